@@ -1,0 +1,11 @@
+/*
+ * ilp.h - built-in ILP models of n-queens.
+ */
+#ifndef NQ_ILP_H
+#define NQ_ILP_H
+
+#include "nq_plugin.h"
+
+extern const nq_ilp_model nq_ilp_assignment;
+
+#endif

@@ -1,0 +1,192 @@
+/*
+ * nq_plugin.h - the public API of the n-queens comparison harness.
+ *
+ * This is the only header a plugin compiles against. It declares what an
+ * instance is, what a solver hands back, and the three kinds of extension:
+ *
+ *   nq_solver       a whole approach (native search, a SAT or ILP backend)
+ *   nq_cnf_encoder  a CNF encoding, fed to any CNF consumer through a sink
+ *   nq_ilp_model    an ILP model, fed to any ILP consumer through a sink
+ *
+ * Each is a const struct whose first two fields are the ABI version and the
+ * struct's size, then a name and a one-line summary, then the hooks. Hooks
+ * marked optional may be NULL. New hooks are only ever appended, with an
+ * NQ_ABI_VERSION bump; the host reads a hook only when the plugin's version
+ * is new enough. Built-ins use exactly these structs.
+ *
+ * Ownership: the host owns every pointer it passes in; a plugin owns its
+ * const structs (static storage) and nothing it hands back outlives a call.
+ */
+#ifndef NQ_PLUGIN_H
+#define NQ_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NQ_ABI_VERSION 1u
+
+/* What an instance asks. */
+enum nq_mode {
+	NQ_MODE_FIRST = 0, /* one placement, or a proof that there is none */
+	NQ_MODE_COUNT = 1  /* the number of placements */
+};
+
+/* A square; rows and columns are 0-based inside the API (the experiment
+ * file is 1-based, the loader converts). */
+typedef struct nq_square {
+	int row, col;
+} nq_square;
+
+/* One n-queens instance. Hints are pre-placed queens every answer keeps;
+ * the loader guarantees they are on the board, on distinct rows, and do
+ * not attack each other. */
+typedef struct nq_instance {
+	int n;
+	enum nq_mode mode;
+	int nhints;
+	const nq_square *hints;
+} nq_instance;
+
+/* Returned in nq_result fields that do not apply (sizes, effort). */
+#define NQ_NA (-1)
+/* Returned in nq_result.unique when the solver does not count up to
+ * symmetry. */
+#define NQ_UNIQUE_NA UINT64_MAX
+
+/* What a solver hands back. The host clears it (NA everywhere) and
+ * allocates `placement` with n entries before calling solve. */
+typedef struct nq_result {
+	/* The answer. Count mode: `solutions` is the count. First mode:
+	 * `solutions` is 1 and `placement[row] = col` for every row, or
+	 * `solutions` is 0 for a proof that there is no placement. */
+	uint64_t solutions;
+	uint64_t unique;       /* count up to symmetry, or NQ_UNIQUE_NA */
+	int32_t *placement;    /* host-owned, n entries */
+
+	/* Phase times in seconds, measured by the solver (0 when unknown). */
+	double build_s, solve_s;
+
+	/* Sizes: CNF variables / clauses / literals, or ILP columns / rows /
+	 * nonzeros. NQ_NA where they do not apply. */
+	int64_t vars, constraints, nonzeros;
+
+	/* Effort: search nodes (backtracking, branch and bound), SAT
+	 * decisions and conflicts, simplex iterations. NQ_NA where they do
+	 * not apply. */
+	int64_t nodes, decisions, conflicts, iterations;
+
+	/* Why solve failed, or a remark worth a CSV cell. */
+	char note[200];
+} nq_result;
+
+/* Return codes of hooks. */
+#define NQ_OK 0
+#define NQ_ERR (-1)        /* failed; note says why (CSV status `error`) */
+#define NQ_ENOMEM (-2)     /* ran out of memory (CSV status `memout`) */
+
+/* ------------------------------------------------------------------ */
+/* Options. A solver declares its options as a table; the experiment
+ * file's keys are checked against it and each value reaches solve() as an
+ * nq_optval at the same index. */
+
+enum nq_opt_type {
+	NQ_OPT_CHOICE, /* one of `choices` */
+	NQ_OPT_INT,    /* an integer in [min, max]; 0 may mean "auto" */
+	NQ_OPT_CNF,    /* the name of a registered CNF encoder */
+	NQ_OPT_ILP     /* the name of a registered ILP model */
+};
+
+typedef struct nq_option {
+	const char *key;             /* NULL ends the table */
+	enum nq_opt_type type;
+	const char *def;             /* default, as written in YAML */
+	const char *const *choices;  /* NQ_OPT_CHOICE: NULL-terminated */
+	long long min, max;          /* NQ_OPT_INT */
+	const char *help;            /* one line */
+} nq_option;
+
+typedef struct nq_optval {
+	const char *str;  /* the value as written (or the default) */
+	long long num;    /* NQ_OPT_INT: the value; NQ_OPT_CHOICE: its index */
+	const void *ptr;  /* NQ_OPT_CNF: const nq_cnf_encoder *;
+			     NQ_OPT_ILP: const nq_ilp_model * */
+} nq_optval;
+
+/* One run as the solver sees it. */
+typedef struct nq_job {
+	const nq_instance *inst;
+	const nq_optval *opt;   /* one per row of solver->options, in order */
+	uint64_t seed;          /* the experiment's seed, for randomised solvers */
+	double time_limit_s;    /* the run's timeout (0: none); the host kills
+				   the run then, a solver may stop cleanly first */
+} nq_job;
+
+/* ------------------------------------------------------------------ */
+/* A whole approach. */
+typedef struct nq_solver {
+	uint32_t abi_version;        /* NQ_ABI_VERSION */
+	uint32_t struct_size;        /* sizeof(nq_solver) */
+	const char *name;            /* as written in experiment files */
+	const char *summary;         /* one line for `harness list` */
+	const nq_option *options;    /* may be NULL: no options */
+	/* The option whose value fills the CSV `encoding` column (variant,
+	 * encoding, model), or NULL. */
+	const char *label_option;
+	/* Optional: the largest n this configuration accepts in this mode
+	 * (0: no limit). Larger instances become `error` rows, not runs. */
+	int (*max_n)(const nq_optval *opt, enum nq_mode mode);
+	/* Solve one instance; runs in a child process of its own. */
+	int (*solve)(const nq_job *job, nq_result *res);
+} nq_solver;
+
+/* ------------------------------------------------------------------ */
+/* CNF: an encoder emits variables and clauses into a sink the host
+ * provides (PicoSAT, a DIMACS file, an external solver). */
+typedef struct nq_cnf_sink {
+	void *ctx;
+	int (*new_var)(void *ctx);          /* a fresh variable, from 1 */
+	void (*add)(void *ctx, int lit);    /* DIMACS style: 0 ends a clause */
+} nq_cnf_sink;
+
+typedef struct nq_cnf_encoder {
+	uint32_t abi_version;        /* NQ_ABI_VERSION */
+	uint32_t struct_size;        /* sizeof(nq_cnf_encoder) */
+	const char *name;
+	const char *summary;
+	/* At most one of lits[0..k-1] is true (k >= 2). The host calls it for
+	 * every row, column and diagonal; it adds the at-least-one clause of
+	 * each row, the hints as unit clauses, and numbers the squares. */
+	int (*amo)(const nq_cnf_sink *sink, const int *lits, int k);
+	/* Optional: encode the whole instance instead (then `amo` is not
+	 * used). Must set square_var[row * n + col] to each square's
+	 * variable; a true variable means a queen. */
+	int (*encode)(const nq_instance *inst, const nq_cnf_sink *sink,
+		      int *square_var);
+} nq_cnf_encoder;
+
+/* ------------------------------------------------------------------ */
+/* ILP: a model emits columns and rows into a sink (GLPK, an LP file). */
+typedef struct nq_ilp_sink {
+	void *ctx;
+	/* A column; returns its index, from 1. */
+	int (*add_col)(void *ctx, const char *name, double lb, double ub,
+		       double obj, int is_integer);
+	/* A row: sum(vals[i] * x[cols[i]]) sense rhs, with sense one of
+	 * 'L' (<=), 'G' (>=), 'E' (=). Returns its index, from 1. */
+	int (*add_row)(void *ctx, const char *name, char sense, double rhs,
+		       int nz, const int *cols, const double *vals);
+	void (*maximize)(void *ctx, int yes); /* default: minimize */
+} nq_ilp_sink;
+
+typedef struct nq_ilp_model {
+	uint32_t abi_version;        /* NQ_ABI_VERSION */
+	uint32_t struct_size;        /* sizeof(nq_ilp_model) */
+	const char *name;
+	const char *summary;
+	/* Build the model; set square_col[row * n + col] to the 0/1 column of
+	 * each square (value 1 means a queen). Hints must be honoured. */
+	int (*build)(const nq_instance *inst, const nq_ilp_sink *sink,
+		     int *square_col);
+} nq_ilp_model;
+
+#endif /* NQ_PLUGIN_H */

@@ -1,0 +1,37 @@
+#!/bin/sh
+# deps.sh - install the Debian packages the harness needs, if any is missing.
+# Checks files first, so it is quiet and instant when all is there.
+# Usage: scripts/deps.sh [--check]   (--check: only report, exit 1 if missing)
+set -eu
+
+missing=""
+need() { # need FILE PACKAGE
+	[ -e "$1" ] || missing="$missing $2"
+}
+need /usr/include/picosat/picosat.h picosat
+need /usr/include/glpk.h libglpk-dev
+need /usr/include/yaml.h libyaml-dev
+need /usr/include/cmocka.h libcmocka-dev
+command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+command -v cc >/dev/null 2>&1 || missing="$missing gcc"
+
+[ -z "$missing" ] && exit 0
+if [ "${1:-}" = "--check" ]; then
+	echo "missing Debian packages:$missing" >&2
+	exit 1
+fi
+
+echo "deps: installing Debian packages:$missing" >&2
+if [ "$(id -u)" -eq 0 ]; then
+	sudo=""
+elif command -v sudo >/dev/null 2>&1; then
+	sudo="sudo"
+else
+	echo "deps: not root and no sudo; install as root: apt-get install$missing" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+echo "deps: done" >&2
