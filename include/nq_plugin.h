@@ -83,6 +83,7 @@ typedef struct nq_result {
 #define NQ_OK 0
 #define NQ_ERR (-1)        /* failed; note says why (CSV status `error`) */
 #define NQ_ENOMEM (-2)     /* ran out of memory (CSV status `memout`) */
+#define NQ_ETIMEOUT (-3)   /* stopped at job->time_limit_s (CSV `timeout`) */
 
 /* ------------------------------------------------------------------ */
 /* Options. A solver declares its options as a table; the experiment
@@ -106,7 +107,9 @@ typedef struct nq_option {
 } nq_option;
 
 typedef struct nq_optval {
-	const char *str;  /* the value as written (or the default) */
+	const char *str;  /* the value's name: for CHOICE choices[num], for
+			     CNF / ILP the encoder's or model's name; NULL
+			     for INT (read num) */
 	long long num;    /* NQ_OPT_INT: the value; NQ_OPT_CHOICE: its index */
 	const void *ptr;  /* NQ_OPT_CNF: const nq_cnf_encoder *;
 			     NQ_OPT_ILP: const nq_ilp_model * */

@@ -10,6 +10,12 @@ extern const nq_solver nq_solver_backtrack; /* solvers/backtrack.c */
 extern const nq_solver nq_solver_picosat;   /* solvers/picosat.c */
 extern const nq_solver nq_solver_glpk;      /* solvers/glpk.c */
 
+/* A run's child exits with this code when memory runs out where no error
+ * can be returned (inside a library's allocator); the runner reports
+ * `memout`. */
+#define NQ_EXIT_MEMOUT 86
+void nq_oom(void) __attribute__((noreturn));
+
 /* Seconds since an arbitrary start, monotonic; for phase times. */
 double nq_now(void);
 
