@@ -1,0 +1,114 @@
+/*
+ * csv.c - the results file; see csv.h.
+ *
+ * Columns: the design's contract first (experiment .. peak_rss_kib), then
+ * the extras. Numbers that do not apply are empty cells, so pandas reads
+ * them as NaN and R as NA.
+ */
+#include <inttypes.h>
+#include <string.h>
+#include "csv.h"
+
+static const char *const columns[] = {
+	/* the contract: these names, this order */
+	"experiment", "n", "mode", "solver", "encoding", "repeat", "status",
+	"solutions", "wall_s", "cpu_s", "peak_rss_kib",
+	/* extras */
+	"unique", "hints", "options", "build_s", "solve_s", "vars",
+	"constraints", "nonzeros", "nodes", "decisions", "conflicts",
+	"iterations", "timeout_s", "seed", "note", NULL
+};
+
+void nq_csv_field(FILE *f, const char *s)
+{
+	if (!s)
+		return;
+	if (strpbrk(s, ",\"\r\n")) {
+		fputc('"', f);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', f);
+			fputc(*s, f);
+		}
+		fputc('"', f);
+	} else {
+		fputs(s, f);
+	}
+}
+
+void nq_csv_header(FILE *f)
+{
+	size_t i;
+
+	for (i = 0; columns[i]; i++) {
+		if (i)
+			fputc(',', f);
+		fputs(columns[i], f);
+	}
+	fputs("\r\n", f);
+}
+
+static void sep_text(FILE *f, const char *s)
+{
+	fputc(',', f);
+	nq_csv_field(f, s);
+}
+
+static void sep_i64(FILE *f, int64_t v)
+{
+	fputc(',', f);
+	if (v != NQ_NA)
+		fprintf(f, "%" PRId64, v);
+}
+
+static void sep_sec(FILE *f, double v, int show)
+{
+	fputc(',', f);
+	if (show)
+		fprintf(f, "%.6f", v);
+}
+
+void nq_csv_row(FILE *f, const nq_experiment *exp,
+		const nq_instance_spec *spec, const nq_approach *a,
+		int repeat, const nq_run *run)
+{
+	const nq_result *r = &run->res;
+	int ans = run->answered;
+	/* a run that never started (skipped, over max n) has no times */
+	int ran = run->wall_s > 0;
+
+	nq_csv_field(f, exp->name);
+	fprintf(f, ",%d", spec->inst.n);
+	sep_text(f, spec->inst.mode == NQ_MODE_COUNT ? "count" : "first");
+	sep_text(f, a->solver->name);
+	sep_text(f, a->label);
+	fprintf(f, ",%d", repeat);
+	sep_text(f, nq_status_name(run->status));
+	fputc(',', f);
+	if (ans)
+		fprintf(f, "%" PRIu64, r->solutions);
+	sep_sec(f, run->wall_s, ran);
+	sep_sec(f, run->cpu_s, ran);
+	fputc(',', f);
+	if (ran)
+		fprintf(f, "%ld", run->peak_rss_kib);
+	/* extras */
+	fputc(',', f);
+	if (ans && r->unique != NQ_UNIQUE_NA)
+		fprintf(f, "%" PRIu64, r->unique);
+	sep_text(f, spec->hints_text);
+	sep_text(f, a->options);
+	sep_sec(f, r->build_s, ans);
+	sep_sec(f, r->solve_s, ans);
+	sep_i64(f, r->vars);
+	sep_i64(f, r->constraints);
+	sep_i64(f, r->nonzeros);
+	sep_i64(f, r->nodes);
+	sep_i64(f, r->decisions);
+	sep_i64(f, r->conflicts);
+	sep_i64(f, r->iterations);
+	fprintf(f, ",%g", exp->timeout_s);
+	fprintf(f, ",%" PRIu64, exp->seed);
+	sep_text(f, run->note);
+	fputs("\r\n", f);
+}

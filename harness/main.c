@@ -1,0 +1,411 @@
+/*
+ * main.c - the command line: a table of verbs (as git's), each with its
+ * usage and help; `--help` is made from the table.
+ *
+ *   harness CONFIG.yaml               same as `harness run CONFIG.yaml`
+ *   harness run CONFIG.yaml [-o FILE.csv] [-q]
+ *   harness solve -n N [options] [APPROACH...]
+ *   harness list
+ *   harness help [VERB]
+ *   harness version
+ *
+ * Exit status: 0 all runs finished and no answer was wrong; 1 an answer
+ * was wrong; 2 bad input (nothing run, no file touched); 130 interrupted.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "experiment.h"
+#include "registry.h"
+#include "run.h"
+#include "validate.h"
+
+#define NQ_VERSION "0.1.0"
+
+struct verb {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *usage;
+	const char *help;
+};
+
+static int cmd_run(int argc, char **argv);
+static int cmd_solve(int argc, char **argv);
+static int cmd_list(int argc, char **argv);
+static int cmd_help(int argc, char **argv);
+static int cmd_version(int argc, char **argv);
+
+static const struct verb verbs[] = {
+	{ "run", cmd_run, "run CONFIG.yaml [-o FILE.csv] [-q]",
+	  "Run an experiment file: every instance through every approach,\n"
+	  "each answer validated, one CSV row per run (default\n"
+	  "reports/<experiment>.csv; an existing file is kept as FILE.bak).\n"
+	  "  -o FILE.csv   write the CSV here instead\n"
+	  "  -q, --quiet   no progress lines (the summary still prints)" },
+	{ "solve", cmd_solve,
+	  "solve -n N [--count] [--hint R:C]... [--timeout T] [--memory M]\n"
+	  "             [--seed S] [--board] [-o FILE.csv] [APPROACH...]",
+	  "Solve one instance with each APPROACH (default: every solver with\n"
+	  "its defaults), through the same runner and validator as `run`.\n"
+	  "APPROACH is SOLVER or SOLVER:KEY=VALUE[,KEY=VALUE...], e.g.\n"
+	  "backtrack:variant=textbook or picosat:encoding=pairwise.\n"
+	  "  -n N           board size\n"
+	  "  --count        count the placements (default: find the first)\n"
+	  "  --hint R:C     a pre-placed queen, 1-based row and column\n"
+	  "  --timeout T    per run, e.g. 10s, 500ms (default 60s)\n"
+	  "  --memory M     per run, e.g. 2G (default none)\n"
+	  "  --seed S       for randomised solvers (default 1)\n"
+	  "  --board        print the placement found (n <= 32)\n"
+	  "  -o FILE.csv    also write the CSV rows" },
+	{ "list", cmd_list, "list",
+	  "List every solver with its options, every CNF encoding and every\n"
+	  "ILP model, built-in or loaded." },
+	{ "help", cmd_help, "help [VERB]", "Show help for the harness or a verb." },
+	{ "version", cmd_version, "version", "Print the version." },
+	{ NULL, NULL, NULL, NULL }
+};
+
+static const struct verb *find_verb(const char *name)
+{
+	const struct verb *v;
+
+	for (v = verbs; v->name; v++)
+		if (strcmp(v->name, name) == 0)
+			return v;
+	return NULL;
+}
+
+static void usage_all(FILE *f)
+{
+	const struct verb *v;
+
+	fprintf(f, "usage: harness CONFIG.yaml          (same as: harness run "
+		   "CONFIG.yaml)\n");
+	for (v = verbs; v->name; v++)
+		fprintf(f, "       harness %s\n", v->usage);
+	fprintf(f, "\nCompare ways of solving n-queens on the same instances; "
+		   "every answer is\nchecked by one validator. `harness help "
+		   "VERB` for more. Exit status: 0 ok,\n1 a wrong answer, 2 bad "
+		   "input, 130 interrupted.\n");
+}
+
+static int bad_usage(const char *verb, const char *fmt, const char *arg)
+{
+	const struct verb *v = find_verb(verb);
+
+	fprintf(stderr, "harness %s: ", verb);
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nusage: harness %s\n", v ? v->usage : verb);
+	return NQ_EXIT_USAGE;
+}
+
+static int report_error(const nq_error *err)
+{
+	char buf[1024];
+
+	nq_error_format(err, buf, sizeof buf);
+	fprintf(stderr, "%s\n", buf);
+	return NQ_EXIT_USAGE;
+}
+
+static int finish_run(const nq_experiment *exp, const nq_run_opts *o)
+{
+	nq_error err;
+	int rc;
+
+	memset(&err, 0, sizeof err);
+	rc = nq_experiment_run(exp, o, &err);
+	if (rc < 0)
+		return report_error(&err);
+	return rc;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	nq_run_opts o;
+	nq_experiment *exp;
+	nq_error err;
+	const char *config = NULL;
+	int i, rc;
+
+	memset(&o, 0, sizeof o);
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) {
+			if (++i == argc)
+				return bad_usage("run", "%s needs a file name",
+						 argv[i - 1]);
+			o.output = argv[i];
+		} else if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")) {
+			o.quiet = 1;
+		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			char *args[] = { "help", "run", NULL };
+
+			return cmd_help(2, args);
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			return bad_usage("run", "unknown option '%s'", argv[i]);
+		} else if (config) {
+			return bad_usage("run", "one experiment file at a time "
+					 "('%s' is one too many)", argv[i]);
+		} else {
+			config = argv[i];
+		}
+	}
+	if (!config)
+		return bad_usage("run", "%s", "which experiment file?");
+	memset(&err, 0, sizeof err);
+	if (nq_config_load(config, &exp, &err) < 0)
+		return report_error(&err);
+	if (!o.output)
+		o.output = exp->output;
+	rc = finish_run(exp, &o);
+	nq_experiment_free(exp);
+	return rc;
+}
+
+/* Split "SOLVER:K=V,K=V" into an approach. */
+static int parse_approach(const char *text, nq_approach *a)
+{
+	char buf[512], *colon, *p, *save = NULL;
+	const char *keys[NQ_MAX_OPTIONS * 2], *values[NQ_MAX_OPTIONS * 2];
+	const nq_solver *s;
+	size_t nkv = 0;
+	nq_error err;
+
+	if (snprintf(buf, sizeof buf, "%s", text) >= (int)sizeof buf)
+		return bad_usage("solve", "approach '%s' is too long", text);
+	colon = strchr(buf, ':');
+	if (colon)
+		*colon++ = '\0';
+	s = nq_registry_solver(buf);
+	if (!s)
+		return bad_usage("solve", "unknown approach '%s' (`harness "
+				 "list` shows them)", buf);
+	for (p = colon ? strtok_r(colon, ",", &save) : NULL; p;
+	     p = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(p, '=');
+
+		if (!eq || nkv == NQ_MAX_OPTIONS * 2)
+			return bad_usage("solve", "expected KEY=VALUE, got "
+					 "'%s'", p);
+		*eq = '\0';
+		keys[nkv] = p;
+		values[nkv++] = eq + 1;
+	}
+	memset(&err, 0, sizeof err);
+	if (nq_approach_init(a, s, keys, values, nkv, &err) < 0) {
+		fprintf(stderr, "harness solve: %s\n", err.msg);
+		return NQ_EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int cmd_solve(int argc, char **argv)
+{
+	nq_experiment exp;
+	nq_instance_spec spec;
+	nq_approach approaches[32];
+	nq_square hints[64];
+	nq_run_opts o;
+	int i, n = 0, nh = 0, rc;
+	size_t na = 0, used = 0;
+	char *end;
+
+	memset(&exp, 0, sizeof exp);
+	memset(&spec, 0, sizeof spec);
+	memset(&o, 0, sizeof o);
+	exp.name = "solve";
+	exp.path = "(command line)";
+	exp.repeat = 1;
+	exp.timeout_s = 60;
+	exp.seed = 1;
+	spec.inst.mode = NQ_MODE_FIRST;
+	for (i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+			char *args[] = { "help", "solve", NULL };
+
+			return cmd_help(2, args);
+		} else if (!strcmp(arg, "--count")) {
+			spec.inst.mode = NQ_MODE_COUNT;
+		} else if (!strcmp(arg, "--first")) {
+			spec.inst.mode = NQ_MODE_FIRST;
+		} else if (!strcmp(arg, "--board")) {
+			o.show_board = 1;
+		} else if (!strcmp(arg, "-q") || !strcmp(arg, "--quiet")) {
+			o.quiet = 1;
+		} else if (arg[0] == '-' && arg[1] && !val) {
+			return bad_usage("solve", "%s needs a value", arg);
+		} else if (!strcmp(arg, "-n")) {
+			long v = strtol(val, &end, 10);
+
+			if (*end || v < 1 || v > 100000000)
+				return bad_usage("solve", "-n takes a board size "
+						 "from 1 to 100000000, not '%s'", val);
+			n = (int)v;
+			i++;
+		} else if (!strcmp(arg, "--hint")) {
+			int r, c;
+			char extra;
+
+			if (nh == 64 || sscanf(val, "%d:%d%c", &r, &c, &extra) != 2)
+				return bad_usage("solve", "--hint takes ROW:COL "
+						 "(1-based), not '%s'", val);
+			hints[nh].row = r - 1;
+			hints[nh].col = c - 1;
+			nh++;
+			i++;
+		} else if (!strcmp(arg, "--timeout")) {
+			if (nq_parse_duration(val, &exp.timeout_s) < 0 ||
+			    exp.timeout_s <= 0)
+				return bad_usage("solve", "--timeout takes a "
+						 "duration such as 10s, not '%s'", val);
+			i++;
+		} else if (!strcmp(arg, "--memory")) {
+			if (nq_parse_size_kib(val, &exp.memory_kib) < 0)
+				return bad_usage("solve", "--memory takes a size "
+						 "such as 2G, not '%s'", val);
+			i++;
+		} else if (!strcmp(arg, "--seed")) {
+			unsigned long long v;
+
+			errno = 0;
+			v = strtoull(val, &end, 10);
+			if (*end || errno || val[0] == '-')
+				return bad_usage("solve", "--seed takes an unsigned "
+						 "integer, not '%s'", val);
+			exp.seed = v;
+			i++;
+		} else if (!strcmp(arg, "-o") || !strcmp(arg, "--output")) {
+			o.output = val;
+			i++;
+		} else if (arg[0] == '-' && arg[1]) {
+			return bad_usage("solve", "unknown option '%s'", arg);
+		} else {
+			if (na == sizeof approaches / sizeof approaches[0])
+				return bad_usage("solve", "too many approaches "
+						 "(at most 32): '%s'", arg);
+			if ((rc = parse_approach(arg, &approaches[na])) != 0)
+				return rc;
+			na++;
+		}
+	}
+	if (n == 0)
+		return bad_usage("solve", "%s", "-n N is required");
+	if (nh) {
+		char why[256];
+		int a, b;
+
+		if (nq_check_hints(n, hints, nh, &a, &b, why, sizeof why) < 0)
+			return bad_usage("solve", "%s", why);
+	}
+	if (na == 0) {
+		const nq_solver *s;
+
+		for (; (s = nq_registry_solver_at(na)); na++)
+			if ((rc = parse_approach(s->name, &approaches[na])) != 0)
+				return rc;
+	}
+	spec.inst.n = n;
+	spec.inst.nhints = nh;
+	spec.inst.hints = hints;
+	spec.hints = hints;
+	for (i = 0; i < nh; i++)
+		used += (size_t)snprintf(spec.hints_text + used,
+					 sizeof spec.hints_text - used, "%s%d:%d",
+					 i ? " " : "", hints[i].row + 1,
+					 hints[i].col + 1);
+	exp.instances = &spec;
+	exp.ninstances = 1;
+	exp.approaches = approaches;
+	exp.napproaches = na;
+	return finish_run(&exp, &o);
+}
+
+static void list_option(const nq_option *opt)
+{
+	char choices[512];
+
+	nq_registry_option_choices(opt, choices, sizeof choices);
+	printf("      %s = %s   (default %s)\n        %s\n", opt->key, choices,
+	       opt->def, opt->help);
+}
+
+static int cmd_list(int argc, char **argv)
+{
+	const nq_solver *s;
+	const nq_cnf_encoder *e;
+	const nq_ilp_model *m;
+	size_t i;
+
+	(void)argv;
+	if (argc > 1)
+		return bad_usage("list", "unexpected argument '%s'", argv[1]);
+	printf("Solvers (approaches):\n");
+	for (i = 0; (s = nq_registry_solver_at(i)); i++) {
+		const nq_option *opt;
+
+		printf("  %-12s %s\n", s->name, s->summary);
+		for (opt = s->options; opt && opt->key; opt++)
+			list_option(opt);
+	}
+	printf("\nCNF encodings (picosat: {encoding: NAME}):\n");
+	for (i = 0; (e = nq_registry_cnf_at(i)); i++)
+		printf("  %-12s %s\n", e->name, e->summary);
+	printf("\nILP models (glpk: {model: NAME}):\n");
+	for (i = 0; (m = nq_registry_ilp_at(i)); i++)
+		printf("  %-12s %s\n", m->name, m->summary);
+	return 0;
+}
+
+static int cmd_help(int argc, char **argv)
+{
+	const struct verb *v;
+
+	if (argc < 2) {
+		usage_all(stdout);
+		return 0;
+	}
+	v = find_verb(argv[1]);
+	if (!v) {
+		fprintf(stderr, "harness: no verb '%s'\n", argv[1]);
+		usage_all(stderr);
+		return NQ_EXIT_USAGE;
+	}
+	printf("usage: harness %s\n\n%s\n", v->usage, v->help);
+	return 0;
+}
+
+static int cmd_version(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	printf("harness %s (plugin ABI %u)\n", NQ_VERSION, NQ_ABI_VERSION);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const struct verb *v;
+
+	if (argc < 2) {
+		usage_all(stderr);
+		return NQ_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))
+		return cmd_help(1, argv);
+	if (!strcmp(argv[1], "--version"))
+		return cmd_version(1, argv);
+	v = find_verb(argv[1]);
+	if (v)
+		return v->fn(argc - 1, argv + 1);
+	if (argv[1][0] != '-' && access(argv[1], F_OK) == 0)
+		return cmd_run(argc, argv); /* harness CONFIG.yaml ... */
+	fprintf(stderr, "harness: '%s' is neither a verb nor an experiment "
+		"file\n", argv[1]);
+	usage_all(stderr);
+	return NQ_EXIT_USAGE;
+}

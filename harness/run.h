@@ -1,0 +1,29 @@
+/*
+ * run.h - carry out an experiment: plan the runs, run each in a child,
+ * validate, write CSV rows as runs end, show progress and the summary.
+ */
+#ifndef NQ_RUN_H
+#define NQ_RUN_H
+
+#include <stdio.h>
+#include "experiment.h"
+
+typedef struct nq_run_opts {
+	const char *output;  /* CSV path; NULL: write none */
+	int quiet;           /* no progress lines */
+	int show_board;      /* print each first-mode placement (n <= 32) */
+} nq_run_opts;
+
+/* Exit codes (the design's contract). */
+#define NQ_EXIT_OK 0
+#define NQ_EXIT_WRONG 1
+#define NQ_EXIT_USAGE 2
+#define NQ_EXIT_INTERRUPTED 130
+
+/* Run `exp`. Returns NQ_EXIT_OK, NQ_EXIT_WRONG or NQ_EXIT_INTERRUPTED;
+ * -1 with err set when the output cannot be opened (nothing has run) or
+ * the harness itself fails. */
+int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
+		      nq_error *err);
+
+#endif

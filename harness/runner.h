@@ -1,0 +1,42 @@
+/*
+ * runner.h - one run in a child process of its own, with limits and
+ * timing; the answer comes back through a pipe.
+ */
+#ifndef NQ_RUNNER_H
+#define NQ_RUNNER_H
+
+#include "experiment.h"
+
+typedef enum nq_status {
+	NQ_ST_OK = 0, NQ_ST_WRONG, NQ_ST_TIMEOUT, NQ_ST_MEMOUT,
+	NQ_ST_CRASH, NQ_ST_ERROR, NQ_ST__COUNT
+} nq_status;
+
+const char *nq_status_name(nq_status st);
+
+typedef struct nq_run {
+	nq_status status;
+	int answered;          /* the child delivered an answer */
+	nq_result res;         /* res.placement: malloc'd, n entries, or NULL */
+	double wall_s, cpu_s;
+	long peak_rss_kib;
+	char note[256];        /* why, for anything but ok */
+} nq_run;
+
+typedef struct nq_limits {
+	double timeout_s;      /* > 0 */
+	uint64_t memory_kib;   /* 0: none */
+	uint64_t seed;
+} nq_limits;
+
+/* Run approach `a` on `inst` in a forked child. Always fills `run` (status
+ * ok means "answered", before validation). Returns -1 only when the
+ * harness itself cannot go on (fork or pipe failed), with err set. */
+int nq_run_one(const nq_approach *a, const nq_instance *inst,
+	       const nq_limits *lim, nq_run *run, nq_error *err);
+void nq_run_clear(nq_run *run);
+
+/* Kill the current child, if any (for SIGINT handling). */
+void nq_runner_abort(void);
+
+#endif

@@ -1,0 +1,140 @@
+/* summary.c - see summary.h. */
+#include <stdlib.h>
+#include <string.h>
+#include "stats.h"
+#include "summary.h"
+
+struct cell {
+	char approach[128];
+	char mode[8];
+	int n;
+	char hints[64];
+	int status[NQ_ST__COUNT];
+	double *walls;  /* answered runs only */
+	size_t nwalls, cap;
+};
+
+struct nq_summary {
+	struct cell *cells;
+	size_t ncells, cap;
+	int any_hints;
+};
+
+nq_summary *nq_summary_new(void)
+{
+	return calloc(1, sizeof(nq_summary));
+}
+
+void nq_summary_free(nq_summary *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->ncells; i++)
+		free(s->cells[i].walls);
+	free(s->cells);
+	free(s);
+}
+
+static struct cell *find(nq_summary *s, const char *approach,
+			 const char *mode, int n, const char *hints)
+{
+	struct cell *c;
+	size_t i;
+
+	for (i = 0; i < s->ncells; i++) {
+		c = &s->cells[i];
+		if (c->n == n && !strcmp(c->approach, approach) &&
+		    !strcmp(c->mode, mode) && !strcmp(c->hints, hints))
+			return c;
+	}
+	if (s->ncells == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 16;
+		struct cell *p = realloc(s->cells, cap * sizeof *p);
+
+		if (!p)
+			return NULL;
+		s->cells = p;
+		s->cap = cap;
+	}
+	c = &s->cells[s->ncells++];
+	memset(c, 0, sizeof *c);
+	snprintf(c->approach, sizeof c->approach, "%s", approach);
+	snprintf(c->mode, sizeof c->mode, "%s", mode);
+	snprintf(c->hints, sizeof c->hints, "%s", hints);
+	c->n = n;
+	if (hints[0])
+		s->any_hints = 1;
+	return c;
+}
+
+int nq_summary_add(nq_summary *s, const char *approach, const char *mode,
+		   int n, const char *hints, nq_status st, double wall_s,
+		   int timed)
+{
+	struct cell *c = find(s, approach, mode, n, hints);
+
+	if (!c)
+		return -1;
+	c->status[st]++;
+	if (timed && (st == NQ_ST_OK || st == NQ_ST_WRONG)) {
+		if (c->nwalls == c->cap) {
+			size_t cap = c->cap ? 2 * c->cap : 4;
+			double *p = realloc(c->walls, cap * sizeof *p);
+
+			if (!p)
+				return -1;
+			c->walls = p;
+			c->cap = cap;
+		}
+		c->walls[c->nwalls++] = wall_s;
+	}
+	return 0;
+}
+
+void nq_summary_print(const nq_summary *s, FILE *f)
+{
+	size_t i, w = 8;
+	int st;
+
+	for (i = 0; i < s->ncells; i++)
+		if (strlen(s->cells[i].approach) > w)
+			w = strlen(s->cells[i].approach);
+	fprintf(f, "%-*s  %-5s  %5s  %-14s  %12s  %s\n", (int)w, "approach",
+		"mode", "n", s->any_hints ? "hints" : "", "median wall",
+		"runs");
+	for (i = 0; i < s->ncells; i++) {
+		const struct cell *c = &s->cells[i];
+		char med[32], runs[160];
+		size_t used = 0;
+		nq_stats stats;
+		double *tmp;
+
+		if (c->nwalls) {
+			tmp = malloc(c->nwalls * sizeof *tmp);
+			if (!tmp)
+				return;
+			memcpy(tmp, c->walls, c->nwalls * sizeof *tmp);
+			nq_stats_of(tmp, c->nwalls, &stats);
+			free(tmp);
+			if (stats.median < 1e-3)
+				snprintf(med, sizeof med, "%.1f us", stats.median * 1e6);
+			else if (stats.median < 1)
+				snprintf(med, sizeof med, "%.2f ms", stats.median * 1e3);
+			else
+				snprintf(med, sizeof med, "%.3f s", stats.median);
+		} else {
+			snprintf(med, sizeof med, "-");
+		}
+		runs[0] = '\0';
+		for (st = 0; st < NQ_ST__COUNT; st++)
+			if (c->status[st] && used < sizeof runs)
+				used += (size_t)snprintf(runs + used,
+					sizeof runs - used, "%s%d %s",
+					used ? ", " : "", c->status[st],
+					nq_status_name((nq_status)st));
+		fprintf(f, "%-*s  %-5s  %5d  %-14.14s  %12s  %s\n", (int)w,
+			c->approach, c->mode, c->n, c->hints, med, runs);
+	}
+}
