@@ -142,7 +142,8 @@ static struct entry *lookup(nq_ledger *l, const nq_instance *in)
 
 	if (!sorted)
 		return NULL;
-	memcpy(sorted, in->hints, sz);
+	if (sz)
+		memcpy(sorted, in->hints, sz);
 	qsort(sorted, (size_t)in->nhints, sizeof *sorted, by_row);
 	for (e = l->head; e; e = e->next)
 		if (e->n == in->n && e->nhints == in->nhints &&

@@ -1,0 +1,168 @@
+/* test_backtrack.c - every backtrack variant against OEIS A000170, in
+ * both modes, with and without pre-placed queens. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "solvers.h"
+
+/* OEIS A000170, n = 1..12, written out here so the test trusts no code. */
+static const uint64_t a000170[] = { 1, 0, 0, 2, 10, 4, 40, 92, 352, 724,
+				    2680, 14200 };
+static const char *const variants[] = { "textbook", "bitmask" };
+#define NVARIANTS 2
+
+/* Independent check: n queens, one per row, none sharing a line. */
+static int valid(int n, const int32_t *q, const nq_square *h, int k)
+{
+	int r, s, i;
+
+	for (r = 0; r < n; r++) {
+		if (q[r] < 0 || q[r] >= n)
+			return 0;
+		for (s = 0; s < r; s++)
+			if (q[s] == q[r] || abs(q[s] - q[r]) == r - s)
+				return 0;
+	}
+	for (i = 0; i < k; i++)
+		if (q[h[i].row] != h[i].col)
+			return 0;
+	return 1;
+}
+
+static int solve(int variant, int n, enum nq_mode mode, const nq_square *h,
+		 int k, nq_result *res)
+{
+	nq_instance in = { n, mode, k, h };
+	nq_optval opt[1] = { { variants[variant], variant, NULL } };
+	nq_job job = { &in, opt, 1, 0 };
+
+	memset(res, 0, sizeof *res);
+	res->unique = NQ_UNIQUE_NA;
+	res->placement = malloc((size_t)n * sizeof(int32_t));
+	return nq_solver_backtrack.solve(&job, res);
+}
+
+static void counts(void **state)
+{
+	nq_result res;
+	int v, n;
+
+	(void)state;
+	for (v = 0; v < NVARIANTS; v++)
+		for (n = 1; n <= 12; n++) {
+			assert_int_equal(solve(v, n, NQ_MODE_COUNT, NULL, 0, &res), NQ_OK);
+			if (res.solutions != a000170[n - 1])
+				fail_msg("%s n=%d counted %llu, expected %llu",
+					 variants[v], n,
+					 (unsigned long long)res.solutions,
+					 (unsigned long long)a000170[n - 1]);
+			assert_true(res.nodes > 0);
+			free(res.placement);
+		}
+}
+
+static void first(void **state)
+{
+	nq_result res;
+	int v, n;
+
+	(void)state;
+	for (v = 0; v < NVARIANTS; v++)
+		for (n = 1; n <= 20; n++) {
+			assert_int_equal(solve(v, n, NQ_MODE_FIRST, NULL, 0, &res), NQ_OK);
+			if (n == 2 || n == 3) {
+				assert_int_equal(res.solutions, 0);
+			} else {
+				assert_int_equal(res.solutions, 1);
+				if (!valid(n, res.placement, NULL, 0))
+					fail_msg("%s n=%d: invalid placement",
+						 variants[v], n);
+			}
+			free(res.placement);
+		}
+}
+
+static void hints(void **state)
+{
+	/* n=8 with a queen in a corner: 4 of the 92 placements */
+	nq_square corner = { 0, 0 };
+	/* 4-queens has no placement with a corner queen */
+	nq_square four = { 0, 0 };
+	/* two hints from a known 8-queens solution, in a late row too */
+	nq_square pair[2] = { { 7, 3 }, { 2, 7 } };
+	nq_result res;
+	int v;
+
+	(void)state;
+	for (v = 0; v < NVARIANTS; v++) {
+		assert_int_equal(solve(v, 8, NQ_MODE_COUNT, &corner, 1, &res), NQ_OK);
+		assert_int_equal(res.solutions, 4);
+		free(res.placement);
+
+		assert_int_equal(solve(v, 8, NQ_MODE_FIRST, &corner, 1, &res), NQ_OK);
+		assert_int_equal(res.solutions, 1);
+		assert_true(valid(8, res.placement, &corner, 1));
+		free(res.placement);
+
+		assert_int_equal(solve(v, 8, NQ_MODE_FIRST, pair, 2, &res), NQ_OK);
+		assert_int_equal(res.solutions, 1);
+		assert_true(valid(8, res.placement, pair, 2));
+		free(res.placement);
+
+		assert_int_equal(solve(v, 4, NQ_MODE_FIRST, &four, 1, &res), NQ_OK);
+		assert_int_equal(res.solutions, 0);
+		free(res.placement);
+		assert_int_equal(solve(v, 4, NQ_MODE_COUNT, &four, 1, &res), NQ_OK);
+		assert_int_equal(res.solutions, 0);
+		free(res.placement);
+	}
+}
+
+/* The hinted counts agree across variants, hint by hint, for n = 8. */
+static void hinted_counts_agree(void **state)
+{
+	nq_result a, b;
+	nq_square h;
+	uint64_t total = 0;
+
+	(void)state;
+	for (h.row = 0; h.row < 8; h.row++)
+		for (h.col = 0; h.col < 8; h.col++) {
+			solve(0, 8, NQ_MODE_COUNT, &h, 1, &a);
+			solve(1, 8, NQ_MODE_COUNT, &h, 1, &b);
+			assert_int_equal(a.solutions, b.solutions);
+			if (h.row == 3)
+				total += a.solutions;
+			free(a.placement);
+			free(b.placement);
+		}
+	/* fixing row 4's queen in each column partitions the 92 */
+	assert_int_equal(total, 92);
+}
+
+static void bitmask_limit(void **state)
+{
+	nq_optval opt[1] = { { "bitmask", 1, NULL } };
+	nq_optval tb[1] = { { "textbook", 0, NULL } };
+
+	(void)state;
+	assert_int_equal(nq_solver_backtrack.max_n(opt, NQ_MODE_FIRST), 64);
+	assert_true(nq_solver_backtrack.max_n(tb, NQ_MODE_FIRST) > 64);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(counts),
+		cmocka_unit_test(first),
+		cmocka_unit_test(hints),
+		cmocka_unit_test(hinted_counts_agree),
+		cmocka_unit_test(bitmask_limit),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

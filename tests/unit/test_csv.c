@@ -1,0 +1,114 @@
+/* test_csv.c - RFC 4180 quoting and the contract's columns. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "csv.h"
+
+static char *capture_field(const char *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	nq_csv_field(f, s);
+	fclose(f);
+	return buf;
+}
+
+static void quoting(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "plain", "plain" },
+		{ "", "" },
+		{ "a,b", "\"a,b\"" },
+		{ "say \"hi\"", "\"say \"\"hi\"\"\"" },
+		{ "two\nlines", "\"two\nlines\"" },
+		{ "cr\rhere", "\"cr\rhere\"" },
+		{ "1:2 3:5", "1:2 3:5" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *got = capture_field(cases[i][0]);
+
+		assert_string_equal(got, cases[i][1]);
+		free(got);
+	}
+}
+
+static void header_starts_with_contract(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	nq_csv_header(f);
+	fclose(f);
+	assert_true(strncmp(buf, "experiment,n,mode,solver,encoding,repeat,"
+			    "status,solutions,wall_s,cpu_s,peak_rss_kib,", 84) == 0);
+	assert_non_null(strstr(buf, ",note\r\n"));
+	free(buf);
+}
+
+static void row(void **state)
+{
+	nq_solver s = { NQ_ABI_VERSION, sizeof s, "picosat", "", NULL, NULL,
+			NULL, NULL };
+	nq_experiment exp;
+	nq_instance_spec spec;
+	nq_approach a;
+	nq_run run;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	memset(&exp, 0, sizeof exp);
+	memset(&spec, 0, sizeof spec);
+	memset(&a, 0, sizeof a);
+	memset(&run, 0, sizeof run);
+	exp.name = "my, \"odd\" name";
+	exp.timeout_s = 20;
+	exp.seed = 7;
+	spec.inst.n = 19;
+	spec.inst.mode = NQ_MODE_COUNT;
+	a.solver = &s;
+	strcpy(a.label, "sequential");
+	run.status = NQ_ST_OK;
+	run.answered = 1;
+	run.res.solutions = 4968057848ULL; /* above 2^32 */
+	run.res.unique = NQ_UNIQUE_NA;
+	run.res.vars = 361;
+	run.res.constraints = run.res.nonzeros = NQ_NA;
+	run.res.nodes = run.res.decisions = run.res.conflicts = NQ_NA;
+	run.res.iterations = NQ_NA;
+	run.wall_s = 1.5;
+	run.cpu_s = 1.25;
+	run.peak_rss_kib = 2048;
+	strcpy(run.note, "a, note");
+	nq_csv_row(f, &exp, &spec, &a, 2, &run);
+	fclose(f);
+	assert_string_equal(buf,
+		"\"my, \"\"odd\"\" name\",19,count,picosat,sequential,2,ok,"
+		"4968057848,1.500000,1.250000,2048,"
+		",,,0.000000,0.000000,361,,,,,,,20,7,\"a, note\"\r\n");
+	free(buf);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(quoting),
+		cmocka_unit_test(header_starts_with_contract),
+		cmocka_unit_test(row),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

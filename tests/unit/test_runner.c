@@ -1,0 +1,208 @@
+/* test_runner.c - the runner turns whatever a solver does into a status:
+ * an answer, an error, a crash, a hang, running out of memory; and a big
+ * placement crosses the pipe whole. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "runner.h"
+#include "solvers.h"
+
+static int answer_count(const nq_job *job, nq_result *res)
+{
+	res->solutions = 42;
+	res->nodes = 7;
+	res->solve_s = 0.25;
+	(void)job;
+	return NQ_OK;
+}
+
+/* "Places" queen r in column n-1-r: not valid, but checks the transfer. */
+static int answer_placement(const nq_job *job, nq_result *res)
+{
+	int r;
+
+	for (r = 0; r < job->inst->n; r++)
+		res->placement[r] = job->inst->n - 1 - r;
+	res->solutions = 1;
+	return NQ_OK;
+}
+
+static int refuse(const nq_job *job, nq_result *res)
+{
+	(void)job;
+	strcpy(res->note, "cannot do that, Dave");
+	return NQ_ERR;
+}
+
+static int crash(const nq_job *job, nq_result *res)
+{
+	(void)job;
+	(void)res;
+	abort();
+}
+
+static int hang(const nq_job *job, nq_result *res)
+{
+	(void)job;
+	(void)res;
+	for (;;)
+		pause();
+	return NQ_OK;
+}
+
+static int oom(const nq_job *job, nq_result *res)
+{
+	(void)job;
+	(void)res;
+	nq_oom();
+}
+
+static int enomem(const nq_job *job, nq_result *res)
+{
+	(void)job;
+	(void)res;
+	return NQ_ENOMEM;
+}
+
+static int exit_early(const nq_job *job, nq_result *res)
+{
+	(void)job;
+	(void)res;
+	_exit(0);
+}
+
+static int gives_up(const nq_job *job, nq_result *res)
+{
+	(void)job;
+	strcpy(res->note, "stopped at the time limit");
+	return NQ_ETIMEOUT;
+}
+
+static void run(int (*solve)(const nq_job *, nq_result *), int n,
+		enum nq_mode mode, double timeout, nq_run *out)
+{
+	static nq_solver s;
+	nq_approach a;
+	nq_instance in = { n, mode, 0, NULL };
+	nq_limits lim = { timeout, 0, 1 };
+	nq_error err;
+
+	memset(&s, 0, sizeof s);
+	s.abi_version = NQ_ABI_VERSION;
+	s.struct_size = sizeof s;
+	s.name = "fake";
+	s.solve = solve;
+	memset(&a, 0, sizeof a);
+	a.solver = &s;
+	assert_int_equal(nq_run_one(&a, &in, &lim, out, &err), 0);
+}
+
+static void ok_count(void **state)
+{
+	nq_run r;
+
+	(void)state;
+	run(answer_count, 8, NQ_MODE_COUNT, 10, &r);
+	assert_int_equal(r.status, NQ_ST_OK);
+	assert_true(r.answered);
+	assert_int_equal(r.res.solutions, 42);
+	assert_int_equal(r.res.nodes, 7);
+	assert_int_equal(r.res.decisions, NQ_NA);
+	assert_true(r.res.solve_s == 0.25);
+	assert_null(r.res.placement);
+	assert_true(r.wall_s > 0);
+	assert_true(r.peak_rss_kib > 0);
+	nq_run_clear(&r);
+}
+
+static void big_placement(void **state)
+{
+	nq_run r;
+	int n = 1000000, i;
+
+	(void)state;
+	run(answer_placement, n, NQ_MODE_FIRST, 30, &r);
+	assert_int_equal(r.status, NQ_ST_OK);
+	assert_non_null(r.res.placement);
+	for (i = 0; i < n; i++)
+		if (r.res.placement[i] != n - 1 - i)
+			fail_msg("row %d: %d", i, r.res.placement[i]);
+	nq_run_clear(&r);
+}
+
+static void error_status(void **state)
+{
+	nq_run r;
+
+	(void)state;
+	run(refuse, 8, NQ_MODE_FIRST, 10, &r);
+	assert_int_equal(r.status, NQ_ST_ERROR);
+	assert_false(r.answered);
+	assert_string_equal(r.note, "cannot do that, Dave");
+	nq_run_clear(&r);
+}
+
+static void crash_status(void **state)
+{
+	nq_run r;
+
+	(void)state;
+	run(crash, 8, NQ_MODE_FIRST, 10, &r);
+	assert_int_equal(r.status, NQ_ST_CRASH);
+	assert_non_null(strstr(r.note, "signal"));
+	nq_run_clear(&r);
+
+	run(exit_early, 8, NQ_MODE_FIRST, 10, &r);
+	assert_int_equal(r.status, NQ_ST_CRASH);
+	assert_non_null(strstr(r.note, "without a whole answer"));
+	nq_run_clear(&r);
+}
+
+static void timeout_status(void **state)
+{
+	nq_run r;
+
+	(void)state;
+	run(hang, 8, NQ_MODE_FIRST, 0.3, &r);
+	assert_int_equal(r.status, NQ_ST_TIMEOUT);
+	assert_true(r.wall_s >= 0.3 && r.wall_s < 5);
+	nq_run_clear(&r);
+
+	run(gives_up, 8, NQ_MODE_FIRST, 10, &r);
+	assert_int_equal(r.status, NQ_ST_TIMEOUT);
+	assert_string_equal(r.note, "stopped at the time limit");
+	nq_run_clear(&r);
+}
+
+static void memout_status(void **state)
+{
+	nq_run r;
+
+	(void)state;
+	run(oom, 8, NQ_MODE_FIRST, 10, &r);
+	assert_int_equal(r.status, NQ_ST_MEMOUT);
+	nq_run_clear(&r);
+	run(enomem, 8, NQ_MODE_FIRST, 10, &r);
+	assert_int_equal(r.status, NQ_ST_MEMOUT);
+	nq_run_clear(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(ok_count),
+		cmocka_unit_test(big_placement),
+		cmocka_unit_test(error_status),
+		cmocka_unit_test(crash_status),
+		cmocka_unit_test(timeout_status),
+		cmocka_unit_test(memout_status),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
