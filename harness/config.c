@@ -599,6 +599,7 @@ static int want_scalar(struct loader *L, const yaml_node_t *node,
 {
 	char got[80];
 
+	*text = NULL;
 	if (node->type != YAML_SCALAR_NODE || is_null(node))
 		return fail(L, node, "%s: expected %s, got %s", what,
 			    expected, describe(node, got, sizeof got));
