@@ -13,7 +13,7 @@ CC      ?= cc
 PREFIX  ?= /usr/local
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-CFLAGS  += -Iinclude -Iharness -Isolvers -Iencoders -pthread
+CFLAGS  += -Iinclude -Icore -Isolvers -Iencoders -pthread
 ifeq ($(WERROR),1)
 CFLAGS  += -Werror
 endif
@@ -29,9 +29,9 @@ BUILD   = build/rel
 BIN     = harness
 endif
 
-LIB_SRC  = $(filter-out harness/main.c,$(wildcard harness/*.c solvers/*.c encoders/*.c))
+LIB_SRC  = $(filter-out core/main.c,$(wildcard core/*.c solvers/*.c encoders/*.c))
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
-MAIN_OBJ = $(BUILD)/harness/main.o
+MAIN_OBJ = $(BUILD)/core/main.o
 TEST_SRC = $(wildcard tests/unit/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 

@@ -13,10 +13,11 @@ typedef struct nq_summary nq_summary;
 
 nq_summary *nq_summary_new(void);
 void nq_summary_free(nq_summary *s);
-/* Record one run; `timed`: wall_s is a real measurement. -1 on no memory. */
+/* Record one run; `timed`: wall_s is a real measurement; `answer`: the
+ * run's answer ("92", "found", "none") or NULL. -1 on no memory. */
 int nq_summary_add(nq_summary *s, const char *approach, const char *mode,
 		   int n, const char *hints, nq_status st, double wall_s,
-		   int timed);
+		   int timed, const char *answer);
 void nq_summary_print(const nq_summary *s, FILE *f);
 
 #endif

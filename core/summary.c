@@ -10,6 +10,7 @@ struct cell {
 	int n;
 	char hints[64];
 	int status[NQ_ST__COUNT];
+	char answer[32];  /* the first ok answer; "varies" if they differ */
 	double *walls;  /* answered runs only */
 	size_t nwalls, cap;
 };
@@ -71,13 +72,19 @@ static struct cell *find(nq_summary *s, const char *approach,
 
 int nq_summary_add(nq_summary *s, const char *approach, const char *mode,
 		   int n, const char *hints, nq_status st, double wall_s,
-		   int timed)
+		   int timed, const char *answer)
 {
 	struct cell *c = find(s, approach, mode, n, hints);
 
 	if (!c)
 		return -1;
 	c->status[st]++;
+	if (answer && st == NQ_ST_OK) {
+		if (!c->answer[0])
+			snprintf(c->answer, sizeof c->answer, "%s", answer);
+		else if (strcmp(c->answer, answer) && strcmp(answer, "found"))
+			snprintf(c->answer, sizeof c->answer, "varies");
+	}
 	if (timed && (st == NQ_ST_OK || st == NQ_ST_WRONG)) {
 		if (c->nwalls == c->cap) {
 			size_t cap = c->cap ? 2 * c->cap : 4;
@@ -101,9 +108,9 @@ void nq_summary_print(const nq_summary *s, FILE *f)
 	for (i = 0; i < s->ncells; i++)
 		if (strlen(s->cells[i].approach) > w)
 			w = strlen(s->cells[i].approach);
-	fprintf(f, "%-*s  %-5s  %5s  %-14s  %12s  %s\n", (int)w, "approach",
-		"mode", "n", s->any_hints ? "hints" : "", "median wall",
-		"runs");
+	fprintf(f, "%-*s  %-5s  %5s  %-14s  %12s  %12s  %s\n", (int)w,
+		"approach", "mode", "n", s->any_hints ? "hints" : "", "answer",
+		"median wall", "runs");
 	for (i = 0; i < s->ncells; i++) {
 		const struct cell *c = &s->cells[i];
 		char med[32], runs[160];
@@ -134,7 +141,8 @@ void nq_summary_print(const nq_summary *s, FILE *f)
 					sizeof runs - used, "%s%d %s",
 					used ? ", " : "", c->status[st],
 					nq_status_name((nq_status)st));
-		fprintf(f, "%-*s  %-5s  %5d  %-14.14s  %12s  %s\n", (int)w,
-			c->approach, c->mode, c->n, c->hints, med, runs);
+		fprintf(f, "%-*s  %-5s  %5d  %-14.14s  %12s  %12s  %s\n", (int)w,
+			c->approach, c->mode, c->n, c->hints,
+			c->answer[0] ? c->answer : "-", med, runs);
 	}
 }

@@ -192,7 +192,7 @@ static void finish(struct state *s, size_t ai, const nq_instance_spec *spec,
 		   int rep, nq_run *run)
 {
 	const nq_approach *a = &s->exp->approaches[ai];
-	char why[256];
+	char why[256], answer[32];
 
 	if (run->answered) {
 		int v = nq_validate(s->ledger, &spec->inst, a->name, &run->res,
@@ -221,9 +221,16 @@ static void finish(struct state *s, size_t ai, const nq_instance_spec *spec,
 		return;
 	if (s->o->show_board && run->res.placement && spec->inst.n <= 32)
 		print_board(&spec->inst, run->res.placement);
+	if (run->answered && spec->inst.mode == NQ_MODE_COUNT)
+		snprintf(answer, sizeof answer, "%llu",
+			 (unsigned long long)run->res.solutions);
+	else if (run->answered)
+		snprintf(answer, sizeof answer, "%s",
+			 run->res.solutions ? "found" : "none");
 	nq_summary_add(s->summary, a->name, mode_name(spec->inst.mode),
 		       spec->inst.n, spec->hints_text, run->status,
-		       run->wall_s, run->wall_s > 0);
+		       run->wall_s, run->wall_s > 0,
+		       run->answered ? answer : NULL);
 	if (s->csv) {
 		nq_csv_row(s->csv, s->exp, spec, a, rep, run);
 		fflush(s->csv);

@@ -1,0 +1,23 @@
+/*
+ * csv.h - the results file: RFC 4180, one header, one row per run,
+ * flushed as each run ends.
+ */
+#ifndef NQ_CSV_H
+#define NQ_CSV_H
+
+#include <stdio.h>
+#include "experiment.h"
+#include "runner.h"
+
+/* Write one field, quoted when it holds a comma, quote, CR or LF. */
+void nq_csv_field(FILE *f, const char *s);
+
+/* The header line (the design's columns first). */
+void nq_csv_header(FILE *f);
+
+/* One row. */
+void nq_csv_row(FILE *f, const nq_experiment *exp,
+		const nq_instance_spec *spec, const nq_approach *a,
+		int repeat, const nq_run *run);
+
+#endif

@@ -1,0 +1,74 @@
+/*
+ * experiment.h - an experiment: instances x approaches, read from YAML.
+ *
+ * nq_config_load() reads and checks the whole file before anything runs;
+ * the experiment it returns owns every string and array inside it and is
+ * freed with nq_experiment_free().
+ */
+#ifndef NQ_EXPERIMENT_H
+#define NQ_EXPERIMENT_H
+
+#include <stdint.h>
+#include "nq_plugin.h"
+#include "error.h"
+
+#define NQ_MAX_OPTIONS 8
+
+/* One approach: a solver with every option given a value. */
+typedef struct nq_approach {
+	const nq_solver *solver;
+	nq_optval opt[NQ_MAX_OPTIONS]; /* aligned with solver->options */
+	char label[64];   /* CSV `encoding`: value of solver->label_option */
+	char options[160];/* CSV `options`: the other options, "k=v;k=v" */
+	char name[128];   /* "picosat/sequential", for the terminal */
+	int line, col;    /* where the file declared it */
+} nq_approach;
+
+/* One concrete instance (after ranges and lists are expanded). */
+typedef struct nq_instance_spec {
+	nq_instance inst;      /* inst.hints points into `hints` */
+	nq_square *hints;
+	char hints_text[256];  /* CSV `hints`: "1:2 3:5" (1-based row:col) */
+	int line, col;
+} nq_instance_spec;
+
+typedef enum nq_after_timeout {
+	NQ_AFTER_TIMEOUT_CONTINUE = 0,
+	NQ_AFTER_TIMEOUT_SKIP = 1
+} nq_after_timeout;
+
+typedef struct nq_experiment {
+	char *name;        /* `experiment:` (default: the file's base name) */
+	char *path;        /* the file it was read from */
+	char *output;      /* `output:` or reports/<name>.csv */
+	int repeat;        /* >= 1 */
+	int warmup;        /* >= 0 */
+	double timeout_s;  /* > 0 */
+	uint64_t memory_kib; /* 0: no limit */
+	uint64_t seed;
+	nq_after_timeout after_timeout;
+
+	nq_instance_spec *instances;
+	size_t ninstances;
+	nq_approach *approaches;
+	size_t napproaches;
+} nq_experiment;
+
+/* Read and check `path`. On error returns -1 with err naming the file,
+ * line and column; nothing is allocated then. */
+int nq_config_load(const char *path, nq_experiment **out, nq_error *err);
+void nq_experiment_free(nq_experiment *exp);
+
+/* Fill an approach from a solver and (key, value) text pairs; keys not
+ * given take the default. Used by the loader and by `harness solve`.
+ * Returns -1 with err->msg set (line and column left to the caller). */
+int nq_approach_init(nq_approach *a, const nq_solver *s,
+		     const char *const *keys, const char *const *values,
+		     size_t nkv, nq_error *err);
+
+/* Parse a duration ("20s", "500ms", "2m", "1.5") into seconds; a size
+ * ("512M", "2G", "1024K", "2GiB") into KiB. Return -1 if malformed. */
+int nq_parse_duration(const char *text, double *seconds);
+int nq_parse_size_kib(const char *text, uint64_t *kib);
+
+#endif

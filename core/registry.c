@@ -1,0 +1,203 @@
+/*
+ * registry.c - the tables of solvers, CNF encoders and ILP models.
+ *
+ * Built-ins are listed once below (as Lua's linit.c lists its libraries)
+ * and registered through the same function as plugins.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "registry.h"
+#include "../solvers/solvers.h"
+#include "../encoders/cnf.h"
+#include "../encoders/ilp.h"
+
+#define NQ_REGISTRY_MAX 64
+
+static const nq_solver *const builtin_solvers[] = {
+	&nq_solver_backtrack, &nq_solver_picosat, &nq_solver_glpk, NULL
+};
+static const nq_cnf_encoder *const builtin_cnf[] = {
+	&nq_cnf_pairwise, &nq_cnf_sequential, NULL
+};
+static const nq_ilp_model *const builtin_ilp[] = {
+	&nq_ilp_assignment, NULL
+};
+
+static struct {
+	int ready;
+	const nq_solver *solvers[NQ_REGISTRY_MAX];
+	size_t nsolvers;
+	const nq_cnf_encoder *cnf[NQ_REGISTRY_MAX];
+	size_t ncnf;
+	const nq_ilp_model *ilp[NQ_REGISTRY_MAX];
+	size_t nilp;
+} reg;
+
+static void registry_init(void)
+{
+	size_t i;
+
+	if (reg.ready)
+		return;
+	reg.ready = 1;
+	for (i = 0; builtin_solvers[i]; i++)
+		nq_registry_add_solver(builtin_solvers[i], "built-in", NULL);
+	for (i = 0; builtin_cnf[i]; i++)
+		nq_registry_add_cnf(builtin_cnf[i], "built-in", NULL);
+	for (i = 0; builtin_ilp[i]; i++)
+		nq_registry_add_ilp(builtin_ilp[i], "built-in", NULL);
+}
+
+/* The checks every kind shares: version, size, name, room, clash. */
+static int check_entry(uint32_t abi, uint32_t size, uint32_t want_size,
+		       const char *name, const char *kind, int taken,
+		       size_t count, const char *origin, nq_error *err)
+{
+	if (abi != NQ_ABI_VERSION)
+		return nq_error_set(err, origin, 0, 0,
+				    "%s '%s' has ABI version %u, this harness "
+				    "needs %u (rebuild it against include/)",
+				    kind, name ? name : "?", abi,
+				    NQ_ABI_VERSION);
+	if (size < want_size)
+		return nq_error_set(err, origin, 0, 0,
+				    "%s '%s' is %u bytes, expected %u "
+				    "(rebuild it against include/)",
+				    kind, name ? name : "?", size, want_size);
+	if (!name || !*name)
+		return nq_error_set(err, origin, 0, 0, "%s without a name", kind);
+	if (taken)
+		return nq_error_set(err, origin, 0, 0,
+				    "%s '%s' is already registered", kind, name);
+	if (count >= NQ_REGISTRY_MAX)
+		return nq_error_set(err, origin, 0, 0,
+				    "too many %ss (at most %d)", kind,
+				    NQ_REGISTRY_MAX);
+	return 0;
+}
+
+int nq_registry_add_solver(const nq_solver *s, const char *origin, nq_error *err)
+{
+	registry_init();
+	if (check_entry(s->abi_version, s->struct_size, sizeof *s, s->name,
+			"solver", nq_registry_solver(s->name) != NULL,
+			reg.nsolvers, origin, err))
+		return -1;
+	if (!s->solve)
+		return nq_error_set(err, origin, 0, 0,
+				    "solver '%s' has no solve hook", s->name);
+	reg.solvers[reg.nsolvers++] = s;
+	return 0;
+}
+
+int nq_registry_add_cnf(const nq_cnf_encoder *e, const char *origin, nq_error *err)
+{
+	registry_init();
+	if (check_entry(e->abi_version, e->struct_size, sizeof *e, e->name,
+			"CNF encoder", nq_registry_cnf(e->name) != NULL,
+			reg.ncnf, origin, err))
+		return -1;
+	if (!e->amo && !e->encode)
+		return nq_error_set(err, origin, 0, 0,
+				    "CNF encoder '%s' has neither amo nor "
+				    "encode", e->name);
+	reg.cnf[reg.ncnf++] = e;
+	return 0;
+}
+
+int nq_registry_add_ilp(const nq_ilp_model *m, const char *origin, nq_error *err)
+{
+	registry_init();
+	if (check_entry(m->abi_version, m->struct_size, sizeof *m, m->name,
+			"ILP model", nq_registry_ilp(m->name) != NULL,
+			reg.nilp, origin, err))
+		return -1;
+	if (!m->build)
+		return nq_error_set(err, origin, 0, 0,
+				    "ILP model '%s' has no build hook", m->name);
+	reg.ilp[reg.nilp++] = m;
+	return 0;
+}
+
+const nq_solver *nq_registry_solver_at(size_t i)
+{
+	registry_init();
+	return i < reg.nsolvers ? reg.solvers[i] : NULL;
+}
+
+const nq_cnf_encoder *nq_registry_cnf_at(size_t i)
+{
+	registry_init();
+	return i < reg.ncnf ? reg.cnf[i] : NULL;
+}
+
+const nq_ilp_model *nq_registry_ilp_at(size_t i)
+{
+	registry_init();
+	return i < reg.nilp ? reg.ilp[i] : NULL;
+}
+
+const nq_solver *nq_registry_solver(const char *name)
+{
+	const nq_solver *s;
+	size_t i;
+
+	for (i = 0; (s = nq_registry_solver_at(i)); i++)
+		if (strcmp(s->name, name) == 0)
+			return s;
+	return NULL;
+}
+
+const nq_cnf_encoder *nq_registry_cnf(const char *name)
+{
+	const nq_cnf_encoder *e;
+	size_t i;
+
+	for (i = 0; (e = nq_registry_cnf_at(i)); i++)
+		if (strcmp(e->name, name) == 0)
+			return e;
+	return NULL;
+}
+
+const nq_ilp_model *nq_registry_ilp(const char *name)
+{
+	const nq_ilp_model *m;
+	size_t i;
+
+	for (i = 0; (m = nq_registry_ilp_at(i)); i++)
+		if (strcmp(m->name, name) == 0)
+			return m;
+	return NULL;
+}
+
+static void append(char *buf, size_t len, const char *name)
+{
+	size_t used = strlen(buf);
+
+	if (used < len)
+		snprintf(buf + used, len - used, "%s%s", used ? ", " : "", name);
+}
+
+void nq_registry_option_choices(const nq_option *o, char *buf, size_t len)
+{
+	size_t i;
+
+	buf[0] = '\0';
+	switch (o->type) {
+	case NQ_OPT_CHOICE:
+		for (i = 0; o->choices && o->choices[i]; i++)
+			append(buf, len, o->choices[i]);
+		break;
+	case NQ_OPT_CNF:
+		for (i = 0; nq_registry_cnf_at(i); i++)
+			append(buf, len, nq_registry_cnf_at(i)->name);
+		break;
+	case NQ_OPT_ILP:
+		for (i = 0; nq_registry_ilp_at(i); i++)
+			append(buf, len, nq_registry_ilp_at(i)->name);
+		break;
+	case NQ_OPT_INT:
+		snprintf(buf, len, "an integer from %lld to %lld", o->min, o->max);
+		break;
+	}
+}

@@ -1,0 +1,33 @@
+/*
+ * registry.h - every solver, CNF encoder and ILP model the harness knows.
+ *
+ * Built-ins sit in static tables of the public structs (include/
+ * nq_plugin.h); loaded plugins go through the same nq_registry_add_*
+ * path. Lookups return borrowed pointers that live until exit.
+ */
+#ifndef NQ_REGISTRY_H
+#define NQ_REGISTRY_H
+
+#include "nq_plugin.h"
+#include "error.h"
+
+const nq_solver *nq_registry_solver(const char *name);
+const nq_cnf_encoder *nq_registry_cnf(const char *name);
+const nq_ilp_model *nq_registry_ilp(const char *name);
+
+/* Iteration: NULL past the end. */
+const nq_solver *nq_registry_solver_at(size_t i);
+const nq_cnf_encoder *nq_registry_cnf_at(size_t i);
+const nq_ilp_model *nq_registry_ilp_at(size_t i);
+
+/* Register a solver / encoder / model (checks the ABI version, the struct
+ * size and the name). `origin` names where it came from, for errors. */
+int nq_registry_add_solver(const nq_solver *s, const char *origin, nq_error *err);
+int nq_registry_add_cnf(const nq_cnf_encoder *e, const char *origin, nq_error *err);
+int nq_registry_add_ilp(const nq_ilp_model *m, const char *origin, nq_error *err);
+
+/* Names of the choices an option accepts, comma separated, for messages
+ * ("textbook, bitmask"). */
+void nq_registry_option_choices(const nq_option *o, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,229 @@
+#!/usr/bin/env bash
+# run.sh - end-to-end tests of the built harness: exit statuses, messages,
+# and the CSV a user gets. HARNESS names the binary (default ./harness).
+# Prints "N passed, N failed" last; exits 1 if anything failed.
+set -u
+cd "$(dirname "$0")/../.."
+H=$(realpath "${HARNESS:-./harness}")
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+failed=0
+
+ok() { pass=$((pass + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+# expect DESC COND...: the command must succeed
+expect() {
+	local desc=$1; shift
+	if "$@"; then ok; else bad "$desc"; fi
+}
+# column VALUE of CSV FILE, row ROW (1 = header), by column name
+csv_col() { # csv_col FILE NAME -> values, one per data row
+	python3 - "$1" "$2" <<'PY'
+import csv, sys
+with open(sys.argv[1], newline='') as f:
+    for row in csv.DictReader(f):
+        print(row[sys.argv[2]])
+PY
+}
+
+# --- the smoke experiment: every approach, everything ok -----------------
+"$H" run configs/smoke.yaml -q -o "$T/smoke.csv" >"$T/out" 2>"$T/err"
+rc=$?
+expect "smoke exits 0 (got $rc; $(tail -3 "$T/err"))" [ $rc -eq 0 ]
+expect "smoke header has the contract's columns" \
+	grep -q '^experiment,n,mode,solver,encoding,repeat,status,solutions,wall_s,cpu_s,peak_rss_kib,' "$T/smoke.csv"
+rows=$(($(wc -l <"$T/smoke.csv") - 1))
+expect "smoke has 100 rows (got $rows)" [ "$rows" -eq 100 ]
+expect "every smoke row is ok" [ "$(csv_col "$T/smoke.csv" status | sort -u)" = ok ]
+expect "every approach answered 92 for n=8 count" [ "$(python3 - "$T/smoke.csv" <<'PY'
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1], newline=''))
+        if r['n'] == '8' and r['mode'] == 'count' and r['hints'] == '']
+print(len(rows), sorted(set(r['solutions'] for r in rows)))
+PY
+)" = "5 ['92']" ]
+expect "the corner-queen 4x4 instance has no completion, for every approach" \
+	[ "$(python3 - "$T/smoke.csv" <<'PY'
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1], newline='')) if r['hints'] == '1:1']
+print(len(rows), sorted(set(r['solutions'] for r in rows)))
+PY
+)" = "10 ['0']" ]
+expect "the summary names every approach" grep -q 'picosat/sequential' "$T/out"
+expect "pandas-free check: 26 columns in every row" [ "$(python3 - "$T/smoke.csv" <<'PY'
+import csv, sys
+print(sorted(set(len(r) for r in csv.reader(open(sys.argv[1], newline='')))))
+PY
+)" = "[26]" ]
+
+# --- bad experiment files: one line with file:line:col, exit 2, no output ---
+bad_config() { # bad_config NAME EXPECTED-SUBSTRING  (YAML on stdin)
+	local f="$T/$1.yaml" out="$T/$1.csv"
+	cat >"$f"
+	"$H" run "$f" -o "$out" >"$T/bout" 2>"$T/berr"
+	local rc=$?
+	if [ $rc -ne 2 ]; then bad "$1: exit $rc, expected 2"; return; fi
+	if ! grep -qF "$f:$2" "$T/berr"; then
+		bad "$1: expected '$f:$2', got: $(cat "$T/berr")"; return
+	fi
+	if [ "$(wc -l <"$T/berr")" -ne 1 ]; then bad "$1: error is not one line"; return; fi
+	if [ -e "$out" ]; then bad "$1: output file was created"; return; fi
+	ok
+}
+bad_config unknown_key "3:1: unknown key 'timout'" <<'Y'
+experiment: x
+repeat: 1
+timout: 5s
+instances: [{n: 4}]
+approaches: [backtrack]
+Y
+bad_config zero_n "2:17: " <<'Y'
+instances:
+  - {mode: count, n: 0}
+approaches: [backtrack]
+Y
+bad_config zero_timeout "1:10: " <<'Y'
+timeout: 0s
+instances: [{n: 4}]
+approaches: [backtrack]
+Y
+bad_config hint_off_board "2:18: " <<'Y'
+instances:
+  - {n: 8, hints: [[9, 1]]}
+approaches: [backtrack]
+Y
+bad_config hints_attack "attack each other" <<'Y'
+instances:
+  - {n: 8, hints: [[1, 1], [2, 2]]}
+approaches: [backtrack]
+Y
+bad_config unknown_approach "3:5: unknown approach 'pycosat'" <<'Y'
+instances: [{n: 4}]
+approaches:
+  - pycosat
+Y
+bad_config unknown_encoding "2:30: " <<'Y'
+instances: [{n: 4}]
+approaches: [{picosat: {encoding: pairwize}}]
+Y
+bad_config yaml_syntax "2:" <<'Y'
+instances: [{n: 4}
+approaches: [backtrack]
+Y
+bad_config wrong_type "1:9: " <<'Y'
+repeat: lots
+instances: [{n: 4}]
+approaches: [backtrack]
+Y
+
+# --- command line ------------------------------------------------------------
+"$H" frobnicate >/dev/null 2>&1; rc=$?
+expect "unknown verb exits 2 (got $rc)" [ $rc -eq 2 ]
+"$H" run "$T/missing.yaml" >/dev/null 2>"$T/err"; rc=$?
+expect "missing file exits 2 (got $rc)" [ $rc -eq 2 ]
+expect "missing file is named" grep -q "missing.yaml" "$T/err"
+"$H" run configs/smoke.yaml -o >/dev/null 2>&1; rc=$?
+expect "-o without a file exits 2" [ $rc -eq 2 ]
+expect "--help lists the verbs" sh -c "'$H' --help | grep -q 'harness solve'"
+expect "list shows solvers, encodings and models" sh -c \
+	"'$H' list | grep -q sequential && '$H' list | grep -q assignment && '$H' list | grep -q textbook"
+
+"$H" solve -n 8 --count -q >"$T/out" 2>&1; rc=$?
+expect "solve -n 8 --count exits 0 (got $rc)" [ $rc -eq 0 ]
+expect "solve -n 8 --count answers 92 for every solver" [ "$(grep -c ' 92 ' "$T/out")" -eq 3 ]
+"$H" solve -n 3 -q backtrack:variant=textbook >"$T/out" 2>&1
+expect "solve -n 3 says none" grep -q ' none ' "$T/out"
+"$H" solve -n 6 --board -q backtrack >"$T/out" 2>&1
+expect "solve --board draws 6 queens" [ "$(grep -o ' q' "$T/out" | wc -l)" -eq 6 ]
+"$H" solve -n 8 --hint 1:1 --hint 2:2 backtrack >/dev/null 2>"$T/err"; rc=$?
+expect "attacking --hint exits 2" [ $rc -eq 2 ]
+expect "attacking --hint is explained" grep -q "attack each other" "$T/err"
+
+# --- an existing results file is kept -----------------------------------------
+cat >"$T/tiny.yaml" <<'Y'
+experiment: tiny
+instances: [{n: 5, mode: count}]
+approaches: [backtrack]
+Y
+echo "precious" >"$T/tiny.csv"
+"$H" run "$T/tiny.yaml" -q -o "$T/tiny.csv" >/dev/null 2>&1
+expect "the old CSV is kept as .bak" grep -q precious "$T/tiny.csv.bak"
+expect "the new CSV has the answer" [ "$(csv_col "$T/tiny.csv" solutions)" = 10 ]
+
+# --- limits: timeout, after_timeout: skip, max n --------------------------------
+cat >"$T/limits.yaml" <<'Y'
+experiment: limits
+timeout: 300ms
+after_timeout: skip
+instances:
+  - {n: [16, 17], mode: count}
+  - {n: 65, mode: first}
+approaches:
+  - backtrack: {variant: textbook}
+  - backtrack: {variant: bitmask}
+Y
+"$H" run "$T/limits.yaml" -q -o "$T/limits.csv" >"$T/out" 2>&1; rc=$?
+expect "timeouts still exit 0 (got $rc)" [ $rc -eq 0 ]
+expect "textbook n=16 count times out" [ "$(python3 - "$T/limits.csv" <<'PY'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1], newline='')):
+    print(r['encoding'], r['n'], r['mode'], r['status'], r['note'][:30])
+PY
+)" = "textbook 16 count timeout killed at the 0.3s timeout
+bitmask 16 count timeout killed at the 0.3s timeout
+textbook 17 count timeout not run: timed out at n=16 
+bitmask 17 count timeout not run: timed out at n=16 
+textbook 65 first ok 
+bitmask 65 first error not run: backtrack/bitmask ta" ]
+
+# --- a solver's child killed mid-run: a crash row, and the experiment goes on ----
+cat >"$T/kill.yaml" <<'Y'
+experiment: kill
+timeout: 60s
+instances:
+  - {n: 15, mode: count}
+  - {n: 6, mode: count}
+approaches:
+  - backtrack: {variant: textbook}
+Y
+"$H" run "$T/kill.yaml" -q -o "$T/kill.csv" >/dev/null 2>&1 &
+hp=$!
+child=""
+for _ in $(seq 1 200); do
+	child=$(pgrep -P $hp | head -1)
+	[ -n "$child" ] && break
+	sleep 0.05
+done
+sleep 0.2
+[ -n "$child" ] && kill -KILL "$child"
+wait $hp; rc=$?
+expect "a killed child still exits 0 (got $rc)" [ $rc -eq 0 ]
+expect "the killed run is a crash row, the next one ran" \
+	[ "$(csv_col "$T/kill.csv" status | tr '\n' ' ')" = "crash ok " ]
+
+# --- Ctrl-C: stops, keeps the finished rows, exit 130 ------------------------------
+cat >"$T/int.yaml" <<'Y'
+experiment: int
+repeat: 3
+instances:
+  - {n: 4, mode: count}
+  - {n: 16, mode: count}
+approaches:
+  - backtrack: {variant: textbook}
+Y
+"$H" run "$T/int.yaml" -q -o "$T/int.csv" >/dev/null 2>&1 &
+hp=$!
+for _ in $(seq 1 200); do
+	[ "$(wc -l <"$T/int.csv" 2>/dev/null || echo 0)" -ge 4 ] && break
+	sleep 0.05
+done
+sleep 0.3
+kill -INT $hp
+wait $hp; rc=$?
+expect "interrupted run exits 130 (got $rc)" [ $rc -eq 130 ]
+expect "interrupted run keeps its 3 finished rows" \
+	[ "$(csv_col "$T/int.csv" status | tr '\n' ' ')" = "ok ok ok " ]
+
+echo "e2e: $pass passed, $failed failed"
+[ $failed -eq 0 ]
