@@ -1,4 +1,454 @@
-/* glpk.c - STUB being written; replaced by the real backend. */
+/*
+ * glpk.c - the `glpk` solver: an ILP model solved by GLPK's branch and cut.
+ *
+ * The model (option `model`, an nq_ilp_model) is built into a glp_prob
+ * through an nq_ilp_sink, then solved with glp_intopt (MIP presolver on, so
+ * no separate glp_simplex). First mode reads one placement off the columns
+ * the model marked as squares. Count mode adds a no-good cut after each
+ * solution (the sum of the columns that are 1 <= n - 1) and solves again
+ * until GLPK proves the problem infeasible.
+ *
+ * Effort: `nodes` is the branch-and-bound tree size GLPK reports
+ * (glp_ios_tree_size, total subproblems created, read in the search
+ * callback), summed over the solves of count mode; `iterations` the simplex
+ * iterations (glp_get_it_cnt, which GLPK keeps cumulative on the problem
+ * across glp_intopt calls, presolved copy included). A problem the MIP
+ * presolver settles alone reports 0 nodes.
+ *
+ * GLPK prints nothing: terminal output is off and a hook swallows what GLPK
+ * prints on an internal error. That error would abort(); an error hook
+ * longjmps back to solve, which returns NQ_ERR (NQ_ENOMEM when GLPK says
+ * it ran out of memory) and frees GLPK's whole environment.
+ */
+#include <glpk.h>
+#include <limits.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "solvers.h"
-static int stub_solve(const nq_job *job, nq_result *res) { (void)job; (void)res; return NQ_ERR; }
-const nq_solver nq_solver_glpk = { NQ_ABI_VERSION, sizeof(nq_solver), "glpk", "stub", NULL, NULL, NULL, stub_solve };
+
+/* Every model numbers n * n square columns; GLPK holds at most 1e8
+ * columns, so n = 10000 is the largest board any model can describe. */
+#define GLPK_MAX_N 10000
+
+/* Fraction of the run's time limit the solver uses, so it stops cleanly
+ * (and reports a timeout with its effort) before the host kills the run.
+ * GLPK's own tm_lim is the time left until then. */
+#define GLPK_TIME_SHARE 0.95
+
+struct glpk_run {
+	glp_prob *P;
+	jmp_buf jb;           /* the error hook returns here */
+	int err;              /* a sink failure: NQ_ERR or NQ_ENOMEM */
+	char err_msg[120];    /* ... and why */
+	char term[400];       /* what GLPK printed (only on an error) */
+	size_t term_len;
+	int *cut;             /* count mode: the no-good row, n entries */
+	double *ones;
+	int *ind;             /* 1-based row buffers for glp_set_mat_row */
+	double *val;
+	int cap;
+	double deadline;      /* nq_now() to stop at; 0: none */
+	int stopped;          /* the callback stopped GLPK at the deadline */
+	int64_t tree_nodes;   /* of the current glp_intopt, from the callback */
+	int64_t tree_iters;   /* cumulative, like glp_get_it_cnt */
+};
+
+/* ------------------------------------------------------------------ */
+/* GLPK hooks. */
+
+static int term_hook(void *info, const char *s)
+{
+	struct glpk_run *g = info;
+	size_t len = strlen(s), room = sizeof g->term - 1 - g->term_len;
+
+	if (len > room)
+		len = room;
+	memcpy(g->term + g->term_len, s, len);
+	g->term_len += len;
+	g->term[g->term_len] = '\0';
+	return 1; /* never let GLPK write to stdout */
+}
+
+static void error_hook(void *info)
+{
+	struct glpk_run *g = info;
+
+	longjmp(g->jb, 1);
+}
+
+static void search_callback(glp_tree *T, void *info)
+{
+	struct glpk_run *g = info;
+	int active, current, total, it;
+
+	glp_ios_tree_size(T, &active, &current, &total);
+	if (total > g->tree_nodes)
+		g->tree_nodes = total;
+	it = glp_get_it_cnt(glp_ios_get_prob(T));
+	if (it > g->tree_iters)
+		g->tree_iters = it;
+	if (g->deadline > 0 && !g->stopped && nq_now() >= g->deadline) {
+		g->stopped = 1;
+		glp_ios_terminate(T);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* The sink: nq_ilp_sink calls onto a glp_prob. */
+
+static void sink_fail(struct glpk_run *g, int code, const char *msg)
+{
+	if (!g->err) {
+		g->err = code;
+		snprintf(g->err_msg, sizeof g->err_msg, "%s", msg);
+	}
+}
+
+static int sink_add_col(void *ctx, const char *name, double lb, double ub,
+			double obj, int is_integer)
+{
+	struct glpk_run *g = ctx;
+	int j, type;
+
+	if (isnan(lb) || isnan(ub) || lb > ub || isnan(obj)) {
+		sink_fail(g, NQ_ERR, "model added a column with bad bounds");
+		return -1;
+	}
+	if (glp_get_num_cols(g->P) >= 100000000) {
+		sink_fail(g, NQ_ERR, "model needs more columns than GLPK holds");
+		return -1;
+	}
+	j = glp_add_cols(g->P, 1);
+	if (name)
+		glp_set_col_name(g->P, j, name);
+	/* Kind before bounds: GLP_BV would reset the bounds to [0, 1]. */
+	glp_set_col_kind(g->P, j, is_integer ? GLP_IV : GLP_CV);
+	if (isinf(lb) && isinf(ub))
+		type = GLP_FR;
+	else if (isinf(lb))
+		type = GLP_UP;
+	else if (isinf(ub))
+		type = GLP_LO;
+	else
+		type = lb == ub ? GLP_FX : GLP_DB;
+	glp_set_col_bnds(g->P, j, type, isinf(lb) ? 0.0 : lb,
+			 isinf(ub) ? 0.0 : ub);
+	glp_set_obj_coef(g->P, j, obj);
+	return j;
+}
+
+static int sink_add_row(void *ctx, const char *name, char sense, double rhs,
+			int nz, const int *cols, const double *vals)
+{
+	struct glpk_run *g = ctx;
+	int ncols = glp_get_num_cols(g->P), i;
+
+	if ((sense != 'L' && sense != 'G' && sense != 'E') || !isfinite(rhs) ||
+	    nz < 0 || nz > ncols || (nz > 0 && (!cols || !vals))) {
+		sink_fail(g, NQ_ERR, "model added a malformed row");
+		return -1;
+	}
+	if (nz + 1 > g->cap) {
+		int cap = nz + 1;
+		int *ind = realloc(g->ind, (size_t)cap * sizeof *ind);
+		double *val;
+
+		if (ind)
+			g->ind = ind;
+		val = ind ? realloc(g->val, (size_t)cap * sizeof *val) : NULL;
+		if (!val) {
+			sink_fail(g, NQ_ENOMEM, "out of memory building the model");
+			return -1;
+		}
+		g->val = val;
+		g->cap = cap;
+	}
+	for (int k = 0; k < nz; k++) {
+		if (cols[k] < 1 || cols[k] > ncols || !isfinite(vals[k])) {
+			sink_fail(g, NQ_ERR,
+				  "model added a row with a bad column or value");
+			return -1;
+		}
+		g->ind[k + 1] = cols[k];
+		g->val[k + 1] = vals[k];
+	}
+	i = glp_add_rows(g->P, 1);
+	if (name)
+		glp_set_row_name(g->P, i, name);
+	if (sense == 'L')
+		glp_set_row_bnds(g->P, i, GLP_UP, 0.0, rhs);
+	else if (sense == 'G')
+		glp_set_row_bnds(g->P, i, GLP_LO, rhs, 0.0);
+	else
+		glp_set_row_bnds(g->P, i, GLP_FX, rhs, rhs);
+	glp_set_mat_row(g->P, i, nz, g->ind, g->val);
+	return i;
+}
+
+static void sink_maximize(void *ctx, int yes)
+{
+	struct glpk_run *g = ctx;
+
+	glp_set_obj_dir(g->P, yes ? GLP_MAX : GLP_MIN);
+}
+
+/* ------------------------------------------------------------------ */
+/* Solving. */
+
+enum outcome { FOUND, NONE, TIMEOUT, FAILED };
+
+/* One glp_intopt. Adds its tree size to *nodes; sets *iters to the
+ * simplex iterations so far (all solves). */
+static enum outcome intopt_once(struct glpk_run *g, int64_t *nodes,
+				int64_t *iters, nq_result *res)
+{
+	glp_iocp parm;
+	int ret, st;
+
+	glp_init_iocp(&parm);
+	parm.msg_lev = GLP_MSG_OFF;
+	parm.presolve = GLP_ON;
+	parm.cb_func = search_callback;
+	parm.cb_info = g;
+	if (g->deadline > 0) {
+		double ms = (g->deadline - nq_now()) * 1000.0;
+
+		if (ms <= 0)
+			return TIMEOUT;
+		parm.tm_lim = ms < 1 ? 1 : ms > INT_MAX ? INT_MAX : (int)ms;
+	}
+	g->tree_nodes = 0;
+	ret = glp_intopt(g->P, &parm);
+	*nodes += g->tree_nodes;
+	if (glp_get_it_cnt(g->P) > g->tree_iters)
+		g->tree_iters = glp_get_it_cnt(g->P);
+	*iters = g->tree_iters;
+	switch (ret) {
+	case 0:
+		st = glp_mip_status(g->P);
+		if (st == GLP_OPT || st == GLP_FEAS)
+			return FOUND;
+		if (st == GLP_NOFEAS)
+			return NONE;
+		snprintf(res->note, sizeof res->note,
+			 "GLPK: glp_intopt ended with MIP status %d", st);
+		return FAILED;
+	case GLP_ENOPFS: /* the MIP presolver proved it infeasible */
+	case GLP_ENODFS: /* relaxation dual infeasible: with bounded columns,
+			    as every square column is, that means infeasible */
+		return NONE;
+	case GLP_ETMLIM:
+		return TIMEOUT;
+	case GLP_ESTOP:
+		if (g->stopped)
+			return TIMEOUT;
+		/* fall through */
+	default:
+		snprintf(res->note, sizeof res->note,
+			 "GLPK: glp_intopt failed (code %d)", ret);
+		return FAILED;
+	}
+}
+
+/* Read the solution off the square columns into sol (n entries). Returns
+ * 0, or -1 if the point is not one queen per row. */
+static int decode(struct glpk_run *g, int n, const int *square_col,
+		  int32_t *sol)
+{
+	for (int r = 0; r < n; r++) {
+		sol[r] = -1;
+		for (int c = 0; c < n; c++) {
+			if (glp_mip_col_val(g->P, square_col[r * n + c]) > 0.5) {
+				if (sol[r] >= 0)
+					return -1;
+				sol[r] = c;
+			}
+		}
+		if (sol[r] < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int run(const nq_job *job, const nq_ilp_model *model,
+	       struct glpk_run *g, int *square_col, int32_t *sol,
+	       nq_result *res)
+{
+	const nq_instance *inst = job->inst;
+	nq_ilp_sink sink = { g, sink_add_col, sink_add_row, sink_maximize };
+	int n = inst->n, ncols, rc;
+	int64_t nodes = 0, iters = 0;
+	uint64_t found = 0;
+	double t;
+
+	t = nq_now();
+	g->P = glp_create_prob();
+	rc = model->build(inst, &sink, square_col);
+	if (g->err || rc != NQ_OK) {
+		rc = g->err ? g->err : rc == NQ_ENOMEM ? NQ_ENOMEM : NQ_ERR;
+		snprintf(res->note, sizeof res->note, "model '%s': %s",
+			 model->name, g->err ? g->err_msg : "build failed");
+		return rc;
+	}
+	ncols = glp_get_num_cols(g->P);
+	for (int k = 0; k < n * n; k++) {
+		if (square_col[k] < 1 || square_col[k] > ncols) {
+			snprintf(res->note, sizeof res->note,
+				 "model '%s' left square %d without a column",
+				 model->name, k);
+			return NQ_ERR;
+		}
+	}
+	res->vars = ncols;
+	res->constraints = glp_get_num_rows(g->P);
+	res->nonzeros = glp_get_num_nz(g->P);
+	res->build_s = nq_now() - t;
+
+	t = nq_now();
+	for (;;) {
+		enum outcome o = intopt_once(g, &nodes, &iters, res);
+
+		if (o == NONE)
+			break;
+		if (o == TIMEOUT) {
+			if (inst->mode == NQ_MODE_COUNT)
+				snprintf(res->note, sizeof res->note,
+					 "time limit reached after %llu "
+					 "solutions",
+					 (unsigned long long)found);
+			else
+				snprintf(res->note, sizeof res->note,
+					 "time limit reached");
+			rc = NQ_ETIMEOUT;
+			goto done;
+		}
+		if (o == FAILED) {
+			rc = NQ_ERR;
+			goto done;
+		}
+		if (decode(g, n, square_col, sol)) {
+			snprintf(res->note, sizeof res->note,
+				 "GLPK: solution is not one queen per row");
+			rc = NQ_ERR;
+			goto done;
+		}
+		found++;
+		if (inst->mode != NQ_MODE_COUNT) {
+			memcpy(res->placement, sol, (size_t)n * sizeof *sol);
+			break;
+		}
+		/* No-good cut: not all of this solution's queens again. */
+		for (int r = 0; r < n; r++) {
+			g->cut[r] = square_col[r * n + sol[r]];
+			g->ones[r] = 1.0;
+		}
+		if (sink_add_row(g, NULL, 'L', n - 1, n, g->cut, g->ones) < 1) {
+			snprintf(res->note, sizeof res->note, "%s", g->err_msg);
+			rc = g->err;
+			goto done;
+		}
+	}
+	res->solutions = found;
+	rc = NQ_OK;
+done:
+	res->solve_s = nq_now() - t;
+	res->nodes = nodes;
+	res->iterations = iters;
+	return rc;
+}
+
+static int glpk_solve(const nq_job *job, nq_result *res)
+{
+	const nq_ilp_model *model = job->opt ? job->opt[0].ptr : NULL;
+	int n = job->inst->n;
+	struct glpk_run *g;
+	int *square_col = NULL;
+	int32_t *sol = NULL;
+	int rc;
+
+	if (!model || !model->build) {
+		snprintf(res->note, sizeof res->note, "no ILP model given");
+		return NQ_ERR;
+	}
+	if (n < 1 || n > GLPK_MAX_N) {
+		snprintf(res->note, sizeof res->note,
+			 "n = %d is outside 1..%d", n, GLPK_MAX_N);
+		return NQ_ERR;
+	}
+	/* Heap, not locals: these live across the longjmp of error_hook. */
+	g = calloc(1, sizeof *g);
+	square_col = malloc((size_t)n * (size_t)n * sizeof *square_col);
+	sol = malloc((size_t)n * sizeof *sol);
+	if (g) {
+		g->cut = malloc((size_t)n * sizeof *g->cut);
+		g->ones = malloc((size_t)n * sizeof *g->ones);
+	}
+	if (!g || !square_col || !sol || !g->cut || !g->ones) {
+		snprintf(res->note, sizeof res->note, "out of memory");
+		rc = NQ_ENOMEM;
+		goto out;
+	}
+	if (job->time_limit_s > 0)
+		g->deadline = nq_now() + GLPK_TIME_SHARE * job->time_limit_s;
+
+	glp_term_out(GLP_OFF);
+	glp_term_hook(term_hook, g);
+	glp_error_hook(error_hook, g);
+	if (setjmp(g->jb)) {
+		/* GLPK hit an internal error; its state is gone. The problem
+		 * is freed with the environment below. */
+		char *s = g->term;
+
+		g->P = NULL;
+		for (char *p = s; *p; p++)
+			if (*p == '\n')
+				*p = ' ';
+		rc = strstr(s, "no memory") || strstr(s, "memory allocation") ?
+			NQ_ENOMEM : NQ_ERR;
+		snprintf(res->note, sizeof res->note, "GLPK error: %.180s",
+			 *s ? s : "(no message)");
+		goto out_env;
+	}
+	rc = run(job, model, g, square_col, sol, res);
+	glp_delete_prob(g->P);
+	g->P = NULL;
+out_env:
+	glp_free_env();
+out:
+	if (g) {
+		free(g->cut);
+		free(g->ones);
+		free(g->ind);
+		free(g->val);
+	}
+	free(g);
+	free(square_col);
+	free(sol);
+	return rc;
+}
+
+static int glpk_max_n(const nq_optval *opt, enum nq_mode mode)
+{
+	(void)opt;
+	(void)mode;
+	return GLPK_MAX_N;
+}
+
+static const nq_option glpk_options[] = {
+	{ "model", NQ_OPT_ILP, "assignment", NULL, 0, 0, "ILP model" },
+	{ NULL, 0, NULL, NULL, 0, 0, NULL },
+};
+
+const nq_solver nq_solver_glpk = {
+	NQ_ABI_VERSION,
+	sizeof(nq_solver),
+	"glpk",
+	"an ILP model solved by GLPK branch and cut (count: no-good cuts)",
+	glpk_options,
+	"model",
+	glpk_max_n,    /* n <= 10000: GLPK holds at most 1e8 columns */
+	glpk_solve,
+};
