@@ -17,8 +17,13 @@
  *
  * GLPK prints nothing: terminal output is off and a hook swallows what GLPK
  * prints on an internal error. That error would abort(); an error hook
- * longjmps back to solve, which returns NQ_ERR (NQ_ENOMEM when GLPK says
- * it ran out of memory) and frees GLPK's whole environment.
+ * longjmps instead, and solve returns NQ_ERR (NQ_ENOMEM when GLPK says it
+ * ran out of memory) after freeing GLPK's whole environment. The jump
+ * never crosses the model's build hook: a GLPK error inside a sink call
+ * lands in that sink call, which returns -1 (and so do all later calls),
+ * so the model still runs its own cleanup. (GLPK 5.0 itself can leak a
+ * block it got from plain realloc when the error strikes inside
+ * glp_intopt; glp_free_env cannot reach it. The run's child exits soon.)
  */
 #include <glpk.h>
 #include <limits.h>
@@ -40,9 +45,11 @@
 
 struct glpk_run {
 	glp_prob *P;
-	jmp_buf jb;           /* the error hook returns here */
+	jmp_buf *jb;          /* where the error hook jumps to */
+	int dead;             /* GLPK hit an error: call nothing but
+				 glp_free_env */
 	int err;              /* a sink failure: NQ_ERR or NQ_ENOMEM */
-	char err_msg[120];    /* ... and why */
+	char err_msg[200];    /* ... and why */
 	char term[400];       /* what GLPK printed (only on an error) */
 	size_t term_len;
 	int *cut;             /* count mode: the no-good row, n entries */
@@ -76,7 +83,22 @@ static void error_hook(void *info)
 {
 	struct glpk_run *g = info;
 
-	longjmp(g->jb, 1);
+	g->dead = 1;
+	longjmp(*g->jb, 1);
+}
+
+/* After GLPK's error: the code (NQ_ENOMEM if GLPK said it ran out of
+ * memory) and GLPK's message on one line in msg. */
+static int glpk_failure(struct glpk_run *g, char *msg, size_t size)
+{
+	char *s = g->term;
+
+	for (char *p = s; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	snprintf(msg, size, "GLPK error: %.180s", *s ? s : "(no message)");
+	return strstr(s, "no memory") || strstr(s, "memory allocation") ?
+		NQ_ENOMEM : NQ_ERR;
 }
 
 static void search_callback(glp_tree *T, void *info)
@@ -107,10 +129,10 @@ static void sink_fail(struct glpk_run *g, int code, const char *msg)
 	}
 }
 
-static int sink_add_col(void *ctx, const char *name, double lb, double ub,
-			double obj, int is_integer)
+/* The sink's work, called only through guarded() below. */
+static int col_add(struct glpk_run *g, const char *name, double lb,
+		   double ub, double obj, int is_integer)
 {
-	struct glpk_run *g = ctx;
 	int j, type;
 
 	if (isnan(lb) || isnan(ub) || lb > ub || isnan(obj)) {
@@ -140,10 +162,9 @@ static int sink_add_col(void *ctx, const char *name, double lb, double ub,
 	return j;
 }
 
-static int sink_add_row(void *ctx, const char *name, char sense, double rhs,
-			int nz, const int *cols, const double *vals)
+static int row_add(struct glpk_run *g, const char *name, char sense,
+		   double rhs, int nz, const int *cols, const double *vals)
 {
-	struct glpk_run *g = ctx;
 	int ncols = glp_get_num_cols(g->P), i;
 
 	if ((sense != 'L' && sense != 'G' && sense != 'E') || !isfinite(rhs) ||
@@ -188,11 +209,50 @@ static int sink_add_row(void *ctx, const char *name, char sense, double rhs,
 	return i;
 }
 
+/* The sink's entry points: each catches a GLPK error in its own frame, so
+ * the jump never crosses the model. After an error (GLPK's or the sink's)
+ * every call refuses with -1. */
+#define GUARDED(g, call)                                                  \
+	do {                                                              \
+		jmp_buf jb_, *outer_ = (g)->jb;                           \
+		int r_;                                                   \
+		if ((g)->err)                                             \
+			return -1;                                        \
+		(g)->jb = &jb_;                                           \
+		if (setjmp(jb_)) {                                        \
+			(g)->jb = outer_;                                 \
+			(g)->err = glpk_failure(g, (g)->err_msg,          \
+						sizeof (g)->err_msg);     \
+			return -1;                                        \
+		}                                                         \
+		r_ = (call);                                              \
+		(g)->jb = outer_;                                         \
+		return r_;                                                \
+	} while (0)
+
+static int sink_add_col(void *ctx, const char *name, double lb, double ub,
+			double obj, int is_integer)
+{
+	struct glpk_run *g = ctx;
+
+	GUARDED(g, col_add(g, name, lb, ub, obj, is_integer));
+}
+
+static int sink_add_row(void *ctx, const char *name, char sense, double rhs,
+			int nz, const int *cols, const double *vals)
+{
+	struct glpk_run *g = ctx;
+
+	GUARDED(g, row_add(g, name, sense, rhs, nz, cols, vals));
+}
+
 static void sink_maximize(void *ctx, int yes)
 {
 	struct glpk_run *g = ctx;
 
-	glp_set_obj_dir(g->P, yes ? GLP_MAX : GLP_MIN);
+	/* glp_set_obj_dir cannot fail on a valid problem */
+	if (!g->err)
+		glp_set_obj_dir(g->P, yes ? GLP_MAX : GLP_MIN);
 }
 
 /* ------------------------------------------------------------------ */
@@ -237,8 +297,10 @@ static enum outcome intopt_once(struct glpk_run *g, int64_t *nodes,
 			 "GLPK: glp_intopt ended with MIP status %d", st);
 		return FAILED;
 	case GLP_ENOPFS: /* the MIP presolver proved it infeasible */
-	case GLP_ENODFS: /* relaxation dual infeasible: with bounded columns,
-			    as every square column is, that means infeasible */
+	case GLP_ENODFS: /* relaxation dual infeasible: when every column is
+			    bounded (as in `assignment`) that means primal
+			    infeasible; an n-queens model has no use for an
+			    unbounded objective */
 		return NONE;
 	case GLP_ETMLIM:
 		return TIMEOUT;
@@ -289,7 +351,7 @@ static int run(const nq_job *job, const nq_ilp_model *model,
 	rc = model->build(inst, &sink, square_col);
 	if (g->err || rc != NQ_OK) {
 		rc = g->err ? g->err : rc == NQ_ENOMEM ? NQ_ENOMEM : NQ_ERR;
-		snprintf(res->note, sizeof res->note, "model '%s': %s",
+		snprintf(res->note, sizeof res->note, "model '%.40s': %.140s",
 			 model->name, g->err ? g->err_msg : "build failed");
 		return rc;
 	}
@@ -367,6 +429,7 @@ static int glpk_solve(const nq_job *job, nq_result *res)
 	struct glpk_run *g;
 	int *square_col = NULL;
 	int32_t *sol = NULL;
+	jmp_buf jb;
 	int rc;
 
 	if (!model || !model->build) {
@@ -396,25 +459,17 @@ static int glpk_solve(const nq_job *job, nq_result *res)
 
 	glp_term_out(GLP_OFF);
 	glp_term_hook(term_hook, g);
+	g->jb = &jb;
 	glp_error_hook(error_hook, g);
-	if (setjmp(g->jb)) {
-		/* GLPK hit an internal error; its state is gone. The problem
-		 * is freed with the environment below. */
-		char *s = g->term;
-
-		g->P = NULL;
-		for (char *p = s; *p; p++)
-			if (*p == '\n')
-				*p = ' ';
-		rc = strstr(s, "no memory") || strstr(s, "memory allocation") ?
-			NQ_ENOMEM : NQ_ERR;
-		snprintf(res->note, sizeof res->note, "GLPK error: %.180s",
-			 *s ? s : "(no message)");
+	if (setjmp(jb)) {
+		/* GLPK hit an internal error outside a sink call; its state
+		 * is gone. The problem is freed with the environment. */
+		rc = glpk_failure(g, res->note, sizeof res->note);
 		goto out_env;
 	}
 	rc = run(job, model, g, square_col, sol, res);
-	glp_delete_prob(g->P);
-	g->P = NULL;
+	if (!g->dead)
+		glp_delete_prob(g->P);
 out_env:
 	glp_free_env();
 out:
