@@ -1,6 +1,89 @@
-/* cnf.c - STUB being written. */
+/*
+ * cnf.c - the host side of CNF encoders: numbers the squares, adds the
+ * at-least-one clause of each row, asks the encoder for an at-most-one
+ * constraint on every line of length >= 2 (rows, columns, diagonals,
+ * anti-diagonals) and adds each hint as a unit clause. An encoder with an
+ * `encode` hook does all of that itself.
+ *
+ * The built-in encoders live in pairwise.c and sequential.c.
+ */
+#include <stdlib.h>
 #include "cnf.h"
-static int stub_amo(const nq_cnf_sink *s, const int *l, int k) { (void)s; (void)l; (void)k; return NQ_ERR; }
-const nq_cnf_encoder nq_cnf_pairwise = { NQ_ABI_VERSION, sizeof(nq_cnf_encoder), "pairwise", "stub", stub_amo, NULL };
-const nq_cnf_encoder nq_cnf_sequential = { NQ_ABI_VERSION, sizeof(nq_cnf_encoder), "sequential", "stub", stub_amo, NULL };
-int nq_cnf_build(const nq_instance *i, const nq_cnf_encoder *e, const nq_cnf_sink *s, int *v) { (void)i; (void)e; (void)s; (void)v; return NQ_ERR; }
+
+/* The at-most-one of one line: `len` squares from (r, c) in steps of
+ * (dr, dc). Lines shorter than two squares need no constraint. */
+static int line_amo(const nq_cnf_encoder *enc, const nq_cnf_sink *sink,
+		    const int *square_var, int n, int *lits,
+		    int r, int c, int dr, int dc, int len)
+{
+	int i;
+
+	if (len < 2)
+		return NQ_OK;
+	for (i = 0; i < len; i++)
+		lits[i] = square_var[(r + i * dr) * n + (c + i * dc)];
+	return enc->amo(sink, lits, len);
+}
+
+int nq_cnf_build(const nq_instance *inst, const nq_cnf_encoder *enc,
+		 const nq_cnf_sink *sink, int *square_var)
+{
+	int n = inst->n, r, c, d, rc = NQ_OK;
+	int *lits;
+
+	if (enc->encode)
+		return enc->encode(inst, sink, square_var);
+	if (!enc->amo || n < 1)
+		return NQ_ERR;
+
+	/* One variable per square, row-major. */
+	for (r = 0; r < n; r++)
+		for (c = 0; c < n; c++) {
+			int v = sink->new_var(sink->ctx);
+
+			if (v <= 0)
+				return NQ_ERR;
+			square_var[r * n + c] = v;
+		}
+
+	/* At least one queen per row. */
+	for (r = 0; r < n; r++) {
+		for (c = 0; c < n; c++)
+			sink->add(sink->ctx, square_var[r * n + c]);
+		sink->add(sink->ctx, 0);
+	}
+
+	/* At most one queen per row, column, diagonal and anti-diagonal. */
+	lits = malloc((size_t)n * sizeof *lits);
+	if (!lits)
+		return NQ_ENOMEM;
+	for (r = 0; r < n && rc == NQ_OK; r++)
+		rc = line_amo(enc, sink, square_var, n, lits, r, 0, 0, 1, n);
+	for (c = 0; c < n && rc == NQ_OK; c++)
+		rc = line_amo(enc, sink, square_var, n, lits, 0, c, 1, 0, n);
+	/* Diagonals (down-right) start on the top row or the left column;
+	 * anti-diagonals (down-left) on the top row or the right column. */
+	for (d = 0; d < n && rc == NQ_OK; d++)
+		rc = line_amo(enc, sink, square_var, n, lits, 0, d, 1, 1, n - d);
+	for (d = 1; d < n && rc == NQ_OK; d++)
+		rc = line_amo(enc, sink, square_var, n, lits, d, 0, 1, 1, n - d);
+	for (d = 0; d < n && rc == NQ_OK; d++)
+		rc = line_amo(enc, sink, square_var, n, lits, 0, d, 1, -1, d + 1);
+	for (d = 1; d < n && rc == NQ_OK; d++)
+		rc = line_amo(enc, sink, square_var, n, lits, d, n - 1, 1, -1,
+			      n - d);
+	free(lits);
+	if (rc != NQ_OK)
+		return rc;
+
+	/* Hints: each pre-placed queen as a unit clause. */
+	for (d = 0; d < inst->nhints; d++) {
+		const nq_square *h = &inst->hints[d];
+
+		if (h->row < 0 || h->row >= n || h->col < 0 || h->col >= n)
+			return NQ_ERR;
+		sink->add(sink->ctx, square_var[h->row * n + h->col]);
+		sink->add(sink->ctx, 0);
+	}
+	return NQ_OK;
+}
