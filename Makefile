@@ -66,8 +66,9 @@ check: test
 test-unit: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
 
+# every tests/e2e/*.sh, each printing "N passed, N failed" last
 test-e2e: $(BIN)
-	@HARNESS=./$(BIN) tests/e2e/run.sh
+	@set -e; for t in tests/e2e/*.sh; do echo "== $$t"; HARNESS=./$(BIN) $$t; done
 
 clean:
 	rm -rf build harness

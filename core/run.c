@@ -214,7 +214,8 @@ static void finish(struct state *s, size_t ai, const nq_instance_spec *spec,
 	}
 	if (run->status == NQ_ST_WRONG)
 		s->wrong = 1;
-	if (run->status == NQ_ST_TIMEOUT)
+	/* a warm-up's timeout does not decide for the measured runs */
+	if (run->status == NQ_ST_TIMEOUT && rep > 0)
 		mark_timeout(s, ai, spec);
 	progress_end(s, a, spec, rep, run);
 	if (rep <= 0)

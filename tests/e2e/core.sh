@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run.sh - end-to-end tests of the built harness: exit statuses, messages,
+# core.sh - end-to-end tests of the built harness: exit statuses, messages,
 # and the CSV a user gets. HARNESS names the binary (default ./harness).
 # Prints "N passed, N failed" last; exits 1 if anything failed.
 set -u
