@@ -12,6 +12,7 @@ need /usr/include/picosat/picosat.h picosat
 need /usr/include/glpk.h libglpk-dev
 need /usr/include/yaml.h libyaml-dev
 need /usr/include/cmocka.h libcmocka-dev
+need /usr/bin/gnuplot gnuplot-nox   # `harness plot` draws with it
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 command -v cc >/dev/null 2>&1 || missing="$missing gcc"
 
