@@ -1,0 +1,71 @@
+/*
+ * cells.h - a results table grouped for plots and reports: one cell per
+ * series (an approach, by default solver/encoding), mode, hints and n,
+ * with the statistics (core/stats) of one numeric column over the cell's
+ * runs and how many runs ended in each status. Every row lands in a cell:
+ * runs that did not finish are counted, never dropped.
+ *
+ * nq_cells_build() returns an nq_cells that owns all its strings; free it
+ * with nq_cells_free(). It keeps no pointer into the table.
+ */
+#ifndef NQ_CELLS_H
+#define NQ_CELLS_H
+
+#include <stddef.h>
+#include "csvread.h"
+#include "runner.h"
+#include "stats.h"
+
+typedef struct nq_cell {
+	size_t series;          /* index into nq_cells.series */
+	size_t mode;            /* index into nq_cells.modes */
+	char *hints;            /* "" for none */
+	int n;
+	size_t runs;
+	size_t status[NQ_ST__COUNT];
+	nq_stats y;             /* of the y column over the counted runs */
+	nq_stats fail_y;        /* of the y column over runs not ok */
+	double timeout_s;       /* the largest timeout_s of its runs; 0: none */
+} nq_cell;
+
+typedef struct nq_cells {
+	nq_cell *cell;          /* sorted: mode, hints, n, series */
+	size_t ncells;
+	char **series;          /* labels, in the order rows first show them */
+	size_t nseries;
+	char **modes;           /* "first", "count", ... in order of appearance */
+	size_t nmodes;
+	char *experiment;       /* the first row's experiment ("" if none) */
+	char *ycol;             /* the column summarised */
+	size_t rows;            /* rows read */
+	size_t hinted_rows;     /* rows of instances with pre-placed queens */
+	double timeout_s;       /* the largest timeout_s of any row */
+} nq_cells;
+
+typedef struct nq_cells_opts {
+	const char *y;      /* the column to summarise; NULL: wall_s */
+	const char *group;  /* series: comma-separated columns; NULL: solver,
+			     * encoding, and options where they vary */
+	const char *mode;   /* keep only this mode; NULL: all */
+	int any_status;     /* summarise y over every run that has a value
+			     * (sizes); default: over ok runs only */
+} nq_cells_opts;
+
+/* Group `t` (read from `name`). -1 with err set when a needed column is
+ * missing, the y column is unknown or not numeric (the message lists the
+ * numeric columns), or no row matches. */
+int nq_cells_build(const nq_table *t, const char *name,
+		   const nq_cells_opts *o, nq_cells **out, nq_error *err);
+void nq_cells_free(nq_cells *c);
+
+/* The cell of (series, mode, hints, n), or NULL. */
+const nq_cell *nq_cells_find(const nq_cells *c, size_t series, size_t mode,
+			     const char *hints, int n);
+
+/* Status by name (csv spelling), or -1. */
+int nq_status_from_name(const char *name);
+
+/* "wall_s" -> "wall time (s)"; other columns as they are. */
+const char *nq_column_label(const char *col);
+
+#endif
