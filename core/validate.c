@@ -22,6 +22,24 @@ static const uint64_t a000170[] = {
 	234907967154122528ULL,
 };
 
+/* OEIS A002562: placements up to rotation and reflection, n = 1..27. */
+static const uint64_t a002562[] = {
+	1ULL, 0ULL, 0ULL, 1ULL, 2ULL, 1ULL, 6ULL, 12ULL, 46ULL, 92ULL,
+	341ULL, 1787ULL, 9233ULL, 45752ULL, 285053ULL, 1846955ULL,
+	11977939ULL, 83263591ULL, 621012754ULL, 4878666808ULL,
+	39333324973ULL, 336376244042ULL, 3029242658210ULL,
+	28439272956934ULL, 275986683743434ULL, 2789712466510289ULL,
+	29363495934315694ULL,
+};
+
+int nq_known_unique(int n, uint64_t *count)
+{
+	if (n < 1 || n > (int)(sizeof a002562 / sizeof a002562[0]))
+		return -1;
+	*count = a002562[n - 1];
+	return 0;
+}
+
 int nq_known_count(int n, uint64_t *count)
 {
 	if (n < 1 || n > (int)(sizeof a000170 / sizeof a000170[0]))
@@ -237,6 +255,23 @@ int nq_validate(nq_ledger *l, const nq_instance *in, const char *who,
 	}
 
 	/* count mode */
+	if (res->unique != NQ_UNIQUE_NA) {
+		uint64_t u;
+
+		if (in->nhints) {
+			snprintf(why, len, "gave a count up to symmetry (%llu) "
+				 "for an instance with pre-placed queens",
+				 (unsigned long long)res->unique);
+			return -1;
+		}
+		if (nq_known_unique(in->n, &u) == 0 && res->unique != u) {
+			snprintf(why, len, "counted %llu placements up to "
+				 "symmetry, expected %llu (per OEIS A002562)",
+				 (unsigned long long)res->unique,
+				 (unsigned long long)u);
+			return -1;
+		}
+	}
 	if (e->has_count) {
 		if (res->solutions != e->count) {
 			snprintf(why, len, "counted %llu, expected %llu (per %s)",

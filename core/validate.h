@@ -3,7 +3,7 @@
  *
  * A placement is checked square by square; a count against OEIS A000170
  * (no hints) and against every other approach's answer to the same
- * instance; a claim of "none" against known results and the others.
+ * instance, and a count up to symmetry against OEIS A002562; a claim of "none" against known results and the others.
  * A ledger remembers, per instance (n and hints), what has been proved.
  */
 #ifndef NQ_VALIDATE_H
@@ -28,6 +28,8 @@ int nq_check_hints(int n, const nq_square *h, int k, int *bad_a, int *bad_b,
 
 /* Known totals, OEIS A000170 (n = 1..27): 0 with *count set, or -1. */
 int nq_known_count(int n, uint64_t *count);
+/* Known counts up to symmetry, OEIS A002562 (n = 1..27). */
+int nq_known_unique(int n, uint64_t *count);
 
 typedef struct nq_ledger nq_ledger;
 nq_ledger *nq_ledger_new(void);

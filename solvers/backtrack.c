@@ -1,34 +1,55 @@
 /*
  * backtrack.c - native backtracking search, the `backtrack` approach.
  *
- * Every variant places one queen per row, top to bottom, and undoes the
- * last placement when a row has no free square. They differ in how they
- * know a square is free:
+ * Every variant places one queen per row, top to bottom, and takes the
+ * last queen back when a row has no free square left. They differ in how
+ * they know that a square is free, which is what a class can time:
  *
- *   textbook  three flag arrays: columns, diagonals (r + c) and
- *             anti-diagonals (r - c + n - 1); O(1) per square tried.
+ *   board     an n x n board; before each placement, scan the square's
+ *             column and both diagonals on the board: O(n) per square
+ *             tried.
+ *   array     queen[row] = column; a new queen is checked against every
+ *             queen already placed (same column, or |dc| == |dr|): O(rows
+ *             placed) per square tried, and n entries of memory.
+ *   textbook  three flag arrays, columns, diagonals (r + c) and
+ *             anti-diagonals (r - c + n - 1): O(1) per square tried,
+ *             but every square of a row is still tried.
+ *   stack     textbook without recursion: the columns tried so far sit on
+ *             an explicit stack, as in the seeds' course report.
  *   bitmask   the free squares of a row as one machine word built from
- *             three attack masks, shifted one place per row; the lowest
- *             set bit is taken with x & -x, so a node costs a few
- *             instructions and only free squares are ever visited.
- *             n <= 64.
+ *             three attack masks, shifted one place per row; x & -x takes
+ *             the lowest, so only free squares are ever visited and a
+ *             node costs a few instructions. n <= 64.
+ *   symmetry  bitmask that searches one placement per class of the
+ *             board's eight symmetries and weighs it by its class's size
+ *             (solvers/symmetry.c); also counts the classes (`unique`).
+ *             Count mode; first mode and hints fall back to bitmask.
+ *
+ * `threads` (bitmask and symmetry, count mode without hints): split the
+ * search over the top rows' placements; 0 means one per core.
  *
  * Hints (pre-placed queens) are honoured by every variant: a hinted row
- * only offers its hinted square, and the hints' lines are closed for the
+ * offers only its hinted square, and the hints' lines are closed for the
  * other rows before the search starts.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <unistd.h>
 #include "solvers.h"
 
-enum { V_TEXTBOOK, V_BITMASK };
+enum { V_BOARD, V_ARRAY, V_TEXTBOOK, V_STACK, V_BITMASK, V_SYMMETRY };
 
-static const char *const variants[] = { "textbook", "bitmask", NULL };
+static const char *const variants[] = {
+	"board", "array", "textbook", "stack", "bitmask", "symmetry", NULL
+};
 
 static const nq_option options[] = {
 	{ "variant", NQ_OPT_CHOICE, "bitmask", variants, 0, 0,
-	  "search variant: textbook (flag arrays) or bitmask (bit-parallel)" },
+	  "how a free square is found: board scan, array of queens, flag "
+	  "arrays (textbook, stack), bit masks, bit masks with symmetry" },
+	{ "threads", NQ_OPT_INT, "0", NULL, 0, 256,
+	  "threads for bitmask and symmetry counts (0: one per core)" },
 	{ NULL, 0, NULL, NULL, 0, 0, NULL }
 };
 
@@ -111,6 +132,200 @@ static int textbook(struct search *s, const nq_instance *in)
 	return NQ_OK;
 }
 
+/* ---- stack: textbook without recursion ---- */
+
+static int stack(struct search *s, const nq_instance *in)
+{
+	struct flags f;
+	int n = s->n, r, c, i;
+
+	f.col = calloc((size_t)n, 1);
+	f.diag = calloc((size_t)(2 * n), 1);
+	f.anti = calloc((size_t)(2 * n), 1);
+	if (!f.col || !f.diag || !f.anti) {
+		free(f.col);
+		free(f.diag);
+		free(f.anti);
+		return NQ_ENOMEM;
+	}
+	for (i = 0; i < in->nhints; i++) {
+		r = in->hints[i].row;
+		c = in->hints[i].col;
+		f.col[c] = f.diag[r + c] = f.anti[r - c + n - 1] = 1;
+	}
+	/* queen[r] is the stack: the column row r's queen is at, or the
+	 * column to try next; c is the column to try in row r */
+	r = 0;
+	c = 0;
+	while (r >= 0 && !s->done) {
+		if (r == n) {
+			found(s);
+			r--;           /* back to the last row ... */
+		} else if (s->hint_col[r] >= 0) {
+			if (c == 0) { /* entering a hinted row: its queen */
+				s->queen[r] = s->hint_col[r];
+				s->nodes++;
+				r++;
+				c = 0;
+				continue;
+			}
+			r--;           /* leaving it backwards */
+		} else {
+			while (c < n && (f.col[c] || f.diag[r + c] ||
+					 f.anti[r - c + n - 1]))
+				c++;
+			if (c < n) {   /* push */
+				s->nodes++;
+				f.col[c] = f.diag[r + c] = f.anti[r - c + n - 1] = 1;
+				s->queen[r] = c;
+				r++;
+				c = 0;
+				continue;
+			}
+			r--;           /* no square left: pop */
+		}
+		/* pop: row r gives up its queen and tries the next column */
+		while (r >= 0 && s->hint_col[r] >= 0)
+			r--;
+		if (r < 0)
+			break;
+		c = s->queen[r];
+		f.col[c] = f.diag[r + c] = f.anti[r - c + n - 1] = 0;
+		c++;
+	}
+	free(f.col);
+	free(f.diag);
+	free(f.anti);
+	return NQ_OK;
+}
+
+/* ---- board: scan an n x n board ---- */
+
+/* 1 when no queen on the board shares (r, c)'s column or a diagonal. */
+static int board_free(const char *b, int n, int r, int c)
+{
+	int i, d;
+
+	for (i = 0; i < n; i++)
+		if (b[(size_t)i * n + c])
+			return 0;
+	for (d = 1; d < n; d++) {
+		if (r - d >= 0 && c - d >= 0 && b[(size_t)(r - d) * n + c - d])
+			return 0;
+		if (r - d >= 0 && c + d < n && b[(size_t)(r - d) * n + c + d])
+			return 0;
+		if (r + d < n && c - d >= 0 && b[(size_t)(r + d) * n + c - d])
+			return 0;
+		if (r + d < n && c + d < n && b[(size_t)(r + d) * n + c + d])
+			return 0;
+	}
+	return 1;
+}
+
+static void board_row(struct search *s, char *b, int r)
+{
+	int n = s->n, c;
+
+	if (r == n) {
+		found(s);
+		return;
+	}
+	if (s->hint_col[r] >= 0) {
+		s->queen[r] = s->hint_col[r];
+		s->nodes++;
+		board_row(s, b, r + 1);
+		return;
+	}
+	for (c = 0; c < n && !s->done; c++) {
+		if (!board_free(b, n, r, c))
+			continue;
+		s->nodes++;
+		b[(size_t)r * n + c] = 1;
+		s->queen[r] = c;
+		board_row(s, b, r + 1);
+		b[(size_t)r * n + c] = 0;
+	}
+}
+
+static int board(struct search *s, const nq_instance *in)
+{
+	char *b = calloc((size_t)s->n * (size_t)s->n, 1);
+	int i;
+
+	if (!b)
+		return NQ_ENOMEM;
+	for (i = 0; i < in->nhints; i++)
+		b[(size_t)in->hints[i].row * s->n + in->hints[i].col] = 1;
+	board_row(s, b, 0);
+	free(b);
+	return NQ_OK;
+}
+
+/* ---- array: check against the queens placed ---- */
+
+/* The rows that hold a hint, for array's checks beyond the current row. */
+struct placed {
+	int *hint_rows;
+	int nhint_rows;
+};
+
+static int array_free(const struct search *s, const struct placed *p,
+		      int r, int c)
+{
+	int i;
+
+	for (i = 0; i < r; i++)
+		if (s->queen[i] == c || abs(s->queen[i] - c) == r - i)
+			return 0;
+	for (i = 0; i < p->nhint_rows; i++) {
+		int hr = p->hint_rows[i];
+
+		if (hr > r && (s->queen[hr] == c || abs(s->queen[hr] - c) == hr - r))
+			return 0;
+	}
+	return 1;
+}
+
+static void array_row(struct search *s, const struct placed *p, int r)
+{
+	int n = s->n, c;
+
+	if (r == n) {
+		found(s);
+		return;
+	}
+	if (s->hint_col[r] >= 0) {
+		s->nodes++;
+		array_row(s, p, r + 1);
+		return;
+	}
+	for (c = 0; c < n && !s->done; c++) {
+		if (!array_free(s, p, r, c))
+			continue;
+		s->nodes++;
+		s->queen[r] = c;
+		array_row(s, p, r + 1);
+	}
+}
+
+static int array(struct search *s, const nq_instance *in)
+{
+	struct placed p;
+	int i;
+
+	p.nhint_rows = in->nhints;
+	p.hint_rows = malloc((size_t)(in->nhints + 1) * sizeof *p.hint_rows);
+	if (!p.hint_rows)
+		return NQ_ENOMEM;
+	for (i = 0; i < in->nhints; i++) {
+		p.hint_rows[i] = in->hints[i].row;
+		s->queen[in->hints[i].row] = in->hints[i].col;
+	}
+	array_row(s, &p, 0);
+	free(p.hint_rows);
+	return NQ_OK;
+}
+
 /* ---- bitmask: attack masks as words ---- */
 
 struct bits {
@@ -141,37 +356,12 @@ static void bitmask_row(struct search *s, const struct bits *b, int r,
 	}
 }
 
-/* Count-only inner loop without bookkeeping: the hot path of count mode
- * when there are no hints. */
-static uint64_t bitmask_count(uint64_t full, uint64_t cols, uint64_t ld,
-			      uint64_t rd, int64_t *nodes)
-{
-	uint64_t avail, total = 0;
-
-	if (cols == full)
-		return 1;
-	avail = ~(cols | ld | rd) & full;
-	while (avail) {
-		uint64_t bit = avail & (~avail + 1);
-
-		avail ^= bit;
-		++*nodes;
-		total += bitmask_count(full, cols | bit, ((ld | bit) << 1) & full,
-				       (rd | bit) >> 1, nodes);
-	}
-	return total;
-}
-
 static int bitmask(struct search *s, const nq_instance *in)
 {
 	struct bits b;
 	int n = s->n, i, r;
 
 	b.full = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
-	if (!s->first && in->nhints == 0) {
-		s->count = bitmask_count(b.full, 0, 0, 0, &s->nodes);
-		return NQ_OK;
-	}
 	b.closed = calloc((size_t)n, sizeof *b.closed);
 	if (!b.closed)
 		return NQ_ENOMEM;
@@ -198,7 +388,40 @@ static int bitmask(struct search *s, const nq_instance *in)
 static int backtrack_max_n(const nq_optval *opt, enum nq_mode mode)
 {
 	(void)mode;
-	return opt[0].num == V_BITMASK ? 64 : 100000;
+	switch (opt[0].num) {
+	case V_BITMASK:
+	case V_SYMMETRY:
+		return 64;
+	case V_BOARD:
+		return 10000;  /* n * n bytes of board */
+	default:
+		return 100000; /* one stack frame per row */
+	}
+}
+
+/* Counts without hints on several threads, or with symmetry. */
+static int fast_count(const nq_job *job, struct search *s, nq_result *res)
+{
+	long threads = job->opt[1].num;
+	int n = s->n;
+
+	if (threads == 0) {
+		threads = sysconf(_SC_NPROCESSORS_ONLN);
+		if (threads < 1)
+			threads = 1;
+	}
+	if (job->opt[0].num == V_SYMMETRY) {
+		if (n >= 6)
+			return nq_count_symmetry(n, (int)threads, &s->count,
+						 &res->unique, &s->nodes);
+		/* too small for the class rules: look at every placement */
+		return nq_count_symmetry_brute(n, &s->count, &res->unique);
+	}
+	if (n < 2) {
+		s->count = 1;
+		return NQ_OK;
+	}
+	return nq_count_plain(n, (int)threads, &s->count, &s->nodes);
 }
 
 static int backtrack_solve(const nq_job *job, nq_result *res)
@@ -226,7 +449,26 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 	res->build_s = nq_now() - t0;
 
 	t0 = nq_now();
-	rc = job->opt[0].num == V_BITMASK ? bitmask(&s, in) : textbook(&s, in);
+	switch (job->opt[0].num) {
+	case V_BOARD:
+		rc = board(&s, in);
+		break;
+	case V_ARRAY:
+		rc = array(&s, in);
+		break;
+	case V_TEXTBOOK:
+		rc = textbook(&s, in);
+		break;
+	case V_STACK:
+		rc = stack(&s, in);
+		break;
+	default: /* bitmask, symmetry */
+		if (!s.first && in->nhints == 0)
+			rc = fast_count(job, &s, res);
+		else
+			rc = bitmask(&s, in);
+		break;
+	}
 	res->solve_s = nq_now() - t0;
 
 	if (rc == NQ_OK) {

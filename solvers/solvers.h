@@ -10,6 +10,17 @@ extern const nq_solver nq_solver_backtrack; /* solvers/backtrack.c */
 extern const nq_solver nq_solver_picosat;   /* solvers/picosat.c */
 extern const nq_solver nq_solver_glpk;      /* solvers/glpk.c */
 
+/* Counting (solvers/symmetry.c). `threads` >= 1. Return NQ_OK or NQ_ERR
+ * when n is out of their range. */
+/* Bit-parallel count split over threads; 2 <= n <= 64. */
+int nq_count_plain(int n, int threads, uint64_t *total, int64_t *nodes);
+/* One representative per symmetry class; 6 <= n <= 64. Also gives the
+ * number of classes (OEIS A002562). */
+int nq_count_symmetry(int n, int threads, uint64_t *total, uint64_t *unique,
+		      int64_t *nodes);
+/* Every placement against its eight images; 1 <= n <= 14 (slow). */
+int nq_count_symmetry_brute(int n, uint64_t *total, uint64_t *unique);
+
 /* A run's child exits with this code when memory runs out where no error
  * can be returned (inside a library's allocator); the runner reports
  * `memout`. */

@@ -12,8 +12,14 @@
 /* OEIS A000170, n = 1..12, written out here so the test trusts no code. */
 static const uint64_t a000170[] = { 1, 0, 0, 2, 10, 4, 40, 92, 352, 724,
 				    2680, 14200 };
-static const char *const variants[] = { "textbook", "bitmask" };
-#define NVARIANTS 2
+/* OEIS A002562: placements up to the board's symmetries, n = 1..12. */
+static const uint64_t a002562[] = { 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341,
+				    1787 };
+static const char *const variants[] = { "board", "array", "textbook",
+					"stack", "bitmask", "symmetry" };
+#define NVARIANTS 6
+#define BITMASK 4
+#define SYMMETRY 5
 
 /* Independent check: n queens, one per row, none sharing a line. */
 static int valid(int n, const int32_t *q, const nq_square *h, int k)
@@ -33,17 +39,24 @@ static int valid(int n, const int32_t *q, const nq_square *h, int k)
 	return 1;
 }
 
-static int solve(int variant, int n, enum nq_mode mode, const nq_square *h,
-		 int k, nq_result *res)
+static int solve_threads(int variant, int threads, int n, enum nq_mode mode,
+			 const nq_square *h, int k, nq_result *res)
 {
 	nq_instance in = { n, mode, k, h };
-	nq_optval opt[1] = { { variants[variant], variant, NULL } };
+	nq_optval opt[2] = { { variants[variant], variant, NULL },
+			     { NULL, threads, NULL } };
 	nq_job job = { &in, opt, 1, 0 };
 
 	memset(res, 0, sizeof *res);
 	res->unique = NQ_UNIQUE_NA;
 	res->placement = malloc((size_t)n * sizeof(int32_t));
 	return nq_solver_backtrack.solve(&job, res);
+}
+
+static int solve(int variant, int n, enum nq_mode mode, const nq_square *h,
+		 int k, nq_result *res)
+{
+	return solve_threads(variant, 1, n, mode, h, k, res);
 }
 
 static void counts(void **state)
@@ -60,7 +73,15 @@ static void counts(void **state)
 					 variants[v], n,
 					 (unsigned long long)res.solutions,
 					 (unsigned long long)a000170[n - 1]);
-			assert_true(res.nodes > 0);
+			if (v == SYMMETRY) {
+				if (res.unique != a002562[n - 1])
+					fail_msg("symmetry n=%d: %llu classes, "
+						 "expected %llu", n,
+						 (unsigned long long)res.unique,
+						 (unsigned long long)a002562[n - 1]);
+			} else {
+				assert_true(res.unique == NQ_UNIQUE_NA);
+			}
 			free(res.placement);
 		}
 }
@@ -132,22 +153,48 @@ static void hinted_counts_agree(void **state)
 	(void)state;
 	for (h.row = 0; h.row < 8; h.row++)
 		for (h.col = 0; h.col < 8; h.col++) {
+			int v;
+
 			solve(0, 8, NQ_MODE_COUNT, &h, 1, &a);
-			solve(1, 8, NQ_MODE_COUNT, &h, 1, &b);
-			assert_int_equal(a.solutions, b.solutions);
+			for (v = 1; v < NVARIANTS; v++) {
+				solve(v, 8, NQ_MODE_COUNT, &h, 1, &b);
+				assert_int_equal(a.solutions, b.solutions);
+				free(b.placement);
+			}
 			if (h.row == 3)
 				total += a.solutions;
 			free(a.placement);
-			free(b.placement);
 		}
 	/* fixing row 4's queen in each column partitions the 92 */
 	assert_int_equal(total, 92);
 }
 
+/* Threads split the work; the counts must not move. */
+static void thread_counts(void **state)
+{
+	nq_result res;
+	int t, v, n;
+
+	(void)state;
+	for (v = BITMASK; v <= SYMMETRY; v++)
+		for (t = 1; t <= 3; t++)
+			for (n = 1; n <= 12; n++) {
+				assert_int_equal(solve_threads(v, t, n, NQ_MODE_COUNT,
+							       NULL, 0, &res), NQ_OK);
+				if (res.solutions != a000170[n - 1])
+					fail_msg("%s threads=%d n=%d: %llu", variants[v],
+						 t, n, (unsigned long long)res.solutions);
+				if (v == SYMMETRY && res.unique != a002562[n - 1])
+					fail_msg("symmetry threads=%d n=%d: unique %llu",
+						 t, n, (unsigned long long)res.unique);
+				free(res.placement);
+			}
+}
+
 static void bitmask_limit(void **state)
 {
-	nq_optval opt[1] = { { "bitmask", 1, NULL } };
-	nq_optval tb[1] = { { "textbook", 0, NULL } };
+	nq_optval opt[1] = { { "bitmask", BITMASK, NULL } };
+	nq_optval tb[1] = { { "textbook", 2, NULL } };
 
 	(void)state;
 	assert_int_equal(nq_solver_backtrack.max_n(opt, NQ_MODE_FIRST), 64);
@@ -161,6 +208,7 @@ int main(void)
 		cmocka_unit_test(first),
 		cmocka_unit_test(hints),
 		cmocka_unit_test(hinted_counts_agree),
+		cmocka_unit_test(thread_counts),
 		cmocka_unit_test(bitmask_limit),
 	};
 

@@ -21,6 +21,7 @@ static nq_result answer(uint64_t solutions, int32_t *placement)
 	nq_result r;
 
 	memset(&r, 0, sizeof r);
+	r.unique = NQ_UNIQUE_NA;
 	r.solutions = solutions;
 	r.placement = placement;
 	return r;
@@ -106,6 +107,30 @@ static void counts_against_oeis(void **state)
 	r.solutions = 725;
 	assert_int_equal(nq_validate(l, &in, "b", &r, why, sizeof why), -1);
 	assert_non_null(strstr(why, "counted 725, expected 724 (per OEIS A000170)"));
+	nq_ledger_free(l);
+}
+
+static void unique_against_oeis(void **state)
+{
+	nq_ledger *l = nq_ledger_new();
+	nq_instance in = inst(8, NQ_MODE_COUNT, NULL, 0);
+	nq_square h = { 0, 0 };
+	nq_instance hinted = inst(8, NQ_MODE_COUNT, &h, 1);
+	nq_result r = answer(92, NULL);
+	char why[256];
+	uint64_t u;
+
+	(void)state;
+	assert_int_equal(nq_known_unique(8, &u), 0);
+	assert_int_equal(u, 12);
+	r.unique = 12;
+	assert_int_equal(nq_validate(l, &in, "a", &r, why, sizeof why), 0);
+	r.unique = 11;
+	assert_int_equal(nq_validate(l, &in, "b", &r, why, sizeof why), -1);
+	assert_non_null(strstr(why, "expected 12 (per OEIS A002562)"));
+	r.solutions = 4;
+	r.unique = 1;
+	assert_int_equal(nq_validate(l, &hinted, "c", &r, why, sizeof why), -1);
 	nq_ledger_free(l);
 }
 
@@ -230,6 +255,7 @@ int main(void)
 		cmocka_unit_test(bad_placements),
 		cmocka_unit_test(hint_must_be_kept),
 		cmocka_unit_test(counts_against_oeis),
+		cmocka_unit_test(unique_against_oeis),
 		cmocka_unit_test(none_claims),
 		cmocka_unit_test(first_mode_placement_checked),
 		cmocka_unit_test(cross_checks_with_hints),

@@ -1,0 +1,439 @@
+/*
+ * symmetry.c - counting with the board's symmetries, optionally on
+ * several threads: the `symmetry` variant of `backtrack`, and the
+ * threaded `bitmask` count.
+ *
+ * The eight symmetries of the square (rotations by 90, 180, 270 degrees,
+ * and four reflections) map placements to placements. No placement is its
+ * own mirror image (n > 1), so a class of equivalent placements has 8
+ * members, or 4 when a 180-degree turn maps it to itself, or 2 when a
+ * 90-degree turn does. The search visits one representative per class:
+ *
+ *  - Corner classes: a queen in a corner. Turn it to the top-left; of the
+ *    two members with a queen there (a placement and its transpose), keep
+ *    the one whose row-1 queen is further left than the column-1 queen is
+ *    high. Such classes always have 8 members.
+ *  - Other classes: take the queen on an edge that is nearest a corner and
+ *    turn it to the top row, left half, at distance b from the corner.
+ *    Then no queen on the left or right edge is nearer than b to the top
+ *    (rows < b), none on the bottom row is within b of a corner, and by
+ *    row n-1-b the edge columns must be used as the nearest-edge rule
+ *    demands. Several rotations of a placement can meet these rules with
+ *    the same top row; the one counted is the smallest (rows compared in
+ *    order as numbers), and comparing it to its rotations gives the size
+ *    of its class.
+ *
+ * This is the method of Takaken's well-known N-Queens program (and of
+ * Somers' mirror trick before it), written afresh here. The total is
+ * 8 * C8 + 4 * C4 + 2 * C2 and the number of classes C8 + C4 + C2 (OEIS
+ * A002562).
+ *
+ * Threads split the search at the top rows into many small tasks that
+ * workers take from a shared counter, so uneven subtrees balance out.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include "solvers.h"
+
+typedef uint64_t word;
+
+/* One search task's state: read-only setup plus the board being built. */
+struct sym {
+	int n, last;          /* n, n - 1 */
+	word mask;            /* n low bits */
+	word top;             /* 1 << (n - 1) */
+	int b1, b2;           /* the edge queen's distance b, and n - 1 - b */
+	word side, lastmask;  /* edge columns; bottom-row squares near corners */
+	int split_row, split_k; /* only the k-th choice at split_row */
+	word board[64];       /* board[y]: the bit of row y's queen */
+	uint64_t c8, c4, c2;
+	int64_t nodes;
+};
+
+/* Rows of a placement turned by 90 degrees (clockwise: (r, c) goes to
+ * (c, n-1-r), with column c as bit c). */
+static void turn(const struct sym *s, const word *in, word *out)
+{
+	int r;
+
+	for (r = 0; r < s->n; r++)
+		out[__builtin_ctzll(in[r])] = (word)1 << (s->last - r);
+}
+
+/* <0, 0, >0 as a compares to b, row by row as numbers. */
+static int compare(const word *a, const word *b, int n)
+{
+	int r;
+
+	for (r = 0; r < n; r++)
+		if (a[r] != b[r])
+			return a[r] < b[r] ? -1 : 1;
+	return 0;
+}
+
+/* A non-corner placement is complete: count it if it is its class's
+ * representative, by the size of its class. */
+static void classify(struct sym *s)
+{
+	word r90[64], r180[64], r270[64];
+	int c;
+
+	turn(s, s->board, r90);
+	turn(s, r90, r180);
+	turn(s, r180, r270);
+	/* a turn that changes the top row is not searched from this top
+	 * row, so only turns that keep it compete */
+	if (r90[0] == s->board[0]) {
+		c = compare(r90, s->board, s->n);
+		if (c < 0)
+			return;
+		if (c == 0) {
+			s->c2++;
+			return;
+		}
+	}
+	if (r180[0] == s->board[0]) {
+		c = compare(r180, s->board, s->n);
+		if (c < 0)
+			return;
+		if (c == 0) {
+			s->c4++;
+			return;
+		}
+	}
+	if (r270[0] == s->board[0] && compare(r270, s->board, s->n) < 0)
+		return;
+	s->c8++;
+}
+
+/* Keep only the k-th lowest bit of avail (0 when there are fewer). */
+static word kth_bit(word avail, int k)
+{
+	while (k-- > 0 && avail)
+		avail &= avail - 1;
+	return avail & (~avail + 1);
+}
+
+/* Corner classes: row 0's queen in column 0. */
+static void corner(struct sym *s, int y, word left, word down, word right)
+{
+	word avail = s->mask & ~(left | down | right);
+
+	if (y == s->last) {
+		if (avail)
+			s->c8++;
+		return;
+	}
+	if (y < s->b1)
+		avail &= ~(word)2; /* column 1's queen lies lower than row 1's */
+	if (y == s->split_row)
+		avail = kth_bit(avail, s->split_k);
+	while (avail) {
+		word bit = avail & (~avail + 1);
+
+		avail ^= bit;
+		s->nodes++;
+		corner(s, y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
+	}
+}
+
+/* Other classes: row 0's queen at distance b1 from the left corner. */
+static void edge(struct sym *s, int y, word left, word down, word right)
+{
+	word avail = s->mask & ~(left | down | right);
+
+	if (y == s->last) {
+		if (avail && !(avail & s->lastmask)) {
+			s->board[y] = avail;
+			classify(s);
+		}
+		return;
+	}
+	if (y < s->b1) {
+		avail &= ~s->side;
+	} else if (y == s->b2) {
+		if (!(down & s->side))
+			return;
+		if ((down & s->side) != s->side)
+			avail &= s->side;
+	}
+	if (y == s->split_row)
+		avail = kth_bit(avail, s->split_k);
+	while (avail) {
+		word bit = avail & (~avail + 1);
+
+		avail ^= bit;
+		s->board[y] = bit;
+		s->nodes++;
+		edge(s, y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
+	}
+}
+
+/* Tasks: (corner or edge, b, k). The corner search splits at row 2
+ * (rows 0 and 1 are fixed by b), the edge search at row 1. */
+struct job {
+	int n;
+	int ntasks;
+	atomic_int next;
+	uint64_t c8, c4, c2;
+	int64_t nodes;
+	pthread_mutex_t lock;
+};
+
+static int tasks_per_b(int n)
+{
+	return n; /* k = 0..n-1 covers every choice at the split row */
+}
+
+static void run_task(struct job *j, int t)
+{
+	struct sym s;
+	int n = j->n, per = tasks_per_b(n);
+	int ncorner = (n - 3) * per; /* b = 2 .. n-2 */
+	int b, k;
+	word bit;
+
+	memset(&s, 0, sizeof s);
+	s.n = n;
+	s.last = n - 1;
+	s.mask = n == 64 ? ~(word)0 : ((word)1 << n) - 1;
+	s.top = (word)1 << (n - 1);
+	if (t < ncorner) {
+		b = 2 + t / per;
+		k = t % per;
+		s.b1 = b;
+		s.split_row = 2;
+		s.split_k = k;
+		bit = (word)1 << b;
+		s.nodes = k == 0 ? 2 : 0; /* the two fixed queens, counted once */
+		corner(&s, 2, (2 | bit) << 1, 1 | bit, bit >> 1);
+	} else {
+		t -= ncorner;
+		b = 1 + t / per;
+		k = t % per;
+		s.b1 = b;
+		s.b2 = n - 1 - b;
+		s.side = s.top | 1;
+		/* bottom-row squares within b of a corner */
+		s.lastmask = s.side;
+		for (int i = 1; i < b; i++)
+			s.lastmask |= (s.lastmask >> 1 | s.lastmask << 1) & s.mask;
+		s.split_row = 1;
+		s.split_k = k;
+		bit = (word)1 << b;
+		s.board[0] = bit;
+		s.nodes = k == 0 ? 1 : 0;
+		edge(&s, 1, bit << 1, bit, bit >> 1);
+	}
+	pthread_mutex_lock(&j->lock);
+	j->c8 += s.c8;
+	j->c4 += s.c4;
+	j->c2 += s.c2;
+	j->nodes += s.nodes;
+	pthread_mutex_unlock(&j->lock);
+}
+
+static void *worker(void *arg)
+{
+	struct job *j = arg;
+	int t;
+
+	while ((t = atomic_fetch_add(&j->next, 1)) < j->ntasks)
+		run_task(j, t);
+	return NULL;
+}
+
+/* Run `ntasks` tasks of `fn` on `threads` threads (the calling thread is
+ * one of them). Returns 0, or -1 if no thread could be started (then it
+ * has all run on the calling thread). */
+static int run_pool(void *(*fn)(void *), void *arg, int threads)
+{
+	pthread_t tid[256];
+	int i, started = 0;
+
+	for (i = 1; i < threads && i < 256; i++)
+		if (pthread_create(&tid[started], NULL, fn, arg) == 0)
+			started++;
+	fn(arg);
+	for (i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	return 0;
+}
+
+int nq_count_symmetry(int n, int threads, uint64_t *total, uint64_t *unique,
+		      int64_t *nodes)
+{
+	struct job j;
+	int b_edge;
+
+	if (n < 6 || n > 64)
+		return NQ_ERR; /* the caller counts small boards plainly */
+	memset(&j, 0, sizeof j);
+	j.n = n;
+	/* edge classes: b = 1 .. while b < n-1-b */
+	for (b_edge = 0; 1 + b_edge < n - 2 - b_edge; b_edge++)
+		;
+	j.ntasks = (n - 3 + b_edge) * tasks_per_b(n);
+	atomic_init(&j.next, 0);
+	pthread_mutex_init(&j.lock, NULL);
+	run_pool(worker, &j, threads < 1 ? 1 : threads);
+	pthread_mutex_destroy(&j.lock);
+	*total = 8 * j.c8 + 4 * j.c4 + 2 * j.c2;
+	*unique = j.c8 + j.c4 + j.c2;
+	*nodes = j.nodes;
+	return NQ_OK;
+}
+
+/* ---- the plain bit-parallel count, split over threads ---- */
+
+struct plain {
+	int n;
+	word mask;
+	int ntasks;           /* n * n: (row 0 column, k-th choice in row 1) */
+	atomic_int next;
+	uint64_t total;
+	int64_t nodes;
+	pthread_mutex_t lock;
+};
+
+static uint64_t plain_count(word mask, word cols, word ld, word rd,
+			    int64_t *nodes)
+{
+	word avail;
+	uint64_t total = 0;
+
+	if (cols == mask)
+		return 1;
+	avail = mask & ~(cols | ld | rd);
+	while (avail) {
+		word bit = avail & (~avail + 1);
+
+		avail ^= bit;
+		++*nodes;
+		total += plain_count(mask, cols | bit, (ld | bit) << 1,
+				     (rd | bit) >> 1, nodes);
+	}
+	return total;
+}
+
+static void *plain_worker(void *arg)
+{
+	struct plain *p = arg;
+	int t;
+
+	while ((t = atomic_fetch_add(&p->next, 1)) < p->ntasks) {
+		int c0 = t / p->n, k = t % p->n;
+		word b0 = (word)1 << c0;
+		word avail = p->mask & ~(b0 | b0 << 1 | b0 >> 1);
+		word b1 = kth_bit(avail, k);
+		int64_t nodes = 0;
+		uint64_t total = 0;
+
+		if (k == 0)
+			nodes++; /* row 0's queen, counted once */
+		if (b1) {
+			nodes++;
+			total = plain_count(p->mask, b0 | b1,
+					    ((b0 << 1 | b1) << 1) & p->mask,
+					    (b0 >> 1 | b1) >> 1, &nodes);
+		}
+		pthread_mutex_lock(&p->lock);
+		p->total += total;
+		p->nodes += nodes;
+		pthread_mutex_unlock(&p->lock);
+	}
+	return NULL;
+}
+
+int nq_count_plain(int n, int threads, uint64_t *total, int64_t *nodes)
+{
+	struct plain p;
+
+	if (n < 2 || n > 64)
+		return NQ_ERR;
+	memset(&p, 0, sizeof p);
+	p.n = n;
+	p.mask = n == 64 ? ~(word)0 : ((word)1 << n) - 1;
+	p.ntasks = n * n;
+	atomic_init(&p.next, 0);
+	pthread_mutex_init(&p.lock, NULL);
+	run_pool(plain_worker, &p, threads < 1 ? 1 : threads);
+	pthread_mutex_destroy(&p.lock);
+	*total = p.total;
+	*nodes = p.nodes;
+	return NQ_OK;
+}
+
+/* ---- small boards: every placement against its eight images ---- */
+
+struct brute {
+	int n;
+	int32_t q[64];
+	uint64_t total, unique;
+};
+
+/* The image of q under symmetry t (0..7: four turns, each optionally
+ * mirrored), as out[row] = col. */
+static void image(const int32_t *q, int n, int t, int32_t *out)
+{
+	int r;
+
+	for (r = 0; r < n; r++) {
+		int c = q[r], rr = r, cc = c, i, tmp;
+
+		if (t & 4)
+			cc = n - 1 - cc;            /* mirror */
+		for (i = 0; i < (t & 3); i++) {    /* then turn */
+			tmp = rr;
+			rr = cc;
+			cc = n - 1 - tmp;
+		}
+		out[rr] = cc;
+	}
+}
+
+static void brute_rec(struct brute *b, int r)
+{
+	int c, s, t;
+
+	if (r == b->n) {
+		int32_t img[64];
+		int smallest = 1;
+
+		b->total++;
+		for (t = 1; t < 8 && smallest; t++) {
+			image(b->q, b->n, t, img);
+			for (s = 0; s < b->n && img[s] == b->q[s]; s++)
+				;
+			if (s < b->n && img[s] < b->q[s])
+				smallest = 0;
+		}
+		b->unique += smallest;
+		return;
+	}
+	for (c = 0; c < b->n; c++) {
+		for (s = 0; s < r; s++)
+			if (b->q[s] == c || abs(b->q[s] - c) == r - s)
+				break;
+		if (s < r)
+			continue;
+		b->q[r] = c;
+		brute_rec(b, r + 1);
+	}
+}
+
+int nq_count_symmetry_brute(int n, uint64_t *total, uint64_t *unique)
+{
+	struct brute b;
+
+	if (n < 1 || n > 14)
+		return NQ_ERR;
+	memset(&b, 0, sizeof b);
+	b.n = n;
+	brute_rec(&b, 0);
+	*total = b.total;
+	*unique = b.unique;
+	return NQ_OK;
+}
