@@ -5,6 +5,8 @@
  *   harness CONFIG.yaml               same as `harness run CONFIG.yaml`
  *   harness run CONFIG.yaml [-o FILE.csv] [-q]
  *   harness solve -n N [options] [APPROACH...]
+ *   harness plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind K] [--y COL]
+ *   harness report RESULTS.csv [--format markdown|latex] [--baseline A]
  *   harness list
  *   harness help [VERB]
  *   harness version
@@ -16,9 +18,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include "csvread.h"
 #include "experiment.h"
+#include "plot.h"
 #include "registry.h"
+#include "report.h"
 #include "run.h"
 #include "validate.h"
 
@@ -36,6 +42,12 @@ static int cmd_solve(int argc, char **argv);
 static int cmd_list(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
 static int cmd_version(int argc, char **argv);
+static int cmd_plot(int argc, char **argv);
+static int cmd_report(int argc, char **argv);
+
+/* The whole command line, for the metadata file beside each CSV. */
+static int main_argc;
+static char **main_argv;
 
 static const struct verb verbs[] = {
 	{ "run", cmd_run, "run CONFIG.yaml [-o FILE.csv] [-q]",
@@ -59,6 +71,49 @@ static const struct verb verbs[] = {
 	  "  --seed S       for randomised solvers (default 1)\n"
 	  "  --board        print the placement found (n <= 32)\n"
 	  "  -o FILE.csv    also write the CSV rows" },
+	{ "plot", cmd_plot,
+	  "plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind time|cactus|size|all]\n"
+	  "             [--y COLUMN] [--group COL[,COL...]] [--mode MODE]\n"
+	  "             [--log|--linear]",
+	  "Draw a results file with gnuplot (Debian: gnuplot-nox); the picture\n"
+	  "type follows OUT's extension. Defaults need no flags: the time plot\n"
+	  "of wall_s, a panel per mode, a line per approach, to RESULTS.svg.\n"
+	  "  --kind time    y against n: the median of the ok runs as the point,\n"
+	  "                 min..max of the repetitions as the error bar; runs\n"
+	  "                 not ok as markers (timeout at the timeout, memout,\n"
+	  "                 crash, error, wrong answer); instances with\n"
+	  "                 pre-placed queens are left to `report` (said in the\n"
+	  "                 title)\n"
+	  "  --kind cactus  instances solved against time, per approach\n"
+	  "  --kind size    variables and clauses/rows against n, per encoding\n"
+	  "  --kind all     all three: OUT, OUT-cactus, OUT-size (same type)\n"
+	  "  -o OUT         where (default RESULTS with .svg)\n"
+	  "  --y COLUMN     any numeric column (default wall_s): cpu_s,\n"
+	  "                 peak_rss_kib, nodes, ...\n"
+	  "  --group COLS   what makes a line (default solver,encoding, plus\n"
+	  "                 options where one approach's rows differ)\n"
+	  "  --mode MODE    one panel: first or count\n"
+	  "  --log, --linear  the y axis (default log for times, or when the\n"
+	  "                 values span more than 100x)\n"
+	  "Exit status: 0 drawn; 2 bad input (no file, missing or unknown\n"
+	  "column: the numeric ones are listed); 1 gnuplot missing or failed\n"
+	  "(nothing is written: the picture is renamed into place when whole)." },
+	{ "report", cmd_report,
+	  "report RESULTS.csv [--format markdown|latex] [--baseline APPROACH]\n"
+	  "             [-o FILE] [--y COLUMN] [--group COL[,COL...]]",
+	  "Write a report of a results file: per mode, instance and approach,\n"
+	  "the median of the ok runs, min, max, IQR and MAD, the statuses, the\n"
+	  "speed-up against a baseline approach; a cell is noisy when (max -\n"
+	  "min) / median > 10%. Markdown links the plots found beside the CSV\n"
+	  "(`harness plot --kind all`) and shows the machine (RESULTS.meta).\n"
+	  "  --format F     markdown (default) or latex (booktabs tables; the\n"
+	  "                 machine as comments)\n"
+	  "  --baseline A   the approach speed-ups are against, as labelled in\n"
+	  "                 the table, e.g. backtrack/bitmask (default: the first)\n"
+	  "  -o FILE        where (default RESULTS with .md or .tex; - stdout)\n"
+	  "  --y COLUMN     the column summarised (default wall_s)\n"
+	  "  --group COLS   what makes an approach (as for plot)\n"
+	  "Exit status: 0 written; 2 bad input; 1 the output cannot be written." },
 	{ "list", cmd_list, "list",
 	  "List every solver with its options, every CNF encoding and every\n"
 	  "ILP model, built-in or loaded." },
@@ -159,6 +214,8 @@ static int cmd_run(int argc, char **argv)
 		return report_error(&err);
 	if (!o.output)
 		o.output = exp->output;
+	o.argc = main_argc;
+	o.argv = main_argv;
 	rc = finish_run(exp, &o);
 	nq_experiment_free(exp);
 	return rc;
@@ -322,6 +379,8 @@ static int cmd_solve(int argc, char **argv)
 	exp.ninstances = 1;
 	exp.approaches = approaches;
 	exp.napproaches = na;
+	o.argc = main_argc;
+	o.argv = main_argv;
 	return finish_run(&exp, &o);
 }
 
@@ -387,9 +446,203 @@ static int cmd_version(int argc, char **argv)
 	return 0;
 }
 
+/* Read the results file of plot and report; 2 (message printed) if not. */
+static int read_results(const char *verb, const char *csv, nq_table **t)
+{
+	nq_error err;
+
+	if (!csv)
+		return bad_usage(verb, "%s", "which results file (CSV)?");
+	memset(&err, 0, sizeof err);
+	if (nq_table_read(csv, t, &err) < 0)
+		return report_error(&err);
+	return 0;
+}
+
+static int cmd_plot(int argc, char **argv)
+{
+	nq_plot_opts o;
+	nq_table *t = NULL;
+	nq_error err;
+	const char *csv = NULL, *out = NULL;
+	char def[4096], path[4096];
+	int i, k, all = 0, rc = 0;
+
+	memset(&o, 0, sizeof o);
+	o.scale = -1;
+	for (i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+			char *args[] = { "help", "plot", NULL };
+
+			return cmd_help(2, args);
+		} else if (!strcmp(arg, "--log")) {
+			o.scale = 1;
+		} else if (!strcmp(arg, "--linear")) {
+			o.scale = 0;
+		} else if (arg[0] == '-' && arg[1] && !val) {
+			return bad_usage("plot", "%s needs a value", arg);
+		} else if (!strcmp(arg, "-o") || !strcmp(arg, "--output")) {
+			out = argv[++i];
+		} else if (!strcmp(arg, "--kind")) {
+			i++;
+			if (!strcmp(val, "all"))
+				all = 1;
+			else if ((k = nq_plot_kind_from_name(val)) >= 0)
+				o.kind = (nq_plot_kind)k;
+			else
+				return bad_usage("plot", "--kind is time, cactus, "
+						 "size or all, not '%s'", val);
+		} else if (!strcmp(arg, "--y")) {
+			o.y = argv[++i];
+		} else if (!strcmp(arg, "--group")) {
+			o.group = argv[++i];
+		} else if (!strcmp(arg, "--mode")) {
+			o.mode = argv[++i];
+		} else if (arg[0] == '-' && arg[1]) {
+			return bad_usage("plot", "unknown option '%s'", arg);
+		} else if (csv) {
+			return bad_usage("plot", "one results file at a time "
+					 "('%s' is one too many)", arg);
+		} else {
+			csv = arg;
+		}
+	}
+	if ((rc = read_results("plot", csv, &t)) != 0)
+		return rc;
+	if (!out) {
+		nq_path_with_ext(csv, ".svg", def, sizeof def);
+		out = def;
+	}
+	o.csv = csv;
+	for (k = all ? 0 : (int)o.kind; k <= (all ? NQ_PLOT__COUNT - 1 :
+					     (int)o.kind); k++) {
+		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);
+		o.output = all ? path : out;
+		o.kind = (nq_plot_kind)k;
+		memset(&err, 0, sizeof err);
+		rc = nq_plot_draw(t, &o, &err);
+		if (rc == NQ_PLOT_EINPUT && all && k == NQ_PLOT_SIZE) {
+			/* no sizes (only native solvers): not an error here */
+			nq_error_format(&err, def, sizeof def);
+			fprintf(stderr, "harness plot: no size plot: %s\n", def);
+			rc = 0;
+			continue;
+		}
+		if (rc < 0) {
+			char buf[1024];
+
+			nq_error_format(&err, buf, sizeof buf);
+			fprintf(stderr, "harness plot: %s\n", buf);
+			nq_table_free(t);
+			return rc == NQ_PLOT_EINPUT ? NQ_EXIT_USAGE : 1;
+		}
+		fprintf(stderr, "harness: %s plot written to %s\n",
+			nq_plot_kind_name((nq_plot_kind)k), o.output);
+	}
+	nq_table_free(t);
+	return 0;
+}
+
+static int cmd_report(int argc, char **argv)
+{
+	nq_report_opts o;
+	nq_table *t = NULL;
+	nq_error err;
+	const char *csv = NULL, *out = NULL;
+	char def[4096], tmp[4200];
+	FILE *f = stdout;
+	int i, rc, fd = -1;
+
+	memset(&o, 0, sizeof o);
+	for (i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+			char *args[] = { "help", "report", NULL };
+
+			return cmd_help(2, args);
+		} else if (arg[0] == '-' && arg[1] && !val) {
+			return bad_usage("report", "%s needs a value", arg);
+		} else if (!strcmp(arg, "-o") || !strcmp(arg, "--output")) {
+			out = argv[++i];
+		} else if (!strcmp(arg, "--format")) {
+			i++;
+			if (!strcmp(val, "markdown") || !strcmp(val, "md"))
+				o.format = NQ_REPORT_MARKDOWN;
+			else if (!strcmp(val, "latex") || !strcmp(val, "tex"))
+				o.format = NQ_REPORT_LATEX;
+			else
+				return bad_usage("report", "--format is markdown "
+						 "or latex, not '%s'", val);
+		} else if (!strcmp(arg, "--baseline")) {
+			o.baseline = argv[++i];
+		} else if (!strcmp(arg, "--y")) {
+			o.y = argv[++i];
+		} else if (!strcmp(arg, "--group")) {
+			o.group = argv[++i];
+		} else if (arg[0] == '-' && arg[1]) {
+			return bad_usage("report", "unknown option '%s'", arg);
+		} else if (csv) {
+			return bad_usage("report", "one results file at a time "
+					 "('%s' is one too many)", arg);
+		} else {
+			csv = arg;
+		}
+	}
+	if ((rc = read_results("report", csv, &t)) != 0)
+		return rc;
+	if (!out) {
+		nq_path_with_ext(csv, o.format == NQ_REPORT_LATEX ? ".tex" :
+				 ".md", def, sizeof def);
+		out = def;
+	}
+	o.csv = csv;
+	o.output = strcmp(out, "-") ? out : NULL;
+	if (o.output) {
+		/* a temp file renamed into place: never half a report */
+		snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", out);
+		fd = mkstemp(tmp);
+		if (fd < 0 || !(f = fdopen(fd, "w"))) {
+			fprintf(stderr, "harness report: %s: cannot write: %s\n",
+				out, strerror(errno));
+			if (fd >= 0) {
+				close(fd);
+				unlink(tmp);
+			}
+			nq_table_free(t);
+			return 1;
+		}
+	}
+	memset(&err, 0, sizeof err);
+	rc = nq_report_write(t, &o, f, &err);
+	nq_table_free(t);
+	if (!o.output)
+		return rc < 0 ? report_error(&err) : 0;
+	fchmod(fd, 0644);
+	if (fclose(f) != 0 || rc < 0 || rename(tmp, out) < 0) {
+		int e = errno;
+
+		unlink(tmp);
+		if (rc < 0)
+			return report_error(&err);
+		fprintf(stderr, "harness report: %s: cannot write: %s\n", out,
+			strerror(e));
+		return 1;
+	}
+	fprintf(stderr, "harness: report written to %s\n", out);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const struct verb *v;
+
+	main_argc = argc;
+	main_argv = argv;
 
 	if (argc < 2) {
 		usage_all(stderr);

@@ -12,8 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "csv.h"
+#include "meta.h"
 #include "run.h"
 #include "runner.h"
 #include "summary.h"
@@ -95,6 +97,8 @@ struct state {
 	size_t done, total;
 	int wrong;
 	size_t rows;
+	nq_meta_run meta;      /* the record beside the CSV */
+	char meta_path[4096];
 };
 
 static int skipped_at(const struct state *s, size_t ai,
@@ -297,6 +301,40 @@ static int one(struct state *s, size_t ai, const nq_instance_spec *spec,
 	return 0;
 }
 
+/* The metadata file beside the CSV: kept as .bak like the CSV, then
+ * written with the start time and the machine's state. */
+static int meta_start(struct state *s, nq_error *err)
+{
+	char bak[4200];
+
+	nq_meta_path(s->o->output, s->meta_path, sizeof s->meta_path);
+	if (access(s->meta_path, F_OK) == 0) {
+		snprintf(bak, sizeof bak, "%s.bak", s->meta_path);
+		rename(s->meta_path, bak);
+	}
+	s->meta.csv = s->o->output;
+	s->meta.argc = s->o->argc;
+	s->meta.argv = s->o->argv;
+	s->meta.started = time(NULL);
+	s->meta.outcome = "running";
+	nq_meta_check(&s->meta, "at start");
+	return nq_meta_write(s->meta_path, s->exp, &s->meta, err);
+}
+
+static int meta_end(struct state *s, int rc, nq_error *err)
+{
+	s->meta.finished = time(NULL);
+	s->meta.rows = s->rows;
+	s->meta.outcome = rc == NQ_EXIT_INTERRUPTED ? "interrupted"
+			  : rc == NQ_EXIT_WRONG ? "wrong" : "ok";
+	nq_meta_check(&s->meta, "at end");
+	if (nq_meta_write(s->meta_path, s->exp, &s->meta, err) < 0)
+		return -1;
+	fprintf(stderr, "harness: the machine is recorded in %s\n",
+		s->meta_path);
+	return 0;
+}
+
 int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		      nq_error *err)
 {
@@ -323,6 +361,8 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 			goto out;
 		nq_csv_header(s.csv);
 		fflush(s.csv);
+		if (meta_start(&s, err) < 0)
+			goto out;
 	}
 
 	memset(&sa, 0, sizeof sa);
@@ -356,6 +396,8 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	if (s.wrong)
 		fprintf(stderr, "harness: some answers were WRONG (status "
 			"'wrong' in the table)\n");
+	if (o->output && meta_end(&s, rc, err) < 0)
+		rc = -1;
 restore:
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);

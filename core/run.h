@@ -12,6 +12,8 @@ typedef struct nq_run_opts {
 	const char *output;  /* CSV path; NULL: write none */
 	int quiet;           /* no progress lines */
 	int show_board;      /* print each first-mode placement (n <= 32) */
+	int argc;            /* the command line, for the metadata file */
+	char *const *argv;   /* (NULL: recorded as unknown) */
 } nq_run_opts;
 
 /* Exit codes (the design's contract). */
@@ -22,7 +24,9 @@ typedef struct nq_run_opts {
 
 /* Run `exp`. Returns NQ_EXIT_OK, NQ_EXIT_WRONG or NQ_EXIT_INTERRUPTED;
  * -1 with err set when the output cannot be opened (nothing has run) or
- * the harness itself fails. */
+ * the harness itself fails. With an output FILE.csv, FILE.meta records
+ * the machine (core/meta.h): written before the first run, rewritten at
+ * the end. */
 int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		      nq_error *err);
 

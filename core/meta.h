@@ -1,0 +1,40 @@
+/*
+ * meta.h - the record of the machine beside every results file: CPU,
+ * cores, memory, kernel, compiler and flags, the git commit, the library
+ * versions, the experiment file's SHA-256, the command line, start and
+ * end times, and warnings that make timings doubtful. "key: value" lines
+ * (YAML), written at the start and rewritten at the end, each time to a
+ * temp file renamed into place.
+ */
+#ifndef NQ_META_H
+#define NQ_META_H
+
+#include <stddef.h>
+#include <time.h>
+#include "experiment.h"
+
+#define NQ_META_MAX_WARNINGS 8
+
+typedef struct nq_meta_run {
+	const char *csv;          /* the results file it describes */
+	int argc;                 /* the command line (argv may be NULL) */
+	char *const *argv;
+	time_t started, finished; /* finished 0: still running */
+	size_t rows;
+	const char *outcome;      /* "running", "ok", "wrong", "interrupted" */
+	char warnings[NQ_META_MAX_WARNINGS][256];
+	size_t nwarnings;
+} nq_meta_run;
+
+/* The metadata file of a results file: FILE.csv -> FILE.meta. */
+void nq_meta_path(const char *csv, char *buf, size_t len);
+
+/* Look at the machine now and add warnings ("at start", "at end"): load
+ * average above the idle cores, swap in use, other harness processes. */
+void nq_meta_check(nq_meta_run *r, const char *when);
+
+/* Write the record to `path`. -1 with err set if it cannot be written. */
+int nq_meta_write(const char *path, const nq_experiment *exp,
+		  const nq_meta_run *r, nq_error *err);
+
+#endif

@@ -1,0 +1,764 @@
+/*
+ * plot.c - see plot.h.
+ *
+ * The look: a panel per mode side by side, the experiment's name as the
+ * title, log time axis, the key top left (curves rise to the right).
+ * Time plot: the median of the ok runs as the point, min..max of the
+ * repetitions as the error bar; the line breaks where a cell has no ok
+ * run, and every run that did not end ok shows as a marker of its status
+ * in the approach's colour: timeouts at the timeout, the others at their
+ * own time (or at the timeout when they have none). Points of different
+ * approaches at one n are spread a little sideways so they do not hide
+ * each other.
+ */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "cells.h"
+#include "plot.h"
+
+static const char *const kind_names[NQ_PLOT__COUNT] = {
+	"time", "cactus", "size"
+};
+
+/* Series colours and point types (filled shapes), cycled. */
+static const char *const colours[] = {
+	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+	"#e377c2", "#17becf"
+};
+static const int points[] = { 7, 5, 9, 13, 11, 15 };
+#define NCOLOURS (sizeof colours / sizeof colours[0])
+#define NPOINTS (sizeof points / sizeof points[0])
+
+/* How a run that did not end ok is drawn (open shapes), as data. */
+static const struct {
+	nq_status st;
+	int pt;
+	const char *key;
+} fail_marks[] = {
+	{ NQ_ST_TIMEOUT, 2, "timeout" },
+	{ NQ_ST_MEMOUT, 4, "memout" },
+	{ NQ_ST_CRASH, 3, "crash" },
+	{ NQ_ST_ERROR, 6, "error" },
+	{ NQ_ST_WRONG, 12, "wrong answer" },
+};
+#define NFAIL (sizeof fail_marks / sizeof fail_marks[0])
+
+/* Picture types by extension. */
+static const struct {
+	const char *ext, *term;
+	int w, h;  /* one panel */
+} terms[] = {
+	{ ".svg", "svg dynamic noenhanced font 'Helvetica,14' background rgb 'white'", 640, 580 },
+	{ ".png", "pngcairo noenhanced font 'Helvetica,12' background rgb 'white'", 640, 580 },
+	{ ".pdf", "pdfcairo noenhanced font 'Helvetica,10'", 5, 4 },
+};
+
+int nq_plot_kind_from_name(const char *name)
+{
+	int k;
+
+	for (k = 0; k < NQ_PLOT__COUNT; k++)
+		if (!strcmp(kind_names[k], name))
+			return k;
+	return -1;
+}
+
+const char *nq_plot_kind_name(nq_plot_kind k)
+{
+	return k < NQ_PLOT__COUNT ? kind_names[k] : "?";
+}
+
+static const char *ext_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *dot = strrchr(path, '.');
+
+	if (!dot || (slash && dot < slash) || dot == path ||
+	    (slash && dot == slash + 1))
+		return NULL;
+	return dot;
+}
+
+void nq_path_with_ext(const char *in, const char *ext, char *buf, size_t len)
+{
+	const char *dot = ext_of(in);
+	int base = dot ? (int)(dot - in) : (int)strlen(in);
+
+	snprintf(buf, len, "%.*s%s", base, in, ext);
+}
+
+void nq_plot_path(const char *out, nq_plot_kind kind, char *buf, size_t len)
+{
+	const char *dot = ext_of(out);
+	int base = dot ? (int)(dot - out) : (int)strlen(out);
+
+	if (kind == NQ_PLOT_TIME)
+		snprintf(buf, len, "%s", out);
+	else
+		snprintf(buf, len, "%.*s-%s%s", base, out, kind_names[kind],
+			 dot ? dot : "");
+}
+
+static int term_of(const char *path)
+{
+	const char *e = ext_of(path);
+	size_t i;
+
+	for (i = 0; e && i < sizeof terms / sizeof terms[0]; i++)
+		if (!strcasecmp(e, terms[i].ext))
+			return (int)i;
+	return -1;
+}
+
+/* A gnuplot single-quoted string. */
+static void gp_str(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputc('\'', f);
+		if (*s != '\n' && *s != '\r')
+			fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+static const char *mode_title(const char *mode)
+{
+	if (!strcmp(mode, "count"))
+		return "count: every placement";
+	if (!strcmp(mode, "first"))
+		return "first: one placement (or none)";
+	return mode;
+}
+
+/* Is `col` a time (log scale by default)? */
+static int is_time(const char *col)
+{
+	size_t n = strlen(col);
+
+	return n > 2 && !strcmp(col + n - 2, "_s");
+}
+
+/* Decide log or linear for values lo..hi (lo: smallest positive, or <= 0
+ * when some value is not positive). */
+static int use_log(const nq_plot_opts *o, const char *col, double lo,
+		   double hi)
+{
+	if (lo <= 0)
+		return 0;
+	if (o->scale >= 0)
+		return o->scale;
+	return is_time(col) || hi / lo > 100;
+}
+
+static void common_setup(FILE *f, const nq_plot_opts *o, int term,
+			 const char *target, int npanels, const char *title)
+{
+	int w = terms[term].w * (npanels > 1 ? npanels : 1);
+	int h = terms[term].h;
+
+	if (!strcmp(terms[term].ext, ".pdf"))
+		fprintf(f, "set terminal %s size %din,%din\n", terms[term].term,
+			w, h);
+	else
+		fprintf(f, "set terminal %s size %d,%d\n", terms[term].term, w, h);
+	fputs("set encoding utf8\nset output ", f);
+	gp_str(f, target);
+	fputc('\n', f);
+	(void)o;
+	fputs("set grid xtics ytics mytics lc rgb '#dddddd' lw 1 dt 1\n"
+	      "set border 3 lc rgb '#444444'\nset xtics nomirror\n"
+	      "set ytics nomirror\nset key top left Left reverse samplen 2 "
+	      "spacing 1.1 opaque box lc rgb '#cccccc'\n"
+	      "set tmargin 3\nset bmargin 4\n", f);
+	fprintf(f, "set multiplot layout 1,%d title ", npanels > 1 ? npanels : 1);
+	gp_str(f, title);
+	fputs(" font ',16'\n", f);
+}
+
+static void set_yaxis(FILE *f, int logy)
+{
+	if (logy)
+		fputs("set logscale y 10\nset format y '%g'\nset mytics 10\n", f);
+	else
+		fputs("unset logscale y\nset format y '%g'\nset yrange [0:*]\n", f);
+}
+
+/* A horizontal dashed line at the timeout, labelled. */
+static void timeout_line(FILE *f, double t)
+{
+	if (t <= 0)
+		return;
+	fprintf(f, "set arrow 1 from graph 0, first %.9g to graph 1, first %.9g "
+		"nohead dt 2 lw 1.5 lc rgb '#888888' back\n", t, t);
+	fprintf(f, "set label 1 'timeout %g s' at graph 0.99, first %.9g right "
+		"offset 0,0.6 tc rgb '#666666' font ',11'\n", t, t);
+}
+
+static void no_timeout_line(FILE *f)
+{
+	fputs("unset arrow 1\nunset label 1\n", f);
+}
+
+/* The rgb of series s as the integer gnuplot's `lc rgb variable` reads. */
+static long rgb_of(size_t s)
+{
+	return strtol(colours[s % NCOLOURS] + 1, NULL, 16);
+}
+
+/* ---- time against n ------------------------------------------------- */
+
+static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
+		     int term, const char *target)
+{
+	char title[512];
+	size_t m, s, i, k;
+	int any = 0;
+	double lo = INFINITY, hi = 0;
+
+	for (i = 0; i < c->ncells; i++) {
+		const nq_cell *x = &c->cell[i];
+
+		if (x->hints[0])
+			continue;
+		any = 1;
+		if (x->y.count) {
+			if (x->y.min < lo)
+				lo = x->y.min;
+			if (x->y.max > hi)
+				hi = x->y.max;
+		}
+	}
+	if (!any)
+		return -1;
+	if (c->hinted_rows)
+		snprintf(title, sizeof title, "%s\n(%zu runs with pre-placed "
+			 "queens are not drawn here: harness report lists "
+			 "them)", c->experiment[0] ? c->experiment : o->csv,
+			 c->hinted_rows);
+	else
+		snprintf(title, sizeof title, "%s", c->experiment[0] ?
+			 c->experiment : o->csv);
+	common_setup(f, o, term, target, (int)c->nmodes, title);
+	set_yaxis(f, use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi));
+	fputs("set xlabel 'n (board size)'\nset ylabel ", f);
+	{
+		char yl[256];
+
+		snprintf(yl, sizeof yl, "%s, median; bars min..max",
+			 nq_column_label(c->ycol));
+		gp_str(f, yl);
+	}
+	fputc('\n', f);
+	if (is_time(c->ycol))
+		timeout_line(f, c->timeout_s);
+	/* the key under each panel: curves fill the top left here */
+	fputs("set key outside below center horizontal maxrows 3 noopaque "
+	      "nobox width 1\nunset bmargin\n", f);
+	for (m = 0; m < c->nmodes; m++) {
+		double dx;
+		int fails[NFAIL] = { 0 };
+		int first = 1, lo_n = 0, hi_n = 0;
+
+		/* spread approaches sideways by 0.6% of the panel's n range */
+		for (i = 0, any = 0; i < c->ncells; i++) {
+			if (c->cell[i].mode != m || c->cell[i].hints[0])
+				continue;
+			if (!any || c->cell[i].n < lo_n)
+				lo_n = c->cell[i].n;
+			if (!any || c->cell[i].n > hi_n)
+				hi_n = c->cell[i].n;
+			any = 1;
+		}
+		dx = (hi_n > lo_n ? hi_n - lo_n : 1) * 0.006;
+
+		/* data: one block per series, a blank line where no run is ok */
+		for (s = 0; s < c->nseries; s++) {
+			double off = ((double)s - (double)(c->nseries - 1) / 2) * dx;
+
+			fprintf(f, "$m%zus%zu << EOD\n", m, s);
+			for (i = 0; i < c->ncells; i++) {
+				const nq_cell *x = &c->cell[i];
+
+				if (x->mode != m || x->series != s || x->hints[0])
+					continue;
+				if (x->y.count)
+					fprintf(f, "%.6g %.9g %.9g %.9g\n",
+						x->n + off, x->y.median, x->y.min,
+						x->y.max);
+				else
+					fputc('\n', f);
+			}
+			fputs("EOD\n", f);
+		}
+		for (k = 0; k < NFAIL; k++) {
+			fprintf(f, "$m%zuf%zu << EOD\n", m, k);
+			for (i = 0; i < c->ncells; i++) {
+				const nq_cell *x = &c->cell[i];
+				double off = ((double)x->series -
+					      (double)(c->nseries - 1) / 2) * dx;
+				double y;
+
+				if (x->mode != m || x->hints[0] ||
+				    !x->status[fail_marks[k].st])
+					continue;
+				if (fail_marks[k].st != NQ_ST_TIMEOUT &&
+				    x->fail_y.count)
+					y = x->fail_y.median;
+				else if (x->timeout_s > 0 && is_time(c->ycol))
+					y = x->timeout_s;
+				else
+					y = hi > 0 ? hi : 1;
+				fprintf(f, "%.6g %.9g %ld\n", x->n + off, y,
+					rgb_of(x->series));
+				fails[k] = 1;
+			}
+			fputs("EOD\n", f);
+		}
+		fputs("set title ", f);
+		gp_str(f, mode_title(c->modes[m]));
+		fputs(" font ',14'\nplot ", f);
+		for (s = 0; s < c->nseries; s++) {
+			fprintf(f, "%s$m%zus%zu using 1:2:3:4 with yerrorlines "
+				"lc rgb '%s' pt %d ps 0.9 lw 2 title ",
+				first ? "" : ", \\\n     ", m, s,
+				colours[s % NCOLOURS], points[s % NPOINTS]);
+			gp_str(f, c->series[s]);
+			first = 0;
+		}
+		for (k = 0; k < NFAIL; k++) {
+			if (!fails[k])
+				continue;
+			fprintf(f, ", \\\n     $m%zuf%zu using 1:2:3 with points "
+				"pt %d ps 1.6 lw 2 lc rgb variable notitle, \\\n"
+				"     keyentry with points pt %d ps 1.6 lw 2 "
+				"lc rgb 'black' title '%s'", m, k,
+				fail_marks[k].pt, fail_marks[k].pt,
+				fail_marks[k].key);
+		}
+		fputc('\n', f);
+	}
+	fputs("unset multiplot\n", f);
+	return 0;
+}
+
+/* ---- cactus: instances solved against time -------------------------- */
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
+		       int term, const char *target)
+{
+	char title[512], yl[256];
+	size_t m, s, i;
+	double *v = malloc((c->ncells + 1) * sizeof *v);
+	double lo = INFINITY, hi = 0;
+
+	if (!v)
+		return -1;
+	for (i = 0; i < c->ncells; i++)
+		if (c->cell[i].y.count) {
+			if (c->cell[i].y.median < lo)
+				lo = c->cell[i].y.median;
+			if (c->cell[i].y.median > hi)
+				hi = c->cell[i].y.median;
+		}
+	snprintf(title, sizeof title, "%s: instances solved against %s",
+		 c->experiment[0] ? c->experiment : o->csv,
+		 nq_column_label(c->ycol));
+	common_setup(f, o, term, target, (int)c->nmodes, title);
+	set_yaxis(f, use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi));
+	snprintf(yl, sizeof yl, "%s (median of an instance's ok runs)",
+		 nq_column_label(c->ycol));
+	fputs("set ylabel ", f);
+	gp_str(f, yl);
+	fputc('\n', f);
+	if (is_time(c->ycol))
+		timeout_line(f, c->timeout_s);
+	for (m = 0; m < c->nmodes; m++) {
+		size_t total = 0;
+		int first = 1;
+
+		/* instances of this mode: distinct (hints, n) */
+		for (i = 0; i < c->ncells; i++)
+			if (c->cell[i].mode == m &&
+			    (i == 0 || c->cell[i - 1].mode != m ||
+			     c->cell[i - 1].n != c->cell[i].n ||
+			     strcmp(c->cell[i - 1].hints, c->cell[i].hints)))
+				total++;
+		for (s = 0; s < c->nseries; s++) {
+			size_t nv = 0, j;
+
+			for (i = 0; i < c->ncells; i++)
+				if (c->cell[i].mode == m && c->cell[i].series == s &&
+				    c->cell[i].y.count)
+					v[nv++] = c->cell[i].y.median;
+			qsort(v, nv, sizeof *v, cmp_double);
+			fprintf(f, "$m%zus%zu << EOD\n", m, s);
+			for (j = 0; j < nv; j++)
+				fprintf(f, "%zu %.9g\n", j + 1, v[j]);
+			fputs("EOD\n", f);
+		}
+		fprintf(f, "set xlabel 'instances solved (of %zu)'\n"
+			"set xrange [0:%zu]\nset title ", total, total + 1);
+		gp_str(f, mode_title(c->modes[m]));
+		fputs(" font ',14'\nplot ", f);
+		for (s = 0; s < c->nseries; s++) {
+			fprintf(f, "%s$m%zus%zu using 1:2 with linespoints "
+				"lc rgb '%s' pt %d ps 0.9 lw 2 title ",
+				first ? "" : ", \\\n     ", m, s,
+				colours[s % NCOLOURS], points[s % NPOINTS]);
+			gp_str(f, c->series[s]);
+			first = 0;
+		}
+		fputc('\n', f);
+	}
+	fputs("unset multiplot\n", f);
+	free(v);
+	return 0;
+}
+
+/* ---- sizes: variables and constraints against n --------------------- */
+
+static int size_plot(FILE *f, const nq_cells *const sz[2],
+		     const nq_plot_opts *o, int term, const char *target)
+{
+	static const char *const what[2] = { "variables", "constraints" };
+	static const char *const titles[2] = {
+		"variables (CNF) or columns (ILP)",
+		"clauses (CNF) or rows (ILP)"
+	};
+	const nq_cells *c0 = sz[0];
+	char title[512];
+	size_t p, s, i;
+
+	snprintf(title, sizeof title, "%s: model sizes against n",
+		 c0->experiment[0] ? c0->experiment : o->csv);
+	common_setup(f, o, term, target, 2, title);
+	fputs("set xlabel 'n (board size)'\n", f);
+	no_timeout_line(f);
+	for (p = 0; p < 2; p++) {
+		const nq_cells *c = sz[p];
+		double lo = INFINITY, hi = 0;
+		int first = 1;
+
+		for (i = 0; i < c->ncells; i++)
+			if (!c->cell[i].hints[0] && c->cell[i].y.count) {
+				if (c->cell[i].y.median < lo)
+					lo = c->cell[i].y.median;
+				if (c->cell[i].y.median > hi)
+					hi = c->cell[i].y.median;
+			}
+		set_yaxis(f, use_log(o, what[p], lo == INFINITY ? 1 : lo, hi) ||
+			  (o->scale < 0 && lo > 0));
+		fputs("set format y '%.0f'\nset ylabel ", f);
+		gp_str(f, titles[p]);
+		fputs("\nset title ", f);
+		gp_str(f, titles[p]);
+		fputs(" font ',14'\n", f);
+		/* one point per (series, n): the first mode that has a size */
+		for (s = 0; s < c->nseries; s++) {
+			int last_n = -1;
+
+			fprintf(f, "$p%zus%zu << EOD\n", p, s);
+			for (i = 0; i < c->ncells; i++) {
+				const nq_cell *x = &c->cell[i];
+
+				if (x->series != s || x->hints[0] || !x->y.count ||
+				    x->n == last_n)
+					continue;
+				fprintf(f, "%d %.9g\n", x->n, x->y.median);
+				last_n = x->n;
+			}
+			fputs("EOD\n", f);
+		}
+		fputs("plot ", f);
+		for (s = 0; s < c->nseries; s++) {
+			size_t j;
+			int has = 0;
+
+			for (j = 0; j < c->ncells; j++)
+				if (c->cell[j].series == s && c->cell[j].y.count)
+					has = 1;
+			if (!has)
+				continue;
+			fprintf(f, "%s$p%zus%zu using 1:2 smooth unique with "
+				"linespoints lc rgb '%s' pt %d ps 0.9 lw 2 title ",
+				first ? "" : ", \\\n     ", p, s,
+				colours[s % NCOLOURS], points[s % NPOINTS]);
+			gp_str(f, c->series[s]);
+			first = 0;
+		}
+		fputc('\n', f);
+	}
+	fputs("unset multiplot\n", f);
+	return 0;
+}
+
+/* Do any rows have a size? */
+static int has_values(const nq_cells *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->ncells; i++)
+		if (c->cell[i].y.count)
+			return 1;
+	return 0;
+}
+
+int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
+		   const char *target, FILE *f, nq_error *err)
+{
+	nq_cells_opts co;
+	nq_cells *c = NULL, *sz[2] = { NULL, NULL };
+	int term = term_of(o->output), rc = NQ_PLOT_EINPUT;
+
+	if (term < 0)
+		return nq_error_set(err, o->output, 0, 0, "cannot tell the "
+				    "picture type: name the output .svg, .png "
+				    "or .pdf");
+	memset(&co, 0, sizeof co);
+	co.group = o->group;
+	co.mode = o->mode;
+	if (o->kind == NQ_PLOT_SIZE) {
+		co.any_status = 1;
+		co.y = "vars";
+		if (nq_cells_build(t, o->csv, &co, &sz[0], err) < 0)
+			goto out;
+		co.y = "constraints";
+		if (nq_cells_build(t, o->csv, &co, &sz[1], err) < 0)
+			goto out;
+		if (!has_values(sz[0])) {
+			nq_error_set(err, o->csv, 0, 0, "no row has a model size "
+				     "(vars): nothing for a size plot");
+			goto out;
+		}
+		{
+			const nq_cells *const p[2] = { sz[0], sz[1] };
+
+			size_plot(f, p, o, term, target);
+		}
+		rc = 0;
+		goto out;
+	}
+	co.y = o->y;
+	if (nq_cells_build(t, o->csv, &co, &c, err) < 0)
+		goto out;
+	if (o->kind == NQ_PLOT_TIME) {
+		if (time_plot(f, c, o, term, target) < 0) {
+			nq_error_set(err, o->csv, 0, 0, "every instance has "
+				     "pre-placed queens: nothing to draw against "
+				     "n (try --kind cactus)");
+			goto out;
+		}
+	} else if (cactus_plot(f, c, o, term, target) < 0) {
+		nq_error_set(err, o->csv, 0, 0, "out of memory");
+		goto out;
+	}
+	rc = 0;
+out:
+	nq_cells_free(c);
+	nq_cells_free(sz[0]);
+	nq_cells_free(sz[1]);
+	return rc;
+}
+
+/* ---- running gnuplot ------------------------------------------------ */
+
+/* The program to run, checked to exist. */
+static int find_gnuplot(const nq_plot_opts *o, char *buf, size_t len,
+			nq_error *err)
+{
+	const char *prog = o->gnuplot ? o->gnuplot : getenv("NQ_GNUPLOT");
+	const char *path = getenv("PATH");
+	char dir[4096], *p, *save = NULL;
+
+	if (!prog || !prog[0])
+		prog = "gnuplot";
+	if (strchr(prog, '/')) {
+		snprintf(buf, len, "%s", prog);
+		if (access(buf, X_OK) == 0)
+			return 0;
+	} else {
+		snprintf(dir, sizeof dir, "%s", path ? path : "/usr/bin:/bin");
+		for (p = strtok_r(dir, ":", &save); p;
+		     p = strtok_r(NULL, ":", &save)) {
+			snprintf(buf, len, "%s/%s", p, prog);
+			if (access(buf, X_OK) == 0)
+				return 0;
+		}
+	}
+	return nq_error_set(err, NULL, 0, 0, "cannot draw: gnuplot is not "
+			    "installed ('%s' not found; on Debian: apt-get "
+			    "install gnuplot-nox, or `make deps`)", prog);
+}
+
+/* Run `prog` with `script` on stdin; its messages go to `log`. Returns
+ * its exit status, or -1 if it could not be run. */
+static int run_gnuplot(const char *prog, const char *script, size_t len,
+		       FILE *log)
+{
+	struct sigaction ign, old;
+	int fds[2], status = -1;
+	size_t off = 0;
+	pid_t pid;
+
+	if (pipe(fds) < 0)
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		dup2(fds[0], 0);
+		dup2(fileno(log), 1);
+		dup2(fileno(log), 2);
+		close(fds[0]);
+		close(fds[1]);
+		execl(prog, prog, (char *)NULL);
+		_exit(127);
+	}
+	close(fds[0]);
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &old);
+	while (off < len) {
+		ssize_t w = write(fds[1], script + off, len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break; /* gnuplot stopped reading: its status says why */
+		off += (size_t)w;
+	}
+	close(fds[1]);
+	sigaction(SIGPIPE, &old, NULL);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+/* The last non-empty lines of what gnuplot said, on one line. */
+static void log_tail(FILE *log, char *buf, size_t len)
+{
+	char text[4096];
+	size_t n, i, used = 0;
+	long size;
+
+	buf[0] = '\0';
+	fflush(log);
+	if (fseek(log, 0, SEEK_END) < 0 || (size = ftell(log)) <= 0)
+		return;
+	fseek(log, size > (long)sizeof text - 1 ? size - (long)sizeof text + 1
+	      : 0, SEEK_SET);
+	n = fread(text, 1, sizeof text - 1, log);
+	text[n] = '\0';
+	for (i = n > 400 ? n - 400 : 0; i < n && used + 1 < len; i++) {
+		char ch = text[i] == '\n' ? ' ' : text[i];
+
+		if (ch == ' ' && used && buf[used - 1] == ' ')
+			continue;
+		buf[used++] = ch;
+	}
+	buf[used] = '\0';
+}
+
+int nq_plot_draw(const nq_table *t, const nq_plot_opts *o, nq_error *err)
+{
+	char prog[4096], tmp[4096], said[512];
+	char *script = NULL;
+	size_t len = 0;
+	FILE *mem = NULL, *log = NULL;
+	struct stat st;
+	int fd, rc, status;
+
+	if (term_of(o->output) < 0) {
+		nq_error_set(err, o->output, 0, 0, "cannot tell the picture "
+			     "type: name the output .svg, .png or .pdf");
+		return NQ_PLOT_EINPUT;
+	}
+	if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", o->output) >=
+	    (int)sizeof tmp) {
+		nq_error_set(err, o->output, 0, 0, "path too long");
+		return NQ_PLOT_EINPUT;
+	}
+	/* the script names the temp file the picture goes to */
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		nq_error_set(err, o->output, 0, 0, "cannot write: %s",
+			     strerror(errno));
+		return NQ_PLOT_EDRAW;
+	}
+	close(fd);
+	mem = open_memstream(&script, &len);
+	if (!mem) {
+		nq_error_set(err, NULL, 0, 0, "out of memory");
+		unlink(tmp);
+		return NQ_PLOT_EDRAW;
+	}
+	rc = nq_plot_script(t, o, tmp, mem, err);
+	if (fclose(mem) != 0 && rc == 0) {
+		nq_error_set(err, NULL, 0, 0, "out of memory");
+		rc = NQ_PLOT_EDRAW;
+	}
+	if (rc < 0)
+		goto out;
+	rc = NQ_PLOT_EDRAW;
+	if (find_gnuplot(o, prog, sizeof prog, err) < 0)
+		goto out;
+	log = tmpfile();
+	if (!log) {
+		nq_error_set(err, NULL, 0, 0, "cannot make a temp file: %s",
+			     strerror(errno));
+		goto out;
+	}
+	status = run_gnuplot(prog, script, len, log);
+	if (status != 0 || stat(tmp, &st) < 0 || st.st_size == 0) {
+		log_tail(log, said, sizeof said);
+		if (status < 0)
+			nq_error_set(err, NULL, 0, 0, "cannot run %s: %s", prog,
+				     strerror(errno));
+		else
+			nq_error_set(err, NULL, 0, 0, "gnuplot failed (exit %d)"
+				     "%s%s", status, said[0] ? ": " : "", said);
+		goto out;
+	}
+	{
+		mode_t mask = umask(0);
+
+		umask(mask);
+		chmod(tmp, 0666 & ~mask); /* mkstemp made it 0600 */
+	}
+	if (rename(tmp, o->output) < 0) {
+		nq_error_set(err, o->output, 0, 0, "cannot write: %s",
+			     strerror(errno));
+		goto out;
+	}
+	rc = 0;
+out:
+	if (rc < 0)
+		unlink(tmp); /* never half a picture */
+	if (log)
+		fclose(log);
+	free(script);
+	return rc;
+}

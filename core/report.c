@@ -1,0 +1,543 @@
+/*
+ * report.c - see report.h.
+ *
+ * Units: a time column is shown in ms when every median of a table is
+ * below one second, else in s. Numbers are the ones core/stats computes
+ * for the terminal summary and the plots; nothing is re-derived here.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cells.h"
+#include "meta.h"
+#include "plot.h"
+#include "report.h"
+
+struct ctx {
+	FILE *f;
+	const nq_report_opts *o;
+	const nq_cells *c;
+	size_t base;
+	int latex;
+	int time;        /* the column is a time */
+};
+
+/* LaTeX-escape. */
+static void tex(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '_': case '&': case '%': case '$': case '#': case '{':
+		case '}':
+			fputc('\\', f);
+			fputc(*s, f);
+			break;
+		case '~': fputs("\\textasciitilde{}", f); break;
+		case '^': fputs("\\textasciicircum{}", f); break;
+		case '\\': fputs("\\textbackslash{}", f); break;
+		default: fputc(*s, f);
+		}
+	}
+}
+
+/* Markdown table cell text: pipes escaped. */
+static void md(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', f);
+		fputc(*s == '\n' ? ' ' : *s, f);
+	}
+}
+
+static int is_time(const char *col)
+{
+	size_t n = strlen(col);
+
+	return n > 2 && !strcmp(col + n - 2, "_s");
+}
+
+/* Scale and unit for mode m's table. */
+static double unit_of(const struct ctx *x, size_t m, const char **unit)
+{
+	size_t i;
+	double lo = 1;
+
+	if (!x->time) {
+		*unit = "";
+		return 1;
+	}
+	for (i = 0; i < x->c->ncells; i++)
+		if (x->c->cell[i].mode == m && x->c->cell[i].y.count &&
+		    x->c->cell[i].y.median < lo)
+			lo = x->c->cell[i].y.median;
+	if (lo < 0.1) {
+		*unit = "ms";
+		return 1e3;
+	}
+	*unit = "s";
+	return 1;
+}
+
+/* Times: 3 decimals in their unit (ms: to the microsecond the CSV
+ * holds). Other columns: as they are, 6 significant digits. */
+static int unit_time;
+
+static void num(char *buf, size_t len, double v, double scale)
+{
+	if (scale == 1e3 || (scale == 1 && unit_time))
+		snprintf(buf, len, "%.3f", v * scale);
+	else
+		snprintf(buf, len, "%.6g", v * scale);
+}
+
+/* "2 ok, 1 timeout" */
+static void statuses(const nq_cell *c, char *buf, size_t len)
+{
+	size_t used = 0;
+	int st;
+
+	buf[0] = '\0';
+	for (st = 0; st < NQ_ST__COUNT && used < len; st++)
+		if (c->status[st])
+			used += (size_t)snprintf(buf + used, len - used, "%s%zu %s",
+						 used ? ", " : "", c->status[st],
+						 nq_status_name((nq_status)st));
+}
+
+/* Speed-up of cell c against the baseline's cell b at the same instance. */
+static void speedup(const struct ctx *x, const nq_cell *b, const nq_cell *c,
+		    char *buf, size_t len)
+{
+	const char *times = x->latex ? "$\\times$" : "×";
+
+	if (c->series == x->base) {
+		snprintf(buf, len, "%s", c->y.count ? "(baseline)" : "–");
+	} else if (b && b->y.count && c->y.count && c->y.median > 0) {
+		double r = b->y.median / c->y.median;
+
+		snprintf(buf, len, r >= 10 ? "%.0f%s" : r >= 1 ? "%.2f%s" :
+			 "%.2g%s", r, times);
+	} else if (b && !b->y.count && b->status[NQ_ST_TIMEOUT] &&
+		   b->timeout_s > 0 && c->y.count && c->y.median > 0 && x->time) {
+		/* the baseline took at least the timeout */
+		snprintf(buf, len, "%s%.1f%s", x->latex ? "$>$" : "> ",
+			 b->timeout_s / c->y.median, times);
+	} else {
+		snprintf(buf, len, "–");
+	}
+	if (x->latex && !strcmp(buf, "–"))
+		snprintf(buf, len, "--");
+}
+
+/* Has mode m any cell with hints? */
+static int mode_has_hints(const nq_cells *c, size_t m)
+{
+	size_t i;
+
+	for (i = 0; i < c->ncells; i++)
+		if (c->cell[i].mode == m && c->cell[i].hints[0])
+			return 1;
+	return 0;
+}
+
+/* A column's name without its unit: "wall time (s)" -> "wall time". */
+static const char *name_of(const char *col)
+{
+	static char buf[128];
+	const char *l = nq_column_label(col);
+	size_t n = strlen(l);
+
+	if (n > 4 && !strcmp(l + n - 4, " (s)")) {
+		snprintf(buf, sizeof buf, "%.*s", (int)(n - 4), l);
+		return buf;
+	}
+	return l;
+}
+
+static const char *mode_title(const char *mode)
+{
+	if (!strcmp(mode, "count"))
+		return "count: every placement";
+	if (!strcmp(mode, "first"))
+		return "first: one placement (or a proof of none)";
+	return mode;
+}
+
+/* The wide table: a row per instance, a column per approach (Markdown). */
+static void md_wide(const struct ctx *x, size_t m, double scale,
+		    const char *unit, int hints)
+{
+	const nq_cells *c = x->c;
+	size_t i, s;
+
+	fprintf(x->f, "Median %s%s%s at a glance (~ noisy; in brackets: "
+		"runs that did not end ok):\n\n| n |%s", name_of(c->ycol),
+		unit[0] ? " in " : "", unit, hints ? " hints |" : "");
+	for (s = 0; s < c->nseries; s++) {
+		fputc(' ', x->f);
+		md(x->f, c->series[s]);
+		fputs(" |", x->f);
+	}
+	fprintf(x->f, "\n|---:|%s", hints ? "---|" : "");
+	for (s = 0; s < c->nseries; s++)
+		fputs("---:|", x->f);
+	fputc('\n', x->f);
+	for (i = 0; i < c->ncells; i++) {
+		const nq_cell *row = &c->cell[i];
+
+		if (row->mode != m || (i > 0 && c->cell[i - 1].mode == m &&
+				       c->cell[i - 1].n == row->n &&
+				       !strcmp(c->cell[i - 1].hints, row->hints)))
+			continue;
+		fprintf(x->f, "| %d |", row->n);
+		if (hints)
+			fprintf(x->f, " %s |", row->hints);
+		for (s = 0; s < c->nseries; s++) {
+			const nq_cell *e = nq_cells_find(c, s, m, row->hints, row->n);
+			char v[64];
+			size_t notok;
+
+			if (!e) {
+				fputs(" |", x->f);
+				continue;
+			}
+			notok = e->runs - e->status[NQ_ST_OK];
+			if (e->y.count) {
+				num(v, sizeof v, e->y.median, scale);
+				fprintf(x->f, " %s%s", v, nq_stats_noisy(&e->y) ?
+					"~" : "");
+				if (notok)
+					fprintf(x->f, " (%zu not ok)", notok);
+			} else {
+				int st, top = NQ_ST_OK;
+
+				for (st = 1; st < NQ_ST__COUNT; st++)
+					if (e->status[st] > e->status[top])
+						top = st;
+				fprintf(x->f, " %s", nq_status_name((nq_status)top));
+			}
+			fputs(" |", x->f);
+		}
+		fputc('\n', x->f);
+	}
+	fputc('\n', x->f);
+}
+
+/* The detail table: a row per instance and approach. */
+static void detail(const struct ctx *x, size_t m, double scale,
+		   const char *unit, int hints)
+{
+	const nq_cells *c = x->c;
+	FILE *f = x->f;
+	size_t i;
+	int prev_n = -1;
+	const char *prev_h = NULL;
+
+	if (x->latex) {
+		fprintf(f, "\\begin{table}[htbp]\n\\centering\n\\caption{");
+		tex(f, mode_title(c->modes[m]));
+		fprintf(f, ". Median %s", name_of(c->ycol));
+		if (unit[0])
+			fprintf(f, " in %s", unit);
+		fprintf(f, " of the runs that ended ok, their min--max, "
+			"interquartile range (IQR) and median absolute deviation "
+			"(MAD); speed-up $=$ median of ");
+		tex(f, c->series[x->base]);
+		fprintf(f, " / median. $^\\dagger$ noisy: (max$-$min)/median "
+			"$>$ %g\\%%.}\n\\label{tab:", NQ_NOISY_SPREAD * 100);
+		tex(f, c->experiment[0] ? c->experiment : "results");
+		fprintf(f, "-");
+		tex(f, c->modes[m]);
+		fprintf(f, "}\n\\begin{tabular}{r%sl rrrrr l}\n\\toprule\n"
+			"$n$ & %sapproach & median & min & max & IQR & MAD & "
+			"speed-up & runs \\\\\n\\midrule\n",
+			hints ? "l" : "", hints ? "hints & " : "");
+	} else {
+		fprintf(f, "Every approach at every size (%s%s%s; spread over "
+			"the ok runs, speed-up against the baseline):\n\n| n |%s approach | median | min | max | "
+			"IQR | MAD | speed-up | runs | noisy |\n|---:|%s---|---:|"
+			"---:|---:|---:|---:|---:|---|---|\n",
+			name_of(c->ycol), unit[0] ? " in " : "", unit,
+			hints ? " hints |" : "", hints ? "---|" : "");
+	}
+	for (i = 0; i < c->ncells; i++) {
+		const nq_cell *e = &c->cell[i];
+		const nq_cell *b;
+		char med[64], mn[64], mx[64], iqr[64], mad[64], sp[64], st[160];
+		int first_of_group;
+
+		if (e->mode != m)
+			continue;
+		first_of_group = e->n != prev_n || !prev_h ||
+				 strcmp(prev_h, e->hints);
+		prev_n = e->n;
+		prev_h = e->hints;
+		b = nq_cells_find(c, x->base, m, e->hints, e->n);
+		speedup(x, b, e, sp, sizeof sp);
+		statuses(e, st, sizeof st);
+		if (e->y.count) {
+			num(med, sizeof med, e->y.median, scale);
+			num(mn, sizeof mn, e->y.min, scale);
+			num(mx, sizeof mx, e->y.max, scale);
+			num(iqr, sizeof iqr, e->y.iqr, scale);
+			num(mad, sizeof mad, e->y.mad, scale);
+		} else {
+			const char *d = x->latex ? "--" : "–";
+
+			snprintf(med, sizeof med, "%s", d);
+			snprintf(mn, sizeof mn, "%s", d);
+			snprintf(mx, sizeof mx, "%s", d);
+			snprintf(iqr, sizeof iqr, "%s", d);
+			snprintf(mad, sizeof mad, "%s", d);
+		}
+		if (x->latex) {
+			if (first_of_group && i > 0 && c->cell[i - 1].mode == m)
+				fputs("\\addlinespace\n", f);
+			if (first_of_group)
+				fprintf(f, "%d & ", e->n);
+			else
+				fputs(" & ", f);
+			if (hints) {
+				if (first_of_group)
+					tex(f, e->hints);
+				fputs(" & ", f);
+			}
+			tex(f, c->series[e->series]);
+			fprintf(f, " & %s%s & %s & %s & %s & %s & %s & ", med,
+				nq_stats_noisy(&e->y) ? "$^\\dagger$" : "", mn, mx,
+				iqr, mad, sp);
+			tex(f, st);
+			fputs(" \\\\\n", f);
+		} else {
+			fprintf(f, "| %d |", e->n);
+			if (hints)
+				fprintf(f, " %s |", e->hints);
+			fputc(' ', f);
+			md(f, c->series[e->series]);
+			fprintf(f, " | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+				med, mn, mx, iqr, mad, sp, st,
+				nq_stats_noisy(&e->y) ? "noisy" : "");
+		}
+	}
+	if (x->latex)
+		fputs("\\bottomrule\n\\end{tabular}\n\\end{table}\n\n", f);
+	else
+		fputc('\n', f);
+}
+
+/* The directory part of a path ("" for none), into buf. */
+static void dir_of(const char *path, char *buf, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		snprintf(buf, len, ".");
+	else
+		snprintf(buf, len, "%.*s", (int)(slash - path), path);
+}
+
+/* How the report (at o->output, or beside the CSV when on stdout) names
+ * `path`: its base name when both sit in one directory. */
+static void link_to(const nq_report_opts *o, const char *path, char *buf,
+		    size_t len)
+{
+	char a[4096], b[4096];
+	const char *slash = strrchr(path, '/');
+
+	dir_of(o->output ? o->output : o->csv, a, sizeof a);
+	dir_of(path, b, sizeof b);
+	if (!strcmp(a, b))
+		snprintf(buf, len, "%s", slash ? slash + 1 : path);
+	else
+		snprintf(buf, len, "%s", path);
+}
+
+static void plots(const struct ctx *x)
+{
+	static const char *const alt[NQ_PLOT__COUNT] = {
+		"time against n", "cactus plot: instances solved against time",
+		"model sizes against n"
+	};
+	char svg[4096], path[4096], link[4096];
+	int k, any = 0;
+
+	if (x->latex)
+		return;
+	nq_path_with_ext(x->o->csv, ".svg", svg, sizeof svg);
+	fputs("## Plots\n\n", x->f);
+	for (k = 0; k < NQ_PLOT__COUNT; k++) {
+		nq_plot_path(svg, (nq_plot_kind)k, path, sizeof path);
+		if (access(path, R_OK) != 0)
+			continue;
+		link_to(x->o, path, link, sizeof link);
+		fprintf(x->f, "![%s](%s)\n\n", alt[k], link);
+		any = 1;
+	}
+	if (!any)
+		fprintf(x->f, "None drawn yet: `harness plot %s --kind all` "
+			"draws them beside the CSV.\n\n", x->o->csv);
+}
+
+/* The machine: the .meta file beside the CSV, shown as a table. */
+static void machine(const struct ctx *x)
+{
+	char meta[4096], line[2048];
+	FILE *m;
+	int warn = 0;
+
+	nq_meta_path(x->o->csv, meta, sizeof meta);
+	m = fopen(meta, "r");
+	if (x->latex) {
+		fputs("% The machine and software (from the .meta file):\n", x->f);
+		if (!m) {
+			fprintf(x->f, "%%   none recorded (no %s)\n\n", meta);
+			return;
+		}
+		while (fgets(line, sizeof line, m))
+			if (line[0] != '#')
+				fprintf(x->f, "%%   %s", line);
+		fputc('\n', x->f);
+		fclose(m);
+		return;
+	}
+	fputs("## The machine\n\n", x->f);
+	if (!m) {
+		fprintf(x->f, "Not recorded: there is no %s beside the CSV "
+			"(`harness run` writes it).\n", meta);
+		return;
+	}
+	fprintf(x->f, "From `%s`:\n\n| | |\n|---|---|\n", meta);
+	while (fgets(line, sizeof line, m)) {
+		char *colon, *v;
+
+		line[strcspn(line, "\r\n")] = '\0';
+		if (!line[0] || line[0] == '#')
+			continue;
+		if (line[0] == ' ' || line[0] == '-') {
+			/* a warning, in the list under warnings: */
+			v = line + strspn(line, " -");
+			if (*v == '"')
+				v++;
+			if (*v && v[strlen(v) - 1] == '"')
+				v[strlen(v) - 1] = '\0';
+			fputs("| | **", x->f);
+			md(x->f, v);
+			fputs("** |\n", x->f);
+			continue;
+		}
+		colon = strchr(line, ':');
+		if (!colon)
+			continue;
+		*colon = '\0';
+		v = colon + 1 + strspn(colon + 1, " ");
+		if (*v == '"') {
+			v++;
+			if (*v && v[strlen(v) - 1] == '"')
+				v[strlen(v) - 1] = '\0';
+		}
+		if (!strcmp(line, "warnings"))
+			warn = strcmp(v, "[]") != 0;
+		fputs("| ", x->f);
+		md(x->f, line);
+		fputs(" | ", x->f);
+		if (!strcmp(line, "warnings") && !warn)
+			fputs("none", x->f);
+		else
+			md(x->f, v);
+		fputs(" |\n", x->f);
+	}
+	fclose(m);
+	fputc('\n', x->f);
+}
+
+int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
+		    nq_error *err)
+{
+	nq_cells_opts co;
+	nq_cells *c = NULL;
+	struct ctx x;
+	size_t m, s, runs[NQ_ST__COUNT] = { 0 }, i;
+	int st;
+
+	memset(&co, 0, sizeof co);
+	co.y = o->y;
+	co.group = o->group;
+	if (nq_cells_build(t, o->csv, &co, &c, err) < 0)
+		return -1;
+	memset(&x, 0, sizeof x);
+	x.f = f;
+	x.o = o;
+	x.c = c;
+	x.latex = o->format == NQ_REPORT_LATEX;
+	x.time = is_time(c->ycol);
+	unit_time = x.time;
+	if (o->baseline) {
+		for (s = 0; s < c->nseries; s++)
+			if (!strcmp(c->series[s], o->baseline))
+				break;
+		if (s == c->nseries) {
+			char list[1024];
+			size_t used = 0;
+
+			list[0] = '\0';
+			for (s = 0; s < c->nseries && used < sizeof list; s++)
+				used += (size_t)snprintf(list + used, sizeof list -
+							 used, "%s%s", s ? ", " : "",
+							 c->series[s]);
+			nq_error_set(err, o->csv, 0, 0, "no approach '%s' for "
+				     "--baseline; approaches: %s", o->baseline,
+				     list);
+			nq_cells_free(c);
+			return -1;
+		}
+		x.base = s;
+	}
+	for (i = 0; i < c->ncells; i++)
+		for (st = 0; st < NQ_ST__COUNT; st++)
+			runs[st] += c->cell[i].status[st];
+	if (x.latex) {
+		fputs("% ", f);
+		fputs(c->experiment[0] ? c->experiment : "results", f);
+		fprintf(f, ": tables made by `harness report --format latex "
+			"%s`\n%% needs \\usepackage{booktabs}\n", o->csv);
+	} else {
+		fprintf(f, "# %s\n\nResults: `%s`, %zu runs (", c->experiment[0]
+			? c->experiment : "Results", o->csv, c->rows);
+		for (st = 0, i = 0; st < NQ_ST__COUNT; st++)
+			if (runs[st])
+				fprintf(f, "%s%zu %s", i++ ? ", " : "", runs[st],
+					nq_status_name((nq_status)st));
+		fprintf(f, "), %zu approaches", c->nseries);
+		if (c->timeout_s > 0)
+			fprintf(f, ", timeout %g s", c->timeout_s);
+		fprintf(f, ".\n\nEach cell is one instance and approach: the "
+			"median of `%s` over the runs that ended ok, their spread "
+			"(min, max, interquartile range IQR = q3 - q1, median "
+			"absolute deviation MAD), and the speed-up = median of "
+			"the baseline **", c->ycol);
+		md(f, c->series[x.base]);
+		fprintf(f, "** / median (\"> k×\" where the baseline timed out: "
+			"its time is at least the timeout). A cell is **noisy** "
+			"when its repetitions spread by more than %g%% of their "
+			"median: (max - min) / median > %g. Runs that did not "
+			"end ok are counted under runs, never dropped.\n\n",
+			NQ_NOISY_SPREAD * 100, NQ_NOISY_SPREAD);
+		plots(&x);
+	}
+	for (m = 0; m < c->nmodes; m++) {
+		const char *unit;
+		double scale = unit_of(&x, m, &unit);
+		int hints = mode_has_hints(c, m);
+
+		if (!x.latex) {
+			fprintf(f, "## %s\n\n", mode_title(c->modes[m]));
+			md_wide(&x, m, scale, unit, hints);
+		}
+		detail(&x, m, scale, unit, hints);
+	}
+	machine(&x);
+	nq_cells_free(c);
+	return 0;
+}
