@@ -35,7 +35,7 @@ MAIN_OBJ = $(BUILD)/core/main.o
 TEST_SRC = $(wildcard tests/unit/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps run test check test-unit test-e2e test-san clean install
+.PHONY: all deps run test check test-unit test-e2e test-san clean install FORCE
 .DEFAULT_GOAL := all
 
 all: deps $(BIN)
@@ -50,12 +50,32 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
+# The metadata file records the build: the git commit ("-dirty" when
+# tracked files differ from it; "unknown" outside git) and the flags,
+# passed to meta.c as -D defines. A stamp rewritten only when they change
+# rebuilds meta.o then, and only then.
+NQ_COMMIT := $(shell c=$$(git rev-parse --short HEAD 2>/dev/null) && \
+	{ git diff --quiet HEAD -- 2>/dev/null || c="$$c-dirty"; echo "$$c"; } || echo unknown)
+BUILD_CFLAGS := $(CC) $(CFLAGS)
+$(BUILD)/buildinfo.stamp: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(NQ_COMMIT) $(BUILD_CFLAGS)' >$@.new
+	@cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
+$(BUILD)/core/meta.o: $(BUILD)/buildinfo.stamp
+$(BUILD)/core/meta.o: CFLAGS += -DNQ_GIT_COMMIT='"$(NQ_COMMIT)"' \
+	-DNQ_BUILD_CFLAGS='"$(BUILD_CFLAGS)"'
+FORCE:
+
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(LIB_OBJ) -lcmocka $(LDLIBS)
 
+# the experiment, then its plots (reports/scaling.svg, -cactus, -size)
+# and its report (reports/scaling.md) beside the CSV and .meta
 run: all
 	./$(BIN) configs/scaling.yaml
+	./$(BIN) plot reports/scaling.csv --kind all
+	./$(BIN) report reports/scaling.csv
 
 # The whole suite: plain build, then again under ASan + UBSan.
 test: deps
