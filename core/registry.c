@@ -14,7 +14,8 @@
 #define NQ_REGISTRY_MAX 64
 
 static const nq_solver *const builtin_solvers[] = {
-	&nq_solver_backtrack, &nq_solver_picosat, &nq_solver_glpk, NULL
+	&nq_solver_backtrack, &nq_solver_minconflicts, &nq_solver_construct,
+	&nq_solver_picosat, &nq_solver_glpk, NULL
 };
 static const nq_cnf_encoder *const builtin_cnf[] = {
 	&nq_cnf_pairwise, &nq_cnf_sequential, NULL

@@ -269,10 +269,15 @@ static int one(struct state *s, size_t ai, const nq_instance_spec *spec,
 	int max = a->solver->max_n ? a->solver->max_n(a->opt, spec->inst.mode) : 0;
 	int at;
 
-	if (max > 0 && spec->inst.n > max) {
+	if (max == NQ_NOT_APPLICABLE || (max > 0 && spec->inst.n > max)) {
 		if (rep > 0) {
-			snprintf(note, sizeof note, "not run: %.120s takes n up to %d",
-				 a->name, max);
+			if (max > 0)
+				snprintf(note, sizeof note, "not run: %.120s "
+					 "takes n up to %d", a->name, max);
+			else
+				snprintf(note, sizeof note, "not run: %.120s "
+					 "does not answer %s mode", a->name,
+					 mode_name(spec->inst.mode));
 			not_run(s, ai, spec, rep, NQ_ST_ERROR, note);
 		} else {
 			s->done++;

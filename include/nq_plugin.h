@@ -79,6 +79,10 @@ typedef struct nq_result {
 	char note[200];
 } nq_result;
 
+/* max_n's answer for a mode a solver does not answer (count mode for a
+ * local search, say). */
+#define NQ_NOT_APPLICABLE (-1)
+
 /* Return codes of hooks. */
 #define NQ_OK 0
 #define NQ_ERR (-1)        /* failed; note says why (CSV status `error`) */
@@ -136,7 +140,9 @@ typedef struct nq_solver {
 	 * encoding, model), or NULL. */
 	const char *label_option;
 	/* Optional: the largest n this configuration accepts in this mode
-	 * (0: no limit). Larger instances become `error` rows, not runs. */
+	 * (0: no limit), or NQ_NOT_APPLICABLE when it does not answer this
+	 * mode at all. Instances it does not take become `error` rows that
+	 * say why, not runs. */
 	int (*max_n)(const nq_optval *opt, enum nq_mode mode);
 	/* Solve one instance; runs in a child process of its own. */
 	int (*solve)(const nq_job *job, nq_result *res);

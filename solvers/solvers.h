@@ -9,6 +9,11 @@
 extern const nq_solver nq_solver_backtrack; /* solvers/backtrack.c */
 extern const nq_solver nq_solver_picosat;   /* solvers/picosat.c */
 extern const nq_solver nq_solver_glpk;      /* solvers/glpk.c */
+extern const nq_solver nq_solver_minconflicts; /* solvers/minconflicts.c */
+extern const nq_solver nq_solver_construct; /* solvers/construct.c */
+
+/* The explicit construction: placement[row] = col for n >= 4. */
+void nq_construct(int n, int32_t *placement);
 
 /* Counting (solvers/symmetry.c). `threads` >= 1. Return NQ_OK or NQ_ERR
  * when n is out of their range. */
