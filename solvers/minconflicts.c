@@ -179,11 +179,20 @@ static void push_work(struct mc *m, int r)
 }
 
 /* Step 1: a fresh greedy start over the movable rows; the rows placed
- * blind (draws spent) go on the work list. */
+ * blind (draws spent) go on the work list.
+ *
+ * The draws do not depend on what they find, so they are made AHEAD of
+ * use and their memory fetched early: pool positions from [k + AHEAD,
+ * nrows) stay unassigned for the next AHEAD rows, and a candidate's line
+ * bits are fetched a few draws before it is looked at. On large boards
+ * this is what the time goes to: a cache miss per draw otherwise. */
+#define AHEAD 16
 static void start(struct mc *m, const int32_t *free_cols, const char *fixed)
 {
 	int n = m->n, k, r;
 	int64_t budget = (int64_t)(3.08 * n);
+	uint32_t ring[AHEAD];
+	int head = 0, have = 0;
 
 	memset(m->bits, 0, (size_t)((4 * (size_t)n + 63) / 64) * sizeof *m->bits);
 	memset(m->extra.key, 0, m->extra.size * sizeof *m->extra.key);
@@ -200,7 +209,27 @@ static void start(struct mc *m, const int32_t *free_cols, const char *fixed)
 
 		r = m->rows[k];
 		do {
-			j = k + (int)draw(m, (uint32_t)(m->nrows - k));
+			while (have < AHEAD && m->nrows - k > 2 * AHEAD) {
+				uint32_t a = (uint32_t)(k + AHEAD) +
+					draw(m, (uint32_t)(m->nrows - k - AHEAD));
+
+				ring[(head + have) % AHEAD] = a;
+				__builtin_prefetch(&m->pool[a]);
+				have++;
+			}
+			if (have) {
+				j = (int)ring[head];
+				head = (head + 1) % AHEAD;
+				have--;
+				if (have > 4) { /* fetch a later candidate's lines */
+					int c2 = m->pool[ring[(head + 3) % AHEAD]];
+
+					__builtin_prefetch(&m->bits[diag_line(m, r, c2) >> 6]);
+					__builtin_prefetch(&m->bits[anti_line(m, r, c2) >> 6]);
+				}
+			} else {
+				j = k + (int)draw(m, (uint32_t)(m->nrows - k));
+			}
 			c = m->pool[j];
 			budget--;
 			blind = occupied(m, diag_line(m, r, c)) ||
