@@ -279,6 +279,8 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 			any = 1;
 		}
 		dx = (hi_n > lo_n ? hi_n - lo_n : 1) * 0.006;
+		fputs(hi_n - lo_n <= 16 ? "set xtics 1\n" : "set xtics autofreq\n",
+		      f);
 
 		/* data: one block per series, a blank line where no run is ok */
 		for (s = 0; s < c->nseries; s++) {

@@ -208,8 +208,14 @@ static void md_wide(const struct ctx *x, size_t m, double scale,
 				num(v, sizeof v, e->y.median, scale);
 				fprintf(x->f, " %s%s", v, nq_stats_noisy(&e->y) ?
 					"~" : "");
-				if (notok)
-					fprintf(x->f, " (%zu not ok)", notok);
+				if (notok) {
+					char st[160], *p = st;
+
+					statuses(e, st, sizeof st);
+					/* drop the leading "N ok, " */
+					if ((p = strchr(st, ',')))
+						fprintf(x->f, " (%s)", p + 2);
+				}
 			} else {
 				int st, top = NQ_ST_OK;
 

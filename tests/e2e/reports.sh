@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# reports.sh - end-to-end tests of `harness plot`, `harness report` and the
+# metadata file beside every CSV. HARNESS names the binary (default
+# ./harness). Prints "reports: N passed, N failed" last; exits 1 on failure.
+set -u
+cd "$(dirname "$0")/../.."
+H=$(realpath "${HARNESS:-./harness}")
+D=$(pwd)/tests/data
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+failed=0
+
+ok() { pass=$((pass + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+expect() {
+	local desc=$1; shift
+	if "$@"; then ok; else bad "$desc"; fi
+}
+# bad_input DESC SUBSTRING CMD...: exit 2 and SUBSTRING on stderr
+bad_input() {
+	local desc=$1 want=$2; shift 2
+	"$@" >"$T/bo" 2>"$T/be"
+	local rc=$?
+	if [ $rc -ne 2 ]; then bad "$desc: exit $rc, expected 2 ($(cat "$T/be"))"; return; fi
+	if ! grep -qF -- "$want" "$T/be"; then bad "$desc: expected '$want', got: $(cat "$T/be")"; return; fi
+	ok
+}
+
+cp "$D/mixed.csv" "$T/mixed.csv"
+
+# --- plot: every approach's series, the axis labels, every status ------------
+"$H" plot "$T/mixed.csv" 2>"$T/err"
+rc=$?
+expect "plot exits 0 (got $rc: $(cat "$T/err"))" [ $rc -eq 0 ]
+expect "default output is the CSV's name with .svg" [ -s "$T/mixed.svg" ]
+expect "the SVG is an SVG" grep -q '<svg' "$T/mixed.svg"
+for a in backtrack/bitmask picosat/pairwise glpk/assignment; do
+	expect "the SVG has the series $a" grep -qF ">$a<" "$T/mixed.svg"
+done
+expect "x axis label" grep -qF 'n (board size)' "$T/mixed.svg"
+expect "y axis label names the column and the statistic" \
+	grep -qF 'wall time (s), median; bars min..max' "$T/mixed.svg"
+for s in timeout memout crash error 'wrong answer'; do
+	expect "runs that did not finish are drawn: '$s' in the key" \
+		grep -qF ">$s<" "$T/mixed.svg"
+done
+expect "a panel per mode" [ "$(grep -cE '>(count: every placement|first: one placement)' "$T/mixed.svg")" -eq 2 ]
+expect "the title is the experiment's name" grep -qF '>fixture<' "$T/mixed.svg"
+expect "no temp file left" [ -z "$(ls "$T" | grep tmp)" ]
+
+"$H" plot "$T/mixed.csv" --kind all -o "$T/all.png" 2>/dev/null
+expect "--kind all draws three PNGs" [ -s "$T/all.png" ] && [ -s "$T/all-cactus.png" ] && [ -s "$T/all-size.png" ]
+expect "a .png is a PNG" [ "$(head -c 4 "$T/all.png" | tail -c 3)" = PNG ]
+"$H" plot "$T/mixed.csv" --kind cactus -o "$T/c.pdf" 2>/dev/null
+expect "a .pdf is a PDF" [ "$(head -c 4 "$T/c.pdf")" = "%PDF" ]
+"$H" plot "$T/mixed.csv" --y peak_rss_kib --mode first --group solver -o "$T/rss.svg" 2>/dev/null
+expect "--y: the label follows the column" grep -qF 'peak resident memory (KiB)' "$T/rss.svg"
+expect "--group solver: series by solver" grep -qF '>picosat<' "$T/rss.svg"
+expect "--mode first: one panel" [ "$(grep -c '>count: every placement<' "$T/rss.svg")" -eq 0 ]
+"$H" plot "$T/mixed.csv" --kind size -o "$T/size.svg" 2>/dev/null
+expect "size plot: an encoding per line, variables and clauses" \
+	grep -qF '>picosat/pairwise<' "$T/size.svg" && grep -qF 'clauses (CNF) or rows (ILP)' "$T/size.svg"
+
+# gnuplot missing or failing: exit 1, a clear message, no file at all
+rm -f "$T/gp.svg"
+NQ_GNUPLOT=/nonexistent/gnuplot "$H" plot "$T/mixed.csv" -o "$T/gp.svg" 2>"$T/err"
+rc=$?
+expect "no gnuplot: exit 1 (got $rc)" [ $rc -eq 1 ]
+expect "no gnuplot: says so" grep -qF 'gnuplot is not installed' "$T/err"
+NQ_GNUPLOT=/bin/false "$H" plot "$T/mixed.csv" -o "$T/gp.svg" 2>"$T/err"
+rc=$?
+expect "gnuplot fails: exit 1 (got $rc)" [ $rc -eq 1 ]
+expect "gnuplot fails: no picture, no temp file" [ -z "$(ls "$T" | grep '^gp')" ]
+
+# --- bad input: exit 2 and a message that says what to do --------------------
+bad_input "missing file" "$T/none.csv: cannot read" "$H" plot "$T/none.csv"
+bad_input "missing file (report)" "cannot read" "$H" report "$T/none.csv"
+printf 'a,b\r\n1,2\r\n' >"$T/other.csv"
+bad_input "CSV without the needed columns" "no column 'n'" "$H" plot "$T/other.csv"
+bad_input "CSV without the needed columns (report)" "no column 'n'" "$H" report "$T/other.csv"
+bad_input "unknown y column lists the numeric ones" \
+	"no column 'wal_s'; numeric columns: n, repeat, solutions, wall_s, cpu_s, peak_rss_kib" \
+	"$H" plot "$T/mixed.csv" --y wal_s
+bad_input "a text column is not a y" "no numbers in column 'note'" "$H" report "$T/mixed.csv" --y note
+bad_input "unknown baseline lists the approaches" \
+	"approaches: backtrack/bitmask, picosat/pairwise, glpk/assignment" \
+	"$H" report "$T/mixed.csv" --baseline nope
+bad_input "unknown picture type" "name the output .svg, .png or .pdf" "$H" plot "$T/mixed.csv" -o "$T/x.jpg"
+bad_input "unknown kind" "--kind is time, cactus, size or all" "$H" plot "$T/mixed.csv" --kind pie
+bad_input "unknown format" "--format is markdown or latex" "$H" report "$T/mixed.csv" --format html
+bad_input "no file named" "which results file" "$H" plot
+printf 'experiment,n,mode,solver,status\r\ne,4,count,x,ok\r\ne,"4,count\r\n' >"$T/broken.csv"
+bad_input "malformed CSV: file and line" "broken.csv:3: a quoted field is never closed" "$H" report "$T/broken.csv"
+expect "nothing written on bad input" [ ! -e "$T/other.svg" ] && [ ! -e "$T/x.jpg" ] && [ ! -e "$T/other.md" ]
+
+# --- report: the numbers are the medians of the CSV --------------------------
+"$H" report "$T/mixed.csv" 2>"$T/err"
+rc=$?
+expect "report exits 0 (got $rc: $(cat "$T/err"))" [ $rc -eq 0 ]
+expect "default report output is the CSV's name with .md" [ -s "$T/mixed.md" ]
+check=$(python3 - "$T/mixed.csv" "$T/mixed.md" <<'PY'
+import csv, re, statistics, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+want = {}
+for r in rows:
+    want.setdefault((r['mode'], int(r['n']), r['solver'] + '/' + r['encoding']), []).append(r)
+mode = None; seen = 0; bad = []; runs_total = 0
+for line in open(sys.argv[2]):
+    m = re.match(r'## (count|first)', line)
+    if m: mode = m.group(1); continue
+    cells = [c.strip() for c in line.strip().strip('|').split('|')]
+    if len(cells) != 10 or not cells[0].isdigit(): continue
+    n, app, med, mn, mx = int(cells[0]), cells[1], cells[2], cells[3], cells[4]
+    rs = want[(mode, n, app)]
+    ok = [float(r['wall_s']) for r in rs if r['status'] == 'ok']
+    # runs column: "2 ok, 1 memout" must count every row of the cell
+    counts = {}
+    for r in rs: counts[r['status']] = counts.get(r['status'], 0) + 1
+    got = dict((s, int(k)) for k, s in (p.split(' ', 1) for p in cells[8].split(', ')))
+    runs_total += sum(got.values())
+    if got != counts: bad.append((mode, n, app, 'runs', got, counts))
+    if ok:
+        for name, v, ref in (('median', med, statistics.median(ok)), ('min', mn, min(ok)), ('max', mx, max(ok))):
+            if abs(float(v) - ref * 1000) > 0.0015: bad.append((mode, n, app, name, v, ref))
+        noisy = (max(ok) - min(ok)) / statistics.median(ok) > 0.10
+        if noisy != (cells[9] == 'noisy'): bad.append((mode, n, app, 'noisy', cells[9]))
+    elif med != '–': bad.append((mode, n, app, 'no ok run but a median', med))
+    seen += 1
+print(seen, runs_total, bad)
+PY
+)
+expect "report medians/min/max/noisy/runs equal the CSV's (got: $check)" [ "$check" = "30 90 []" ]
+expect "report: the baseline is named" grep -qF 'baseline **backtrack/bitmask**' "$T/mixed.md"
+expect "report: a speed-up" grep -qE '\| 0\.2[0-9]× \|' "$T/mixed.md"
+expect "report: the timed-out cell is there" grep -qE '^\| 7 \| glpk/assignment \| – .*\| 3 timeout \|' "$T/mixed.md"
+expect "report: the wrong answer is there" grep -qE '^\| 5 \| glpk/assignment .*\| 2 ok, 1 wrong \|' "$T/mixed.md"
+expect "report: says the machine was not recorded" grep -qF 'Not recorded' "$T/mixed.md"
+"$H" report "$T/mixed.csv" --baseline glpk/assignment -o - >"$T/b.md" 2>/dev/null
+expect "--baseline: speed-ups against it, '> k×' where it timed out" \
+	grep -qE '^\| 7 \| backtrack/bitmask .*\| > [0-9.]+× \|' "$T/b.md"
+
+"$H" report "$T/mixed.csv" --format latex 2>/dev/null
+expect "latex: default FILE.tex" [ -s "$T/mixed.tex" ]
+expect "latex: booktabs rules" grep -q '\\toprule' "$T/mixed.tex" && grep -q '\\midrule' "$T/mixed.tex" && grep -q '\\bottomrule' "$T/mixed.tex"
+expect "latex: a table per mode" [ "$(grep -c '\\begin{tabular}' "$T/mixed.tex")" -eq 2 ]
+expect "latex: labels escaped" grep -qF 'glpk/assignment' "$T/mixed.tex"
+expect "latex: noisy cells marked" grep -qF '$^\dagger$' "$T/mixed.tex"
+
+# --- the metadata file beside every CSV ----------------------------------------
+cat >"$T/m.yaml" <<'Y'
+experiment: meta
+repeat: 2
+timeout: 5s
+instances:
+  - {n: 4..7, mode: count}
+approaches:
+  - backtrack: {variant: [textbook, bitmask]}
+  - picosat: {encoding: sequential}
+Y
+"$H" run "$T/m.yaml" -q -o "$T/m.csv" >/dev/null 2>"$T/err"
+rc=$?
+expect "experiment exits 0 (got $rc)" [ $rc -eq 0 ]
+M="$T/m.meta"
+expect "FILE.meta beside FILE.csv" [ -s "$M" ]
+for k in cpu cores memory_kib kernel compiler cflags git_commit picosat glpk libyaml command started finished warnings; do
+	expect "metadata has '$k'" grep -q "^$k:" "$M"
+done
+expect "metadata: the experiment file's SHA-256" \
+	grep -qF "config_sha256: \"$(sha256sum "$T/m.yaml" | cut -d' ' -f1)\"" "$M"
+expect "metadata: the end is recorded" grep -qE '^finished: "[0-9]{4}-' "$M"
+expect "metadata: rows and outcome" grep -q '^rows: 24$' "$M" && grep -q '^outcome: "ok"' "$M"
+expect "metadata: the command line" grep -qF -- "-o $T/m.csv" "$M"
+expect "metadata: the library versions are real" [ "$(grep -c '^\(glpk\|libyaml\): "[0-9]' "$M")" -eq 2 ]
+expect "metadata is YAML" python3 - "$M" <<'PY'
+import json, sys
+# "key: value" lines and a list under warnings; values are JSON-compatible scalars
+for line in open(sys.argv[1]):
+    if line.startswith('#') or not line.strip(): continue
+    if line.startswith('  - '): json.loads(line[4:]); continue
+    k, v = line.rstrip('\n').split(': ', 1) if ': ' in line else (line.rstrip(':\n'), '')
+    assert k.replace('_', '').isalnum(), k
+    if v and v != '[]': json.loads(v)
+PY
+"$H" report "$T/m.csv" -o "$T/m.md" 2>/dev/null
+expect "the report shows the machine" grep -qE '^\| cpu \| .+ \|' "$T/m.md" && grep -qF '| git_commit |' "$T/m.md"
+"$H" plot "$T/m.csv" --kind all 2>/dev/null
+"$H" report "$T/m.csv" -o "$T/m.md" 2>/dev/null
+expect "the report links the plots beside it" grep -qF '](m.svg)' "$T/m.md" && grep -qF '](m-cactus.svg)' "$T/m.md"
+"$H" run "$T/m.yaml" -q -o "$T/m.csv" >/dev/null 2>&1
+expect "a rerun keeps the old metadata as .meta.bak" [ -s "$T/m.meta.bak" ]
+mkdir "$T/solve" && (cd "$T/solve" && "$H" solve -n 6 backtrack -q >/dev/null 2>&1)
+expect "solve without -o writes no file" [ -z "$(ls "$T/solve")" ]
+"$H" solve -n 6 backtrack -q -o "$T/s.csv" >/dev/null 2>&1
+expect "solve -o writes its metadata" grep -q '^config_sha256: "none' "$T/s.meta"
+
+echo "reports: $pass passed, $failed failed"
+[ $failed -eq 0 ]
