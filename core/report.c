@@ -256,7 +256,7 @@ static void detail(const struct ctx *x, size_t m, double scale,
 		tex(f, c->experiment[0] ? c->experiment : "results");
 		fprintf(f, "-");
 		tex(f, c->modes[m]);
-		fprintf(f, "}\n\\begin{tabular}{r%sl rrrrr l}\n\\toprule\n"
+		fprintf(f, "}\n\\begin{tabular}{r%sl rrrrr r l}\n\\toprule\n"
 			"$n$ & %sapproach & median & min & max & IQR & MAD & "
 			"speed-up & runs \\\\\n\\midrule\n",
 			hints ? "l" : "", hints ? "hints & " : "");

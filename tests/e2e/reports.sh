@@ -144,6 +144,12 @@ expect "--baseline: speed-ups against it, '> k×' where it timed out" \
 expect "latex: default FILE.tex" [ -s "$T/mixed.tex" ]
 expect "latex: booktabs rules" grep -q '\\toprule' "$T/mixed.tex" && grep -q '\\midrule' "$T/mixed.tex" && grep -q '\\bottomrule' "$T/mixed.tex"
 expect "latex: a table per mode" [ "$(grep -c '\\begin{tabular}' "$T/mixed.tex")" -eq 2 ]
+expect "latex: the column spec fits the header" python3 - "$T/mixed.tex" <<'PY'
+import re, sys
+t = open(sys.argv[1]).read()
+for spec, head in re.findall(r'\\begin\{tabular\}\{([^}]*)\}\n\\toprule\n(.*?)\\\\', t):
+    assert len(spec.replace(' ', '')) == head.count('&') + 1, (spec, head)
+PY
 expect "latex: labels escaped" grep -qF 'glpk/assignment' "$T/mixed.tex"
 expect "latex: noisy cells marked" grep -qF '$^\dagger$' "$T/mixed.tex"
 
