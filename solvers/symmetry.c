@@ -116,59 +116,139 @@ static word kth_bit(word avail, int k)
 	return avail & (~avail + 1);
 }
 
-/* Corner classes: row 0's queen in column 0. */
-static void corner(struct sym *s, int y, word left, word down, word right)
-{
-	word avail = s->mask & ~(left | down | right);
+/*
+ * The two searches below are loops over an explicit stack of rows rather
+ * than recursive calls: the three attack masks and the squares left of
+ * each row sit in arrays indexed by row, the node count in a register, and
+ * the last row is decided without a push. This is where the counting time
+ * goes, so it is written for speed; the recursion it replaces is the
+ * `bitmask` variant in backtrack.c.
+ */
 
-	if (y == s->last) {
-		if (avail)
-			s->c8++;
+/* Corner classes: row 0's queen in column 0, row 1's at bit b1; the
+ * search starts at row y0 = 2 with the given masks. */
+static void corner(struct sym *s, int y0, word left, word down, word right)
+{
+	word avail[64], L[64], D[64], R[64];
+	const word mask = s->mask;
+	const int last = s->last, b1 = s->b1;
+	int64_t nodes = 0;
+	uint64_t found = 0;
+	int y = y0;
+	word a = mask & ~(left | down | right);
+
+	if (y0 == last) {
+		s->c8 += a != 0;
 		return;
 	}
-	if (y < s->b1)
-		avail &= ~(word)2; /* column 1's queen lies lower than row 1's */
-	if (y == s->split_row)
-		avail = kth_bit(avail, s->split_k);
-	while (avail) {
-		word bit = avail & (~avail + 1);
+	if (y0 < b1)
+		a &= ~(word)2; /* column 1's queen lies lower than row 1's */
+	if (y0 == s->split_row)
+		a = kth_bit(a, s->split_k);
+	avail[y] = a;
+	L[y] = left;
+	D[y] = down;
+	R[y] = right;
+	for (;;) {
+		word bit, nl, nd, nr;
 
-		avail ^= bit;
-		s->nodes++;
-		corner(s, y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
+		if (!avail[y]) {
+			if (y == y0)
+				break;
+			y--;
+			continue;
+		}
+		bit = avail[y] & (~avail[y] + 1);
+		avail[y] ^= bit;
+		nodes++;
+		nl = (L[y] | bit) << 1;
+		nd = D[y] | bit;
+		nr = (R[y] | bit) >> 1;
+		a = mask & ~(nl | nd | nr);
+		if (y + 1 == last) {
+			found += a != 0;
+			continue;
+		}
+		if (y + 1 < b1)
+			a &= ~(word)2;
+		if (!a)
+			continue;
+		y++;
+		avail[y] = a;
+		L[y] = nl;
+		D[y] = nd;
+		R[y] = nr;
 	}
+	s->c8 += found;
+	s->nodes += nodes;
 }
 
-/* Other classes: row 0's queen at distance b1 from the left corner. */
-static void edge(struct sym *s, int y, word left, word down, word right)
+/* The constraints of the edge search on row y's free squares `a`, given
+ * the columns taken above it; 0 when the row is a dead end. */
+static inline word edge_rule(const struct sym *s, int y, word a, word down)
 {
-	word avail = s->mask & ~(left | down | right);
-
-	if (y == s->last) {
-		if (avail && !(avail & s->lastmask)) {
-			s->board[y] = avail;
-			classify(s);
-		}
-		return;
-	}
-	if (y < s->b1) {
-		avail &= ~s->side;
-	} else if (y == s->b2) {
+	if (y < s->b1)
+		return a & ~s->side;
+	if (y == s->b2) {
 		if (!(down & s->side))
-			return;
+			return 0;
 		if ((down & s->side) != s->side)
-			avail &= s->side;
+			return a & s->side;
 	}
-	if (y == s->split_row)
-		avail = kth_bit(avail, s->split_k);
-	while (avail) {
-		word bit = avail & (~avail + 1);
+	return a;
+}
 
-		avail ^= bit;
+/* Other classes: row 0's queen at distance b1 from the left corner; the
+ * search starts at row y0 = 1. */
+static void edge(struct sym *s, int y0, word left, word down, word right)
+{
+	word avail[64], L[64], D[64], R[64];
+	const word mask = s->mask, lastmask = s->lastmask;
+	const int last = s->last;
+	int64_t nodes = 0;
+	int y = y0;
+	word a = edge_rule(s, y0, mask & ~(left | down | right), down);
+
+	if (y0 == s->split_row)
+		a = kth_bit(a, s->split_k);
+	avail[y] = a;
+	L[y] = left;
+	D[y] = down;
+	R[y] = right;
+	for (;;) {
+		word bit, nl, nd, nr;
+
+		if (!avail[y]) {
+			if (y == y0)
+				break;
+			y--;
+			continue;
+		}
+		bit = avail[y] & (~avail[y] + 1);
+		avail[y] ^= bit;
 		s->board[y] = bit;
-		s->nodes++;
-		edge(s, y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
+		nodes++;
+		nl = (L[y] | bit) << 1;
+		nd = D[y] | bit;
+		nr = (R[y] | bit) >> 1;
+		a = mask & ~(nl | nd | nr);
+		if (y + 1 == last) {
+			if (a && !(a & lastmask)) {
+				s->board[last] = a;
+				classify(s);
+			}
+			continue;
+		}
+		a = edge_rule(s, y + 1, a, nd);
+		if (!a)
+			continue;
+		y++;
+		avail[y] = a;
+		L[y] = nl;
+		D[y] = nd;
+		R[y] = nr;
 	}
+	s->nodes += nodes;
 }
 
 /* Tasks: (corner or edge, b, k). The corner search splits at row 2
