@@ -18,7 +18,8 @@ static const nq_solver *const builtin_solvers[] = {
 	&nq_solver_picosat, &nq_solver_glpk, NULL
 };
 static const nq_cnf_encoder *const builtin_cnf[] = {
-	&nq_cnf_pairwise, &nq_cnf_sequential, NULL
+	&nq_cnf_pairwise, &nq_cnf_sequential, &nq_cnf_commander,
+	&nq_cnf_product, &nq_cnf_binary, &nq_cnf_bimander, &nq_cnf_ladder, NULL
 };
 static const nq_ilp_model *const builtin_ilp[] = {
 	&nq_ilp_assignment, NULL

@@ -5,7 +5,8 @@
  * anti-diagonals) and adds each hint as a unit clause. An encoder with an
  * `encode` hook does all of that itself.
  *
- * The built-in encoders live in pairwise.c and sequential.c.
+ * The built-in encoders live in files of their own (pairwise.c,
+ * sequential.c, commander.c, product.c, binary.c, bimander.c, ladder.c).
  */
 #include <stdlib.h>
 #include "cnf.h"

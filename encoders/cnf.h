@@ -10,6 +10,11 @@
 /* Built-in encoders. */
 extern const nq_cnf_encoder nq_cnf_pairwise;
 extern const nq_cnf_encoder nq_cnf_sequential;
+extern const nq_cnf_encoder nq_cnf_commander;
+extern const nq_cnf_encoder nq_cnf_product;
+extern const nq_cnf_encoder nq_cnf_binary;
+extern const nq_cnf_encoder nq_cnf_bimander;
+extern const nq_cnf_encoder nq_cnf_ladder;
 
 /* Emit the instance: square variables, at-least-one per row, at-most-one
  * on every row, column and diagonal (through enc->amo), hints as unit
