@@ -83,7 +83,7 @@ static int run(const nq_cnf_encoder *enc, int n, enum nq_mode mode,
 	       nq_result *res)
 {
 	nq_instance inst = { n, mode, nhints, hints };
-	nq_optval opt[1] = { { enc->name, 0, enc } };
+	nq_optval opt[2] = { { enc->name, 0, enc }, { "none", 0, NULL } };
 	nq_job job = { &inst, opt, 1, limit };
 
 	memset(res, 0, sizeof *res);
@@ -108,7 +108,9 @@ static void test_struct(void **state)
 	assert_string_equal(nq_solver_picosat.options[0].key, "encoding");
 	assert_int_equal(nq_solver_picosat.options[0].type, NQ_OPT_CNF);
 	assert_string_equal(nq_solver_picosat.options[0].def, "sequential");
-	assert_null(nq_solver_picosat.options[1].key);
+	assert_string_equal(nq_solver_picosat.options[1].key, "symmetry");
+	assert_string_equal(nq_solver_picosat.options[1].def, "none");
+	assert_null(nq_solver_picosat.options[2].key);
 	assert_string_equal(nq_cnf_pairwise.name, "pairwise");
 	assert_string_equal(nq_cnf_sequential.name, "sequential");
 	assert_int_equal(nq_cnf_pairwise.struct_size, sizeof(nq_cnf_encoder));
