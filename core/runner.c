@@ -336,7 +336,9 @@ reaped:
 	if (run->status != NQ_ST_OK)
 		snprintf(run->note, sizeof run->note, "%s",
 			 run->res.note[0] ? run->res.note
-					  : "the solver reported an error");
+			 : run->status == NQ_ST_TIMEOUT ? "stopped itself at the time limit"
+			 : run->status == NQ_ST_MEMOUT ? "ran out of memory"
+			 : "the solver reported an error");
 out:
 	free(buf);
 	return 0;

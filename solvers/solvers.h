@@ -12,6 +12,10 @@ extern const nq_solver nq_solver_glpk;      /* solvers/glpk.c */
 extern const nq_solver nq_solver_minconflicts; /* solvers/minconflicts.c */
 extern const nq_solver nq_solver_construct; /* solvers/construct.c */
 
+/* Backtracking with forward checking and minimum remaining values
+ * (solvers/mrv.c); first and count, hints, a clean stop at the limit. */
+int nq_mrv(const nq_job *job, nq_result *res);
+
 /* The explicit construction: placement[row] = col for n >= 4. */
 void nq_construct(int n, int32_t *placement);
 

@@ -77,7 +77,7 @@ static int compare(const word *a, const word *b, int n)
  * representative, by the size of its class. */
 static void classify(struct sym *s)
 {
-	word r90[64], r180[64], r270[64];
+	word r90[64] = { 0 }, r180[64] = { 0 }, r270[64] = { 0 };
 	int c;
 
 	turn(s, s->board, r90);

@@ -16,8 +16,8 @@ static const uint64_t a000170[] = { 1, 0, 0, 2, 10, 4, 40, 92, 352, 724,
 static const uint64_t a002562[] = { 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341,
 				    1787 };
 static const char *const variants[] = { "board", "array", "textbook",
-					"stack", "bitmask", "symmetry" };
-#define NVARIANTS 6
+					"stack", "bitmask", "symmetry", "mrv" };
+#define NVARIANTS 7
 #define BITMASK 4
 #define SYMMETRY 5
 
