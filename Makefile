@@ -6,6 +6,8 @@
 #   make deps       install the Debian packages the build needs
 #   make SANITIZE=address,undefined   a sanitizer build (objects apart)
 #   make install PREFIX=/usr/local DESTDIR=
+#   make plugin SRC=path/to/my_amo.c   build path/to/my_amo.so (docs/plugins.md)
+#   make plugins    build the template plugin, encoders/template/*.so
 #
 # CI adds WERROR=1 (-Werror).
 
@@ -35,7 +37,7 @@ MAIN_OBJ = $(BUILD)/core/main.o
 TEST_SRC = $(wildcard tests/unit/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps run test check test-unit test-e2e test-san clean install FORCE
+.PHONY: all deps run test check test-unit test-e2e test-san clean install plugin plugins FORCE
 .DEFAULT_GOAL := all
 
 all: deps $(BIN)
@@ -90,8 +92,19 @@ test-unit: $(TEST_BIN)
 test-e2e: $(BIN)
 	@set -e; for t in tests/e2e/*.sh; do echo "== $$t"; HARNESS=./$(BIN) $$t; done
 
+# A plugin: one C file against include/ only, one shared object beside it.
+# The same as: cc -std=c11 -O2 -shared -fPIC -Iinclude -o FILE.so FILE.c
+PLUGIN_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -shared -fPIC -Iinclude
+plugin:
+	@test -n "$(SRC)" || { echo "usage: make plugin SRC=path/to/file.c" >&2; exit 2; }
+	$(CC) $(PLUGIN_CFLAGS) $(if $(filter 1,$(WERROR)),-Werror) -o $(SRC:.c=.so) $(SRC)
+
+plugins: $(patsubst %.c,%.so,$(wildcard encoders/template/*.c))
+encoders/template/%.so: encoders/template/%.c include/nq_plugin.h
+	$(CC) $(PLUGIN_CFLAGS) $(if $(filter 1,$(WERROR)),-Werror) -o $@ $<
+
 clean:
-	rm -rf build harness
+	rm -rf build harness encoders/template/*.so
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include

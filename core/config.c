@@ -40,6 +40,15 @@
  *       hints: [[1, 2], [3, 5]]  # optional pre-placed queens, 1-based
  *                            #   [row, column] pairs; on the board for every
  *                            #   n of the entry, no two attacking
+ *   plugins: [my_amo.so]     # shared objects to load before the approaches
+ *                            #   are checked (their solvers, encodings and
+ *                            #   models then count as known names): a path
+ *                            #   or a list of paths, each relative to THIS
+ *                            #   FILE's directory unless absolute (so
+ *                            #   "my_amo.so" sits beside the experiment
+ *                            #   file). Loaded first, wherever the key
+ *                            #   stands. See include/nq_plugin.h and
+ *                            #   docs/plugins.md
  *   approaches:              # required, a non-empty list
  *     - backtrack                                 # a solver, options at defaults
  *     - backtrack: {variant: [textbook, bitmask]} # solver: {option: value}
@@ -67,9 +76,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <yaml.h>
 #include "experiment.h"
 #include "registry.h"
+#include "plugin.h"
 
 #define NQ_MAX_N 100000000
 #define NQ_MAX_INSTANCES 100000
@@ -92,6 +104,7 @@ enum key_kind {
 	KEY_AFTER_TIMEOUT, /* continue | skip */
 	KEY_INSTANCES,
 	KEY_APPROACHES,
+	KEY_PLUGINS,
 	/* instance entries */
 	KEY_N,
 	KEY_MODE,
@@ -128,6 +141,8 @@ static const struct key_def top_keys[] = {
 	  "a list of boards to solve, e.g. '- {n: 8, mode: count}'" },
 	{ "approaches", KEY_APPROACHES, 1, 0, 0, 0,
 	  "a list of solvers, e.g. '- backtrack'" },
+	{ "plugins", KEY_PLUGINS, 0, 0, 0, 0,
+	  "shared objects to load, relative to this file, e.g. [my_amo.so]" },
 };
 #define NTOP (sizeof top_keys / sizeof *top_keys)
 
@@ -299,6 +314,87 @@ static size_t option_count(const nq_solver *s)
 	return n;
 }
 
+/* TEXT and COMMAND values are kept in a list that lives until exit (an
+ * approach outlives the YAML document its text came from); equal texts
+ * share one copy. */
+struct text_node {
+	struct text_node *next;
+	char text[];
+};
+static struct text_node *texts;
+
+static const char *intern(const char *text)
+{
+	struct text_node *t;
+	size_t len = strlen(text);
+
+	for (t = texts; t; t = t->next)
+		if (strcmp(t->text, text) == 0)
+			return t->text;
+	if (!(t = malloc(sizeof *t + len + 1)))
+		return NULL;
+	memcpy(t->text, text, len + 1);
+	t->next = texts;
+	texts = t;
+	return t->text;
+}
+
+/* The program of a command line: its first word, found as a path (with a
+ * '/') or on PATH, executable. 0 when found. */
+static int find_program(const char *command, char *prog, size_t len)
+{
+	const char *path = getenv("PATH"), *p, *colon;
+	size_t plen = strcspn(command, " \t");
+	char file[4096];
+	struct stat st;
+
+	snprintf(prog, len, "%.*s", (int)plen, command);
+	if (!prog[0])
+		return -1;
+	if (strchr(prog, '/'))
+		return access(prog, X_OK) == 0 && stat(prog, &st) == 0 &&
+		       S_ISREG(st.st_mode) ? 0 : -1;
+	for (p = path ? path : "/usr/local/bin:/usr/bin:/bin"; p;
+	     p = colon ? colon + 1 : NULL) {
+		colon = strchr(p, ':');
+		snprintf(file, sizeof file, "%.*s/%s",
+			 colon ? (int)(colon - p) : (int)strlen(p),
+			 colon == p || !*p ? "." : p, prog);
+		if (access(file, X_OK) == 0 && stat(file, &st) == 0 &&
+		    S_ISREG(st.st_mode))
+			return 0;
+	}
+	return -1;
+}
+
+static int option_text(const nq_solver *s, const nq_option *o,
+		       const char *text, nq_optval *v, nq_error *err)
+{
+	char prog[256];
+
+	if (strlen(text) > 255)
+		return nq_error_set(err, NULL, 0, 0, "%s for %s is too long "
+				    "(at most 255 characters)", o->key,
+				    s->name);
+	if (o->type == NQ_OPT_COMMAND) {
+		if (!text[strspn(text, " \t")])
+			return nq_error_set(err, NULL, 0, 0, "%s for %s is "
+					    "empty (expected a program name)",
+					    o->key, s->name);
+		if (find_program(text + strspn(text, " \t"), prog,
+				 sizeof prog))
+			return nq_error_set(err, NULL, 0, 0,
+					    "%s: %s '%s' not found%s (%s)",
+					    s->name, o->key, prog,
+					    strchr(prog, '/') ? " or not "
+					    "executable" : " on PATH",
+					    o->help);
+	}
+	if (!(v->str = intern(text)))
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	return 0;
+}
+
 /* Check `text` as a value of option `o` of solver `s`. */
 static int option_parse(const nq_solver *s, const nq_option *o,
 			const char *text, nq_optval *v, nq_error *err)
@@ -347,6 +443,9 @@ static int option_parse(const nq_solver *s, const nq_option *o,
 		}
 		break;
 	}
+	case NQ_OPT_TEXT:
+	case NQ_OPT_COMMAND:
+		return option_text(s, o, text, v, err);
 	}
 	nq_registry_option_choices(o, expected, sizeof expected);
 	return nq_error_set(err, NULL, 0, 0,
@@ -385,6 +484,11 @@ static int option_default(const nq_solver *s, const nq_option *o,
 			return 0;
 		}
 		break;
+	case NQ_OPT_TEXT:
+		v->str = "";
+		return 0;
+	case NQ_OPT_COMMAND:
+		break;
 	}
 	return nq_error_set(err, NULL, 0, 0,
 			    "option '%s' of %s has no default and no values",
@@ -401,6 +505,9 @@ static int optval_equal(const nq_option *o, const nq_optval *a,
 	case NQ_OPT_CNF:
 	case NQ_OPT_ILP:
 		return a->ptr == b->ptr;
+	case NQ_OPT_TEXT:
+	case NQ_OPT_COMMAND:
+		return a->str && b->str && strcmp(a->str, b->str) == 0;
 	}
 	return 0;
 }
@@ -1354,6 +1461,46 @@ static int load_list(struct loader *L, const yaml_node_t *node,
 	return 0;
 }
 
+/* --- plugins --- */
+
+/* One plugin path, relative to the experiment file's directory unless
+ * absolute. */
+static int load_plugin(struct loader *L, const yaml_node_t *node)
+{
+	const char *t, *slash = strrchr(L->path, '/');
+	char file[4096];
+	nq_error perr;
+
+	if (want_scalar(L, node, "plugins", "a shared object's path such as "
+			"my_amo.so", &t))
+		return -1;
+	if (t[0] == '/' || !slash)
+		snprintf(file, sizeof file, "%s", t);
+	else
+		snprintf(file, sizeof file, "%.*s/%s",
+			 (int)(slash - L->path), L->path, t);
+	memset(&perr, 0, sizeof perr);
+	if (nq_plugin_load(file, &perr)) {
+		char msg[900];
+
+		nq_error_format(&perr, msg, sizeof msg);
+		return fail(L, node, "plugin %s", msg);
+	}
+	return 0;
+}
+
+static int load_plugins(struct loader *L, const yaml_node_t *node)
+{
+	size_t i;
+
+	if (node->type != YAML_SEQUENCE_NODE)
+		return load_plugin(L, node);
+	for (i = 0; i < seq_len(node); i++)
+		if (load_plugin(L, seq_item(L, node, i)))
+			return -1;
+	return 0;
+}
+
 static int load_top_value(struct loader *L, const struct key_def *k,
 			  const yaml_node_t *v)
 {
@@ -1401,6 +1548,8 @@ static int load_top_value(struct loader *L, const struct key_def *k,
 				 load_instance);
 	case KEY_APPROACHES:
 		return load_list(L, v, k->name, "- backtrack", load_approach);
+	case KEY_PLUGINS:
+		return load_plugins(L, v);
 	case KEY_N:
 	case KEY_MODE:
 	case KEY_HINTS:
@@ -1425,9 +1574,17 @@ static int load_top(struct loader *L, const yaml_node_t *root)
 	 * order. */
 	if (walk_mapping(L, root, top_keys, NTOP, "key", keys, values))
 		return -1;
+	/* Plugins first, wherever they stand: approaches name their
+	 * solvers, encodings and models. */
+	for (i = 0; i < NTOP; i++)
+		if (top_keys[i].kind == KEY_PLUGINS && values[i] &&
+		    load_top_value(L, &top_keys[i], values[i]))
+			return -1;
 	for (p = root->data.mapping.pairs.start;
 	     p < root->data.mapping.pairs.top; p++) {
 		k = lookup_key(L, top_keys, NTOP, node_at(L, p->key), "key");
+		if (top_keys[k].kind == KEY_PLUGINS)
+			continue;
 		if (load_top_value(L, &top_keys[k], node_at(L, p->value)))
 			return -1;
 	}

@@ -7,9 +7,14 @@
  *   harness solve -n N [options] [APPROACH...]
  *   harness plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind K] [--y COL]
  *   harness report RESULTS.csv [--format markdown|latex] [--baseline A]
+ *   harness export -n N [--hint R:C]... --encoding E|--model M -o FILE
+ *   harness check -n N [--hint R:C]... --placement "C1 C2 ..."
  *   harness list
  *   harness help [VERB]
  *   harness version
+ *
+ * `--plugin FILE.so` (any number, anywhere after `harness`) loads a
+ * plugin before the verb runs; see include/nq_plugin.h.
  *
  * Exit status: 0 all runs finished and no answer was wrong; 1 an answer
  * was wrong; 2 bad input (nothing run, no file touched); 130 interrupted.
@@ -22,6 +27,8 @@
 #include <unistd.h>
 #include "csvread.h"
 #include "experiment.h"
+#include "export.h"
+#include "plugin.h"
 #include "plot.h"
 #include "registry.h"
 #include "report.h"
@@ -44,6 +51,8 @@ static int cmd_help(int argc, char **argv);
 static int cmd_version(int argc, char **argv);
 static int cmd_plot(int argc, char **argv);
 static int cmd_report(int argc, char **argv);
+static int cmd_export(int argc, char **argv);
+static int cmd_check(int argc, char **argv);
 
 /* The whole command line, for the metadata file beside each CSV. */
 static int main_argc;
@@ -114,9 +123,33 @@ static const struct verb verbs[] = {
 	  "  --y COLUMN     the column summarised (default wall_s)\n"
 	  "  --group COLS   what makes an approach (as for plot)\n"
 	  "Exit status: 0 written; 2 bad input; 1 the output cannot be written." },
+	{ "export", cmd_export,
+	  "export -n N [--hint R:C]... --encoding NAME -o FILE.cnf\n"
+	  "             export -n N [--hint R:C]... --model NAME -o FILE.lp|FILE.mps",
+	  "Write one instance as a file other tools read: DIMACS CNF through\n"
+	  "any CNF encoding (comment lines \"c square R C VAR\" map each square,\n"
+	  "1-based, to its variable), or CPLEX LP / free MPS through any ILP\n"
+	  "model (written by GLPK; comment lines \"square R C COLUMN\").\n"
+	  "Built-in or plugin (--plugin FILE.so) encodings and models alike.\n"
+	  "  -n N            board size\n"
+	  "  --hint R:C      a pre-placed queen (a unit clause / fixed column)\n"
+	  "  --encoding E    a CNF encoding (`harness list`)\n"
+	  "  --model M       an ILP model\n"
+	  "  -o FILE         .cnf (DIMACS), .lp (CPLEX LP) or .mps (free MPS)\n"
+	  "  --format F      dimacs, lp or mps, whatever FILE's extension\n"
+	  "Exit status: 0 written; 2 bad input; 1 the encoder or model failed,\n"
+	  "or the file cannot be written (nothing is left half-written)." },
+	{ "check", cmd_check,
+	  "check -n N [--hint R:C]... --placement \"C1 C2 ... CN\"",
+	  "Check a placement from anywhere (another solver, a student) with\n"
+	  "the harness's validator: Ci is the 1-based column of the queen in\n"
+	  "row i, separated by blanks or commas; --placement - reads them from\n"
+	  "stdin. Exit status: 0 valid (prints ok), 1 not (prints why), 2 bad\n"
+	  "input." },
 	{ "list", cmd_list, "list",
 	  "List every solver with its options, every CNF encoding and every\n"
-	  "ILP model, built-in or loaded." },
+	  "ILP model, built-in or loaded (--plugin FILE.so), with where each\n"
+	  "came from." },
 	{ "help", cmd_help, "help [VERB]", "Show help for the harness or a verb." },
 	{ "version", cmd_version, "version", "Print the version." },
 	{ NULL, NULL, NULL, NULL }
@@ -140,6 +173,8 @@ static void usage_all(FILE *f)
 		   "CONFIG.yaml)\n");
 	for (v = verbs; v->name; v++)
 		fprintf(f, "       harness %s\n", v->usage);
+	fprintf(f, "       (any verb) --plugin FILE.so   load a plugin first "
+		   "(repeatable)\n");
 	fprintf(f, "\nCompare ways of solving n-queens on the same instances; "
 		   "every answer is\nchecked by one validator. `harness help "
 		   "VERB` for more. Exit status: 0 ok,\n1 a wrong answer, 2 bad "
@@ -361,10 +396,23 @@ static int cmd_solve(int argc, char **argv)
 	}
 	if (na == 0) {
 		const nq_solver *s;
+		nq_error err;
+		size_t k;
 
-		for (; (s = nq_registry_solver_at(na)); na++)
-			if ((rc = parse_approach(s->name, &approaches[na])) != 0)
-				return rc;
+		/* every solver that can run here: one whose program is
+		 * missing (an external solver) is skipped, saying so */
+		for (k = 0; (s = nq_registry_solver_at(k)) &&
+			    na < sizeof approaches / sizeof approaches[0]; k++) {
+			memset(&err, 0, sizeof err);
+			if (nq_approach_init(&approaches[na], s, NULL, NULL, 0,
+					     &err) < 0) {
+				if (!o.quiet)
+					fprintf(stderr, "harness solve: "
+						"skipping %s\n", err.msg);
+				continue;
+			}
+			na++;
+		}
 	}
 	spec.inst.n = n;
 	spec.inst.nhints = nh;
@@ -393,11 +441,23 @@ static void list_option(const nq_option *opt)
 	       opt->def, opt->help);
 }
 
+/* "[built-in]" or "[plugin FILE]" */
+static const char *origin_text(const char *origin, char *buf, size_t len)
+{
+	if (!origin || !strcmp(origin, "built-in"))
+		return "[built-in]";
+	snprintf(buf, len, "[plugin %s]", origin);
+	return buf;
+}
+
 static int cmd_list(int argc, char **argv)
 {
 	const nq_solver *s;
 	const nq_cnf_encoder *e;
 	const nq_ilp_model *m;
+	const nq_plugin *p;
+	const char *file;
+	char from[300];
 	size_t i;
 
 	(void)argv;
@@ -407,16 +467,25 @@ static int cmd_list(int argc, char **argv)
 	for (i = 0; (s = nq_registry_solver_at(i)); i++) {
 		const nq_option *opt;
 
-		printf("  %-12s %s\n", s->name, s->summary);
+		printf("  %-12s %s %s\n", s->name, s->summary,
+		       origin_text(nq_registry_solver_origin(i), from,
+				   sizeof from));
 		for (opt = s->options; opt && opt->key; opt++)
 			list_option(opt);
 	}
-	printf("\nCNF encodings (picosat: {encoding: NAME}):\n");
+	printf("\nCNF encodings (picosat, dimacs: {encoding: NAME}):\n");
 	for (i = 0; (e = nq_registry_cnf_at(i)); i++)
-		printf("  %-12s %s\n", e->name, e->summary);
-	printf("\nILP models (glpk: {model: NAME}):\n");
+		printf("  %-12s %s %s\n", e->name, e->summary,
+		       origin_text(nq_registry_cnf_origin(i), from,
+				   sizeof from));
+	printf("\nILP models (glpk, cbc: {model: NAME}):\n");
 	for (i = 0; (m = nq_registry_ilp_at(i)); i++)
-		printf("  %-12s %s\n", m->name, m->summary);
+		printf("  %-12s %s %s\n", m->name, m->summary,
+		       origin_text(nq_registry_ilp_origin(i), from,
+				   sizeof from));
+	for (i = 0; (p = nq_plugin_at(i, &file)); i++)
+		printf("%s  %-12s %s [%s]\n", i ? "" : "\nPlugins loaded:\n",
+		       p->name, p->summary ? p->summary : "", file);
 	return 0;
 }
 
@@ -637,12 +706,349 @@ static int cmd_report(int argc, char **argv)
 	return 0;
 }
 
+/* -n N and --hint R:C, shared by export and check: 1 when argv[*i] was
+ * one of them (consumed), 0 when not, 2 (message printed) when bad. */
+static int board_flag(const char *verb, int argc, char **argv, int *i,
+		      int *n, nq_square *hints, int *nh, int maxh)
+{
+	const char *arg = argv[*i], *val = *i + 1 < argc ? argv[*i + 1] : NULL;
+	char *end, extra;
+	int r, c;
+	long v;
+
+	if (strcmp(arg, "-n") && strcmp(arg, "--hint"))
+		return 0;
+	if (!val)
+		return bad_usage(verb, "%s needs a value", arg);
+	(*i)++;
+	if (!strcmp(arg, "-n")) {
+		v = strtol(val, &end, 10);
+		if (*end || v < 1 || v > 100000000)
+			return bad_usage(verb, "-n takes a board size from 1 "
+					 "to 100000000, not '%s'", val);
+		*n = (int)v;
+		return 1;
+	}
+	if (*nh == maxh || sscanf(val, "%d:%d%c", &r, &c, &extra) != 2)
+		return bad_usage(verb, "--hint takes ROW:COL (1-based), not "
+				 "'%s'", val);
+	hints[*nh].row = r - 1;
+	hints[*nh].col = c - 1;
+	(*nh)++;
+	return 1;
+}
+
+static int check_board(const char *verb, int n, const nq_square *hints,
+		       int nh)
+{
+	char why[256];
+	int a, b;
+
+	if (n == 0)
+		return bad_usage(verb, "%s", "-n N is required");
+	if (nh && nq_check_hints(n, hints, nh, &a, &b, why, sizeof why) < 0)
+		return bad_usage(verb, "%s", why);
+	return 0;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && !strcmp(s + ls - lx, suffix);
+}
+
+static int cmd_export(int argc, char **argv)
+{
+	const char *encoding = NULL, *model = NULL, *out = NULL, *fmt = NULL;
+	nq_square hints[256] = { { 0, 0 } };
+	nq_instance inst;
+	char comment[1024], why[300];
+	int i, n = 0, nh = 0, rc, used;
+
+	for (i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+			char *args[] = { "help", "export", NULL };
+
+			return cmd_help(2, args);
+		}
+		rc = board_flag("export", argc, argv, &i, &n, hints, &nh, 256);
+		if (rc == 1)
+			continue;
+		if (rc)
+			return rc;
+		if (arg[0] == '-' && arg[1] && !val)
+			return bad_usage("export", "%s needs a value", arg);
+		if (!strcmp(arg, "--encoding"))
+			encoding = argv[++i];
+		else if (!strcmp(arg, "--model"))
+			model = argv[++i];
+		else if (!strcmp(arg, "-o") || !strcmp(arg, "--output"))
+			out = argv[++i];
+		else if (!strcmp(arg, "--format"))
+			fmt = argv[++i];
+		else
+			return bad_usage("export", "unexpected argument '%s'",
+					 arg);
+	}
+	if ((rc = check_board("export", n, hints, nh)) != 0)
+		return rc;
+	if (!encoding == !model)
+		return bad_usage("export", "%s", "give one of --encoding NAME "
+				 "(DIMACS) or --model NAME (LP, MPS)");
+	if (!out)
+		return bad_usage("export", "%s", "-o FILE is required");
+	if (!fmt)
+		fmt = ends_with(out, ".lp") ? "lp" : ends_with(out, ".mps") ?
+		      "mps" : ends_with(out, ".cnf") || ends_with(out, ".dimacs")
+		      ? "dimacs" : encoding ? "dimacs" : "lp";
+	if (strcmp(fmt, "dimacs") && strcmp(fmt, "lp") && strcmp(fmt, "mps"))
+		return bad_usage("export", "--format is dimacs, lp or mps, not "
+				 "'%s'", fmt);
+	if (encoding && strcmp(fmt, "dimacs"))
+		return bad_usage("export", "an encoding is written as DIMACS "
+				 "(-o FILE.cnf), not '%s'", fmt);
+	if (model && !strcmp(fmt, "dimacs"))
+		return bad_usage("export", "%s", "a model is written as LP or "
+				 "MPS (-o FILE.lp or FILE.mps)");
+
+	memset(&inst, 0, sizeof inst);
+	inst.n = n;
+	inst.mode = NQ_MODE_FIRST;
+	inst.nhints = nh;
+	inst.hints = hints;
+	used = snprintf(comment, sizeof comment, "n-queens n=%d %s %s, "
+			"hints (1-based row:col):", n, encoding ? "encoding" :
+			"model", encoding ? encoding : model);
+	for (i = 0; i < nh && used < (int)sizeof comment - 24; i++)
+		used += snprintf(comment + used, sizeof comment - used, " %d:%d",
+				 hints[i].row + 1, hints[i].col + 1);
+	snprintf(comment + used, sizeof comment - used, "%s\nwritten by "
+		 "harness %s export", nh ? "" : " none", NQ_VERSION);
+
+	if (encoding) {
+		const nq_cnf_encoder *e = nq_registry_cnf(encoding);
+		char known[512];
+		nq_cnf_mem m = { 0 };
+		nq_option o = { "encoding", NQ_OPT_CNF, NULL, NULL, 0, 0, NULL };
+
+		if (!e) {
+			nq_registry_option_choices(&o, known, sizeof known);
+			bad_usage("export", "unknown encoding '%s'", encoding);
+			fprintf(stderr, "known encodings: %s\n", known);
+			return NQ_EXIT_USAGE;
+		}
+		rc = nq_cnf_mem_build(&m, &inst, e, why, sizeof why);
+		if (rc == NQ_OK)
+			rc = nq_cnf_mem_write_file(&m, out, comment, why,
+						   sizeof why);
+		if (rc == NQ_OK)
+			fprintf(stderr, "harness: %s written (%d variables, "
+				"%lld clauses, %lld literals)\n", out, m.nvars,
+				(long long)m.nclauses, (long long)m.nlits);
+		else
+			fprintf(stderr, "harness export: %s\n", why);
+		nq_cnf_mem_free(&m);
+		return rc == NQ_OK ? 0 : 1;
+	} else {
+		const nq_ilp_model *md = nq_registry_ilp(model);
+		char known[512];
+		nq_ilp_mem *m = NULL;
+		int64_t cols, rows, nz;
+		nq_option o = { "model", NQ_OPT_ILP, NULL, NULL, 0, 0, NULL };
+
+		if (!md) {
+			nq_registry_option_choices(&o, known, sizeof known);
+			bad_usage("export", "unknown model '%s'", model);
+			fprintf(stderr, "known models: %s\n", known);
+			return NQ_EXIT_USAGE;
+		}
+		rc = nq_ilp_mem_build(&m, &inst, md, 0, why, sizeof why);
+		if (rc == NQ_OK)
+			rc = nq_ilp_mem_write(m, out, strcmp(fmt, "mps") ?
+					      NQ_ILP_LP : NQ_ILP_MPS, comment,
+					      why, sizeof why);
+		if (rc == NQ_OK) {
+			nq_ilp_mem_sizes(m, &cols, &rows, &nz);
+			fprintf(stderr, "harness: %s written (%lld columns, "
+				"%lld rows, %lld nonzeros)\n", out,
+				(long long)cols, (long long)rows,
+				(long long)nz);
+		} else {
+			fprintf(stderr, "harness export: %s\n", why);
+		}
+		nq_ilp_mem_free(m);
+		return rc == NQ_OK ? 0 : 1;
+	}
+}
+
+static int cmd_check(int argc, char **argv)
+{
+	const char *text = NULL;
+	nq_square hints[256] = { { 0, 0 } };
+	nq_instance inst;
+	int32_t *placement;
+	char *buf = NULL, *p, *end, why[256];
+	size_t len = 0, cap = 0;
+	int i, n = 0, nh = 0, rc, k = 0;
+
+	for (i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+
+		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+			char *args[] = { "help", "check", NULL };
+
+			return cmd_help(2, args);
+		}
+		rc = board_flag("check", argc, argv, &i, &n, hints, &nh, 256);
+		if (rc == 1)
+			continue;
+		if (rc)
+			return rc;
+		if (!strcmp(arg, "--placement") && i + 1 < argc)
+			text = argv[++i];
+		else
+			return bad_usage("check", "unexpected argument '%s'",
+					 arg);
+	}
+	if ((rc = check_board("check", n, hints, nh)) != 0)
+		return rc;
+	if (!text)
+		return bad_usage("check", "%s", "--placement \"C1 C2 ...\" is "
+				 "required");
+	if (!strcmp(text, "-")) {
+		int c;
+
+		while ((c = getchar()) != EOF) {
+			if (len + 1 >= cap) {
+				char *grown = realloc(buf, cap = cap ? 2 * cap : 4096);
+
+				if (!grown) {
+					free(buf);
+					fprintf(stderr, "harness check: out of "
+						"memory\n");
+					return 1;
+				}
+				buf = grown;
+			}
+			buf[len++] = (char)c;
+		}
+		if (!buf && !(buf = calloc(1, 1)))
+			return 1;
+		buf[len] = '\0';
+	} else if (!(buf = strdup(text))) {
+		return 1;
+	}
+	if (!(placement = malloc((size_t)n * sizeof *placement))) {
+		free(buf);
+		fprintf(stderr, "harness check: out of memory\n");
+		return 1;
+	}
+	for (p = buf;;) {
+		long v;
+
+		while (*p == ' ' || *p == ',' || *p == '\t' || *p == '\n' ||
+		       *p == '\r')
+			p++;
+		if (!*p)
+			break;
+		v = strtol(p, &end, 10);
+		if (end == p || k == n || v < 1 || v > n) {
+			if (k == n)
+				snprintf(why, sizeof why, "more than %d columns",
+					 n);
+			else
+				snprintf(why, sizeof why, "'%.20s' is not a "
+					 "column 1..%d", p, n);
+			free(buf);
+			free(placement);
+			return bad_usage("check", "--placement: %s", why);
+		}
+		placement[k++] = (int32_t)(v - 1);
+		p = end;
+	}
+	free(buf);
+	if (k != n) {
+		free(placement);
+		snprintf(why, sizeof why, "%d columns for n = %d (one per row "
+			 "expected)", k, n);
+		return bad_usage("check", "--placement: %s", why);
+	}
+	memset(&inst, 0, sizeof inst);
+	inst.n = n;
+	inst.mode = NQ_MODE_FIRST;
+	inst.nhints = nh;
+	inst.hints = hints;
+	rc = nq_check_placement(&inst, placement, why, sizeof why);
+	free(placement);
+	if (rc < 0) {
+		printf("wrong: %s\n", why);
+		return 1;
+	}
+	printf("ok: a valid placement of %d queens%s\n", n,
+	       nh ? ", keeping every pre-placed queen" : "");
+	return 0;
+}
+
+/* Load the plugin of every `--plugin FILE` / `--plugin=FILE` and leave
+ * the other arguments in *argv_out (a copy: main_argv keeps the whole
+ * command line for the metadata file); 0, or 2 with the error printed. */
+static char **plain_argv;
+
+static int load_plugin_flags(int *argc, char **argv, char ***argv_out)
+{
+	int i, j = 1;
+
+	if (!(plain_argv = malloc(((size_t)*argc + 1) * sizeof *plain_argv))) {
+		fprintf(stderr, "harness: out of memory\n");
+		return NQ_EXIT_USAGE;
+	}
+	plain_argv[0] = argv[0];
+	*argv_out = plain_argv;
+
+	for (i = 1; i < *argc; i++) {
+		const char *file = NULL;
+		nq_error err;
+
+		if (!strcmp(argv[i], "--plugin")) {
+			if (i + 1 == *argc) {
+				fprintf(stderr, "harness: --plugin needs a "
+					"file name (FILE.so)\n");
+				return NQ_EXIT_USAGE;
+			}
+			file = argv[++i];
+		} else if (!strncmp(argv[i], "--plugin=", 9)) {
+			file = argv[i] + 9;
+		} else {
+			plain_argv[j++] = argv[i];
+			continue;
+		}
+		memset(&err, 0, sizeof err);
+		if (nq_plugin_load(file, &err) < 0) {
+			char buf[1024];
+
+			nq_error_format(&err, buf, sizeof buf);
+			fprintf(stderr, "harness: %s\n", buf);
+			return NQ_EXIT_USAGE;
+		}
+	}
+	plain_argv[j] = NULL;
+	*argc = j;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const struct verb *v;
+	int rc;
 
 	main_argc = argc;
 	main_argv = argv;
+	if ((rc = load_plugin_flags(&argc, argv, &argv)) != 0)
+		return rc;
 
 	if (argc < 2) {
 		usage_all(stderr);

@@ -10,12 +10,15 @@
 #include "../solvers/solvers.h"
 #include "../encoders/cnf.h"
 #include "../encoders/ilp.h"
+#include "../solvers/external.h"
 
 #define NQ_REGISTRY_MAX 64
 
 static const nq_solver *const builtin_solvers[] = {
 	&nq_solver_backtrack, &nq_solver_minconflicts, &nq_solver_construct,
-	&nq_solver_picosat, &nq_solver_glpk, NULL
+	&nq_solver_picosat, &nq_solver_glpk,
+	&nq_solver_dimacs, &nq_solver_cbc, /* solvers/external.c */
+	NULL
 };
 static const nq_cnf_encoder *const builtin_cnf[] = {
 	&nq_cnf_pairwise, &nq_cnf_sequential, &nq_cnf_commander,
@@ -33,6 +36,10 @@ static struct {
 	size_t ncnf;
 	const nq_ilp_model *ilp[NQ_REGISTRY_MAX];
 	size_t nilp;
+	/* where each came from: "built-in" or a plugin's file (borrowed) */
+	const char *solver_origin[NQ_REGISTRY_MAX];
+	const char *cnf_origin[NQ_REGISTRY_MAX];
+	const char *ilp_origin[NQ_REGISTRY_MAX];
 } reg;
 
 static void registry_init(void)
@@ -50,9 +57,10 @@ static void registry_init(void)
 		nq_registry_add_ilp(builtin_ilp[i], "built-in", NULL);
 }
 
-/* The checks every kind shares: version, size, name, room, clash. */
+/* The checks every kind shares: version, size, name, room, clash.
+ * `taken` is the origin of the entry already under that name, or NULL. */
 static int check_entry(uint32_t abi, uint32_t size, uint32_t want_size,
-		       const char *name, const char *kind, int taken,
+		       const char *name, const char *kind, const char *taken,
 		       size_t count, const char *origin, nq_error *err)
 {
 	if (abi != NQ_ABI_VERSION)
@@ -70,7 +78,10 @@ static int check_entry(uint32_t abi, uint32_t size, uint32_t want_size,
 		return nq_error_set(err, origin, 0, 0, "%s without a name", kind);
 	if (taken)
 		return nq_error_set(err, origin, 0, 0,
-				    "%s '%s' is already registered", kind, name);
+				    "%s '%s' is already registered (%s%s)",
+				    kind, name,
+				    strcmp(taken, "built-in") ? "by " : "",
+				    taken);
 	if (count >= NQ_REGISTRY_MAX)
 		return nq_error_set(err, origin, 0, 0,
 				    "too many %ss (at most %d)", kind,
@@ -78,16 +89,49 @@ static int check_entry(uint32_t abi, uint32_t size, uint32_t want_size,
 	return 0;
 }
 
+/* The origin of the entry registered under `name`, or NULL. Names are
+ * compared only when both are set (a nameless entry fails check_entry). */
+static const char *solver_origin_of(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < reg.nsolvers; i++)
+		if (strcmp(reg.solvers[i]->name, name) == 0)
+			return reg.solver_origin[i];
+	return NULL;
+}
+
+static const char *cnf_origin_of(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < reg.ncnf; i++)
+		if (strcmp(reg.cnf[i]->name, name) == 0)
+			return reg.cnf_origin[i];
+	return NULL;
+}
+
+static const char *ilp_origin_of(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < reg.nilp; i++)
+		if (strcmp(reg.ilp[i]->name, name) == 0)
+			return reg.ilp_origin[i];
+	return NULL;
+}
+
 int nq_registry_add_solver(const nq_solver *s, const char *origin, nq_error *err)
 {
 	registry_init();
 	if (check_entry(s->abi_version, s->struct_size, sizeof *s, s->name,
-			"solver", nq_registry_solver(s->name) != NULL,
+			"solver", solver_origin_of(s->name),
 			reg.nsolvers, origin, err))
 		return -1;
 	if (!s->solve)
 		return nq_error_set(err, origin, 0, 0,
 				    "solver '%s' has no solve hook", s->name);
+	reg.solver_origin[reg.nsolvers] = origin;
 	reg.solvers[reg.nsolvers++] = s;
 	return 0;
 }
@@ -96,13 +140,14 @@ int nq_registry_add_cnf(const nq_cnf_encoder *e, const char *origin, nq_error *e
 {
 	registry_init();
 	if (check_entry(e->abi_version, e->struct_size, sizeof *e, e->name,
-			"CNF encoder", nq_registry_cnf(e->name) != NULL,
+			"CNF encoder", cnf_origin_of(e->name),
 			reg.ncnf, origin, err))
 		return -1;
 	if (!e->amo && !e->encode)
 		return nq_error_set(err, origin, 0, 0,
 				    "CNF encoder '%s' has neither amo nor "
 				    "encode", e->name);
+	reg.cnf_origin[reg.ncnf] = origin;
 	reg.cnf[reg.ncnf++] = e;
 	return 0;
 }
@@ -111,14 +156,52 @@ int nq_registry_add_ilp(const nq_ilp_model *m, const char *origin, nq_error *err
 {
 	registry_init();
 	if (check_entry(m->abi_version, m->struct_size, sizeof *m, m->name,
-			"ILP model", nq_registry_ilp(m->name) != NULL,
+			"ILP model", ilp_origin_of(m->name),
 			reg.nilp, origin, err))
 		return -1;
 	if (!m->build)
 		return nq_error_set(err, origin, 0, 0,
 				    "ILP model '%s' has no build hook", m->name);
+	reg.ilp_origin[reg.nilp] = origin;
 	reg.ilp[reg.nilp++] = m;
 	return 0;
+}
+
+const char *nq_registry_solver_origin(size_t i)
+{
+	registry_init();
+	return i < reg.nsolvers ? reg.solver_origin[i] : NULL;
+}
+
+const char *nq_registry_cnf_origin(size_t i)
+{
+	registry_init();
+	return i < reg.ncnf ? reg.cnf_origin[i] : NULL;
+}
+
+const char *nq_registry_ilp_origin(size_t i)
+{
+	registry_init();
+	return i < reg.nilp ? reg.ilp_origin[i] : NULL;
+}
+
+void nq_registry_mark(nq_registry_pos *pos)
+{
+	registry_init();
+	pos->nsolvers = reg.nsolvers;
+	pos->ncnf = reg.ncnf;
+	pos->nilp = reg.nilp;
+}
+
+void nq_registry_rollback(const nq_registry_pos *pos)
+{
+	registry_init();
+	if (pos->nsolvers <= reg.nsolvers)
+		reg.nsolvers = pos->nsolvers;
+	if (pos->ncnf <= reg.ncnf)
+		reg.ncnf = pos->ncnf;
+	if (pos->nilp <= reg.nilp)
+		reg.nilp = pos->nilp;
 }
 
 const nq_solver *nq_registry_solver_at(size_t i)
@@ -200,6 +283,12 @@ void nq_registry_option_choices(const nq_option *o, char *buf, size_t len)
 		break;
 	case NQ_OPT_INT:
 		snprintf(buf, len, "an integer from %lld to %lld", o->min, o->max);
+		break;
+	case NQ_OPT_TEXT:
+		snprintf(buf, len, "any text");
+		break;
+	case NQ_OPT_COMMAND:
+		snprintf(buf, len, "a command (program on PATH, then arguments)");
 		break;
 	}
 }

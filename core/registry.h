@@ -26,6 +26,20 @@ int nq_registry_add_solver(const nq_solver *s, const char *origin, nq_error *err
 int nq_registry_add_cnf(const nq_cnf_encoder *e, const char *origin, nq_error *err);
 int nq_registry_add_ilp(const nq_ilp_model *m, const char *origin, nq_error *err);
 
+/* Where entry i came from: "built-in" or the plugin file it was loaded
+ * from (borrowed; lives until exit). NULL past the end. */
+const char *nq_registry_solver_origin(size_t i);
+const char *nq_registry_cnf_origin(size_t i);
+const char *nq_registry_ilp_origin(size_t i);
+
+/* A position in the tables, to undo a half registration: mark before
+ * registering a plugin's entries, roll back to the mark if one fails. */
+typedef struct nq_registry_pos {
+	size_t nsolvers, ncnf, nilp;
+} nq_registry_pos;
+void nq_registry_mark(nq_registry_pos *pos);
+void nq_registry_rollback(const nq_registry_pos *pos);
+
 /* Names of the choices an option accepts, comma separated, for messages
  * ("textbook, bitmask"). */
 void nq_registry_option_choices(const nq_option *o, char *buf, size_t len);

@@ -98,7 +98,13 @@ enum nq_opt_type {
 	NQ_OPT_CHOICE, /* one of `choices` */
 	NQ_OPT_INT,    /* an integer in [min, max]; 0 may mean "auto" */
 	NQ_OPT_CNF,    /* the name of a registered CNF encoder */
-	NQ_OPT_ILP     /* the name of a registered ILP model */
+	NQ_OPT_ILP,    /* the name of a registered ILP model */
+	NQ_OPT_TEXT,   /* free text (at most 255 bytes), e.g. a file name */
+	NQ_OPT_COMMAND /* a command line: words split at blanks, no shell;
+			  the first word must name an executable (a path,
+			  or found on PATH) when the experiment is checked,
+			  so a missing program is an error before anything
+			  runs (exit 2), not a crash mid-experiment */
 };
 
 typedef struct nq_option {
@@ -112,8 +118,9 @@ typedef struct nq_option {
 
 typedef struct nq_optval {
 	const char *str;  /* the value's name: for CHOICE choices[num], for
-			     CNF / ILP the encoder's or model's name; NULL
-			     for INT (read num) */
+			     CNF / ILP the encoder's or model's name, for
+			     TEXT / COMMAND the text (host-owned, lives
+			     until exit); NULL for INT (read num) */
 	long long num;    /* NQ_OPT_INT: the value; NQ_OPT_CHOICE: its index */
 	const void *ptr;  /* NQ_OPT_CNF: const nq_cnf_encoder *;
 			     NQ_OPT_ILP: const nq_ilp_model * */
@@ -197,5 +204,65 @@ typedef struct nq_ilp_model {
 	int (*build)(const nq_instance *inst, const nq_ilp_sink *sink,
 		     int *square_col);
 } nq_ilp_model;
+
+/* ------------------------------------------------------------------ */
+/* A plugin: one shared object, one entry symbol.
+ *
+ * A plugin exports exactly one function,
+ *
+ *     NQ_PLUGIN_EXPORT const nq_plugin *nq_plugin_entry(void);
+ *
+ * returning a const struct (static storage) that lists what it adds:
+ * NULL-terminated arrays of solvers, CNF encoders and ILP models (any of
+ * the three may be NULL; together they list at least one thing). The
+ * harness loads it with dlopen(RTLD_NOW | RTLD_LOCAL) when an experiment
+ * file names it (`plugins: [my_amo.so]`, relative to the experiment file)
+ * or on the command line (`--plugin ./my_amo.so`), then checks the ABI
+ * version and struct size of the nq_plugin and of every entry listed, and
+ * registers each entry under its name through the same path as the
+ * built-ins. A missing file or symbol, a wrong version or size, or a name
+ * already taken (by a built-in or another plugin) rejects the whole
+ * plugin: nothing of it stays registered, and the harness exits 2 naming
+ * the file. Loading the same file twice is harmless (loaded once).
+ *
+ * A plugin's hooks run in the child process of each run, like the
+ * built-ins': a plugin that crashes costs that run (CSV status `crash`).
+ *
+ * Build: cc -std=c11 -O2 -shared -fPIC -Iinclude -o my_amo.so my_amo.c
+ * (or `make plugin SRC=my_amo.c`). encoders/template/template_amo.c is a
+ * copy-this-file starting point; docs/plugins.md walks through it.
+ *
+ * ABI history (NQ_ABI_VERSION):
+ *   1  the first loadable version: nq_solver, nq_cnf_encoder,
+ *      nq_ilp_model, nq_plugin; option types CHOICE, INT, CNF, ILP,
+ *      TEXT, COMMAND.
+ * Later versions only append: new hooks at the end of a struct (the host
+ * reads them only from entries whose abi_version is new enough) and new
+ * option types at the end of the enum. */
+
+#define NQ_PLUGIN_ENTRY_SYMBOL "nq_plugin_entry"
+
+#if defined(__GNUC__)
+#define NQ_PLUGIN_EXPORT __attribute__((visibility("default")))
+#else
+#define NQ_PLUGIN_EXPORT
+#endif
+
+typedef struct nq_plugin {
+	uint32_t abi_version;        /* NQ_ABI_VERSION */
+	uint32_t struct_size;        /* sizeof(nq_plugin) */
+	const char *name;            /* for `harness list`, e.g. "my-amo" */
+	const char *summary;         /* one line */
+	const nq_solver *const *solvers;     /* NULL-terminated, or NULL */
+	const nq_cnf_encoder *const *cnf;    /* NULL-terminated, or NULL */
+	const nq_ilp_model *const *ilp;      /* NULL-terminated, or NULL */
+} nq_plugin;
+
+/* The type of the entry symbol, for the host's dlsym. */
+typedef const nq_plugin *(*nq_plugin_entry_fn)(void);
+
+/* What a plugin defines (declared here so a typo in its name or type is
+ * a compile error, not a load error). */
+NQ_PLUGIN_EXPORT const nq_plugin *nq_plugin_entry(void);
 
 #endif /* NQ_PLUGIN_H */

@@ -1,0 +1,563 @@
+/*
+ * export.c - DIMACS CNF, CPLEX LP and MPS files of an instance; see
+ * export.h.
+ *
+ * The CNF goes through the host's nq_cnf_build (encoders/cnf.h) into a
+ * sink that keeps the literals in memory and checks what a third-party
+ * encoder hands over; the ILP through the model's build hook into a sink
+ * onto a GLPK problem of its own (not solvers/glpk.c's, which also solves),
+ * written with glp_write_lp / glp_write_mps. GLPK aborts the process on
+ * API misuse, so the sink checks every argument first and GLPK's terminal
+ * output is off while writing.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <glpk.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "export.h"
+#include "cnf.h"
+#include "solvers.h"
+
+/* Look at the clock once per this many clauses. */
+#define CLOCK_EVERY 65536
+
+static int why_set(char *why, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int why_set(char *why, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (why && len) {
+		va_start(ap, fmt);
+		vsnprintf(why, len, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* CNF in memory. */
+
+#define CNF_MAX_VARS (INT_MAX / 2)
+
+static int mem_new_var(void *ctx)
+{
+	nq_cnf_mem *m = ctx;
+
+	if (m->nvars >= CNF_MAX_VARS) {
+		m->oom = 1;
+		return 0;
+	}
+	return ++m->nvars;
+}
+
+static void mem_add(void *ctx, int lit)
+{
+	nq_cnf_mem *m = ctx;
+
+	if (m->oom || m->bad_lit || m->late)
+		return;
+	if (lit == INT_MIN || abs(lit) > m->nvars) {
+		m->bad_lit = lit;
+		return;
+	}
+	if (m->len == m->cap) {
+		size_t cap = m->cap ? m->cap * 2 : 4096;
+		int *grown = realloc(m->lits, cap * sizeof *grown);
+
+		if (!grown) {
+			m->oom = 1;
+			return;
+		}
+		m->lits = grown;
+		m->cap = cap;
+	}
+	m->lits[m->len++] = lit;
+	if (lit == 0) {
+		m->open = 0;
+		m->nclauses++;
+		if (m->deadline > 0 && m->nclauses % CLOCK_EVERY == 0 &&
+		    nq_now() >= m->deadline)
+			m->late = 1;
+	} else {
+		m->open++;
+		m->nlits++;
+	}
+}
+
+int nq_cnf_mem_build(nq_cnf_mem *m, const nq_instance *inst,
+		     const nq_cnf_encoder *enc, char *why, size_t len)
+{
+	const nq_cnf_sink sink = { m, mem_new_var, mem_add };
+	int n = inst->n, rc, i;
+	double deadline = m->deadline;
+
+	memset(m, 0, sizeof *m);
+	m->deadline = deadline;
+	m->n = n;
+	if (n < 1 || n > 46340) {
+		why_set(why, len, "n must be 1..46340 for a CNF, not %d", n);
+		return NQ_ERR;
+	}
+	if (!(m->square_var = calloc((size_t)n * n, sizeof *m->square_var))) {
+		why_set(why, len, "out of memory for %d squares", n * n);
+		return NQ_ENOMEM;
+	}
+	rc = nq_cnf_build(inst, enc, &sink, m->square_var);
+	if (m->late) {
+		why_set(why, len, "time limit reached while building the CNF");
+		return NQ_ETIMEOUT;
+	}
+	if (m->oom) {
+		why_set(why, len, "out of memory building the CNF (%d "
+			"variables, %lld clauses so far)", m->nvars,
+			(long long)m->nclauses);
+		return NQ_ENOMEM;
+	}
+	if (rc != NQ_OK) {
+		why_set(why, len, "encoder '%s' failed (%d)", enc->name, rc);
+		return rc == NQ_ENOMEM ? NQ_ENOMEM : NQ_ERR;
+	}
+	if (m->bad_lit) {
+		why_set(why, len, "encoder '%s' used literal %d with only %d "
+			"variables", enc->name, m->bad_lit, m->nvars);
+		return NQ_ERR;
+	}
+	if (m->open) {
+		why_set(why, len, "encoder '%s' left a clause without its 0",
+			enc->name);
+		return NQ_ERR;
+	}
+	for (i = 0; i < n * n; i++)
+		if (m->square_var[i] < 1 || m->square_var[i] > m->nvars) {
+			why_set(why, len, "encoder '%s' gave square (%d,%d) no "
+				"variable", enc->name, i / n + 1, i % n + 1);
+			return NQ_ERR;
+		}
+	return NQ_OK;
+}
+
+void nq_cnf_mem_free(nq_cnf_mem *m)
+{
+	free(m->square_var);
+	free(m->lits);
+	memset(m, 0, sizeof *m);
+}
+
+/* Each line of `comment` behind `prefix`. */
+static void write_comment(FILE *f, const char *prefix, const char *comment)
+{
+	const char *p = comment, *nl;
+
+	while (p && *p) {
+		nl = strchr(p, '\n');
+		fprintf(f, "%s %.*s\n", prefix,
+			(int)(nl ? (size_t)(nl - p) : strlen(p)), p);
+		p = nl ? nl + 1 : NULL;
+	}
+}
+
+/* The clauses, formatted by hand into a buffer: fprintf per literal
+ * would make writing a large CNF slower than solving it. */
+static int write_clauses(const nq_cnf_mem *m, FILE *f)
+{
+	char buf[1 << 16], digits[16];
+	size_t i, used = 0, clauses = 0;
+
+	for (i = 0; i < m->len; i++) {
+		int lit = m->lits[i], k = 0;
+		unsigned u;
+
+		if (used > sizeof buf - 32) {
+			if (fwrite(buf, 1, used, f) != used)
+				return -1;
+			used = 0;
+		}
+		if (lit == 0) {
+			buf[used++] = '0';
+			buf[used++] = '\n';
+			if (m->deadline > 0 && ++clauses % CLOCK_EVERY == 0 &&
+			    nq_now() >= m->deadline)
+				return -2;
+			continue;
+		}
+		if (lit < 0)
+			buf[used++] = '-';
+		u = lit < 0 ? 0u - (unsigned)lit : (unsigned)lit;
+		do
+			digits[k++] = (char)('0' + u % 10);
+		while ((u /= 10));
+		while (k)
+			buf[used++] = digits[--k];
+		buf[used++] = ' ';
+	}
+	return used && fwrite(buf, 1, used, f) != used ? -1 : 0;
+}
+
+static int cnf_write(const nq_cnf_mem *m, FILE *f, const char *comment)
+{
+	int n = m->n, r, c, rc;
+
+	write_comment(f, "c", comment);
+	for (r = 0; r < n; r++)
+		for (c = 0; c < n; c++)
+			fprintf(f, "c square %d %d %d\n", r + 1, c + 1,
+				m->square_var[r * n + c]);
+	fprintf(f, "p cnf %d %lld\n", m->nvars, (long long)m->nclauses);
+	rc = write_clauses(m, f);
+	return rc ? rc : ferror(f) ? -1 : 0;
+}
+
+int nq_cnf_mem_write(const nq_cnf_mem *m, FILE *f, const char *comment)
+{
+	return cnf_write(m, f, comment) ? -1 : 0;
+}
+
+/* A temp file beside `path`, renamed into place by finish_file. */
+static FILE *start_file(const char *path, char *tmp, size_t tmplen,
+			char *why, size_t len)
+{
+	FILE *f;
+	int fd;
+
+	if ((size_t)snprintf(tmp, tmplen, "%s.tmpXXXXXX", path) >= tmplen) {
+		why_set(why, len, "%s: file name too long", path);
+		return NULL;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		why_set(why, len, "%s: cannot write: %s", path,
+			strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		return NULL;
+	}
+	fchmod(fd, 0644);
+	return f;
+}
+
+static int finish_file(FILE *f, int failed, const char *tmp,
+		       const char *path, char *why, size_t len)
+{
+	int e;
+
+	if (fclose(f) != 0 || failed || rename(tmp, path) < 0) {
+		e = errno;
+		unlink(tmp);
+		return why_set(why, len, "%s: cannot write: %s", path,
+			       strerror(e ? e : EIO));
+	}
+	return 0;
+}
+
+int nq_cnf_mem_write_file(const nq_cnf_mem *m, const char *path,
+			  const char *comment, char *why, size_t len)
+{
+	char tmp[4200];
+	FILE *f = start_file(path, tmp, sizeof tmp, why, len);
+	int failed;
+
+	if (!f)
+		return -1;
+	errno = 0;
+	failed = cnf_write(m, f, comment);
+	if (failed == -2) {
+		fclose(f);
+		unlink(tmp);
+		return why_set(why, len, "time limit reached while writing %s",
+			       path);
+	}
+	return finish_file(f, failed, tmp, path, why, len);
+}
+
+/* ------------------------------------------------------------------ */
+/* ILP into a GLPK problem. */
+
+struct nq_ilp_mem {
+	glp_prob *P;
+	int n;
+	int *square_col;
+	int own_names;
+	int err;              /* NQ_ERR / NQ_ENOMEM after a bad call */
+	char why[200];
+	int *ind;             /* 1-based buffers for glp_set_mat_row */
+	double *val;
+	int cap;
+};
+
+/* A name GLPK takes: 1..255 printable characters, no blanks. */
+static int good_name(const char *name)
+{
+	size_t i;
+
+	if (!name || !*name || strlen(name) > 255)
+		return 0;
+	for (i = 0; name[i]; i++)
+		if (!isgraph((unsigned char)name[i]))
+			return 0;
+	return 1;
+}
+
+static void ilp_fail(struct nq_ilp_mem *m, int code, const char *msg)
+{
+	if (!m->err) {
+		m->err = code;
+		snprintf(m->why, sizeof m->why, "%s", msg);
+	}
+}
+
+static int ilp_add_col(void *ctx, const char *name, double lb, double ub,
+		       double obj, int is_integer)
+{
+	struct nq_ilp_mem *m = ctx;
+	char own[32];
+	int j, type;
+
+	if (m->err)
+		return -1;
+	if (isnan(lb) || isnan(ub) || lb > ub || !isfinite(obj) ||
+	    (isinf(lb) && lb > 0) || (isinf(ub) && ub < 0)) {
+		ilp_fail(m, NQ_ERR, "model added a column with bad bounds");
+		return -1;
+	}
+	if (glp_get_num_cols(m->P) >= 100000000) {
+		ilp_fail(m, NQ_ERR, "model needs more columns than GLPK holds");
+		return -1;
+	}
+	j = glp_add_cols(m->P, 1);
+	if (m->own_names) {
+		snprintf(own, sizeof own, "x%d", j);
+		glp_set_col_name(m->P, j, own);
+	} else if (good_name(name)) {
+		glp_set_col_name(m->P, j, name);
+	}
+	glp_set_col_kind(m->P, j, is_integer ? GLP_IV : GLP_CV);
+	if (isinf(lb) && isinf(ub))
+		type = GLP_FR;
+	else if (isinf(lb))
+		type = GLP_UP;
+	else if (isinf(ub))
+		type = GLP_LO;
+	else
+		type = lb == ub ? GLP_FX : GLP_DB;
+	glp_set_col_bnds(m->P, j, type, isinf(lb) ? 0.0 : lb,
+			 isinf(ub) ? 0.0 : ub);
+	glp_set_obj_coef(m->P, j, obj);
+	return j;
+}
+
+static int ilp_add_row(void *ctx, const char *name, char sense, double rhs,
+		       int nz, const int *cols, const double *vals)
+{
+	struct nq_ilp_mem *m = ctx;
+	int ncols, i, k;
+	char own[32];
+	char *seen;
+
+	if (m->err)
+		return -1;
+	ncols = glp_get_num_cols(m->P);
+	if ((sense != 'L' && sense != 'G' && sense != 'E') || !isfinite(rhs) ||
+	    nz < 0 || nz > ncols || (nz > 0 && (!cols || !vals))) {
+		ilp_fail(m, NQ_ERR, "model added a malformed row");
+		return -1;
+	}
+	if (nz + 1 > m->cap) {
+		int *ind = realloc(m->ind, (size_t)(nz + 1) * sizeof *ind);
+		double *val;
+
+		if (ind)
+			m->ind = ind;
+		val = ind ? realloc(m->val, (size_t)(nz + 1) * sizeof *val)
+			  : NULL;
+		if (!val) {
+			ilp_fail(m, NQ_ENOMEM, "out of memory building the model");
+			return -1;
+		}
+		m->val = val;
+		m->cap = nz + 1;
+	}
+	/* GLPK aborts on a repeated column in a row: look first. */
+	if (!(seen = calloc((size_t)ncols + 1, 1))) {
+		ilp_fail(m, NQ_ENOMEM, "out of memory building the model");
+		return -1;
+	}
+	for (k = 0; k < nz; k++) {
+		if (cols[k] < 1 || cols[k] > ncols || !isfinite(vals[k]) ||
+		    seen[cols[k]]) {
+			free(seen);
+			ilp_fail(m, NQ_ERR, "model added a row with a bad or "
+				 "repeated column, or a bad value");
+			return -1;
+		}
+		seen[cols[k]] = 1;
+		m->ind[k + 1] = cols[k];
+		m->val[k + 1] = vals[k];
+	}
+	free(seen);
+	i = glp_add_rows(m->P, 1);
+	if (m->own_names) {
+		snprintf(own, sizeof own, "r%d", i);
+		glp_set_row_name(m->P, i, own);
+	} else if (good_name(name)) {
+		glp_set_row_name(m->P, i, name);
+	}
+	if (sense == 'L')
+		glp_set_row_bnds(m->P, i, GLP_UP, 0.0, rhs);
+	else if (sense == 'G')
+		glp_set_row_bnds(m->P, i, GLP_LO, rhs, 0.0);
+	else
+		glp_set_row_bnds(m->P, i, GLP_FX, rhs, rhs);
+	glp_set_mat_row(m->P, i, nz, m->ind, m->val);
+	return i;
+}
+
+static void ilp_maximize(void *ctx, int yes)
+{
+	struct nq_ilp_mem *m = ctx;
+
+	if (!m->err)
+		glp_set_obj_dir(m->P, yes ? GLP_MAX : GLP_MIN);
+}
+
+int nq_ilp_mem_build(nq_ilp_mem **out, const nq_instance *inst,
+		     const nq_ilp_model *model, int own_names, char *why,
+		     size_t len)
+{
+	nq_ilp_mem *m;
+	nq_ilp_sink sink;
+	int n = inst->n, rc, k, ncols;
+
+	*out = NULL;
+	if (n < 1 || n > 10000) {
+		why_set(why, len, "n must be 1..10000 for an ILP, not %d", n);
+		return NQ_ERR;
+	}
+	if (!(m = calloc(1, sizeof *m)) ||
+	    !(m->square_col = calloc((size_t)n * n, sizeof *m->square_col))) {
+		free(m);
+		why_set(why, len, "out of memory for %d squares", n * n);
+		return NQ_ENOMEM;
+	}
+	m->n = n;
+	m->own_names = own_names;
+	glp_term_out(GLP_OFF);
+	m->P = glp_create_prob();
+	sink.ctx = m;
+	sink.add_col = ilp_add_col;
+	sink.add_row = ilp_add_row;
+	sink.maximize = ilp_maximize;
+	rc = model->build(inst, &sink, m->square_col);
+	if (m->err || rc != NQ_OK) {
+		why_set(why, len, "model '%s': %s", model->name,
+			m->err ? m->why : "build failed");
+		rc = m->err ? m->err : rc == NQ_ENOMEM ? NQ_ENOMEM : NQ_ERR;
+		nq_ilp_mem_free(m);
+		return rc;
+	}
+	ncols = glp_get_num_cols(m->P);
+	for (k = 0; k < n * n; k++)
+		if (m->square_col[k] < 1 || m->square_col[k] > ncols) {
+			why_set(why, len, "model '%s' left square (%d,%d) "
+				"without a column", model->name, k / n + 1,
+				k % n + 1);
+			nq_ilp_mem_free(m);
+			return NQ_ERR;
+		}
+	*out = m;
+	return NQ_OK;
+}
+
+void nq_ilp_mem_free(nq_ilp_mem *m)
+{
+	if (!m)
+		return;
+	if (m->P)
+		glp_delete_prob(m->P);
+	free(m->square_col);
+	free(m->ind);
+	free(m->val);
+	free(m);
+}
+
+int nq_ilp_mem_square_col(const nq_ilp_mem *m, int r, int c)
+{
+	return m->square_col[r * m->n + c];
+}
+
+const char *nq_ilp_mem_col_name(const nq_ilp_mem *m, int col)
+{
+	return glp_get_col_name(m->P, col);
+}
+
+void nq_ilp_mem_sizes(const nq_ilp_mem *m, int64_t *cols, int64_t *rows,
+		      int64_t *nonzeros)
+{
+	*cols = glp_get_num_cols(m->P);
+	*rows = glp_get_num_rows(m->P);
+	*nonzeros = glp_get_num_nz(m->P);
+}
+
+int nq_ilp_mem_write(const nq_ilp_mem *m, const char *path,
+		     enum nq_ilp_format fmt, const char *comment, char *why,
+		     size_t len)
+{
+	const char *prefix = fmt == NQ_ILP_LP ? "\\" : "*";
+	char tmp[4200], body[4200], buf[65536], name[40];
+	FILE *f, *in = NULL;
+	int n = m->n, r, c, failed = 0, bfd;
+	size_t got;
+
+	/* GLPK writes to a file of its own; ours gets the comments, then
+	 * GLPK's text. */
+	if ((size_t)snprintf(body, sizeof body, "%s.glpXXXXXX", path) >=
+	    sizeof body)
+		return why_set(why, len, "%s: file name too long", path);
+	if ((bfd = mkstemp(body)) < 0)
+		return why_set(why, len, "%s: cannot write: %s", path,
+			       strerror(errno));
+	close(bfd);
+	glp_term_out(GLP_OFF);
+	if ((fmt == NQ_ILP_LP ? glp_write_lp(m->P, NULL, body)
+			      : glp_write_mps(m->P, GLP_MPS_FILE, NULL, body))
+	    != 0 || !(in = fopen(body, "r"))) {
+		unlink(body);
+		return why_set(why, len, "%s: GLPK could not write the %s file",
+			       path, fmt == NQ_ILP_LP ? "LP" : "MPS");
+	}
+	if (!(f = start_file(path, tmp, sizeof tmp, why, len))) {
+		fclose(in);
+		unlink(body);
+		return -1;
+	}
+	errno = 0;
+	write_comment(f, prefix, comment);
+	for (r = 0; r < n; r++)
+		for (c = 0; c < n; c++) {
+			int j = m->square_col[r * n + c];
+			const char *nm = glp_get_col_name(m->P, j);
+
+			if (!nm) {
+				snprintf(name, sizeof name, "C%d", j);
+				nm = name;
+			}
+			fprintf(f, "%s square %d %d %s\n", prefix, r + 1,
+				c + 1, nm);
+		}
+	while ((got = fread(buf, 1, sizeof buf, in)) > 0)
+		if (fwrite(buf, 1, got, f) != got)
+			failed = 1;
+	if (ferror(in) || ferror(f))
+		failed = 1;
+	fclose(in);
+	unlink(body);
+	return finish_file(f, failed, tmp, path, why, len);
+}

@@ -1,0 +1,674 @@
+/*
+ * external.c - solvers that hand an exported file to another program.
+ *
+ *   dimacs  the instance as DIMACS CNF (any encoding, core/export.h), run
+ *           through `command` (minisat, cadical, cryptominisat5, picosat,
+ *           ...). The answer is read from SAT-competition output on the
+ *           program's stdout (`s SATISFIABLE` / `s UNSATISFIABLE`, `v`
+ *           lines), or, for minisat and glucose, from the result file
+ *           they write when given a second file name (`SAT` / `UNSAT`,
+ *           then the literals). Option `output` forces either.
+ *   cbc     the instance as a CPLEX LP file (any model), run through
+ *           `cbc FILE.lp sec T solve solu SOL` (Debian coinor-cbc); the
+ *           answer is read from CBC's solution file.
+ *
+ * Both answer mode first only (max_n says count is not applicable): a
+ * count would need one external run per solution.
+ *
+ * Each run works in a temp directory of its own ($TMPDIR or /tmp,
+ * nq-external-XXXXXX) holding the input, the program's stdout, stderr and
+ * result file, removed at the end. The program runs as a child of the
+ * run's child, with the run's memory limit (inherited) and killed with
+ * SIGKILL at the run's deadline minus a margin (5%, at least 0.3 s, at
+ * most half the limit; then the run is a `timeout`), or when the run's
+ * child dies (PR_SET_PDEATHSIG), so it never outlives its run. Only when
+ * the host kills the run's child first (building and writing a huge CNF
+ * take longer than the margin) can a temp directory stay behind. `command` is split at blanks (no shell, no
+ * quoting); its program must exist when the experiment is checked
+ * (NQ_OPT_COMMAND), so a missing solver is an exit-2 error, not a crash.
+ *
+ * Sizes are the exported CNF's or LP's; build_s the time to encode and
+ * write the file; solve_s the program's wall time (its CPU time and peak
+ * RSS reach the CSV through the run's child, which waits for it).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "external.h"
+#include "solvers.h"
+#include "export.h"
+
+#define EXT_MAX_ARGS 64
+
+/* ------------------------------------------------------------------ */
+/* The temp directory and the program. */
+
+struct ext_dir {
+	char path[512];
+};
+
+static int dir_make(struct ext_dir *d, nq_result *res)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	if (!tmp || !*tmp)
+		tmp = "/tmp";
+	snprintf(d->path, sizeof d->path, "%s/nq-external-XXXXXX", tmp);
+	if (!mkdtemp(d->path)) {
+		snprintf(res->note, sizeof res->note, "cannot make a temp "
+			 "directory in %s: %s", tmp, strerror(errno));
+		d->path[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+static void dir_file(const struct ext_dir *d, const char *name, char *buf,
+		     size_t len)
+{
+	snprintf(buf, len, "%s/%s", d->path, name);
+}
+
+/* Remove the directory and the files in it (it has no subdirectories). */
+static void dir_remove(struct ext_dir *d)
+{
+	char file[1024];
+	struct dirent *e;
+	DIR *dir;
+
+	if (!d->path[0] || !(dir = opendir(d->path)))
+		return;
+	while ((e = readdir(dir)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			snprintf(file, sizeof file, "%s/%s", d->path, e->d_name);
+			unlink(file);
+		}
+	closedir(dir);
+	rmdir(d->path);
+}
+
+/* Copy a string, cut to fit. */
+static void copy_cut(char *dst, size_t len, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (!len)
+		return;
+	if (n >= len)
+		n = len - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* The last non-empty line of a file (for notes), or "". */
+static void last_line(const char *path, char *buf, size_t len)
+{
+	char line[512];
+	FILE *f = fopen(path, "r");
+
+	buf[0] = '\0';
+	if (!f)
+		return;
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		if (line[0])
+			copy_cut(buf, len, line);
+	}
+	fclose(f);
+}
+
+/* Split a command at blanks into argv (pointing into `buf`). */
+static int split_command(const char *command, char *buf, size_t len,
+			 char **argv, int max)
+{
+	int argc = 0;
+	char *p;
+
+	snprintf(buf, len, "%s", command);
+	for (p = strtok(buf, " \t"); p && argc < max - 1;
+	     p = strtok(NULL, " \t"))
+		argv[argc++] = p;
+	argv[argc] = NULL;
+	return argc;
+}
+
+static double ext_deadline(const nq_job *job, double t0)
+{
+	double margin;
+
+	if (job->time_limit_s <= 0)
+		return 0;
+	/* Room to kill the program (a big one takes tens of ms to die)
+	 * and to remove its files before the host's kill at the limit. */
+	margin = job->time_limit_s * 0.05;
+	if (margin < 0.3)
+		margin = 0.3;
+	if (margin > job->time_limit_s / 2)
+		margin = job->time_limit_s / 2;
+	return t0 + job->time_limit_s - margin;
+}
+
+enum ext_exit { EXT_EXITED, EXT_TIMEOUT, EXT_FAILED };
+
+/* Wait for `pid` until `deadline` (0: none); kill it then. */
+static enum ext_exit ext_wait(pid_t pid, double deadline, int *status)
+{
+#ifdef SYS_pidfd_open
+	int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
+
+	if (pfd >= 0) {
+		for (;;) {
+			struct pollfd p = { pfd, POLLIN, 0 };
+			double left = deadline > 0 ? deadline - nq_now() : 1e9;
+			int rc;
+
+			if (left <= 0)
+				break;
+			rc = poll(&p, 1, left > 1e6 ? -1
+					 : (int)(left * 1000.0) + 1);
+			if (rc < 0 && errno == EINTR)
+				continue;
+			if (rc != 0 && waitpid(pid, status, WNOHANG) == pid) {
+				close(pfd);
+				return EXT_EXITED;
+			}
+			if (rc < 0)
+				break;
+		}
+		close(pfd);
+		kill(pid, SIGKILL);
+		waitpid(pid, status, 0);
+		return EXT_TIMEOUT;
+	}
+#endif
+	for (;;) {
+		pid_t w = waitpid(pid, status, WNOHANG);
+
+		if (w == pid)
+			return EXT_EXITED;
+		if (w < 0 && errno != EINTR)
+			return EXT_FAILED;
+		if (deadline > 0 && nq_now() >= deadline) {
+			kill(pid, SIGKILL);
+			waitpid(pid, status, 0);
+			return EXT_TIMEOUT;
+		}
+		usleep(500);
+	}
+}
+
+/* Run argv with stdin from /dev/null and stdout, stderr into the temp
+ * directory's files "stdout" and "stderr". */
+static enum ext_exit ext_run(const struct ext_dir *d, char **argv,
+			     double deadline, int *status, nq_result *res)
+{
+	char out[600], err[600];
+	pid_t parent = getpid(), pid;
+	int fd;
+
+	dir_file(d, "stdout", out, sizeof out);
+	dir_file(d, "stderr", err, sizeof err);
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		snprintf(res->note, sizeof res->note, "cannot fork: %s",
+			 strerror(errno));
+		return EXT_FAILED;
+	}
+	if (pid == 0) {
+		/* never outlive the run's child */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(126);
+		if ((fd = open("/dev/null", O_RDONLY)) >= 0) {
+			dup2(fd, STDIN_FILENO);
+			close(fd);
+		}
+		if ((fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0) {
+			dup2(fd, STDOUT_FILENO);
+			close(fd);
+		}
+		if ((fd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0) {
+			dup2(fd, STDERR_FILENO);
+			close(fd);
+		}
+		signal(SIGPIPE, SIG_DFL);
+		execvp(argv[0], argv);
+		fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	return ext_wait(pid, deadline, status);
+}
+
+/* A note for a program that gave no usable answer. */
+static void ext_no_answer(const struct ext_dir *d, const char *prog,
+			  int status, const char *what, nq_result *res)
+{
+	char err[600], tail[300];
+
+	dir_file(d, "stderr", err, sizeof err);
+	last_line(err, tail, sizeof tail);
+	if (WIFSIGNALED(status))
+		snprintf(res->note, sizeof res->note, "%.40s killed by signal "
+			 "%d, %s%s%.100s", prog, WTERMSIG(status), what,
+			 tail[0] ? ": " : "", tail);
+	else
+		snprintf(res->note, sizeof res->note, "%.40s exited %d, %s%s"
+			 "%.100s", prog, WIFEXITED(status) ?
+			 WEXITSTATUS(status) : -1, what, tail[0] ? ": " : "",
+			 tail);
+}
+
+/* ------------------------------------------------------------------ */
+/* dimacs */
+
+enum { DIMACS_ENCODING, DIMACS_COMMAND, DIMACS_OUTPUT };
+enum { OUT_AUTO, OUT_STDOUT, OUT_FILE };
+
+/* Programs that write their answer to the file named second (minisat's
+ * interface); others print SAT-competition output. */
+static int writes_result_file(const char *prog)
+{
+	const char *base = strrchr(prog, '/');
+
+	base = base ? base + 1 : prog;
+	return (strstr(base, "minisat") && !strstr(base, "cryptominisat")) ||
+	       strstr(base, "glucose");
+}
+
+/* Read the answer: 1 SAT (values filled), 0 UNSAT, -1 none. `values`
+ * has nvars + 1 entries: 1 for a true variable. */
+static int read_dimacs_answer(const char *path, int file_format, int nvars,
+			      char *values)
+{
+	int answer = -1, in_values = 0, c;
+	char word[64];
+	size_t w = 0;
+	FILE *f = fopen(path, "r");
+	int at_line_start = 1, line_kind = 0; /* 's', 'v', 'l' (literals) */
+
+	if (!f)
+		return -1;
+	if (file_format) {
+		/* "SAT\n1 -2 3 ... 0\n", "UNSAT\n" or "INDET\n" */
+		if (fscanf(f, "%63s", word) == 1) {
+			if (!strcmp(word, "SAT"))
+				answer = 1, in_values = 1;
+			else if (!strcmp(word, "UNSAT"))
+				answer = 0;
+		}
+		if (in_values) {
+			long lit;
+
+			while (fscanf(f, "%ld", &lit) == 1 && lit != 0)
+				if (labs(lit) <= nvars && lit > 0)
+					values[lit] = 1;
+		}
+		fclose(f);
+		return answer;
+	}
+	/* SAT-competition output: scan line by line, words at a time. */
+	for (;;) {
+		c = getc(f);
+		if (c == EOF || c == ' ' || c == '\t' || c == '\n' ||
+		    c == '\r') {
+			if (w) {
+				word[w] = '\0';
+				if (at_line_start) {
+					line_kind = !strcmp(word, "s") ? 's'
+						  : !strcmp(word, "v") ? 'v' : 0;
+					at_line_start = 0;
+				} else if (line_kind == 's') {
+					if (!strcmp(word, "SATISFIABLE"))
+						answer = 1;
+					else if (!strcmp(word, "UNSATISFIABLE"))
+						answer = 0;
+					line_kind = 0;
+				} else if (line_kind == 'v') {
+					long lit = strtol(word, NULL, 10);
+
+					if (lit > 0 && lit <= nvars)
+						values[lit] = 1;
+				}
+				w = 0;
+			}
+			if (c == '\n') {
+				at_line_start = 1;
+				line_kind = 0;
+			}
+			if (c == EOF)
+				break;
+		} else if (w < sizeof word - 1) {
+			word[w++] = (char)c;
+		}
+	}
+	fclose(f);
+	return answer;
+}
+
+static int dimacs_max_n(const nq_optval *opt, enum nq_mode mode)
+{
+	(void)opt;
+	return mode == NQ_MODE_COUNT ? NQ_NOT_APPLICABLE : 46340;
+}
+
+static int dimacs_solve(const nq_job *job, nq_result *res)
+{
+	const nq_instance *inst = job->inst;
+	const nq_cnf_encoder *enc = job->opt[DIMACS_ENCODING].ptr;
+	const char *command = job->opt[DIMACS_COMMAND].str;
+	int n = inst->n, rc, argc, status = 0, file_format, answer, r, c;
+	char cmdbuf[512], cnf[600], result[600], out[600];
+	char *argv[EXT_MAX_ARGS + 3];
+	double t0 = nq_now(), deadline = ext_deadline(job, t0), t1;
+	struct ext_dir d = { "" };
+	char *values = NULL;
+	nq_cnf_mem m = { 0 };
+	enum ext_exit ex;
+
+	if (inst->mode != NQ_MODE_FIRST) {
+		snprintf(res->note, sizeof res->note, "dimacs answers mode "
+			 "first only");
+		return NQ_ERR;
+	}
+	argc = split_command(command ? command : "", cmdbuf, sizeof cmdbuf,
+			     argv, EXT_MAX_ARGS);
+	if (argc == 0) {
+		snprintf(res->note, sizeof res->note, "no command given");
+		return NQ_ERR;
+	}
+	file_format = job->opt[DIMACS_OUTPUT].num == OUT_FILE ||
+		      (job->opt[DIMACS_OUTPUT].num == OUT_AUTO &&
+		       writes_result_file(argv[0]));
+
+	m.deadline = deadline;
+	rc = nq_cnf_mem_build(&m, inst, enc, res->note, sizeof res->note);
+	res->vars = m.nvars;
+	res->constraints = m.nclauses;
+	res->nonzeros = m.nlits;
+	if (rc != NQ_OK)
+		goto out;
+	if (dir_make(&d, res)) {
+		rc = NQ_ERR;
+		goto out;
+	}
+	dir_file(&d, "in.cnf", cnf, sizeof cnf);
+	dir_file(&d, "result", result, sizeof result);
+	dir_file(&d, "stdout", out, sizeof out);
+	if (nq_cnf_mem_write_file(&m, cnf, NULL, res->note,
+				  sizeof res->note)) {
+		rc = deadline > 0 && nq_now() >= deadline ? NQ_ETIMEOUT
+							  : NQ_ERR;
+		goto out;
+	}
+	argv[argc++] = cnf;
+	if (file_format)
+		argv[argc++] = result;
+	argv[argc] = NULL;
+	res->build_s = nq_now() - t0;
+
+	t1 = nq_now();
+	ex = ext_run(&d, argv, deadline, &status, res);
+	res->solve_s = nq_now() - t1;
+	if (ex == EXT_TIMEOUT) {
+		snprintf(res->note, sizeof res->note, "time limit reached "
+			 "(%.60s killed)", argv[0]);
+		rc = NQ_ETIMEOUT;
+		goto out;
+	}
+	if (ex == EXT_FAILED) {
+		rc = NQ_ERR;
+		goto out;
+	}
+	if (!(values = calloc((size_t)m.nvars + 1, 1))) {
+		snprintf(res->note, sizeof res->note, "out of memory");
+		rc = NQ_ENOMEM;
+		goto out;
+	}
+	answer = read_dimacs_answer(file_format ? result : out, file_format,
+				    m.nvars, values);
+	if (answer < 0) {
+		ext_no_answer(&d, argv[0], status, file_format
+			      ? "no SAT/UNSAT in its result file"
+			      : "no 's SATISFIABLE' or 's UNSATISFIABLE' line",
+			      res);
+		rc = NQ_ERR;
+		goto out;
+	}
+	res->solutions = (uint64_t)answer;
+	if (answer == 1)
+		for (r = 0; r < n; r++) {
+			res->placement[r] = -1;
+			for (c = 0; c < n; c++)
+				if (values[m.square_var[r * n + c]]) {
+					res->placement[r] = c;
+					break;
+				}
+		}
+	rc = NQ_OK;
+out:
+	free(values);
+	nq_cnf_mem_free(&m);
+	dir_remove(&d);
+	return rc;
+}
+
+static const char *const dimacs_outputs[] = { "auto", "stdout", "file", NULL };
+
+static const nq_option dimacs_options[] = {
+	{ "encoding", NQ_OPT_CNF, "sequential", NULL, 0, 0,
+	  "CNF encoding of each at-most-one" },
+	{ "command", NQ_OPT_COMMAND, "minisat", NULL, 0, 0,
+	  "a DIMACS SAT solver and its options, run as COMMAND FILE.cnf "
+	  "(Debian: minisat, cadical, cryptominisat5, picosat)" },
+	{ "output", NQ_OPT_CHOICE, "auto", dimacs_outputs, 0, 0,
+	  "where the answer is: stdout (s/v lines), file (minisat's result "
+	  "file, named second), auto (file for minisat and glucose)" },
+	{ NULL, 0, NULL, NULL, 0, 0, NULL }
+};
+
+const nq_solver nq_solver_dimacs = {
+	NQ_ABI_VERSION,                 /* abi_version */
+	sizeof(nq_solver),              /* struct_size */
+	"dimacs",                       /* name */
+	"any DIMACS SAT solver program on the exported CNF, first mode",
+	dimacs_options,                 /* options */
+	"encoding",                     /* label_option */
+	dimacs_max_n,                   /* max_n */
+	dimacs_solve                    /* solve */
+};
+
+/* ------------------------------------------------------------------ */
+/* cbc */
+
+enum { CBC_MODEL, CBC_COMMAND };
+
+static int cbc_max_n(const nq_optval *opt, enum nq_mode mode)
+{
+	(void)opt;
+	return mode == NQ_MODE_COUNT ? NQ_NOT_APPLICABLE : 10000;
+}
+
+/* CBC's solution file: a status line ("Optimal - objective value 0",
+ * "Infeasible - ...", "Stopped on time - ..."), then one line per column
+ * "INDEX NAME VALUE REDUCED-COST" (names x1.. as we gave them; CBC may
+ * prefix a line with "**" for an infeasibility). Returns 1 found, 0
+ * infeasible, 2 stopped on time, -1 unreadable; `status` gets the line. */
+static int read_cbc_answer(const char *path, int ncols, double *x,
+			   char *status, size_t len)
+{
+	char line[512];
+	FILE *f = fopen(path, "r");
+	int answer = -1;
+
+	status[0] = '\0';
+	if (!f)
+		return -1;
+	if (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		copy_cut(status, len, line);
+		if (!strncmp(line, "Optimal", 7) ||
+		    !strncmp(line, "Integer solution", 16))
+			answer = 1;
+		else if (strstr(line, "nfeasible"))
+			answer = 0;
+		else if (!strncmp(line, "Stopped", 7))
+			answer = 2;
+	}
+	while (answer == 1 && fgets(line, sizeof line, f)) {
+		char *p = line, name[128];
+		int idx, j;
+		double v;
+
+		while (*p == ' ' || *p == '*')
+			p++;
+		if (sscanf(p, "%d %127s %lf", &idx, name, &v) == 3 &&
+		    name[0] == 'x' && sscanf(name + 1, "%d", &j) == 1 &&
+		    j >= 1 && j <= ncols)
+			x[j] = v;
+	}
+	fclose(f);
+	return answer;
+}
+
+static int cbc_solve(const nq_job *job, nq_result *res)
+{
+	const nq_instance *inst = job->inst;
+	const nq_ilp_model *model = job->opt[CBC_MODEL].ptr;
+	const char *command = job->opt[CBC_COMMAND].str;
+	int n = inst->n, rc, argc, status = 0, answer, r, c;
+	char cmdbuf[512], lp[600], sol[600], secs[32], line[300];
+	char *argv[EXT_MAX_ARGS + 8];
+	double t0 = nq_now(), deadline = ext_deadline(job, t0), t1;
+	struct ext_dir d = { "" };
+	nq_ilp_mem *m = NULL;
+	double *x = NULL;
+	int64_t ncols = 0, nrows = 0, nz = 0;
+	enum ext_exit ex;
+
+	if (inst->mode != NQ_MODE_FIRST) {
+		snprintf(res->note, sizeof res->note, "cbc answers mode "
+			 "first only");
+		return NQ_ERR;
+	}
+	argc = split_command(command ? command : "", cmdbuf, sizeof cmdbuf,
+			     argv, EXT_MAX_ARGS);
+	if (argc == 0) {
+		snprintf(res->note, sizeof res->note, "no command given");
+		return NQ_ERR;
+	}
+	rc = nq_ilp_mem_build(&m, inst, model, 1, res->note,
+			      sizeof res->note);
+	if (rc != NQ_OK)
+		goto out;
+	nq_ilp_mem_sizes(m, &ncols, &nrows, &nz);
+	res->vars = ncols;
+	res->constraints = nrows;
+	res->nonzeros = nz;
+	if (dir_make(&d, res)) {
+		rc = NQ_ERR;
+		goto out;
+	}
+	dir_file(&d, "model.lp", lp, sizeof lp);
+	dir_file(&d, "solution", sol, sizeof sol);
+	if (nq_ilp_mem_write(m, lp, NQ_ILP_LP, NULL, res->note,
+			     sizeof res->note)) {
+		rc = NQ_ERR;
+		goto out;
+	}
+	res->build_s = nq_now() - t0;
+	argv[argc++] = lp;
+	if (deadline > 0) {
+		/* CBC's own limit: stop cleanly a little before ours */
+		double left = (deadline - nq_now()) * 0.95;
+
+		snprintf(secs, sizeof secs, "%.3f", left > 0.01 ? left : 0.01);
+		argv[argc++] = "sec";
+		argv[argc++] = secs;
+	}
+	argv[argc++] = "solve";
+	argv[argc++] = "solu";
+	argv[argc++] = sol;
+	argv[argc] = NULL;
+
+	t1 = nq_now();
+	ex = ext_run(&d, argv, deadline, &status, res);
+	res->solve_s = nq_now() - t1;
+	if (ex == EXT_TIMEOUT) {
+		snprintf(res->note, sizeof res->note, "time limit reached "
+			 "(%.60s killed)", argv[0]);
+		rc = NQ_ETIMEOUT;
+		goto out;
+	}
+	if (ex == EXT_FAILED) {
+		rc = NQ_ERR;
+		goto out;
+	}
+	if (!(x = calloc((size_t)ncols + 1, sizeof *x))) {
+		snprintf(res->note, sizeof res->note, "out of memory");
+		rc = NQ_ENOMEM;
+		goto out;
+	}
+	answer = read_cbc_answer(sol, (int)ncols, x, line, sizeof line);
+	if (answer == 2) {
+		snprintf(res->note, sizeof res->note, "time limit reached "
+			 "(cbc: %.100s)", line);
+		rc = NQ_ETIMEOUT;
+		goto out;
+	}
+	if (answer < 0) {
+		if (line[0])
+			snprintf(res->note, sizeof res->note, "cbc: %.150s",
+				 line);
+		else
+			ext_no_answer(&d, argv[0], status, "no solution file",
+				      res);
+		rc = NQ_ERR;
+		goto out;
+	}
+	res->solutions = (uint64_t)answer;
+	if (answer == 1)
+		for (r = 0; r < n; r++) {
+			res->placement[r] = -1;
+			for (c = 0; c < n; c++)
+				if (x[nq_ilp_mem_square_col(m, r, c)] > 0.5) {
+					res->placement[r] = c;
+					break;
+				}
+		}
+	rc = NQ_OK;
+out:
+	free(x);
+	nq_ilp_mem_free(m);
+	dir_remove(&d);
+	return rc;
+}
+
+static const nq_option cbc_options[] = {
+	{ "model", NQ_OPT_ILP, "assignment", NULL, 0, 0, "ILP model" },
+	{ "command", NQ_OPT_COMMAND, "cbc", NULL, 0, 0,
+	  "the CBC program and options before the file (Debian: coinor-cbc)" },
+	{ NULL, 0, NULL, NULL, 0, 0, NULL }
+};
+
+const nq_solver nq_solver_cbc = {
+	NQ_ABI_VERSION,                 /* abi_version */
+	sizeof(nq_solver),              /* struct_size */
+	"cbc",                          /* name */
+	"COIN-OR CBC program on the exported LP file, first mode",
+	cbc_options,                    /* options */
+	"model",                        /* label_option */
+	cbc_max_n,                      /* max_n */
+	cbc_solve                       /* solve */
+};

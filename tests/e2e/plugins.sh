@@ -1,0 +1,303 @@
+#!/usr/bin/env bash
+# plugins.sh - end-to-end tests of plugins, export, check and the external
+# solvers: the template built and run in an experiment beside built-ins
+# and an external solver; every way a plugin can fail to load (one line
+# naming the file, exit 2, no output touched); a plugin crashing mid-run
+# (a crash row, the experiment goes on); exported DIMACS solved by the
+# picosat binary and the placement accepted by `harness check`.
+# HARNESS names the binary (default ./harness). Prints
+# "plugins: N passed, N failed" last; exits 1 if anything failed.
+set -u
+cd "$(dirname "$0")/../.."
+ROOT=$(pwd)
+H=$(realpath "${HARNESS:-./harness}")
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+failed=0
+
+ok() { pass=$((pass + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+expect() {
+	local desc=$1; shift
+	if "$@"; then ok; else bad "$desc"; fi
+}
+csv_col() { # csv_col FILE NAME -> values, one per data row
+	python3 - "$1" "$2" <<'PY'
+import csv, sys
+with open(sys.argv[1], newline='') as f:
+    for row in csv.DictReader(f):
+        print(row[sys.argv[2]])
+PY
+}
+# build C source on stdin into $T/NAME.so with the documented command
+build() { # build NAME
+	cat >"$T/$1.c"
+	cc -std=c11 -O2 -shared -fPIC -I"$ROOT/include" -o "$T/$1.so" "$T/$1.c" \
+		2>"$T/$1.cc.err" || bad "building $1: $(cat "$T/$1.cc.err")"
+}
+
+# --- the template: copied, built with `make plugin`, run ---------------------
+cp encoders/template/template_amo.c "$T/my_amo.c"
+make -s --no-print-directory plugin SRC="$T/my_amo.c" >"$T/make.out" 2>&1
+expect "make plugin SRC=... builds my_amo.so ($(cat "$T/make.out"))" [ -f "$T/my_amo.so" ]
+
+"$H" list --plugin "$T/my_amo.so" >"$T/list" 2>&1
+expect "list shows the plugin's encoding, its summary and its file" \
+	grep -q "^  template .*Heule 3-split.*\[plugin $T/my_amo.so\]" "$T/list"
+expect "list marks built-ins" grep -q '^  pairwise .*\[built-in\]' "$T/list"
+expect "list has a Plugins loaded section" grep -q '^Plugins loaded:' "$T/list"
+expect "list shows the external solvers" grep -q '^  dimacs .*\[built-in\]' "$T/list"
+
+# the experiment of the tutorial: plugin beside the file, relative path
+mkdir "$T/exp"
+cp "$T/my_amo.so" "$T/exp/"
+cat >"$T/exp/mine.yaml" <<'Y'
+experiment: mine
+repeat: 1
+timeout: 20s
+instances:
+  - {n: 1..8, mode: [first, count]}
+  - {n: 8, mode: [first, count], hints: [[1, 1], [2, 5]]}
+approaches:
+  - backtrack
+  - picosat: {encoding: [template, sequential]}
+  - dimacs: {encoding: template, command: picosat}
+plugins: [my_amo.so]       # after approaches on purpose: loaded first anyway
+Y
+(cd "$T" && "$H" run exp/mine.yaml -q -o "$T/mine.csv" >"$T/out" 2>"$T/err")
+rc=$?
+expect "template experiment exits 0 (got $rc: $(tail -2 "$T/err"))" [ $rc -eq 0 ]
+expect "template rows carry encoding 'template'" \
+	[ "$(csv_col "$T/mine.csv" encoding | grep -c '^template$')" -eq 36 ]
+expect "every run ok except dimacs count (not applicable: error)" [ "$(python3 - "$T/mine.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+bad = [r for r in rows if r['status'] != 'ok' and not (r['solver'] == 'dimacs' and r['mode'] == 'count' and r['status'] == 'error')]
+print(len(rows), len(bad))
+PY
+)" = "72 0" ]
+expect "template counts 92 at n=8" [ "$(python3 - "$T/mine.csv" <<'PY'
+import csv, sys
+print([r['solutions'] for r in csv.DictReader(open(sys.argv[1], newline=''))
+       if r['n'] == '8' and r['mode'] == 'count' and r['solver'] == 'picosat' and r['encoding'] == 'template' and r['hints'] == ''])
+PY
+)" = "['92']" ]
+expect "template CNF sizes are in the CSV" [ "$(python3 - "$T/mine.csv" <<'PY'
+import csv, sys
+r = [r for r in csv.DictReader(open(sys.argv[1], newline=''))
+     if r['n'] == '8' and r['mode'] == 'first' and r['solver'] == 'picosat' and r['encoding'] == 'template' and r['hints'] == ''][0]
+print(int(r['vars']) > 64 and int(r['constraints']) > 0 and int(r['nonzeros']) > 0)
+PY
+)" = True ]
+
+# --- load failures: one line naming the file, exit 2, no output --------------
+build noentry <<'C'
+#include "nq_plugin.h"
+int not_the_entry(void) { return 1; }
+C
+build badabi <<'C'
+#include "nq_plugin.h"
+static int amo(const nq_cnf_sink *s, const int *l, int k) { (void)s; (void)l; (void)k; return NQ_OK; }
+static const nq_cnf_encoder e = { NQ_ABI_VERSION, sizeof e, "abi99", "x", amo, NULL };
+static const nq_cnf_encoder *const cnf[] = { &e, NULL };
+static const nq_plugin p = { 99, sizeof p, "badabi", "x", NULL, cnf, NULL };
+const nq_plugin *nq_plugin_entry(void) { return &p; }
+C
+build badsize <<'C'
+#include "nq_plugin.h"
+static int amo(const nq_cnf_sink *s, const int *l, int k) { (void)s; (void)l; (void)k; return NQ_OK; }
+static const nq_cnf_encoder e = { NQ_ABI_VERSION, 8, "small", "x", amo, NULL };
+static const nq_cnf_encoder *const cnf[] = { &e, NULL };
+static const nq_plugin p = { NQ_ABI_VERSION, sizeof p, "badsize", "x", NULL, cnf, NULL };
+const nq_plugin *nq_plugin_entry(void) { return &p; }
+C
+build clash <<'C'
+#include "nq_plugin.h"
+static int amo(const nq_cnf_sink *s, const int *l, int k) { (void)s; (void)l; (void)k; return NQ_OK; }
+static const nq_cnf_encoder fresh = { NQ_ABI_VERSION, sizeof fresh, "fresh", "x", amo, NULL };
+static const nq_cnf_encoder e = { NQ_ABI_VERSION, sizeof e, "pairwise", "x", amo, NULL };
+static const nq_cnf_encoder *const cnf[] = { &fresh, &e, NULL };
+static const nq_plugin p = { NQ_ABI_VERSION, sizeof p, "clash", "x", NULL, cnf, NULL };
+const nq_plugin *nq_plugin_entry(void) { return &p; }
+C
+cp "$T/my_amo.so" "$T/other_amo.so"   # a second file naming 'template'
+printf 'not an ELF file\n' >"$T/junk.so"
+
+load_fail() { # load_fail NAME PLUGIN EXPECTED-SUBSTRING
+	local f="$T/$1.yaml" out="$T/$1.csv"
+	printf 'instances: [{n: 4}]\napproaches: [backtrack]\nplugins:\n  - %s\n' "$2" >"$f"
+	"$H" run "$f" -o "$out" >"$T/bout" 2>"$T/berr"
+	local rc=$?
+	if [ $rc -ne 2 ]; then bad "$1 (config): exit $rc, expected 2"; return; fi
+	if ! grep -qF "$f:4:5: plugin $T/$2: $3" "$T/berr"; then
+		bad "$1 (config): expected '$f:4:5: plugin $T/$2: $3', got: $(cat "$T/berr")"; return
+	fi
+	if [ "$(wc -l <"$T/berr")" -ne 1 ]; then bad "$1 (config): not one line"; return; fi
+	if [ -e "$out" ] || [ -e "${out%.csv}.meta" ]; then bad "$1 (config): output touched"; return; fi
+	ok
+	# the same on the command line
+	"$H" solve -n 4 -q -o "$out" --plugin "$T/$2" backtrack >"$T/bout" 2>"$T/berr"
+	rc=$?
+	if [ $rc -ne 2 ]; then bad "$1 (--plugin): exit $rc, expected 2"; return; fi
+	if ! grep -qF "harness: $T/$2: $3" "$T/berr" || [ "$(wc -l <"$T/berr")" -ne 1 ]; then
+		bad "$1 (--plugin): expected one line 'harness: $T/$2: $3', got: $(cat "$T/berr")"; return
+	fi
+	if [ -e "$out" ]; then bad "$1 (--plugin): output touched"; return; fi
+	ok
+}
+load_fail missing no_such.so "cannot open plugin: No such file or directory"
+load_fail notelf junk.so "cannot load plugin:"
+load_fail noentry noentry.so "no symbol 'nq_plugin_entry'"
+load_fail badabi badabi.so "plugin has ABI version 99, this harness needs 1"
+load_fail badsize badsize.so "CNF encoder 'small' is 8 bytes, expected"
+load_fail clash clash.so "CNF encoder 'pairwise' is already registered (built-in)"
+
+# two plugins with one name: the second is refused, naming the first
+"$H" list --plugin "$T/my_amo.so" --plugin "$T/other_amo.so" >/dev/null 2>"$T/berr"; rc=$?
+expect "a clash between plugins exits 2 (got $rc)" [ $rc -eq 2 ]
+expect "a clash between plugins names both files ($(cat "$T/berr"))" \
+	grep -qF "harness: $T/other_amo.so: CNF encoder 'template' is already registered (by $T/my_amo.so)" "$T/berr"
+# the same file twice is loaded once
+"$H" list --plugin "$T/my_amo.so" --plugin "$T/my_amo.so" >"$T/list" 2>&1; rc=$?
+expect "the same plugin twice is fine (got $rc)" [ $rc -eq 0 ]
+# the clashing plugin's other encoder ('fresh') was not left registered:
+# an approach naming it is an unknown encoding, not a run
+printf 'instances: [{n: 4}]\napproaches:\n  - picosat: {encoding: fresh}\n' >"$T/fresh.yaml"
+"$H" run "$T/fresh.yaml" --plugin "$T/clash.so" -o "$T/fresh.csv" >/dev/null 2>&1; rc=$?
+expect "nothing runs after a refused plugin (got $rc)" [ $rc -eq 2 ] && [ ! -e "$T/fresh.csv" ]
+
+# --- a plugin that crashes: that run is a crash row, the rest goes on --------
+build crashy <<'C'
+#include <signal.h>
+#include "nq_plugin.h"
+static int amo(const nq_cnf_sink *s, const int *l, int k)
+{
+	(void)s; (void)l; (void)k;
+	raise(SIGSEGV);  /* as a NULL dereference would, without UB */
+	return NQ_OK;
+}
+static int solve(const nq_job *job, nq_result *res)
+{
+	(void)job; (void)res;
+	raise(SIGSEGV);
+	return NQ_OK;
+}
+static const nq_cnf_encoder e = { NQ_ABI_VERSION, sizeof e, "crashy", "crashes in amo", amo, NULL };
+static const nq_solver s = { NQ_ABI_VERSION, sizeof s, "crasher", "crashes in solve", NULL, NULL, NULL, solve };
+static const nq_cnf_encoder *const cnf[] = { &e, NULL };
+static const nq_solver *const solvers[] = { &s, NULL };
+static const nq_plugin p = { NQ_ABI_VERSION, sizeof p, "crashy", "crashes", solvers, cnf, NULL };
+const nq_plugin *nq_plugin_entry(void) { return &p; }
+C
+cat >"$T/crash.yaml" <<'Y'
+instances: [{n: 6, mode: count}, {n: 8}]
+plugins: crashy.so
+approaches:
+  - crasher
+  - picosat: {encoding: crashy}
+  - backtrack
+Y
+"$H" run "$T/crash.yaml" -q -o "$T/crash.csv" >/dev/null 2>&1; rc=$?
+expect "an experiment with a crashing plugin exits 0 (got $rc)" [ $rc -eq 0 ]
+expect "crashing runs are crash rows, the built-in after them ran ok" \
+	[ "$(csv_col "$T/crash.csv" status | tr '\n' ' ')" = "crash crash ok crash crash ok " ]
+expect "the crash row says which signal" grep -q 'signal 11' "$T/crash.csv"
+
+# --- external solvers -----------------------------------------------------------
+printf 'instances: [{n: 4}]\napproaches:\n  - dimacs: {command: no-such-solver -q}\n' >"$T/nocmd.yaml"
+"$H" run "$T/nocmd.yaml" -o "$T/nocmd.csv" >/dev/null 2>"$T/berr"; rc=$?
+expect "a missing solver program exits 2 before anything runs (got $rc)" [ $rc -eq 2 ] && [ ! -e "$T/nocmd.csv" ]
+expect "... naming the file, the approach and the program ($(cat "$T/berr"))" \
+	grep -qF "$T/nocmd.yaml:3:23: dimacs: command 'no-such-solver' not found on PATH" "$T/berr"
+if command -v minisat >/dev/null && command -v cbc >/dev/null; then
+	cat >"$T/ext.yaml" <<'Y'
+instances:
+  - {n: [1, 2, 3, 8, 12]}
+  - {n: 10, hints: [[1, 2]]}
+  - {n: 4, hints: [[1, 1]]}
+approaches:
+  - dimacs: {encoding: [pairwise, sequential], command: minisat}
+  - dimacs: {command: [picosat, minisat -verb=0], output: [auto, stdout]}
+  - cbc
+  - glpk
+Y
+	"$H" run "$T/ext.yaml" -q -o "$T/ext.csv" >/dev/null 2>"$T/err"; rc=$?
+	expect "external solvers: exit 0 (got $rc: $(tail -2 "$T/err"))" [ $rc -eq 0 ]
+	expect "external solvers: every run validated ok, none for n=2,3 and the corner hint" [ "$(python3 - "$T/ext.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+ok = all(r['status'] == 'ok' for r in rows if not (r['options'] == 'command=minisat -verb=0;output=stdout'))
+# minisat prints no s/v lines: forcing stdout is an error row, not a crash
+forced = set(r['status'] for r in rows if r['options'] == 'command=minisat -verb=0;output=stdout')
+none = sorted(set((r['n'], r['solutions']) for r in rows if r['solver'] in ('dimacs', 'cbc') and r['solutions'] == '0'))
+print(len(rows), ok, sorted(forced), none)
+PY
+)" = "56 True ['error'] [('2', '0'), ('3', '0'), ('4', '0')]" ]
+else
+	bad "minisat or cbc missing (scripts/deps.sh installs them)"
+fi
+
+# --- export: DIMACS solved by the picosat binary, checked by the validator ----
+roundtrip() { # roundtrip N ENCODING [HINT...]
+	local n=$1 enc=$2; shift 2
+	local hints=() h
+	for h in "$@"; do hints+=(--hint "$h"); done
+	"$H" export --plugin "$T/my_amo.so" -n "$n" "${hints[@]}" --encoding "$enc" \
+		-o "$T/x.cnf" 2>"$T/xerr" || { bad "export $n $enc: $(cat "$T/xerr")"; return; }
+	picosat "$T/x.cnf" >"$T/x.out"
+	# the placement: per row, the column whose square variable is true
+	local placement
+	placement=$(awk '
+		/^c square / { var[$5] = $3 " " $4; n = $3 > n ? $3 : n }
+		/^v / { for (i = 2; i <= NF; i++) if ($i > 0 && ($i in var)) { split(var[$i], rc, " "); col[rc[1]] = rc[2] } }
+		END { for (r = 1; r <= n; r++) printf "%s%s", (r > 1 ? " " : ""), col[r] }
+	' "$T/x.cnf" "$T/x.out")
+	if "$H" check -n "$n" "${hints[@]}" --placement "$placement" >"$T/xchk" 2>&1; then
+		ok
+	else
+		bad "export $n $enc $*: picosat's placement '$placement' rejected: $(cat "$T/xchk")"
+	fi
+}
+roundtrip 8 sequential
+roundtrip 8 pairwise 1:1 2:5
+roundtrip 12 template 3:3
+roundtrip 20 sequential 1:10
+expect "exported DIMACS maps every square (c square lines)" \
+	[ "$(grep -c '^c square ' "$T/x.cnf")" -eq 400 ]
+expect "exported DIMACS has its p line after the comments" \
+	[ "$(grep -v '^c' "$T/x.cnf" | head -1 | cut -d' ' -f1-2)" = "p cnf" ]
+"$H" export -n 3 --encoding sequential -o "$T/u.cnf" 2>/dev/null
+picosat "$T/u.cnf" >"$T/u.out"
+expect "n=3 exported is UNSAT for the picosat binary" grep -q '^s UNSATISFIABLE' "$T/u.out"
+"$H" export -n 8 --model assignment --hint 1:1 -o "$T/a.lp" 2>/dev/null
+expect "LP export: comments, square map, GLPK's LP" \
+	sh -c "grep -q '^\\\\ square 8 8 x_8_8' '$T/a.lp' && grep -q '^Subject To' '$T/a.lp'"
+"$H" export -n 8 --model assignment -o "$T/a.mps" 2>/dev/null
+expect "MPS export: ROWS and COLUMNS sections" \
+	sh -c "grep -q '^ROWS' '$T/a.mps' && grep -q '^COLUMNS' '$T/a.mps' && grep -q '^\\* square 1 1 x_1_1' '$T/a.mps'"
+if command -v cbc >/dev/null; then
+	(cd "$T" && cbc a.lp solve solu a.sol >/dev/null 2>&1)
+	placement=$(awk '$3 == 1 && $2 ~ /^x_/ { split($2, p, "_"); col[p[2]] = p[3] }
+		END { for (r = 1; r <= 8; r++) printf "%s%s", (r > 1 ? " " : ""), col[r] }' "$T/a.sol")
+	"$H" check -n 8 --hint 1:1 --placement "$placement" >/dev/null 2>&1; rc=$?
+	expect "the exported LP solved by cbc keeps the hint and is valid ($placement)" [ $rc -eq 0 ]
+fi
+"$H" export -n 8 --encoding nosuch -o "$T/n.cnf" >/dev/null 2>"$T/berr"; rc=$?
+expect "export of an unknown encoding exits 2 and lists them" \
+	sh -c "[ $rc -eq 2 ] && grep -q 'known encodings: pairwise' '$T/berr' && [ ! -e '$T/n.cnf' ]"
+"$H" export -n 8 --model assignment -o "$T/n.cnf" >/dev/null 2>&1; rc=$?
+expect "export of a model as .cnf exits 2 (got $rc)" [ $rc -eq 2 ]
+
+# --- check: the validator on a placement from elsewhere ---------------------
+"$H" check -n 4 --placement "2 4 1 3" >"$T/c" 2>&1; rc=$?
+expect "check accepts 2 4 1 3 (got $rc: $(cat "$T/c"))" [ $rc -eq 0 ]
+"$H" check -n 4 --placement "1,2,3,4" >"$T/c" 2>&1; rc=$?
+expect "check rejects a diagonal, exit 1 (got $rc)" sh -c "[ $rc -eq 1 ] && grep -q '^wrong: ' '$T/c'"
+echo "3 1 4 2" | "$H" check -n 4 --hint 1:2 --placement - >"$T/c" 2>&1; rc=$?
+expect "check rejects a lost hint, from stdin (got $rc: $(cat "$T/c"))" [ $rc -eq 1 ]
+"$H" check -n 4 --placement "1 2" >/dev/null 2>&1; rc=$?
+expect "check of too few columns exits 2 (got $rc)" [ $rc -eq 2 ]
+
+echo "plugins: $pass passed, $failed failed"
+[ $failed -eq 0 ]
