@@ -93,6 +93,7 @@ struct state {
 	nq_summary *summary;
 	struct timeout_mark *marks;
 	size_t nmarks;
+	unsigned *told;   /* per approach: modes it does not answer, told */
 	int tty;
 	size_t done, total;
 	int wrong;
@@ -269,15 +270,26 @@ static int one(struct state *s, size_t ai, const nq_instance_spec *spec,
 	int max = a->solver->max_n ? a->solver->max_n(a->opt, spec->inst.mode) : 0;
 	int at;
 
-	if (max == NQ_NOT_APPLICABLE || (max > 0 && spec->inst.n > max)) {
+	if (max == NQ_NOT_APPLICABLE) {
+		/* not a run that failed: a pairing that does not exist (say,
+		 * local search asked to count); no row, one notice */
+		unsigned bit = 1u << spec->inst.mode;
+
+		if (!(s->told[ai] & bit)) {
+			s->told[ai] |= bit;
+			fprintf(stderr, "%sharness: %s does not answer %s mode; "
+				"its %s instances are left out\n",
+				s->tty && !s->o->quiet ? "\r\033[K" : "",
+				a->name, mode_name(spec->inst.mode),
+				mode_name(spec->inst.mode));
+		}
+		s->done++;
+		return 0;
+	}
+	if (max > 0 && spec->inst.n > max) {
 		if (rep > 0) {
-			if (max > 0)
-				snprintf(note, sizeof note, "not run: %.120s "
-					 "takes n up to %d", a->name, max);
-			else
-				snprintf(note, sizeof note, "not run: %.120s "
-					 "does not answer %s mode", a->name,
-					 mode_name(spec->inst.mode));
+			snprintf(note, sizeof note, "not run: %.120s takes n up "
+				 "to %d", a->name, max);
 			not_run(s, ai, spec, rep, NQ_ST_ERROR, note);
 		} else {
 			s->done++;
@@ -356,7 +368,8 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		  (size_t)(exp->repeat + exp->warmup);
 	s.ledger = nq_ledger_new();
 	s.summary = nq_summary_new();
-	if (!s.ledger || !s.summary) {
+	s.told = calloc(exp->napproaches + 1, sizeof *s.told);
+	if (!s.ledger || !s.summary || !s.told) {
 		nq_error_set(err, NULL, 0, 0, "out of memory");
 		goto out;
 	}
@@ -415,5 +428,6 @@ out:
 	nq_ledger_free(s.ledger);
 	nq_summary_free(s.summary);
 	free(s.marks);
+	free(s.told);
 	return rc;
 }
