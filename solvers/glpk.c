@@ -2,11 +2,29 @@
  * glpk.c - the `glpk` solver: an ILP model solved by GLPK's branch and cut.
  *
  * The model (option `model`, an nq_ilp_model) is built into a glp_prob
- * through an nq_ilp_sink, then solved with glp_intopt (MIP presolver on, so
- * no separate glp_simplex). First mode reads one placement off the columns
- * the model marked as squares. Count mode adds a no-good cut after each
+ * through an nq_ilp_sink, then solved with glp_intopt. First mode reads one
+ * placement off the columns the model marked as squares. When that point
+ * is not a placement but GLPK proved it optimal, the problem maximizes,
+ * and its objective is exactly the number of queens (coefficient 1 on
+ * every square column, 0 elsewhere: the `independent-set` model), an
+ * optimum below n proves there is no placement: the answer is "none". Count mode adds a no-good cut after each
  * solution (the sum of the columns that are 1 <= n - 1) and solves again
  * until GLPK proves the problem infeasible.
+ *
+ * Options (the experiment file's keys; defaults are GLPK's own, as glpsol
+ * applies them, so the CSV `options` column names what ran):
+ *   presolve  on: glp_intopt's MIP presolver (glpsol's default, --intopt);
+ *             off: glp_simplex on the LP relaxation first, then glp_intopt
+ *             on that basis (glpsol --nointopt; glp_init_iocp's value)
+ *   cuts      none | gmi | mir | cover | clique | all (glpsol --gomory,
+ *             --mir, --cover, --clique, --cuts; one family, or every one)
+ *   fp_heur   off | on: the feasibility pump (glpsol --fpump)
+ *   br_tech   first | last | most | dth | pch: branching (glp_init_iocp:
+ *             dth, Driebeck-Tomlin)
+ *   bt_tech   dfs | bfs | blb | bph: backtracking (glp_init_iocp: blb,
+ *             best local bound)
+ * The harness allows at most 8 options per solver (core/experiment.h), so
+ * the four cut families are one choice rather than four switches.
  *
  * Effort: `nodes` is the branch-and-bound tree size GLPK reports
  * (glp_ios_tree_size, total subproblems created, read in the search
@@ -61,7 +79,18 @@ struct glpk_run {
 	int stopped;          /* the callback stopped GLPK at the deadline */
 	int64_t tree_nodes;   /* of the current glp_intopt, from the callback */
 	int64_t tree_iters;   /* cumulative, like glp_get_it_cnt */
+	const nq_optval *opt; /* the job's options, in glpk_options order */
 };
+
+/* Rows of glpk_options, and the GLPK values of each choice (same order
+ * as the choice lists below). */
+enum { OPT_MODEL, OPT_PRESOLVE, OPT_CUTS, OPT_FP_HEUR, OPT_BR_TECH,
+       OPT_BT_TECH };
+enum { CUTS_NONE, CUTS_GMI, CUTS_MIR, CUTS_COVER, CUTS_CLIQUE, CUTS_ALL };
+static const int br_tech_value[] = { GLP_BR_FFV, GLP_BR_LFV, GLP_BR_MFV,
+				     GLP_BR_DTH, GLP_BR_PCH };
+static const int bt_tech_value[] = { GLP_BT_DFS, GLP_BT_BFS, GLP_BT_BLB,
+				     GLP_BT_BPH };
 
 /* ------------------------------------------------------------------ */
 /* GLPK hooks. */
@@ -266,11 +295,20 @@ static enum outcome intopt_once(struct glpk_run *g, int64_t *nodes,
 				int64_t *iters, nq_result *res)
 {
 	glp_iocp parm;
-	int ret, st;
+	int ret, st, cuts = (int)g->opt[OPT_CUTS].num;
 
 	glp_init_iocp(&parm);
 	parm.msg_lev = GLP_MSG_OFF;
-	parm.presolve = GLP_ON;
+	parm.presolve = g->opt[OPT_PRESOLVE].num ? GLP_ON : GLP_OFF;
+	parm.gmi_cuts = cuts == CUTS_GMI || cuts == CUTS_ALL ? GLP_ON : GLP_OFF;
+	parm.mir_cuts = cuts == CUTS_MIR || cuts == CUTS_ALL ? GLP_ON : GLP_OFF;
+	parm.cov_cuts = cuts == CUTS_COVER || cuts == CUTS_ALL ? GLP_ON
+							      : GLP_OFF;
+	parm.clq_cuts = cuts == CUTS_CLIQUE || cuts == CUTS_ALL ? GLP_ON
+							       : GLP_OFF;
+	parm.fp_heur = g->opt[OPT_FP_HEUR].num ? GLP_ON : GLP_OFF;
+	parm.br_tech = br_tech_value[g->opt[OPT_BR_TECH].num];
+	parm.bt_tech = bt_tech_value[g->opt[OPT_BT_TECH].num];
 	parm.cb_func = search_callback;
 	parm.cb_info = g;
 	if (g->deadline > 0) {
@@ -279,6 +317,43 @@ static enum outcome intopt_once(struct glpk_run *g, int64_t *nodes,
 		if (ms <= 0)
 			return TIMEOUT;
 		parm.tm_lim = ms < 1 ? 1 : ms > INT_MAX ? INT_MAX : (int)ms;
+	}
+	if (parm.presolve == GLP_OFF) {
+		/* glp_intopt without its presolver starts from an optimal
+		 * basis of the LP relaxation: solve it first (warm from the
+		 * last basis in count mode). */
+		glp_smcp sm;
+
+		glp_init_smcp(&sm);
+		sm.msg_lev = GLP_MSG_OFF;
+		sm.tm_lim = parm.tm_lim;
+		ret = glp_simplex(g->P, &sm);
+		if (glp_get_it_cnt(g->P) > g->tree_iters)
+			g->tree_iters = glp_get_it_cnt(g->P);
+		*iters = g->tree_iters;
+		if (ret == GLP_ETMLIM)
+			return TIMEOUT;
+		if (ret != 0) {
+			snprintf(res->note, sizeof res->note,
+				 "GLPK: glp_simplex failed (code %d)", ret);
+			return FAILED;
+		}
+		st = glp_get_status(g->P);
+		if (st == GLP_NOFEAS)
+			return NONE;  /* the LP relaxation is infeasible */
+		if (st != GLP_OPT) {
+			snprintf(res->note, sizeof res->note,
+				 "GLPK: LP relaxation ended with status %d", st);
+			return FAILED;
+		}
+		if (g->deadline > 0) {
+			double ms = (g->deadline - nq_now()) * 1000.0;
+
+			if (ms <= 0)
+				return TIMEOUT;
+			parm.tm_lim = ms < 1 ? 1 : ms > INT_MAX ? INT_MAX
+								  : (int)ms;
+		}
 	}
 	g->tree_nodes = 0;
 	ret = glp_intopt(g->P, &parm);
@@ -313,6 +388,28 @@ static enum outcome intopt_once(struct glpk_run *g, int64_t *nodes,
 			 "GLPK: glp_intopt failed (code %d)", ret);
 		return FAILED;
 	}
+}
+
+/* 1 when GLPK proved the MIP optimum and that optimum, a maximum number
+ * of queens (the objective is exactly the sum of the square columns), is
+ * below n: then no placement exists. */
+static int optimum_proves_none(struct glpk_run *g, int n,
+			       const int *square_col)
+{
+	int ncols = glp_get_num_cols(g->P), squares = 0;
+
+	if (glp_mip_status(g->P) != GLP_OPT ||
+	    glp_get_obj_dir(g->P) != GLP_MAX ||
+	    glp_mip_obj_val(g->P) > n - 0.5)
+		return 0;
+	for (int k = 0; k < n * n; k++)
+		if (glp_get_obj_coef(g->P, square_col[k]) != 1.0)
+			return 0;
+	for (int j = 1; j <= ncols; j++)
+		if (glp_get_obj_coef(g->P, j) != 0.0)
+			squares++;
+	/* Every nonzero coefficient is a square's (columns are distinct). */
+	return squares == n * n && glp_get_obj_coef(g->P, 0) == 0.0;
 }
 
 /* Read the solution off the square columns into sol (n entries). Returns
@@ -392,6 +489,9 @@ static int run(const nq_job *job, const nq_ilp_model *model,
 			goto done;
 		}
 		if (decode(g, n, square_col, sol)) {
+			if (inst->mode != NQ_MODE_COUNT &&
+			    optimum_proves_none(g, n, square_col))
+				break;
 			snprintf(res->note, sizeof res->note,
 				 "GLPK: solution is not one queen per row");
 			rc = NQ_ERR;
@@ -454,6 +554,7 @@ static int glpk_solve(const nq_job *job, nq_result *res)
 		rc = NQ_ENOMEM;
 		goto out;
 	}
+	g->opt = job->opt;
 	if (job->time_limit_s > 0)
 		g->deadline = nq_now() + GLPK_TIME_SHARE * job->time_limit_s;
 
@@ -492,8 +593,28 @@ static int glpk_max_n(const nq_optval *opt, enum nq_mode mode)
 	return GLPK_MAX_N;
 }
 
+static const char *const on_off[] = { "off", "on", NULL };
+static const char *const cuts_choices[] = { "none", "gmi", "mir", "cover",
+					    "clique", "all", NULL };
+static const char *const br_choices[] = { "first", "last", "most", "dth",
+					  "pch", NULL };
+static const char *const bt_choices[] = { "dfs", "bfs", "blb", "bph", NULL };
+
+/* Rows in the order of the OPT_ enum. */
 static const nq_option glpk_options[] = {
 	{ "model", NQ_OPT_ILP, "assignment", NULL, 0, 0, "ILP model" },
+	{ "presolve", NQ_OPT_CHOICE, "on", on_off, 0, 0,
+	  "MIP presolver (off: glp_simplex on the LP relaxation first)" },
+	{ "cuts", NQ_OPT_CHOICE, "none", cuts_choices, 0, 0,
+	  "cut family: Gomory mixed integer, MIR, cover, clique, or all" },
+	{ "fp_heur", NQ_OPT_CHOICE, "off", on_off, 0, 0,
+	  "feasibility pump heuristic" },
+	{ "br_tech", NQ_OPT_CHOICE, "dth", br_choices, 0, 0,
+	  "branching: first, last, most fractional variable, Driebeck-Tomlin, "
+	  "pseudocost" },
+	{ "bt_tech", NQ_OPT_CHOICE, "blb", bt_choices, 0, 0,
+	  "backtracking: depth first, breadth first, best local bound, best "
+	  "projection" },
 	{ NULL, 0, NULL, NULL, 0, 0, NULL },
 };
 

@@ -88,7 +88,11 @@ static int run_with(const nq_ilp_model *model, int n, enum nq_mode mode,
 		    nq_result *res)
 {
 	nq_instance inst = { n, mode, nhints, hints };
-	nq_optval opt[1] = { { model->name, 0, model } };
+	/* model, then GLPK's defaults: presolve on, no cuts, no pump,
+	 * Driebeck-Tomlin branching, best local bound backtracking */
+	nq_optval opt[6] = { { model->name, 0, model }, { "on", 1, NULL },
+			     { "none", 0, NULL }, { "off", 0, NULL },
+			     { "dth", 3, NULL }, { "blb", 2, NULL } };
 	nq_job job = { &inst, opt, 1, limit };
 
 	memset(res, 0, sizeof *res);
@@ -124,7 +128,10 @@ static void test_struct(void **state)
 	assert_string_equal(nq_solver_glpk.options[0].key, "model");
 	assert_int_equal(nq_solver_glpk.options[0].type, NQ_OPT_ILP);
 	assert_string_equal(nq_solver_glpk.options[0].def, "assignment");
-	assert_null(nq_solver_glpk.options[1].key);
+	assert_string_equal(nq_solver_glpk.options[1].key, "presolve");
+	assert_string_equal(nq_solver_glpk.options[4].def, "dth");
+	assert_string_equal(nq_solver_glpk.options[5].def, "blb");
+	assert_null(nq_solver_glpk.options[6].key);
 	assert_non_null(nq_solver_glpk.max_n);
 	assert_true(nq_solver_glpk.max_n(NULL, NQ_MODE_FIRST) >= 64);
 
