@@ -40,6 +40,10 @@
  *       hints: [[1, 2], [3, 5]]  # optional pre-placed queens, 1-based
  *                            #   [row, column] pairs; on the board for every
  *                            #   n of the entry, no two attacking
+ *       only: [backtrack, picosat/pairwise]  # optional: the approaches
+ *                            #   that run this entry, by solver name or by
+ *                            #   approach name as the summary shows it;
+ *                            #   each must name an approach of the file
  *   plugins: [my_amo.so]     # shared objects to load before the approaches
  *                            #   are checked (their solvers, encodings and
  *                            #   models then count as known names): a path
@@ -108,7 +112,8 @@ enum key_kind {
 	/* instance entries */
 	KEY_N,
 	KEY_MODE,
-	KEY_HINTS
+	KEY_HINTS,
+	KEY_ONLY
 };
 
 struct key_def {
@@ -153,6 +158,8 @@ static const struct key_def instance_keys[] = {
 	  "first, count or a list of both (default first)" },
 	{ "hints", KEY_HINTS, 0, 0, 0, 0,
 	  "pre-placed queens as 1-based [row, column] pairs" },
+	{ "only", KEY_ONLY, 0, 0, 0, 0,
+	  "the approaches that run this entry, e.g. [backtrack, picosat/pairwise]" },
 };
 #define NINST (sizeof instance_keys / sizeof *instance_keys)
 
@@ -617,6 +624,9 @@ struct loader {
 	nq_error *err;
 	nq_experiment *exp;
 	size_t cap_instances, cap_approaches;
+	/* `only:` names, checked once every approach is known */
+	const yaml_node_t *only_names[256];
+	size_t nonly;
 };
 
 static int fail(struct loader *L, const yaml_node_t *node,
@@ -1181,6 +1191,7 @@ static int load_instance(struct loader *L, const yaml_node_t *entry)
 	struct int_vec ns = { 0 };
 	nq_square *hints = NULL;
 	char hints_text[sizeof ((nq_instance_spec *)0)->hints_text] = "";
+	char only[sizeof ((nq_instance_spec *)0)->only] = "";
 	char got[80];
 	int min_n, rc = -1;
 
@@ -1232,6 +1243,36 @@ static int load_instance(struct loader *L, const yaml_node_t *entry)
 			}
 	}
 
+	for (i = 0; i < NINST; i++) {
+		const yaml_node_t *v = values[i];
+		size_t k, count;
+
+		if (!v || instance_keys[i].kind != KEY_ONLY)
+			continue;
+		count = v->type == YAML_SEQUENCE_NODE ? seq_len(v) : 1;
+		if (v->type == YAML_SEQUENCE_NODE && count == 0) {
+			fail(L, v, "only: expected at least one approach name");
+			goto out;
+		}
+		for (k = 0; k < count; k++) {
+			const yaml_node_t *x = v->type == YAML_SEQUENCE_NODE
+						       ? seq_item(L, v, k) : v;
+			const char *t;
+
+			if (want_scalar(L, x, "only", "an approach name such "
+					"as backtrack or picosat/pairwise", &t))
+				goto out;
+			if (strchr(t, ' ') || append(only, sizeof only, "%s%s ",
+						     only[0] ? "" : " ", t)) {
+				fail(L, x, "only: '%s' is not an approach name, "
+				     "or the list is too long", t);
+				goto out;
+			}
+			if (L->nonly < sizeof L->only_names / sizeof *L->only_names)
+				L->only_names[L->nonly++] = x;
+		}
+	}
+
 	total = L->exp->ninstances + ns.n * nmodes;
 	if (total > L->cap_instances) {
 		nq_instance_spec *grown;
@@ -1267,6 +1308,7 @@ static int load_instance(struct loader *L, const yaml_node_t *entry)
 			s->inst.nhints = (int)nhints;
 			s->inst.hints = s->hints;
 			memcpy(s->hints_text, hints_text, sizeof hints_text);
+			memcpy(s->only, only, sizeof only);
 			s->line = line_of(entry);
 			s->col = (int)entry->start_mark.column + 1;
 			L->exp->ninstances++;
@@ -1553,6 +1595,7 @@ static int load_top_value(struct loader *L, const struct key_def *k,
 	case KEY_N:
 	case KEY_MODE:
 	case KEY_HINTS:
+	case KEY_ONLY:
 		break;
 	}
 	return fail(L, v, "internal error: key '%s' has no loader", k->name);
@@ -1656,6 +1699,7 @@ int nq_config_load(const char *path, nq_experiment **out, nq_error *err)
 	const yaml_node_t *root, *extra_root;
 	nq_experiment *exp = NULL;
 	FILE *f;
+	size_t i;
 
 	if (!(f = fopen(path, "rb"))) {
 		nq_error_set(err, path, 0, 0, "cannot open: %s",
@@ -1709,6 +1753,21 @@ int nq_config_load(const char *path, nq_experiment **out, nq_error *err)
 	L.exp = exp;
 	if (load_top(&L, root))
 		goto out;
+	for (i = 0; i < L.nonly; i++) {
+		const char *name = text_of(L.only_names[i]);
+		size_t a;
+
+		for (a = 0; a < exp->napproaches; a++)
+			if (nq_approach_matches(&exp->approaches[a], name))
+				break;
+		if (a == exp->napproaches) {
+			fail(&L, L.only_names[i], "only: no approach of this "
+			     "file is named '%s' (use a solver name such as "
+			     "backtrack, or an approach name such as "
+			     "backtrack/bitmask)", name);
+			goto out;
+		}
+	}
 	if (!exp->name && !(exp->name = default_name(path))) {
 		nq_error_set(err, path, 0, 0, "out of memory");
 		goto out;
@@ -1734,6 +1793,37 @@ out:
 	if (f)
 		fclose(f);
 	return rc;
+}
+
+int nq_approach_matches(const nq_approach *a, const char *name)
+{
+	size_t len = strlen(a->solver->name);
+
+	if (!strcmp(name, a->solver->name) || !strcmp(name, a->name))
+		return 1;
+	return a->label[0] && !strncmp(name, a->solver->name, len) &&
+	       name[len] == '/' && !strcmp(name + len + 1, a->label);
+}
+
+int nq_instance_runs(const nq_instance_spec *spec, const nq_approach *a)
+{
+	char word[256];
+	const char *p = spec->only, *end;
+
+	if (!spec->only[0])
+		return 1;
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		end = strchr(p, ' ');
+		if (!end || end == p)
+			break;
+		snprintf(word, sizeof word, "%.*s", (int)(end - p), p);
+		if (nq_approach_matches(a, word))
+			return 1;
+		p = end;
+	}
+	return 0;
 }
 
 void nq_experiment_free(nq_experiment *exp)

@@ -29,6 +29,9 @@ typedef struct nq_instance_spec {
 	nq_instance inst;      /* inst.hints points into `hints` */
 	nq_square *hints;
 	char hints_text[256];  /* CSV `hints`: "1:2 3:5" (1-based row:col) */
+	/* `only:` the approaches that run this instance, as " a b " (names
+	 * matched by nq_approach_matches); empty: every approach */
+	char only[256];
 	int line, col;
 } nq_instance_spec;
 
@@ -65,6 +68,13 @@ void nq_experiment_free(nq_experiment *exp);
 int nq_approach_init(nq_approach *a, const nq_solver *s,
 		     const char *const *keys, const char *const *values,
 		     size_t nkv, nq_error *err);
+
+/* 1 when `name` names approach `a`: its solver ("picosat"), its name
+ * as the summary shows it ("picosat/pairwise"), or solver/label. */
+int nq_approach_matches(const nq_approach *a, const char *name);
+
+/* 1 when the instance's `only:` list lets approach `a` run it. */
+int nq_instance_runs(const nq_instance_spec *spec, const nq_approach *a);
 
 /* Parse a duration ("20s", "500ms", "2m", "1.5") into seconds; a size
  * ("512M", "2G", "1024K", "2GiB") into KiB. Return -1 if malformed. */

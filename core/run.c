@@ -270,6 +270,10 @@ static int one(struct state *s, size_t ai, const nq_instance_spec *spec,
 	int max = a->solver->max_n ? a->solver->max_n(a->opt, spec->inst.mode) : 0;
 	int at;
 
+	if (!nq_instance_runs(spec, a)) {
+		s->done++; /* `only:` leaves this approach out */
+		return 0;
+	}
 	if (max == NQ_NOT_APPLICABLE) {
 		/* not a run that failed: a pairing that does not exist (say,
 		 * local search asked to count); no row, one notice */

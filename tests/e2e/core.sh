@@ -117,6 +117,32 @@ instances: [{n: 4}]
 approaches: [backtrack]
 Y
 
+# --- only: an instance entry for some approaches -----------------------------
+cat >"$T/only.yaml" <<'Y'
+experiment: only
+instances:
+  - {n: 6, mode: count}
+  - {n: 9, mode: count, only: [backtrack, picosat/pairwise]}
+  - {n: 10, mode: count, only: backtrack/bitmask}
+approaches:
+  - backtrack: {variant: [textbook, bitmask]}
+  - picosat: {encoding: [pairwise, sequential]}
+Y
+"$H" run "$T/only.yaml" -q -o "$T/only.csv" >/dev/null 2>&1; rc=$?
+expect "only: exits 0 (got $rc)" [ $rc -eq 0 ]
+expect "only: runs each entry with the approaches it names" [ "$(python3 - "$T/only.csv" <<'PY'
+import csv, sys
+print(' '.join(r['n'] + r['encoding'][0] for r in csv.DictReader(open(sys.argv[1], newline=''))))
+PY
+)" = "6t 6b 6p 6s 9t 9b 9p 10b" ]
+bad_config only_unknown "2:43: only: no approach of this file is named 'picosat/pairwize'" <<'Y'
+instances:
+  - {n: 9, mode: count, only: [backtrack, picosat/pairwize]}
+approaches:
+  - backtrack
+  - picosat: {encoding: pairwise}
+Y
+
 # --- command line ------------------------------------------------------------
 "$H" frobnicate >/dev/null 2>&1; rc=$?
 expect "unknown verb exits 2 (got $rc)" [ $rc -eq 2 ]
