@@ -109,6 +109,7 @@ clean:
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include
 	install -m 755 harness $(DESTDIR)$(PREFIX)/bin/nq-harness
-	install -m 644 include/nq_plugin.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 include/nq_plugin.h include/nq_board.h \
+		$(DESTDIR)$(PREFIX)/include/
 
 -include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -7,14 +7,13 @@
  * encoder hands over; the ILP through the model's build hook into a sink
  * onto a GLPK problem of its own (not solvers/glpk.c's, which also solves),
  * written with glp_write_lp / glp_write_mps. GLPK aborts the process on
- * API misuse, so the sink checks every argument first and GLPK's terminal
- * output is off while writing.
+ * API misuse, so the sink (solvers/glpk_sink.c, which catches nothing
+ * here) checks every argument first, and GLPK's terminal output is off
+ * while writing.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <glpk.h>
 #include <limits.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +21,7 @@
 #include <unistd.h>
 #include "export.h"
 #include "cnf.h"
+#include "glpk_sink.h"
 #include "solvers.h"
 
 /* Look at the clock once per this many clauses. */
@@ -285,148 +285,8 @@ struct nq_ilp_mem {
 	glp_prob *P;
 	int n;
 	int *square_col;
-	int own_names;
-	int err;              /* NQ_ERR / NQ_ENOMEM after a bad call */
-	char why[200];
-	int *ind;             /* 1-based buffers for glp_set_mat_row */
-	double *val;
-	int cap;
+	nq_glpk_sink sink;    /* the model's columns and rows onto P */
 };
-
-/* A name GLPK takes: 1..255 printable characters, no blanks. */
-static int good_name(const char *name)
-{
-	size_t i;
-
-	if (!name || !*name || strlen(name) > 255)
-		return 0;
-	for (i = 0; name[i]; i++)
-		if (!isgraph((unsigned char)name[i]))
-			return 0;
-	return 1;
-}
-
-static void ilp_fail(struct nq_ilp_mem *m, int code, const char *msg)
-{
-	if (!m->err) {
-		m->err = code;
-		snprintf(m->why, sizeof m->why, "%s", msg);
-	}
-}
-
-static int ilp_add_col(void *ctx, const char *name, double lb, double ub,
-		       double obj, int is_integer)
-{
-	struct nq_ilp_mem *m = ctx;
-	char own[32];
-	int j, type;
-
-	if (m->err)
-		return -1;
-	if (isnan(lb) || isnan(ub) || lb > ub || !isfinite(obj) ||
-	    (isinf(lb) && lb > 0) || (isinf(ub) && ub < 0)) {
-		ilp_fail(m, NQ_ERR, "model added a column with bad bounds");
-		return -1;
-	}
-	if (glp_get_num_cols(m->P) >= 100000000) {
-		ilp_fail(m, NQ_ERR, "model needs more columns than GLPK holds");
-		return -1;
-	}
-	j = glp_add_cols(m->P, 1);
-	if (m->own_names) {
-		snprintf(own, sizeof own, "x%d", j);
-		glp_set_col_name(m->P, j, own);
-	} else if (good_name(name)) {
-		glp_set_col_name(m->P, j, name);
-	}
-	glp_set_col_kind(m->P, j, is_integer ? GLP_IV : GLP_CV);
-	if (isinf(lb) && isinf(ub))
-		type = GLP_FR;
-	else if (isinf(lb))
-		type = GLP_UP;
-	else if (isinf(ub))
-		type = GLP_LO;
-	else
-		type = lb == ub ? GLP_FX : GLP_DB;
-	glp_set_col_bnds(m->P, j, type, isinf(lb) ? 0.0 : lb,
-			 isinf(ub) ? 0.0 : ub);
-	glp_set_obj_coef(m->P, j, obj);
-	return j;
-}
-
-static int ilp_add_row(void *ctx, const char *name, char sense, double rhs,
-		       int nz, const int *cols, const double *vals)
-{
-	struct nq_ilp_mem *m = ctx;
-	int ncols, i, k;
-	char own[32];
-	char *seen;
-
-	if (m->err)
-		return -1;
-	ncols = glp_get_num_cols(m->P);
-	if ((sense != 'L' && sense != 'G' && sense != 'E') || !isfinite(rhs) ||
-	    nz < 0 || nz > ncols || (nz > 0 && (!cols || !vals))) {
-		ilp_fail(m, NQ_ERR, "model added a malformed row");
-		return -1;
-	}
-	if (nz + 1 > m->cap) {
-		int *ind = realloc(m->ind, (size_t)(nz + 1) * sizeof *ind);
-		double *val;
-
-		if (ind)
-			m->ind = ind;
-		val = ind ? realloc(m->val, (size_t)(nz + 1) * sizeof *val)
-			  : NULL;
-		if (!val) {
-			ilp_fail(m, NQ_ENOMEM, "out of memory building the model");
-			return -1;
-		}
-		m->val = val;
-		m->cap = nz + 1;
-	}
-	/* GLPK aborts on a repeated column in a row: look first. */
-	if (!(seen = calloc((size_t)ncols + 1, 1))) {
-		ilp_fail(m, NQ_ENOMEM, "out of memory building the model");
-		return -1;
-	}
-	for (k = 0; k < nz; k++) {
-		if (cols[k] < 1 || cols[k] > ncols || !isfinite(vals[k]) ||
-		    seen[cols[k]]) {
-			free(seen);
-			ilp_fail(m, NQ_ERR, "model added a row with a bad or "
-				 "repeated column, or a bad value");
-			return -1;
-		}
-		seen[cols[k]] = 1;
-		m->ind[k + 1] = cols[k];
-		m->val[k + 1] = vals[k];
-	}
-	free(seen);
-	i = glp_add_rows(m->P, 1);
-	if (m->own_names) {
-		snprintf(own, sizeof own, "r%d", i);
-		glp_set_row_name(m->P, i, own);
-	} else if (good_name(name)) {
-		glp_set_row_name(m->P, i, name);
-	}
-	if (sense == 'L')
-		glp_set_row_bnds(m->P, i, GLP_UP, 0.0, rhs);
-	else if (sense == 'G')
-		glp_set_row_bnds(m->P, i, GLP_LO, rhs, 0.0);
-	else
-		glp_set_row_bnds(m->P, i, GLP_FX, rhs, rhs);
-	glp_set_mat_row(m->P, i, nz, m->ind, m->val);
-	return i;
-}
-
-static void ilp_maximize(void *ctx, int yes)
-{
-	struct nq_ilp_mem *m = ctx;
-
-	if (!m->err)
-		glp_set_obj_dir(m->P, yes ? GLP_MAX : GLP_MIN);
-}
 
 int nq_ilp_mem_build(nq_ilp_mem **out, const nq_instance *inst,
 		     const nq_ilp_model *model, int own_names, char *why,
@@ -448,18 +308,17 @@ int nq_ilp_mem_build(nq_ilp_mem **out, const nq_instance *inst,
 		return NQ_ENOMEM;
 	}
 	m->n = n;
-	m->own_names = own_names;
 	glp_term_out(GLP_OFF);
 	m->P = glp_create_prob();
-	sink.ctx = m;
-	sink.add_col = ilp_add_col;
-	sink.add_row = ilp_add_row;
-	sink.maximize = ilp_maximize;
+	nq_glpk_sink_init(&m->sink, m->P);
+	m->sink.names = own_names ? NQ_GLPK_NAMES_OWN : NQ_GLPK_NAMES_CHECKED;
+	sink = nq_glpk_sink_ilp(&m->sink);
 	rc = model->build(inst, &sink, m->square_col);
-	if (m->err || rc != NQ_OK) {
+	if (m->sink.err || rc != NQ_OK) {
 		why_set(why, len, "model '%s': %s", model->name,
-			m->err ? m->why : "build failed");
-		rc = m->err ? m->err : rc == NQ_ENOMEM ? NQ_ENOMEM : NQ_ERR;
+			m->sink.err ? m->sink.msg : "build failed");
+		rc = m->sink.err ? m->sink.err
+				 : rc == NQ_ENOMEM ? NQ_ENOMEM : NQ_ERR;
 		nq_ilp_mem_free(m);
 		return rc;
 	}
@@ -483,8 +342,7 @@ void nq_ilp_mem_free(nq_ilp_mem *m)
 	if (m->P)
 		glp_delete_prob(m->P);
 	free(m->square_col);
-	free(m->ind);
-	free(m->val);
+	nq_glpk_sink_free(&m->sink);
 	free(m);
 }
 

@@ -17,8 +17,8 @@
  * No objective; any feasible point is optimal.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include "ilp.h"
+#include "nq_board.h"
 
 /* n * n columns must fit an int, and about 7n^3/6 rows too. */
 #define EDGE_MAX_N 1000
@@ -39,49 +39,16 @@ static int pair(const nq_ilp_sink *sink, const int *square_col, int n,
 static int edge_build(const nq_instance *inst, const nq_ilp_sink *sink,
 		      int *square_col)
 {
-	int n = inst->n;
-	int *cols = NULL, *hint_col = NULL;
-	double *ones = NULL;
-	char name[64];
-	int rc = NQ_ERR;
+	int n = inst->n, rc;
 
 	if (n < 1 || n > EDGE_MAX_N)
 		return NQ_ERR;
-	cols = malloc((size_t)n * sizeof *cols);
-	ones = malloc((size_t)n * sizeof *ones);
-	hint_col = malloc((size_t)n * sizeof *hint_col);
-	if (!cols || !ones || !hint_col) {
-		rc = NQ_ENOMEM;
-		goto out;
-	}
-	for (int i = 0; i < n; i++) {
-		ones[i] = 1.0;
-		hint_col[i] = -1;
-	}
-	for (int h = 0; h < inst->nhints; h++)
-		if (inst->hints[h].row >= 0 && inst->hints[h].row < n)
-			hint_col[inst->hints[h].row] = inst->hints[h].col;
-
-	for (int r = 0; r < n; r++)
-		for (int c = 0; c < n; c++) {
-			double lb = hint_col[r] == c ? 1.0 : 0.0;
-			int j;
-
-			snprintf(name, sizeof name, "x_%d_%d", r + 1, c + 1);
-			j = sink->add_col(sink->ctx, name, lb, 1.0, 0.0, 1);
-			if (j < 1)
-				goto out;
-			square_col[r * n + c] = j;
-		}
-
+	rc = nq_board_add_squares(inst, sink, 0.0, square_col);
 	/* Exactly one queen per row: n queens in all. */
-	for (int r = 0; r < n; r++) {
-		for (int c = 0; c < n; c++)
-			cols[c] = square_col[r * n + c];
-		snprintf(name, sizeof name, "row_%d", r + 1);
-		if (sink->add_row(sink->ctx, name, 'E', 1.0, n, cols, ones) < 1)
-			goto out;
-	}
+	if (rc == NQ_OK)
+		rc = nq_board_add_lines(n, sink, square_col, "E---");
+	if (rc != NQ_OK)
+		return rc;
 
 	/* Every attacking pair on different rows: (r1, c1) above (r2, c2)
 	 * on one column, diagonal or anti-diagonal. */
@@ -91,23 +58,18 @@ static int edge_build(const nq_instance *inst, const nq_ilp_sink *sink,
 				int d = r2 - r1;
 
 				if (pair(sink, square_col, n, r1, c1, r2, c1))
-					goto out;
+					return NQ_ERR;
 				if (c1 + d < n &&
 				    pair(sink, square_col, n, r1, c1, r2, c1 + d))
-					goto out;
+					return NQ_ERR;
 				if (c1 - d >= 0 &&
 				    pair(sink, square_col, n, r1, c1, r2, c1 - d))
-					goto out;
+					return NQ_ERR;
 			}
 
 	if (sink->maximize)
 		sink->maximize(sink->ctx, 0);
-	rc = NQ_OK;
-out:
-	free(cols);
-	free(ones);
-	free(hint_col);
-	return rc;
+	return NQ_OK;
 }
 
 const nq_ilp_model nq_ilp_edge = {

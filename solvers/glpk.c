@@ -39,17 +39,18 @@
  * ran out of memory) after freeing GLPK's whole environment. The jump
  * never crosses the model's build hook: a GLPK error inside a sink call
  * lands in that sink call, which returns -1 (and so do all later calls),
- * so the model still runs its own cleanup. (GLPK 5.0 itself can leak a
- * block it got from plain realloc when the error strikes inside
+ * so the model still runs its own cleanup (the sink, glpk_sink.c, points
+ * the hook's jb at its own frame while each call runs). (GLPK 5.0 itself
+ * can leak a block it got from plain realloc when the error strikes inside
  * glp_intopt; glp_free_env cannot reach it. The run's child exits soon.)
  */
 #include <glpk.h>
 #include <limits.h>
-#include <math.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "glpk_sink.h"
 #include "solvers.h"
 
 /* Every model numbers n * n square columns; GLPK holds at most 1e8
@@ -66,15 +67,12 @@ struct glpk_run {
 	jmp_buf *jb;          /* where the error hook jumps to */
 	int dead;             /* GLPK hit an error: call nothing but
 				 glp_free_env */
-	int err;              /* a sink failure: NQ_ERR or NQ_ENOMEM */
-	char err_msg[200];    /* ... and why */
+	nq_glpk_sink sink;    /* the model's columns and rows onto P; its
+				 err and msg say why a call failed */
 	char term[400];       /* what GLPK printed (only on an error) */
 	size_t term_len;
 	int *cut;             /* count mode: the no-good row, n entries */
 	double *ones;
-	int *ind;             /* 1-based row buffers for glp_set_mat_row */
-	double *val;
-	int cap;
 	double deadline;      /* nq_now() to stop at; 0: none */
 	int stopped;          /* the callback stopped GLPK at the deadline */
 	int64_t tree_nodes;   /* of the current glp_intopt, from the callback */
@@ -117,9 +115,11 @@ static void error_hook(void *info)
 }
 
 /* After GLPK's error: the code (NQ_ENOMEM if GLPK said it ran out of
- * memory) and GLPK's message on one line in msg. */
-static int glpk_failure(struct glpk_run *g, char *msg, size_t size)
+ * memory) and GLPK's message on one line in msg. info: the glpk_run (also
+ * the sink's describe hook). */
+static int glpk_failure(void *info, char *msg, size_t size)
 {
+	struct glpk_run *g = info;
 	char *s = g->term;
 
 	for (char *p = s; *p; p++)
@@ -145,143 +145,6 @@ static void search_callback(glp_tree *T, void *info)
 		g->stopped = 1;
 		glp_ios_terminate(T);
 	}
-}
-
-/* ------------------------------------------------------------------ */
-/* The sink: nq_ilp_sink calls onto a glp_prob. */
-
-static void sink_fail(struct glpk_run *g, int code, const char *msg)
-{
-	if (!g->err) {
-		g->err = code;
-		snprintf(g->err_msg, sizeof g->err_msg, "%s", msg);
-	}
-}
-
-/* The sink's work, called only through guarded() below. */
-static int col_add(struct glpk_run *g, const char *name, double lb,
-		   double ub, double obj, int is_integer)
-{
-	int j, type;
-
-	if (isnan(lb) || isnan(ub) || lb > ub || isnan(obj)) {
-		sink_fail(g, NQ_ERR, "model added a column with bad bounds");
-		return -1;
-	}
-	if (glp_get_num_cols(g->P) >= 100000000) {
-		sink_fail(g, NQ_ERR, "model needs more columns than GLPK holds");
-		return -1;
-	}
-	j = glp_add_cols(g->P, 1);
-	if (name)
-		glp_set_col_name(g->P, j, name);
-	/* Kind before bounds: GLP_BV would reset the bounds to [0, 1]. */
-	glp_set_col_kind(g->P, j, is_integer ? GLP_IV : GLP_CV);
-	if (isinf(lb) && isinf(ub))
-		type = GLP_FR;
-	else if (isinf(lb))
-		type = GLP_UP;
-	else if (isinf(ub))
-		type = GLP_LO;
-	else
-		type = lb == ub ? GLP_FX : GLP_DB;
-	glp_set_col_bnds(g->P, j, type, isinf(lb) ? 0.0 : lb,
-			 isinf(ub) ? 0.0 : ub);
-	glp_set_obj_coef(g->P, j, obj);
-	return j;
-}
-
-static int row_add(struct glpk_run *g, const char *name, char sense,
-		   double rhs, int nz, const int *cols, const double *vals)
-{
-	int ncols = glp_get_num_cols(g->P), i;
-
-	if ((sense != 'L' && sense != 'G' && sense != 'E') || !isfinite(rhs) ||
-	    nz < 0 || nz > ncols || (nz > 0 && (!cols || !vals))) {
-		sink_fail(g, NQ_ERR, "model added a malformed row");
-		return -1;
-	}
-	if (nz + 1 > g->cap) {
-		int cap = nz + 1;
-		int *ind = realloc(g->ind, (size_t)cap * sizeof *ind);
-		double *val;
-
-		if (ind)
-			g->ind = ind;
-		val = ind ? realloc(g->val, (size_t)cap * sizeof *val) : NULL;
-		if (!val) {
-			sink_fail(g, NQ_ENOMEM, "out of memory building the model");
-			return -1;
-		}
-		g->val = val;
-		g->cap = cap;
-	}
-	for (int k = 0; k < nz; k++) {
-		if (cols[k] < 1 || cols[k] > ncols || !isfinite(vals[k])) {
-			sink_fail(g, NQ_ERR,
-				  "model added a row with a bad column or value");
-			return -1;
-		}
-		g->ind[k + 1] = cols[k];
-		g->val[k + 1] = vals[k];
-	}
-	i = glp_add_rows(g->P, 1);
-	if (name)
-		glp_set_row_name(g->P, i, name);
-	if (sense == 'L')
-		glp_set_row_bnds(g->P, i, GLP_UP, 0.0, rhs);
-	else if (sense == 'G')
-		glp_set_row_bnds(g->P, i, GLP_LO, rhs, 0.0);
-	else
-		glp_set_row_bnds(g->P, i, GLP_FX, rhs, rhs);
-	glp_set_mat_row(g->P, i, nz, g->ind, g->val);
-	return i;
-}
-
-/* The sink's entry points: each catches a GLPK error in its own frame, so
- * the jump never crosses the model. After an error (GLPK's or the sink's)
- * every call refuses with -1. */
-#define GUARDED(g, call)                                                  \
-	do {                                                              \
-		jmp_buf jb_, *outer_ = (g)->jb;                           \
-		int r_;                                                   \
-		if ((g)->err)                                             \
-			return -1;                                        \
-		(g)->jb = &jb_;                                           \
-		if (setjmp(jb_)) {                                        \
-			(g)->jb = outer_;                                 \
-			(g)->err = glpk_failure(g, (g)->err_msg,          \
-						sizeof (g)->err_msg);     \
-			return -1;                                        \
-		}                                                         \
-		r_ = (call);                                              \
-		(g)->jb = outer_;                                         \
-		return r_;                                                \
-	} while (0)
-
-static int sink_add_col(void *ctx, const char *name, double lb, double ub,
-			double obj, int is_integer)
-{
-	struct glpk_run *g = ctx;
-
-	GUARDED(g, col_add(g, name, lb, ub, obj, is_integer));
-}
-
-static int sink_add_row(void *ctx, const char *name, char sense, double rhs,
-			int nz, const int *cols, const double *vals)
-{
-	struct glpk_run *g = ctx;
-
-	GUARDED(g, row_add(g, name, sense, rhs, nz, cols, vals));
-}
-
-static void sink_maximize(void *ctx, int yes)
-{
-	struct glpk_run *g = ctx;
-
-	/* glp_set_obj_dir cannot fail on a valid problem */
-	if (!g->err)
-		glp_set_obj_dir(g->P, yes ? GLP_MAX : GLP_MIN);
 }
 
 /* ------------------------------------------------------------------ */
@@ -437,7 +300,7 @@ static int run(const nq_job *job, const nq_ilp_model *model,
 	       nq_result *res)
 {
 	const nq_instance *inst = job->inst;
-	nq_ilp_sink sink = { g, sink_add_col, sink_add_row, sink_maximize };
+	nq_ilp_sink sink;
 	int n = inst->n, ncols, rc;
 	int64_t nodes = 0, iters = 0;
 	uint64_t found = 0;
@@ -445,11 +308,18 @@ static int run(const nq_job *job, const nq_ilp_model *model,
 
 	t = nq_now();
 	g->P = glp_create_prob();
+	nq_glpk_sink_init(&g->sink, g->P);
+	g->sink.target = &g->jb;
+	g->sink.describe = glpk_failure;
+	g->sink.info = g;
+	sink = nq_glpk_sink_ilp(&g->sink);
 	rc = model->build(inst, &sink, square_col);
-	if (g->err || rc != NQ_OK) {
-		rc = g->err ? g->err : rc == NQ_ENOMEM ? NQ_ENOMEM : NQ_ERR;
+	if (g->sink.err || rc != NQ_OK) {
+		rc = g->sink.err ? g->sink.err
+				 : rc == NQ_ENOMEM ? NQ_ENOMEM : NQ_ERR;
 		snprintf(res->note, sizeof res->note, "model '%.40s': %.140s",
-			 model->name, g->err ? g->err_msg : "build failed");
+			 model->name,
+			 g->sink.err ? g->sink.msg : "build failed");
 		return rc;
 	}
 	ncols = glp_get_num_cols(g->P);
@@ -507,9 +377,11 @@ static int run(const nq_job *job, const nq_ilp_model *model,
 			g->cut[r] = square_col[r * n + sol[r]];
 			g->ones[r] = 1.0;
 		}
-		if (sink_add_row(g, NULL, 'L', n - 1, n, g->cut, g->ones) < 1) {
-			snprintf(res->note, sizeof res->note, "%s", g->err_msg);
-			rc = g->err;
+		if (sink.add_row(sink.ctx, NULL, 'L', n - 1, n, g->cut,
+				 g->ones) < 1) {
+			snprintf(res->note, sizeof res->note, "%s",
+				 g->sink.msg);
+			rc = g->sink.err;
 			goto done;
 		}
 	}
@@ -577,8 +449,7 @@ out:
 	if (g) {
 		free(g->cut);
 		free(g->ones);
-		free(g->ind);
-		free(g->val);
+		nq_glpk_sink_free(&g->sink);
 	}
 	free(g);
 	free(square_col);
