@@ -16,6 +16,8 @@ need /usr/bin/gnuplot gnuplot-nox   # `harness plot` draws with it
 need /usr/bin/minisat minisat       # tests: the `dimacs` approach's default
 need /usr/bin/cbc coinor-cbc        # tests: the `cbc` approach
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+command -v python3 >/dev/null 2>&1 || missing="$missing python3" # tests read CSVs with it
+command -v pgrep >/dev/null 2>&1 || missing="$missing procps"     # tests find a run's child
 command -v cc >/dev/null 2>&1 || missing="$missing gcc"
 
 [ -z "$missing" ] && exit 0
