@@ -2,8 +2,8 @@
  * test_encodings.c - every built-in CNF encoding, through the picosat
  * solver as the host calls it, and the `symmetry: mirror` option.
  *
- * Counts are checked against OEIS A000170, hardcoded below; placements
- * against this file's own checker and hint counts against its own
+ * Counts are checked against OEIS A000170, hardcoded in oracle.h; placements
+ * against the tests' own checker in oracle.h and hint counts against its own
  * backtracker; each encoding's at-most-one alone against its truth table
  * (a PicoSAT of the test's own) and its size against the closed form in
  * the encoder's header comment. No expectation comes from the code under
@@ -23,9 +23,7 @@
 #include "nq_plugin.h"
 #include "solvers.h"
 #include "cnf.h"
-
-/* OEIS A000170, n = 1..10. */
-static const uint64_t a000170[] = { 1, 0, 0, 2, 10, 4, 40, 92, 352, 724 };
+#include "oracle.h"
 
 static const nq_cnf_encoder *const encoders[] = {
 	&nq_cnf_pairwise, &nq_cnf_sequential, &nq_cnf_commander,
@@ -36,50 +34,7 @@ static const nq_cnf_encoder *const encoders[] = {
 enum { SYM_NONE = 0, SYM_MIRROR = 1 };
 
 /* ------------------------------------------------------------------ */
-/* Helpers that trust nothing from the code under test. */
-
-static int placement_ok(int n, const int32_t *p, const nq_square *hints,
-			int nhints)
-{
-	for (int r = 0; r < n; r++) {
-		if (p[r] < 0 || p[r] >= n)
-			return 0;
-		for (int s = 0; s < r; s++)
-			if (p[s] == p[r] || abs(p[s] - p[r]) == r - s)
-				return 0;
-	}
-	for (int h = 0; h < nhints; h++)
-		if (p[hints[h].row] != hints[h].col)
-			return 0;
-	return 1;
-}
-
-static uint64_t brute_count(int n, int row, int32_t *p,
-			    const nq_square *hints, int nhints)
-{
-	uint64_t total = 0;
-	int forced = -1;
-
-	if (row == n)
-		return 1;
-	for (int h = 0; h < nhints; h++)
-		if (hints[h].row == row)
-			forced = hints[h].col;
-	for (int c = 0; c < n; c++) {
-		int s;
-
-		if (forced >= 0 && c != forced)
-			continue;
-		for (s = 0; s < row; s++)
-			if (p[s] == c || abs(p[s] - c) == row - s)
-				break;
-		if (s < row)
-			continue;
-		p[row] = c;
-		total += brute_count(n, row + 1, p, hints, nhints);
-	}
-	return total;
-}
+/* Calling the solver as the host does; the oracles are in oracle.h. */
 
 /* The solver as the host calls it (caller frees res->placement). */
 static int run(const nq_cnf_encoder *enc, int sym, int n, enum nq_mode mode,
@@ -91,13 +46,7 @@ static int run(const nq_cnf_encoder *enc, int sym, int n, enum nq_mode mode,
 			     { sym_name[sym], sym, NULL } };
 	nq_job job = { &inst, opt, 1, 0 };
 
-	memset(res, 0, sizeof *res);
-	res->unique = NQ_UNIQUE_NA;
-	res->vars = res->constraints = res->nonzeros = NQ_NA;
-	res->nodes = res->decisions = res->conflicts = NQ_NA;
-	res->iterations = NQ_NA;
-	res->placement = malloc((size_t)n * sizeof(int32_t));
-	assert_non_null(res->placement);
+	host_result(res, n);
 	return nq_solver_picosat.solve(&job, res);
 }
 

@@ -1,8 +1,8 @@
 /*
  * test_glpk.c - the GLPK backend and the `assignment` ILP model.
  *
- * Counts are checked against OEIS A000170, hardcoded below; placements
- * against this file's own checker, and hint counts against its own
+ * Counts are checked against OEIS A000170, hardcoded in oracle.h; placements
+ * against the tests' own checker in oracle.h, and hint counts against its own
  * backtracker, so no expectation comes from the code under test. Model
  * sizes are checked against closed forms (n^2 columns, 6n - 6 rows for
  * n >= 2, 4n^2 - 4 nonzeros).
@@ -25,60 +25,13 @@
 #include "nq_plugin.h"
 #include "solvers.h"
 #include "ilp.h"
-
-/* OEIS A000170, n = 1..10. */
-static const uint64_t a000170[] = { 1, 0, 0, 2, 10, 4, 40, 92, 352, 724 };
+#include "oracle.h"
 
 /* The largest n counted here (see the header comment). */
 #define COUNT_MAX_N 8
 
 /* ------------------------------------------------------------------ */
-/* Helpers that trust nothing from the code under test. */
-
-/* 1 when p is n non-attacking queens, one per row, keeping the hints. */
-static int placement_ok(int n, const int32_t *p, const nq_square *hints,
-			int nhints)
-{
-	for (int r = 0; r < n; r++) {
-		if (p[r] < 0 || p[r] >= n)
-			return 0;
-		for (int s = 0; s < r; s++)
-			if (p[s] == p[r] || abs(p[s] - p[r]) == r - s)
-				return 0;
-	}
-	for (int h = 0; h < nhints; h++)
-		if (p[hints[h].row] != hints[h].col)
-			return 0;
-	return 1;
-}
-
-/* Placements of n queens keeping the hints, by plain backtracking. */
-static uint64_t brute_count(int n, int row, int32_t *p,
-			    const nq_square *hints, int nhints)
-{
-	uint64_t total = 0;
-	int forced = -1;
-
-	if (row == n)
-		return 1;
-	for (int h = 0; h < nhints; h++)
-		if (hints[h].row == row)
-			forced = hints[h].col;
-	for (int c = 0; c < n; c++) {
-		int s;
-
-		if (forced >= 0 && c != forced)
-			continue;
-		for (s = 0; s < row; s++)
-			if (p[s] == c || abs(p[s] - c) == row - s)
-				break;
-		if (s < row)
-			continue;
-		p[row] = c;
-		total += brute_count(n, row + 1, p, hints, nhints);
-	}
-	return total;
-}
+/* Calling the solver as the host does; the oracles are in oracle.h. */
 
 /* Call the solver the way the host does: result cleared, NA where it
  * applies, placement allocated with n entries (caller frees). Returns the
@@ -95,13 +48,7 @@ static int run_with(const nq_ilp_model *model, int n, enum nq_mode mode,
 			     { "dth", 3, NULL }, { "blb", 2, NULL } };
 	nq_job job = { &inst, opt, 1, limit };
 
-	memset(res, 0, sizeof *res);
-	res->unique = NQ_UNIQUE_NA;
-	res->vars = res->constraints = res->nonzeros = NQ_NA;
-	res->nodes = res->decisions = res->conflicts = NQ_NA;
-	res->iterations = NQ_NA;
-	res->placement = malloc((size_t)n * sizeof *res->placement);
-	assert_non_null(res->placement);
+	host_result(res, n);
 	for (int r = 0; r < n; r++)
 		res->placement[r] = -1;
 	return nq_solver_glpk.solve(&job, res);

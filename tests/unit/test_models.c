@@ -2,10 +2,10 @@
  * test_models.c - every built-in ILP model through the glpk solver, as the
  * host calls it, and the solver's GLPK options.
  *
- * Placements are checked by this file's own checker, counts against OEIS
- * A000170 (hardcoded) and hint counts against its own backtracker; model
- * sizes against closed forms worked out in the comments. Nothing expected
- * comes from the code under test.
+ * Placements are checked by the tests' own checker in oracle.h, counts
+ * against OEIS A000170 (hardcoded there) and hint counts against its own
+ * backtracker; model sizes against closed forms worked out in the
+ * comments. Nothing expected comes from the code under test.
  *
  * `edge` is the weak formulation: with GLPK's defaults it needs seconds at
  * n = 16 and more beyond, so n > EDGE_PLAIN_MAX run it with clique cuts
@@ -25,9 +25,7 @@
 #include "nq_plugin.h"
 #include "solvers.h"
 #include "ilp.h"
-
-/* OEIS A000170, n = 1..10. */
-static const uint64_t a000170[] = { 1, 0, 0, 2, 10, 4, 40, 92, 352, 724 };
+#include "oracle.h"
 
 static const nq_ilp_model *const models[] = {
 	&nq_ilp_assignment, &nq_ilp_independent_set, &nq_ilp_edge, NULL
@@ -47,54 +45,7 @@ struct opts {
 static const struct opts defaults = { 1, 0, 0, 3, 2 };
 
 /* ------------------------------------------------------------------ */
-/* Helpers that trust nothing from the code under test. */
-
-static int placement_ok(int n, const int32_t *p, const nq_square *hints,
-			int nhints)
-{
-	for (int r = 0; r < n; r++) {
-		if (p[r] < 0 || p[r] >= n)
-			return 0;
-		for (int s = 0; s < r; s++)
-			if (p[s] == p[r] || abs(p[s] - p[r]) == r - s)
-				return 0;
-	}
-	for (int h = 0; h < nhints; h++)
-		if (p[hints[h].row] != hints[h].col)
-			return 0;
-	return 1;
-}
-
-/* Placements keeping the hints, by plain backtracking; with stop set,
- * returns at the first one, left in p. */
-static uint64_t brute(int n, int row, int32_t *p, const nq_square *hints,
-		      int nhints, int stop)
-{
-	uint64_t total = 0;
-	int forced = -1;
-
-	if (row == n)
-		return 1;
-	for (int h = 0; h < nhints; h++)
-		if (hints[h].row == row)
-			forced = hints[h].col;
-	for (int c = 0; c < n; c++) {
-		int s;
-
-		if (forced >= 0 && c != forced)
-			continue;
-		for (s = 0; s < row; s++)
-			if (p[s] == c || abs(p[s] - c) == row - s)
-				break;
-		if (s < row)
-			continue;
-		p[row] = c;
-		total += brute(n, row + 1, p, hints, nhints, stop);
-		if (stop && total)
-			return total;
-	}
-	return total;
-}
+/* Calling the solver as the host does; the oracles are in oracle.h. */
 
 static int run(const nq_ilp_model *model, const struct opts *o, int n,
 	       enum nq_mode mode, const nq_square *hints, int nhints,
@@ -109,13 +60,7 @@ static int run(const nq_ilp_model *model, const struct opts *o, int n,
 			     { NULL, o->bt_tech, NULL } };
 	nq_job job = { &inst, opt, 1, 0 };
 
-	memset(res, 0, sizeof *res);
-	res->unique = NQ_UNIQUE_NA;
-	res->vars = res->constraints = res->nonzeros = NQ_NA;
-	res->nodes = res->decisions = res->conflicts = NQ_NA;
-	res->iterations = NQ_NA;
-	res->placement = malloc((size_t)n * sizeof *res->placement);
-	assert_non_null(res->placement);
+	host_result(res, n);
 	for (int r = 0; r < n; r++)
 		res->placement[r] = -1;
 	return nq_solver_glpk.solve(&job, res);

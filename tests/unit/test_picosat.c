@@ -1,9 +1,9 @@
 /*
  * test_picosat.c - the PicoSAT backend and the built-in CNF encoders.
  *
- * Counts are checked against OEIS A000170, hardcoded below; placements
- * and hint counts against this file's own checker and backtracker, so no
- * expectation comes from the code under test.
+ * Counts are checked against OEIS A000170, hardcoded in oracle.h;
+ * placements and hint counts against the tests' own checker and
+ * backtracker there, so no expectation comes from the code under test.
  *
  * Usage: test_picosat [NAME-PATTERN]   (runs only the matching tests)
  */
@@ -20,61 +20,14 @@
 #include "nq_plugin.h"
 #include "solvers.h"
 #include "cnf.h"
-
-/* OEIS A000170, n = 1..10. */
-static const uint64_t a000170[] = { 1, 0, 0, 2, 10, 4, 40, 92, 352, 724 };
+#include "oracle.h"
 
 static const nq_cnf_encoder *const encoders[] = {
 	&nq_cnf_pairwise, &nq_cnf_sequential, NULL
 };
 
 /* ------------------------------------------------------------------ */
-/* Helpers that trust nothing from the code under test. */
-
-/* 1 when p is n non-attacking queens, one per row, keeping the hints. */
-static int placement_ok(int n, const int32_t *p, const nq_square *hints,
-			int nhints)
-{
-	int r, s, h;
-
-	for (r = 0; r < n; r++) {
-		if (p[r] < 0 || p[r] >= n)
-			return 0;
-		for (s = 0; s < r; s++)
-			if (p[s] == p[r] || abs(p[s] - p[r]) == r - s)
-				return 0;
-	}
-	for (h = 0; h < nhints; h++)
-		if (p[hints[h].row] != hints[h].col)
-			return 0;
-	return 1;
-}
-
-/* Placements of n queens keeping the hints, by plain backtracking. */
-static uint64_t brute_count(int n, int row, int32_t *p,
-			    const nq_square *hints, int nhints)
-{
-	uint64_t total = 0;
-	int c, s, h, forced = -1;
-
-	if (row == n)
-		return 1;
-	for (h = 0; h < nhints; h++)
-		if (hints[h].row == row)
-			forced = hints[h].col;
-	for (c = 0; c < n; c++) {
-		if (forced >= 0 && c != forced)
-			continue;
-		for (s = 0; s < row; s++)
-			if (p[s] == c || abs(p[s] - c) == row - s)
-				break;
-		if (s < row)
-			continue;
-		p[row] = c;
-		total += brute_count(n, row + 1, p, hints, nhints);
-	}
-	return total;
-}
+/* Calling the solver as the host does; the oracles are in oracle.h. */
 
 /* Call the solver the way the host does: result cleared, NA where it
  * applies, placement allocated with n entries (caller frees). */
@@ -86,13 +39,7 @@ static int run(const nq_cnf_encoder *enc, int n, enum nq_mode mode,
 	nq_optval opt[2] = { { enc->name, 0, enc }, { "none", 0, NULL } };
 	nq_job job = { &inst, opt, 1, limit };
 
-	memset(res, 0, sizeof *res);
-	res->unique = NQ_UNIQUE_NA;
-	res->vars = res->constraints = res->nonzeros = NQ_NA;
-	res->nodes = res->decisions = res->conflicts = NQ_NA;
-	res->iterations = NQ_NA;
-	res->placement = malloc((size_t)n * sizeof(int32_t));
-	assert_non_null(res->placement);
+	host_result(res, n);
 	return nq_solver_picosat.solve(&job, res);
 }
 
