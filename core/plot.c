@@ -221,7 +221,7 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 {
 	char title[512];
 	size_t m, s, i, k;
-	int any = 0;
+	int any = 0, timed_out = 0;
 	double lo = INFINITY, hi = 0;
 
 	for (i = 0; i < c->ncells; i++) {
@@ -230,6 +230,8 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		if (x->hints[0])
 			continue;
 		any = 1;
+		if (x->status[NQ_ST_TIMEOUT])
+			timed_out = 1;
 		if (x->y.count) {
 			if (x->y.min < lo)
 				lo = x->y.min;
@@ -240,7 +242,7 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	if (!any)
 		return -1;
 	if (c->hinted_rows)
-		snprintf(title, sizeof title, "%s\n(%zu runs with pre-placed "
+		snprintf(title, sizeof title, "%s (%zu runs with pre-placed "
 			 "queens are not drawn here: harness report lists "
 			 "them)", c->experiment[0] ? c->experiment : o->csv,
 			 c->hinted_rows);
@@ -258,7 +260,9 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		gp_str(f, yl);
 	}
 	fputc('\n', f);
-	if (is_time(c->ycol))
+	/* the timeout line only where some run reached it (the y range
+	 * does not stretch to it otherwise, and the line would stray) */
+	if (is_time(c->ycol) && timed_out)
 		timeout_line(f, c->timeout_s);
 	/* the key under each panel: curves fill the top left here */
 	fputs("set key outside below center horizontal maxrows 3 noopaque "
@@ -388,7 +392,7 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	fputs("set ylabel ", f);
 	gp_str(f, yl);
 	fputc('\n', f);
-	if (is_time(c->ycol))
+	if (is_time(c->ycol) && hi >= c->timeout_s)
 		timeout_line(f, c->timeout_s);
 	for (m = 0; m < c->nmodes; m++) {
 		size_t total = 0;

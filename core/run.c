@@ -413,7 +413,8 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		fprintf(stderr, "harness: interrupted; the %zu finished runs "
 			"are in %s\n", s.rows, o->output ? o->output : "(no file)");
 	else if (o->output)
-		fprintf(stderr, "harness: %zu rows written to %s\n", s.rows,
+		fprintf(stderr, "harness: %zu row%s written to %s\n", s.rows,
+			s.rows == 1 ? "" : "s",
 			o->output);
 	if (s.wrong)
 		fprintf(stderr, "harness: some answers were WRONG (status "
