@@ -84,7 +84,44 @@ static void found(struct search *s)
 
 struct flags {
 	char *col, *diag, *anti; /* 1: the line holds a queen */
+	int n;
 };
+
+/* Put a queen on (r, c), or take it off (on = 0): its three lines. */
+static inline void flags_mark(struct flags *f, int r, int c, char on)
+{
+	f->col[c] = f->diag[r + c] = f->anti[r - c + f->n - 1] = on;
+}
+
+static inline int flags_free_square(const struct flags *f, int r, int c)
+{
+	return !f->col[c] && !f->diag[r + c] && !f->anti[r - c + f->n - 1];
+}
+
+static void flags_free(struct flags *f)
+{
+	free(f->col);
+	free(f->diag);
+	free(f->anti);
+}
+
+/* Empty flags for an n x n board, with the hints' lines closed. */
+static int flags_new(struct flags *f, const nq_instance *in)
+{
+	int i, n = in->n;
+
+	f->n = n;
+	f->col = calloc((size_t)n, 1);
+	f->diag = calloc((size_t)(2 * n), 1);
+	f->anti = calloc((size_t)(2 * n), 1);
+	if (!f->col || !f->diag || !f->anti) {
+		flags_free(f);
+		return NQ_ENOMEM;
+	}
+	for (i = 0; i < in->nhints; i++)
+		flags_mark(f, in->hints[i].row, in->hints[i].col, 1);
+	return NQ_OK;
+}
 
 static void textbook_row(struct search *s, struct flags *f, int r)
 {
@@ -102,39 +139,24 @@ static void textbook_row(struct search *s, struct flags *f, int r)
 		return;
 	}
 	for (c = 0; c < n && !s->done; c++) {
-		if (f->col[c] || f->diag[r + c] || f->anti[r - c + n - 1])
+		if (!flags_free_square(f, r, c))
 			continue;
 		s->nodes++;
-		f->col[c] = f->diag[r + c] = f->anti[r - c + n - 1] = 1;
+		flags_mark(f, r, c, 1);
 		s->queen[r] = c;
 		textbook_row(s, f, r + 1);
-		f->col[c] = f->diag[r + c] = f->anti[r - c + n - 1] = 0;
+		flags_mark(f, r, c, 0);
 	}
 }
 
 static int textbook(struct search *s, const nq_instance *in)
 {
 	struct flags f;
-	int n = s->n, i;
 
-	f.col = calloc((size_t)n, 1);
-	f.diag = calloc((size_t)(2 * n), 1);
-	f.anti = calloc((size_t)(2 * n), 1);
-	if (!f.col || !f.diag || !f.anti) {
-		free(f.col);
-		free(f.diag);
-		free(f.anti);
+	if (flags_new(&f, in))
 		return NQ_ENOMEM;
-	}
-	for (i = 0; i < in->nhints; i++) {
-		int r = in->hints[i].row, c = in->hints[i].col;
-
-		f.col[c] = f.diag[r + c] = f.anti[r - c + n - 1] = 1;
-	}
 	textbook_row(s, &f, 0);
-	free(f.col);
-	free(f.diag);
-	free(f.anti);
+	flags_free(&f);
 	return NQ_OK;
 }
 
@@ -143,22 +165,10 @@ static int textbook(struct search *s, const nq_instance *in)
 static int stack(struct search *s, const nq_instance *in)
 {
 	struct flags f;
-	int n = s->n, r, c, i;
+	int n = s->n, r, c;
 
-	f.col = calloc((size_t)n, 1);
-	f.diag = calloc((size_t)(2 * n), 1);
-	f.anti = calloc((size_t)(2 * n), 1);
-	if (!f.col || !f.diag || !f.anti) {
-		free(f.col);
-		free(f.diag);
-		free(f.anti);
+	if (flags_new(&f, in))
 		return NQ_ENOMEM;
-	}
-	for (i = 0; i < in->nhints; i++) {
-		r = in->hints[i].row;
-		c = in->hints[i].col;
-		f.col[c] = f.diag[r + c] = f.anti[r - c + n - 1] = 1;
-	}
 	/* queen[r] is the stack: the column row r's queen is at, or the
 	 * column to try next; c is the column to try in row r */
 	r = 0;
@@ -177,12 +187,11 @@ static int stack(struct search *s, const nq_instance *in)
 			}
 			r--;           /* leaving it backwards */
 		} else {
-			while (c < n && (f.col[c] || f.diag[r + c] ||
-					 f.anti[r - c + n - 1]))
+			while (c < n && !flags_free_square(&f, r, c))
 				c++;
 			if (c < n) {   /* push */
 				s->nodes++;
-				f.col[c] = f.diag[r + c] = f.anti[r - c + n - 1] = 1;
+				flags_mark(&f, r, c, 1);
 				s->queen[r] = c;
 				r++;
 				c = 0;
@@ -196,12 +205,10 @@ static int stack(struct search *s, const nq_instance *in)
 		if (r < 0)
 			break;
 		c = s->queen[r];
-		f.col[c] = f.diag[r + c] = f.anti[r - c + n - 1] = 0;
+		flags_mark(&f, r, c, 0);
 		c++;
 	}
-	free(f.col);
-	free(f.diag);
-	free(f.anti);
+	flags_free(&f);
 	return NQ_OK;
 }
 
