@@ -85,6 +85,7 @@
 #include <yaml.h>
 #include "experiment.h"
 #include "registry.h"
+#include "validate.h"
 #include "plugin.h"
 
 #define NQ_MAX_N 100000000
@@ -1157,19 +1158,13 @@ static int load_hints(struct loader *L, const yaml_node_t *node, int min_n,
 				    text_of(seq_item(L, h, 1)), min_n, min_n,
 				    min_n);
 		for (j = 0; j < *nhints; j++) {
-			long long dr = rc[0] - 1 - hints[j].row;
-			long long dc = rc[1] - 1 - hints[j].col;
-			const char *line = NULL;
+			nq_square here = { (int)rc[0] - 1, (int)rc[1] - 1 };
+			const char *line;
 
-			if (!dr && !dc)
+			if (here.row == hints[j].row && here.col == hints[j].col)
 				return fail(L, h, "hint [%lld, %lld] is given "
 					    "twice", rc[0], rc[1]);
-			if (!dr)
-				line = "row";
-			else if (!dc)
-				line = "column";
-			else if (llabs(dr) == llabs(dc))
-				line = "diagonal";
+			line = nq_shared_line(hints[j], here);
 			if (line)
 				return fail(L, h, "hints [%d, %d] and [%lld, "
 					    "%lld] attack each other on a %s",

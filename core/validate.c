@@ -301,6 +301,14 @@ int nq_validate(nq_ledger *l, const nq_instance *in, const char *who,
 	return 0;
 }
 
+const char *nq_shared_line(nq_square a, nq_square b)
+{
+	int dr = a.row - b.row, dc = a.col - b.col;
+
+	return dr == 0 ? "row" : dc == 0 ? "column"
+	       : (dr == dc || dr == -dc) ? "diagonal" : NULL;
+}
+
 int nq_check_hints(int n, const nq_square *h, int k, int *bad_a, int *bad_b,
 		   char *why, size_t len)
 {
@@ -316,10 +324,7 @@ int nq_check_hints(int n, const nq_square *h, int k, int *bad_a, int *bad_b,
 			return -1;
 		}
 		for (j = 0; j < i; j++) {
-			int dr = h[i].row - h[j].row, dc = h[i].col - h[j].col;
-			const char *line = dr == 0 ? "row" : dc == 0 ? "column"
-					 : (dr == dc || dr == -dc) ? "diagonal"
-					 : NULL;
+			const char *line = nq_shared_line(h[j], h[i]);
 
 			if (line) {
 				*bad_a = j;

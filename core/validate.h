@@ -19,6 +19,10 @@
 int nq_check_placement(const nq_instance *inst, const int32_t *placement,
 		       char *why, size_t len);
 
+/* "row", "column" or "diagonal" when queens on squares a and b would
+ * attack each other (a and b distinct), NULL when they would not. */
+const char *nq_shared_line(nq_square a, nq_square b);
+
 /* 0 when the k pre-placed queens h[] fit an n x n board and no two
  * share a row, column or diagonal; otherwise -1, `why` says so and
  * *bad_a, *bad_b are the indexes at fault (equal for one off the board).
