@@ -14,7 +14,7 @@ static const char *const columns[] = {
 	"experiment", "n", "mode", "solver", "encoding", "repeat", "status",
 	"solutions", "wall_s", "cpu_s", "peak_rss_kib",
 	/* extras */
-	"unique", "hints", "options", "build_s", "solve_s", "vars",
+	"approach", "checked", "unique", "hints", "options", "build_s", "solve_s", "vars",
 	"constraints", "nonzeros", "nodes", "decisions", "conflicts",
 	"iterations", "timeout_s", "seed", "note", NULL
 };
@@ -93,6 +93,8 @@ void nq_csv_row(FILE *f, const nq_experiment *exp,
 	if (ran)
 		fprintf(f, "%ld", run->peak_rss_kib);
 	/* extras */
+	sep_text(f, a->name);
+	sep_text(f, run->checked);
 	fputc(',', f);
 	if (ans && r->unique != NQ_UNIQUE_NA)
 		fprintf(f, "%" PRIu64, r->unique);

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "atomic.h"
 #include "csv.h"
 #include "meta.h"
 #include "run.h"
@@ -85,18 +86,32 @@ struct timeout_mark {
 	int n;
 };
 
+/* One measured run, as written to the CSV; its verdict may change after
+ * the row is written (validate.h), and the end brings the file up to
+ * date. The placement is freed once checked. */
+struct row {
+	size_t spec, ai;
+	int rep;
+	long claim;            /* its answer in the ledger, or -1 */
+	nq_run run;
+};
+
 struct state {
 	const nq_experiment *exp;
 	const nq_run_opts *o;
 	FILE *csv;
 	nq_ledger *ledger;
+	struct row *rows_kept;  /* every row written, in order */
+	size_t nkept, capkept;
+	size_t *row_of_claim;   /* ledger id -> index in rows_kept */
+	size_t capclaims;
 	nq_summary *summary;
 	struct timeout_mark *marks;
 	size_t nmarks;
 	unsigned *told;   /* per approach: modes it does not answer, told */
 	int tty;
 	size_t done, total;
-	int wrong;
+	int changed;            /* a verdict changed after its row was written */
 	size_t rows;
 	nq_meta_run meta;      /* the record beside the CSV */
 	char meta_path[4096];
@@ -175,7 +190,8 @@ static void progress_end(struct state *s, const nq_approach *a,
 			 const nq_instance_spec *spec, int rep,
 			 const nq_run *run)
 {
-	int loud = run->status == NQ_ST_WRONG || run->status == NQ_ST_CRASH;
+	int loud = run->status == NQ_ST_WRONG || run->status == NQ_ST_CRASH ||
+		   run->status == NQ_ST_DISPUTED;
 
 	s->done++;
 	if (s->o->quiet && !loud)
@@ -192,61 +208,135 @@ static void progress_end(struct state *s, const nq_approach *a,
 		run->wall_s, run->note[0] ? ": " : "", run->note);
 }
 
-/* Check, record, write one finished run. rep <= 0: a warm-up. */
-static void finish(struct state *s, size_t ai, const nq_instance_spec *spec,
-		   int rep, nq_run *run)
+/* Copy a verdict into a run. The solver's own note is kept where the
+ * verdict has nothing to say. */
+static void apply_verdict(nq_run *run, const nq_verdict *v)
+{
+	run->status = v->status;
+	snprintf(run->checked, sizeof run->checked, "%s", v->checked);
+	if (v->note[0])
+		snprintf(run->note, sizeof run->note, "%s", v->note);
+	else
+		snprintf(run->note, sizeof run->note, "%s", run->res.note);
+}
+
+/* A later answer changed the verdict on an earlier row: say so now (the
+ * file is brought up to date at the end). */
+static void verdicts_changed(struct state *s, long id)
+{
+	const long *peers;
+	size_t i, np;
+
+	peers = nq_ledger_peers(s->ledger, id, &np);
+	for (i = 0; i < np; i++) {
+		struct row *r;
+		const nq_verdict *v;
+		nq_status was;
+
+		if (peers[i] == id)
+			continue;
+		r = &s->rows_kept[s->row_of_claim[peers[i]]];
+		v = nq_ledger_verdict(s->ledger, peers[i]);
+		was = r->run.status;
+		if (was == v->status && !strcmp(r->run.checked, v->checked) &&
+		    (!v->note[0] || !strcmp(r->run.note, v->note)))
+			continue;
+		apply_verdict(&r->run, v);
+		s->changed = 1;
+		if (was == v->status)
+			continue;
+		fprintf(stderr, "%sharness: %s n=%d %s #%d, written as %s, "
+			"is now %s: %s\n", s->tty && !s->o->quiet ? "\r\033[K" : "",
+			s->exp->approaches[r->ai].name,
+			s->exp->instances[r->spec].inst.n,
+			mode_name(s->exp->instances[r->spec].inst.mode), r->rep,
+			nq_status_name(was), nq_status_name(v->status),
+			v->note);
+	}
+}
+
+/* Keep a row for the end; the placement is not kept. -1 on no memory. */
+static int keep_row(struct state *s, size_t spec, size_t ai, int rep,
+		    long claim, nq_run *run)
+{
+	struct row *r;
+
+	if (s->nkept == s->capkept) {
+		size_t cap = s->capkept ? 2 * s->capkept : 64;
+		struct row *p = realloc(s->rows_kept, cap * sizeof *p);
+
+		if (!p)
+			return -1;
+		s->rows_kept = p;
+		s->capkept = cap;
+	}
+	if (claim >= 0 && (size_t)claim >= s->capclaims) {
+		size_t cap = s->capclaims ? 2 * s->capclaims : 64;
+		size_t *p;
+
+		while (cap <= (size_t)claim)
+			cap *= 2;
+		if (!(p = realloc(s->row_of_claim, cap * sizeof *p)))
+			return -1;
+		s->row_of_claim = p;
+		s->capclaims = cap;
+	}
+	r = &s->rows_kept[s->nkept];
+	r->spec = spec;
+	r->ai = ai;
+	r->rep = rep;
+	r->claim = claim;
+	r->run = *run;
+	r->run.res.placement = NULL;
+	if (claim >= 0)
+		s->row_of_claim[claim] = s->nkept;
+	s->nkept++;
+	return 0;
+}
+
+/* Check, record, write one finished run. rep <= 0: a warm-up, which is
+ * neither written nor held against the measured answers. -1 on no
+ * memory. */
+static int finish(struct state *s, size_t ai, size_t si, int rep, int ran,
+		  nq_run *run)
 {
 	const nq_approach *a = &s->exp->approaches[ai];
-	char why[256], answer[32];
+	const nq_instance_spec *spec = &s->exp->instances[si];
+	long claim = -1;
 
-	if (run->answered) {
-		int v = nq_validate(s->ledger, &spec->inst, a->name, &run->res,
-				    why, sizeof why);
-
-		if (v < 0) {
-			run->status = NQ_ST_WRONG;
-			snprintf(run->note, sizeof run->note, "%s", why);
-		} else if (v > 0) {
-			/* right, and proof that an earlier row was wrong */
-			snprintf(run->note, sizeof run->note, "%s", why);
-			fprintf(stderr, "harness: %s n=%d: %s\n", a->name,
-				spec->inst.n, why);
-			s->wrong = 1;
-		} else if (run->res.note[0]) {
-			snprintf(run->note, sizeof run->note, "%s",
-				 run->res.note);
-		}
+	if (run->answered && rep > 0) {
+		claim = nq_ledger_add(s->ledger, &spec->inst, a->name,
+				      &run->res);
+		if (claim < 0)
+			return -1;
+		apply_verdict(run, nq_ledger_verdict(s->ledger, claim));
+	} else if (run->answered && run->res.note[0]) {
+		snprintf(run->note, sizeof run->note, "%s", run->res.note);
 	}
-	if (run->status == NQ_ST_WRONG)
-		s->wrong = 1;
 	/* a warm-up's timeout does not decide for the measured runs */
 	if (run->status == NQ_ST_TIMEOUT && rep > 0)
 		mark_timeout(s, ai, spec);
-	progress_end(s, a, spec, rep, run);
+	if (ran)
+		progress_end(s, a, spec, rep, run);
 	if (rep <= 0)
-		return;
+		return 0;
 	if (s->o->show_board && run->res.placement && spec->inst.n <= 32)
 		print_board(&spec->inst, run->res.placement);
-	if (run->answered && spec->inst.mode == NQ_MODE_COUNT)
-		snprintf(answer, sizeof answer, "%llu",
-			 (unsigned long long)run->res.solutions);
-	else if (run->answered)
-		snprintf(answer, sizeof answer, "%s",
-			 run->res.solutions ? "found" : "none");
-	nq_summary_add(s->summary, a->name, mode_name(spec->inst.mode),
-		       spec->inst.n, spec->hints_text, run->status,
-		       run->wall_s, run->wall_s > 0,
-		       run->answered ? answer : NULL);
+	if (keep_row(s, si, ai, rep, claim, run) < 0)
+		return -1;
+	if (claim >= 0)
+		verdicts_changed(s, claim);
 	if (s->csv) {
 		nq_csv_row(s->csv, s->exp, spec, a, rep, run);
 		fflush(s->csv);
 		s->rows++;
 	}
+	return 0;
 }
 
 /* A row for a run that is not made (over max n, or skipped). */
-static void not_run(struct state *s, size_t ai, const nq_instance_spec *spec,
-		    int rep, nq_status st, const char *note)
+static int not_run(struct state *s, size_t ai, size_t si, int rep,
+		   nq_status st, const char *note)
 {
 	nq_run run;
 
@@ -257,58 +347,69 @@ static void not_run(struct state *s, size_t ai, const nq_instance_spec *spec,
 	run.res.nodes = run.res.decisions = NQ_NA;
 	run.res.conflicts = run.res.iterations = NQ_NA;
 	snprintf(run.note, sizeof run.note, "%s", note);
-	finish(s, ai, spec, rep, &run);
+	return finish(s, ai, si, rep, 0, &run);
 }
 
-static int one(struct state *s, size_t ai, const nq_instance_spec *spec,
-	       int rep, nq_error *err)
+/* What becomes of approach ai on an instance: a run, a row without a
+ * run (over its largest n), or nothing (left out by `only:`, or a mode
+ * it does not answer). */
+enum plan { PLAN_RUN, PLAN_TOO_LARGE, PLAN_NONE };
+
+static enum plan plan_of(const nq_approach *a, const nq_instance_spec *spec,
+			 int *max)
+{
+	*max = a->solver->max_n ? a->solver->max_n(a->opt, spec->inst.mode) : 0;
+	if (!nq_instance_runs(spec, a) || *max == NQ_NOT_APPLICABLE)
+		return PLAN_NONE;
+	return *max > 0 && spec->inst.n > *max ? PLAN_TOO_LARGE : PLAN_RUN;
+}
+
+static int one(struct state *s, size_t ai, size_t si, int rep, nq_error *err)
 {
 	const nq_approach *a = &s->exp->approaches[ai];
+	const nq_instance_spec *spec = &s->exp->instances[si];
 	nq_limits lim;
 	nq_run run;
 	char note[200];
-	int max = a->solver->max_n ? a->solver->max_n(a->opt, spec->inst.mode) : 0;
-	int at;
+	int max, at, rc;
 
-	if (!nq_instance_runs(spec, a)) {
-		s->done++; /* `only:` leaves this approach out */
-		return 0;
-	}
-	if (max == NQ_NOT_APPLICABLE) {
-		/* not a run that failed: a pairing that does not exist (say,
-		 * local search asked to count); no row, one notice */
-		unsigned bit = 1u << spec->inst.mode;
+	switch (plan_of(a, spec, &max)) {
+	case PLAN_NONE:
+		if (max == NQ_NOT_APPLICABLE && nq_instance_runs(spec, a)) {
+			/* not a run that failed: a pairing that does not
+			 * exist (say, local search asked to count); no row,
+			 * one notice */
+			unsigned bit = 1u << spec->inst.mode;
 
-		if (!(s->told[ai] & bit)) {
-			s->told[ai] |= bit;
-			fprintf(stderr, "%sharness: %s does not answer %s mode; "
-				"its %s instances are left out\n",
-				s->tty && !s->o->quiet ? "\r\033[K" : "",
-				a->name, mode_name(spec->inst.mode),
-				mode_name(spec->inst.mode));
-		}
-		s->done++;
-		return 0;
-	}
-	if (max > 0 && spec->inst.n > max) {
-		if (rep > 0) {
-			snprintf(note, sizeof note, "not run: %.120s takes n up "
-				 "to %d", a->name, max);
-			not_run(s, ai, spec, rep, NQ_ST_ERROR, note);
-		} else {
-			s->done++;
+			if (!(s->told[ai] & bit)) {
+				s->told[ai] |= bit;
+				fprintf(stderr, "%sharness: %s does not answer "
+					"%s mode; its %s instances are left "
+					"out\n", s->tty && !s->o->quiet ?
+					"\r\033[K" : "", a->name,
+					mode_name(spec->inst.mode),
+					mode_name(spec->inst.mode));
+			}
 		}
 		return 0;
+	case PLAN_TOO_LARGE:
+		if (rep <= 0)
+			return 0;
+		snprintf(note, sizeof note, "not run: %.120s takes n up to %d",
+			 a->name, max);
+		return not_run(s, ai, si, rep, NQ_ST_ERROR, note) < 0
+		       ? nq_error_set(err, NULL, 0, 0, "out of memory") : 0;
+	case PLAN_RUN:
+		break;
 	}
 	if ((at = skipped_at(s, ai, spec)) != 0) {
-		if (rep > 0) {
-			snprintf(note, sizeof note, "not run: timed out at n=%d "
-				 "(after_timeout: skip)", at);
-			not_run(s, ai, spec, rep, NQ_ST_TIMEOUT, note);
-		} else {
-			s->done++;
-		}
-		return 0;
+		s->total--; /* planned, not made */
+		if (rep <= 0)
+			return 0;
+		snprintf(note, sizeof note, "not run: timed out at n=%d "
+			 "(after_timeout: skip)", at);
+		return not_run(s, ai, si, rep, NQ_ST_SKIPPED, note) < 0
+		       ? nq_error_set(err, NULL, 0, 0, "out of memory") : 0;
 	}
 	lim.timeout_s = s->exp->timeout_s;
 	lim.memory_kib = s->exp->memory_kib;
@@ -316,10 +417,100 @@ static int one(struct state *s, size_t ai, const nq_instance_spec *spec,
 	progress_start(s, a, spec, rep);
 	if (nq_run_one(a, &spec->inst, &lim, &run, err) < 0)
 		return -1;
-	if (!interrupted)
-		finish(s, ai, spec, rep, &run);
+	rc = 0;
+	if (!interrupted && finish(s, ai, si, rep, 1, &run) < 0)
+		rc = nq_error_set(err, NULL, 0, 0, "out of memory");
 	nq_run_clear(&run);
+	return rc;
+}
+
+/* The runs that will be made, for the progress counter (a skip after a
+ * timeout takes one off as it happens). */
+static size_t planned_runs(const nq_experiment *exp)
+{
+	size_t i, ai, total = 0;
+	int max;
+
+	for (i = 0; i < exp->ninstances; i++)
+		for (ai = 0; ai < exp->napproaches; ai++)
+			if (plan_of(&exp->approaches[ai], &exp->instances[i],
+				    &max) == PLAN_RUN)
+				total += (size_t)(exp->repeat + exp->warmup);
+	return total;
+}
+
+/* Every verdict as it stands now into the kept rows; the rows wrong or
+ * disputed are counted. */
+static size_t final_verdicts(struct state *s)
+{
+	size_t i, bad = 0;
+
+	for (i = 0; i < s->nkept; i++) {
+		struct row *r = &s->rows_kept[i];
+
+		if (r->claim >= 0) {
+			const nq_verdict *v = nq_ledger_verdict(s->ledger,
+								r->claim);
+			nq_run was = r->run;
+
+			apply_verdict(&r->run, v);
+			if (was.status != r->run.status ||
+			    strcmp(was.note, r->run.note) ||
+			    strcmp(was.checked, r->run.checked))
+				s->changed = 1;
+		}
+		if (r->run.status == NQ_ST_WRONG ||
+		    r->run.status == NQ_ST_DISPUTED)
+			bad++;
+	}
+	return bad;
+}
+
+/* The summary table, from the final verdicts. */
+static int summarise(struct state *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nkept; i++) {
+		const struct row *r = &s->rows_kept[i];
+		const nq_instance_spec *spec = &s->exp->instances[r->spec];
+		char answer[32];
+
+		if (r->run.answered && spec->inst.mode == NQ_MODE_COUNT)
+			snprintf(answer, sizeof answer, "%llu",
+				 (unsigned long long)r->run.res.solutions);
+		else if (r->run.answered)
+			snprintf(answer, sizeof answer, "%s",
+				 r->run.res.solutions ? "found" : "none");
+		if (nq_summary_add(s->summary, s->exp->approaches[r->ai].name,
+				   mode_name(spec->inst.mode), spec->inst.n,
+				   spec->hints_text, r->run.status,
+				   r->run.wall_s, r->run.wall_s > 0,
+				   r->run.answered ? answer : NULL) < 0)
+			return -1;
+	}
 	return 0;
+}
+
+/* The rows were written as runs ended, with the verdicts of that moment;
+ * when a later answer changed one, the file is written again whole from
+ * the kept rows, beside it, and renamed over it: an interruption at any
+ * point leaves either every row as first written or every row final. */
+static int rewrite_csv(struct state *s, nq_error *err)
+{
+	nq_atomic out;
+	size_t i;
+
+	if (nq_atomic_open(&out, s->o->output, err) < 0)
+		return -1;
+	nq_csv_header(out.f);
+	for (i = 0; i < s->nkept; i++) {
+		const struct row *r = &s->rows_kept[i];
+
+		nq_csv_row(out.f, s->exp, &s->exp->instances[r->spec],
+			   &s->exp->approaches[r->ai], r->rep, &r->run);
+	}
+	return nq_atomic_commit(&out, err);
 }
 
 /* The metadata file beside the CSV: kept as .bak like the CSV, then
@@ -356,20 +547,53 @@ static int meta_end(struct state *s, int rc, nq_error *err)
 	return 0;
 }
 
+/* The closing lines on stderr: rows written, and what was not right or
+ * not checked. */
+static void tell_outcome(const struct state *s)
+{
+	size_t i, st[NQ_ST__COUNT] = { 0 }, unchecked = 0;
+	const char *out = s->o->output ? s->o->output : "(no file)";
+
+	for (i = 0; i < s->nkept; i++) {
+		st[s->rows_kept[i].run.status]++;
+		if (s->rows_kept[i].run.status == NQ_ST_OK &&
+		    !strcmp(s->rows_kept[i].run.checked, "none"))
+			unchecked++;
+	}
+	if (interrupted)
+		fprintf(stderr, "harness: interrupted; the %zu finished runs "
+			"are in %s\n", s->rows, out);
+	else if (s->o->output)
+		fprintf(stderr, "harness: %zu row%s written to %s\n", s->rows,
+			s->rows == 1 ? "" : "s", out);
+	if (unchecked)
+		fprintf(stderr, "harness: %zu answer%s nothing could check "
+			"(no table, no other approach): checked 'none' in the "
+			"CSV\n", unchecked, unchecked == 1 ? "" : "s");
+	if (st[NQ_ST_WRONG])
+		fprintf(stderr, "harness: %zu answer%s WRONG (status 'wrong')\n",
+			st[NQ_ST_WRONG], st[NQ_ST_WRONG] == 1 ? " is" : "s are");
+	if (st[NQ_ST_DISPUTED])
+		fprintf(stderr, "harness: %zu answer%s DISPUTED: approaches "
+			"disagree and nothing decides which is right (status "
+			"'disputed'; the note names the other answers)\n",
+			st[NQ_ST_DISPUTED],
+			st[NQ_ST_DISPUTED] == 1 ? " is" : "s are");
+}
+
 int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		      nq_error *err)
 {
 	struct sigaction sa, old_int, old_term;
 	struct state s;
-	size_t i, ai;
+	size_t i, ai, bad;
 	int rep, rc = -1;
 
 	memset(&s, 0, sizeof s);
 	s.exp = exp;
 	s.o = o;
 	s.tty = isatty(STDERR_FILENO);
-	s.total = exp->ninstances * exp->napproaches *
-		  (size_t)(exp->repeat + exp->warmup);
+	s.total = planned_runs(exp);
 	s.ledger = nq_ledger_new();
 	s.summary = nq_summary_new();
 	s.told = calloc(exp->napproaches + 1, sizeof *s.told);
@@ -394,31 +618,36 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	sigaction(SIGTERM, &sa, &old_term);
 	interrupted = 0;
 
-	for (i = 0; i < exp->ninstances && !interrupted; i++) {
-		const nq_instance_spec *spec = &exp->instances[i];
-
+	for (i = 0; i < exp->ninstances && !interrupted; i++)
 		for (rep = 1 - exp->warmup; rep <= exp->repeat && !interrupted;
 		     rep++)
 			for (ai = 0; ai < exp->napproaches && !interrupted; ai++)
-				if (one(&s, ai, spec, rep, err) < 0)
+				if (one(&s, ai, i, rep, err) < 0)
 					goto restore;
-	}
 	if (s.tty && !o->quiet)
 		fputs("\r\033[K", stderr);
+	bad = final_verdicts(&s);
+	if (s.csv) {
+		int failed = fclose(s.csv) != 0;
+
+		s.csv = NULL;
+		if (failed) {
+			nq_error_set(err, o->output, 0, 0, "write failed: %s",
+				     strerror(errno));
+			goto restore;
+		}
+		if (s.changed && rewrite_csv(&s, err) < 0)
+			goto restore;
+	}
 	rc = interrupted ? NQ_EXIT_INTERRUPTED
-	     : s.wrong ? NQ_EXIT_WRONG : NQ_EXIT_OK;
+	     : bad ? NQ_EXIT_WRONG : NQ_EXIT_OK;
+	if (summarise(&s) < 0) {
+		rc = nq_error_set(err, NULL, 0, 0, "out of memory");
+		goto restore;
+	}
 	nq_summary_print(s.summary, stdout);
 	fflush(stdout);
-	if (interrupted)
-		fprintf(stderr, "harness: interrupted; the %zu finished runs "
-			"are in %s\n", s.rows, o->output ? o->output : "(no file)");
-	else if (o->output)
-		fprintf(stderr, "harness: %zu row%s written to %s\n", s.rows,
-			s.rows == 1 ? "" : "s",
-			o->output);
-	if (s.wrong)
-		fprintf(stderr, "harness: some answers were WRONG (status "
-			"'wrong' in the table)\n");
+	tell_outcome(&s);
 	if (o->output && meta_end(&s, rc, err) < 0)
 		rc = -1;
 restore:
@@ -432,6 +661,8 @@ out:
 	}
 	nq_ledger_free(s.ledger);
 	nq_summary_free(s.summary);
+	free(s.rows_kept);
+	free(s.row_of_claim);
 	free(s.marks);
 	free(s.told);
 	return rc;

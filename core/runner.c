@@ -34,7 +34,8 @@
 static volatile pid_t current_child;
 
 static const char *const status_names[NQ_ST__COUNT] = {
-	"ok", "wrong", "timeout", "memout", "crash", "error"
+	"ok", "wrong", "timeout", "memout", "crash", "error", "disputed",
+	"skipped"
 };
 
 const char *nq_status_name(nq_status st)

@@ -7,9 +7,13 @@
 
 #include "experiment.h"
 
+/* How a run ended. `disputed`: its answer differs from another's and
+ * nothing decides which is right (validate.h); `skipped`: not run, an
+ * earlier size timed out (after_timeout: skip). */
 typedef enum nq_status {
 	NQ_ST_OK = 0, NQ_ST_WRONG, NQ_ST_TIMEOUT, NQ_ST_MEMOUT,
-	NQ_ST_CRASH, NQ_ST_ERROR, NQ_ST__COUNT
+	NQ_ST_CRASH, NQ_ST_ERROR, NQ_ST_DISPUTED, NQ_ST_SKIPPED,
+	NQ_ST__COUNT
 } nq_status;
 
 const char *nq_status_name(nq_status st);
@@ -21,6 +25,7 @@ typedef struct nq_run {
 	double wall_s, cpu_s;
 	long peak_rss_kib;
 	char note[256];        /* why, for anything but ok */
+	char checked[24];      /* what checked the answer (nq_verdict) */
 } nq_run;
 
 typedef struct nq_limits {

@@ -2,11 +2,14 @@
  * validate.c - the one validator; see validate.h.
  *
  * The ledger keys instances by n and hint set (not by mode: a count of
- * zero and a first-mode "none" are the same fact). For each key it keeps
- * what a checked answer proved: that a placement exists (a verified
- * placement, or a count > 0), and the count, with the approach that gave
- * it, so a disagreement names both sides.
+ * zero and a first-mode "none" are the same fact). For each it keeps
+ * what is known before any answer (the tables, the validator's own
+ * count, the mirror rule) and every answer given, with what the answer's
+ * own checks found. Each new answer re-derives every verdict on its
+ * instance from all of them (settle()), so no verdict depends on the
+ * order answers came in.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,22 +110,95 @@ out:
 	return rc;
 }
 
+/* ---- the validator's own count ---- */
+
+/* Rows from `r` on, with the given columns and diagonals taken. Hinted
+ * rows have their queen fixed. Written for reading, not for speed: it
+ * only ever sees n <= NQ_REFERENCE_MAX_N. */
+static uint64_t ref_rows(int n, int r, const int *fixed, char *col,
+			 char *diag, char *anti)
+{
+	uint64_t total = 0;
+	int c;
+
+	if (r == n)
+		return 1;
+	for (c = 0; c < n; c++) {
+		if (fixed[r] >= 0 && c != fixed[r])
+			continue;
+		if (col[c] || diag[r + c] || anti[r - c + n - 1])
+			continue;
+		col[c] = diag[r + c] = anti[r - c + n - 1] = 1;
+		total += ref_rows(n, r + 1, fixed, col, diag, anti);
+		col[c] = diag[r + c] = anti[r - c + n - 1] = 0;
+	}
+	return total;
+}
+
+int nq_reference_count(const nq_instance *in, uint64_t *count)
+{
+	int fixed[NQ_REFERENCE_MAX_N];
+	char col[NQ_REFERENCE_MAX_N] = { 0 };
+	char diag[2 * NQ_REFERENCE_MAX_N] = { 0 };
+	char anti[2 * NQ_REFERENCE_MAX_N] = { 0 };
+	int i;
+
+	if (in->n < 1 || in->n > NQ_REFERENCE_MAX_N)
+		return -1;
+	for (i = 0; i < in->n; i++)
+		fixed[i] = -1;
+	for (i = 0; i < in->nhints; i++) {
+		const nq_square *h = &in->hints[i];
+
+		if (h->row < 0 || h->row >= in->n || h->col < 0 ||
+		    h->col >= in->n || (fixed[h->row] >= 0 &&
+					fixed[h->row] != h->col)) {
+			*count = 0; /* no placement keeps these hints */
+			return 0;
+		}
+		fixed[h->row] = h->col;
+	}
+	*count = ref_rows(in->n, 0, fixed, col, diag, anti);
+	return 0;
+}
+
 /* ---- the ledger ---- */
 
+/* What is known about one instance before any answer, and its answers. */
 struct entry {
 	int n;
 	int nhints;
-	nq_square *hints;      /* sorted by row */
-	int exists;            /* -1 unknown, 0 none, 1 some placement */
-	char exists_who[96];
-	int has_count;
+	nq_square *hints;      /* sorted by row, then column */
+	int has_count;         /* count is proved (table or own count) */
 	uint64_t count;
-	char count_who[96];
+	const char *count_src; /* "oeis" or "counter" */
+	const char *count_who; /* for messages */
+	int exists;            /* -1 unknown, 0 none, 1 a placement exists */
+	const char *exists_who;
+	int even;              /* counts must be even (mirror symmetry) */
+	long *ids;             /* its answers */
+	size_t nids, cap;
 	struct entry *next;
+};
+
+struct claim {
+	struct entry *e;
+	char who[96];
+	size_t aid;            /* index in e->ids of the approach's first */
+	enum nq_mode mode;
+	int placement;         /* a first-mode placement, checked */
+	uint64_t value;        /* the count; 0 for a claim of none */
+	uint64_t unique;       /* NQ_UNIQUE_NA when not given */
+	int proved_wrong;      /* by a check of its own (below) */
+	char own_checked[24];
+	char own_why[256];
+	nq_verdict v;
 };
 
 struct nq_ledger {
 	struct entry *head;
+	struct claim *claims;
+	size_t nclaims, cap;
 };
 
 nq_ledger *nq_ledger_new(void)
@@ -139,16 +215,73 @@ void nq_ledger_free(nq_ledger *l)
 	for (e = l->head; e; e = next) {
 		next = e->next;
 		free(e->hints);
+		free(e->ids);
 		free(e);
 	}
+	free(l->claims);
 	free(l);
 }
 
-static int by_row(const void *a, const void *b)
+static int by_square(const void *a, const void *b)
 {
 	const nq_square *x = a, *y = b;
 
-	return (x->row > y->row) - (x->row < y->row);
+	if (x->row != y->row)
+		return (x->row > y->row) - (x->row < y->row);
+	return (x->col > y->col) - (x->col < y->col);
+}
+
+/* 1 when the sorted hint set h[] maps onto itself under `flip` (0: left
+ * to right, 1: top to bottom). */
+static int hints_symmetric(int n, const nq_square *h, int k, int flip)
+{
+	int i;
+
+	for (i = 0; i < k; i++) {
+		nq_square m = h[i];
+
+		if (flip)
+			m.row = n - 1 - m.row;
+		else
+			m.col = n - 1 - m.col;
+		if (!bsearch(&m, h, (size_t)k, sizeof *h, by_square))
+			return 0;
+	}
+	return 1;
+}
+
+/* What is known of an instance before any answer. */
+static void entry_facts(struct entry *e)
+{
+	nq_instance in = { e->n, NQ_MODE_COUNT, e->nhints, e->hints };
+
+	e->exists = -1;
+	if (e->nhints == 0) {
+		/* a placement exists for n = 1 and every n >= 4 */
+		e->exists = e->n == 2 || e->n == 3 ? 0 : 1;
+		e->exists_who = e->exists ? "known results (a placement "
+					    "exists for n = 1 and n >= 4)"
+					  : "known results (none for n = 2, 3)";
+		if (nq_known_count(e->n, &e->count) == 0) {
+			e->has_count = 1;
+			e->count_src = "oeis";
+			e->count_who = "OEIS A000170";
+		}
+	}
+	if (!e->has_count && nq_reference_count(&in, &e->count) == 0) {
+		e->has_count = 1;
+		e->count_src = "counter";
+		e->count_who = "the validator's own count";
+	}
+	if (e->has_count) {
+		e->exists = e->count > 0;
+		e->exists_who = e->count_who;
+	}
+	/* For n >= 2 no placement is its own mirror image (its queens would
+	 * all stand on the middle column, or share columns), so placements
+	 * pair up whenever the hints are their own mirror image. */
+	e->even = e->n >= 2 && (hints_symmetric(e->n, e->hints, e->nhints, 0) ||
+				hints_symmetric(e->n, e->hints, e->nhints, 1));
 }
 
 /* The entry for this instance, created when new; NULL on no memory. */
@@ -162,7 +295,7 @@ static struct entry *lookup(nq_ledger *l, const nq_instance *in)
 		return NULL;
 	if (sz)
 		memcpy(sorted, in->hints, sz);
-	qsort(sorted, (size_t)in->nhints, sizeof *sorted, by_row);
+	qsort(sorted, (size_t)in->nhints, sizeof *sorted, by_square);
 	for (e = l->head; e; e = e->next)
 		if (e->n == in->n && e->nhints == in->nhints &&
 		    memcmp(e->hints, sorted, sz) == 0) {
@@ -177,128 +310,312 @@ static struct entry *lookup(nq_ledger *l, const nq_instance *in)
 	e->n = in->n;
 	e->nhints = in->nhints;
 	e->hints = sorted;
-	e->exists = -1;
-	if (in->nhints == 0) {
-		/* no hints: the published totals are the ground truth */
-		if (nq_known_count(in->n, &e->count) == 0) {
-			e->has_count = 1;
-			snprintf(e->count_who, sizeof e->count_who, "OEIS A000170");
-		}
-		/* a placement exists for n = 1 and every n >= 4 */
-		e->exists = in->n == 2 || in->n == 3 ? 0 : 1;
-		snprintf(e->exists_who, sizeof e->exists_who, "%s",
-			 e->exists ? "known results (a placement exists for "
-				     "n = 1 and n >= 4)"
-				   : "known results (none for n = 2, 3)");
-	}
+	entry_facts(e);
 	e->next = l->head;
 	l->head = e;
 	return e;
 }
 
-int nq_validate(nq_ledger *l, const nq_instance *in, const char *who,
-		const nq_result *res, char *why, size_t len)
+static void set_verdict(struct claim *c, nq_status st, const char *checked,
+			const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void set_verdict(struct claim *c, nq_status st, const char *checked,
+			const char *fmt, ...)
 {
-	struct entry *e = lookup(l, in);
+	va_list ap;
 
-	if (!e) {
-		snprintf(why, len, "validator out of memory");
-		return -1;
-	}
+	c->v.status = st;
+	snprintf(c->v.checked, sizeof c->v.checked, "%s", checked);
+	va_start(ap, fmt);
+	vsnprintf(c->v.note, sizeof c->v.note, fmt, ap);
+	va_end(ap);
+}
+
+/* The checks an answer passes or fails on its own, with what is known of
+ * its instance: placement, counts against the tables and plausibility. */
+static void own_checks(const struct entry *e, const nq_instance *in,
+		       const nq_result *res, struct claim *c)
+{
+	char *why = c->own_why;
+	size_t len = sizeof c->own_why;
+	uint64_t u = res->unique, t = res->solutions, known;
+
+#define PROVED_WRONG(chk) \
+	(c->proved_wrong = 1, \
+	 snprintf(c->own_checked, sizeof c->own_checked, "%s", chk))
 	if (in->mode == NQ_MODE_FIRST) {
-		if (res->solutions > 1) {
-			snprintf(why, len, "first mode answered %llu "
-				 "solutions, expected 1 or 0",
-				 (unsigned long long)res->solutions);
-			return -1;
-		}
-		if (res->solutions == 1) {
-			if (nq_check_placement(in, res->placement, why, len))
-				return -1;
-			/* a verified placement is proof: an earlier claim of
-			 * none (or a count of 0) was wrong */
-			if (e->exists == 0 || (e->has_count && e->count == 0)) {
-				snprintf(why, len, "this placement proves %s "
-					 "wrong (it claimed none)",
-					 e->exists == 0 ? e->exists_who
-							: e->count_who);
-				e->exists = 1;
-				e->has_count = 0;
-				snprintf(e->exists_who, sizeof e->exists_who,
-					 "%s", who);
-				return 1;
+		if (t > 1) {
+			snprintf(why, len, "first mode answered %llu solutions, "
+				 "expected 1 or 0", (unsigned long long)t);
+			PROVED_WRONG("plausible");
+		} else if (t == 1) {
+			c->placement = 1;
+			if (!res->placement) {
+				snprintf(why, len, "found a placement but "
+					 "sent none");
+				PROVED_WRONG("placement");
+			} else if (nq_check_placement(in, res->placement, why,
+						      len)) {
+				PROVED_WRONG("placement");
 			}
-			if (e->exists != 1) {
-				e->exists = 1;
-				snprintf(e->exists_who, sizeof e->exists_who,
-					 "%s", who);
-			}
-			return 0;
 		}
-		/* a claim of none */
-		if (e->exists == 1) {
-			snprintf(why, len, "claims no placement exists, but "
-				 "one does (per %s)", e->exists_who);
-			return -1;
-		}
-		if (e->has_count && e->count > 0) {
-			snprintf(why, len, "claims no placement exists, but "
-				 "%s counted %llu", e->count_who,
-				 (unsigned long long)e->count);
-			return -1;
-		}
-		if (e->exists == -1) {
-			e->exists = 0;
-			snprintf(e->exists_who, sizeof e->exists_who, "%s", who);
-		}
-		return 0;
+		return;
 	}
+	if (u == NQ_UNIQUE_NA) {
+		/* nothing more to check on its own */
+	} else if (in->nhints) {
+		snprintf(why, len, "gave a count up to symmetry (%llu) for an "
+			 "instance with pre-placed queens",
+			 (unsigned long long)u);
+		PROVED_WRONG("plausible");
+		return;
+	} else if (nq_known_unique(in->n, &known) == 0 && u != known) {
+		snprintf(why, len, "counted %llu placements up to symmetry, "
+			 "expected %llu (per OEIS A002562)",
+			 (unsigned long long)u, (unsigned long long)known);
+		PROVED_WRONG("oeis");
+		return;
+	} else if (u > t || t / 8 > u || (t / 8 == u && t % 8) ||
+		   (in->n >= 2 && t / 2 < u)) {
+		/* each class of the 8 symmetries holds 1 to 8 placements,
+		 * and for n >= 2 at least 2 (a placement and its mirror) */
+		snprintf(why, len, "counted %llu placements and %llu up to "
+			 "symmetry: each class holds %s8 placements, so %llu "
+			 "classes hold %llu to %llu",
+			 (unsigned long long)t, (unsigned long long)u,
+			 in->n >= 2 ? "2 to " : "1 to ", (unsigned long long)u,
+			 (unsigned long long)(in->n >= 2 ? 2 * u : u),
+			 (unsigned long long)(8 * u));
+		PROVED_WRONG("plausible");
+		return;
+	}
+	if (e->even && t % 2) {
+		snprintf(why, len, "counted %llu, an odd number: for n >= 2 "
+			 "placements pair up with their mirror images%s",
+			 (unsigned long long)t,
+			 in->nhints ? " (these pre-placed queens are their own "
+				      "mirror image)" : "");
+		PROVED_WRONG("plausible");
+	}
+#undef PROVED_WRONG
+}
 
-	/* count mode */
-	if (res->unique != NQ_UNIQUE_NA) {
-		uint64_t u;
+static void value_text(const struct claim *c, char *buf, size_t len)
+{
+	if (c->mode == NQ_MODE_FIRST && !c->placement)
+		snprintf(buf, len, "none");
+	else if (c->mode == NQ_MODE_FIRST)
+		snprintf(buf, len, "a placement");
+	else if (c->unique != NQ_UNIQUE_NA)
+		snprintf(buf, len, "%llu (%llu up to symmetry)",
+			 (unsigned long long)c->value,
+			 (unsigned long long)c->unique);
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)c->value);
+}
 
-		if (in->nhints) {
-			snprintf(why, len, "gave a count up to symmetry (%llu) "
-				 "for an instance with pre-placed queens",
-				 (unsigned long long)res->unique);
-			return -1;
-		}
-		if (nq_known_unique(in->n, &u) == 0 && res->unique != u) {
-			snprintf(why, len, "counted %llu placements up to "
-				 "symmetry, expected %llu (per OEIS A002562)",
-				 (unsigned long long)res->unique,
-				 (unsigned long long)u);
-			return -1;
-		}
+/* Step 1: what is proved (the instance's facts, valid placements). 1
+ * when it decided the claim. */
+static int settle_by_proof(const struct entry *e, struct claim *c,
+			   const struct claim *placed)
+{
+	if (c->proved_wrong) {
+		set_verdict(c, NQ_ST_WRONG, c->own_checked, "%s", c->own_why);
+		return 1;
 	}
-	if (e->has_count) {
-		if (res->solutions != e->count) {
-			snprintf(why, len, "counted %llu, expected %llu (per %s)",
-				 (unsigned long long)res->solutions,
-				 (unsigned long long)e->count, e->count_who);
-			return -1;
-		}
-		return 0;
+	if (c->placement) {
+		set_verdict(c, NQ_ST_OK, "placement", "%s", "");
+		return 1;
 	}
-	if (e->exists == 1 && res->solutions == 0) {
-		snprintf(why, len, "counted 0, but a placement exists (per %s)",
-			 e->exists_who);
-		return -1;
+	if (e->has_count && c->mode == NQ_MODE_COUNT) {
+		if (c->value == e->count)
+			set_verdict(c, NQ_ST_OK, e->count_src, "%s", "");
+		else
+			set_verdict(c, NQ_ST_WRONG, e->count_src,
+				    "counted %llu, expected %llu (per %s)",
+				    (unsigned long long)c->value,
+				    (unsigned long long)e->count,
+				    e->count_who);
+		return 1;
 	}
-	if (e->exists == 0 && res->solutions > 0) {
-		snprintf(why, len, "counted %llu, but %s found none",
-			 (unsigned long long)res->solutions, e->exists_who);
-		return -1;
+	if (c->value == 0 && (placed || e->exists == 1)) {
+		/* what was known before any answer is named first */
+		const char *by = e->exists == 1 ? e->exists_who : placed->who;
+		const char *chk = e->exists != 1 ? "placement"
+				  : e->count_src ? e->count_src : "known";
+
+		if (c->mode == NQ_MODE_FIRST)
+			set_verdict(c, NQ_ST_WRONG, chk, "claims no placement "
+				    "exists, but one does (per %s)", by);
+		else
+			set_verdict(c, NQ_ST_WRONG, chk, "counted 0, but a "
+				    "placement exists (per %s)", by);
+		return 1;
 	}
-	e->has_count = 1;
-	e->count = res->solutions;
-	snprintf(e->count_who, sizeof e->count_who, "%s", who);
-	if (e->exists == -1) {
-		e->exists = res->solutions > 0;
-		snprintf(e->exists_who, sizeof e->exists_who, "%s", who);
+	if (e->exists == 0) {
+		if (c->value == 0)
+			set_verdict(c, NQ_ST_OK, e->count_src ? e->count_src
+				    : "known", "%s", "");
+		else
+			set_verdict(c, NQ_ST_WRONG, e->count_src ? e->count_src
+				    : "known", "counted %llu, but there is no "
+				    "placement (per %s)",
+				    (unsigned long long)c->value,
+				    e->exists_who);
+		return 1;
 	}
 	return 0;
+}
+
+static int disagree(const struct claim *a, const struct claim *b)
+{
+	return a->value != b->value || (a->unique != NQ_UNIQUE_NA &&
+					 b->unique != NQ_UNIQUE_NA &&
+					 a->unique != b->unique);
+}
+
+/* Bring every verdict on entry e up to date. O(k^2) for k answers. */
+static void settle(nq_ledger *l, struct entry *e)
+{
+	const struct claim *placed = NULL;
+	size_t k = e->nids, i, j;
+	char *open = calloc(k, 1), *lost = calloc(k, 1);
+	size_t *seen = calloc(k, sizeof *seen);
+
+	if (!open || !lost || !seen)
+		goto out; /* the verdicts so far stand; the next add retries */
+	for (i = 0; i < k && !placed; i++) {
+		const struct claim *c = &l->claims[e->ids[i]];
+
+		if (c->placement && !c->proved_wrong)
+			placed = c;
+	}
+	/* 1. what is proved */
+	for (i = 0; i < k; i++)
+		open[i] = !settle_by_proof(e, &l->claims[e->ids[i]], placed);
+	/* 2. an approach proved wrong here loses its word here */
+	for (i = 0; i < k; i++)
+		if (l->claims[e->ids[i]].v.status == NQ_ST_WRONG)
+			for (j = 0; j < k; j++)
+				if (l->claims[e->ids[j]].aid ==
+				    l->claims[e->ids[i]].aid)
+					lost[j] = 1;
+	/* 3. the answers nothing proved, held to each other; seen[aid] ==
+	 * i + 1 marks an approach already counted for answer i */
+	for (i = 0; i < k; i++) {
+		struct claim *c = &l->claims[e->ids[i]];
+		char others[200] = "", val[64];
+		size_t used = 0, agree = 0, differ = 0;
+
+		if (!open[i])
+			continue;
+		for (j = 0; j < k; j++) {
+			const struct claim *d = &l->claims[e->ids[j]];
+
+			if (j == i || !open[j] || lost[j])
+				continue;
+			if (!disagree(c, d)) {
+				if (d->aid != c->aid && seen[d->aid] != i + 1)
+					agree++;
+				seen[d->aid] = i + 1;
+			}
+		}
+		for (j = 0; j < k; j++) {
+			const struct claim *d = &l->claims[e->ids[j]];
+
+			if (j == i || !open[j] || lost[j] || !disagree(c, d))
+				continue;
+			differ++;
+			if (seen[d->aid] == i + 1 + k || used >= sizeof others - 1)
+				continue; /* this approach is named already */
+			seen[d->aid] = i + 1 + k;
+			value_text(d, val, sizeof val);
+			used += (size_t)snprintf(others + used,
+						 sizeof others - used,
+						 "%s%s says %s", used ? ", " : "",
+						 d->who, val);
+		}
+		value_text(c, val, sizeof val);
+		if (differ && lost[i])
+			set_verdict(c, NQ_ST_WRONG, "agrees:0", "says %s, but "
+				    "%s; its word is lost here: it was proved "
+				    "wrong on this instance", val, others);
+		else if (differ)
+			set_verdict(c, NQ_ST_DISPUTED, "", "disputed: says %s, "
+				    "but %s; nothing decides which is right",
+				    val, others);
+		else if (agree)
+			set_verdict(c, NQ_ST_OK, "", "%s", "");
+		else
+			set_verdict(c, NQ_ST_OK, "none", "nothing checked this "
+				    "answer (no table, no other approach gave "
+				    "one)%s", lost[i] ? "; and this approach "
+				    "was proved wrong on this instance" : "");
+		if (c->v.checked[0] == '\0' || differ)
+			snprintf(c->v.checked, sizeof c->v.checked,
+				 "agrees:%zu", agree);
+	}
+out:
+	free(open);
+	free(lost);
+	free(seen);
+}
+
+long nq_ledger_add(nq_ledger *l, const nq_instance *in, const char *who,
+		   const nq_result *res)
+{
+	struct entry *e = lookup(l, in);
+	struct claim *c;
+	long id;
+
+	if (!e)
+		return -1;
+	if (l->nclaims == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 64;
+		struct claim *p = realloc(l->claims, cap * sizeof *p);
+
+		if (!p)
+			return -1;
+		l->claims = p;
+		l->cap = cap;
+	}
+	if (e->nids == e->cap) {
+		size_t cap = e->cap ? 2 * e->cap : 8;
+		long *p = realloc(e->ids, cap * sizeof *p);
+
+		if (!p)
+			return -1;
+		e->ids = p;
+		e->cap = cap;
+	}
+	id = (long)l->nclaims++;
+	e->ids[e->nids++] = id;
+	c = &l->claims[id];
+	memset(c, 0, sizeof *c);
+	c->e = e;
+	snprintf(c->who, sizeof c->who, "%s", who);
+	for (c->aid = 0; c->aid + 1 < e->nids; c->aid++)
+		if (!strcmp(l->claims[e->ids[c->aid]].who, who))
+			break;
+	c->mode = in->mode;
+	c->value = res->solutions;
+	c->unique = in->mode == NQ_MODE_COUNT ? res->unique : NQ_UNIQUE_NA;
+	own_checks(e, in, res, c);
+	settle(l, e);
+	return id;
+}
+
+const nq_verdict *nq_ledger_verdict(const nq_ledger *l, long id)
+{
+	return &l->claims[id].v;
+}
+
+const long *nq_ledger_peers(const nq_ledger *l, long id, size_t *count)
+{
+	const struct entry *e = l->claims[id].e;
+
+	*count = e->nids;
+	return e->ids;
 }
 
 const char *nq_shared_line(nq_square a, nq_square b)

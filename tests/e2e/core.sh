@@ -51,11 +51,11 @@ print(len(rows), sorted(set(r['solutions'] for r in rows)))
 PY
 )" = "10 ['0']" ]
 expect "the summary names every approach" grep -q 'picosat/sequential' "$T/out"
-expect "pandas-free check: 26 columns in every row" [ "$(python3 - "$T/smoke.csv" <<'PY'
+expect "pandas-free check: 28 columns in every row" [ "$(python3 - "$T/smoke.csv" <<'PY'
 import csv, sys
 print(sorted(set(len(r) for r in csv.reader(open(sys.argv[1], newline='')))))
 PY
-)" = "[26]" ]
+)" = "[28]" ]
 
 # --- bad experiment files: one line with file:line:col, exit 2, no output ---
 bad_config() { # bad_config NAME EXPECTED-SUBSTRING  (YAML on stdin)
@@ -199,8 +199,8 @@ for r in csv.DictReader(open(sys.argv[1], newline='')):
 PY
 )" = "textbook 16 count timeout killed at the 0.3s timeout
 bitmask 16 count timeout killed at the 0.3s timeout
-textbook 17 count timeout not run: timed out at n=16 (after_timeout: skip)
-bitmask 17 count timeout not run: timed out at n=16 (after_timeout: skip)
+textbook 17 count skipped not run: timed out at n=16 (after_timeout: skip)
+bitmask 17 count skipped not run: timed out at n=16 (after_timeout: skip)
 bitmask 65 first error not run: backtrack/bitmask takes n up to 64" ]
 
 # --- a solver's child killed mid-run: a crash row, and the experiment goes on ----

@@ -81,6 +81,8 @@ static void row(void **state)
 	spec.inst.mode = NQ_MODE_COUNT;
 	a.solver = &s;
 	strcpy(a.label, "sequential");
+	strcpy(a.name, "picosat/sequential");
+	strcpy(run.checked, "oeis");
 	run.status = NQ_ST_OK;
 	run.answered = 1;
 	run.res.solutions = 4968057848ULL; /* above 2^32 */
@@ -97,7 +99,7 @@ static void row(void **state)
 	fclose(f);
 	assert_string_equal(buf,
 		"\"my, \"\"odd\"\" name\",19,count,picosat,sequential,2,ok,"
-		"4968057848,1.500000,1.250000,2048,"
+		"4968057848,1.500000,1.250000,2048,picosat/sequential,oeis,"
 		",,,0.000000,0.000000,361,,,,,,,20,7,\"a, note\"\r\n");
 	free(buf);
 }

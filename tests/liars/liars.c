@@ -1,0 +1,162 @@
+/*
+ * liars.c - solvers and an encoding that lie, for tests/e2e/liars.sh.
+ * Each is a plugin like any other; the validator must catch every lie
+ * (status wrong or disputed) and never blame the honest approaches run
+ * beside them, in whatever order they run.
+ *
+ *   lie            CNF encoding: pairwise, but the at-most-one of every
+ *                  2-square diagonal is left out (corner queens may
+ *                  attack), so it over-counts and may place attacking
+ *                  queens
+ *   liar-fixed     first mode: always the same placement (queen i in
+ *                  column (2i) mod n, shifted), hints ignored
+ *   liar-count     count mode: the true count plus 2 (even, plausible);
+ *                  beyond n = 16 a made-up even number
+ *   liar-none      first mode "none", count mode 0, always
+ *   liar-hinted    count mode: the count of the board without its hints
+ *   liar-odd       count mode: the true count plus 1 (odd); beyond
+ *                  n = 16 a made-up odd number
+ *
+ * Build: cc -std=c11 -O2 -shared -fPIC -Iinclude -o liars.so liars.c
+ */
+#include <string.h>
+#include "nq_plugin.h"
+
+/* ---- an honest count, for the liars to bend (n <= 32) ---- */
+static unsigned long long rows(int n, int r, const int *fixed,
+			       unsigned cols, unsigned long long d1,
+			       unsigned long long d2)
+{
+	unsigned long long total = 0;
+	int c;
+
+	if (r == n)
+		return 1;
+	for (c = 0; c < n; c++) {
+		if (fixed[r] >= 0 && fixed[r] != c)
+			continue;
+		if ((cols >> c & 1) || (d1 >> (r + c) & 1) ||
+		    (d2 >> (r - c + n) & 1))
+			continue;
+		total += rows(n, r + 1, fixed, cols | 1u << c,
+			      d1 | 1ull << (r + c), d2 | 1ull << (r - c + n));
+	}
+	return total;
+}
+
+static unsigned long long honest_count(const nq_instance *in, int use_hints)
+{
+	int fixed[32], i;
+
+	for (i = 0; i < 32; i++)
+		fixed[i] = -1;
+	for (i = 0; use_hints && i < in->nhints; i++)
+		fixed[in->hints[i].row] = in->hints[i].col;
+	return rows(in->n, 0, fixed, 0, 0, 0);
+}
+
+static int any_n(const nq_optval *opt, enum nq_mode mode)
+{
+	(void)opt;
+	(void)mode;
+	return 0;
+}
+
+static int count_only(const nq_optval *opt, enum nq_mode mode)
+{
+	(void)opt;
+	return mode == NQ_MODE_COUNT ? 0 : NQ_NOT_APPLICABLE;
+}
+
+static int first_only(const nq_optval *opt, enum nq_mode mode)
+{
+	(void)opt;
+	return mode == NQ_MODE_FIRST ? 0 : NQ_NOT_APPLICABLE;
+}
+
+static int fixed_solve(const nq_job *job, nq_result *res)
+{
+	int n = job->inst->n, i;
+
+	for (i = 0; i < n; i++)
+		res->placement[i] = (2 * i + 1) % n;
+	res->solutions = 1;
+	return NQ_OK;
+}
+
+/* beyond n = 16 a made-up number, not a bent one */
+static int count_solve(const nq_job *job, nq_result *res)
+{
+	res->solutions = job->inst->n > 16 ? 123456788
+			 : honest_count(job->inst, 1) + 2;
+	return NQ_OK;
+}
+
+static int odd_solve(const nq_job *job, nq_result *res)
+{
+	res->solutions = job->inst->n > 16 ? 123456789
+			 : honest_count(job->inst, 1) + 1;
+	return NQ_OK;
+}
+
+static int none_solve(const nq_job *job, nq_result *res)
+{
+	(void)job;
+	res->solutions = 0;
+	return NQ_OK;
+}
+
+static int hinted_solve(const nq_job *job, nq_result *res)
+{
+	if (job->inst->n > 16)
+		return NQ_ERR;
+	res->solutions = honest_count(job->inst, 0);
+	return NQ_OK;
+}
+
+#define LIAR(var, name, summary, max_n, solve) \
+	static const nq_solver var = { NQ_ABI_VERSION, sizeof(nq_solver), \
+		name, summary, NULL, NULL, max_n, solve }
+LIAR(fixed, "liar-fixed", "always the same placement", first_only,
+     fixed_solve);
+LIAR(count, "liar-count", "the true count plus 2", count_only, count_solve);
+LIAR(odd, "liar-odd", "the true count plus 1", count_only, odd_solve);
+LIAR(none, "liar-none", "never a placement", any_n, none_solve);
+LIAR(hinted, "liar-hinted", "the count without the hints", count_only,
+     hinted_solve);
+
+/* pairwise, except on 2-square lines (the corner diagonals) */
+static int lie_amo(const nq_cnf_sink *sink, const int *lits, int k)
+{
+	int i, j;
+
+	if (k == 2)
+		return NQ_OK;
+	for (i = 0; i < k; i++)
+		for (j = i + 1; j < k; j++) {
+			sink->add(sink->ctx, -lits[i]);
+			sink->add(sink->ctx, -lits[j]);
+			sink->add(sink->ctx, 0);
+		}
+	return NQ_OK;
+}
+
+static const nq_cnf_encoder lie = {
+	NQ_ABI_VERSION, sizeof(nq_cnf_encoder), "lie",
+	"pairwise without the corner diagonals' at-most-one", lie_amo, NULL
+};
+
+static const nq_solver *const solvers[] = {
+	&fixed, &count, &odd, &none, &hinted, NULL
+};
+static const nq_cnf_encoder *const cnf[] = { &lie, NULL };
+static const nq_plugin plugin = {
+	NQ_ABI_VERSION, sizeof(nq_plugin), "liars",
+	"lying solvers and a lying encoding, for the validator's tests",
+	solvers, cnf, NULL
+};
+
+NQ_PLUGIN_EXPORT const nq_plugin *nq_plugin_entry(void)
+{
+	return &plugin;
+}
