@@ -47,6 +47,8 @@ static const struct {
 	{ NQ_ST_CRASH, 3, "crash" },
 	{ NQ_ST_ERROR, 6, "error" },
 	{ NQ_ST_WRONG, 12, "wrong answer" },
+	{ NQ_ST_DISPUTED, 10, "disputed answer" },
+	{ NQ_ST_SKIPPED, 1, "skipped after a timeout" },
 };
 #define NFAIL (sizeof fail_marks / sizeof fail_marks[0])
 
@@ -230,7 +232,7 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		if (x->hints[0])
 			continue;
 		any = 1;
-		if (x->status[NQ_ST_TIMEOUT])
+		if (x->status[NQ_ST_TIMEOUT] || x->status[NQ_ST_SKIPPED])
 			timed_out = 1;
 		if (x->y.count) {
 			if (x->y.min < lo)
@@ -316,7 +318,10 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 				if (x->mode != m || x->hints[0] ||
 				    !x->status[fail_marks[k].st])
 					continue;
+				/* timeouts and skips sit at the timeout, the
+				 * others at their own time */
 				if (fail_marks[k].st != NQ_ST_TIMEOUT &&
+				    fail_marks[k].st != NQ_ST_SKIPPED &&
 				    x->fail_y.count)
 					y = x->fail_y.median;
 				else if (x->timeout_s > 0 && is_time(c->ycol))

@@ -119,7 +119,8 @@ static void speedup(const struct ctx *x, const nq_cell *b, const nq_cell *c,
 
 		snprintf(buf, len, r >= 10 ? "%.0f%s" : r >= 1 ? "%.2f%s" :
 			 "%.2g%s", r, times);
-	} else if (b && !b->y.count && b->status[NQ_ST_TIMEOUT] &&
+	} else if (b && !b->y.count &&
+		   (b->status[NQ_ST_TIMEOUT] || b->status[NQ_ST_SKIPPED]) &&
 		   b->timeout_s > 0 && c->y.count && c->y.median > 0 && x->time) {
 		/* the baseline took at least the timeout */
 		snprintf(buf, len, "%s%.1f%s", x->latex ? "$>$" : "> ",

@@ -85,7 +85,8 @@ int nq_summary_add(nq_summary *s, const char *approach, const char *mode,
 		else if (strcmp(c->answer, answer) && strcmp(answer, "found"))
 			snprintf(c->answer, sizeof c->answer, "varies");
 	}
-	if (timed && (st == NQ_ST_OK || st == NQ_ST_WRONG)) {
+	if (timed && (st == NQ_ST_OK || st == NQ_ST_WRONG ||
+		      st == NQ_ST_DISPUTED)) {
 		if (c->nwalls == c->cap) {
 			size_t cap = c->cap ? 2 * c->cap : 4;
 			double *p = realloc(c->walls, cap * sizeof *p);
