@@ -127,9 +127,14 @@ static int group_cols(const nq_table *t, const char *name, const char *group,
 	char buf[256], *p, *save = NULL;
 
 	*ncols = 0;
+	if (!group && nq_table_col(t, "approach") >= 0) {
+		/* the harness named each approach when it ran */
+		cols[(*ncols)++] = nq_table_col(t, "approach");
+		return 0;
+	}
 	if (!group) {
-		/* solver/encoding, and options where one approach's rows
-		 * disagree on them */
+		/* files from before the `approach` column: solver/encoding,
+		 * and options where one approach's rows disagree on them */
 		int s = nq_table_col(t, "solver"), e = nq_table_col(t, "encoding");
 		int o = nq_table_col(t, "options");
 		size_t i, j;

@@ -1,6 +1,6 @@
 /*
  * cells.h - a results table grouped for plots and reports: one cell per
- * series (an approach, by default solver/encoding), mode, hints and n,
+ * series (an approach, by default the `approach` column), mode, hints and n,
  * with the statistics (core/stats) of one numeric column over the cell's
  * runs and how many runs ended in each status. Every row lands in a cell:
  * runs that did not finish are counted, never dropped.
@@ -44,8 +44,9 @@ typedef struct nq_cells {
 
 typedef struct nq_cells_opts {
 	const char *y;      /* the column to summarise; NULL: wall_s */
-	const char *group;  /* series: comma-separated columns; NULL: solver,
-			     * encoding, and options where they vary */
+	const char *group;  /* series: comma-separated columns; NULL: the
+			     * `approach` column (older files: solver,
+			     * encoding, and options where they vary) */
 	const char *mode;   /* keep only this mode; NULL: all */
 	int any_status;     /* summarise y over every run that has a value
 			     * (sizes); default: over ok runs only */

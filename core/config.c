@@ -591,13 +591,10 @@ int nq_approach_init(nq_approach *a, const nq_solver *s,
 					    text, s->name,
 					    sizeof a->label - 1);
 	}
-	snprintf(a->name, sizeof a->name, "%s%s%s", s->name,
-		 a->label[0] ? "/" : "", a->label);
 	for (r = 0; r < nopt; r++) {
 		const nq_option *o = &s->options[r];
-		nq_optval def;
 
-		if ((int)r == label_row)
+		if ((int)r == label_row || !nq_option_used(s, a->opt, r))
 			continue;
 		optval_text(o, &a->opt[r], text, sizeof text);
 		if (append(a->options, sizeof a->options, "%s%s=%s",
@@ -607,13 +604,59 @@ int nq_approach_init(nq_approach *a, const nq_solver *s,
 					    "for the CSV (at most %zu "
 					    "characters)", s->name,
 					    sizeof a->options - 1);
-		if (option_default(s, o, &def, NULL) ||
-		    !optval_equal(o, &def, &a->opt[r]))
-			/* The name is for the terminal: cut, not an error. */
-			(void)append(a->name, sizeof a->name, " %s=%s",
-				     o->key, text);
 	}
+	nq_approaches_name(a, 1);
 	return 0;
+}
+
+/* 1 when approaches a and b of one solver give every option one value. */
+static int same_values(const nq_approach *a, const nq_approach *b)
+{
+	size_t r;
+
+	for (r = 0; r < option_count(a->solver); r++)
+		if (!optval_equal(&a->solver->options[r], &a->opt[r], &b->opt[r]))
+			return 0;
+	return 1;
+}
+
+/* 1 when approaches a and b both use option r and give it other values. */
+static int option_differs(const nq_approach *a, const nq_approach *b,
+			  size_t r)
+{
+	const nq_solver *s = a->solver;
+
+	return b->solver == s && nq_option_used(s, a->opt, r) &&
+	       nq_option_used(s, b->opt, r) &&
+	       !optval_equal(&s->options[r], &a->opt[r], &b->opt[r]);
+}
+
+void nq_approaches_name(nq_approach *a, size_t n)
+{
+	size_t i, j, r;
+	char text[128];
+
+	for (i = 0; i < n; i++) {
+		const nq_solver *s = a[i].solver;
+
+		snprintf(a[i].name, sizeof a[i].name, "%s%s%s", s->name,
+			 a[i].label[0] ? "/" : "", a[i].label);
+		for (r = 0; r < option_count(s); r++) {
+			const nq_option *o = &s->options[r];
+
+			if (s->label_option && !strcmp(o->key, s->label_option))
+				continue;
+			for (j = 0; j < n; j++)
+				if (j != i && option_differs(&a[i], &a[j], r))
+					break;
+			if (j == n)
+				continue;
+			optval_text(o, &a[i].opt[r], text, sizeof text);
+			/* a name is for people: cut, not an error */
+			(void)append(a[i].name, sizeof a[i].name, " %s=%s",
+				     o->key, text);
+		}
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -1463,11 +1506,21 @@ static int load_approach(struct loader *L, const yaml_node_t *node)
 			if (b->solver == a->solver &&
 			    strcmp(b->label, a->label) == 0 &&
 			    strcmp(b->options, a->options) == 0)
-				return fail(L, node, "approach '%s' is listed "
-					    "twice (first at line %d)",
-					    a->name, b->line);
+				break;
 		}
-		L->exp->napproaches++;
+		if (i == L->exp->napproaches)
+			L->exp->napproaches++;
+		else if (L->exp->approaches[i].line != a->line ||
+			 L->exp->approaches[i].col != a->col ||
+			 same_values(&L->exp->approaches[i], a))
+			return fail(L, node, "approach '%s'%s%s%s is listed "
+				    "twice (first at line %d)", a->name,
+				    a->options[0] ? " (" : "", a->options,
+				    a->options[0] ? ")" : "",
+				    L->exp->approaches[i].line);
+		/* else: one entry's lists made the same run twice, through
+		 * an option without effect (threads on a variant that has
+		 * none): once is enough */
 
 		for (r = nopt; r > 0; r--) {
 			if (++idx[r - 1] < count[r - 1])
@@ -1748,6 +1801,7 @@ int nq_config_load(const char *path, nq_experiment **out, nq_error *err)
 	L.exp = exp;
 	if (load_top(&L, root))
 		goto out;
+	nq_approaches_name(exp->approaches, exp->napproaches);
 	for (i = 0; i < L.nonly; i++) {
 		const char *name = text_of(L.only_names[i]);
 		size_t a;

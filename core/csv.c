@@ -99,7 +99,7 @@ void nq_csv_row(FILE *f, const nq_experiment *exp,
 	if (ans && r->unique != NQ_UNIQUE_NA)
 		fprintf(f, "%" PRIu64, r->unique);
 	sep_text(f, spec->hints_text);
-	sep_text(f, a->options);
+	sep_text(f, run->options[0] ? run->options : a->options);
 	sep_sec(f, r->build_s, ans);
 	sep_sec(f, r->solve_s, ans);
 	sep_i64(f, r->vars);

@@ -19,8 +19,9 @@ typedef struct nq_approach {
 	const nq_solver *solver;
 	nq_optval opt[NQ_MAX_OPTIONS]; /* aligned with solver->options */
 	char label[64];   /* CSV `encoding`: value of solver->label_option */
-	char options[160];/* CSV `options`: the other options, "k=v;k=v" */
-	char name[128];   /* "picosat/sequential", for the terminal */
+	char options[160];/* CSV `options`: the other options with an effect,
+			     "k=v;k=v" */
+	char name[128];   /* "picosat/sequential": nq_approaches_name() */
 	int line, col;    /* where the file declared it */
 } nq_approach;
 
@@ -68,6 +69,12 @@ void nq_experiment_free(nq_experiment *exp);
 int nq_approach_init(nq_approach *a, const nq_solver *s,
 		     const char *const *keys, const char *const *values,
 		     size_t nkv, nq_error *err);
+
+/* Name approaches a[0..n-1] (nq_approach.name) as the summary, CSV
+ * `approach` column, report and plots show them: solver/label, then
+ * " key=value" for each option that differs between approaches of the
+ * same solver in the list and has an effect (nq_solver.option_used). */
+void nq_approaches_name(nq_approach *a, size_t n);
 
 /* 1 when `name` names approach `a`: its solver ("picosat"), its name
  * as the summary shows it ("picosat/pairwise"), or solver/label. */

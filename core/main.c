@@ -425,6 +425,7 @@ static int cmd_solve(int argc, char **argv)
 					 hints[i].col + 1);
 	exp.instances = &spec;
 	exp.ninstances = 1;
+	nq_approaches_name(approaches, na);
 	exp.approaches = approaches;
 	exp.napproaches = na;
 	o.argc = main_argc;

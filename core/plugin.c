@@ -124,14 +124,15 @@ int nq_plugin_load(const char *path, nq_error *err)
 		return nq_error_set(err, path, 0, 0, "%s() returned NULL",
 				    NQ_PLUGIN_ENTRY_SYMBOL);
 	}
-	if (p->abi_version != NQ_ABI_VERSION) {
+	if (p->abi_version < NQ_ABI_OLDEST || p->abi_version > NQ_ABI_VERSION) {
 		uint32_t v = p->abi_version;
 
 		dlclose(handle);
 		return nq_error_set(err, path, 0, 0, "plugin has ABI version "
-				    "%u, this harness needs %u (rebuild it "
-				    "against this harness's include/"
-				    "nq_plugin.h)", v, NQ_ABI_VERSION);
+				    "%u, this harness takes %u to %u (rebuild "
+				    "it against this harness's include/"
+				    "nq_plugin.h)", v, NQ_ABI_OLDEST,
+				    NQ_ABI_VERSION);
 	}
 	if (p->struct_size < sizeof *p) {
 		uint32_t size = p->struct_size;

@@ -63,12 +63,12 @@ static int check_entry(uint32_t abi, uint32_t size, uint32_t want_size,
 		       const char *name, const char *kind, const char *taken,
 		       size_t count, const char *origin, nq_error *err)
 {
-	if (abi != NQ_ABI_VERSION)
+	if (abi < NQ_ABI_OLDEST || abi > NQ_ABI_VERSION)
 		return nq_error_set(err, origin, 0, 0,
 				    "%s '%s' has ABI version %u, this harness "
-				    "needs %u (rebuild it against include/)",
-				    kind, name ? name : "?", abi,
-				    NQ_ABI_VERSION);
+				    "takes %u to %u (rebuild it against "
+				    "include/)", kind, name ? name : "?", abi,
+				    NQ_ABI_OLDEST, NQ_ABI_VERSION);
 	if (size < want_size)
 		return nq_error_set(err, origin, 0, 0,
 				    "%s '%s' is %u bytes, expected %u "
@@ -121,10 +121,19 @@ static const char *ilp_origin_of(const char *name)
 	return NULL;
 }
 
+int nq_option_used(const nq_solver *s, const nq_optval *opt, size_t i)
+{
+	if (s->abi_version < 2 || s->struct_size <= NQ_SOLVER_SIZE_V1 ||
+	    !s->option_used)
+		return 1;
+	return s->option_used(opt, i) != 0;
+}
+
 int nq_registry_add_solver(const nq_solver *s, const char *origin, nq_error *err)
 {
 	registry_init();
-	if (check_entry(s->abi_version, s->struct_size, sizeof *s, s->name,
+	if (check_entry(s->abi_version, s->struct_size, s->abi_version < 2 ?
+			NQ_SOLVER_SIZE_V1 : sizeof *s, s->name,
 			"solver", solver_origin_of(s->name),
 			reg.nsolvers, origin, err))
 		return -1;

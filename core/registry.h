@@ -17,6 +17,10 @@ const nq_ilp_model *nq_registry_ilp(const char *name);
 
 /* Iteration: NULL past the end. */
 const nq_solver *nq_registry_solver_at(size_t i);
+
+/* Whether option i of solver s has an effect with these values: its
+ * option_used hook where the solver's ABI version has one, else 1. */
+int nq_option_used(const nq_solver *s, const nq_optval *opt, size_t i);
 const nq_cnf_encoder *nq_registry_cnf_at(size_t i);
 const nq_ilp_model *nq_registry_ilp_at(size_t i);
 

@@ -255,6 +255,38 @@ static void verdicts_changed(struct state *s, long id)
 	}
 }
 
+/* The options as they ran: the approach's "k=v;..." with the values the
+ * solver chose itself (res.ran, "k=v;...") in their place. */
+static void options_as_run(const char *declared, const char *ran, char *out,
+			   size_t len)
+{
+	char item[160];
+	const char *p, *q, *eq;
+	size_t used = 0;
+
+	out[0] = '\0';
+	for (p = declared; *p; p = *q ? q + 1 : q) {
+		size_t klen;
+
+		q = p + strcspn(p, ";");
+		eq = memchr(p, '=', (size_t)(q - p));
+		klen = eq ? (size_t)(eq - p) : (size_t)(q - p);
+		snprintf(item, sizeof item, "%.*s", (int)(q - p), p);
+		/* the same key in ran replaces it */
+		for (const char *r = ran; *r;) {
+			const char *e = r + strcspn(r, ";");
+
+			if ((size_t)(e - r) > klen && !strncmp(r, p, klen) &&
+			    r[klen] == '=')
+				snprintf(item, sizeof item, "%.*s",
+					 (int)(e - r), r);
+			r = *e ? e + 1 : e;
+		}
+		used += (size_t)snprintf(out + used, used < len ? len - used : 0,
+					 "%s%s", used ? ";" : "", item);
+	}
+}
+
 /* Keep a row for the end; the placement is not kept. -1 on no memory. */
 static int keep_row(struct state *s, size_t spec, size_t ai, int rep,
 		    long claim, nq_run *run)
@@ -304,6 +336,9 @@ static int finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 	const nq_instance_spec *spec = &s->exp->instances[si];
 	long claim = -1;
 
+	if (run->answered && run->res.ran[0])
+		options_as_run(a->options, run->res.ran, run->options,
+			       sizeof run->options);
 	if (run->answered && rep > 0) {
 		claim = nq_ledger_add(s->ledger, &spec->inst, a->name,
 				      &run->res);

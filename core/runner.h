@@ -26,6 +26,8 @@ typedef struct nq_run {
 	long peak_rss_kib;
 	char note[256];        /* why, for anything but ok */
 	char checked[24];      /* what checked the answer (nq_verdict) */
+	char options[160];     /* CSV `options` as run: the approach's, with
+				  the solver's own choices (res.ran) */
 } nq_run;
 
 typedef struct nq_limits {

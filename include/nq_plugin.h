@@ -23,7 +23,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NQ_ABI_VERSION 1u
+#define NQ_ABI_VERSION 2u
+/* The oldest version this header's host still loads. */
+#define NQ_ABI_OLDEST 1u
 
 /* What an instance asks. */
 enum nq_mode {
@@ -77,6 +79,12 @@ typedef struct nq_result {
 
 	/* Why solve failed, or a remark worth a CSV cell. */
 	char note[200];
+
+	/* ABI 2: options as they really ran where the solver chose a value
+	 * itself, "key=value;..." ("threads=2" for threads: 0, one per
+	 * core); they replace the declared values in the CSV `options`
+	 * column. Empty: as declared. */
+	char ran[64];
 } nq_result;
 
 /* max_n's answer for a mode a solver does not answer (count mode for a
@@ -153,7 +161,15 @@ typedef struct nq_solver {
 	int (*max_n)(const nq_optval *opt, enum nq_mode mode);
 	/* Solve one instance; runs in a child process of its own. */
 	int (*solve)(const nq_job *job, nq_result *res);
+	/* ABI 2, optional: 0 when option `index` has no effect with these
+	 * values (threads on a variant that has none), 1 when it has. An
+	 * option without effect is left out of the CSV `options` column and
+	 * of the approach's name. NULL: every option has an effect. */
+	int (*option_used)(const nq_optval *opt, size_t index);
 } nq_solver;
+
+/* The size of an ABI 1 nq_solver (before option_used). */
+#define NQ_SOLVER_SIZE_V1 offsetof(nq_solver, option_used)
 
 /* ------------------------------------------------------------------ */
 /* CNF: an encoder emits variables and clauses into a sink the host
@@ -236,6 +252,10 @@ typedef struct nq_ilp_model {
  *   1  the first loadable version: nq_solver, nq_cnf_encoder,
  *      nq_ilp_model, nq_plugin; option types CHOICE, INT, CNF, ILP,
  *      TEXT, COMMAND.
+ *   2  nq_solver.option_used (appended); nq_result.ran (appended; the
+ *      host allocates nq_result, so an ABI 1 solver simply leaves it
+ *      empty). ABI 1 plugins still load: the host reads option_used only
+ *      from solvers of version 2 whose struct_size covers it.
  * Later versions only append: new hooks at the end of a struct (the host
  * reads them only from entries whose abi_version is new enough) and new
  * option types at the end of the enum. */

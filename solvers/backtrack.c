@@ -425,6 +425,7 @@ static int fast_count(const nq_job *job, struct search *s, nq_result *res)
 		if (threads < 1)
 			threads = 1;
 	}
+	snprintf(res->ran, sizeof res->ran, "threads=%ld", threads);
 	if (job->opt[0].num == V_SYMMETRY) {
 		if (n >= 6)
 			return nq_count_symmetry(n, (int)threads, &s->count,
@@ -503,9 +504,16 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 	return rc;
 }
 
+/* threads only for the variants that have them */
+static int backtrack_option_used(const nq_optval *opt, size_t i)
+{
+	return i != 1 || opt[0].num == V_BITMASK || opt[0].num == V_SYMMETRY;
+}
+
 const nq_solver nq_solver_backtrack = {
 	NQ_ABI_VERSION, sizeof(nq_solver),
 	"backtrack",
 	"native backtracking search, one queen per row",
-	options, "variant", backtrack_max_n, backtrack_solve
+	options, "variant", backtrack_max_n, backtrack_solve,
+	backtrack_option_used
 };

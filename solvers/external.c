@@ -467,7 +467,7 @@ out:
 static const char *const dimacs_outputs[] = { "auto", "stdout", "file", NULL };
 
 static const nq_option dimacs_options[] = {
-	{ "encoding", NQ_OPT_CNF, "sequential", NULL, 0, 0,
+	{ "encoding", NQ_OPT_CNF, NQ_DEFAULT_CNF, NULL, 0, 0,
 	  "CNF encoding of each at-most-one" },
 	{ "command", NQ_OPT_COMMAND, "minisat", NULL, 0, 0,
 	  "a DIMACS SAT solver and its options, run as COMMAND FILE.cnf "
@@ -486,7 +486,8 @@ const nq_solver nq_solver_dimacs = {
 	dimacs_options,                 /* options */
 	"encoding",                     /* label_option */
 	dimacs_max_n,                   /* max_n */
-	dimacs_solve                    /* solve */
+	dimacs_solve,                   /* solve */
+	NULL                            /* option_used */
 };
 
 /* ------------------------------------------------------------------ */
@@ -670,5 +671,6 @@ const nq_solver nq_solver_cbc = {
 	cbc_options,                    /* options */
 	"model",                        /* label_option */
 	cbc_max_n,                      /* max_n */
-	cbc_solve                       /* solve */
+	cbc_solve,                      /* solve */
+	NULL                            /* option_used */
 };

@@ -355,7 +355,7 @@ static const char *const ps_symmetry_choices[] = { "none", "mirror", NULL };
 static const nq_option ps_options[] = {
 	/* ladder: configs/encodings.yaml, first at n = 100 and 200 (see
 	 * README, Approaches) */
-	{ "encoding", NQ_OPT_CNF, "ladder", NULL, 0, 0,
+	{ "encoding", NQ_OPT_CNF, NQ_DEFAULT_CNF, NULL, 0, 0,
 	  "CNF encoding of each at-most-one" },
 	{ "symmetry", NQ_OPT_CHOICE, "none", ps_symmetry_choices, 0, 0,
 	  "mirror: lex-leader clauses keep one of each left-right mirror "
@@ -371,5 +371,6 @@ const nq_solver nq_solver_picosat = {
 	ps_options,                     /* options */
 	"encoding",                     /* label_option */
 	NULL,                           /* max_n: none, see the top comment */
-	ps_solve                        /* solve */
+	ps_solve,                       /* solve */
+	NULL                            /* option_used */
 };

@@ -6,6 +6,10 @@
 
 #include "nq_plugin.h"
 
+/* The CNF encoding of picosat and dimacs when none is given: one default
+ * for both, so a CNF solver comparison compares solvers. */
+#define NQ_DEFAULT_CNF "ladder"
+
 extern const nq_solver nq_solver_backtrack; /* solvers/backtrack.c */
 extern const nq_solver nq_solver_picosat;   /* solvers/picosat.c */
 extern const nq_solver nq_solver_glpk;      /* solvers/glpk.c */

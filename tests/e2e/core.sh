@@ -251,5 +251,28 @@ expect "interrupted run exits 130 (got $rc)" [ $rc -eq 130 ]
 expect "interrupted run keeps its 3 finished rows" \
 	[ "$(csv_col "$T/int.csv" status | tr '\n' ' ')" = "ok ok ok " ]
 
+# --- one approach label: CSV, summary, report, plot, --baseline ---------------
+cat >"$T/labels.yaml" <<'Y'
+experiment: labels
+instances:
+  - {n: 12, mode: count}
+approaches:
+  - backtrack: {variant: [textbook, bitmask], threads: [0, 2]}
+Y
+"$H" run "$T/labels.yaml" -q -o "$T/labels.csv" >"$T/labels.out" 2>&1
+expect "threads given to textbook makes one approach, named without threads" \
+	[ "$(csv_col "$T/labels.csv" approach | tr '\n' '|')" = \
+	  "backtrack/textbook|backtrack/bitmask threads=0|backtrack/bitmask threads=2|" ]
+expect "the options column records what ran: no threads on textbook, the chosen count for threads=0" \
+	[ "$(csv_col "$T/labels.csv" options | tr '\n' '|')" = \
+	  "|threads=$(nproc)|threads=2|" ]
+expect "the summary uses the same labels" grep -q '^backtrack/bitmask threads=2 ' "$T/labels.out"
+"$H" report "$T/labels.csv" --baseline 'backtrack/bitmask threads=2' -o "$T/labels.md" >/dev/null 2>&1
+expect "report --baseline takes the label" grep -q '(baseline)' "$T/labels.md"
+expect "the report uses the same labels" grep -q 'backtrack/bitmask threads=0' "$T/labels.md"
+if "$H" plot "$T/labels.csv" -o "$T/labels.svg" >/dev/null 2>&1; then
+	expect "the plot legend uses the same labels" grep -q 'backtrack/bitmask threads=2' "$T/labels.svg"
+fi
+
 echo "e2e: $pass passed, $failed failed"
 [ $failed -eq 0 ]

@@ -201,13 +201,14 @@ static void test_full_file(void **state)
 		NQ_MODE_COUNT, NQ_MODE_FIRST, NQ_MODE_COUNT, NQ_MODE_FIRST,
 		NQ_MODE_COUNT
 	};
+	/* the options that differ between the file's approaches */
 	static const char *const want_name[] = {
-		"testsolver/bitmask",
-		"testsolver/textbook threads=1",
-		"testsolver/textbook threads=2",
-		"testsolver/bitmask threads=1",
-		"testsolver/bitmask threads=2",
-		"testsolver/bitmask encoding=pairwise",
+		"testsolver/bitmask threads=0 encoding=sequential",
+		"testsolver/textbook threads=1 encoding=sequential",
+		"testsolver/textbook threads=2 encoding=sequential",
+		"testsolver/bitmask threads=1 encoding=sequential",
+		"testsolver/bitmask threads=2 encoding=sequential",
+		"testsolver/bitmask threads=0 encoding=pairwise",
 	};
 	static const char *const want_label[] = {
 		"bitmask", "textbook", "textbook", "bitmask", "bitmask",
@@ -439,13 +440,13 @@ static void test_option_product_order(void **state)
 	nq_experiment *exp;
 	static const char *const want[] = {
 		"testsolver/textbook threads=1 encoding=pairwise",
-		"testsolver/textbook threads=1",
+		"testsolver/textbook threads=1 encoding=sequential",
 		"testsolver/textbook threads=2 encoding=pairwise",
-		"testsolver/textbook threads=2",
+		"testsolver/textbook threads=2 encoding=sequential",
 		"testsolver/bitmask threads=1 encoding=pairwise",
-		"testsolver/bitmask threads=1",
+		"testsolver/bitmask threads=1 encoding=sequential",
 		"testsolver/bitmask threads=2 encoding=pairwise",
-		"testsolver/bitmask threads=2",
+		"testsolver/bitmask threads=2 encoding=sequential",
 	};
 	size_t i;
 
@@ -498,7 +499,8 @@ static void test_approach_init(void **state)
 	assert_string_equal(a.label, "textbook");
 	assert_string_equal(a.options,
 			    "threads=7;encoding=sequential;model=assignment");
-	assert_string_equal(a.name, "testsolver/textbook threads=7");
+	/* alone, an approach is named by its solver and label */
+	assert_string_equal(a.name, "testsolver/textbook");
 	assert_int_equal(a.opt[0].num, 0);
 	assert_int_equal(a.opt[1].num, 7);
 	assert_ptr_equal(a.opt[2].ptr, nq_registry_cnf("sequential"));
@@ -563,19 +565,20 @@ static void test_approach_init_other_solvers(void **state)
 	assert_string_equal(err.msg, "unknown option 'style' for testbare "
 			    "(it takes no options)");
 
-	/* No label option; a NULL default falls back to the first choice,
-	 * so "textbook" is the default and stays out of the name. */
+	/* No label option; a NULL default falls back to the first choice.
+	 * Alone, an approach's name is its solver's. */
 	assert_int_equal(nq_approach_init(&a,
 					  nq_registry_solver("testnolabel"),
 					  keys, vals, 2, &err), 0);
 	assert_string_equal(a.label, "");
 	assert_string_equal(a.options, "depth=5;style=textbook");
-	assert_string_equal(a.name, "testnolabel depth=5");
+	assert_string_equal(a.name, "testnolabel");
 	vals[0] = "bitmask";
 	assert_int_equal(nq_approach_init(&a,
 					  nq_registry_solver("testnolabel"),
 					  keys, vals, 1, &err), 0);
-	assert_string_equal(a.name, "testnolabel style=bitmask");
+	assert_string_equal(a.name, "testnolabel");
+	assert_string_equal(a.options, "depth=3;style=bitmask");
 
 	/* More options than NQ_MAX_OPTIONS. */
 	assert_int_equal(nq_approach_init(&a, nq_registry_solver("testmany"),
@@ -916,10 +919,12 @@ static void test_error_case(void **state)
 	  "threads: expected a value, got a list")                          \
 	X(approach_twice, BASE_I "approaches:\n  - testsolver\n"            \
 	  "  - testsolver: {variant: bitmask}\n", 5, 5,                     \
-	  "approach 'testsolver/bitmask' is listed twice (first at line 4)") \
+	  "approach 'testsolver/bitmask' (threads=0;encoding=sequential;"   \
+	  "model=assignment) is listed twice (first at line 4)")            \
 	X(approach_twice_in_list, BASE_I "approaches:\n"                    \
 	  "  - testsolver: {threads: [1, 2, 1]}\n", 4, 5,                   \
-	  "approach 'testsolver/bitmask threads=1' is listed twice")        \
+	  "approach 'testsolver/bitmask' (threads=1;encoding=sequential;"   \
+	  "model=assignment) is listed twice")                              \
 	X(approach_too_many_options, BASE_I "approaches:\n"                 \
 	  "  - testmany\n", 4, 5,                                           \
 	  "testmany declares 9 options; the harness handles at most 8")
