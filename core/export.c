@@ -364,6 +364,23 @@ void nq_ilp_mem_sizes(const nq_ilp_mem *m, int64_t *cols, int64_t *rows,
 	*nonzeros = glp_get_num_nz(m->P);
 }
 
+int nq_ilp_mem_counts_queens(const nq_ilp_mem *m)
+{
+	int ncols = glp_get_num_cols(m->P), n = m->n, nonzero = 0, k, j;
+
+	if (glp_get_obj_dir(m->P) != GLP_MAX ||
+	    glp_get_obj_coef(m->P, 0) != 0.0)
+		return 0;
+	for (k = 0; k < n * n; k++)
+		if (glp_get_obj_coef(m->P, m->square_col[k]) != 1.0)
+			return 0;
+	for (j = 1; j <= ncols; j++)
+		if (glp_get_obj_coef(m->P, j) != 0.0)
+			nonzero++;
+	/* every nonzero coefficient is a square's (columns are distinct) */
+	return nonzero == n * n;
+}
+
 int nq_ilp_mem_write(const nq_ilp_mem *m, const char *path,
 		     enum nq_ilp_format fmt, const char *comment, char *why,
 		     size_t len)

@@ -10,7 +10,9 @@
  *           then the literals). Option `output` forces either.
  *   cbc     the instance as a CPLEX LP file (any model), run through
  *           `cbc FILE.lp sec T solve solu SOL` (Debian coinor-cbc); the
- *           answer is read from CBC's solution file.
+ *           answer is read from CBC's solution file. As in glpk, a proved
+ *           ("Optimal") maximum below n queens of a model whose objective
+ *           is the number of queens (`independent-set`) is "none".
  *
  * Both answer mode first only (max_n says count is not applicable): a
  * count would need one external run per solution.
@@ -638,15 +640,28 @@ static int cbc_solve(const nq_job *job, nq_result *res)
 		goto out;
 	}
 	res->solutions = (uint64_t)answer;
-	if (answer == 1)
+	if (answer == 1) {
+		int queens = 0;
+
 		for (r = 0; r < n; r++) {
 			res->placement[r] = -1;
 			for (c = 0; c < n; c++)
 				if (x[nq_ilp_mem_square_col(m, r, c)] > 0.5) {
-					res->placement[r] = c;
-					break;
+					if (res->placement[r] < 0)
+						res->placement[r] = c;
+					queens++;
 				}
 		}
+		/* A proved maximum of the queens below n: no placement (only
+		 * "Optimal" is a proof; `independent-set`, as glpk reads it) */
+		if (queens < n && !strncmp(line, "Optimal", 7) &&
+		    nq_ilp_mem_counts_queens(m)) {
+			res->solutions = 0;
+			snprintf(res->note, sizeof res->note, "the optimum, %d "
+				 "of %d queens, proves there is no placement",
+				 queens, n);
+		}
+	}
 	rc = NQ_OK;
 out:
 	free(x);
