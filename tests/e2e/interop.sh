@@ -48,7 +48,7 @@ for p in minisat cadical glpsol cbc; do
 done
 if [ -n "$missing" ]; then
 	bad "missing:$missing (scripts/deps.sh installs minisat, cadical, glpk-utils, coinor-cbc)"
-	echo "$pass passed, $failed failed"
+	echo "interop: $pass passed, $failed failed"
 	exit 1
 fi
 
@@ -186,5 +186,5 @@ expect "'none' with hints: exit 3, unchecked ($(head -1 "$T/chk"))" \
 "$H" check -n 4 --placement "2 4 1 3" >/dev/null 2>&1; rc=$?
 expect "check --placement still works (got $rc)" [ $rc -eq 0 ]
 
-echo "$pass passed, $failed failed"
+echo "interop: $pass passed, $failed failed"
 [ "$failed" -eq 0 ]
