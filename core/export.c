@@ -364,6 +364,45 @@ void nq_ilp_mem_sizes(const nq_ilp_mem *m, int64_t *cols, int64_t *rows,
 	*nonzeros = glp_get_num_nz(m->P);
 }
 
+int nq_ilp_mem_counts_queens(const nq_ilp_mem *m)
+{
+	int ncols = glp_get_num_cols(m->P), n = m->n, nonzero = 0, k, j;
+
+	if (glp_get_obj_dir(m->P) != GLP_MAX ||
+	    glp_get_obj_coef(m->P, 0) != 0.0)
+		return 0;
+	for (k = 0; k < n * n; k++)
+		if (glp_get_obj_coef(m->P, m->square_col[k]) != 1.0)
+			return 0;
+	for (j = 1; j <= ncols; j++)
+		if (glp_get_obj_coef(m->P, j) != 0.0)
+			nonzero++;
+	/* every nonzero coefficient is a square's (columns are distinct) */
+	return nonzero == n * n;
+}
+
+/* GLPK 5.0's glp_write_mps writes no objective sense (an MPS file means
+ * minimize), glpsol 5.0 rejects an OBJSENSE section ("invalid indicator
+ * record") and CBC 2.10 reads one and ignores it ("MAX found after
+ * OBJSENSE - Coin ignores"): either would solve a maximization as a
+ * minimization. So a maximization is written as the equivalent
+ * minimization of the negated objective, on a copy, and a comment says
+ * so; every reader then solves the same problem. */
+static glp_prob *mps_copy(const nq_ilp_mem *m)
+{
+	glp_prob *Q;
+	int j, ncols = glp_get_num_cols(m->P);
+
+	if (glp_get_obj_dir(m->P) != GLP_MAX)
+		return NULL;
+	Q = glp_create_prob();
+	glp_copy_prob(Q, m->P, GLP_ON);
+	glp_set_obj_dir(Q, GLP_MIN);
+	for (j = 0; j <= ncols; j++)
+		glp_set_obj_coef(Q, j, -glp_get_obj_coef(m->P, j));
+	return Q;
+}
+
 int nq_ilp_mem_write(const nq_ilp_mem *m, const char *path,
 		     enum nq_ilp_format fmt, const char *comment, char *why,
 		     size_t len)
@@ -371,22 +410,31 @@ int nq_ilp_mem_write(const nq_ilp_mem *m, const char *path,
 	const char *prefix = fmt == NQ_ILP_LP ? "\\" : "*";
 	char tmp[4200], body[4200], buf[65536], name[40];
 	FILE *f, *in = NULL;
-	int n = m->n, r, c, failed = 0, bfd;
+	glp_prob *Q = fmt == NQ_ILP_MPS ? mps_copy(m) : NULL;
+	int n = m->n, r, c, failed = 0, bfd, wrote;
 	size_t got;
 
 	/* GLPK writes to a file of its own; ours gets the comments, then
 	 * GLPK's text. */
 	if ((size_t)snprintf(body, sizeof body, "%s.glpXXXXXX", path) >=
-	    sizeof body)
+	    sizeof body) {
+		if (Q)
+			glp_delete_prob(Q);
 		return why_set(why, len, "%s: file name too long", path);
-	if ((bfd = mkstemp(body)) < 0)
+	}
+	if ((bfd = mkstemp(body)) < 0) {
+		if (Q)
+			glp_delete_prob(Q);
 		return why_set(why, len, "%s: cannot write: %s", path,
 			       strerror(errno));
+	}
 	close(bfd);
 	glp_term_out(GLP_OFF);
-	if ((fmt == NQ_ILP_LP ? glp_write_lp(m->P, NULL, body)
-			      : glp_write_mps(m->P, GLP_MPS_FILE, NULL, body))
-	    != 0 || !(in = fopen(body, "r"))) {
+	wrote = fmt == NQ_ILP_LP ? glp_write_lp(m->P, NULL, body)
+		: glp_write_mps(Q ? Q : m->P, GLP_MPS_FILE, NULL, body);
+	if (Q)
+		glp_delete_prob(Q);
+	if (wrote != 0 || !(in = fopen(body, "r"))) {
 		unlink(body);
 		return why_set(why, len, "%s: GLPK could not write the %s file",
 			       path, fmt == NQ_ILP_LP ? "LP" : "MPS");
@@ -398,6 +446,13 @@ int nq_ilp_mem_write(const nq_ilp_mem *m, const char *path,
 	}
 	errno = 0;
 	write_comment(f, prefix, comment);
+	if (nq_ilp_mem_counts_queens(m))
+		fprintf(f, "%s objective: maximize the number of queens (a "
+			"proved optimum below n: no placement)\n", prefix);
+	if (fmt == NQ_ILP_MPS && glp_get_obj_dir(m->P) == GLP_MAX)
+		fprintf(f, "* OBJSENSE MAX, written as minimize the negated "
+			"objective (its optimum negated):\n* glpsol 5.0 "
+			"rejects an OBJSENSE section, cbc 2.10 ignores one\n");
 	for (r = 0; r < n; r++)
 		for (c = 0; c < n; c++) {
 			int j = m->square_col[r * n + c];

@@ -62,11 +62,20 @@ const char *nq_ilp_mem_col_name(const nq_ilp_mem *m, int col);
 void nq_ilp_mem_sizes(const nq_ilp_mem *m, int64_t *cols, int64_t *rows,
 		      int64_t *nonzeros);
 
+/* 1 when the problem maximizes exactly the number of queens (coefficient
+ * 1 on every square column, 0 elsewhere, no constant: `independent-set`);
+ * then a proved optimum below n proves there is no placement. */
+int nq_ilp_mem_counts_queens(const nq_ilp_mem *m);
+
 enum nq_ilp_format { NQ_ILP_LP, NQ_ILP_MPS };
 /* Write with glp_write_lp / glp_write_mps (free MPS), after comment lines
- * (`\` in LP, `*` in MPS): each line of `comment`, then one "square R C
- * NAME" line per square (1-based). Written to a temp file renamed to
- * `path`. Returns 0 or -1 with why filled. */
+ * (`\` in LP, `*` in MPS): each line of `comment`, "objective: maximize
+ * the number of queens ..." when nq_ilp_mem_counts_queens, then one
+ * "square R C NAME" line per square (1-based). An MPS file has no
+ * objective sense that glpsol and cbc both read: a maximization is
+ * written as minimize the negated objective, and a comment
+ * says so. Written to a temp file renamed to `path`. Returns 0 or -1
+ * with why filled. */
 int nq_ilp_mem_write(const nq_ilp_mem *m, const char *path,
 		     enum nq_ilp_format fmt, const char *comment, char *why,
 		     size_t len);

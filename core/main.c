@@ -9,6 +9,7 @@
  *   harness report RESULTS.csv [--format markdown|latex] [--baseline A]
  *   harness export -n N [--hint R:C]... --encoding E|--model M -o FILE
  *   harness check -n N [--hint R:C]... --placement "C1 C2 ..."
+ *   harness check --from EXPORTED --solution FILE [--format F]
  *   harness list
  *   harness help [VERB]
  *   harness version
@@ -33,6 +34,7 @@
 #include "registry.h"
 #include "report.h"
 #include "run.h"
+#include "solfile.h"
 #include "validate.h"
 
 #define NQ_VERSION "0.1.0"
@@ -140,12 +142,33 @@ static const struct verb verbs[] = {
 	  "Exit status: 0 written; 2 bad input; 1 the encoder or model failed,\n"
 	  "or the file cannot be written (nothing is left half-written)." },
 	{ "check", cmd_check,
-	  "check -n N [--hint R:C]... --placement \"C1 C2 ... CN\"",
-	  "Check a placement from anywhere (another solver, a student) with\n"
-	  "the harness's validator: Ci is the 1-based column of the queen in\n"
-	  "row i, separated by blanks or commas; --placement - reads them from\n"
-	  "stdin. Exit status: 0 valid (prints ok), 1 not (prints why), 2 bad\n"
-	  "input." },
+	  "check -n N [--hint R:C]... --placement \"C1 C2 ... CN\"\n"
+	  "             check [-n N] [--hint R:C]... --from EXPORTED --solution FILE\n"
+	  "                   [--format dimacs|minisat|glpsol|cbc]",
+	  "Check an answer from anywhere (another solver, a student) with the\n"
+	  "harness's validator.\n"
+	  "  --placement P    Ci is the 1-based column of the queen in row i,\n"
+	  "                   separated by blanks or commas; - reads stdin\n"
+	  "  --from FILE      the file `harness export` wrote and the solver\n"
+	  "                   read (.cnf, .lp, .mps): its square lines map the\n"
+	  "                   squares, its first line gives n and the hints\n"
+	  "                   (-n and --hint, if given, must agree)\n"
+	  "  --solution FILE  the solver's answer, read directly:\n"
+	  "                   dimacs   SAT-competition output, s and v lines\n"
+	  "                            (cadical X.cnf > FILE)\n"
+	  "                   minisat  MiniSat's result file (minisat X.cnf FILE)\n"
+	  "                   glpsol   glpsol's printable solution (glpsol --lp\n"
+	  "                            X.lp -o FILE; --freemps X.mps)\n"
+	  "                   cbc      CBC's solution (cbc X.lp solve solu FILE)\n"
+	  "  --format F       one of those; default: told from the file\n"
+	  "\"none\" is read from UNSAT, glpsol's INTEGER EMPTY, CBC's\n"
+	  "infeasible, and a proved optimum below n queens of a model that\n"
+	  "maximizes the queens (independent-set); it is checked against OEIS\n"
+	  "A000170 (no hints, n <= 27). A placement is checked square by square.\n"
+	  "Exit status: 0 right (prints ok, and the placement for n <= 64); 1\n"
+	  "wrong (prints why); 2 bad input, or no answer in the file (the file\n"
+	  "and line named); 3 an answer the validator cannot check (\"none\"\n"
+	  "with hints, or n beyond the table)." },
 	{ "list", cmd_list, "list",
 	  "List every solver with its options, every CNF encoding and every\n"
 	  "ILP model, built-in or loaded (--plugin FILE.so), with where each\n"
@@ -886,9 +909,152 @@ static int cmd_export(int argc, char **argv)
 	}
 }
 
+/* Whether two hint lists hold the same squares (in any order). */
+static int same_hints(const nq_square *a, int na, const nq_square *b, int nb)
+{
+	int i, j;
+
+	if (na != nb)
+		return 0;
+	for (i = 0; i < na; i++) {
+		for (j = 0; j < nb; j++)
+			if (a[i].row == b[j].row && a[i].col == b[j].col)
+				break;
+		if (j == nb)
+			return 0;
+	}
+	return 1;
+}
+
+static void print_hints(char *buf, size_t len, const nq_square *h, int nh)
+{
+	size_t used = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < nh && used + 24 < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%d:%d",
+					 i ? " " : "", h[i].row + 1,
+					 h[i].col + 1);
+	if (!nh)
+		snprintf(buf, len, "none");
+}
+
+/* A solver's "none" against what the validator knows: 0 right, 1 wrong,
+ * 3 cannot be checked. */
+static int check_none(int n, int nh, const char *how)
+{
+	uint64_t count;
+
+	if (nh) {
+		printf("unchecked: the solver says no placement keeps the "
+		       "pre-placed queens (%s); the validator cannot confirm "
+		       "\"none\" with hints\n", how);
+		return 3;
+	}
+	if (nq_known_count(n, &count) < 0) {
+		printf("unchecked: the solver says there is no placement "
+		       "(%s); n = %d is beyond OEIS A000170's table\n", how, n);
+		return 3;
+	}
+	if (count) {
+		printf("wrong: the solver says there is no placement (%s), "
+		       "but n = %d has %llu (OEIS A000170)\n", how, n,
+		       (unsigned long long)count);
+		return 1;
+	}
+	printf("ok: there is no placement for n = %d (OEIS A000170), as the "
+	       "solver says (%s)\n", n, how);
+	return 0;
+}
+
+/* --from and --solution: the answer in a solver's own output file. */
+static int check_solution(const char *from, const char *solution,
+			  enum nq_sol_format fmt, int n, nq_square *hints,
+			  int nh)
+{
+	char why[2400], how[200], have[400], said[400];
+	enum nq_sol_format used = NQ_SOL_AUTO;
+	int32_t *placement;
+	nq_instance inst;
+	nq_sqmap map;
+	int rc, i, complete;
+
+	if (nq_sqmap_read(&map, from, why, sizeof why) < 0) {
+		fprintf(stderr, "harness check: %s\n", why);
+		return NQ_EXIT_USAGE;
+	}
+	if (n && n != map.n) {
+		snprintf(why, sizeof why, "-n %d, but %s was exported for "
+			 "n = %d", n, from, map.n);
+		nq_sqmap_free(&map);
+		return bad_usage("check", "%s", why);
+	}
+	n = map.n;
+	if (!nh && map.header_hints) {
+		/* the instance exported: its pre-placed queens */
+		nh = map.nhints;
+		memcpy(hints, map.hints, (size_t)nh * sizeof *hints);
+	} else if (map.header_hints &&
+		   !same_hints(hints, nh, map.hints, map.nhints)) {
+		print_hints(have, sizeof have, map.hints, map.nhints);
+		print_hints(said, sizeof said, hints, nh);
+		snprintf(why, sizeof why, "%s was exported with hints %s "
+			 "(its first line), --hint says %s", from, have, said);
+		nq_sqmap_free(&map);
+		return bad_usage("check", "%s", why);
+	}
+	if ((rc = check_board("check", n, hints, nh)) != 0 ||
+	    !(placement = malloc((size_t)n * sizeof *placement))) {
+		nq_sqmap_free(&map);
+		if (!rc)
+			fprintf(stderr, "harness check: out of memory\n");
+		return rc ? rc : 1;
+	}
+	rc = nq_solution_read(&map, solution, fmt, &used, placement, how,
+			      sizeof how, why, sizeof why);
+	nq_sqmap_free(&map);
+	complete = rc == 1;
+	if (rc == 1) {
+		memset(&inst, 0, sizeof inst);
+		inst.n = n;
+		inst.mode = NQ_MODE_FIRST;
+		inst.nhints = nh;
+		inst.hints = hints;
+		rc = nq_check_placement(&inst, placement, why, sizeof why) < 0
+		     ? 2 : 1;
+	}
+	if (rc < 0) {
+		fprintf(stderr, "harness check: %s\n", why);
+		rc = NQ_EXIT_USAGE;
+	} else if (rc == 0) {
+		rc = check_none(n, nh, how);
+	} else {
+		if (rc == 2)
+			printf("wrong: %s (%s, read from %s as %s)\n", why,
+			       how, solution, nq_sol_format_name(used));
+		else
+			printf("ok: a valid placement of %d queens%s (%s, "
+			       "read from %s as %s)\n", n, nh ? ", keeping "
+			       "every pre-placed queen" : "", how, solution,
+			       nq_sol_format_name(used));
+		if (n <= 64 && complete) {
+			printf("placement:");
+			for (i = 0; i < n; i++)
+				printf(" %d", placement[i] + 1);
+			printf("\n");
+		}
+		rc = rc == 2 ? 1 : 0;
+	}
+	free(placement);
+	return rc;
+}
+
 static int cmd_check(int argc, char **argv)
 {
-	const char *text = NULL;
+	const char *text = NULL, *solution = NULL, *from = NULL;
+	const char *format = NULL;
+	enum nq_sol_format fmt = NQ_SOL_AUTO;
 	nq_square hints[256] = { { 0, 0 } };
 	nq_instance inst;
 	int32_t *placement;
@@ -909,17 +1075,43 @@ static int cmd_check(int argc, char **argv)
 			continue;
 		if (rc)
 			return rc;
-		if (!strcmp(arg, "--placement") && i + 1 < argc)
+		if ((!strcmp(arg, "--placement") || !strcmp(arg, "--solution")
+		     || !strcmp(arg, "--from") || !strcmp(arg, "--format")) &&
+		    i + 1 == argc)
+			return bad_usage("check", "%s needs a value", arg);
+		if (!strcmp(arg, "--placement"))
 			text = argv[++i];
+		else if (!strcmp(arg, "--solution"))
+			solution = argv[++i];
+		else if (!strcmp(arg, "--from"))
+			from = argv[++i];
+		else if (!strcmp(arg, "--format"))
+			format = argv[++i];
 		else
 			return bad_usage("check", "unexpected argument '%s'",
 					 arg);
 	}
+	if (text && (solution || from))
+		return bad_usage("check", "%s", "give --placement, or "
+				 "--from EXPORTED --solution FILE, not both");
+	if (!solution != !from)
+		return bad_usage("check", "%s", solution ? "--solution needs "
+				 "--from EXPORTED, the file harness export wrote "
+				 "(its square lines map squares to variables "
+				 "or columns)" : "--from needs --solution FILE, "
+				 "the solver's answer");
+	if (format && !solution)
+		return bad_usage("check", "%s", "--format goes with --solution");
+	if (format && nq_sol_format_parse(format, &fmt) < 0)
+		return bad_usage("check", "--format is dimacs, minisat, glpsol "
+				 "or cbc, not '%s'", format);
+	if (solution)
+		return check_solution(from, solution, fmt, n, hints, nh);
 	if ((rc = check_board("check", n, hints, nh)) != 0)
 		return rc;
 	if (!text)
-		return bad_usage("check", "%s", "--placement \"C1 C2 ...\" is "
-				 "required");
+		return bad_usage("check", "%s", "--placement \"C1 C2 ...\" or "
+				 "--from EXPORTED --solution FILE is required");
 	if (!strcmp(text, "-")) {
 		int c;
 

@@ -2,10 +2,17 @@
  * runner.c - one run in a forked child; see runner.h.
  *
  * The child sets its limits, calls the solver, writes a fixed-size
- * message (return code and nq_result) and then the placement, if any, to
- * a pipe, and exits. The parent reads the pipe with a deadline, kills the
- * child when the deadline passes, and reaps it with wait4() for its CPU
- * time and peak RSS. Nothing the child does can take the parent down.
+ * message (a magic number, the return code and nq_result) and then the
+ * placement, if any, to a pipe, and exits. The parent reads the pipe with
+ * a deadline, kills the child when the deadline passes, and reaps it with
+ * wait4() for its CPU time and peak RSS. Nothing the child does can take
+ * the parent down.
+ *
+ * Only the message carries a verdict: a child that ends without a whole
+ * one is `crash`, whatever its exit status (a solver's exit(86) once read
+ * as memout). Running out of memory where no error can be returned
+ * (nq_oom, inside a library's allocator) sends a message too, with
+ * NQ_ENOMEM, through the hook the child installs (nq_oom_hook).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -43,7 +50,10 @@ const char *nq_status_name(nq_status st)
 	return st >= 0 && st < NQ_ST__COUNT ? status_names[st] : "?";
 }
 
+#define MESSAGE_MAGIC 0x6e71726eu /* "nqrn" */
+
 struct message {
+	uint32_t magic;
 	int32_t rc;
 	int32_t has_placement;
 	nq_result res;
@@ -88,12 +98,40 @@ static int write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
+/* In the child: where nq_oom's message goes. */
+static struct message *child_msg;
+static int child_fd = -1;
+
+/* nq_oom in the child: a memout message through the pipe, then exit. No
+ * allocation here (memory just ran out). */
+static void child_oom(void)
+{
+	static const char note[] = "ran out of memory (an allocation failed "
+				   "inside the solver)";
+	struct message *m = child_msg;
+
+	if (m && child_fd >= 0) {
+		m->magic = MESSAGE_MAGIC;
+		m->rc = NQ_ENOMEM;
+		m->has_placement = 0;
+		memcpy(m->res.note, note, sizeof note);
+		if (write_all(child_fd, m, sizeof *m) == 0)
+			_exit(0);
+	}
+	_exit(1);
+}
+
 static void child(const nq_approach *a, const nq_instance *in,
 		  const nq_limits *lim, int fd)
 {
 	struct message m;
 	nq_job job;
 	int devnull;
+
+	memset(&m, 0, sizeof m);
+	child_msg = &m;
+	child_fd = fd;
+	nq_oom_hook = child_oom;
 
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
@@ -117,12 +155,13 @@ static void child(const nq_approach *a, const nq_instance *in,
 	result_init(&m.res);
 	m.res.placement = malloc((size_t)in->n * sizeof(int32_t));
 	if (!m.res.placement)
-		_exit(NQ_EXIT_MEMOUT);
+		child_oom();
 	job.inst = in;
 	job.opt = a->opt;
 	job.seed = lim->seed;
 	job.time_limit_s = lim->timeout_s;
 	m.rc = a->solver->solve(&job, &m.res);
+	m.magic = MESSAGE_MAGIC;
 	m.res.note[sizeof m.res.note - 1] = '\0';
 	m.has_placement = m.rc == NQ_OK && in->mode == NQ_MODE_FIRST &&
 			  m.res.solutions == 1;
@@ -248,6 +287,9 @@ int nq_run_one(const nq_approach *a, const nq_instance *in,
 		free(buf);
 		return nq_error_set(err, NULL, 0, 0, "pipe: %s", strerror(errno));
 	}
+	/* close-on-exec: a program a solver runs never holds the pipe */
+	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
 	fflush(NULL); /* nothing buffered may be written twice */
 	t0 = now();
 	pid = fork();
@@ -291,15 +333,10 @@ reaped:
 			 WTERMSIG(status), strsignal(WTERMSIG(status)));
 		goto out;
 	}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == NQ_EXIT_MEMOUT) {
-		run->status = NQ_ST_MEMOUT;
-		snprintf(run->note, sizeof run->note, "ran out of memory%s",
-			 lim->memory_kib ? " (the run's memory limit)" : "");
-		goto out;
-	}
+	/* The verdict is the message's alone: an exit status says nothing */
 	memcpy(&m, buf, got < sizeof m ? got : sizeof m);
-	if (got < sizeof m || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
-	    (m.has_placement && got < cap)) {
+	if (got < sizeof m || m.magic != MESSAGE_MAGIC || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0 || (m.has_placement && got < cap)) {
 		run->status = NQ_ST_CRASH;
 		snprintf(run->note, sizeof run->note,
 			 "exited with status %d without a whole answer",

@@ -15,6 +15,8 @@ need /usr/include/cmocka.h libcmocka-dev
 need /usr/bin/gnuplot gnuplot-nox   # `harness plot` draws with it
 need /usr/bin/minisat minisat       # tests: the `dimacs` approach's default
 need /usr/bin/cbc coinor-cbc        # tests: the `cbc` approach
+need /usr/bin/cadical cadical       # tests: exported CNFs (tests/e2e/interop.sh)
+need /usr/bin/glpsol glpk-utils     # tests: exported LP and MPS files (interop.sh)
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3" # tests read CSVs with it
 command -v pgrep >/dev/null 2>&1 || missing="$missing procps"     # tests find a run's child

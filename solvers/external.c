@@ -10,7 +10,13 @@
  *           then the literals). Option `output` forces either.
  *   cbc     the instance as a CPLEX LP file (any model), run through
  *           `cbc FILE.lp sec T solve solu SOL` (Debian coinor-cbc); the
- *           answer is read from CBC's solution file.
+ *           answer is read from CBC's solution file. As in glpk, a proved
+ *           ("Optimal") maximum below n queens of a model whose objective
+ *           is the number of queens (`independent-set`) is "none".
+ *
+ * A program that gives up (INDETERMINATE, INDET, `s UNKNOWN`) under a
+ * memory limit (the run's, or minisat's own -mem-lim) ran out of memory:
+ * `memout`; without one it is an `error`.
  *
  * Both answer mode first only (max_n says count is not applicable): a
  * count would need one external run per solution.
@@ -41,6 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -357,6 +364,41 @@ static int read_dimacs_answer(const char *path, int file_format, int nvars,
 	return answer;
 }
 
+/* 1 when a line of the file is "INDETERMINATE", "INDET" or "s UNKNOWN":
+ * the program gave up without an answer (minisat prints INDETERMINATE
+ * and writes no result file when its memory runs out). */
+static int says_indeterminate(const char *path)
+{
+	char line[256];
+	FILE *f = fopen(path, "r");
+	int found = 0;
+
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		found = !strcmp(line, "INDETERMINATE") ||
+			!strcmp(line, "INDET") || !strcmp(line, "s UNKNOWN");
+	}
+	fclose(f);
+	return found;
+}
+
+/* 1 when the program ran under a memory limit: the run's (an address
+ * space limit, inherited) or its own (minisat's -mem-lim). */
+static int memory_limited(char **argv)
+{
+	struct rlimit rl;
+	int i;
+
+	if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+		return 1;
+	for (i = 1; argv[i]; i++)
+		if (strstr(argv[i], "-mem-lim"))
+			return 1;
+	return 0;
+}
+
 static int dimacs_max_n(const nq_optval *opt, enum nq_mode mode)
 {
 	(void)opt;
@@ -438,6 +480,15 @@ static int dimacs_solve(const nq_job *job, nq_result *res)
 	}
 	answer = read_dimacs_answer(file_format ? result : out, file_format,
 				    m.nvars, values);
+	if (answer < 0 && WIFEXITED(status) &&
+	    (says_indeterminate(out) || (file_format &&
+					 says_indeterminate(result))) &&
+	    memory_limited(argv)) {
+		snprintf(res->note, sizeof res->note, "%.60s: INDETERMINATE "
+			 "under a memory limit (out of memory)", argv[0]);
+		rc = NQ_ENOMEM;
+		goto out;
+	}
 	if (answer < 0) {
 		ext_no_answer(&d, argv[0], status, file_format
 			      ? "no SAT/UNSAT in its result file"
@@ -639,15 +690,28 @@ static int cbc_solve(const nq_job *job, nq_result *res)
 		goto out;
 	}
 	res->solutions = (uint64_t)answer;
-	if (answer == 1)
+	if (answer == 1) {
+		int queens = 0;
+
 		for (r = 0; r < n; r++) {
 			res->placement[r] = -1;
 			for (c = 0; c < n; c++)
 				if (x[nq_ilp_mem_square_col(m, r, c)] > 0.5) {
-					res->placement[r] = c;
-					break;
+					if (res->placement[r] < 0)
+						res->placement[r] = c;
+					queens++;
 				}
 		}
+		/* A proved maximum of the queens below n: no placement (only
+		 * "Optimal" is a proof; `independent-set`, as glpk reads it) */
+		if (queens < n && !strncmp(line, "Optimal", 7) &&
+		    nq_ilp_mem_counts_queens(m)) {
+			res->solutions = 0;
+			snprintf(res->note, sizeof res->note, "the optimum, %d "
+				 "of %d queens, proves there is no placement",
+				 queens, n);
+		}
+	}
 	rc = NQ_OK;
 out:
 	free(x);

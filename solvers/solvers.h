@@ -34,10 +34,12 @@ int nq_count_symmetry(int n, int threads, uint64_t *total, uint64_t *unique,
 /* Every placement against its eight images; 1 <= n <= 14 (slow). */
 int nq_count_symmetry_brute(int n, uint64_t *total, uint64_t *unique);
 
-/* A run's child exits with this code when memory runs out where no error
- * can be returned (inside a library's allocator); the runner reports
- * `memout`. */
-#define NQ_EXIT_MEMOUT 86
+/* Memory ran out where no error can be returned (inside a library's
+ * allocator): in a run's child, nq_oom_hook (set by core/runner.c) sends
+ * the runner a `memout` message through its pipe and exits; elsewhere
+ * (no hook) it prints "out of memory" and exits 1. An exit status is
+ * never a verdict. */
+extern void (*nq_oom_hook)(void);
 void nq_oom(void) __attribute__((noreturn));
 
 /* Seconds since an arbitrary start, monotonic; for phase times. */

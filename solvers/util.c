@@ -11,7 +11,16 @@ double nq_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+void (*nq_oom_hook)(void);
+
 void nq_oom(void)
 {
-	_exit(NQ_EXIT_MEMOUT);
+	static const char msg[] = "out of memory\n";
+
+	if (nq_oom_hook)
+		nq_oom_hook();
+	/* outside a run's child (or the hook failed): no verdict, an exit */
+	if (write(STDERR_FILENO, msg, sizeof msg - 1) < 0)
+		_exit(1);
+	_exit(1);
 }

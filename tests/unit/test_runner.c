@@ -1,6 +1,7 @@
 /* test_runner.c - the runner turns whatever a solver does into a status:
  * an answer, an error, a crash, a hang, running out of memory; and a big
- * placement crosses the pipe whole. */
+ * placement crosses the pipe whole. Only the pipe's message is a verdict:
+ * a solver that exits 86 (once read as memout) has crashed. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -75,6 +76,21 @@ static int exit_early(const nq_job *job, nq_result *res)
 	(void)job;
 	(void)res;
 	_exit(0);
+}
+
+/* Exit statuses that once read as verdicts: never again. */
+static int exit_86(const nq_job *job, nq_result *res)
+{
+	(void)job;
+	(void)res;
+	exit(86);
+}
+
+static int exit_86_now(const nq_job *job, nq_result *res)
+{
+	(void)job;
+	(void)res;
+	_exit(86);
 }
 
 static int gives_up(const nq_job *job, nq_result *res)
@@ -164,6 +180,24 @@ static void crash_status(void **state)
 	nq_run_clear(&r);
 }
 
+static void exit_status_is_no_verdict(void **state)
+{
+	int (*const solvers[])(const nq_job *, nq_result *) = {
+		exit_86, exit_86_now
+	};
+	nq_run r;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof solvers / sizeof solvers[0]; i++) {
+		run(solvers[i], 8, NQ_MODE_FIRST, 10, &r);
+		assert_int_equal(r.status, NQ_ST_CRASH);
+		assert_false(r.answered);
+		assert_non_null(strstr(r.note, "without a whole answer"));
+		nq_run_clear(&r);
+	}
+}
+
 static void timeout_status(void **state)
 {
 	nq_run r;
@@ -187,6 +221,8 @@ static void memout_status(void **state)
 	(void)state;
 	run(oom, 8, NQ_MODE_FIRST, 10, &r);
 	assert_int_equal(r.status, NQ_ST_MEMOUT);
+	assert_false(r.answered);
+	assert_non_null(strstr(r.note, "out of memory"));
 	nq_run_clear(&r);
 	run(enomem, 8, NQ_MODE_FIRST, 10, &r);
 	assert_int_equal(r.status, NQ_ST_MEMOUT);
@@ -200,6 +236,7 @@ int main(void)
 		cmocka_unit_test(big_placement),
 		cmocka_unit_test(error_status),
 		cmocka_unit_test(crash_status),
+		cmocka_unit_test(exit_status_is_no_verdict),
 		cmocka_unit_test(timeout_status),
 		cmocka_unit_test(memout_status),
 	};

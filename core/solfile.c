@@ -1,0 +1,786 @@
+/*
+ * solfile.c - an external solver's answer read from its output file; see
+ * solfile.h. Every error names the file and, where there is one, the line.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "solfile.h"
+
+static int fail(char *why, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int fail(char *why, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (why && len) {
+		va_start(ap, fmt);
+		vsnprintf(why, len, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+static const char *const format_names[] = {
+	"auto", "dimacs", "minisat", "glpsol", "cbc"
+};
+
+int nq_sol_format_parse(const char *name, enum nq_sol_format *fmt)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof format_names / sizeof format_names[0]; i++)
+		if (!strcmp(name, format_names[i])) {
+			*fmt = (enum nq_sol_format)i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *nq_sol_format_name(enum nq_sol_format fmt)
+{
+	return (size_t)fmt < sizeof format_names / sizeof format_names[0]
+	       ? format_names[fmt] : "?";
+}
+
+/* One line at a time, without its line end; NULL at the end. */
+struct reader {
+	FILE *f;
+	char *line;
+	size_t cap;
+	long no;
+};
+
+static char *next_line(struct reader *rd)
+{
+	ssize_t got = getline(&rd->line, &rd->cap, rd->f);
+
+	if (got < 0)
+		return NULL;
+	rd->no++;
+	while (got > 0 && (rd->line[got - 1] == '\n' ||
+			   rd->line[got - 1] == '\r'))
+		rd->line[--got] = '\0';
+	return rd->line;
+}
+
+static int reader_open(struct reader *rd, const char *path, char *why,
+		       size_t len)
+{
+	memset(rd, 0, sizeof *rd);
+	if (!(rd->f = fopen(path, "r")))
+		return fail(why, len, "%s: cannot read: %s", path,
+			    strerror(errno));
+	return 0;
+}
+
+static void reader_close(struct reader *rd)
+{
+	if (rd->f)
+		fclose(rd->f);
+	free(rd->line);
+	memset(rd, 0, sizeof *rd);
+}
+
+static char *skip_blanks(char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/* ------------------------------------------------------------------ */
+/* The map of an exported file. */
+
+struct square_line {
+	int r, c, var;
+	char *name;
+	long no;
+};
+
+/* "n-queens n=8 model assignment, hints (1-based row:col): 1:1 2:5" */
+static void read_header(nq_sqmap *m, const char *body)
+{
+	const char *h;
+	int r, c, used;
+
+	if (sscanf(body, "n-queens n=%d", &m->header_n) != 1)
+		m->header_n = 0;
+	if (!(h = strstr(body, "hints (1-based row:col):")))
+		return;
+	m->header_hints = 1;
+	h += strlen("hints (1-based row:col):");
+	while (m->nhints < 256 &&
+	       sscanf(h, " %d:%d%n", &r, &c, &used) == 2) {
+		m->hints[m->nhints].row = r - 1;
+		m->hints[m->nhints].col = c - 1;
+		m->nhints++;
+		h += used;
+	}
+}
+
+int nq_sqmap_read(nq_sqmap *m, const char *path, char *why, size_t len)
+{
+	struct reader rd;
+	struct square_line *sq = NULL;
+	size_t nsq = 0, cap = 0, i;
+	char *line, kind = 0, *seen = NULL;
+	int n = 0, rc = -1, have_p = 0;
+
+	memset(m, 0, sizeof *m);
+	snprintf(m->path, sizeof m->path, "%s", path);
+	if (reader_open(&rd, path, why, len))
+		return -1;
+	while ((line = next_line(&rd))) {
+		char *body, word[256];
+		struct square_line s;
+
+		if (!line[0])
+			continue;
+		if ((line[0] == 'c' || line[0] == '\\' || line[0] == '*') &&
+		    (line[1] == ' ' || line[1] == '\t' || !line[1])) {
+			body = skip_blanks(line + 1);
+			if (!strncmp(body, "n-queens n=", 11))
+				read_header(m, body);
+			else if (!strncmp(body, "objective: maximize the number "
+					  "of queens", 40))
+				m->counts_queens = 1;
+			if (strncmp(body, "square ", 7))
+				continue;
+			if (kind && kind != line[0]) {
+				fail(why, len, "%s:%ld: a '%c' square line "
+				     "among '%c' ones", path, rd.no, line[0],
+				     kind);
+				goto out;
+			}
+			kind = line[0];
+			memset(&s, 0, sizeof s);
+			s.no = rd.no;
+			if (sscanf(body, "square %d %d %255s", &s.r, &s.c,
+				   word) != 3 || s.r < 1 || s.c < 1 ||
+			    (kind == 'c' && (sscanf(word, "%d", &s.var) != 1 ||
+					     s.var < 1))) {
+				fail(why, len, "%s:%ld: expected \"square ROW "
+				     "COL %s\" (1-based), not \"%.60s\"", path,
+				     rd.no, kind == 'c' ? "VAR" : "NAME", body);
+				goto out;
+			}
+			if (kind != 'c' && !(s.name = strdup(word))) {
+				fail(why, len, "out of memory");
+				goto out;
+			}
+			if (nsq == cap) {
+				size_t nc = cap ? 2 * cap : 256;
+				struct square_line *g =
+					realloc(sq, nc * sizeof *g);
+
+				if (!g) {
+					free(s.name);
+					fail(why, len, "out of memory");
+					goto out;
+				}
+				sq = g;
+				cap = nc;
+			}
+			sq[nsq++] = s;
+			if (s.r > n)
+				n = s.r;
+			if (s.c > n)
+				n = s.c;
+			continue;
+		}
+		/* the first line that is no comment ends the header */
+		if (kind == 'c' && !strncmp(line, "p cnf", 5)) {
+			long clauses;
+
+			if (sscanf(line, "p cnf %d %ld", &m->nvars,
+				   &clauses) != 2 || m->nvars < 1) {
+				fail(why, len, "%s:%ld: expected \"p cnf VARS "
+				     "CLAUSES\", not \"%.60s\"", path, rd.no,
+				     line);
+				goto out;
+			}
+			have_p = 1;
+		}
+		break;
+	}
+	if (!nsq) {
+		fail(why, len, "%s: no \"square ROW COL ...\" comment lines "
+		     "before line %ld: not a file written by harness export",
+		     path, rd.no + (line == NULL));
+		goto out;
+	}
+	if (kind == 'c' && !have_p) {
+		fail(why, len, "%s:%ld: expected the \"p cnf VARS CLAUSES\" "
+		     "line after the square lines", path, rd.no);
+		goto out;
+	}
+	if (m->header_n && m->header_n != n) {
+		fail(why, len, "%s: the first line says n = %d, the square "
+		     "lines go up to %d", path, m->header_n, n);
+		goto out;
+	}
+	if (n > 46340 || (size_t)n * (size_t)n != nsq) {
+		fail(why, len, "%s: %zu square lines for a %d x %d board "
+		     "(%lld expected)", path, nsq, n, n,
+		     (long long)n * n);
+		goto out;
+	}
+	m->n = n;
+	m->cnf = kind == 'c';
+	seen = calloc((size_t)n * n, 1);
+	if (m->cnf)
+		m->var = calloc((size_t)n * n, sizeof *m->var);
+	else
+		m->name = calloc((size_t)n * n, sizeof *m->name);
+	if (!seen || (m->cnf ? !m->var : !m->name)) {
+		fail(why, len, "out of memory for %d squares", n * n);
+		goto out;
+	}
+	for (i = 0; i < nsq; i++) {
+		size_t k = (size_t)(sq[i].r - 1) * n + (size_t)(sq[i].c - 1);
+
+		if (seen[k]) {
+			fail(why, len, "%s:%ld: square %d %d given twice",
+			     path, sq[i].no, sq[i].r, sq[i].c);
+			goto out;
+		}
+		seen[k] = 1;
+		if (m->cnf && sq[i].var > m->nvars) {
+			fail(why, len, "%s:%ld: square %d %d has variable %d; "
+			     "the p line says %d variables", path, sq[i].no,
+			     sq[i].r, sq[i].c, sq[i].var, m->nvars);
+			goto out;
+		}
+		if (m->cnf) {
+			m->var[k] = sq[i].var;
+		} else {
+			m->name[k] = sq[i].name;
+			sq[i].name = NULL;
+		}
+	}
+	rc = 0;
+out:
+	for (i = 0; i < nsq; i++)
+		free(sq[i].name);
+	free(sq);
+	free(seen);
+	reader_close(&rd);
+	if (rc)
+		nq_sqmap_free(m);
+	return rc;
+}
+
+void nq_sqmap_free(nq_sqmap *m)
+{
+	size_t i;
+
+	if (m->name)
+		for (i = 0; i < (size_t)m->n * m->n; i++)
+			free(m->name[i]);
+	free(m->name);
+	free(m->var);
+	m->name = NULL;
+	m->var = NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* The answer. `queen` (n * n) marks the squares the solver set. */
+
+struct answer {
+	const nq_sqmap *m;
+	const char *path;
+	unsigned char *queen;
+	char *how;
+	size_t howlen;
+	char *why;
+	size_t len;
+};
+
+/* DIMACS values: lits[var] = 1 when true. */
+static int take_literal(struct answer *a, const char *tok, long no,
+			unsigned char *val, int *ended)
+{
+	char *end;
+	long lit = strtol(tok, &end, 10);
+
+	if (end == tok || *end)
+		return fail(a->why, a->len, "%s:%ld: '%.30s' is not a literal "
+			    "(an integer)", a->path, no, tok);
+	if (lit == 0) {
+		*ended = 1;
+		return 0;
+	}
+	if (labs(lit) > a->m->nvars)
+		return fail(a->why, a->len, "%s:%ld: literal %ld names no "
+			    "variable (the CNF has %d)", a->path, no, lit,
+			    a->m->nvars);
+	if (lit > 0)
+		val[lit] = 1;
+	return 0;
+}
+
+static int read_dimacs(struct answer *a, struct reader *rd, int minisat)
+{
+	unsigned char *val = calloc((size_t)a->m->nvars + 1, 1);
+	int answer = -2, nvals = 0, ended = 0, rc = -1;
+	long s_line = 0;
+	char *line, *tok, *save;
+	size_t k;
+
+	if (!val)
+		return fail(a->why, a->len, "out of memory");
+	while ((line = next_line(rd))) {
+		char *p = skip_blanks(line);
+
+		if (!*p)
+			continue;
+		if (minisat && answer == -2) {
+			/* MiniSat's result file: SAT, UNSAT or INDET first */
+			if (!strcmp(p, "SAT"))
+				answer = 1;
+			else if (!strcmp(p, "UNSAT"))
+				answer = 0;
+			else if (!strcmp(p, "INDET"))
+				answer = -1;
+			else {
+				fail(a->why, a->len, "%s:%ld: expected SAT, "
+				     "UNSAT or INDET (a MiniSat result file), "
+				     "not \"%.40s\"", a->path, rd->no, p);
+				goto out;
+			}
+			s_line = rd->no;
+			continue;
+		}
+		if (!minisat) {
+			if (p[0] == 'c' && (p[1] == ' ' || !p[1]))
+				continue;
+			if (p[0] == 's' && p[1] == ' ') {
+				p = skip_blanks(p + 2);
+				if (answer != -2) {
+					fail(a->why, a->len, "%s:%ld: a second "
+					     "s line (the first: line %ld)",
+					     a->path, rd->no, s_line);
+					goto out;
+				}
+				if (!strcmp(p, "SATISFIABLE"))
+					answer = 1;
+				else if (!strcmp(p, "UNSATISFIABLE"))
+					answer = 0;
+				else if (!strcmp(p, "UNKNOWN") ||
+					 !strcmp(p, "INDETERMINATE"))
+					answer = -1;
+				else {
+					fail(a->why, a->len, "%s:%ld: expected "
+					     "s SATISFIABLE, s UNSATISFIABLE "
+					     "or s UNKNOWN, not \"s %.40s\"",
+					     a->path, rd->no, p);
+					goto out;
+				}
+				s_line = rd->no;
+				continue;
+			}
+			if (p[0] != 'v' || (p[1] != ' ' && p[1] != '\t' &&
+					    p[1])) {
+				fail(a->why, a->len, "%s:%ld: expected a c, s "
+				     "or v line (SAT-competition output), not "
+				     "\"%.40s\"%s", a->path, rd->no, p,
+				     !strcmp(p, "SATISFIABLE") ||
+				     !strcmp(p, "UNSATISFIABLE") ||
+				     !strcmp(p, "INDETERMINATE") ? " (minisat "
+				     "prints no assignment: check the result "
+				     "file of minisat IN.cnf OUT)" : "");
+				goto out;
+			}
+			p++;
+		}
+		if (ended) {
+			fail(a->why, a->len, "%s:%ld: literals after the "
+			     "closing 0", a->path, rd->no);
+			goto out;
+		}
+		for (tok = strtok_r(p, " \t", &save); tok && !ended;
+		     tok = strtok_r(NULL, " \t", &save)) {
+			if (take_literal(a, tok, rd->no, val, &ended))
+				goto out;
+			nvals++;
+		}
+		if (tok) {
+			fail(a->why, a->len, "%s:%ld: literals after the "
+			     "closing 0", a->path, rd->no);
+			goto out;
+		}
+	}
+	if (answer == -2) {
+		fail(a->why, a->len, minisat ? "%s: empty: no SAT, UNSAT or "
+		     "INDET (minisat writes nothing when it runs out of "
+		     "memory)" : "%s: no s line (s SATISFIABLE or s "
+		     "UNSATISFIABLE)", a->path);
+		goto out;
+	}
+	if (answer == -1) {
+		fail(a->why, a->len, "%s:%ld: the solver gave no answer (%s)",
+		     a->path, s_line, minisat ? "INDET" : "s UNKNOWN");
+		goto out;
+	}
+	if (answer == 1 && !nvals) {
+		fail(a->why, a->len, "%s:%ld: SATISFIABLE, but no %s", a->path,
+		     s_line, minisat ? "literals after SAT" : "v lines (the "
+		     "assignment; some solvers need an option to print it)");
+		goto out;
+	}
+	snprintf(a->how, a->howlen, "%s", answer ? "SATISFIABLE"
+		 : "UNSATISFIABLE");
+	if (answer == 1)
+		for (k = 0; k < (size_t)a->m->n * a->m->n; k++)
+			a->queen[k] = val[a->m->var[k]];
+	rc = answer;
+out:
+	free(val);
+	return rc;
+}
+
+/* Column names to squares: sorted, searched. */
+struct named {
+	const char *name;
+	size_t sq;
+};
+
+static int by_name(const void *x, const void *y)
+{
+	return strcmp(((const struct named *)x)->name,
+		      ((const struct named *)y)->name);
+}
+
+struct columns {
+	struct named *idx;
+	size_t count;
+	unsigned char *set;   /* a column line seen per square */
+};
+
+static int columns_make(struct columns *c, const nq_sqmap *m)
+{
+	size_t k, sq = (size_t)m->n * m->n;
+
+	c->count = sq;
+	c->idx = malloc(sq * sizeof *c->idx);
+	c->set = calloc(sq, 1);
+	if (!c->idx || !c->set)
+		return -1;
+	for (k = 0; k < sq; k++) {
+		c->idx[k].name = m->name[k];
+		c->idx[k].sq = k;
+	}
+	qsort(c->idx, sq, sizeof *c->idx, by_name);
+	return 0;
+}
+
+/* The square of column `name`, or -1 (a column of no square). */
+static long column_square(const struct columns *c, const char *name)
+{
+	struct named key = { name, 0 };
+	const struct named *hit = bsearch(&key, c->idx, c->count,
+					  sizeof *c->idx, by_name);
+
+	return hit ? (long)hit->sq : -1;
+}
+
+static int parse_value(const char *tok, double *v)
+{
+	char *end;
+
+	*v = strtod(tok, &end);
+	return end != tok && !*end ? 0 : -1;
+}
+
+/* glpsol -o: "Status:     INTEGER OPTIMAL", then the column table. */
+static int read_glpsol(struct answer *a, struct reader *rd, int *optimal)
+{
+	struct columns cols = { 0 };
+	char status[64] = "", *line, *tok[8], *save, *p;
+	int in_table = 0, answer = -1, rc = -1, ntok;
+	long status_no = 0;
+	char name[256] = "";
+
+	if (columns_make(&cols, a->m)) {
+		rc = fail(a->why, a->len, "out of memory");
+		goto out;
+	}
+	while ((line = next_line(rd))) {
+		if (!in_table) {
+			if (!strncmp(line, "Status:", 7)) {
+				snprintf(status, sizeof status, "%s",
+					 skip_blanks(line + 7));
+				status_no = rd->no;
+			} else if (strstr(line, "Column name")) {
+				in_table = 1;
+				next_line(rd); /* the dashes */
+			}
+			continue;
+		}
+		p = skip_blanks(line);
+		if (!*p) {
+			if (name[0])
+				continue; /* a long name's values follow */
+			break;
+		}
+		if (strstr(p, "feasibility conditions") ||
+		    !strncmp(p, "Karush", 6) || !strncmp(p, "End of", 6))
+			break;
+		for (ntok = 0, tok[0] = strtok_r(p, " \t", &save);
+		     tok[ntok] && ntok < 7;
+		     tok[++ntok] = strtok_r(NULL, " \t", &save))
+			;
+		if (!name[0]) {
+			/* "NO NAME [*|B|NL|...] ACTIVITY LB UB" or a long
+			 * name alone, its values on the next line */
+			if (ntok < 2 || strspn(tok[0], "0123456789") !=
+			    strlen(tok[0])) {
+				fail(a->why, a->len, "%s:%ld: expected a "
+				     "column line \"No. NAME ... ACTIVITY ...\"",
+				     a->path, rd->no);
+				goto out;
+			}
+			snprintf(name, sizeof name, "%s", tok[1]);
+			if (ntok == 2)
+				continue;
+			memmove(tok, tok + 2, (size_t)(ntok - 2) * sizeof *tok);
+			ntok -= 2;
+		}
+		{
+			int i = 0;
+			double v;
+			long sq;
+
+			while (i < ntok && (!strcmp(tok[i], "*") ||
+					    !strcmp(tok[i], "B") ||
+					    !strcmp(tok[i], "NL") ||
+					    !strcmp(tok[i], "NU") ||
+					    !strcmp(tok[i], "NF") ||
+					    !strcmp(tok[i], "NS")))
+				i++;
+			if (i == ntok || parse_value(tok[i], &v)) {
+				fail(a->why, a->len, "%s:%ld: column %s: "
+				     "expected its activity (a number)",
+				     a->path, rd->no, name);
+				goto out;
+			}
+			if ((sq = column_square(&cols, name)) >= 0) {
+				cols.set[sq] = 1;
+				a->queen[sq] = v > 0.5;
+			}
+			name[0] = '\0';
+		}
+	}
+	if (!status_no) {
+		rc = fail(a->why, a->len, "%s: no \"Status:\" line: not "
+			  "glpsol's printable solution (glpsol ... -o FILE)",
+			  a->path);
+		goto out;
+	}
+	snprintf(a->how, a->howlen, "Status: %s", status);
+	if (!strcmp(status, "INTEGER EMPTY")) {
+		rc = 0;
+		goto out;
+	}
+	if (!strcmp(status, "INTEGER OPTIMAL"))
+		*optimal = 1, answer = 1;
+	else if (!strcmp(status, "INTEGER NON-OPTIMAL"))
+		answer = 1;
+	else {
+		rc = fail(a->why, a->len, "%s:%ld: glpsol gave no integer "
+			  "solution (Status: %s)", a->path, status_no, status);
+		goto out;
+	}
+	if (!in_table) {
+		rc = fail(a->why, a->len, "%s: no column table (\"No. Column "
+			  "name ...\")", a->path);
+		goto out;
+	}
+	for (size_t k = 0; k < cols.count; k++)
+		if (!cols.set[k]) {
+			rc = fail(a->why, a->len, "%s: no line for column %s "
+				  "(square %zu %zu)", a->path, a->m->name[k],
+				  k / (size_t)a->m->n + 1,
+				  k % (size_t)a->m->n + 1);
+			goto out;
+		}
+	rc = answer;
+out:
+	free(cols.idx);
+	free(cols.set);
+	return rc;
+}
+
+/* cbc solu: "Optimal - objective value 8.00000000", then
+ * "[**] INDEX NAME VALUE REDUCED-COST" per column (zeros may be left
+ * out). */
+static int read_cbc(struct answer *a, struct reader *rd, int *optimal)
+{
+	struct columns cols = { 0 };
+	char *line, *p, status[160];
+	int rc = -1;
+
+	if (columns_make(&cols, a->m)) {
+		rc = fail(a->why, a->len, "out of memory");
+		goto out;
+	}
+	if (!(line = next_line(rd))) {
+		rc = fail(a->why, a->len, "%s: empty: no status line (CBC "
+			  "writes one first: Optimal, Infeasible, Stopped ...)",
+			  a->path);
+		goto out;
+	}
+	snprintf(status, sizeof status, "%s", skip_blanks(line));
+	snprintf(a->how, a->howlen, "%.100s", status);
+	if (!strncmp(status, "Optimal", 7)) {
+		*optimal = 1;
+	} else if (strstr(status, "nfeasible")) {
+		rc = 0;  /* "Infeasible", "Integer infeasible" */
+		goto out;
+	} else if (strncmp(status, "Stopped", 7)) {
+		rc = fail(a->why, a->len, "%s:1: expected CBC's status "
+			  "(Optimal, Infeasible, Integer infeasible, Stopped "
+			  "...), not \"%.60s\"", a->path, status);
+		goto out;
+	}
+	while ((line = next_line(rd))) {
+		char name[256], extra;
+		double v, rcost;
+		int idx;
+		long sq;
+
+		p = skip_blanks(line);
+		if (!*p)
+			continue;
+		if (p[0] == '*' && p[1] == '*')
+			p = skip_blanks(p + 2);
+		if (sscanf(p, "%d %255s %lf %lf %c", &idx, name, &v, &rcost,
+			   &extra) != 4) {
+			rc = fail(a->why, a->len, "%s:%ld: expected \"INDEX "
+				  "NAME VALUE REDUCED-COST\", not \"%.60s\"",
+				  a->path, rd->no, p);
+			goto out;
+		}
+		if ((sq = column_square(&cols, name)) >= 0)
+			a->queen[sq] = v > 0.5;
+	}
+	rc = 1;
+out:
+	free(cols.idx);
+	free(cols.set);
+	return rc;
+}
+
+/* Which format a file is in, from its first line and the map's kind. */
+static int guess_format(const nq_sqmap *m, const char *path,
+			enum nq_sol_format *fmt, char *why, size_t len)
+{
+	struct reader rd;
+	char *line, *p = NULL;
+
+	if (reader_open(&rd, path, why, len))
+		return -1;
+	while ((line = next_line(&rd)) && !*(p = skip_blanks(line)))
+		;
+	if (m->cnf)
+		/* an empty file: minisat's, when it ran out of memory */
+		*fmt = !line || !strcmp(p, "SAT") || !strcmp(p, "UNSAT") ||
+		       !strcmp(p, "INDET") ? NQ_SOL_MINISAT : NQ_SOL_DIMACS;
+	else if (line && !strncmp(p, "c Problem:", 10)) {
+		long no = rd.no;
+
+		reader_close(&rd);
+		return fail(why, len, "%s:%ld: glpsol's raw solution (-w) "
+			    "numbers the columns; write the printable one, "
+			    "glpsol ... -o FILE", path, no);
+	} else
+		*fmt = line && (!strncmp(p, "Problem:", 8))
+		       ? NQ_SOL_GLPSOL : NQ_SOL_CBC;
+	reader_close(&rd);
+	return 0;
+}
+
+int nq_solution_read(const nq_sqmap *m, const char *path,
+		     enum nq_sol_format fmt, enum nq_sol_format *used,
+		     int32_t *placement, char *how, size_t howlen, char *why,
+		     size_t len)
+{
+	struct answer a;
+	struct reader rd;
+	char dummy[8];
+	int n = m->n, rc, optimal = 0, queens = 0, r, c;
+
+	if (fmt == NQ_SOL_AUTO && guess_format(m, path, &fmt, why, len))
+		return -1;
+	if (used)
+		*used = fmt;
+	if (m->cnf != (fmt == NQ_SOL_DIMACS || fmt == NQ_SOL_MINISAT))
+		return fail(why, len, "%s is %s; a %s answer belongs to %s",
+			    m->path, m->cnf ? "a CNF" : "an LP / MPS file",
+			    nq_sol_format_name(fmt), m->cnf ? "an LP or MPS "
+			    "file" : "a CNF");
+	memset(&a, 0, sizeof a);
+	a.m = m;
+	a.path = path;
+	a.how = how ? how : dummy;
+	a.howlen = how ? howlen : sizeof dummy;
+	a.how[0] = '\0';
+	a.why = why;
+	a.len = len;
+	if (!(a.queen = calloc((size_t)n * n, 1)))
+		return fail(why, len, "out of memory for %d squares", n * n);
+	if (reader_open(&rd, path, why, len)) {
+		free(a.queen);
+		return -1;
+	}
+	rc = fmt == NQ_SOL_GLPSOL ? read_glpsol(&a, &rd, &optimal)
+	     : fmt == NQ_SOL_CBC ? read_cbc(&a, &rd, &optimal)
+	     : read_dimacs(&a, &rd, fmt == NQ_SOL_MINISAT);
+	reader_close(&rd);
+	if (rc != 1)
+		goto out;
+	for (size_t k = 0; k < (size_t)n * n; k++)
+		queens += a.queen[k];
+	if (queens < n && !m->cnf && optimal && m->counts_queens) {
+		/* a proved maximum of the queens below n */
+		snprintf(a.how + strlen(a.how), a.howlen - strlen(a.how),
+			 ", an optimum of %d of %d queens", queens, n);
+		rc = 0;
+		goto out;
+	}
+	for (r = 0; r < n; r++) {
+		placement[r] = -1;
+		for (c = 0; c < n; c++) {
+			if (!a.queen[(size_t)r * n + c])
+				continue;
+			if (placement[r] >= 0) {
+				rc = 2;
+				fail(why, len, "row %d has two queens (columns "
+				     "%d and %d)", r + 1, placement[r] + 1,
+				     c + 1);
+				break;
+			}
+			placement[r] = c;
+		}
+		if (rc == 2)
+			break;
+		if (placement[r] < 0) {
+			rc = 2;
+			fail(why, len, "row %d has no queen (%d queens in "
+			     "all)", r + 1, queens);
+			break;
+		}
+	}
+	if (rc == 2 && !m->cnf && !optimal) {
+		/* a point short of a placement, without a proof: no answer */
+		rc = fail(why, len, "%s: %s, with %d of %d queens: no answer "
+			  "(stopped before a placement or a proof)", path,
+			  a.how, queens, n);
+	}
+out:
+	free(a.queen);
+	return rc;
+}

@@ -1,0 +1,74 @@
+/*
+ * solfile.h - an external solver's answer read straight from its output
+ * file, for `harness check --from EXPORTED --solution FILE`.
+ *
+ * The squares are found through the file `harness export` wrote (the one
+ * the solver was given): its comment lines "c square R C VAR" (DIMACS),
+ * "\ square R C NAME" (LP) or "* square R C NAME" (MPS) map each square,
+ * 1-based, to a variable or a column, and its first comment line names n
+ * and the hints. The answers read:
+ *
+ *   dimacs   SAT-competition output: `s SATISFIABLE` / `s UNSATISFIABLE`,
+ *            `v` lines of literals (cadical, picosat, kissat, ...)
+ *   minisat  MiniSat's result file: `SAT` then the literals, or `UNSAT`
+ *   glpsol   glpsol's printable solution (glpsol -o FILE): `Status:`,
+ *            then the column table (names, activities)
+ *   cbc      CBC's solution file (cbc ... solve solu FILE): the status
+ *            line, then "INDEX NAME VALUE REDUCED-COST" lines
+ *
+ * "none" is read from UNSAT, glpsol's INTEGER EMPTY, CBC's (Integer)
+ * infeasible, and, where the export says its objective is the number of
+ * queens, maximized (`independent-set`), from a proved optimum (glpsol
+ * INTEGER OPTIMAL, CBC Optimal) below n queens. Anything else (unknown,
+ * stopped, a non-optimal point short of n queens) is no answer.
+ */
+#ifndef NQ_SOLFILE_H
+#define NQ_SOLFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "nq_plugin.h"
+
+enum nq_sol_format {
+	NQ_SOL_AUTO, NQ_SOL_DIMACS, NQ_SOL_MINISAT, NQ_SOL_GLPSOL, NQ_SOL_CBC
+};
+
+/* "dimacs", "minisat", "glpsol", "cbc" (and "auto"): 0 and *fmt set, or
+ * -1. */
+int nq_sol_format_parse(const char *name, enum nq_sol_format *fmt);
+const char *nq_sol_format_name(enum nq_sol_format fmt);
+
+/* What an exported file says about its instance and squares. */
+typedef struct nq_sqmap {
+	char path[1024];
+	int n;                /* from the squares (and the header) */
+	int cnf;              /* 1 DIMACS (var[]), 0 LP / MPS (name[]) */
+	int nvars;            /* DIMACS: the p line's variables */
+	int *var;             /* n * n, DIMACS variables */
+	char **name;          /* n * n, LP / MPS column names */
+	int counts_queens;    /* "objective: maximize the number of queens" */
+	int header_n;         /* the header's n (0: none) */
+	int header_hints;     /* 1 when the header lists hints */
+	nq_square hints[256]; /* the header's hints, 0-based */
+	int nhints;
+} nq_sqmap;
+
+/* Read the map of `path`. Returns 0, or -1 with `why` naming the file,
+ * the line and what was expected. */
+int nq_sqmap_read(nq_sqmap *m, const char *path, char *why, size_t len);
+void nq_sqmap_free(nq_sqmap *m);
+
+/* The answer in `path` (format `fmt`, or found out when NQ_SOL_AUTO; *used
+ * says which). Returns
+ *    1  a placement: placement[r] = c (n entries)
+ *    0  "none", proved by the solver (`how` says how)
+ *    2  the queens the solver set are no placement (a row with none or
+ *       two): `why` says which row
+ *   -1  no answer, or unreadable: `why` names the file and line.
+ * `how` (may be NULL) gets the solver's status in a few words. */
+int nq_solution_read(const nq_sqmap *m, const char *path,
+		     enum nq_sol_format fmt, enum nq_sol_format *used,
+		     int32_t *placement, char *how, size_t howlen, char *why,
+		     size_t len);
+
+#endif

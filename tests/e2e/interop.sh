@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# interop.sh - the exported files in other solvers' hands: every built-in
+# ILP model as LP and MPS solved by glpsol and cbc, every built-in CNF
+# encoding solved by minisat and cadical, for a few instances (one with a
+# pre-placed queen, n = 3 with no placement), each answer read back by
+# `harness check --from EXPORTED --solution FILE`; then the adapters that
+# run those programs (cbc's optimum below n, minisat out of memory) and
+# check's errors. HARNESS names the binary (default ./harness).
+# Prints "N passed, N failed" last; exits 1 if anything failed.
+set -u
+cd "$(dirname "$0")/../.."
+H=$(realpath "${HARNESS:-./harness}")
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+failed=0
+
+ok() { pass=$((pass + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+expect() {
+	local desc=$1; shift
+	if "$@"; then ok; else bad "$desc"; fi
+}
+csv_col() { # csv_col FILE NAME -> values, one per data row
+	python3 - "$1" "$2" <<'PY'
+import csv, sys
+with open(sys.argv[1], newline='') as f:
+    for row in csv.DictReader(f):
+        print(row[sys.argv[2]])
+PY
+}
+
+# The built-ins, as `harness list` names them.
+builtins() { # builtins HEADING -> the names under it marked [built-in]
+	"$H" list | awk -v head="$1" '
+		index($0, head) == 1 { on = 1; next }
+		on && /^$/ { on = 0 }
+		on && /\[built-in\]/ { print $1 }'
+}
+encodings=$(builtins "CNF encodings")
+models=$(builtins "ILP models")
+expect "harness list names 7 encodings and 3 models ($(echo $encodings) / $(echo $models))" \
+	[ "$(echo $encodings | wc -w)" -eq 7 ] && [ "$(echo $models | wc -w)" -eq 3 ]
+
+missing=""
+for p in minisat cadical glpsol cbc; do
+	command -v $p >/dev/null || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	bad "missing:$missing (scripts/deps.sh installs minisat, cadical, glpk-utils, coinor-cbc)"
+	echo "interop: $pass passed, $failed failed"
+	exit 1
+fi
+
+# Instances: n = 3 (no placement: "none" is the answer), n = 8, and n = 10
+# with a pre-placed queen the answer must keep.
+instances=("3" "8" "10 1:2")
+
+# answer FILE SOLUTION DESC: harness check must accept the answer (exit
+# 0); one line, PASS or FAIL, for the tally (instances run side by side)
+answer() {
+	local from=$1 sol=$2 desc=$3 rc
+	"$H" check --from "$from" --solution "$sol" >"$sol.chk" 2>&1; rc=$?
+	if [ $rc -eq 0 ]; then echo PASS; else echo "FAIL: $desc: check exit $rc: $(head -2 "$sol.chk")"; fi
+}
+
+one_instance() { # one_instance N [HINT]
+	local n=$1 hint=() e m x f
+	[ $# -gt 1 ] && hint=(--hint "$2")
+	for e in $encodings; do
+		f="$T/$e-$n.cnf"
+		"$H" export -n "$n" "${hint[@]}" --encoding "$e" -o "$f" 2>"$f.err" ||
+			{ echo "FAIL: export -n $n ${hint[*]} --encoding $e: $(cat "$f.err")"; continue; }
+		minisat "$f" "$f.minisat" >/dev/null 2>&1
+		answer "$f" "$f.minisat" "minisat on $e n=$n ${hint[*]}"
+		cadical -q "$f" >"$f.cadical" 2>/dev/null
+		answer "$f" "$f.cadical" "cadical on $e n=$n ${hint[*]}"
+	done
+	for m in $models; do
+		for x in lp mps; do
+			f="$T/$m-$n.$x"
+			"$H" export -n "$n" "${hint[@]}" --model "$m" -o "$f" 2>"$f.err" ||
+				{ echo "FAIL: export -n $n ${hint[*]} --model $m -o .$x: $(cat "$f.err")"; continue; }
+			if [ $x = lp ]; then
+				glpsol --lp "$f" -o "$f.glpsol" >/dev/null 2>&1
+			else
+				glpsol --freemps "$f" -o "$f.glpsol" >/dev/null 2>&1
+			fi
+			answer "$f" "$f.glpsol" "glpsol on $m .$x n=$n ${hint[*]}"
+			cbc "$f" solve solu "$f.cbc" >/dev/null 2>&1
+			answer "$f" "$f.cbc" "cbc on $m .$x n=$n ${hint[*]}"
+		done
+	done
+}
+
+i=0
+for inst in "${instances[@]}"; do
+	# shellcheck disable=SC2086
+	one_instance $inst >"$T/tally.$i" 2>&1 &
+	i=$((i + 1))
+done
+wait
+while IFS= read -r line; do
+	case "$line" in
+	PASS) ok ;;
+	*) bad "${line#FAIL: }" ;;
+	esac
+done < <(cat "$T"/tally.*)
+expect "every instance x encoding x solver and model x format x solver answered (78)" \
+	[ "$(cat "$T"/tally.* | wc -l)" -eq 78 ]
+
+# What the answers were: placements for 8 and 10, "none" for 3.
+"$H" check --from "$T/ladder-10.cnf" --solution "$T/ladder-10.cnf.cadical" >"$T/chk" 2>&1
+expect "n=10 with a hint: a placement keeping queen 1:2 ($(head -1 "$T/chk"))" \
+	sh -c "grep -q '^ok: a valid placement of 10 queens, keeping every pre-placed queen' '$T/chk' && grep -q '^placement: 2 ' '$T/chk'"
+"$H" check --from "$T/independent-set-3.mps" --solution "$T/independent-set-3.mps.cbc" >"$T/chk" 2>&1
+expect "n=3 independent-set MPS in cbc: an optimum of 2 queens is 'none' ($(head -1 "$T/chk"))" \
+	grep -q '^ok: there is no placement for n = 3 .*an optimum of 2 of 3 queens' "$T/chk"
+expect "the MPS of a maximization says how it is written" \
+	grep -q '^\* OBJSENSE MAX, written as minimize the negated objective' "$T/independent-set-8.mps"
+expect "... and no other MPS says so" \
+	[ "$(grep -l 'OBJSENSE' "$T"/*.mps | wc -l)" -eq 3 ]
+
+# The MPS as it was before: maximize lost, so an empty board is optimal.
+sed 's/^\(.* R0000000\) -1/\1 1/' "$T/independent-set-8.mps" >"$T/lost.mps"
+cbc "$T/lost.mps" solve solu "$T/lost.cbc" >/dev/null 2>&1
+"$H" check --from "$T/lost.mps" --solution "$T/lost.cbc" >"$T/chk" 2>&1; rc=$?
+expect "a minimized independent-set (the old MPS) is caught: exit 1 (got $rc: $(head -1 "$T/chk"))" \
+	sh -c "[ $rc -eq 1 ] && grep -q '^wrong: .*but n = 8 has 92' '$T/chk'"
+
+# --- the adapters -------------------------------------------------------------
+"$H" solve -n 3 cbc:model=independent-set glpk:model=independent-set cbc \
+	-o "$T/cbc3.csv" >/dev/null 2>"$T/err"; rc=$?
+expect "solve -n 3 cbc:model=independent-set exits 0 (got $rc: $(tail -2 "$T/err"))" [ $rc -eq 0 ]
+expect "... and every approach says none, ok" \
+	[ "$(paste -d: <(csv_col "$T/cbc3.csv" status) <(csv_col "$T/cbc3.csv" solutions) | sort -u)" = "ok:0" ]
+"$H" solve -n 4 --hint 1:1 cbc:model=independent-set -o "$T/cbc4.csv" >/dev/null 2>&1; rc=$?
+expect "cbc independent-set, n=4 corner hint: none, ok (exit $rc)" \
+	[ "$(csv_col "$T/cbc4.csv" status):$(csv_col "$T/cbc4.csv" solutions)" = "ok:0" ]
+"$H" solve -n 8 cbc:model=independent-set -o "$T/cbc8.csv" >/dev/null 2>&1
+expect "cbc independent-set, n=8: a placement, ok" \
+	[ "$(csv_col "$T/cbc8.csv" status):$(csv_col "$T/cbc8.csv" solutions)" = "ok:1" ]
+# minisat's own memory limit (the run's limit is off under ASan)
+"$H" solve -n 100 "dimacs:encoding=pairwise,command=minisat -mem-lim=100" \
+	-o "$T/mem.csv" >/dev/null 2>&1; rc=$?
+expect "minisat INDETERMINATE under -mem-lim is memout, exit 0 (got $rc, $(csv_col "$T/mem.csv" status): $(csv_col "$T/mem.csv" note))" \
+	sh -c "[ $rc -eq 0 ] && [ '$(csv_col "$T/mem.csv" status)' = memout ]"
+case "$H" in
+*/san/*) ;; # ASan: no address-space limit on runs
+*)
+	"$H" solve -n 100 --memory 100M dimacs:encoding=pairwise -o "$T/mem2.csv" >/dev/null 2>&1
+	expect "minisat under the run's memory limit is memout ($(csv_col "$T/mem2.csv" note))" \
+		[ "$(csv_col "$T/mem2.csv" status)" = memout ]
+	;;
+esac
+
+# --- check's errors: the file and the line, exit 2 -----------------------------
+printf 's SATISFIABLE\nv 1 -2 x 0\n' >"$T/bad.out"
+"$H" check --from "$T/pairwise-8.cnf" --solution "$T/bad.out" >/dev/null 2>"$T/err"; rc=$?
+expect "a bad literal: exit 2, file:line ($(cat "$T/err"))" \
+	sh -c "[ $rc -eq 2 ] && grep -qF '$T/bad.out:2: '\''x'\'' is not a literal' '$T/err'"
+printf 'Optimal - objective value 8\n  0 x_1_1 one 0\n' >"$T/bad.sol"
+"$H" check --from "$T/assignment-8.lp" --solution "$T/bad.sol" >/dev/null 2>"$T/err"; rc=$?
+expect "a bad CBC line: exit 2, file:line ($(cat "$T/err"))" \
+	sh -c "[ $rc -eq 2 ] && grep -qF '$T/bad.sol:2: expected \"INDEX NAME VALUE REDUCED-COST\"' '$T/err'"
+printf 's UNKNOWN\n' >"$T/unk.out"
+"$H" check --from "$T/pairwise-8.cnf" --solution "$T/unk.out" >/dev/null 2>"$T/err"; rc=$?
+expect "no answer (s UNKNOWN): exit 2 ($(cat "$T/err"))" \
+	sh -c "[ $rc -eq 2 ] && grep -q 'unk.out:1: the solver gave no answer' '$T/err'"
+"$H" check --from "$T/pairwise-10.cnf" --solution "$T/pairwise-10.cnf.cadical" --hint 2:2 \
+	>/dev/null 2>"$T/err"; rc=$?
+expect "--hint that is not the export's: exit 2 ($(head -1 "$T/err"))" \
+	sh -c "[ $rc -eq 2 ] && grep -q 'was exported with hints 1:2' '$T/err'"
+"$H" check --from "$T/pairwise-8.cnf" --solution "$T/assignment-8.lp.cbc" >/dev/null 2>"$T/err"; rc=$?
+expect "a CBC solution against a CNF: exit 2 ($(head -1 "$T/err"))" [ $rc -eq 2 ]
+"$H" check --from "$T/bad.out" --solution "$T/bad.out" >/dev/null 2>"$T/err"; rc=$?
+expect "a --from that harness export did not write: exit 2 ($(head -1 "$T/err"))" \
+	sh -c "[ $rc -eq 2 ] && grep -q 'not a file written by harness export' '$T/err'"
+# a "none" the validator cannot confirm (hints): exit 3
+"$H" export -n 4 --hint 1:1 --encoding pairwise -o "$T/h4.cnf" 2>/dev/null
+cadical -q "$T/h4.cnf" >"$T/h4.out" 2>/dev/null
+"$H" check --from "$T/h4.cnf" --solution "$T/h4.out" >"$T/chk" 2>&1; rc=$?
+expect "'none' with hints: exit 3, unchecked ($(head -1 "$T/chk"))" \
+	sh -c "[ $rc -eq 3 ] && grep -q '^unchecked: ' '$T/chk'"
+# --placement still works
+"$H" check -n 4 --placement "2 4 1 3" >/dev/null 2>&1; rc=$?
+expect "check --placement still works (got $rc)" [ $rc -eq 0 ]
+
+echo "interop: $pass passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,207 @@
+/* test_solfile.c - `harness check --from --solution`: the square map of an
+ * exported file, and each solver's answer read off its own output file,
+ * with the file and line named when something is wrong. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "solfile.h"
+
+static char dir[] = "/tmp/nq-test-solfile-XXXXXX";
+
+static const char *put(const char *name, const char *text)
+{
+	static char path[8][256];
+	static int next;
+	char *p = path[next++ % 8];
+	FILE *f;
+
+	snprintf(p, 256, "%s/%s", dir, name);
+	f = fopen(p, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	return p;
+}
+
+/* A 4 x 4 board: square (r, c) is variable 4r + c + 1 (0-based). */
+static const char cnf4[] =
+	"c n-queens n=4 encoding pairwise, hints (1-based row:col): 1:2\n"
+	"c written by harness 0.1.0 export\n"
+	"c square 1 1 1\nc square 1 2 2\nc square 1 3 3\nc square 1 4 4\n"
+	"c square 2 1 5\nc square 2 2 6\nc square 2 3 7\nc square 2 4 8\n"
+	"c square 3 1 9\nc square 3 2 10\nc square 3 3 11\nc square 3 4 12\n"
+	"c square 4 1 13\nc square 4 2 14\nc square 4 3 15\nc square 4 4 16\n"
+	"p cnf 20 1\n1 2 0\n";
+
+static void map_cnf(void **state)
+{
+	nq_sqmap m;
+	char why[512];
+
+	(void)state;
+	assert_int_equal(nq_sqmap_read(&m, put("a.cnf", cnf4), why,
+				       sizeof why), 0);
+	assert_int_equal(m.n, 4);
+	assert_true(m.cnf);
+	assert_int_equal(m.nvars, 20);
+	assert_int_equal(m.var[2 * 4 + 3], 12);
+	assert_int_equal(m.header_n, 4);
+	assert_true(m.header_hints);
+	assert_int_equal(m.nhints, 1);
+	assert_int_equal(m.hints[0].row, 0);
+	assert_int_equal(m.hints[0].col, 1);
+	nq_sqmap_free(&m);
+}
+
+static void read_answers(void **state)
+{
+	nq_sqmap m;
+	char why[512], how[128];
+	int32_t p[4];
+	enum nq_sol_format used;
+
+	(void)state;
+	assert_int_equal(nq_sqmap_read(&m, put("a.cnf", cnf4), why,
+				       sizeof why), 0);
+	/* 2 4 1 3: variables 2, 8, 9, 15 */
+	assert_int_equal(nq_solution_read(&m, put("s.out",
+		"c cadical\ns SATISFIABLE\nv -1 2 -3 -4 -5 -6 -7 8 9\n"
+		"v -10 -11 -12 -13 -14 15 -16 0\n"), NQ_SOL_AUTO, &used, p,
+		how, sizeof how, why, sizeof why), 1);
+	assert_int_equal(used, NQ_SOL_DIMACS);
+	assert_int_equal(p[0], 1);
+	assert_int_equal(p[1], 3);
+	assert_int_equal(p[2], 0);
+	assert_int_equal(p[3], 2);
+	assert_int_equal(nq_solution_read(&m, put("m.res",
+		"SAT\n-1 2 -3 -4 -5 -6 -7 8 9 -10 -11 -12 -13 -14 15 -16 0\n"),
+		NQ_SOL_AUTO, &used, p, how, sizeof how, why, sizeof why), 1);
+	assert_int_equal(used, NQ_SOL_MINISAT);
+	assert_int_equal(nq_solution_read(&m, put("u.res", "UNSAT\n"),
+		NQ_SOL_AUTO, NULL, p, how, sizeof how, why, sizeof why), 0);
+	/* two queens in row 1 */
+	assert_int_equal(nq_solution_read(&m, put("two.out",
+		"s SATISFIABLE\nv 1 2 8 9 15 0\n"), NQ_SOL_DIMACS, NULL, p,
+		how, sizeof how, why, sizeof why), 2);
+	assert_non_null(strstr(why, "row 1 has two queens"));
+	nq_sqmap_free(&m);
+}
+
+static void errors_name_file_and_line(void **state)
+{
+	nq_sqmap m;
+	char why[512];
+	int32_t p[4];
+
+	(void)state;
+	assert_int_equal(nq_sqmap_read(&m, put("a.cnf", cnf4), why,
+				       sizeof why), 0);
+	assert_int_equal(nq_solution_read(&m, put("b.out",
+		"s SATISFIABLE\nv 1 2\nv 3 y 0\n"), NQ_SOL_AUTO, NULL, p,
+		NULL, 0, why, sizeof why), -1);
+	assert_non_null(strstr(why, "b.out:3: 'y' is not a literal"));
+	assert_int_equal(nq_solution_read(&m, put("c.out",
+		"s SATISFIABLE\nv 21 0\n"), NQ_SOL_AUTO, NULL, p, NULL, 0,
+		why, sizeof why), -1);
+	assert_non_null(strstr(why, "c.out:2: literal 21 names no variable"));
+	assert_int_equal(nq_solution_read(&m, put("d.out", "s UNKNOWN\n"),
+		NQ_SOL_AUTO, NULL, p, NULL, 0, why, sizeof why), -1);
+	assert_non_null(strstr(why, "d.out:1: the solver gave no answer"));
+	assert_int_equal(nq_solution_read(&m, put("e.sol",
+		"Optimal - objective value 0\n"), NQ_SOL_CBC, NULL, p, NULL,
+		0, why, sizeof why), -1);
+	assert_non_null(strstr(why, "belongs to an LP or MPS file"));
+	nq_sqmap_free(&m);
+
+	assert_int_equal(nq_sqmap_read(&m, put("f.cnf",
+		"c square 1 1 1\nc square 1 1 2\nc square 2 1 3\n"
+		"c square 2 2 4\np cnf 4 0\n"), why, sizeof why), -1);
+	assert_non_null(strstr(why, "f.cnf:2: square 1 1 given twice"));
+	assert_int_equal(nq_sqmap_read(&m, put("g.cnf",
+		"c square 1 x 1\n"), why, sizeof why), -1);
+	assert_non_null(strstr(why, "g.cnf:1: expected \"square ROW COL VAR\""));
+	assert_int_equal(nq_sqmap_read(&m, put("h.cnf", "p cnf 1 0\n"), why,
+				       sizeof why), -1);
+	assert_non_null(strstr(why, "not a file written by harness export"));
+}
+
+/* LP: 2 x 2 board of columns a..d, maximizing the queens. */
+static const char lp2[] =
+	"\\ n-queens n=2 model independent-set, hints (1-based row:col): none\n"
+	"\\ objective: maximize the number of queens (a proved optimum below n: "
+	"no placement)\n"
+	"\\ square 1 1 a\n\\ square 1 2 b\n\\ square 2 1 c\n\\ square 2 2 d\n"
+	"Maximize\n obj: a + b + c + d\n";
+
+static void ilp_answers(void **state)
+{
+	nq_sqmap m;
+	char why[512], how[128];
+	int32_t p[2];
+	enum nq_sol_format used;
+
+	(void)state;
+	assert_int_equal(nq_sqmap_read(&m, put("i.lp", lp2), why, sizeof why),
+			 0);
+	assert_false(m.cnf);
+	assert_true(m.counts_queens);
+	/* a proved optimum of 1 queen of 2: none */
+	assert_int_equal(nq_solution_read(&m, put("i.sol",
+		"Optimal - objective value 1.00000000\n"
+		"      0 a  1  1\n      1 b  0  1\n"), NQ_SOL_AUTO, &used, p,
+		how, sizeof how, why, sizeof why), 0);
+	assert_int_equal(used, NQ_SOL_CBC);
+	assert_non_null(strstr(how, "an optimum of 1 of 2 queens"));
+	/* the same point without a proof: no answer */
+	assert_int_equal(nq_solution_read(&m, put("j.sol",
+		"Stopped on time - objective value 1.00000000\n"
+		"      0 a  1  1\n"), NQ_SOL_AUTO, NULL, p, how, sizeof how,
+		why, sizeof why), -1);
+	assert_non_null(strstr(why, "no answer"));
+	assert_int_equal(nq_solution_read(&m, put("k.glp",
+		"Problem:    \nRows:       6\nStatus:     INTEGER EMPTY\n"),
+		NQ_SOL_AUTO, &used, p, how, sizeof how, why, sizeof why), 0);
+	assert_int_equal(used, NQ_SOL_GLPSOL);
+	assert_int_equal(nq_solution_read(&m, put("l.glp",
+		"Problem:    \nStatus:     INTEGER OPTIMAL\n\n"
+		"   No. Column name       Activity     Lower bound   Upper bound\n"
+		"------ ------------    ------------- ------------- -------------\n"
+		"     1 a            *              1             0             1\n"
+		"     2 b            *            one             0             1\n"),
+		NQ_SOL_AUTO, NULL, p, how, sizeof how, why, sizeof why), -1);
+	assert_non_null(strstr(why, "l.glp:7: column b: expected its activity"));
+	nq_sqmap_free(&m);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[300];
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(map_cnf),
+		cmocka_unit_test(read_answers),
+		cmocka_unit_test(errors_name_file_and_line),
+		cmocka_unit_test(ilp_answers),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
