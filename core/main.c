@@ -942,30 +942,43 @@ static void print_hints(char *buf, size_t len, const nq_square *h, int nh)
 
 /* A solver's "none" against what the validator knows: 0 right, 1 wrong,
  * 3 cannot be checked. */
-static int check_none(int n, int nh, const char *how)
+/* A claim of "none", judged by the validator as in a run (validate.h):
+ * 0 right, 1 wrong, 3 nothing could check it. */
+static int check_none(int n, const nq_square *hints, int nh, const char *how)
 {
-	uint64_t count;
+	nq_instance in = { n, NQ_MODE_FIRST, nh, hints };
+	nq_result none;
+	nq_ledger *l = nq_ledger_new();
+	const nq_verdict *v;
+	long id;
+	int rc;
 
-	if (nh) {
-		printf("unchecked: the solver says no placement keeps the "
-		       "pre-placed queens (%s); the validator cannot confirm "
-		       "\"none\" with hints\n", how);
-		return 3;
+	memset(&none, 0, sizeof none);
+	none.unique = NQ_UNIQUE_NA;
+	if (!l || (id = nq_ledger_add(l, &in, "the solver", &none)) < 0) {
+		nq_ledger_free(l);
+		fprintf(stderr, "harness check: out of memory\n");
+		return 2;
 	}
-	if (nq_known_count(n, &count) < 0) {
-		printf("unchecked: the solver says there is no placement "
-		       "(%s); n = %d is beyond OEIS A000170's table\n", how, n);
-		return 3;
+	v = nq_ledger_verdict(l, id);
+	if (v->status != NQ_ST_OK) {
+		printf("wrong: %s (the solver: %s)\n", v->note, how);
+		rc = 1;
+	} else if (!strcmp(v->checked, "none")) {
+		printf("unchecked: the solver says there is no placement (%s); "
+		       "nothing here can confirm it (n = %d%s is beyond the "
+		       "tables and the validator's own count, n <= %d)\n",
+		       how, n, nh ? " with pre-placed queens" : "",
+		       NQ_REFERENCE_MAX_N);
+		rc = 3;
+	} else {
+		printf("ok: there is no placement for n = %d%s (checked: %s), "
+		       "as the solver says (%s)\n", n, nh ? " keeping the "
+		       "pre-placed queens" : "", v->checked, how);
+		rc = 0;
 	}
-	if (count) {
-		printf("wrong: the solver says there is no placement (%s), "
-		       "but n = %d has %llu (OEIS A000170)\n", how, n,
-		       (unsigned long long)count);
-		return 1;
-	}
-	printf("ok: there is no placement for n = %d (OEIS A000170), as the "
-	       "solver says (%s)\n", n, how);
-	return 0;
+	nq_ledger_free(l);
+	return rc;
 }
 
 /* --from and --solution: the answer in a solver's own output file. */
@@ -1028,7 +1041,7 @@ static int check_solution(const char *from, const char *solution,
 		fprintf(stderr, "harness check: %s\n", why);
 		rc = NQ_EXIT_USAGE;
 	} else if (rc == 0) {
-		rc = check_none(n, nh, how);
+		rc = check_none(n, hints, nh, how);
 	} else {
 		if (rc == 2)
 			printf("wrong: %s (%s, read from %s as %s)\n", why,

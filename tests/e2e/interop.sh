@@ -126,7 +126,7 @@ sed 's/^\(.* R0000000\) -1/\1 1/' "$T/independent-set-8.mps" >"$T/lost.mps"
 cbc "$T/lost.mps" solve solu "$T/lost.cbc" >/dev/null 2>&1
 "$H" check --from "$T/lost.mps" --solution "$T/lost.cbc" >"$T/chk" 2>&1; rc=$?
 expect "a minimized independent-set (the old MPS) is caught: exit 1 (got $rc: $(head -1 "$T/chk"))" \
-	sh -c "[ $rc -eq 1 ] && grep -q '^wrong: .*but n = 8 has 92' '$T/chk'"
+	sh -c "[ $rc -eq 1 ] && grep -q '^wrong: .*one does (per OEIS A000170)' '$T/chk'"
 
 # --- the adapters -------------------------------------------------------------
 "$H" solve -n 3 cbc:model=independent-set glpk:model=independent-set cbc \
@@ -176,12 +176,24 @@ expect "a CBC solution against a CNF: exit 2 ($(head -1 "$T/err"))" [ $rc -eq 2 
 "$H" check --from "$T/bad.out" --solution "$T/bad.out" >/dev/null 2>"$T/err"; rc=$?
 expect "a --from that harness export did not write: exit 2 ($(head -1 "$T/err"))" \
 	sh -c "[ $rc -eq 2 ] && grep -q 'not a file written by harness export' '$T/err'"
-# a "none" the validator cannot confirm (hints): exit 3
+# a "none" with hints on a small board: the validator's own count confirms it
 "$H" export -n 4 --hint 1:1 --encoding pairwise -o "$T/h4.cnf" 2>/dev/null
 cadical -q "$T/h4.cnf" >"$T/h4.out" 2>/dev/null
 "$H" check --from "$T/h4.cnf" --solution "$T/h4.out" >"$T/chk" 2>&1; rc=$?
-expect "'none' with hints: exit 3, unchecked ($(head -1 "$T/chk"))" \
+expect "'none' with hints, n=4: exit 0, checked by the own count ($(head -1 "$T/chk"))" \
+	sh -c "[ $rc -eq 0 ] && grep -q '^ok: .*checked: counter' '$T/chk'"
+# a "none" nothing can confirm (hints, n beyond the own count): exit 3
+"$H" export -n 14 --hint 1:2 --hint 2:5 --encoding pairwise -o "$T/h14.cnf" 2>/dev/null
+printf 's UNSATISFIABLE\n' >"$T/h14.out"
+"$H" check --from "$T/h14.cnf" --solution "$T/h14.out" >"$T/chk" 2>&1; rc=$?
+expect "'none' with hints, n=14: exit 3, unchecked ($(head -1 "$T/chk"))" \
 	sh -c "[ $rc -eq 3 ] && grep -q '^unchecked: ' '$T/chk'"
+# a "none" where a placement is known to exist: wrong
+"$H" export -n 30 --encoding pairwise -o "$T/n30.cnf" 2>/dev/null
+printf 's UNSATISFIABLE\n' >"$T/n30.out"
+"$H" check --from "$T/n30.cnf" --solution "$T/n30.out" >"$T/chk" 2>&1; rc=$?
+expect "'none' at n=30: exit 1, wrong ($(head -1 "$T/chk"))" \
+	sh -c "[ $rc -eq 1 ] && grep -q '^wrong: ' '$T/chk'"
 # --placement still works
 "$H" check -n 4 --placement "2 4 1 3" >/dev/null 2>&1; rc=$?
 expect "check --placement still works (got $rc)" [ $rc -eq 0 ]
