@@ -60,7 +60,7 @@ static void header_starts_with_contract(void **state)
 static void row(void **state)
 {
 	nq_solver s = { NQ_ABI_VERSION, sizeof s, "picosat", "", NULL, NULL,
-			NULL, NULL };
+			NULL, NULL, NULL };
 	nq_experiment exp;
 	nq_instance_spec spec;
 	nq_approach a;
