@@ -34,8 +34,7 @@
 #include "report.h"
 #include "run.h"
 #include "validate.h"
-
-#define NQ_VERSION "0.1.0"
+#include "version.h"
 
 struct verb {
 	const char *name;

@@ -389,9 +389,8 @@ static void plots(const struct ctx *x)
 /* The machine: the .meta file beside the CSV, shown as a table. */
 static void machine(const struct ctx *x)
 {
-	char meta[4096], line[2048];
+	char meta[4096], line[2048], list[64];
 	FILE *m;
-	int warn = 0;
 
 	nq_meta_path(x->o->csv, meta, sizeof meta);
 	m = fopen(meta, "r");
@@ -415,6 +414,7 @@ static void machine(const struct ctx *x)
 		return;
 	}
 	fprintf(x->f, "From `%s`:\n\n| | |\n|---|---|\n", meta);
+	list[0] = '\0';
 	while (fgets(line, sizeof line, m)) {
 		char *colon, *v;
 
@@ -422,8 +422,22 @@ static void machine(const struct ctx *x)
 		if (!line[0] || line[0] == '#')
 			continue;
 		if (line[0] == ' ' || line[0] == '-') {
-			/* a warning, in the list under warnings: */
+			/* an item of the list under `list`: a warning (in
+			 * bold), or a program or plugin ({"k": "v", ...}) */
 			v = line + strspn(line, " -");
+			if (strcmp(list, "warnings")) {
+				char *r = v, *w = v;
+
+				for (; *r; r++)
+					if (*r != '{' && *r != '}' &&
+					    (*r != '"' || (r > v && r[-1] == '\\')))
+						*w++ = *r;
+				*w = '\0';
+				fputs("| | ", x->f);
+				md(x->f, v);
+				fputs(" |\n", x->f);
+				continue;
+			}
 			if (*v == '"')
 				v++;
 			if (*v && v[strlen(v) - 1] == '"')
@@ -443,12 +457,11 @@ static void machine(const struct ctx *x)
 			if (*v && v[strlen(v) - 1] == '"')
 				v[strlen(v) - 1] = '\0';
 		}
-		if (!strcmp(line, "warnings"))
-			warn = strcmp(v, "[]") != 0;
+		snprintf(list, sizeof list, "%.*s", (int)sizeof list - 1, line);
 		fputs("| ", x->f);
 		md(x->f, line);
 		fputs(" | ", x->f);
-		if (!strcmp(line, "warnings") && !warn)
+		if (!strcmp(v, "[]"))
 			fputs("none", x->f);
 		else
 			md(x->f, v);
