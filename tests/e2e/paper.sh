@@ -315,5 +315,5 @@ else
 	skipped=$((skipped + 1))
 fi
 
-echo "paper: $pass passed, $failed failed"
+echo "paper: $pass passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]

@@ -1,6 +1,8 @@
 /* test_paper.c - numbers for a paper: nq_report_number() writes plain
  * decimals with a given number of significant digits, never e-notation,
- * and at most a given number of decimals. */
+ * and at most a given number of decimals; and the record beside them:
+ * nq_meta_capture(), which asks a program for its version, never waits
+ * on stdin nor past its time. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -9,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <time.h>
 #include <cmocka.h>
+#include "meta.h"
 #include "report.h"
 
 static void number_significant_digits(void **state)
@@ -65,11 +69,58 @@ static void number_never_e_notation(void **state)
 	assert_string_equal(buf, "nan");
 }
 
+static double now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static void capture_output_and_status(void **state)
+{
+	char *echo[] = { "/bin/sh", "-c", "echo out; echo err >&2; cat; exit 3",
+			 NULL };
+	char *missing[] = { "/nonexistent/program", "--version", NULL };
+	char buf[256];
+	double t0 = now();
+
+	(void)state;
+	/* stdin is /dev/null: cat ends at once, whatever our stdin is */
+	assert_int_equal(nq_meta_capture(echo, buf, sizeof buf, 5000), 3);
+	assert_non_null(strstr(buf, "out\n"));
+	assert_non_null(strstr(buf, "err\n"));
+	assert_true(now() - t0 < 4);
+	assert_int_equal(nq_meta_capture(missing, buf, sizeof buf, 5000), 127);
+}
+
+static void capture_gives_up(void **state)
+{
+	/* a child of the program holding the pipe is killed with it */
+	char *slow[] = { "/bin/sh", "-c", "sleep 30 & sleep 30", NULL };
+	char *flood[] = { "/bin/sh", "-c", "while :; do echo y; done", NULL };
+	char buf[64];
+	double t0 = now();
+
+	(void)state;
+	assert_int_equal(nq_meta_capture(slow, buf, sizeof buf, 300), -2);
+	assert_true(now() - t0 < 3);
+	assert_string_equal(buf, "");
+	/* enough read: killed at once, not waited for */
+	t0 = now();
+	assert_int_equal(nq_meta_capture(flood, buf, sizeof buf, 10000),
+			 128 + 9);
+	assert_int_equal(strlen(buf), sizeof buf - 1);
+	assert_true(now() - t0 < 5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(number_significant_digits),
 		cmocka_unit_test(number_never_e_notation),
+		cmocka_unit_test(capture_output_and_status),
+		cmocka_unit_test(capture_gives_up),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
