@@ -36,8 +36,7 @@
 #include "run.h"
 #include "solfile.h"
 #include "validate.h"
-
-#define NQ_VERSION "0.1.0"
+#include "version.h"
 
 struct verb {
 	const char *name;
@@ -117,8 +116,9 @@ static const struct verb verbs[] = {
 	  "speed-up against a baseline approach; a cell is noisy when (max -\n"
 	  "min) / median > 10%. Markdown links the plots found beside the CSV\n"
 	  "(`harness plot --kind all`) and shows the machine (RESULTS.meta).\n"
-	  "  --format F     markdown (default) or latex (booktabs tables; the\n"
-	  "                 machine as comments)\n"
+	  "  --format F     markdown (default) or latex (booktabs tables, a\n"
+	  "                 longtable past 40 rows; times in s, 3 significant\n"
+	  "                 digits, plain decimals; the machine as comments)\n"
 	  "  --baseline A   the approach speed-ups are against, as labelled in\n"
 	  "                 the table, e.g. backtrack/bitmask (default: the first)\n"
 	  "  -o FILE        where (default RESULTS with .md or .tex; - stdout)\n"

@@ -7,21 +7,37 @@
  * busy when the 1-minute load average is above cores - 1 (less than one
  * idle core for the runs); at the end the load includes the harness's own
  * runs (about 1), so the limit is the number of cores.
+ *
+ * External programs: every NQ_OPT_COMMAND option of the experiment's
+ * approaches (the `command` of dimacs and cbc) names a program, found as
+ * the config loader finds it (a path, or on PATH). Each is recorded once:
+ * its real path, SHA-256, the first line with a digit of what
+ * `PROGRAM --version` prints (stdout and stderr, stdin /dev/null, killed
+ * with its process group after NQ_META_VERSION_MS), and where dpkg-query
+ * knows the file, the Debian package and its version. The answers are
+ * kept for the process, so the rewrite at the end asks nobody again.
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <glpk.h>
 #include <limits.h>
 #include <picosat/picosat.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <yaml.h>
 #include "meta.h"
+#include "plugin.h"
 #include "sha256.h"
+#include "version.h"
 
 #ifndef NQ_GIT_COMMIT
 #define NQ_GIT_COMMIT "unknown"
@@ -188,8 +204,8 @@ static void yq(FILE *f, const char *s)
 
 		if (ch == '"' || ch == '\\')
 			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20)
-			fprintf(f, "\\x%02x", ch);
+		else if (ch < 0x20 || ch == 0x7f)
+			fprintf(f, "\\u%04x", ch); /* YAML and JSON alike */
 		else
 			fputc(ch, f);
 	}
@@ -232,6 +248,360 @@ static void command(FILE *f, const nq_meta_run *r)
 	kv(f, "command", buf[0] ? buf : "unknown");
 }
 
+/* ---- external programs and plugins ---------------------------------- */
+
+static long ms_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long)(t.tv_sec - t0->tv_sec) * 1000 +
+	       (t.tv_nsec - t0->tv_nsec) / 1000000;
+}
+
+int nq_meta_capture(char *const argv[], char *buf, size_t len,
+		    int timeout_ms)
+{
+	struct timespec t0;
+	int fd[2], status = 0, eof = 0, timed_out = 0;
+	size_t used = 0;
+	pid_t pid, w;
+
+	buf[0] = '\0';
+	if (len < 2 || pipe(fd) < 0)
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDONLY);
+
+		setpgid(0, 0);
+		if (null >= 0) {
+			dup2(null, 0);
+			close(null);
+		} else {
+			close(0);
+		}
+		dup2(fd[1], 1);
+		dup2(fd[1], 2);
+		close(fd[0]);
+		close(fd[1]);
+		signal(SIGPIPE, SIG_DFL);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	setpgid(pid, pid); /* as the child does: no race with kill() below */
+	close(fd[1]);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (used + 1 < len) {
+		struct pollfd p = { fd[0], POLLIN, 0 };
+		long left = timeout_ms - ms_since(&t0);
+		ssize_t n;
+		int r;
+
+		if (left <= 0) {
+			timed_out = 1;
+			break;
+		}
+		r = poll(&p, 1, (int)left);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r == 0)
+			timed_out = 1;
+		if (r <= 0)
+			break;
+		n = read(fd[0], buf + used, len - 1 - used);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			eof = n == 0;
+			break;
+		}
+		used += (size_t)n;
+	}
+	buf[used] = '\0';
+	close(fd[0]);
+	/* Output closed: let it exit within what is left of the time. Out
+	 * of time, or enough read: kill its whole process group (a shell
+	 * script's children too), then reap it. */
+	for (;;) {
+		if (!eof || ms_since(&t0) >= timeout_ms) {
+			if (eof)
+				timed_out = 1;
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			while ((w = waitpid(pid, &status, 0)) < 0 &&
+			       errno == EINTR)
+				;
+			if (w < 0)
+				return -1;
+			break;
+		}
+		w = waitpid(pid, &status, WNOHANG);
+		if (w == pid)
+			break;
+		if (w < 0 && errno != EINTR)
+			return -1;
+		{
+			struct timespec ten = { 0, 10 * 1000 * 1000 };
+
+			nanosleep(&ten, NULL);
+		}
+	}
+	if (timed_out)
+		return -2;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+/* The first word of a command found as the config loader finds it: with
+ * a '/' as it is, else on PATH; an executable regular file. Its real
+ * path (symbolic links resolved) into buf; -1 if not found. */
+static int find_program(const char *command, char *buf, size_t len)
+{
+	const char *path = getenv("PATH"), *p, *colon;
+	char prog[256], file[PATH_MAX], real[PATH_MAX];
+	size_t plen;
+	struct stat st;
+
+	command += strspn(command, " \t");
+	plen = strcspn(command, " \t");
+	if (!plen || plen >= sizeof prog)
+		return -1;
+	snprintf(prog, sizeof prog, "%.*s", (int)plen, command);
+	file[0] = '\0';
+	if (strchr(prog, '/')) {
+		snprintf(file, sizeof file, "%s", prog);
+	} else {
+		for (p = path ? path : "/usr/local/bin:/usr/bin:/bin"; p;
+		     p = colon ? colon + 1 : NULL) {
+			colon = strchr(p, ':');
+			snprintf(file, sizeof file, "%.*s/%s",
+				 colon ? (int)(colon - p) : (int)strlen(p),
+				 colon == p || !*p ? "." : p, prog);
+			if (access(file, X_OK) == 0 && stat(file, &st) == 0 &&
+			    S_ISREG(st.st_mode))
+				break;
+			file[0] = '\0';
+		}
+	}
+	if (!file[0] || access(file, X_OK) != 0 || stat(file, &st) != 0 ||
+	    !S_ISREG(st.st_mode) || !realpath(file, real))
+		return -1;
+	snprintf(buf, len, "%s", real);
+	return 0;
+}
+
+/* The first line of `out` with a digit in it, blanks trimmed and control
+ * characters made spaces; "" if none. */
+static void version_line(const char *out, char *buf, size_t len)
+{
+	const char *line = out;
+
+	buf[0] = '\0';
+	while (*line) {
+		size_t n = strcspn(line, "\r\n"), i, k = 0;
+		const char *d = line;
+
+		while (d < line + n && (*d < '0' || *d > '9'))
+			d++;
+		if (d < line + n) {
+			while (n && (*line == ' ' || *line == '\t'))
+				line++, n--;
+			for (i = 0; i < n && k + 1 < len; i++) {
+				unsigned char ch = (unsigned char)line[i];
+
+				buf[k++] = ch < 0x20 || ch == 0x7f ? ' ' : (char)ch;
+			}
+			while (k && buf[k - 1] == ' ')
+				k--;
+			buf[k] = '\0';
+			return;
+		}
+		line += n;
+		line += strspn(line, "\r\n");
+	}
+}
+
+/* The Debian package that installed `path`, "name version", from
+ * dpkg-query; "" where there is no dpkg-query or no package. */
+static void package_of(const char *path, char *buf, size_t len)
+{
+	char dq[PATH_MAX], out[1024], fmt[] = "-f=${Version}", *e;
+	char *argv[5];
+
+	buf[0] = '\0';
+	if (find_program("dpkg-query", dq, sizeof dq) < 0)
+		return;
+	argv[0] = dq;
+	argv[1] = "-S";
+	argv[2] = (char *)path;
+	argv[3] = NULL;
+	/* "pkg[:arch][, pkg2...]: /the/path" */
+	if (nq_meta_capture(argv, out, sizeof out, NQ_META_VERSION_MS) != 0 ||
+	    !(e = strstr(out, ": ")))
+		return;
+	*e = '\0';
+	out[strcspn(out, ", \n")] = '\0';
+	if (!out[0])
+		return;
+	{
+		char pkg[256], ver[256];
+
+		snprintf(pkg, sizeof pkg, "%.*s", (int)sizeof pkg - 1, out);
+		argv[1] = "-W";
+		argv[2] = fmt;
+		argv[3] = pkg;
+		argv[4] = NULL;
+		if (nq_meta_capture(argv, ver, sizeof ver,
+				    NQ_META_VERSION_MS) != 0)
+			return;
+		ver[strcspn(ver, "\r\n")] = '\0';
+		if (ver[0])
+			snprintf(buf, len, "%s %s", pkg, ver);
+	}
+}
+
+#define NQ_META_MAX_PROGRAMS 16
+
+static struct program {
+	char command[256];  /* the first word, as the option gave it */
+	char path[PATH_MAX];
+	char sha256[65];
+	char version[256];
+	char package[600];
+} programs[NQ_META_MAX_PROGRAMS];
+static size_t nprograms;
+
+/* Look at the program of `command` once per process; NULL when it is
+ * not found (the loader refused those already) or the table is full. */
+static const struct program *program_of(const char *command)
+{
+	char path[PATH_MAX], out[4096];
+	char *argv[3];
+	struct program *p;
+	size_t i;
+	int rc;
+
+	if (find_program(command, path, sizeof path) < 0)
+		return NULL;
+	for (i = 0; i < nprograms; i++)
+		if (!strcmp(programs[i].path, path))
+			return &programs[i];
+	if (nprograms == NQ_META_MAX_PROGRAMS)
+		return NULL;
+	p = &programs[nprograms++];
+	command += strspn(command, " \t");
+	snprintf(p->command, sizeof p->command, "%.*s",
+		 (int)strcspn(command, " \t"), command);
+	snprintf(p->path, sizeof p->path, "%s", path);
+	if (nq_sha256_file(path, p->sha256) < 0)
+		snprintf(p->sha256, sizeof p->sha256, "unreadable");
+	argv[0] = path;
+	argv[1] = "--version";
+	argv[2] = NULL;
+	rc = nq_meta_capture(argv, out, sizeof out, NQ_META_VERSION_MS);
+	version_line(out, p->version, sizeof p->version);
+	if (rc == -2 && !p->version[0])
+		snprintf(p->version, sizeof p->version, "unknown (no answer "
+			 "to --version within %g s)", NQ_META_VERSION_MS / 1e3);
+	else if (rc == -1)
+		snprintf(p->version, sizeof p->version, "unknown (could not "
+			 "run it)");
+	else if (!p->version[0])
+		snprintf(p->version, sizeof p->version, "unknown (--version "
+			 "printed no version, exit %d)", rc);
+	package_of(path, p->package, sizeof p->package);
+	return p;
+}
+
+/* One item of a list, as a flow mapping: {"k": "v", ...}: YAML, and
+ * JSON too. Pairs end with a NULL key; an empty value is left out. */
+static void item(FILE *f, const char *const *kv)
+{
+	int first = 1;
+
+	fputs("  - {", f);
+	for (; kv[0]; kv += 2) {
+		if (!kv[1] || !kv[1][0])
+			continue;
+		fputs(first ? "" : ", ", f);
+		yq(f, kv[0]);
+		fputs(": ", f);
+		yq(f, kv[1]);
+		first = 0;
+	}
+	fputs("}\n", f);
+}
+
+/* programs: every external program the approaches run. */
+static void write_programs(FILE *f, const nq_experiment *exp)
+{
+	const struct program *seen[NQ_META_MAX_PROGRAMS];
+	size_t a, k, i, nseen = 0;
+
+	for (a = 0; a < exp->napproaches; a++) {
+		const nq_approach *ap = &exp->approaches[a];
+		const nq_option *o = ap->solver->options;
+
+		for (k = 0; o && o[k].key && k < NQ_MAX_OPTIONS; k++) {
+			const struct program *p;
+
+			if (o[k].type != NQ_OPT_COMMAND || !ap->opt[k].str ||
+			    !(p = program_of(ap->opt[k].str)))
+				continue;
+			for (i = 0; i < nseen && seen[i] != p; i++)
+				;
+			if (i == nseen && nseen < NQ_META_MAX_PROGRAMS)
+				seen[nseen++] = p;
+		}
+	}
+	if (!nseen) {
+		fputs("programs: []\n", f);
+		return;
+	}
+	fputs("programs:\n", f);
+	for (i = 0; i < nseen; i++) {
+		const char *kv[] = {
+			"command", seen[i]->command, "path", seen[i]->path,
+			"version", seen[i]->version, "package", seen[i]->package,
+			"sha256", seen[i]->sha256, NULL
+		};
+
+		item(f, kv);
+	}
+}
+
+/* plugins: every plugin loaded, in load order. */
+static void write_plugins(FILE *f)
+{
+	const nq_plugin *p;
+	const char *file;
+	size_t i;
+
+	if (!nq_plugin_at(0, NULL)) {
+		fputs("plugins: []\n", f);
+		return;
+	}
+	fputs("plugins:\n", f);
+	for (i = 0; (p = nq_plugin_at(i, &file)); i++) {
+		char real[PATH_MAX], hex[65];
+		const char *kv[] = { "name", p->name, "path", real, "sha256",
+				     hex, NULL };
+
+		if (!realpath(file, real))
+			snprintf(real, sizeof real, "%s", file);
+		if (nq_sha256_file(real, hex) < 0)
+			snprintf(hex, sizeof hex, "unreadable");
+		item(f, kv);
+	}
+}
+
 static void write_body(FILE *f, const nq_experiment *exp,
 		       const nq_meta_run *r)
 {
@@ -242,6 +612,7 @@ static void write_body(FILE *f, const nq_experiment *exp,
 
 	fprintf(f, "# The machine and software behind %s (harness run).\n",
 		r->csv);
+	kv(f, "harness_version", NQ_VERSION);
 	kv(f, "experiment", exp->name);
 	kv(f, "results", r->csv);
 	kv(f, "config", exp->path);
@@ -277,6 +648,8 @@ static void write_body(FILE *f, const nq_experiment *exp,
 	kv(f, "picosat", picosat_version());
 	kv(f, "glpk", glp_version());
 	kv(f, "libyaml", yaml_get_version_string());
+	write_programs(f, exp);
+	write_plugins(f);
 	if (!r->nwarnings) {
 		fputs("warnings: []\n", f);
 		return;

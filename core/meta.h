@@ -2,7 +2,9 @@
  * meta.h - the record of the machine beside every results file: CPU,
  * cores, memory, kernel, compiler and flags, the git commit, the library
  * versions, the experiment file's SHA-256, the command line, start and
- * end times, and warnings that make timings doubtful. "key: value" lines
+ * end times, the harness's version, the external programs the approaches
+ * run (path, SHA-256, version) and the plugins loaded (path, SHA-256), and
+ * warnings that make timings doubtful. "key: value" lines
  * (YAML), written at the start and rewritten at the end, each time to a
  * temp file renamed into place.
  */
@@ -14,6 +16,8 @@
 #include "experiment.h"
 
 #define NQ_META_MAX_WARNINGS 8
+/* How long `PROGRAM --version` may take before it is killed (ms). */
+#define NQ_META_VERSION_MS 2000
 
 typedef struct nq_meta_run {
 	const char *csv;          /* the results file it describes */
@@ -36,5 +40,14 @@ void nq_meta_check(nq_meta_run *r, const char *when);
 /* Write the record to `path`. -1 with err set if it cannot be written. */
 int nq_meta_write(const char *path, const nq_experiment *exp,
 		  const nq_meta_run *r, nq_error *err);
+
+/* Run argv (argv[0] a path, no PATH search) with stdin from /dev/null
+ * and stdout and stderr into one pipe, in a process group of its own;
+ * up to len - 1 bytes of its output into buf, NUL-terminated. After
+ * timeout_ms, or once buf is full, the group is killed. Returns the exit
+ * status (128 + signal when killed by one), -2 on timeout, -1 when it
+ * could not be started. */
+int nq_meta_capture(char *const argv[], char *buf, size_t len,
+		    int timeout_ms);
 
 #endif

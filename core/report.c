@@ -1,10 +1,19 @@
 /*
  * report.c - see report.h.
  *
- * Units: a time column is shown in ms when every median of a table is
- * below one second, else in s. Numbers are the ones core/stats computes
- * for the terminal summary and the plots; nothing is re-derived here.
+ * Units: Markdown shows a time column in ms when a median of the mode is
+ * below 0.1 s, else in s. LaTeX always shows seconds, every number with
+ * NQ_REPORT_SIG significant digits as a plain decimal (0.00123, never
+ * 1.23e-03: siunitx and a reader both parse it), and a table of more than
+ * NQ_REPORT_LONGTABLE_ROWS rows as a longtable. Numbers are the ones
+ * core/stats computes for the terminal summary and the plots; nothing is
+ * re-derived here.
+ *
+ * LaTeX text (approach names, hints, captions) goes through tex(); a
+ * \label{} key through label_key(), which keeps letters and digits only:
+ * a key is never escaped, since \label{a\_b} is not the key a_b.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,12 +42,77 @@ static void tex(FILE *f, const char *s)
 			fputc('\\', f);
 			fputc(*s, f);
 			break;
+		case '<': fputs("\\textless{}", f); break;
+		case '>': fputs("\\textgreater{}", f); break;
+		case '|': fputs("\\textbar{}", f); break;
+		case '\n': case '\r': case '\t': fputc(' ', f); break;
 		case '~': fputs("\\textasciitilde{}", f); break;
 		case '^': fputs("\\textasciicircum{}", f); break;
 		case '\\': fputs("\\textbackslash{}", f); break;
 		default: fputc(*s, f);
 		}
 	}
+}
+
+/* A \label key from free text: ASCII letters and digits kept, every run
+ * of anything else one '-' (so "my_exp#1" is "my-exp-1"); "x" if empty. */
+static void label_key(FILE *f, const char *s)
+{
+	int dash = 0, any = 0;
+
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    (ch >= '0' && ch <= '9')) {
+			if (dash && any)
+				fputc('-', f);
+			fputc(ch, f);
+			dash = 0;
+			any = 1;
+		} else {
+			dash = 1;
+		}
+	}
+	if (!any)
+		fputc('x', f);
+}
+
+/* Text in a TeX comment: one line. */
+static void comment(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+}
+
+void nq_report_number(char *buf, size_t len, double v, int sig,
+		      int max_decimals)
+{
+	char e[64];
+	int exp10, decimals;
+
+	if (sig < 1)
+		sig = 1;
+	if (!isfinite(v)) {
+		snprintf(buf, len, "%s", isnan(v) ? "nan" : v > 0 ? "inf" :
+			 "-inf");
+		return;
+	}
+	if (v == 0) {
+		snprintf(buf, len, "0");
+		return;
+	}
+	/* the exponent after rounding to sig digits: 9.996 -> 1.00e+01 */
+	snprintf(e, sizeof e, "%.*e", sig - 1, v);
+	exp10 = atoi(strchr(e, 'e') + 1);
+	decimals = sig - 1 - exp10;
+	if (max_decimals >= 0 && decimals > max_decimals)
+		decimals = max_decimals;
+	if (decimals < 0)
+		decimals = 0; /* whole numbers keep every digit */
+	snprintf(buf, len, "%.*f", decimals, v);
+	if (!strcmp(buf, "-0") || strspn(buf, "-0.") == strlen(buf))
+		snprintf(buf, len, "0"); /* 0.0000001 s to the microsecond */
 }
 
 /* Markdown table cell text: pipes escaped. */
@@ -68,6 +142,10 @@ static double unit_of(const struct ctx *x, size_t m, const char **unit)
 		*unit = "";
 		return 1;
 	}
+	if (x->latex) {
+		*unit = "s";
+		return 1;
+	}
 	for (i = 0; i < x->c->ncells; i++)
 		if (x->c->cell[i].mode == m && x->c->cell[i].y.count &&
 		    x->c->cell[i].y.median < lo)
@@ -80,16 +158,23 @@ static double unit_of(const struct ctx *x, size_t m, const char **unit)
 	return 1;
 }
 
-/* Times: 3 decimals in their unit (ms: to the microsecond the CSV
- * holds). Other columns: as they are, 6 significant digits. */
-static int unit_time;
+/* Markdown times: 3 decimals in their unit (ms: to the microsecond the
+ * CSV holds); other columns as they are, 6 significant digits, never in
+ * e-notation. LaTeX: NQ_REPORT_SIG significant digits, plain decimals. */
+static int unit_time, unit_latex;
 
 static void num(char *buf, size_t len, double v, double scale)
 {
-	if (scale == 1e3 || (scale == 1 && unit_time))
+	if (unit_latex) {
+		nq_report_number(buf, len, v * scale, NQ_REPORT_SIG,
+				 unit_time ? NQ_REPORT_TIME_DECIMALS : -1);
+	} else if (scale == 1e3 || (scale == 1 && unit_time)) {
 		snprintf(buf, len, "%.3f", v * scale);
-	else
+	} else {
 		snprintf(buf, len, "%.6g", v * scale);
+		if (strchr(buf, 'e'))
+			nq_report_number(buf, len, v * scale, 6, -1);
+	}
 }
 
 /* "2 ok, 1 timeout" */
@@ -106,6 +191,17 @@ static void statuses(const nq_cell *c, char *buf, size_t len)
 						 nq_status_name((nq_status)st));
 }
 
+/* A speed-up: 12, 2.50, 0.045 (never in e-notation). */
+static void ratio(char *buf, size_t len, double r)
+{
+	if (r >= 10)
+		snprintf(buf, len, "%.0f", r);
+	else if (r >= 1)
+		snprintf(buf, len, "%.2f", r);
+	else
+		nq_report_number(buf, len, r, 2, -1);
+}
+
 /* Speed-up of cell c against the baseline's cell b at the same instance. */
 static void speedup(const struct ctx *x, const nq_cell *b, const nq_cell *c,
 		    char *buf, size_t len)
@@ -115,16 +211,18 @@ static void speedup(const struct ctx *x, const nq_cell *b, const nq_cell *c,
 	if (c->series == x->base) {
 		snprintf(buf, len, "%s", c->y.count ? "(baseline)" : "–");
 	} else if (b && b->y.count && c->y.count && c->y.median > 0) {
-		double r = b->y.median / c->y.median;
+		char v[40];
 
-		snprintf(buf, len, r >= 10 ? "%.0f%s" : r >= 1 ? "%.2f%s" :
-			 "%.2g%s", r, times);
+		ratio(v, sizeof v, b->y.median / c->y.median);
+		snprintf(buf, len, "%s%s", v, times);
 	} else if (b && !b->y.count &&
 		   (b->status[NQ_ST_TIMEOUT] || b->status[NQ_ST_SKIPPED]) &&
 		   b->timeout_s > 0 && c->y.count && c->y.median > 0 && x->time) {
 		/* the baseline took at least the timeout */
-		snprintf(buf, len, "%s%.1f%s", x->latex ? "$>$" : "> ",
-			 b->timeout_s / c->y.median, times);
+		char v[40];
+
+		ratio(v, sizeof v, b->timeout_s / c->y.median);
+		snprintf(buf, len, "%s%s%s", x->latex ? "$>$" : "> ", v, times);
 	} else {
 		snprintf(buf, len, "–");
 	}
@@ -232,35 +330,224 @@ static void md_wide(const struct ctx *x, size_t m, double scale,
 	fputc('\n', x->f);
 }
 
+/* One LaTeX table: a float holding a tabular, or a longtable (that breaks
+ * across pages and repeats its head) when it has more than
+ * NQ_REPORT_LONGTABLE_ROWS rows. `caption` and `head` are LaTeX already;
+ * the label is tab:<experiment>-<mode><suffix>, as a key. */
+struct tex_table {
+	int longt;
+	const char *spec;   /* column spec, e.g. "rl rrr" */
+	int ncols;
+	char *caption;
+	char *head;         /* "$n$ & approach & ..." without the \\ */
+	const char *suffix; /* of the label: "", "-glance" */
+};
+
+static void tex_begin(const struct ctx *x, size_t m, const struct tex_table *t)
+{
+	FILE *f = x->f;
+
+	/* \small and narrower column gaps: a paper's column is narrow */
+	if (t->longt)
+		fprintf(f, "\\begingroup\n\\small\\setlength{\\tabcolsep}{4pt}\n"
+			"\\begin{longtable}{%s}\n", t->spec);
+	else
+		fputs("\\begin{table}[htbp]\n\\centering\n\\small"
+		      "\\setlength{\\tabcolsep}{4pt}\n", f);
+	fprintf(f, "\\caption{%s}\n\\label{tab:", t->caption);
+	label_key(f, x->c->experiment[0] ? x->c->experiment : "results");
+	fputc('-', f);
+	label_key(f, x->c->modes[m]);
+	fprintf(f, "%s}", t->suffix);
+	if (t->longt)
+		fprintf(f, "\\\\\n\\toprule\n%s \\\\\n\\midrule\n\\endfirsthead\n"
+			"\\caption[]{(continued)}\\\\\n\\toprule\n%s \\\\\n"
+			"\\midrule\n\\endhead\n\\midrule\n\\multicolumn{%d}{r}"
+			"{\\emph{continued on the next page}} \\\\\n\\endfoot\n"
+			"\\bottomrule\n\\endlastfoot\n", t->head, t->head,
+			t->ncols);
+	else
+		fprintf(f, "\n\\begin{tabular}{%s}\n\\toprule\n%s \\\\\n"
+			"\\midrule\n", t->spec, t->head);
+}
+
+static void tex_end(const struct ctx *x, const struct tex_table *t)
+{
+	fputs(t->longt ? "\\end{longtable}\n\\endgroup\n\n" :
+	      "\\bottomrule\n\\end{tabular}\n\\end{table}\n\n", x->f);
+}
+
+/* Is cell i the first of its instance (mode, hints, n) in the sorted
+ * cells? */
+static int first_of_instance(const nq_cells *c, size_t i)
+{
+	const nq_cell *a = &c->cell[i], *b = i ? &c->cell[i - 1] : NULL;
+
+	return !b || b->mode != a->mode || b->n != a->n ||
+	       strcmp(b->hints, a->hints);
+}
+
+/* Rows of the glance table (instances) and of the detail table (cells)
+ * of mode m. */
+static size_t tex_rows(const nq_cells *c, size_t m, int glance)
+{
+	size_t i, rows = 0;
+
+	for (i = 0; i < c->ncells; i++)
+		if (c->cell[i].mode == m && (!glance || first_of_instance(c, i)))
+			rows++;
+	return rows;
+}
+
+/* A median with its marks: "0.0123$^\dagger$ (1 timeout)", the most
+ * common status where no run ended ok, "" where there was no run. */
+static void tex_median(FILE *f, const nq_cell *e, double scale)
+{
+	char v[64];
+
+	if (!e)
+		return;
+	if (e->y.count) {
+		num(v, sizeof v, e->y.median, scale);
+		fprintf(f, "%s%s", v, nq_stats_noisy(&e->y) ? "$^\\dagger$" : "");
+		if (e->runs > e->status[NQ_ST_OK]) {
+			char st[256], *p;
+
+			statuses(e, st, sizeof st);
+			/* drop the leading "N ok, " */
+			if ((p = strchr(st, ','))) {
+				fputs(" (", f);
+				tex(f, p + 2);
+				fputc(')', f);
+			}
+		}
+	} else {
+		int st, top = NQ_ST_OK;
+
+		for (st = 1; st < NQ_ST__COUNT; st++)
+			if (e->status[st] > e->status[top])
+				top = st;
+		tex(f, nq_status_name((nq_status)top));
+	}
+}
+
+/* The glance table in LaTeX: a row per instance, a column per approach,
+ * the median in each cell. */
+static void tex_glance(const struct ctx *x, size_t m, double scale,
+		       const char *unit, int hints)
+{
+	const nq_cells *c = x->c;
+	struct tex_table t;
+	size_t i, s, sl = 0, hl = 0;
+	FILE *cap, *head;
+	char *spec;
+
+	memset(&t, 0, sizeof t);
+	t.longt = tex_rows(c, m, 1) > NQ_REPORT_LONGTABLE_ROWS;
+	t.ncols = 1 + !!hints + (int)c->nseries;
+	t.suffix = "-glance";
+	if (!(spec = malloc(c->nseries + 3)))
+		return;
+	strcpy(spec, hints ? "rl" : "r");
+	for (s = 0; s < c->nseries; s++)
+		strcat(spec, "r");
+	t.spec = spec;
+	cap = open_memstream(&t.caption, &sl);
+	head = open_memstream(&t.head, &hl);
+	if (!cap || !head) {
+		if (cap)
+			fclose(cap);
+		if (head)
+			fclose(head);
+		free(t.caption);
+		free(t.head);
+		free(spec);
+		return;
+	}
+	tex(cap, mode_title(c->modes[m]));
+	fprintf(cap, ". Median %s", name_of(c->ycol));
+	if (unit[0])
+		fprintf(cap, " in %s", unit);
+	fprintf(cap, " of the runs that ended ok, per instance and approach; "
+		"in parentheses the runs that did not end ok, or the most "
+		"common status where none did. $^\\dagger$ noisy: "
+		"(max$-$min)/median $>$ %g\\%%.", NQ_NOISY_SPREAD * 100);
+	fputs(hints ? "$n$ & hints" : "$n$", head);
+	for (s = 0; s < c->nseries; s++) {
+		fputs(" & ", head);
+		tex(head, c->series[s]);
+	}
+	fclose(cap);
+	fclose(head);
+	tex_begin(x, m, &t);
+	for (i = 0; i < c->ncells; i++) {
+		const nq_cell *row = &c->cell[i];
+
+		if (row->mode != m || !first_of_instance(c, i))
+			continue;
+		fprintf(x->f, "%d", row->n);
+		if (hints) {
+			fputs(" & ", x->f);
+			tex(x->f, row->hints);
+		}
+		for (s = 0; s < c->nseries; s++) {
+			fputs(" & ", x->f);
+			tex_median(x->f, nq_cells_find(c, s, m, row->hints,
+						       row->n), scale);
+		}
+		fputs(" \\\\\n", x->f);
+	}
+	tex_end(x, &t);
+	free(t.caption);
+	free(t.head);
+	free(spec);
+}
+
 /* The detail table: a row per instance and approach. */
 static void detail(const struct ctx *x, size_t m, double scale,
 		   const char *unit, int hints)
 {
 	const nq_cells *c = x->c;
 	FILE *f = x->f;
+	struct tex_table t;
 	size_t i;
 	int prev_n = -1;
 	const char *prev_h = NULL;
 
+	memset(&t, 0, sizeof t);
 	if (x->latex) {
-		fprintf(f, "\\begin{table}[htbp]\n\\centering\n\\caption{");
-		tex(f, mode_title(c->modes[m]));
-		fprintf(f, ". Median %s", name_of(c->ycol));
+		size_t sl = 0, hl = 0;
+		FILE *cap = open_memstream(&t.caption, &sl);
+		FILE *head = open_memstream(&t.head, &hl);
+
+		if (!cap || !head) {
+			if (cap)
+				fclose(cap);
+			if (head)
+				fclose(head);
+			free(t.caption);
+			free(t.head);
+			return;
+		}
+		t.longt = tex_rows(c, m, 0) > NQ_REPORT_LONGTABLE_ROWS;
+		t.spec = hints ? "rll rrrrr r l" : "rl rrrrr r l";
+		t.ncols = hints ? 10 : 9;
+		t.suffix = "";
+		tex(cap, mode_title(c->modes[m]));
+		fprintf(cap, ". Median %s", name_of(c->ycol));
 		if (unit[0])
-			fprintf(f, " in %s", unit);
-		fprintf(f, " of the runs that ended ok, their min--max, "
+			fprintf(cap, " in %s", unit);
+		fprintf(cap, " of the runs that ended ok, their min--max, "
 			"interquartile range (IQR) and median absolute deviation "
 			"(MAD); speed-up $=$ median of ");
-		tex(f, c->series[x->base]);
-		fprintf(f, " / median. $^\\dagger$ noisy: (max$-$min)/median "
-			"$>$ %g\\%%.}\n\\label{tab:", NQ_NOISY_SPREAD * 100);
-		tex(f, c->experiment[0] ? c->experiment : "results");
-		fprintf(f, "-");
-		tex(f, c->modes[m]);
-		fprintf(f, "}\n\\begin{tabular}{r%sl rrrrr r l}\n\\toprule\n"
-			"$n$ & %sapproach & median & min & max & IQR & MAD & "
-			"speed-up & runs \\\\\n\\midrule\n",
-			hints ? "l" : "", hints ? "hints & " : "");
+		tex(cap, c->series[x->base]);
+		fprintf(cap, " / median. $^\\dagger$ noisy: (max$-$min)/median "
+			"$>$ %g\\%%.", NQ_NOISY_SPREAD * 100);
+		fprintf(head, "$n$ & %sapproach & median & min & max & IQR & "
+			"MAD & speed-up & runs", hints ? "hints & " : "");
+		fclose(cap);
+		fclose(head);
+		tex_begin(x, m, &t);
 	} else {
 		fprintf(f, "Every approach at every size (%s%s%s; spread over "
 			"the ok runs, speed-up against the baseline):\n\n| n |%s approach | median | min | max | "
@@ -328,10 +615,13 @@ static void detail(const struct ctx *x, size_t m, double scale,
 				nq_stats_noisy(&e->y) ? "noisy" : "");
 		}
 	}
-	if (x->latex)
-		fputs("\\bottomrule\n\\end{tabular}\n\\end{table}\n\n", f);
-	else
+	if (x->latex) {
+		tex_end(x, &t);
+		free(t.caption);
+		free(t.head);
+	} else {
 		fputc('\n', f);
+	}
 }
 
 /* The directory part of a path ("" for none), into buf. */
@@ -390,9 +680,8 @@ static void plots(const struct ctx *x)
 /* The machine: the .meta file beside the CSV, shown as a table. */
 static void machine(const struct ctx *x)
 {
-	char meta[4096], line[2048];
+	char meta[4096], line[2048], list[64];
 	FILE *m;
-	int warn = 0;
 
 	nq_meta_path(x->o->csv, meta, sizeof meta);
 	m = fopen(meta, "r");
@@ -416,6 +705,7 @@ static void machine(const struct ctx *x)
 		return;
 	}
 	fprintf(x->f, "From `%s`:\n\n| | |\n|---|---|\n", meta);
+	list[0] = '\0';
 	while (fgets(line, sizeof line, m)) {
 		char *colon, *v;
 
@@ -423,8 +713,22 @@ static void machine(const struct ctx *x)
 		if (!line[0] || line[0] == '#')
 			continue;
 		if (line[0] == ' ' || line[0] == '-') {
-			/* a warning, in the list under warnings: */
+			/* an item of the list under `list`: a warning (in
+			 * bold), or a program or plugin ({"k": "v", ...}) */
 			v = line + strspn(line, " -");
+			if (strcmp(list, "warnings")) {
+				char *r = v, *w = v;
+
+				for (; *r; r++)
+					if (*r != '{' && *r != '}' &&
+					    (*r != '"' || (r > v && r[-1] == '\\')))
+						*w++ = *r;
+				*w = '\0';
+				fputs("| | ", x->f);
+				md(x->f, v);
+				fputs(" |\n", x->f);
+				continue;
+			}
 			if (*v == '"')
 				v++;
 			if (*v && v[strlen(v) - 1] == '"')
@@ -444,12 +748,11 @@ static void machine(const struct ctx *x)
 			if (*v && v[strlen(v) - 1] == '"')
 				v[strlen(v) - 1] = '\0';
 		}
-		if (!strcmp(line, "warnings"))
-			warn = strcmp(v, "[]") != 0;
+		snprintf(list, sizeof list, "%.*s", (int)sizeof list - 1, line);
 		fputs("| ", x->f);
 		md(x->f, line);
 		fputs(" | ", x->f);
-		if (!strcmp(line, "warnings") && !warn)
+		if (!strcmp(v, "[]"))
 			fputs("none", x->f);
 		else
 			md(x->f, v);
@@ -480,6 +783,7 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 	x.latex = o->format == NQ_REPORT_LATEX;
 	x.time = is_time(c->ycol);
 	unit_time = x.time;
+	unit_latex = x.latex;
 	if (o->baseline) {
 		for (s = 0; s < c->nseries; s++)
 			if (!strcmp(c->series[s], o->baseline))
@@ -505,10 +809,19 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 		for (st = 0; st < NQ_ST__COUNT; st++)
 			runs[st] += c->cell[i].status[st];
 	if (x.latex) {
+		int longt = 0;
+
+		for (m = 0; m < c->nmodes; m++)
+			longt |= tex_rows(c, m, 0) > NQ_REPORT_LONGTABLE_ROWS;
 		fputs("% ", f);
-		fputs(c->experiment[0] ? c->experiment : "results", f);
-		fprintf(f, ": tables made by `harness report --format latex "
-			"%s`\n%% needs \\usepackage{booktabs}\n", o->csv);
+		comment(f, c->experiment[0] ? c->experiment : "results");
+		fputs(": tables made by `harness report --format latex ", f);
+		comment(f, o->csv);
+		fprintf(f, "`\n%% needs \\usepackage{booktabs}%s\n%% numbers are "
+			"plain decimals with %d significant digits%s\n",
+			longt ? " and \\usepackage{longtable} (a table of more "
+			"rows than a page holds is a longtable)" : "", NQ_REPORT_SIG,
+			x.time ? ", times in seconds" : "");
 	} else {
 		fprintf(f, "# %s\n\nResults: `%s`, %zu runs (", c->experiment[0]
 			? c->experiment : "Results", o->csv, c->rows);
@@ -541,6 +854,8 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 		if (!x.latex) {
 			fprintf(f, "## %s\n\n", mode_title(c->modes[m]));
 			md_wide(&x, m, scale, unit, hints);
+		} else {
+			tex_glance(&x, m, scale, unit, hints);
 		}
 		detail(&x, m, scale, unit, hints);
 	}

@@ -143,7 +143,7 @@ expect "--baseline: speed-ups against it, '> k×' where it timed out" \
 "$H" report "$T/mixed.csv" --format latex 2>/dev/null
 expect "latex: default FILE.tex" [ -s "$T/mixed.tex" ]
 expect "latex: booktabs rules" grep -q '\\toprule' "$T/mixed.tex" && grep -q '\\midrule' "$T/mixed.tex" && grep -q '\\bottomrule' "$T/mixed.tex"
-expect "latex: a table per mode" [ "$(grep -c '\\begin{tabular}' "$T/mixed.tex")" -eq 2 ]
+expect "latex: two tables per mode (glance, detail)" [ "$(grep -c '\\begin{tabular}' "$T/mixed.tex")" -eq 4 ]
 expect "latex: the column spec fits the header" python3 - "$T/mixed.tex" <<'PY'
 import re, sys
 t = open(sys.argv[1]).read()

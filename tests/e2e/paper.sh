@@ -1,0 +1,319 @@
+#!/usr/bin/env bash
+# paper.sh - end-to-end tests of what goes into a paper: the .meta record
+# (harness version, external programs, plugins) and `harness report
+# --format latex` (escaping, labels, numbers, the compact table,
+# longtable; compiled with pdflatex when it is installed). HARNESS names
+# the binary (default ./harness). Prints "paper: N passed, N failed" last;
+# exits 1 on failure.
+set -u
+cd "$(dirname "$0")/../.."
+R=$(pwd)
+H=$(realpath "${HARNESS:-./harness}")
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+failed=0
+skipped=0
+
+ok() { pass=$((pass + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+expect() {
+	local desc=$1; shift
+	if "$@"; then ok; else bad "$desc"; fi
+}
+not() { ! "$@"; }
+
+# --- .meta: the harness version, as `harness version` prints it -------------
+cat >"$T/v.yaml" <<'Y'
+experiment: v
+instances:
+  - {n: 4, mode: first}
+approaches:
+  - backtrack: {}
+Y
+"$H" run "$T/v.yaml" -q -o "$T/v.csv" >/dev/null 2>"$T/err"
+expect "run exits 0 ($(cat "$T/err"))" [ -s "$T/v.meta" ]
+ver=$("$H" version | sed -n 's/^harness \([^ ]*\) .*/\1/p')
+expect "harness version prints a version (got '$ver')" [ -n "$ver" ]
+expect "metadata: harness_version is what 'harness version' prints" \
+	grep -qx "harness_version: \"$ver\"" "$T/v.meta"
+expect "metadata: no programs, no plugins" \
+	grep -qx 'programs: \[\]' "$T/v.meta" && grep -qx 'plugins: \[\]' "$T/v.meta"
+
+# --- .meta: each external program: path, SHA-256, --version, in time --------
+# Three stand-ins for a SAT or MIP program: one that answers --version
+# only after reading stdin to its end, one that never answers, one that
+# prints no version. As solvers they fail (error rows, not our concern).
+cat >"$T/readin" <<'S'
+#!/bin/sh
+if [ "$1" = --version ]; then cat >/dev/null; echo "banner line"; echo "readin 4.2.1 (test)"; exit 0; fi
+exit 3
+S
+cat >"$T/hang" <<'S'
+#!/bin/sh
+if [ "$1" = --version ]; then sleep 60; echo "hang 1.0"; fi
+exit 3
+S
+cat >"$T/mute" <<'S'
+#!/bin/sh
+echo "unknown option" >&2
+exit 1
+S
+chmod +x "$T/readin" "$T/hang" "$T/mute"
+cat >"$T/p.yaml" <<Y
+experiment: p
+instances:
+  - {n: 4, mode: first}
+approaches:
+  - dimacs: {command: "$T/readin -q", encoding: pairwise}
+  - dimacs: {command: "$T/readin", encoding: ladder}
+  - dimacs: {command: $T/hang}
+  - cbc: {command: $T/mute}
+Y
+# stdin a pipe that stays open (nobody will ever write or close it): a
+# program reading the harness's stdin would wait for ever
+mkfifo "$T/fifo"
+exec 3<>"$T/fifo"
+start=$(date +%s)
+"$H" run "$T/p.yaml" -q -o "$T/p.csv" <&3 >/dev/null 2>"$T/err"
+took=$(( $(date +%s) - start ))
+exec 3>&-
+M="$T/p.meta"
+expect "a program that never answers --version costs seconds, not a hang (took ${took}s)" [ "$took" -lt 15 ]
+expect "metadata written ($(cat "$T/err"))" [ -s "$M" ]
+expect "metadata: each program once (3, got $(grep -c '^  - {"command"' "$M"))" \
+	[ "$(grep -c '^  - {"command"' "$M")" -eq 3 ]
+check=$(python3 - "$M" "$T" <<'PY'
+import json, sys, hashlib
+meta, t = sys.argv[1], sys.argv[2]
+items, key = {}, None
+for line in open(meta):
+    if not line.startswith(' ') and ':' in line:
+        key = line.split(':', 1)[0]
+    elif line.startswith('  - ') and key in ('programs', 'plugins'):
+        items.setdefault(key, []).append(json.loads(line[4:]))
+bad = []
+progs = {p['command']: p for p in items.get('programs', [])}
+for name in ('readin', 'hang', 'mute'):
+    p = progs.get(t + '/' + name)
+    if not p: bad.append(('missing', name)); continue
+    if p['path'] != t + '/' + name: bad.append(('path', p['path']))
+    if p['sha256'] != hashlib.sha256(open(t + '/' + name, 'rb').read()).hexdigest():
+        bad.append(('sha256', name))
+if progs.get(t + '/readin', {}).get('version') != 'readin 4.2.1 (test)':
+    bad.append(('version', progs.get(t + '/readin')))
+if not progs.get(t + '/hang', {}).get('version', '').startswith('unknown (no answer to --version within'):
+    bad.append(('hang', progs.get(t + '/hang')))
+if not progs.get(t + '/mute', {}).get('version', '').startswith('unknown (--version printed no version, exit 1'):
+    bad.append(('mute', progs.get(t + '/mute')))
+print(bad)
+PY
+)
+expect "metadata: programs' path, SHA-256 and version (got: $check)" [ "$check" = "[]" ]
+expect "metadata: still 'key: value' lines and JSON list items" python3 - "$M" <<'PY'
+import json, sys
+for line in open(sys.argv[1]):
+    if line.startswith('#') or not line.strip(): continue
+    if line.startswith('  - '): json.loads(line[4:]); continue
+    k, v = line.rstrip('\n').split(': ', 1) if ': ' in line else (line.rstrip(':\n'), '')
+    assert k.replace('_', '').isalnum(), k
+    if v and v != '[]': json.loads(v)
+PY
+"$H" report "$T/p.csv" -o "$T/p.md" 2>/dev/null
+expect "the report lists the programs" grep -qF "| | command: $T/readin, path: $T/readin, version: readin 4.2.1 (test)" "$T/p.md"
+
+if command -v minisat >/dev/null; then
+	cat >"$T/ms.yaml" <<'Y'
+experiment: ms
+instances:
+  - {n: 5, mode: first}
+approaches:
+  - dimacs: {}
+Y
+	"$H" run "$T/ms.yaml" -q -o "$T/ms.csv" >/dev/null 2>&1
+	expect "metadata: the default dimacs command, minisat, is recorded" \
+		grep -qF "{\"command\": \"minisat\", \"path\": \"$(realpath "$(command -v minisat)")\"" "$T/ms.meta"
+else
+	skipped=$((skipped + 1))
+fi
+
+# --- .meta: each plugin loaded: path and SHA-256 ----------------------------
+if cc -std=c11 -O2 -shared -fPIC -Iinclude -o "$T/tpl.so" encoders/template/template_amo.c 2>"$T/err"; then
+	"$H" solve -n 6 --plugin "$T/tpl.so" picosat:encoding=template -q -o "$T/pl.csv" >/dev/null 2>"$T/err"
+	sum=$(sha256sum "$T/tpl.so" | cut -d' ' -f1)
+	expect "metadata: the plugin's path and SHA-256 ($(cat "$T/err"))" \
+		grep -qxF "  - {\"name\": \"template\", \"path\": \"$T/tpl.so\", \"sha256\": \"$sum\"}" "$T/pl.meta"
+else
+	bad "cannot build the template plugin: $(cat "$T/err")"
+fi
+
+# --- report --format latex ----------------------------------------------------
+# A results file whose names need escaping: _ & % # $ { } ~ ^ \ < > | and /
+# in approach names, an experiment name that is not a label key; n = 4..N
+# for 6 approaches (more than 40 rows: longtable), times from microseconds
+# to minutes, node counts in the millions.
+cat >"$T/gen.py" <<'PY'
+import csv, random, sys
+random.seed(1)
+cols = ("experiment,n,mode,solver,encoding,repeat,status,solutions,wall_s,cpu_s,"
+        "peak_rss_kib,unique,hints,options,build_s,solve_s,vars,constraints,nonzeros,"
+        "nodes,decisions,conflicts,iterations,timeout_s,seed,note").split(',')
+apps = [("my_solver", "a_b"), ("p&q", "x#y"), ("pct", "50%"), ("t~u", "v^w\\z"),
+        ("lt", "<a>|b"), ("dollar", "$x{y}")]
+w = csv.DictWriter(open(sys.argv[1], 'w', newline=''), cols)
+w.writeheader()
+for mode in ("count", "first"):
+    for n in range(4, int(sys.argv[2])):
+        for hints in (("", "1:2") if mode == "first" else ("",)):
+            for i, (s, e) in enumerate(apps):
+                for r in (1, 2, 3):
+                    t = 1e-6 * 10 ** (n / 2.5) * (1 + i) * random.uniform(0.9, 1.2)
+                    st = "ok"
+                    if t > 100: st, t = "timeout", 100
+                    if i == 3 and r == 2: st = "memout"
+                    w.writerow(dict(experiment="my_exp #1 & 50%", n=n, mode=mode, solver=s,
+                                    encoding=e, repeat=r, status=st, solutions=1,
+                                    wall_s="%.6f" % t, cpu_s="%.6f" % t, hints=hints,
+                                    timeout_s=100, seed=1, nodes=int(10 ** (n / 1.5))))
+PY
+python3 "$T/gen.py" "$T/long.csv" 26
+python3 "$T/gen.py" "$T/short.csv" 7
+"$H" report "$T/long.csv" --format latex -o "$T/long.tex" 2>"$T/err"
+expect "latex report of awkward names exits 0 ($(cat "$T/err"))" [ -s "$T/long.tex" ]
+"$H" report "$T/short.csv" --format latex -o "$T/short.tex" 2>/dev/null
+"$H" report "$T/long.csv" --format latex --y nodes -o "$T/nodes.tex" 2>/dev/null
+cp "$R/tests/data/mixed.csv" "$T/mixed.csv"
+"$H" report "$T/mixed.csv" --format latex -o "$T/mixed.tex" 2>/dev/null
+
+for want in 'my\_solver/a\_b' 'p\&q/x\#y' 'pct/50\%' 't\textasciitilde{}u/v\textasciicircum{}w\textbackslash{}z' \
+	'lt/\textless{}a\textgreater{}\textbar{}b' 'dollar/\$x\{y\}'; do
+	expect "latex: the name '$want' escaped" grep -qF "$want" "$T/long.tex"
+done
+expect "latex: label keys are letters, digits and -, never escaped" \
+	[ "$(grep -o '\\label{[^}]*}' "$T/long.tex" | sort | tr '\n' ' ')" = \
+	  '\label{tab:my-exp-1-50-count-glance} \label{tab:my-exp-1-50-count} \label{tab:my-exp-1-50-first-glance} \label{tab:my-exp-1-50-first} ' ]
+check=$(python3 - "$T/long.tex" "$T/short.tex" "$T/nodes.tex" "$T/mixed.tex" <<'PY'
+import re, sys
+bad = []
+num = re.compile(r'^-?[0-9]+(\.[0-9]+)?$')
+for path in sys.argv[1:]:
+    text = open(path).read()
+    body = [l for l in text.split('\n') if not l.startswith('%')]
+    # no unescaped special character outside the known math bits
+    for l in body:
+        t = l
+        for m in ('$n$', '$^\\dagger$', '$\\times$', '$>$', '$-$', '$=$'):
+            t = t.replace(m, '')
+        t = re.sub(r'\\[a-zA-Z]+', '', t)          # commands
+        t = re.sub(r'\\[&%#$_{}]', '', t)          # escaped characters
+        for ch in '_%#$^~<>|':
+            if ch in t: bad.append((path, 'unescaped ' + ch, l[:80]))
+    # every row of a table has as many cells as the column spec
+    for env, spec, rows in re.findall(r'\\begin\{(tabular|longtable)\}\{([^}]*)\}\n(.*?)\\end\{\1\}', text, re.S):
+        ncols = len(spec.replace(' ', ''))
+        for row in rows.split('\\\\\n'):
+            row = row.strip()
+            if not row or row.startswith('\\') and '&' not in row: continue
+            row = re.sub(r'^(\\(toprule|midrule|addlinespace|endfirsthead|endhead|endfoot|endlastfoot|bottomrule)\s*)+', '', row)
+            if not row or row.startswith('\\caption') or row.startswith('\\multicolumn'): continue
+            cells = re.split(r'(?<!\\)&', row)
+            if len(cells) != ncols: bad.append((path, 'cells', len(cells), ncols, row[:60]))
+            for c in cells[1:]:
+                c = c.strip().replace('$^\\dagger$', '')
+                c = re.sub(r' \(.*\)$', '', c)
+                if re.match(r'^[0-9]+ [a-z]', c): continue    # runs: "3 ok"
+                if re.match(r'^[0-9]+:[0-9]+( |$)', c): continue  # hints
+                c = c.replace('$>$', '').replace('$\\times$', '')  # speed-ups
+                if c and c[0].isdigit():
+                    if not num.match(c): bad.append((path, 'number', c))
+                    digits = c.replace('.', '').lstrip('0')
+                    if '.' in c and len(digits) > 3: bad.append((path, 'digits', c))
+print(bad[:5])
+PY
+)
+expect "latex: every special character escaped, every row whole, every number a plain decimal of <= 3 significant digits (got: $check)" [ "$check" = "[]" ]
+expect "latex: times in seconds, to the microsecond (0.000045, not 4.5e-05)" grep -qF '4 & 0.000045$^\dagger$ & ' "$T/long.tex"
+expect "latex: large counts in full, not in e-notation" grep -qE '^19 & [0-9]{13} & ' "$T/nodes.tex"
+check=$(python3 - "$T/mixed.csv" "$T/mixed.tex" <<'PY'
+import csv, re, statistics, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+def fmt(v):
+    e = int(('%.2e' % v).split('e')[1]); d = max(0, min(6, 2 - e))
+    return '%.*f' % (d, v)
+text = open(sys.argv[2]).read()
+bad = []; seen = 0
+for mode in ('count', 'first'):
+    tab = re.search(r'label\{tab:fixture-%s-glance\}.*?\\midrule\n(.*?)\\bottomrule' % mode, text, re.S).group(1)
+    apps = ['backtrack/bitmask', 'picosat/pairwise', 'glpk/assignment']
+    for line in tab.strip().split('\n'):
+        cells = [c.strip() for c in line.rstrip('\\ ').split('&')]
+        n = int(cells[0])
+        for app, cell in zip(apps, cells[1:]):
+            rs = [r for r in rows if r['mode'] == mode and int(r['n']) == n and r['solver'] + '/' + r['encoding'] == app]
+            ok = [float(r['wall_s']) for r in rs if r['status'] == 'ok']
+            want = fmt(statistics.median(ok)) if ok else max(set(r['status'] for r in rs), key=[r['status'] for r in rs].count)
+            if cell.replace('$^\\dagger$', '').split(' (')[0] != want: bad.append((mode, n, app, cell, want))
+            seen += 1
+print(seen, bad)
+PY
+)
+expect "latex glance table: the medians of the CSV in seconds, 3 digits (got: $check)" [ "$check" = "30 []" ]
+expect "latex: more than 40 rows make a longtable" \
+	[ "$(grep -c '\\begin{longtable}' "$T/long.tex")" -eq 3 ] && grep -q '^% needs \\usepackage{booktabs} and \\usepackage{longtable}' "$T/long.tex"
+expect "latex: a longtable repeats its head" grep -q '\\endhead' "$T/long.tex"
+expect "latex: short tables are floats, no longtable needed" \
+	not grep -q 'longtable' "$T/short.tex"
+
+# Compile them, where LaTeX is installed (it is not a dependency: too big).
+if command -v pdflatex >/dev/null && kpsewhich booktabs.sty >/dev/null 2>&1 && kpsewhich longtable.sty >/dev/null 2>&1; then
+	for f in long short nodes mixed; do
+		printf '%s\n' '\documentclass{article}' '\usepackage{booktabs}' '\usepackage{longtable}' \
+			'\begin{document}' "\\input{$f.tex}" '\end{document}' >"$T/doc-$f.tex"
+		(cd "$T" && pdflatex -interaction=nonstopmode -halt-on-error "doc-$f.tex" >"$T/latex-$f.log" 2>&1 </dev/null)
+		rc=$?
+		expect "pdflatex compiles the $f tables (exit $rc: $(grep -A2 '^!' "$T/latex-$f.log" | head -3))" [ $rc -eq 0 ]
+	done
+else
+	echo "paper: pdflatex, booktabs or longtable not installed; compiling skipped" >&2
+	skipped=$((skipped + 1))
+fi
+
+# --- README's gnuplot snippet, as printed, on a real CSV ----------------------
+if command -v gnuplot >/dev/null; then
+	mkdir -p "$T/gp/reports"
+	cat >"$T/gp.yaml" <<'Y'
+experiment: gp
+instances:
+  - {n: 4..7, mode: count}
+  - {n: 5, mode: count, hints: [[1, 1]]}
+approaches:
+  - backtrack: {variant: [textbook, bitmask]}
+  - picosat: {encoding: [pairwise, sequential]}
+  - glpk: {model: assignment}
+Y
+	"$H" run "$T/gp.yaml" -q -o "$T/gp/reports/scaling.csv" >/dev/null 2>&1
+	awk '/^```gnuplot$/ { f = 1; next } /^```$/ { f = 0 } f' "$R/README.md" >"$T/gp/snippet.gp"
+	expect "README has a gnuplot snippet" [ -s "$T/gp/snippet.gp" ]
+	(cd "$T/gp" && gnuplot -e 'set terminal svg; set output "out.svg"' snippet.gp) 2>"$T/err"
+	rc=$?
+	expect "README's gnuplot snippet runs as printed (exit $rc: $(cat "$T/err"))" [ $rc -eq 0 ]
+	check=$(python3 - "$T/gp/out.svg" <<'PY'
+import re, sys
+svg = open(sys.argv[1]).read()
+got = []
+for chunk in svg.split('<g id="gnuplot_plot_')[1:]:
+    title = re.search(r'<title>([^<]*)</title>', chunk).group(1)
+    path = re.search(r"<path [^>]*d='([^']*)'", chunk)
+    # the key's sample (1 segment) and a line through n = 4..7 (3 segments)
+    got.append((title, path.group(1).count('L') if path else 0))
+print(' '.join('%s:%d' % g for g in got))
+PY
+)
+	expect "the snippet draws a connected line per approach (got: $check)" \
+		[ "$check" = "textbook:4 bitmask:4 pairwise:4 sequential:4 assignment:4" ]
+else
+	skipped=$((skipped + 1))
+fi
+
+echo "paper: $pass passed, $failed failed, $skipped skipped"
+[ $failed -eq 0 ]
