@@ -2,30 +2,7 @@
 # core.sh - end-to-end tests of the built harness: exit statuses, messages,
 # and the CSV a user gets. HARNESS names the binary (default ./harness).
 # Prints "N passed, N failed" last; exits 1 if anything failed.
-set -u
-cd "$(dirname "$0")/../.."
-H=$(realpath "${HARNESS:-./harness}")
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-failed=0
-
-ok() { pass=$((pass + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-# expect DESC COND...: the command must succeed
-expect() {
-	local desc=$1; shift
-	if "$@"; then ok; else bad "$desc"; fi
-}
-# column VALUE of CSV FILE, row ROW (1 = header), by column name
-csv_col() { # csv_col FILE NAME -> values, one per data row
-	python3 - "$1" "$2" <<'PY'
-import csv, sys
-with open(sys.argv[1], newline='') as f:
-    for row in csv.DictReader(f):
-        print(row[sys.argv[2]])
-PY
-}
+. "$(dirname "$0")/common.bash"
 
 # --- the smoke experiment: every approach, everything ok -----------------
 "$H" run configs/smoke.yaml -q -o "$T/smoke.csv" >"$T/out" 2>"$T/err"

@@ -7,28 +7,7 @@
 # run those programs (cbc's optimum below n, minisat out of memory) and
 # check's errors. HARNESS names the binary (default ./harness).
 # Prints "N passed, N failed" last; exits 1 if anything failed.
-set -u
-cd "$(dirname "$0")/../.."
-H=$(realpath "${HARNESS:-./harness}")
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-failed=0
-
-ok() { pass=$((pass + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-expect() {
-	local desc=$1; shift
-	if "$@"; then ok; else bad "$desc"; fi
-}
-csv_col() { # csv_col FILE NAME -> values, one per data row
-	python3 - "$1" "$2" <<'PY'
-import csv, sys
-with open(sys.argv[1], newline='') as f:
-    for row in csv.DictReader(f):
-        print(row[sys.argv[2]])
-PY
-}
+. "$(dirname "$0")/common.bash"
 
 # The built-ins, as `harness list` names them.
 builtins() { # builtins HEADING -> the names under it marked [built-in]

@@ -6,21 +6,7 @@
 # summary and the exit code even when it changed after the row was
 # written. HARNESS names the binary (default ./harness). Prints
 # "liars: N passed, N failed" last; exits 1 if anything failed.
-set -u
-cd "$(dirname "$0")/../.."
-ROOT=$(pwd)
-H=$(realpath "${HARNESS:-./harness}")
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-failed=0
-
-ok() { pass=$((pass + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-expect() {
-	local desc=$1; shift
-	if "$@"; then ok; else bad "$desc"; fi
-}
+. "$(dirname "$0")/common.bash"
 
 cc -std=c11 -O2 -shared -fPIC -I"$ROOT/include" -o "$T/liars.so" \
 	tests/liars/liars.c 2>"$T/cc.err" || bad "building liars.so: $(cat "$T/cc.err")"

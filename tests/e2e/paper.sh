@@ -5,22 +5,10 @@
 # longtable; compiled with pdflatex when it is installed). HARNESS names
 # the binary (default ./harness). Prints "paper: N passed, N failed" last;
 # exits 1 on failure.
-set -u
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/common.bash"
 R=$(pwd)
-H=$(realpath "${HARNESS:-./harness}")
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-failed=0
 skipped=0
 
-ok() { pass=$((pass + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-expect() {
-	local desc=$1; shift
-	if "$@"; then ok; else bad "$desc"; fi
-}
 not() { ! "$@"; }
 
 # --- .meta: the harness version, as `harness version` prints it -------------

@@ -7,29 +7,8 @@
 # picosat binary and the placement accepted by `harness check`.
 # HARNESS names the binary (default ./harness). Prints
 # "plugins: N passed, N failed" last; exits 1 if anything failed.
-set -u
-cd "$(dirname "$0")/../.."
-ROOT=$(pwd)
-H=$(realpath "${HARNESS:-./harness}")
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-failed=0
+. "$(dirname "$0")/common.bash"
 
-ok() { pass=$((pass + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-expect() {
-	local desc=$1; shift
-	if "$@"; then ok; else bad "$desc"; fi
-}
-csv_col() { # csv_col FILE NAME -> values, one per data row
-	python3 - "$1" "$2" <<'PY'
-import csv, sys
-with open(sys.argv[1], newline='') as f:
-    for row in csv.DictReader(f):
-        print(row[sys.argv[2]])
-PY
-}
 # build C source on stdin into $T/NAME.so with the documented command
 build() { # build NAME
 	cat >"$T/$1.c"

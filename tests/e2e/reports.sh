@@ -2,21 +2,9 @@
 # reports.sh - end-to-end tests of `harness plot`, `harness report` and the
 # metadata file beside every CSV. HARNESS names the binary (default
 # ./harness). Prints "reports: N passed, N failed" last; exits 1 on failure.
-set -u
-cd "$(dirname "$0")/../.."
-H=$(realpath "${HARNESS:-./harness}")
+. "$(dirname "$0")/common.bash"
 D=$(pwd)/tests/data
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-failed=0
 
-ok() { pass=$((pass + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-expect() {
-	local desc=$1; shift
-	if "$@"; then ok; else bad "$desc"; fi
-}
 # bad_input DESC SUBSTRING CMD...: exit 2 and SUBSTRING on stderr
 bad_input() {
 	local desc=$1 want=$2; shift 2

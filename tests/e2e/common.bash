@@ -1,0 +1,28 @@
+# common.bash - what every tests/e2e/*.sh starts with (sourced, not run:
+# the Makefile runs *.sh). From the repository's top: H the harness
+# binary (HARNESS, default ./harness), T a scratch directory removed on
+# exit, ROOT the top; ok/bad/expect count checks for the closing line
+# "NAME: N passed, N failed"; csv_col reads a column by name.
+set -u
+cd "$(dirname "$0")/../.."
+ROOT=$(pwd)
+H=$(realpath "${HARNESS:-./harness}")
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+failed=0
+
+ok() { pass=$((pass + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+expect() {
+	local desc=$1; shift
+	if "$@"; then ok; else bad "$desc"; fi
+}
+csv_col() { # csv_col FILE NAME -> values, one per data row
+	python3 - "$1" "$2" <<'PY'
+import csv, sys
+with open(sys.argv[1], newline='') as f:
+    for row in csv.DictReader(f):
+        print(row[sys.argv[2]])
+PY
+}
