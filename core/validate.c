@@ -331,6 +331,29 @@ static void set_verdict(struct claim *c, nq_status st, const char *checked,
 	va_end(ap);
 }
 
+/* An upper bound on the placements of an instance, where one is cheap:
+ * for pre-placed queens, those of the board without them (OEIS A000170),
+ * and the orders of the free rows, (n - k)!, while it fits. -1 when
+ * neither applies. */
+static int count_bound(const nq_instance *in, uint64_t *bound)
+{
+	uint64_t f = 1, total;
+	int i, free_rows = in->n - in->nhints, have = 0;
+
+	if (free_rows >= 0 && free_rows <= 20) {
+		for (i = 2; i <= free_rows; i++)
+			f *= (uint64_t)i;
+		*bound = f;
+		have = 1;
+	}
+	if (in->nhints && nq_known_count(in->n, &total) == 0 &&
+	    (!have || total < *bound)) {
+		*bound = total;
+		have = 1;
+	}
+	return have ? 0 : -1;
+}
+
 /* The checks an answer passes or fails on its own, with what is known of
  * its instance: placement, counts against the tables and plausibility. */
 static void own_checks(const struct entry *e, const nq_instance *in,
@@ -389,12 +412,24 @@ static void own_checks(const struct entry *e, const nq_instance *in,
 		PROVED_WRONG("plausible");
 		return;
 	}
+	if (e->has_count)
+		return; /* the count itself decides, and says more */
 	if (e->even && t % 2) {
 		snprintf(why, len, "counted %llu, an odd number: for n >= 2 "
 			 "placements pair up with their mirror images%s",
 			 (unsigned long long)t,
 			 in->nhints ? " (these pre-placed queens are their own "
 				      "mirror image)" : "");
+		PROVED_WRONG("plausible");
+		return;
+	}
+	if (count_bound(in, &known) == 0 && t > known) {
+		snprintf(why, len, "counted %llu, more than there can be: at "
+			 "most %llu (%s)", (unsigned long long)t,
+			 (unsigned long long)known, in->nhints
+			 ? "the placements of the board without its pre-placed "
+			   "queens, or the orders of the free rows"
+			 : "the orders of n rows, n!");
 		PROVED_WRONG("plausible");
 	}
 #undef PROVED_WRONG

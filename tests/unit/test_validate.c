@@ -377,6 +377,34 @@ static void plausibility(void **state)
 	nq_ledger_free(l);
 }
 
+/* A count above what the board allows: more than the board has without
+ * its hints, or more than the orders of the free rows. */
+static void count_bounds(void **state)
+{
+	nq_ledger *l = nq_ledger_new();
+	nq_square h[2] = { { 0, 1 }, { 1, 4 } };
+	nq_instance fourteen = inst(14, NQ_MODE_COUNT, h, 2);
+	nq_square many[26];
+	nq_instance crowded;
+	nq_result r = answer(365598, NULL); /* A000170(14) + 2 */
+	const nq_verdict *v;
+	int i;
+
+	(void)state;
+	v = add(l, &fourteen, "a", &r, NULL);
+	assert_int_equal(v->status, NQ_ST_WRONG);
+	assert_non_null(strstr(v->note, "at most 365596"));
+	/* 30 rows, 26 pre-placed (not a real set): at most 4! = 24 */
+	for (i = 0; i < 26; i++)
+		many[i].row = i, many[i].col = i;
+	crowded = inst(30, NQ_MODE_COUNT, many, 26);
+	r = answer(26, NULL);
+	v = add(l, &crowded, "b", &r, NULL);
+	assert_int_equal(v->status, NQ_ST_WRONG);
+	assert_non_null(strstr(v->note, "at most 24"));
+	nq_ledger_free(l);
+}
+
 /* The validator's own count: A000170 without hints, and a brute force
  * over every permutation with hints. */
 static int perm_next(int *a, int n)
@@ -485,6 +513,7 @@ int main(void)
 		cmocka_unit_test(placement_overturns_none),
 		cmocka_unit_test(order_does_not_matter),
 		cmocka_unit_test(plausibility),
+		cmocka_unit_test(count_bounds),
 		cmocka_unit_test(reference_count),
 		cmocka_unit_test(hint_order_does_not_matter),
 		cmocka_unit_test(hint_sets),
