@@ -511,12 +511,15 @@ static int summarise(struct state *s)
 		const nq_instance_spec *spec = &s->exp->instances[r->spec];
 		char answer[32];
 
+		/* a disputed answer is shown with a question mark */
 		if (r->run.answered && spec->inst.mode == NQ_MODE_COUNT)
-			snprintf(answer, sizeof answer, "%llu",
-				 (unsigned long long)r->run.res.solutions);
+			snprintf(answer, sizeof answer, "%llu%s",
+				 (unsigned long long)r->run.res.solutions,
+				 r->run.status == NQ_ST_DISPUTED ? "?" : "");
 		else if (r->run.answered)
-			snprintf(answer, sizeof answer, "%s",
-				 r->run.res.solutions ? "found" : "none");
+			snprintf(answer, sizeof answer, "%s%s",
+				 r->run.res.solutions ? "found" : "none",
+				 r->run.status == NQ_ST_DISPUTED ? "?" : "");
 		if (nq_summary_add(s->summary, s->exp->approaches[r->ai].name,
 				   mode_name(spec->inst.mode), spec->inst.n,
 				   spec->hints_text, r->run.status,

@@ -79,7 +79,7 @@ int nq_summary_add(nq_summary *s, const char *approach, const char *mode,
 	if (!c)
 		return -1;
 	c->status[st]++;
-	if (answer && st == NQ_ST_OK) {
+	if (answer && (st == NQ_ST_OK || st == NQ_ST_DISPUTED)) {
 		if (!c->answer[0])
 			snprintf(c->answer, sizeof c->answer, "%s", answer);
 		else if (strcmp(c->answer, answer) && strcmp(answer, "found"))

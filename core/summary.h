@@ -1,7 +1,7 @@
 /*
  * summary.h - the table printed at the end of an experiment: per
- * approach, mode, n (and hints), the median wall time and how many runs
- * ended in each status.
+ * approach, mode, n (and hints), the answer (ending in "?" when it is
+ * disputed), the median wall time and how many runs ended in each status.
  */
 #ifndef NQ_SUMMARY_H
 #define NQ_SUMMARY_H
