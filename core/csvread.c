@@ -205,6 +205,14 @@ int nq_table_read(const char *path, nq_table **out, nq_error *err)
 		len += got;
 		if (got == 0)
 			break;
+		if (len > NQ_TABLE_MAX_BYTES) {
+			fclose(f);
+			free(text);
+			return nq_error_set(err, path, 0, 0, "the file is "
+					    "larger than %u MiB, the limit "
+					    "for a results CSV",
+					    NQ_TABLE_MAX_BYTES >> 20);
+		}
 	}
 	if (ferror(f)) {
 		fclose(f);

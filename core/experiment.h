@@ -61,6 +61,15 @@ typedef struct nq_experiment {
 /* Read and check `path`. On error returns -1 with err naming the file,
  * line and column; nothing is allocated then. */
 int nq_config_load(const char *path, nq_experiment **out, nq_error *err);
+/* The same for text held in memory (len bytes, no NUL needed); `path` is
+ * used in messages and to find plugins relative to it. */
+int nq_config_parse(const char *text, size_t len, const char *path,
+		    nq_experiment **out, nq_error *err);
+
+/* Input limits of an experiment file: its size in bytes, and how deep its
+ * lists and mappings may nest. */
+#define NQ_CONFIG_MAX_BYTES (4u << 20)
+#define NQ_CONFIG_MAX_DEPTH 64
 void nq_experiment_free(nq_experiment *exp);
 
 /* Fill an approach from a solver and (key, value) text pairs; keys not
