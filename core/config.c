@@ -187,6 +187,44 @@ static int parse_ll(const char *t, long long *out)
 	return errno == ERANGE ? -2 : 0;
 }
 
+int nq_parse_int(const char *text, long long min, long long max,
+		 long long *out)
+{
+	long long v;
+	int rc;
+
+	if (!text || (rc = parse_ll(text, &v)) == -1)
+		return -1;
+	if (rc == -2)
+		return text[0] == '-' ? -2 : -3;
+	if (v < min)
+		return -2;
+	if (v > max)
+		return -3;
+	*out = v;
+	return 0;
+}
+
+int nq_parse_u64(const char *text, uint64_t *out)
+{
+	const char *c;
+	unsigned long long v;
+	char *end;
+
+	if (!text)
+		return -1;
+	for (c = text; *c >= '0' && *c <= '9'; c++)
+		;
+	if (c == text || *c)
+		return -1;
+	errno = 0;
+	v = strtoull(text, &end, 10);
+	if (*end || errno == ERANGE)
+		return -1;
+	*out = (uint64_t)v;
+	return 0;
+}
+
 /* Digits with an optional fraction ("20", "1.5", ".5", "2."), at least one
  * digit. Sets *end past it; -1 when there is no number. No signs, no
  * exponents, independent of the locale. */
@@ -264,6 +302,26 @@ int nq_parse_size_kib(const char *text, uint64_t *kib)
 			return 0;
 		}
 	return -1;
+}
+
+int nq_parse_memory(const char *text, uint64_t *kib)
+{
+	uint64_t v;
+
+	if (!text)
+		return -1;
+	if (strcmp(text, "none") == 0) {
+		*kib = 0;
+		return 0;
+	}
+	if (text[0] == '-')
+		return -2;
+	if (nq_parse_size_kib(text, &v))
+		return -1;
+	if (v == 0)
+		return -2;
+	*kib = v;
+	return 0;
 }
 
 /* Optimal string alignment distance (edits, with transpositions), for
@@ -780,17 +838,14 @@ static int want_int(struct loader *L, const yaml_node_t *node,
 
 	if (want_scalar(L, node, what, "an integer", &t))
 		return -1;
-	rc = parse_ll(t, out);
+	rc = nq_parse_int(t, min, max, out);
 	if (rc == -1)
 		return fail(L, node, "%s: expected an integer, got '%s'",
 			    what, t);
-	if (rc == -2 || *out < min)
-		return rc == -2 && t[0] != '-'
-		       ? fail(L, node, "%s must be at most %lld, got %s",
-			      what, max, t)
-		       : fail(L, node, "%s must be at least %lld, got %s",
-			      what, min, t);
-	if (*out > max)
+	if (rc == -2)
+		return fail(L, node, "%s must be at least %lld, got %s",
+			    what, min, t);
+	if (rc == -3)
 		return fail(L, node, "%s must be at most %lld, got %s", what,
 			    max, t);
 	return 0;
@@ -908,21 +963,16 @@ static int load_size(struct loader *L, const yaml_node_t *node,
 {
 	const char *t;
 	uint64_t v;
+	int rc;
 
 	if (want_scalar(L, node, what, "a size such as 2G, or none", &t))
 		return -1;
-	if (strcmp(t, "none") == 0) {
-		*out = 0;
-		return 0;
-	}
-	if (t[0] == '-')
-		return fail(L, node, "%s must be greater than 0, got '%s'",
-			    what, t);
-	if (nq_parse_size_kib(t, &v))
+	rc = nq_parse_memory(t, &v);
+	if (rc == -1)
 		return fail(L, node, "%s: expected a size such as 512M, 2G, "
 			    "2GiB or 1024K (a bare number is MiB), or none, "
 			    "got '%s'", what, t);
-	if (v == 0)
+	if (rc == -2)
 		return fail(L, node, "%s must be greater than 0, got '%s' "
 			    "(write none for no limit)", what, t);
 	*out = v;
@@ -932,20 +982,13 @@ static int load_size(struct loader *L, const yaml_node_t *node,
 static int load_u64(struct loader *L, const yaml_node_t *node,
 		    const char *what, uint64_t *out)
 {
-	const char *t, *c;
-	unsigned long long v;
-	char *end;
+	const char *t;
 
 	if (want_scalar(L, node, what, "an unsigned 64-bit integer", &t))
 		return -1;
-	for (c = t; *c >= '0' && *c <= '9'; c++)
-		;
-	errno = 0;
-	v = strtoull(t, &end, 10);
-	if (c == t || *c || *end || errno == ERANGE)
+	if (nq_parse_u64(t, out))
 		return fail(L, node, "%s: expected an unsigned 64-bit "
 			    "integer, got '%s'", what, t);
-	*out = (uint64_t)v;
 	return 0;
 }
 

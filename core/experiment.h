@@ -97,4 +97,19 @@ int nq_instance_runs(const nq_instance_spec *spec, const nq_approach *a);
 int nq_parse_duration(const char *text, double *seconds);
 int nq_parse_size_kib(const char *text, uint64_t *kib);
 
+/* The integer rules of the experiment file, shared with the command line
+ * so both take and refuse the same text.
+ *
+ * nq_parse_int: a whole decimal integer with an optional sign (no spaces,
+ * no other characters) in [min, max]. 0; -1 when it is not an integer;
+ * -2 when below min; -3 when above max (overflow included). */
+int nq_parse_int(const char *text, long long min, long long max,
+		 long long *out);
+/* Digits only, at most 2^64 - 1. 0, or -1. */
+int nq_parse_u64(const char *text, uint64_t *out);
+/* A memory limit: "none" (0, no limit) or a size as nq_parse_size_kib
+ * takes it that is greater than 0. 0; -1 when malformed; -2 when 0 or
+ * negative. */
+int nq_parse_memory(const char *text, uint64_t *kib);
+
 #endif
