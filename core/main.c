@@ -26,6 +26,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "atomic.h"
 #include "csvread.h"
 #include "experiment.h"
 #include "export.h"
@@ -671,6 +672,16 @@ static int cmd_plot(int argc, char **argv)
 		out = def;
 	}
 	o.csv = csv;
+	/* every output checked before any is written */
+	for (k = all ? 0 : (int)o.kind; k <= (all ? NQ_PLOT__COUNT - 1 :
+					     (int)o.kind); k++) {
+		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);
+		memset(&err, 0, sizeof err);
+		if (nq_output_check(all ? path : out, &err)) {
+			nq_table_free(t);
+			return report_error(&err);
+		}
+	}
 	for (k = all ? 0 : (int)o.kind; k <= (all ? NQ_PLOT__COUNT - 1 :
 					     (int)o.kind); k++) {
 		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);
@@ -706,9 +717,10 @@ static int cmd_report(int argc, char **argv)
 	nq_table *t = NULL;
 	nq_error err;
 	const char *csv = NULL, *out = NULL;
-	char def[4096], tmp[4200];
+	char def[4096], tmp[1024];
 	FILE *f = stdout;
-	int i, rc, fd = -1;
+	nq_atomic a;
+	int i, rc;
 
 	memset(&o, 0, sizeof o);
 	for (i = 1; i < argc; i++) {
@@ -756,35 +768,32 @@ static int cmd_report(int argc, char **argv)
 	}
 	o.csv = csv;
 	o.output = strcmp(out, "-") ? out : NULL;
+	memset(&err, 0, sizeof err);
+	if (o.output && nq_output_check(o.output, &err)) {
+		nq_table_free(t);
+		return report_error(&err);
+	}
 	if (o.output) {
 		/* a temp file renamed into place: never half a report */
-		snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", out);
-		fd = mkstemp(tmp);
-		if (fd < 0 || !(f = fdopen(fd, "w"))) {
-			fprintf(stderr, "harness report: %s: cannot write: %s\n",
-				out, strerror(errno));
-			if (fd >= 0) {
-				close(fd);
-				unlink(tmp);
-			}
+		if (nq_atomic_open(&a, out, &err) < 0) {
 			nq_table_free(t);
+			nq_error_format(&err, tmp, sizeof tmp);
+			fprintf(stderr, "harness report: %s\n", tmp);
 			return 1;
 		}
+		f = a.f;
 	}
-	memset(&err, 0, sizeof err);
 	rc = nq_report_write(t, &o, f, &err);
 	nq_table_free(t);
 	if (!o.output)
 		return rc < 0 ? report_error(&err) : 0;
-	fchmod(fd, 0644);
-	if (fclose(f) != 0 || rc < 0 || rename(tmp, out) < 0) {
-		int e = errno;
-
-		unlink(tmp);
-		if (rc < 0)
-			return report_error(&err);
-		fprintf(stderr, "harness report: %s: cannot write: %s\n", out,
-			strerror(e));
+	if (rc < 0) {
+		nq_atomic_abort(&a);
+		return report_error(&err);
+	}
+	if (nq_atomic_commit(&a, &err) < 0) {
+		nq_error_format(&err, tmp, sizeof tmp);
+		fprintf(stderr, "harness report: %s\n", tmp);
 		return 1;
 	}
 	fprintf(stderr, "harness: report written to %s\n", out);
@@ -893,6 +902,13 @@ static int cmd_export(int argc, char **argv)
 	if (model && !strcmp(fmt, "dimacs"))
 		return bad_usage("export", "%s", "a model is written as LP or "
 				 "MPS (-o FILE.lp or FILE.mps)");
+	{
+		nq_error err;
+
+		memset(&err, 0, sizeof err);
+		if (nq_output_check(out, &err))
+			return report_error(&err);
+	}
 
 	memset(&inst, 0, sizeof inst);
 	inst.n = n;
