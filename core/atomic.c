@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "atomic.h"
@@ -140,6 +139,7 @@ int nq_backup_rotate(const char *path, char *bak, size_t len, nq_error *err)
 int nq_lock_take(nq_lock *l, const char *path, nq_error *err)
 {
 	struct stat held, named;
+	struct flock fl;
 	char pid[32];
 	int fd, tries;
 	ssize_t got;
@@ -157,18 +157,34 @@ int nq_lock_take(nq_lock *l, const char *path, nq_error *err)
 			return nq_error_set(err, l->path, 0, 0, "cannot make "
 					    "the lock file: %s",
 					    strerror(errno));
-		if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		memset(&fl, 0, sizeof fl);
+		fl.l_type = F_WRLCK;
+		fl.l_whence = SEEK_SET;
+		if (fcntl(fd, F_SETLK, &fl) < 0) {
 			int e = errno;
+			long holder = 0;
 
-			got = e == EWOULDBLOCK ? pread(fd, pid, sizeof pid - 1, 0)
-			      : -1;
+			if (e == EACCES || e == EAGAIN) {
+				/* the kernel knows the holder; the file
+				 * says it too */
+				memset(&fl, 0, sizeof fl);
+				fl.l_type = F_WRLCK;
+				fl.l_whence = SEEK_SET;
+				if (fcntl(fd, F_GETLK, &fl) == 0 &&
+				    fl.l_type != F_UNLCK)
+					holder = (long)fl.l_pid;
+				got = pread(fd, pid, sizeof pid - 1, 0);
+				pid[got > 0 ? got : 0] = '\0';
+				pid[strcspn(pid, "\n")] = '\0';
+				if (holder > 0)
+					snprintf(pid, sizeof pid, "%ld",
+						 holder);
+			}
 			close(fd);
-			if (e != EWOULDBLOCK)
+			if (e != EACCES && e != EAGAIN)
 				return nq_error_set(err, l->path, 0, 0,
 						    "cannot lock: %s",
 						    strerror(e));
-			pid[got > 0 ? got : 0] = '\0';
-			pid[strcspn(pid, "\n")] = '\0';
 			return nq_error_set(err, path, 0, 0, "another harness "
 					    "run (PID %s) is writing it (it "
 					    "holds %s); wait for it to end, "

@@ -44,8 +44,11 @@ int nq_output_check(const char *path, nq_error *err);
  * (its new name in `bak`). Call with the lock held. */
 int nq_backup_rotate(const char *path, char *bak, size_t len, nq_error *err);
 
-/* An exclusive lock for writing `path`, held in path.lock (flock) for as
- * long as the writer runs; the file holds the writer's PID. */
+/* An exclusive lock for writing `path`, held in path.lock for as long as
+ * the writer runs; the file holds the writer's PID. A POSIX record lock
+ * (fcntl F_SETLK): it belongs to this process alone, so a solver's child
+ * that outlives a killed harness does not keep it, and the kernel names
+ * the holder (F_GETLK). */
 typedef struct nq_lock {
 	int fd;             /* -1 when not held */
 	char path[4200];    /* path.lock */

@@ -1814,7 +1814,17 @@ static void parser_error(const yaml_parser_t *p, const char *text, size_t len,
 	int line, col;
 
 	if (p->error == YAML_READER_ERROR) {
-		position_of(text, len, p->problem_offset, &line, &col);
+		size_t off = p->problem_offset;
+
+		/* a bad trailing octet: point at its character's first */
+		if (p->problem && strstr(p->problem, "trailing") && off > 0 &&
+		    off <= len) {
+			off--;
+			while (off > 0 && ((unsigned char)text[off] & 0xC0) ==
+			       0x80)
+				off--;
+		}
+		position_of(text, len, off, &line, &col);
 		if (p->problem_value >= 0)
 			nq_error_set(err, path, line, col, "invalid YAML: %s "
 				     "(byte 0x%02x; an experiment file is "
