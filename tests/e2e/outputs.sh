@@ -180,6 +180,15 @@ limit latin1 "3:10: invalid YAML: invalid trailing UTF-8 octet"
 printf 'repeat: 1\nexperiment: ab\xffcd\n' >"$T/ff.yaml"
 limit ff "2:15: invalid YAML: invalid leading UTF-8 octet (byte 0xff"
 
+# a results CSV past its limit (a sparse file: no disk, no reading)
+truncate -s 513M "$T/huge.csv"
+"$H" report "$T/huge.csv" -o - >/dev/null 2>"$T/herr"
+rc=$?
+expect "a CSV over 512 MiB: exit 2 (got $rc)" [ $rc -eq 2 ]
+expect "... saying so ($(cat "$T/herr"))" \
+	grep -qF "$T/huge.csv: the file is larger than 512 MiB" "$T/herr"
+rm -f "$T/huge.csv"
+
 # --- integers on the command line: the file's rules -------------------------
 usage() { # usage DESC EXPECTED CMD...: exit 2 and the message
 	local desc=$1 want=$2 rc
