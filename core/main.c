@@ -64,7 +64,9 @@ static const struct verb verbs[] = {
 	{ "run", cmd_run, "run CONFIG.yaml [-o FILE.csv] [-q]",
 	  "Run an experiment file: every instance through every approach,\n"
 	  "each answer validated, one CSV row per run (default\n"
-	  "reports/<experiment>.csv; an existing file is kept as FILE.bak).\n"
+	  "reports/<experiment>.csv; an existing file is kept as FILE.bak,\n"
+	  "older ones as FILE.bak.1 .. FILE.bak.4; a second run on the same\n"
+	  "file exits 2 naming the first one's PID).\n"
 	  "  -o FILE.csv   write the CSV here instead\n"
 	  "  -q, --quiet   no progress lines (the summary still prints)" },
 	{ "solve", cmd_solve,

@@ -107,8 +107,7 @@ for _ in $(seq 1 200); do
 	[ -n "$child" ] && [ -s "$T/lk.csv.lock" ] && break
 	sleep 0.05
 done
-kill -KILL $hp
-wait $hp 2>/dev/null
+{ kill -KILL $hp; wait $hp; } 2>/dev/null
 "$H" solve -n 5 -q -o "$T/lk.csv" backtrack >/dev/null 2>"$T/lk4.err"
 rc=$?
 expect "a lock left by a killed run does not block the next (got $rc; $(cat "$T/lk4.err"))" \
