@@ -8,6 +8,10 @@
 #   make install PREFIX=/usr/local DESTDIR=
 #   make plugin SRC=path/to/my_amo.c   build path/to/my_amo.so (docs/plugins.md)
 #   make plugins    build the template plugin, encoders/template/*.so
+#   make fuzz FUZZ_SECONDS=600 [FUZZ_OUT=DIR]   AFL++ on each tests/fuzz
+#                   driver for that long, in parallel (installs afl++)
+#   make fuzz-libfuzzer FUZZ_SECONDS=60   the same with clang's libFuzzer
+#   make test-fuzz  replay tests/fuzz/corpus through the drivers
 #
 # CI adds WERROR=1 (-Werror).
 
@@ -22,12 +26,12 @@ endif
 LDLIBS  = -lpicosat -lglpk $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml) -lm -ldl -pthread
 
 ifneq ($(SANITIZE),)
-BUILD   = build/san
+BUILD  ?= build/san
 CFLAGS  += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=$(SANITIZE)
 BIN     = $(BUILD)/harness
 else
-BUILD   = build/rel
+BUILD  ?= build/rel
 BIN     = harness
 endif
 
@@ -37,7 +41,8 @@ MAIN_OBJ = $(BUILD)/core/main.o
 TEST_SRC = $(wildcard tests/unit/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps run test check test-unit test-e2e test-san clean install plugin plugins FORCE
+.PHONY: all deps run test check test-unit test-e2e test-san test-fuzz fuzz \
+	fuzz-build fuzz-libfuzzer clean install plugin plugins FORCE
 .DEFAULT_GOAL := all
 
 all: deps $(BIN)
@@ -82,7 +87,7 @@ run: all
 # The whole suite: plain build, then again under ASan + UBSan.
 test: deps
 	@$(MAKE) --no-print-directory test-unit test-e2e
-	@$(MAKE) --no-print-directory SANITIZE=address,undefined test-unit test-e2e
+	@$(MAKE) --no-print-directory SANITIZE=address,undefined test-unit test-e2e test-fuzz
 check: test
 
 test-unit: $(TEST_BIN)
@@ -91,6 +96,62 @@ test-unit: $(TEST_BIN)
 # every tests/e2e/*.sh, each printing "N passed, N failed" last
 test-e2e: $(BIN)
 	@set -e; for t in tests/e2e/*.sh; do echo "== $$t"; HARNESS=./$(BIN) $$t; done
+
+# Fuzzing (tests/fuzz/README.md). Each driver is one fuzz_NAME.c with
+# LLVMFuzzerTestOneInput, linked with tests/fuzz/main.c (replay of files
+# and directories; AFL++ persistent mode under afl-clang-fast) or with
+# libFuzzer's own main. test-fuzz replays the committed corpus (and the
+# crashes found and fixed, tests/fuzz/corpus/*/crash-*) in seconds; `make
+# test` runs it under ASan + UBSan. AFL++ builds go to build/afl, libFuzzer
+# builds to build/libfuzzer; findings to FUZZ_OUT/NAME.
+FUZZ_DRIVERS = config csv
+FUZZ_BIN     = $(FUZZ_DRIVERS:%=$(BUILD)/fuzz/fuzz_%)
+FUZZ_SECONDS ?= 60
+FUZZ_OUT     ?= build/fuzzout
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/main.c $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/main.c \
+		$(LIB_OBJ) $(LDLIBS)
+
+fuzz-build: $(FUZZ_BIN)
+
+test-fuzz: $(FUZZ_BIN)
+	@set -e; for d in $(FUZZ_DRIVERS); do \
+		$(BUILD)/fuzz/fuzz_$$d tests/fuzz/corpus/$$d; done
+
+fuzz: deps
+	@command -v afl-fuzz >/dev/null 2>&1 || scripts/deps.sh --fuzz
+	@$(MAKE) --no-print-directory CC=afl-clang-fast BUILD=build/afl \
+		SANITIZE=address,undefined fuzz-build
+	@set -e; pids=""; for d in $(FUZZ_DRIVERS); do \
+		mkdir -p $(FUZZ_OUT); \
+		AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 \
+		AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
+		afl-fuzz -V $(FUZZ_SECONDS) -i tests/fuzz/corpus/$$d \
+			-o $(FUZZ_OUT)/$$d -x tests/fuzz/$$d.dict \
+			-- build/afl/fuzz/fuzz_$$d >$(FUZZ_OUT)/$$d.log 2>&1 & \
+		pids="$$pids $$!"; done; \
+		for p in $$pids; do wait $$p || rc=1; done; \
+		for d in $(FUZZ_DRIVERS); do \
+		printf '%s: ' $$d; awk -F' *: ' '$$1=="execs_done"||$$1=="corpus_count"|| \
+			$$1=="saved_crashes"||$$1=="saved_hangs"||$$1=="run_time" \
+			{printf "%s %s  ", $$1, $$2}' $(FUZZ_OUT)/$$d/default/fuzzer_stats; \
+		echo; done; \
+		! ls $(FUZZ_OUT)/*/default/crashes/id* >/dev/null 2>&1 || \
+		{ echo "crashes in $(FUZZ_OUT)/*/default/crashes" >&2; exit 1; }
+
+fuzz-libfuzzer: deps
+	@$(MAKE) --no-print-directory CC=clang BUILD=build/libfuzzer \
+		SANITIZE=address,undefined,fuzzer-no-link $(LIB_OBJ:build/rel/%=build/libfuzzer/%)
+	@set -e; for d in $(FUZZ_DRIVERS); do \
+		mkdir -p $(FUZZ_OUT)/libfuzzer-$$d; \
+		clang $(CFLAGS) -fsanitize=fuzzer,address,undefined \
+			-o build/libfuzzer/fuzz_$$d tests/fuzz/fuzz_$$d.c \
+			$(LIB_OBJ:build/rel/%=build/libfuzzer/%) $(LDLIBS); \
+		build/libfuzzer/fuzz_$$d -max_total_time=$(FUZZ_SECONDS) \
+			-dict=tests/fuzz/$$d.dict -artifact_prefix=$(FUZZ_OUT)/libfuzzer-$$d/ \
+			$(FUZZ_OUT)/libfuzzer-$$d tests/fuzz/corpus/$$d; done
 
 # A plugin: one C file against include/ only, one shared object beside it.
 # The same as: cc -std=c11 -O2 -shared -fPIC -Iinclude -o FILE.so FILE.c

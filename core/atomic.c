@@ -1,10 +1,41 @@
 /* atomic.c - see atomic.h. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "atomic.h"
+
+static const char *kind_of(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device"
+	       : S_ISBLK(m) ? "a block device" : S_ISFIFO(m) ? "a FIFO"
+	       : S_ISSOCK(m) ? "a socket" : S_ISLNK(m) ? "a symbolic link"
+	       : "not a regular file";
+}
+
+int nq_output_check(const char *path, nq_error *err)
+{
+	struct stat st;
+
+	if (!path[0])
+		return nq_error_set(err, path, 0, 0, "an empty file name");
+	if (lstat(path, &st) < 0) {
+		if (errno == ENOENT)
+			return 0;
+		return nq_error_set(err, path, 0, 0, "cannot write: %s",
+				    strerror(errno));
+	}
+	if (S_ISREG(st.st_mode))
+		return 0;
+	if (S_ISLNK(st.st_mode))
+		return nq_error_set(err, path, 0, 0, "refusing to write: it "
+				    "is a symbolic link (never followed or "
+				    "replaced; give the path of its target)");
+	return nq_error_set(err, path, 0, 0, "refusing to write: it exists "
+			    "and is %s, not a regular file", kind_of(st.st_mode));
+}
 
 int nq_atomic_open(nq_atomic *a, const char *path, nq_error *err)
 {
@@ -14,6 +45,9 @@ int nq_atomic_open(nq_atomic *a, const char *path, nq_error *err)
 	umask(mask);
 	a->f = NULL;
 	a->path = path;
+	a->tmp[0] = '\0';
+	if (nq_output_check(path, err))
+		return -1;
 	if (snprintf(a->tmp, sizeof a->tmp, "%s.tmpXXXXXX", path) >=
 	    (int)sizeof a->tmp)
 		return nq_error_set(err, path, 0, 0, "path too long");
@@ -56,4 +90,134 @@ void nq_atomic_abort(nq_atomic *a)
 		fclose(a->f);
 	a->f = NULL;
 	unlink(a->tmp);
+}
+
+/* slot 0: path.bak; slot i: path.bak.i */
+static int slot_name(char *buf, size_t len, const char *path, int i)
+{
+	int w = i ? snprintf(buf, len, "%s.bak.%d", path, i)
+		  : snprintf(buf, len, "%s.bak", path);
+
+	return w < 0 || (size_t)w >= len ? -1 : 0;
+}
+
+int nq_backup_rotate(const char *path, char *bak, size_t len, nq_error *err)
+{
+	char from[4200], to[4200];
+	struct stat st;
+	int i;
+
+	if (lstat(path, &st) < 0)
+		return errno == ENOENT ? 0 : nq_error_set(err, path, 0, 0,
+			"cannot write: %s", strerror(errno));
+	if (nq_output_check(path, err))
+		return -1;
+	for (i = 0; i < NQ_BACKUPS; i++) {
+		if (slot_name(from, sizeof from, path, i))
+			return nq_error_set(err, path, 0, 0, "path too long");
+		if (lstat(from, &st) == 0 && !S_ISREG(st.st_mode))
+			return nq_error_set(err, from, 0, 0, "cannot keep the "
+					    "old results here: it is %s, not "
+					    "a regular file", kind_of(st.st_mode));
+	}
+	/* oldest first: .bak.(N-2) -> .bak.(N-1), ..., .bak -> .bak.1 */
+	for (i = NQ_BACKUPS - 1; i > 0; i--) {
+		slot_name(to, sizeof to, path, i);
+		slot_name(from, sizeof from, path, i - 1);
+		if (rename(from, to) < 0 && errno != ENOENT)
+			return nq_error_set(err, from, 0, 0, "cannot move "
+					    "it to %s: %s", to, strerror(errno));
+	}
+	slot_name(to, sizeof to, path, 0);
+	if (rename(path, to) < 0)
+		return nq_error_set(err, path, 0, 0, "cannot keep the old "
+				    "results as %s: %s", to, strerror(errno));
+	snprintf(bak, len, "%s", to);
+	return 1;
+}
+
+int nq_lock_take(nq_lock *l, const char *path, nq_error *err)
+{
+	struct stat held, named;
+	struct flock fl;
+	char pid[32];
+	int fd, tries;
+	ssize_t got;
+
+	l->fd = -1;
+	if (snprintf(l->path, sizeof l->path, "%s.lock", path) >=
+	    (int)sizeof l->path)
+		return nq_error_set(err, path, 0, 0, "path too long");
+	for (tries = 0; tries < 100; tries++) {
+		if (nq_output_check(l->path, err))
+			return -1;
+		fd = open(l->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW,
+			  0666);
+		if (fd < 0)
+			return nq_error_set(err, l->path, 0, 0, "cannot make "
+					    "the lock file: %s",
+					    strerror(errno));
+		memset(&fl, 0, sizeof fl);
+		fl.l_type = F_WRLCK;
+		fl.l_whence = SEEK_SET;
+		if (fcntl(fd, F_SETLK, &fl) < 0) {
+			int e = errno;
+			long holder = 0;
+
+			if (e == EACCES || e == EAGAIN) {
+				/* the kernel knows the holder; the file
+				 * says it too */
+				memset(&fl, 0, sizeof fl);
+				fl.l_type = F_WRLCK;
+				fl.l_whence = SEEK_SET;
+				if (fcntl(fd, F_GETLK, &fl) == 0 &&
+				    fl.l_type != F_UNLCK)
+					holder = (long)fl.l_pid;
+				got = pread(fd, pid, sizeof pid - 1, 0);
+				pid[got > 0 ? got : 0] = '\0';
+				pid[strcspn(pid, "\n")] = '\0';
+				if (holder > 0)
+					snprintf(pid, sizeof pid, "%ld",
+						 holder);
+			}
+			close(fd);
+			if (e != EACCES && e != EAGAIN)
+				return nq_error_set(err, l->path, 0, 0,
+						    "cannot lock: %s",
+						    strerror(e));
+			return nq_error_set(err, path, 0, 0, "another harness "
+					    "run (PID %s) is writing it (it "
+					    "holds %s); wait for it to end, "
+					    "or write elsewhere with -o",
+					    pid[0] ? pid : "unknown", l->path);
+		}
+		/* The holder before us may have removed the file as it
+		 * ended: then ours is no longer the lock file; again. */
+		if (fstat(fd, &held) == 0 && stat(l->path, &named) == 0 &&
+		    held.st_dev == named.st_dev && held.st_ino == named.st_ino)
+			break;
+		close(fd);
+		fd = -1;
+	}
+	if (fd < 0)
+		return nq_error_set(err, l->path, 0, 0, "cannot lock: the "
+				    "lock file keeps changing");
+	snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+	if (ftruncate(fd, 0) < 0 ||
+	    pwrite(fd, pid, strlen(pid), 0) != (ssize_t)strlen(pid)) {
+		close(fd);
+		return nq_error_set(err, l->path, 0, 0, "cannot write the "
+				    "lock file: %s", strerror(errno));
+	}
+	l->fd = fd;
+	return 0;
+}
+
+void nq_lock_release(nq_lock *l)
+{
+	if (l->fd < 0)
+		return;
+	unlink(l->path); /* still held: no one else has it now */
+	close(l->fd);
+	l->fd = -1;
 }

@@ -8,6 +8,7 @@
 #ifndef NQ_ATOMIC_H
 #define NQ_ATOMIC_H
 
+#include <stddef.h>
 #include <stdio.h>
 #include "error.h"
 
@@ -24,5 +25,39 @@ int nq_atomic_open(nq_atomic *a, const char *path, nq_error *err);
 int nq_atomic_commit(nq_atomic *a, nq_error *err);
 /* Give up: close and remove the temporary file. */
 void nq_atomic_abort(nq_atomic *a);
+
+/* Whether `path` may be written (replaced by a regular file): 0 when it
+ * does not exist or is a regular file; -1 with err set when it is a
+ * directory, a device, a FIFO, a socket or a symbolic link. A symbolic
+ * link is refused, never followed and never replaced: name its target.
+ * nq_atomic_open checks this first. */
+int nq_output_check(const char *path, nq_error *err);
+
+/* How many backups nq_backup_rotate keeps: FILE.bak (the newest),
+ * FILE.bak.1, ..., FILE.bak.(NQ_BACKUPS - 1) (the oldest). */
+#define NQ_BACKUPS 5
+
+/* Move an existing `path` aside as path.bak, shifting older backups one
+ * number up (path.bak -> path.bak.1 -> ...; the oldest is dropped). A
+ * backup slot that exists and is not a regular file stops it (-1, err
+ * set, nothing moved). 0 when `path` did not exist; 1 when it was moved
+ * (its new name in `bak`). Call with the lock held. */
+int nq_backup_rotate(const char *path, char *bak, size_t len, nq_error *err);
+
+/* An exclusive lock for writing `path`, held in path.lock for as long as
+ * the writer runs; the file holds the writer's PID. A POSIX record lock
+ * (fcntl F_SETLK): it belongs to this process alone, so a solver's child
+ * that outlives a killed harness does not keep it, and the kernel names
+ * the holder (F_GETLK). */
+typedef struct nq_lock {
+	int fd;             /* -1 when not held */
+	char path[4200];    /* path.lock */
+} nq_lock;
+
+/* Take the lock without waiting. -1 with err set when another process
+ * holds it (the message names its PID) or the lock file cannot be made. */
+int nq_lock_take(nq_lock *l, const char *path, nq_error *err);
+/* Remove the lock file and drop the lock (nothing when not held). */
+void nq_lock_release(nq_lock *l);
 
 #endif

@@ -69,7 +69,10 @@
  *
  * Limits: at most 100000 instances and 1000 approaches after expansion;
  * the hints of an entry must fit the CSV `hints` column (255 characters
- * written as "r:c r:c").
+ * written as "r:c r:c"). The file itself: at most 4 MiB
+ * (NQ_CONFIG_MAX_BYTES), lists and mappings nested at most 64 deep
+ * (NQ_CONFIG_MAX_DEPTH), UTF-8 text; each checked before the document is
+ * built, each an error at FILE:LINE:COL.
  */
 #include <errno.h>
 #include <limits.h>
@@ -184,6 +187,44 @@ static int parse_ll(const char *t, long long *out)
 	return errno == ERANGE ? -2 : 0;
 }
 
+int nq_parse_int(const char *text, long long min, long long max,
+		 long long *out)
+{
+	long long v;
+	int rc;
+
+	if (!text || (rc = parse_ll(text, &v)) == -1)
+		return -1;
+	if (rc == -2)
+		return text[0] == '-' ? -2 : -3;
+	if (v < min)
+		return -2;
+	if (v > max)
+		return -3;
+	*out = v;
+	return 0;
+}
+
+int nq_parse_u64(const char *text, uint64_t *out)
+{
+	const char *c;
+	unsigned long long v;
+	char *end;
+
+	if (!text)
+		return -1;
+	for (c = text; *c >= '0' && *c <= '9'; c++)
+		;
+	if (c == text || *c)
+		return -1;
+	errno = 0;
+	v = strtoull(text, &end, 10);
+	if (*end || errno == ERANGE)
+		return -1;
+	*out = (uint64_t)v;
+	return 0;
+}
+
 /* Digits with an optional fraction ("20", "1.5", ".5", "2."), at least one
  * digit. Sets *end past it; -1 when there is no number. No signs, no
  * exponents, independent of the locale. */
@@ -261,6 +302,26 @@ int nq_parse_size_kib(const char *text, uint64_t *kib)
 			return 0;
 		}
 	return -1;
+}
+
+int nq_parse_memory(const char *text, uint64_t *kib)
+{
+	uint64_t v;
+
+	if (!text)
+		return -1;
+	if (strcmp(text, "none") == 0) {
+		*kib = 0;
+		return 0;
+	}
+	if (text[0] == '-')
+		return -2;
+	if (nq_parse_size_kib(text, &v))
+		return -1;
+	if (v == 0)
+		return -2;
+	*kib = v;
+	return 0;
 }
 
 /* Optimal string alignment distance (edits, with transpositions), for
@@ -777,17 +838,14 @@ static int want_int(struct loader *L, const yaml_node_t *node,
 
 	if (want_scalar(L, node, what, "an integer", &t))
 		return -1;
-	rc = parse_ll(t, out);
+	rc = nq_parse_int(t, min, max, out);
 	if (rc == -1)
 		return fail(L, node, "%s: expected an integer, got '%s'",
 			    what, t);
-	if (rc == -2 || *out < min)
-		return rc == -2 && t[0] != '-'
-		       ? fail(L, node, "%s must be at most %lld, got %s",
-			      what, max, t)
-		       : fail(L, node, "%s must be at least %lld, got %s",
-			      what, min, t);
-	if (*out > max)
+	if (rc == -2)
+		return fail(L, node, "%s must be at least %lld, got %s",
+			    what, min, t);
+	if (rc == -3)
 		return fail(L, node, "%s must be at most %lld, got %s", what,
 			    max, t);
 	return 0;
@@ -905,21 +963,16 @@ static int load_size(struct loader *L, const yaml_node_t *node,
 {
 	const char *t;
 	uint64_t v;
+	int rc;
 
 	if (want_scalar(L, node, what, "a size such as 2G, or none", &t))
 		return -1;
-	if (strcmp(t, "none") == 0) {
-		*out = 0;
-		return 0;
-	}
-	if (t[0] == '-')
-		return fail(L, node, "%s must be greater than 0, got '%s'",
-			    what, t);
-	if (nq_parse_size_kib(t, &v))
+	rc = nq_parse_memory(t, &v);
+	if (rc == -1)
 		return fail(L, node, "%s: expected a size such as 512M, 2G, "
 			    "2GiB or 1024K (a bare number is MiB), or none, "
 			    "got '%s'", what, t);
-	if (v == 0)
+	if (rc == -2)
 		return fail(L, node, "%s must be greater than 0, got '%s' "
 			    "(write none for no limit)", what, t);
 	*out = v;
@@ -929,20 +982,13 @@ static int load_size(struct loader *L, const yaml_node_t *node,
 static int load_u64(struct loader *L, const yaml_node_t *node,
 		    const char *what, uint64_t *out)
 {
-	const char *t, *c;
-	unsigned long long v;
-	char *end;
+	const char *t;
 
 	if (want_scalar(L, node, what, "an unsigned 64-bit integer", &t))
 		return -1;
-	for (c = t; *c >= '0' && *c <= '9'; c++)
-		;
-	errno = 0;
-	v = strtoull(t, &end, 10);
-	if (c == t || *c || *end || errno == ERANGE)
+	if (nq_parse_u64(t, out))
 		return fail(L, node, "%s: expected an unsigned 64-bit "
 			    "integer, got '%s'", what, t);
-	*out = (uint64_t)v;
 	return 0;
 }
 
@@ -1738,7 +1784,113 @@ static void syntax_error(const yaml_parser_t *p, const char *path,
 	}
 }
 
-int nq_config_load(const char *path, nq_experiment **out, nq_error *err)
+/* The line and column (1-based; the column counts characters, as libyaml
+ * does) of byte `off` of `text`. */
+static void position_of(const char *text, size_t len, size_t off, int *line,
+			int *col)
+{
+	size_t i;
+	int l = 1, c = 1;
+
+	if (off > len)
+		off = len;
+	for (i = 0; i < off; i++) {
+		unsigned char b = (unsigned char)text[i];
+
+		if (b == '\n') {
+			l++;
+			c = 1;
+		} else if ((b & 0xC0) != 0x80 && c < INT_MAX) {
+			c++;
+		}
+	}
+	*line = l;
+	*col = c;
+}
+
+static void parser_error(const yaml_parser_t *p, const char *text, size_t len,
+			 const char *path, nq_error *err)
+{
+	int line, col;
+
+	if (p->error == YAML_READER_ERROR) {
+		size_t off = p->problem_offset;
+
+		/* a bad trailing octet: point at its character's first */
+		if (p->problem && strstr(p->problem, "trailing") && off > 0 &&
+		    off <= len) {
+			off--;
+			while (off > 0 && ((unsigned char)text[off] & 0xC0) ==
+			       0x80)
+				off--;
+		}
+		position_of(text, len, off, &line, &col);
+		if (p->problem_value >= 0)
+			nq_error_set(err, path, line, col, "invalid YAML: %s "
+				     "(byte 0x%02x; an experiment file is "
+				     "UTF-8 text)", p->problem ? p->problem :
+				     "unreadable", (unsigned)p->problem_value);
+		else
+			nq_error_set(err, path, line, col, "invalid YAML: %s "
+				     "(an experiment file is UTF-8 text)",
+				     p->problem ? p->problem : "unreadable");
+		return;
+	}
+	syntax_error(p, path, err);
+}
+
+/* Before the document is built: nesting deeper than NQ_CONFIG_MAX_DEPTH is
+ * an error at the collection that goes past it. libyaml's scanner spends
+ * time proportional to the open flow collections on every token (100,000
+ * nested '[' take seconds), so this pass stops at the limit. A syntax
+ * error is reported here too. */
+static int depth_scan(const char *text, size_t len, const char *path,
+		      nq_error *err)
+{
+	yaml_parser_t p;
+	yaml_event_t ev;
+	int depth = 0, rc = 0, done = 0;
+
+	if (!yaml_parser_initialize(&p))
+		return nq_error_set(err, path, 0, 0, "out of memory");
+	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+	while (!done) {
+		if (!yaml_parser_parse(&p, &ev)) {
+			parser_error(&p, text, len, path, err);
+			rc = -1;
+			break;
+		}
+		switch (ev.type) {
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			if (++depth > NQ_CONFIG_MAX_DEPTH) {
+				rc = nq_error_set(err, path,
+					(int)ev.start_mark.line + 1,
+					(int)ev.start_mark.column + 1,
+					"nested too deeply: more than %d "
+					"levels of lists and mappings",
+					NQ_CONFIG_MAX_DEPTH);
+				done = 1;
+			}
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			depth--;
+			break;
+		case YAML_STREAM_END_EVENT:
+			done = 1;
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&p);
+	return rc;
+}
+
+int nq_config_parse(const char *text, size_t len, const char *path,
+		    nq_experiment **out, nq_error *err)
 {
 	struct loader L = { 0 };
 	yaml_parser_t parser;
@@ -1746,22 +1898,28 @@ int nq_config_load(const char *path, nq_experiment **out, nq_error *err)
 	int parser_ready = 0, doc_ready = 0, rc = -1;
 	const yaml_node_t *root, *extra_root;
 	nq_experiment *exp = NULL;
-	FILE *f;
 	size_t i;
 
-	if (!(f = fopen(path, "rb"))) {
-		nq_error_set(err, path, 0, 0, "cannot open: %s",
-			     strerror(errno));
+	if (len > NQ_CONFIG_MAX_BYTES) {
+		int line, col;
+
+		position_of(text, len, NQ_CONFIG_MAX_BYTES, &line, &col);
+		nq_error_set(err, path, line, col, "the file is larger than "
+			     "%u MiB, the limit for an experiment file",
+			     NQ_CONFIG_MAX_BYTES >> 20);
 		goto out;
 	}
+	if (depth_scan(text, len, path, err))
+		goto out;
 	if (!yaml_parser_initialize(&parser)) {
 		nq_error_set(err, path, 0, 0, "out of memory");
 		goto out;
 	}
 	parser_ready = 1;
-	yaml_parser_set_input_file(&parser, f);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text,
+				     len);
 	if (!yaml_parser_load(&parser, &doc)) {
-		syntax_error(&parser, path, err);
+		parser_error(&parser, text, len, path, err);
 		goto out;
 	}
 	doc_ready = 1;
@@ -1772,7 +1930,7 @@ int nq_config_load(const char *path, nq_experiment **out, nq_error *err)
 		goto out;
 	}
 	if (!yaml_parser_load(&parser, &extra)) {
-		syntax_error(&parser, path, err);
+		parser_error(&parser, text, len, path, err);
 		goto out;
 	}
 	extra_root = yaml_document_get_root_node(&extra);
@@ -1839,8 +1997,60 @@ out:
 		yaml_document_delete(&doc);
 	if (parser_ready)
 		yaml_parser_delete(&parser);
-	if (f)
+	return rc;
+}
+
+/* Read the file whole (at most NQ_CONFIG_MAX_BYTES + 1 bytes), then parse
+ * it. */
+int nq_config_load(const char *path, nq_experiment **out, nq_error *err)
+{
+	FILE *f;
+	char *text = NULL;
+	size_t len = 0, cap = 0, got;
+	struct stat st;
+	int rc;
+
+	if (!(f = fopen(path, "rb")))
+		return nq_error_set(err, path, 0, 0, "cannot open: %s",
+				    strerror(errno));
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
 		fclose(f);
+		return nq_error_set(err, path, 0, 0, "cannot read: it is a "
+				    "directory");
+	}
+	for (;;) {
+		if (len == cap) {
+			size_t ncap = cap ? cap * 2 : 65536;
+			char *p;
+
+			if (ncap > (size_t)NQ_CONFIG_MAX_BYTES + 1)
+				ncap = (size_t)NQ_CONFIG_MAX_BYTES + 1;
+			if (ncap == cap)
+				break; /* one byte past the limit is read */
+			if (!(p = realloc(text, ncap))) {
+				fclose(f);
+				free(text);
+				return nq_error_set(err, path, 0, 0,
+						    "out of memory");
+			}
+			text = p;
+			cap = ncap;
+		}
+		got = fread(text + len, 1, cap - len, f);
+		len += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		rc = nq_error_set(err, path, 0, 0, "read failed: %s",
+				  strerror(errno));
+		fclose(f);
+		free(text);
+		return rc;
+	}
+	fclose(f);
+	rc = nq_config_parse(text ? text : "", len, path, out, err);
+	free(text);
 	return rc;
 }
 

@@ -3,7 +3,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "csvread.h"
 
 struct nq_table {
@@ -181,6 +183,7 @@ int nq_table_read(const char *path, nq_table **out, nq_error *err)
 	FILE *f;
 	char *text = NULL;
 	size_t len = 0, cap = 0, got;
+	struct stat st;
 	int rc;
 
 	*out = NULL;
@@ -188,6 +191,13 @@ int nq_table_read(const char *path, nq_table **out, nq_error *err)
 	if (!f)
 		return nq_error_set(err, path, 0, 0, "cannot read: %s",
 				    strerror(errno));
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	    (uint64_t)st.st_size > NQ_TABLE_MAX_BYTES) {
+		fclose(f);
+		return nq_error_set(err, path, 0, 0, "the file is larger "
+				    "than %u MiB, the limit for a results CSV",
+				    NQ_TABLE_MAX_BYTES >> 20);
+	}
 	for (;;) {
 		if (cap - len < 65536) {
 			char *p = realloc(text, cap + 65536 + 1);
@@ -205,6 +215,14 @@ int nq_table_read(const char *path, nq_table **out, nq_error *err)
 		len += got;
 		if (got == 0)
 			break;
+		if (len > NQ_TABLE_MAX_BYTES) {
+			fclose(f);
+			free(text);
+			return nq_error_set(err, path, 0, 0, "the file is "
+					    "larger than %u MiB, the limit "
+					    "for a results CSV",
+					    NQ_TABLE_MAX_BYTES >> 20);
+		}
 	}
 	if (ferror(f)) {
 		fclose(f);

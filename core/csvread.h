@@ -15,8 +15,10 @@ typedef struct nq_table nq_table;
 
 /* Read `path`. -1 with err set (file, line) when it cannot be read or is
  * malformed (no header, a row with a different number of fields, an
- * unclosed quote). */
+ * unclosed quote) or larger than NQ_TABLE_MAX_BYTES. */
 int nq_table_read(const char *path, nq_table **out, nq_error *err);
+/* nq_table_read refuses a file larger than this (bytes). */
+#define NQ_TABLE_MAX_BYTES (512u << 20)
 /* Parse text held in memory; `name` is used in messages. */
 int nq_table_parse(const char *text, size_t len, const char *name,
 		   nq_table **out, nq_error *err);

@@ -61,6 +61,15 @@ typedef struct nq_experiment {
 /* Read and check `path`. On error returns -1 with err naming the file,
  * line and column; nothing is allocated then. */
 int nq_config_load(const char *path, nq_experiment **out, nq_error *err);
+/* The same for text held in memory (len bytes, no NUL needed); `path` is
+ * used in messages and to find plugins relative to it. */
+int nq_config_parse(const char *text, size_t len, const char *path,
+		    nq_experiment **out, nq_error *err);
+
+/* Input limits of an experiment file: its size in bytes, and how deep its
+ * lists and mappings may nest. */
+#define NQ_CONFIG_MAX_BYTES (4u << 20)
+#define NQ_CONFIG_MAX_DEPTH 64
 void nq_experiment_free(nq_experiment *exp);
 
 /* Fill an approach from a solver and (key, value) text pairs; keys not
@@ -87,5 +96,20 @@ int nq_instance_runs(const nq_instance_spec *spec, const nq_approach *a);
  * ("512M", "2G", "1024K", "2GiB") into KiB. Return -1 if malformed. */
 int nq_parse_duration(const char *text, double *seconds);
 int nq_parse_size_kib(const char *text, uint64_t *kib);
+
+/* The integer rules of the experiment file, shared with the command line
+ * so both take and refuse the same text.
+ *
+ * nq_parse_int: a whole decimal integer with an optional sign (no spaces,
+ * no other characters) in [min, max]. 0; -1 when it is not an integer;
+ * -2 when below min; -3 when above max (overflow included). */
+int nq_parse_int(const char *text, long long min, long long max,
+		 long long *out);
+/* Digits only, at most 2^64 - 1. 0, or -1. */
+int nq_parse_u64(const char *text, uint64_t *out);
+/* A memory limit: "none" (0, no limit) or a size as nq_parse_size_kib
+ * takes it that is greater than 0. 0; -1 when malformed; -2 when 0 or
+ * negative. */
+int nq_parse_memory(const char *text, uint64_t *kib);
 
 #endif

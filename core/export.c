@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "atomic.h"
 #include "export.h"
 #include "cnf.h"
 #include "glpk_sink.h"
@@ -219,41 +220,35 @@ int nq_cnf_mem_write(const nq_cnf_mem *m, FILE *f, const char *comment)
 	return cnf_write(m, f, comment) ? -1 : 0;
 }
 
-/* A temp file beside `path`, renamed into place by finish_file. */
-static FILE *start_file(const char *path, char *tmp, size_t tmplen,
-			char *why, size_t len)
+/* A temp file beside `path` (nq_atomic), renamed into place by
+ * finish_file; `path` must not be a device, FIFO, directory or symbolic
+ * link. */
+static FILE *start_file(const char *path, nq_atomic *a, char *why,
+			size_t len)
 {
-	FILE *f;
-	int fd;
+	nq_error err;
 
-	if ((size_t)snprintf(tmp, tmplen, "%s.tmpXXXXXX", path) >= tmplen) {
-		why_set(why, len, "%s: file name too long", path);
+	memset(&err, 0, sizeof err);
+	if (nq_atomic_open(a, path, &err) < 0) {
+		nq_error_format(&err, why, len);
 		return NULL;
 	}
-	fd = mkstemp(tmp);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		why_set(why, len, "%s: cannot write: %s", path,
-			strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		return NULL;
-	}
-	fchmod(fd, 0644);
-	return f;
+	return a->f;
 }
 
-static int finish_file(FILE *f, int failed, const char *tmp,
-		       const char *path, char *why, size_t len)
+static int finish_file(nq_atomic *a, int failed, char *why, size_t len)
 {
-	int e;
+	nq_error err;
 
-	if (fclose(f) != 0 || failed || rename(tmp, path) < 0) {
-		e = errno;
-		unlink(tmp);
-		return why_set(why, len, "%s: cannot write: %s", path,
-			       strerror(e ? e : EIO));
+	memset(&err, 0, sizeof err);
+	if (failed) {
+		nq_atomic_abort(a);
+		return why_set(why, len, "%s: cannot write: %s", a->path,
+			       strerror(EIO));
+	}
+	if (nq_atomic_commit(a, &err) < 0) {
+		nq_error_format(&err, why, len);
+		return -1;
 	}
 	return 0;
 }
@@ -261,8 +256,8 @@ static int finish_file(FILE *f, int failed, const char *tmp,
 int nq_cnf_mem_write_file(const nq_cnf_mem *m, const char *path,
 			  const char *comment, char *why, size_t len)
 {
-	char tmp[4200];
-	FILE *f = start_file(path, tmp, sizeof tmp, why, len);
+	nq_atomic a;
+	FILE *f = start_file(path, &a, why, len);
 	int failed;
 
 	if (!f)
@@ -270,12 +265,11 @@ int nq_cnf_mem_write_file(const nq_cnf_mem *m, const char *path,
 	errno = 0;
 	failed = cnf_write(m, f, comment);
 	if (failed == -2) {
-		fclose(f);
-		unlink(tmp);
+		nq_atomic_abort(&a);
 		return why_set(why, len, "time limit reached while writing %s",
 			       path);
 	}
-	return finish_file(f, failed, tmp, path, why, len);
+	return finish_file(&a, failed, why, len);
 }
 
 /* ------------------------------------------------------------------ */
@@ -408,12 +402,22 @@ int nq_ilp_mem_write(const nq_ilp_mem *m, const char *path,
 		     size_t len)
 {
 	const char *prefix = fmt == NQ_ILP_LP ? "\\" : "*";
-	char tmp[4200], body[4200], buf[65536], name[40];
+	char body[4200], buf[65536], name[40];
+	nq_atomic a;
 	FILE *f, *in = NULL;
 	glp_prob *Q = fmt == NQ_ILP_MPS ? mps_copy(m) : NULL;
 	int n = m->n, r, c, failed = 0, bfd, wrote;
 	size_t got;
 
+	nq_error err;
+
+	memset(&err, 0, sizeof err);
+	if (nq_output_check(path, &err)) {
+		if (Q)
+			glp_delete_prob(Q);
+		nq_error_format(&err, why, len);
+		return -1;
+	}
 	/* GLPK writes to a file of its own; ours gets the comments, then
 	 * GLPK's text. */
 	if ((size_t)snprintf(body, sizeof body, "%s.glpXXXXXX", path) >=
@@ -439,7 +443,7 @@ int nq_ilp_mem_write(const nq_ilp_mem *m, const char *path,
 		return why_set(why, len, "%s: GLPK could not write the %s file",
 			       path, fmt == NQ_ILP_LP ? "LP" : "MPS");
 	}
-	if (!(f = start_file(path, tmp, sizeof tmp, why, len))) {
+	if (!(f = start_file(path, &a, why, len))) {
 		fclose(in);
 		unlink(body);
 		return -1;
@@ -472,5 +476,5 @@ int nq_ilp_mem_write(const nq_ilp_mem *m, const char *path,
 		failed = 1;
 	fclose(in);
 	unlink(body);
-	return finish_file(f, failed, tmp, path, why, len);
+	return finish_file(&a, failed, why, len);
 }

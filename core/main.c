@@ -26,6 +26,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "atomic.h"
 #include "csvread.h"
 #include "experiment.h"
 #include "export.h"
@@ -63,7 +64,9 @@ static const struct verb verbs[] = {
 	{ "run", cmd_run, "run CONFIG.yaml [-o FILE.csv] [-q]",
 	  "Run an experiment file: every instance through every approach,\n"
 	  "each answer validated, one CSV row per run (default\n"
-	  "reports/<experiment>.csv; an existing file is kept as FILE.bak).\n"
+	  "reports/<experiment>.csv; an existing file is kept as FILE.bak,\n"
+	  "older ones as FILE.bak.1 .. FILE.bak.4; a second run on the same\n"
+	  "file exits 2 naming the first one's PID).\n"
 	  "  -o FILE.csv   write the CSV here instead\n"
 	  "  -q, --quiet   no progress lines (the summary still prints)" },
 	{ "solve", cmd_solve,
@@ -214,6 +217,72 @@ static int bad_usage(const char *verb, const char *fmt, const char *arg)
 	return NQ_EXIT_USAGE;
 }
 
+/* The largest board, as in the experiment file. */
+#define MAX_N 100000000
+
+/* An integer flag's value, by the experiment file's rules
+ * (nq_parse_int): 0 with *out set, or the usage exit (message printed). */
+static int int_flag(const char *verb, const char *flag, const char *val,
+		    long long min, long long max, const char *what,
+		    long long *out)
+{
+	char msg[300];
+	int rc = nq_parse_int(val, min, max, out);
+
+	if (rc == 0)
+		return 0;
+	if (rc == -1)
+		snprintf(msg, sizeof msg, "%s takes %s, an integer, not '%.80s'",
+			 flag, what, val);
+	else
+		snprintf(msg, sizeof msg, "%s takes %s from %lld to %lld, "
+			 "not '%.80s'", flag, what, min, max, val);
+	return bad_usage(verb, "%s", msg);
+}
+
+/* --hint ROW:COL (1-based) into hints[*nh]; at most maxh of them. 0, or
+ * the usage exit (message printed). */
+static int hint_flag(const char *verb, const char *val, nq_square *hints,
+		     int *nh, int maxh)
+{
+	char part[2][64], msg[300];
+	const char *colon = strchr(val, ':');
+	long long v[2];
+	int k, rc;
+
+	if (*nh == maxh) {
+		snprintf(msg, sizeof msg, "too many hints: at most %d --hint "
+			 "('%.80s' is one too many)", maxh, val);
+		return bad_usage(verb, "%s", msg);
+	}
+	if (!colon || strchr(colon + 1, ':') ||
+	    (size_t)(colon - val) >= sizeof part[0] ||
+	    strlen(colon + 1) >= sizeof part[1])
+		return bad_usage(verb, "--hint takes ROW:COL (1-based), not "
+				 "'%s'", val);
+	snprintf(part[0], sizeof part[0], "%.*s", (int)(colon - val), val);
+	snprintf(part[1], sizeof part[1], "%s", colon + 1);
+	for (k = 0; k < 2; k++) {
+		rc = nq_parse_int(part[k], 1, MAX_N, &v[k]);
+		if (rc == -1) {
+			snprintf(msg, sizeof msg, "--hint takes ROW:COL "
+				 "(1-based integers), not '%.80s' ('%s' is "
+				 "not an integer)", val, part[k]);
+			return bad_usage(verb, "%s", msg);
+		}
+		if (rc) {
+			snprintf(msg, sizeof msg, "--hint '%.80s': %s %s is "
+				 "off every board (1 to %d)", val,
+				 k ? "column" : "row", part[k], MAX_N);
+			return bad_usage(verb, "%s", msg);
+		}
+	}
+	hints[*nh].row = (int)v[0] - 1;
+	hints[*nh].col = (int)v[1] - 1;
+	(*nh)++;
+	return 0;
+}
+
 static int report_error(const nq_error *err)
 {
 	char buf[1024];
@@ -325,7 +394,6 @@ static int cmd_solve(int argc, char **argv)
 	nq_run_opts o;
 	int i, n = 0, nh = 0, rc;
 	size_t na = 0, used = 0;
-	char *end;
 
 	memset(&exp, 0, sizeof exp);
 	memset(&spec, 0, sizeof spec);
@@ -355,23 +423,18 @@ static int cmd_solve(int argc, char **argv)
 		} else if (arg[0] == '-' && arg[1] && !val) {
 			return bad_usage("solve", "%s needs a value", arg);
 		} else if (!strcmp(arg, "-n")) {
-			long v = strtol(val, &end, 10);
+			long long v;
 
-			if (*end || v < 1 || v > 100000000)
-				return bad_usage("solve", "-n takes a board size "
-						 "from 1 to 100000000, not '%s'", val);
+			if ((rc = int_flag("solve", arg, val, 1, MAX_N,
+					   "a board size", &v)) != 0)
+				return rc;
 			n = (int)v;
 			i++;
 		} else if (!strcmp(arg, "--hint")) {
-			int r, c;
-			char extra;
-
-			if (nh == 64 || sscanf(val, "%d:%d%c", &r, &c, &extra) != 2)
-				return bad_usage("solve", "--hint takes ROW:COL "
-						 "(1-based), not '%s'", val);
-			hints[nh].row = r - 1;
-			hints[nh].col = c - 1;
-			nh++;
+			if ((rc = hint_flag("solve", val, hints, &nh,
+					    (int)(sizeof hints /
+						  sizeof hints[0]))) != 0)
+				return rc;
 			i++;
 		} else if (!strcmp(arg, "--timeout")) {
 			if (nq_parse_duration(val, &exp.timeout_s) < 0 ||
@@ -380,19 +443,20 @@ static int cmd_solve(int argc, char **argv)
 						 "duration such as 10s, not '%s'", val);
 			i++;
 		} else if (!strcmp(arg, "--memory")) {
-			if (nq_parse_size_kib(val, &exp.memory_kib) < 0)
+			rc = nq_parse_memory(val, &exp.memory_kib);
+			if (rc == -1)
 				return bad_usage("solve", "--memory takes a size "
-						 "such as 2G, not '%s'", val);
+						 "such as 2G, or none, not '%s'",
+						 val);
+			if (rc == -2)
+				return bad_usage("solve", "--memory must be "
+						 "greater than 0, not '%s' (none "
+						 "for no limit)", val);
 			i++;
 		} else if (!strcmp(arg, "--seed")) {
-			unsigned long long v;
-
-			errno = 0;
-			v = strtoull(val, &end, 10);
-			if (*end || errno || val[0] == '-')
+			if (nq_parse_u64(val, &exp.seed))
 				return bad_usage("solve", "--seed takes an unsigned "
-						 "integer, not '%s'", val);
-			exp.seed = v;
+						 "64-bit integer, not '%s'", val);
 			i++;
 		} else if (!strcmp(arg, "-o") || !strcmp(arg, "--output")) {
 			o.output = val;
@@ -610,6 +674,16 @@ static int cmd_plot(int argc, char **argv)
 		out = def;
 	}
 	o.csv = csv;
+	/* every output checked before any is written */
+	for (k = all ? 0 : (int)o.kind; k <= (all ? NQ_PLOT__COUNT - 1 :
+					     (int)o.kind); k++) {
+		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);
+		memset(&err, 0, sizeof err);
+		if (nq_output_check(all ? path : out, &err)) {
+			nq_table_free(t);
+			return report_error(&err);
+		}
+	}
 	for (k = all ? 0 : (int)o.kind; k <= (all ? NQ_PLOT__COUNT - 1 :
 					     (int)o.kind); k++) {
 		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);
@@ -645,9 +719,10 @@ static int cmd_report(int argc, char **argv)
 	nq_table *t = NULL;
 	nq_error err;
 	const char *csv = NULL, *out = NULL;
-	char def[4096], tmp[4200];
+	char def[4096], tmp[1024];
 	FILE *f = stdout;
-	int i, rc, fd = -1;
+	nq_atomic a;
+	int i, rc;
 
 	memset(&o, 0, sizeof o);
 	for (i = 1; i < argc; i++) {
@@ -695,35 +770,32 @@ static int cmd_report(int argc, char **argv)
 	}
 	o.csv = csv;
 	o.output = strcmp(out, "-") ? out : NULL;
+	memset(&err, 0, sizeof err);
+	if (o.output && nq_output_check(o.output, &err)) {
+		nq_table_free(t);
+		return report_error(&err);
+	}
 	if (o.output) {
 		/* a temp file renamed into place: never half a report */
-		snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", out);
-		fd = mkstemp(tmp);
-		if (fd < 0 || !(f = fdopen(fd, "w"))) {
-			fprintf(stderr, "harness report: %s: cannot write: %s\n",
-				out, strerror(errno));
-			if (fd >= 0) {
-				close(fd);
-				unlink(tmp);
-			}
+		if (nq_atomic_open(&a, out, &err) < 0) {
 			nq_table_free(t);
+			nq_error_format(&err, tmp, sizeof tmp);
+			fprintf(stderr, "harness report: %s\n", tmp);
 			return 1;
 		}
+		f = a.f;
 	}
-	memset(&err, 0, sizeof err);
 	rc = nq_report_write(t, &o, f, &err);
 	nq_table_free(t);
 	if (!o.output)
 		return rc < 0 ? report_error(&err) : 0;
-	fchmod(fd, 0644);
-	if (fclose(f) != 0 || rc < 0 || rename(tmp, out) < 0) {
-		int e = errno;
-
-		unlink(tmp);
-		if (rc < 0)
-			return report_error(&err);
-		fprintf(stderr, "harness report: %s: cannot write: %s\n", out,
-			strerror(e));
+	if (rc < 0) {
+		nq_atomic_abort(&a);
+		return report_error(&err);
+	}
+	if (nq_atomic_commit(&a, &err) < 0) {
+		nq_error_format(&err, tmp, sizeof tmp);
+		fprintf(stderr, "harness report: %s\n", tmp);
 		return 1;
 	}
 	fprintf(stderr, "harness: report written to %s\n", out);
@@ -736,9 +808,8 @@ static int board_flag(const char *verb, int argc, char **argv, int *i,
 		      int *n, nq_square *hints, int *nh, int maxh)
 {
 	const char *arg = argv[*i], *val = *i + 1 < argc ? argv[*i + 1] : NULL;
-	char *end, extra;
-	int r, c;
-	long v;
+	long long v;
+	int rc;
 
 	if (strcmp(arg, "-n") && strcmp(arg, "--hint"))
 		return 0;
@@ -746,19 +817,14 @@ static int board_flag(const char *verb, int argc, char **argv, int *i,
 		return bad_usage(verb, "%s needs a value", arg);
 	(*i)++;
 	if (!strcmp(arg, "-n")) {
-		v = strtol(val, &end, 10);
-		if (*end || v < 1 || v > 100000000)
-			return bad_usage(verb, "-n takes a board size from 1 "
-					 "to 100000000, not '%s'", val);
+		if ((rc = int_flag(verb, arg, val, 1, MAX_N, "a board size",
+				   &v)) != 0)
+			return rc;
 		*n = (int)v;
 		return 1;
 	}
-	if (*nh == maxh || sscanf(val, "%d:%d%c", &r, &c, &extra) != 2)
-		return bad_usage(verb, "--hint takes ROW:COL (1-based), not "
-				 "'%s'", val);
-	hints[*nh].row = r - 1;
-	hints[*nh].col = c - 1;
-	(*nh)++;
+	if ((rc = hint_flag(verb, val, hints, nh, maxh)) != 0)
+		return rc;
 	return 1;
 }
 
@@ -838,6 +904,13 @@ static int cmd_export(int argc, char **argv)
 	if (model && !strcmp(fmt, "dimacs"))
 		return bad_usage("export", "%s", "a model is written as LP or "
 				 "MPS (-o FILE.lp or FILE.mps)");
+	{
+		nq_error err;
+
+		memset(&err, 0, sizeof err);
+		if (nq_output_check(out, &err))
+			return report_error(&err);
+	}
 
 	memset(&inst, 0, sizeof inst);
 	inst.n = n;
@@ -1154,25 +1227,33 @@ static int cmd_check(int argc, char **argv)
 		return 1;
 	}
 	for (p = buf;;) {
-		long v;
+		long long v;
+		size_t tok;
+		char save;
 
 		while (*p == ' ' || *p == ',' || *p == '\t' || *p == '\n' ||
 		       *p == '\r')
 			p++;
 		if (!*p)
 			break;
-		v = strtol(p, &end, 10);
-		if (end == p || k == n || v < 1 || v > n) {
+		/* one token: up to the next separator */
+		tok = strcspn(p, " ,\t\n\r");
+		end = p + tok;
+		save = *end;
+		*end = '\0';
+		if (k == n || nq_parse_int(p, 1, n, &v) != 0) {
 			if (k == n)
-				snprintf(why, sizeof why, "more than %d columns",
-					 n);
+				snprintf(why, sizeof why, "more than %d columns "
+					 "('%.40s' is one too many)", n, p);
 			else
-				snprintf(why, sizeof why, "'%.20s' is not a "
-					 "column 1..%d", p, n);
+				snprintf(why, sizeof why, "'%.40s%s' (item %d) "
+					 "is not a column 1..%d", p,
+					 tok > 40 ? "..." : "", k + 1, n);
 			free(buf);
 			free(placement);
 			return bad_usage("check", "--placement: %s", why);
 		}
+		*end = save;
 		placement[k++] = (int32_t)(v - 1);
 		p = end;
 	}

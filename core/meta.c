@@ -34,6 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <yaml.h>
+#include "atomic.h"
 #include "meta.h"
 #include "plugin.h"
 #include "sha256.h"
@@ -665,33 +666,10 @@ static void write_body(FILE *f, const nq_experiment *exp,
 int nq_meta_write(const char *path, const nq_experiment *exp,
 		  const nq_meta_run *r, nq_error *err)
 {
-	char tmp[4096];
-	FILE *f;
-	int fd;
+	nq_atomic a;
 
-	if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp)
-		return nq_error_set(err, path, 0, 0, "path too long");
-	fd = mkstemp(tmp);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		return nq_error_set(err, path, 0, 0, "cannot write: %s",
-				    strerror(errno));
-	}
-	write_body(f, exp, r);
-	{
-		mode_t mask = umask(0);
-
-		umask(mask);
-		fchmod(fd, 0666 & ~mask);
-	}
-	if (fclose(f) != 0 || rename(tmp, path) < 0) {
-		nq_error_set(err, path, 0, 0, "cannot write: %s",
-			     strerror(errno));
-		unlink(tmp);
+	if (nq_atomic_open(&a, path, err) < 0)
 		return -1;
-	}
-	return 0;
+	write_body(a.f, exp, r);
+	return nq_atomic_commit(&a, err);
 }

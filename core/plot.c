@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "cells.h"
+#include "atomic.h"
 #include "plot.h"
 
 static const char *const kind_names[NQ_PLOT__COUNT] = {
@@ -695,38 +696,33 @@ static void log_tail(FILE *log, char *buf, size_t len)
 
 int nq_plot_draw(const nq_table *t, const nq_plot_opts *o, nq_error *err)
 {
-	char prog[4096], tmp[4096], said[512];
+	char prog[4096], said[512];
 	char *script = NULL;
 	size_t len = 0;
 	FILE *mem = NULL, *log = NULL;
 	struct stat st;
-	int fd, rc, status;
+	nq_atomic pic;
+	int rc, status;
 
 	if (term_of(o->output) < 0) {
 		nq_error_set(err, o->output, 0, 0, "cannot tell the picture "
 			     "type: name the output .svg, .png or .pdf");
 		return NQ_PLOT_EINPUT;
 	}
-	if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", o->output) >=
-	    (int)sizeof tmp) {
-		nq_error_set(err, o->output, 0, 0, "path too long");
+	/* a device, FIFO, directory or symbolic link is never replaced */
+	if (nq_output_check(o->output, err))
 		return NQ_PLOT_EINPUT;
-	}
-	/* the script names the temp file the picture goes to */
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		nq_error_set(err, o->output, 0, 0, "cannot write: %s",
-			     strerror(errno));
+	/* the script names the temp file the picture goes to; gnuplot
+	 * writes it by name, nq_atomic_commit renames it into place */
+	if (nq_atomic_open(&pic, o->output, err) < 0)
 		return NQ_PLOT_EDRAW;
-	}
-	close(fd);
 	mem = open_memstream(&script, &len);
 	if (!mem) {
 		nq_error_set(err, NULL, 0, 0, "out of memory");
-		unlink(tmp);
+		nq_atomic_abort(&pic);
 		return NQ_PLOT_EDRAW;
 	}
-	rc = nq_plot_script(t, o, tmp, mem, err);
+	rc = nq_plot_script(t, o, pic.tmp, mem, err);
 	if (fclose(mem) != 0 && rc == 0) {
 		nq_error_set(err, NULL, 0, 0, "out of memory");
 		rc = NQ_PLOT_EDRAW;
@@ -743,7 +739,7 @@ int nq_plot_draw(const nq_table *t, const nq_plot_opts *o, nq_error *err)
 		goto out;
 	}
 	status = run_gnuplot(prog, script, len, log);
-	if (status != 0 || stat(tmp, &st) < 0 || st.st_size == 0) {
+	if (status != 0 || stat(pic.tmp, &st) < 0 || st.st_size == 0) {
 		log_tail(log, said, sizeof said);
 		if (status < 0)
 			nq_error_set(err, NULL, 0, 0, "cannot run %s: %s", prog,
@@ -753,21 +749,15 @@ int nq_plot_draw(const nq_table *t, const nq_plot_opts *o, nq_error *err)
 				     "%s%s", status, said[0] ? ": " : "", said);
 		goto out;
 	}
-	{
-		mode_t mask = umask(0);
-
-		umask(mask);
-		chmod(tmp, 0666 & ~mask); /* mkstemp made it 0600 */
-	}
-	if (rename(tmp, o->output) < 0) {
-		nq_error_set(err, o->output, 0, 0, "cannot write: %s",
-			     strerror(errno));
-		goto out;
+	if (nq_atomic_commit(&pic, err) < 0) {
+		pic.f = NULL; /* closed and removed by the commit */
+		goto out_done;
 	}
 	rc = 0;
+	goto out_done;
 out:
-	if (rc < 0)
-		unlink(tmp); /* never half a picture */
+	nq_atomic_abort(&pic); /* never half a picture */
+out_done:
 	if (log)
 		fclose(log);
 	free(script);

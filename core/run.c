@@ -50,28 +50,37 @@ static int make_parent_dirs(const char *path)
 	return 0;
 }
 
-/* Open the CSV for writing. An existing file is kept as FILE.bak. */
-static FILE *open_output(const char *path, nq_error *err)
+/* Open the CSV for writing, for the whole run: it must not exist or be a
+ * regular file (nq_output_check); the lock FILE.lock is taken first, so
+ * a second run on the same file stops here, naming the first one's PID;
+ * an existing file is kept as FILE.bak, older backups shifted to
+ * FILE.bak.1 ... (nq_backup_rotate). */
+static FILE *open_output(const char *path, nq_lock *lock, nq_error *err)
 {
-	char bak[4096];
+	char bak[4200];
 	FILE *f;
+	int rc;
 
 	if (make_parent_dirs(path) < 0) {
 		nq_error_set(err, path, 0, 0, "cannot create its directory: %s",
 			     strerror(errno));
 		return NULL;
 	}
-	if (access(path, F_OK) == 0) {
-		snprintf(bak, sizeof bak, "%s.bak", path);
-		if (rename(path, bak) < 0) {
-			nq_error_set(err, path, 0, 0, "cannot keep the old "
-				     "results as %s: %s", bak, strerror(errno));
-			return NULL;
-		}
+	nq_meta_path(path, bak, sizeof bak);
+	if (!strcmp(bak, path)) {
+		nq_error_set(err, path, 0, 0, "the results and their .meta "
+			     "file would be one file: name the CSV .csv");
+		return NULL;
+	}
+	if (nq_output_check(path, err) || nq_output_check(bak, err) ||
+	    nq_lock_take(lock, path, err))
+		return NULL;
+	if ((rc = nq_backup_rotate(path, bak, sizeof bak, err)) < 0)
+		return NULL;
+	if (rc > 0)
 		fprintf(stderr, "harness: the previous %s is kept as %s\n",
 			path, bak);
-	}
-	f = fopen(path, "w");
+	f = fopen(path, "wx"); /* made anew: nothing may take its place */
 	if (!f)
 		nq_error_set(err, path, 0, 0, "cannot write: %s",
 			     strerror(errno));
@@ -100,6 +109,7 @@ struct state {
 	const nq_experiment *exp;
 	const nq_run_opts *o;
 	FILE *csv;
+	nq_lock lock;           /* on the CSV, from open_output to the end */
 	nq_ledger *ledger;
 	struct row *rows_kept;  /* every row written, in order */
 	size_t nkept, capkept;
@@ -551,17 +561,16 @@ static int rewrite_csv(struct state *s, nq_error *err)
 	return nq_atomic_commit(&out, err);
 }
 
-/* The metadata file beside the CSV: kept as .bak like the CSV, then
- * written with the start time and the machine's state. */
+/* The metadata file beside the CSV: kept as .bak like the CSV (numbered
+ * the same way), then written with the start time and the machine's
+ * state. */
 static int meta_start(struct state *s, nq_error *err)
 {
 	char bak[4200];
 
 	nq_meta_path(s->o->output, s->meta_path, sizeof s->meta_path);
-	if (access(s->meta_path, F_OK) == 0) {
-		snprintf(bak, sizeof bak, "%s.bak", s->meta_path);
-		rename(s->meta_path, bak);
-	}
+	if (nq_backup_rotate(s->meta_path, bak, sizeof bak, err) < 0)
+		return -1;
 	s->meta.csv = s->o->output;
 	s->meta.argc = s->o->argc;
 	s->meta.argv = s->o->argv;
@@ -628,6 +637,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	int rep, rc = -1;
 
 	memset(&s, 0, sizeof s);
+	s.lock.fd = -1;
 	s.exp = exp;
 	s.o = o;
 	s.tty = isatty(STDERR_FILENO);
@@ -640,7 +650,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		goto out;
 	}
 	if (o->output) {
-		s.csv = open_output(o->output, err);
+		s.csv = open_output(o->output, &s.lock, err);
 		if (!s.csv)
 			goto out;
 		nq_csv_header(s.csv);
@@ -697,6 +707,7 @@ out:
 			     strerror(errno));
 		rc = -1;
 	}
+	nq_lock_release(&s.lock); /* after the rewrite and the .meta */
 	nq_ledger_free(s.ledger);
 	nq_summary_free(s.summary);
 	free(s.rows_kept);

@@ -1,7 +1,9 @@
 #!/bin/sh
 # deps.sh - install the Debian packages the harness needs, if any is missing.
 # Checks files first, so it is quiet and instant when all is there.
-# Usage: scripts/deps.sh [--check]   (--check: only report, exit 1 if missing)
+# Usage: scripts/deps.sh [--check|--fuzz]   (--check: only report, exit 1 if
+#        missing; --fuzz: also AFL++ and clang, which only `make fuzz` and
+#        `make fuzz-libfuzzer` need)
 set -eu
 
 missing=""
@@ -21,6 +23,10 @@ command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3" # tests read CSVs with it
 command -v pgrep >/dev/null 2>&1 || missing="$missing procps"     # tests find a run's child
 command -v cc >/dev/null 2>&1 || missing="$missing gcc"
+if [ "${1:-}" = "--fuzz" ]; then
+	command -v afl-fuzz >/dev/null 2>&1 || missing="$missing afl++"
+	command -v clang >/dev/null 2>&1 || missing="$missing clang"
+fi
 
 [ -z "$missing" ] && exit 0
 if [ "${1:-}" = "--check" ]; then

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "experiment.h"
 #include "registry.h"
@@ -1013,6 +1014,205 @@ static void test_error_missing_file(void **state)
 	assert_non_null(strstr(err.msg, "cannot open"));
 }
 
+/* ------------------------------------------------------------------ */
+/* Input limits: size, nesting, encoding; each at FILE:LINE:COL. */
+
+/* "instances: " then `depth` '[' and as many ']'. */
+static char *nested(int depth)
+{
+	char *t = malloc((size_t)depth * 2 + 32);
+	int i;
+
+	assert_non_null(t);
+	strcpy(t, "instances: ");
+	for (i = 0; i < depth; i++)
+		strcat(t + 11 + i, "[");
+	for (i = 0; i < depth; i++)
+		t[11 + depth + i] = ']';
+	strcpy(t + 11 + 2 * depth, "\n");
+	return t;
+}
+
+static void test_limit_depth(void **state)
+{
+	static nq_experiment sentinel;
+	nq_experiment *exp = &sentinel;
+	char *t;
+	nq_error err;
+
+	(void)state;
+	/* the top mapping is level 1: 63 '[' reach 64, allowed (the
+	 * loader then says what it thinks of the value) */
+	t = nested(NQ_CONFIG_MAX_DEPTH - 1);
+	assert_int_equal(load_named("t.yaml", t, &exp, &err, NULL, 0), -1);
+	assert_null(strstr(err.msg, "nested too deeply"));
+	free(t);
+	/* one more: at the '[' that goes past */
+	t = nested(NQ_CONFIG_MAX_DEPTH);
+	check_error(t, 1, 12 + NQ_CONFIG_MAX_DEPTH - 1,
+		    "nested too deeply: more than 64 levels");
+	free(t);
+}
+
+static void test_limit_depth_block(void **state)
+{
+	char text[20000] = "";
+	int i, j;
+
+	(void)state;
+	/* a: then b: ... each indented one more: mappings 65 deep */
+	for (i = 0; i < NQ_CONFIG_MAX_DEPTH + 1; i++) {
+		for (j = 0; j < i; j++)
+			strcat(text, " ");
+		strcat(text, i == NQ_CONFIG_MAX_DEPTH ? "k: v\n" : "k:\n");
+	}
+	check_error(text, NQ_CONFIG_MAX_DEPTH + 1, NQ_CONFIG_MAX_DEPTH + 1,
+		    "nested too deeply");
+}
+
+/* 100,000 nested '[' (200 KB) took libyaml over 10 s to build; the
+ * depth pass stops at the limit. */
+static void test_limit_depth_fast(void **state)
+{
+	struct timespec a, b;
+	char *t;
+
+	(void)state;
+	t = nested(100000);
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	check_error(t, 1, 12 + NQ_CONFIG_MAX_DEPTH - 1, "nested too deeply");
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	free(t);
+	assert_true((b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9 <
+		    1.0);
+}
+
+/* BASE, then comment lines of 100 bytes up to `size` bytes in all. */
+static char *padded(size_t size)
+{
+	char *t = malloc(size + 1);
+	size_t used = strlen(BASE);
+
+	assert_non_null(t);
+	memcpy(t, BASE, used);
+	while (used < size) {
+		size_t k = size - used < 100 ? size - used : 100;
+
+		memset(t + used, '#', k);
+		t[used + k - 1] = '\n';
+		used += k;
+	}
+	t[size] = '\0';
+	return t;
+}
+
+static void test_limit_size(void **state)
+{
+	nq_experiment *exp = NULL;
+	nq_error err;
+	char *t;
+	int line;
+
+	(void)state;
+	t = padded(NQ_CONFIG_MAX_BYTES);
+	assert_int_equal(load_named("t.yaml", t, &exp, &err, NULL, 0), 0);
+	nq_experiment_free(exp);
+	free(t);
+	t = padded(NQ_CONFIG_MAX_BYTES + 1);
+	/* where byte 4 MiB (0-based), the first past the limit, is */
+	line = 4 + (int)((NQ_CONFIG_MAX_BYTES - strlen(BASE)) / 100) + 1;
+	check_error(t, line,
+		    (int)((NQ_CONFIG_MAX_BYTES - strlen(BASE)) % 100) + 1,
+		    "the file is larger than 4 MiB");
+	free(t);
+}
+
+static void test_limit_not_utf8(void **state)
+{
+	(void)state;
+	check_error("repeat: 1\nexperiment: ab\xff" "cd\n" BASE, 2, 15,
+		    "invalid leading UTF-8 octet (byte 0xff; an experiment "
+		    "file is UTF-8 text)");
+	/* Latin-1 "café au": the error at the 'é', not the byte after */
+	check_error("repeat: 1\nexperiment: caf\xe9 au\n" BASE, 2, 16,
+		    "invalid trailing UTF-8 octet");
+}
+
+/* A NUL byte is not text either (from memory: a file would be cut). */
+static void test_limit_nul(void **state)
+{
+	static const char text[] = "repeat: 1\nexperi\0ment: x\n";
+	nq_experiment *exp = NULL;
+	nq_error err;
+
+	(void)state;
+	memset(&err, 0, sizeof err);
+	assert_int_equal(nq_config_parse(text, sizeof text - 1, "nul.yaml",
+					 &exp, &err), -1);
+	assert_int_equal(err.line, 2);
+	assert_int_equal(err.col, 7);
+	assert_non_null(strstr(err.msg, "control characters"));
+}
+
+/* From memory: no NUL needed, the name used in messages. */
+static void test_parse_memory(void **state)
+{
+	static const char text[] = BASE "repeat: 3\nxyz";
+	nq_experiment *exp = NULL;
+	nq_error err;
+
+	(void)state;
+	memset(&err, 0, sizeof err);
+	/* the trailing "xyz" is left out by the length */
+	assert_int_equal(nq_config_parse(text, sizeof text - 4, "mem.yaml",
+					 &exp, &err), 0);
+	assert_int_equal(exp->repeat, 3);
+	assert_string_equal(exp->name, "mem");
+	nq_experiment_free(exp);
+	assert_int_equal(nq_config_parse(text, sizeof text - 1, "mem.yaml",
+					 &exp, &err), -1);
+	assert_string_equal(err.file, "mem.yaml");
+	assert_true(err.line >= 6); /* at "xyz" or just past it */
+}
+
+/* The integer rules the command line shares with the file. */
+static void test_parse_integers(void **state)
+{
+	long long v = 7;
+	uint64_t u = 7;
+
+	(void)state;
+	assert_int_equal(nq_parse_int("12", 1, 100, &v), 0);
+	assert_int_equal(v, 12);
+	assert_int_equal(nq_parse_int("+12", 1, 100, &v), 0);
+	assert_int_equal(nq_parse_int("0", 1, 100, &v), -2);
+	assert_int_equal(nq_parse_int("101", 1, 100, &v), -3);
+	assert_int_equal(nq_parse_int("4294967297", 1, 100000000, &v), -3);
+	assert_int_equal(nq_parse_int("99999999999999999999", 1, 100, &v),
+			 -3);
+	assert_int_equal(nq_parse_int("-99999999999999999999", 1, 100, &v),
+			 -2);
+	assert_int_equal(nq_parse_int(" 1", 1, 100, &v), -1);
+	assert_int_equal(nq_parse_int("1 ", 1, 100, &v), -1);
+	assert_int_equal(nq_parse_int("1x", 1, 100, &v), -1);
+	assert_int_equal(nq_parse_int("", 1, 100, &v), -1);
+	assert_int_equal(nq_parse_int("-", 1, 100, &v), -1);
+	assert_int_equal(v, 12); /* untouched by failures */
+	assert_int_equal(nq_parse_u64("18446744073709551615", &u), 0);
+	assert_true(u == UINT64_MAX);
+	assert_int_equal(nq_parse_u64("18446744073709551616", &u), -1);
+	assert_int_equal(nq_parse_u64("-1", &u), -1);
+	assert_int_equal(nq_parse_u64("+1", &u), -1);
+	assert_int_equal(nq_parse_memory("none", &u), 0);
+	assert_true(u == 0);
+	assert_int_equal(nq_parse_memory("2G", &u), 0);
+	assert_true(u == 2097152);
+	assert_int_equal(nq_parse_memory("0", &u), -2);
+	assert_int_equal(nq_parse_memory("0K", &u), -2);
+	assert_int_equal(nq_parse_memory("-1", &u), -2);
+	assert_int_equal(nq_parse_memory("lots", &u), -1);
+}
+
 /* The whole message as a person reads it. */
 static void test_error_format(void **state)
 {
@@ -1056,6 +1256,14 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_error_long_name),
 		cmocka_unit_test(test_error_missing_file),
 		cmocka_unit_test(test_error_format),
+		cmocka_unit_test(test_limit_depth),
+		cmocka_unit_test(test_limit_depth_block),
+		cmocka_unit_test(test_limit_depth_fast),
+		cmocka_unit_test(test_limit_size),
+		cmocka_unit_test(test_limit_not_utf8),
+		cmocka_unit_test(test_limit_nul),
+		cmocka_unit_test(test_parse_memory),
+		cmocka_unit_test(test_parse_integers),
 	};
 
 	if (argc > 1)

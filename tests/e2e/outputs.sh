@@ -1,0 +1,236 @@
+#!/usr/bin/env bash
+# outputs.sh - end-to-end tests of what the harness writes and reads at
+# its edges: output paths that are not regular files (FIFO, directory,
+# symbolic link, a device), the lock on a CSV being written, numbered
+# backups, the experiment file's size, nesting and encoding limits, and
+# integers on the command line. Prints "N passed, N failed" last.
+. "$(dirname "$0")/common.bash"
+
+# refused OUT DESC CMD... : exit 2, one "OUT: refusing..." line, OUT as it was
+refused() {
+	local out=$1 desc=$2 before after rc
+	shift 2
+	before=$(stat -c '%F %i' "$out" 2>&1)
+	"$@" >"$T/rout" 2>"$T/rerr"
+	rc=$?
+	after=$(stat -c '%F %i' "$out" 2>&1)
+	if [ $rc -ne 2 ]; then bad "$desc: exit $rc, expected 2"; return; fi
+	if ! grep -qF "$out: refusing to write" "$T/rerr"; then
+		bad "$desc: message: $(cat "$T/rerr")"; return
+	fi
+	if [ "$before" != "$after" ]; then
+		bad "$desc: $out changed: $before -> $after"; return
+	fi
+	if ls "$out".tmp* "$out".bak* >/dev/null 2>&1; then
+		bad "$desc: a temp or backup file beside $out"; return
+	fi
+	ok
+}
+
+# --- output paths that are not regular files ---------------------------------
+mkfifo "$T/fifo"
+mkdir "$T/dir"
+echo "kept" >"$T/target.csv"
+ln -s target.csv "$T/link.csv"
+"$H" solve -n 6 -q -o "$T/r.csv" backtrack >/dev/null 2>&1
+for out in "$T/fifo" "$T/dir" "$T/link.csv"; do
+	name=$(basename "$out")
+	refused "$out" "solve -o $name" "$H" solve -n 6 -q -o "$out" backtrack
+	refused "$out" "run -o $name" "$H" run configs/smoke.yaml -q -o "$out"
+	refused "$out" "report -o $name" "$H" report "$T/r.csv" -o "$out"
+	refused "$out" "plot -o $name" "$H" plot "$T/r.csv" -o "$out"
+	refused "$out" "export -o $name" "$H" export -n 6 --encoding pairwise \
+		--format dimacs -o "$out"
+	refused "$out" "export (LP) -o $name" "$H" export -n 6 \
+		--model assignment --format lp -o "$out"
+done
+expect "a symbolic link's target is untouched" [ "$(cat "$T/target.csv")" = kept ]
+expect "the link is still a link" [ -L "$T/link.csv" ]
+# a character device: /dev/null itself only where no harm can come of it
+# (the check is lstat's file type, the same for every kind)
+if [ -c /dev/null ]; then
+	refused /dev/null "solve -o /dev/null" "$H" solve -n 6 -q -o /dev/null backtrack
+	expect "/dev/null is still a character device" [ -c /dev/null ]
+fi
+# the default output of report and plot: RESULTS.md / RESULTS.svg
+mkfifo "$T/r.md"
+refused "$T/r.md" "report's default output a FIFO" "$H" report "$T/r.csv"
+mkdir "$T/r-cactus.svg"
+refused "$T/r-cactus.svg" "plot --kind all, one output a directory" \
+	"$H" plot "$T/r.csv" --kind all
+expect "plot --kind all wrote nothing when one output is refused" \
+	[ ! -e "$T/r.svg" ]
+# the .meta beside the CSV is checked as well, before anything moves
+mkdir "$T/m.meta"
+"$H" solve -n 6 -q -o "$T/m.csv" backtrack >/dev/null 2>"$T/merr"
+rc=$?
+expect "a directory where the .meta goes: exit 2 (got $rc)" [ $rc -eq 2 ]
+expect "... naming it" grep -qF "$T/m.meta: refusing to write" "$T/merr"
+expect "... and no CSV written" [ ! -e "$T/m.csv" ]
+
+# --- two runs on one CSV: the second exits 2 naming the first's PID ---------
+cat >"$T/lk.yaml" <<'Y'
+experiment: lk
+timeout: 2s
+instances:
+  - {n: 4, mode: count}
+  - {n: 16, mode: count}
+approaches:
+  - backtrack: {variant: textbook}
+Y
+"$H" run "$T/lk.yaml" -q -o "$T/lk.csv" >/dev/null 2>"$T/lk1.err" &
+hp=$!
+for _ in $(seq 1 200); do
+	[ "$(cat "$T/lk.csv" 2>/dev/null | wc -l)" -ge 2 ] && break
+	sleep 0.05
+done
+"$H" run "$T/lk.yaml" -q -o "$T/lk.csv" >/dev/null 2>"$T/lk2.err"
+rc2=$?
+"$H" solve -n 5 -q -o "$T/lk.csv" backtrack >/dev/null 2>"$T/lk3.err"
+rc3=$?
+wait $hp
+rc1=$?
+expect "the second run exits 2 (got $rc2)" [ $rc2 -eq 2 ]
+expect "... naming the first one's PID $hp ($(cat "$T/lk2.err"))" \
+	grep -qF "another harness run (PID $hp) is writing it" "$T/lk2.err"
+expect "solve -o on the same CSV exits 2 too (got $rc3)" [ $rc3 -eq 2 ]
+expect "the first run exits 0 (got $rc1; $(cat "$T/lk1.err"))" [ $rc1 -eq 0 ]
+expect "the first run's rows are intact" \
+	[ "$(csv_col "$T/lk.csv" status | tr '\n' ' ')" = "ok timeout " ]
+expect "the second run made no backup" [ ! -e "$T/lk.csv.bak" ]
+expect "the lock file is gone after the run" [ ! -e "$T/lk.csv.lock" ]
+"$H" run "$T/lk.yaml" -q -o "$T/lk.csv" >/dev/null 2>&1 &
+hp=$!
+child=""
+for _ in $(seq 1 200); do
+	child=$(pgrep -P $hp | head -1)
+	[ -n "$child" ] && [ -s "$T/lk.csv.lock" ] && break
+	sleep 0.05
+done
+{ kill -KILL $hp; wait $hp; } 2>/dev/null
+"$H" solve -n 5 -q -o "$T/lk.csv" backtrack >/dev/null 2>"$T/lk4.err"
+rc=$?
+expect "a lock left by a killed run does not block the next (got $rc; $(cat "$T/lk4.err"))" \
+	[ $rc -eq 0 ]
+[ -n "$child" ] && kill -KILL "$child" 2>/dev/null
+
+# --- numbered backups: the last good file survives interrupted reruns -------
+"$H" solve -n 6 -q -o "$T/b.csv" backtrack >/dev/null 2>&1
+cp "$T/b.csv" "$T/good.csv"
+cat >"$T/slow.yaml" <<'Y'
+experiment: slow
+instances:
+  - {n: 4, mode: count}
+  - {n: 16, mode: count}
+approaches:
+  - backtrack: {variant: textbook}
+Y
+for k in 1 2; do
+	"$H" run "$T/slow.yaml" -q -o "$T/b.csv" >/dev/null 2>&1 &
+	hp=$!
+	slot=b.csv.bak
+	[ $k -eq 2 ] && slot=b.csv.bak.1
+	for _ in $(seq 1 200); do
+		[ -e "$T/$slot" ] &&
+			[ "$(cat "$T/b.csv" 2>/dev/null | wc -l)" -ge 2 ] &&
+			break
+		sleep 0.05
+	done
+	kill -INT $hp
+	wait $hp
+done
+expect "after two interrupted reruns the good file is FILE.bak.1" \
+	cmp -s "$T/b.csv.bak.1" "$T/good.csv"
+for k in 1 2 3 4 5 6; do
+	"$H" solve -n 5 -q -o "$T/b.csv" backtrack >/dev/null 2>&1
+done
+expect "five backups kept: FILE.bak, FILE.bak.1 .. FILE.bak.4" \
+	[ "$(cd "$T" && ls -d b.csv.bak* | tr '\n' ' ')" = "b.csv.bak b.csv.bak.1 b.csv.bak.2 b.csv.bak.3 b.csv.bak.4 " ]
+expect "the .meta is kept the same way" \
+	test -e "$T/b.meta.bak.4" -a ! -e "$T/b.meta.bak.5"
+
+# --- experiment-file limits: FILE:LINE:COL, exit 2, quickly -------------------
+limit() { # limit NAME EXPECTED (the file is $T/NAME.yaml)
+	local f="$T/$1.yaml" rc start end
+	start=$(date +%s%N)
+	"$H" run "$f" -q -o "$T/$1.csv" >/dev/null 2>"$T/lerr"
+	rc=$?
+	end=$(date +%s%N)
+	if [ $rc -ne 2 ]; then bad "$1: exit $rc, expected 2"; return; fi
+	if ! grep -qF "$f:$2" "$T/lerr"; then
+		bad "$1: expected '$f:$2', got: $(cat "$T/lerr")"; return
+	fi
+	if [ $(((end - start) / 1000000)) -gt 2000 ]; then
+		bad "$1: took $(((end - start) / 1000000)) ms"; return
+	fi
+	ok
+}
+python3 -c "import sys; sys.stdout.write('instances: ' + '[' * 100000 + ']' * 100000 + '\n')" >"$T/deep.yaml"
+limit deep "1:75: nested too deeply: more than 64 levels"
+python3 -c "
+import sys
+sys.stdout.write('instances:\n  - n: 4\napproaches:\n  - backtrack\n')
+sys.stdout.write('# ' + 'x' * 98 + '\n')
+for i in range(45000): sys.stdout.write('#' + 'y' * 99 + '\n')
+" >"$T/big.yaml"
+limit big "41532:32: the file is larger than 4 MiB"
+printf 'experiment: ok\nrepeat: 1\nname: caf\xe9 au lait\n' >"$T/latin1.yaml"
+limit latin1 "3:10: invalid YAML: invalid trailing UTF-8 octet"
+printf 'repeat: 1\nexperiment: ab\xffcd\n' >"$T/ff.yaml"
+limit ff "2:15: invalid YAML: invalid leading UTF-8 octet (byte 0xff"
+
+# a results CSV past its limit (a sparse file: no disk, no reading)
+truncate -s 513M "$T/huge.csv"
+"$H" report "$T/huge.csv" -o - >/dev/null 2>"$T/herr"
+rc=$?
+expect "a CSV over 512 MiB: exit 2 (got $rc)" [ $rc -eq 2 ]
+expect "... saying so ($(cat "$T/herr"))" \
+	grep -qF "$T/huge.csv: the file is larger than 512 MiB" "$T/herr"
+rm -f "$T/huge.csv"
+
+# --- integers on the command line: the file's rules -------------------------
+usage() { # usage DESC EXPECTED CMD...: exit 2 and the message
+	local desc=$1 want=$2 rc
+	shift 2
+	"$@" >/dev/null 2>"$T/uerr"
+	rc=$?
+	if [ $rc -ne 2 ]; then bad "$desc: exit $rc, expected 2"; return; fi
+	if ! grep -qF -- "$want" "$T/uerr"; then
+		bad "$desc: expected '$want', got: $(cat "$T/uerr")"; return
+	fi
+	ok
+}
+usage "--hint 4294967297:1" "--hint '4294967297:1': row 4294967297 is off every board" \
+	"$H" solve -n 8 --hint 4294967297:1 backtrack
+usage "--hint 1:-4294967295" "column -4294967295 is off every board" \
+	"$H" solve -n 8 --hint 1:-4294967295 backtrack
+usage "--hint 1:2:3" "--hint takes ROW:COL (1-based), not '1:2:3'" \
+	"$H" solve -n 8 --hint 1:2:3 backtrack
+usage "--hint ' 1:2'" "' 1' is not an integer" \
+	"$H" solve -n 8 --hint ' 1:2' backtrack
+usage "export --hint overflow" "row 4294967297 is off every board" \
+	"$H" export -n 8 --hint 4294967297:1 --encoding pairwise -o "$T/x.cnf"
+usage "-n 4294967304" "-n takes a board size from 1 to 100000000, not '4294967304'" \
+	"$H" solve -n 4294967304 backtrack
+usage "-n 8x" "-n takes a board size, an integer, not '8x'" \
+	"$H" check -n 8x --placement "1"
+usage "--memory 0" "--memory must be greater than 0, not '0'" \
+	"$H" solve -n 8 --memory 0 backtrack
+usage "--seed -1" "--seed takes an unsigned 64-bit integer, not '-1'" \
+	"$H" solve -n 8 --seed -1 backtrack
+usage "--seed 2^64" "not '18446744073709551616'" \
+	"$H" solve -n 8 --seed 18446744073709551616 backtrack
+args=()
+for i in $(seq 1 65); do args+=(--hint "$i:$i"); done
+usage "a 65th hint" "too many hints: at most 64 --hint ('65:65' is one too many)" \
+	"$H" solve -n 100 "${args[@]}" backtrack
+usage "check --placement names the token" "--placement: '4x' (item 2) is not a column 1..4" \
+	"$H" check -n 4 --placement "2 4x 1 3"
+usage "check --placement overflow" "'99999999999999999999' (item 4) is not a column 1..4" \
+	"$H" check -n 4 --placement "2 4 1 99999999999999999999"
+"$H" solve -n 8 -q --memory none --seed 18446744073709551615 --hint 2:3 backtrack >/dev/null 2>&1
+rc=$?
+expect "--memory none, the largest seed, a hint: accepted (got $rc)" [ $rc -eq 0 ]
+
+echo "outputs: $pass passed, $failed failed"
+[ $failed -eq 0 ]
