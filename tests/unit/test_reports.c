@@ -55,7 +55,7 @@ static void csv_errors(void **state)
 	} cases[] = {
 		{ "", "empty file", 0 },
 		{ "a,b\n1,2\n1,2,3\n", "3 fields where the header has 2", 3 },
-		{ "a,b\n1,\"open\n", "never closed", 2 },
+		{ "a,b\n1,\"open\n2,3\n", "never closed", 2 },
 		{ "a,b\n\"x\"y,2\n", "after a closing quote", 2 },
 	};
 	size_t i;
