@@ -1,4 +1,6 @@
 /* cells.c - see cells.h. */
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +51,7 @@ static const char *const needed[] = { "n", "mode", "status", NULL };
 /* A cell while rows are added: its values grow. */
 struct acc {
 	nq_cell c;
+	size_t hint;            /* index into the hints set */
 	double *ok, *bad;
 	size_t nok, nbad, capok, capbad;
 };
@@ -68,23 +71,127 @@ static int push(double **v, size_t *n, size_t *cap, double x)
 	return 0;
 }
 
-static int intern(char ***list, size_t *n, const char *s, size_t *idx)
+/* FNV-1a, 64 bits. */
+static uint64_t hash_str(const char *s, uint64_t h)
+{
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+#define HASH_SEED 14695981039346656037ULL
+
+static uint64_t hash_mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h * 0xff51afd7ed558ccdULL;
+}
+
+/* Strings numbered in the order they first come, found by hashing: rows
+ * are grouped in time linear in their number. */
+struct strset {
+	char **s;
+	size_t n, cap;
+	size_t *slot;   /* index + 1; 0: empty */
+	size_t nslot;   /* a power of two, at least twice n */
+};
+
+static void strset_free(struct strset *t, int strings)
 {
 	size_t i;
-	char **p;
 
-	for (i = 0; i < *n; i++)
-		if (!strcmp((*list)[i], s)) {
-			*idx = i;
+	if (strings)
+		for (i = 0; i < t->n; i++)
+			free(t->s[i]);
+	if (strings)
+		free(t->s);
+	free(t->slot);
+	memset(t, 0, sizeof *t);
+}
+
+static int strset_grow(struct strset *t)
+{
+	size_t nslot = t->nslot ? 2 * t->nslot : 64, i, j;
+	size_t *slot = calloc(nslot, sizeof *slot);
+
+	if (!slot)
+		return -1;
+	for (i = 0; i < t->n; i++) {
+		j = hash_str(t->s[i], HASH_SEED) & (nslot - 1);
+		while (slot[j])
+			j = (j + 1) & (nslot - 1);
+		slot[j] = i + 1;
+	}
+	free(t->slot);
+	t->slot = slot;
+	t->nslot = nslot;
+	return 0;
+}
+
+static int intern(struct strset *t, const char *s, size_t *idx)
+{
+	size_t j;
+
+	if (2 * (t->n + 1) > t->nslot && strset_grow(t) < 0)
+		return -1;
+	j = hash_str(s, HASH_SEED) & (t->nslot - 1);
+	for (; t->slot[j]; j = (j + 1) & (t->nslot - 1))
+		if (!strcmp(t->s[t->slot[j] - 1], s)) {
+			*idx = t->slot[j] - 1;
 			return 0;
 		}
-	p = realloc(*list, (*n + 1) * sizeof *p);
-	if (!p)
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 16;
+		char **p = realloc(t->s, cap * sizeof *p);
+
+		if (!p)
+			return -1;
+		t->s = p;
+		t->cap = cap;
+	}
+	if (!(t->s[t->n] = strdup(s)))
 		return -1;
-	*list = p;
-	if (!(p[*n] = strdup(s)))
+	t->slot[j] = t->n + 1;
+	*idx = t->n++;
+	return 0;
+}
+
+/* The cells by (series, mode, hints, n), hashed. */
+struct cellmap {
+	size_t *slot;   /* index into acc + 1; 0: empty */
+	size_t nslot;
+};
+
+static uint64_t hash_key(size_t series, size_t mode, size_t hint, int n)
+{
+	uint64_t h = HASH_SEED;
+
+	h = hash_mix(h, series);
+	h = hash_mix(h, mode);
+	h = hash_mix(h, hint);
+	return hash_mix(h, (uint64_t)(unsigned)n);
+}
+
+static int cellmap_grow(struct cellmap *m, const struct acc *acc,
+			size_t nacc)
+{
+	size_t nslot = m->nslot ? 2 * m->nslot : 256, a, j;
+	size_t *slot = calloc(nslot, sizeof *slot);
+
+	if (!slot)
 		return -1;
-	*idx = (*n)++;
+	for (a = 0; a < nacc; a++) {
+		j = hash_key(acc[a].c.series, acc[a].c.mode, acc[a].hint,
+			     acc[a].c.n) & (nslot - 1);
+		while (slot[j])
+			j = (j + 1) & (nslot - 1);
+		slot[j] = a + 1;
+	}
+	free(m->slot);
+	m->slot = slot;
+	m->nslot = nslot;
 	return 0;
 }
 
@@ -120,6 +227,53 @@ static void list_numeric(const nq_table *t, char *buf, size_t len)
 						 nq_table_colname(t, i));
 }
 
+/* Do rows of one solver and encoding disagree on their options? Then the
+ * options column is part of the series too. One pass, by hashing: the
+ * first options of each (solver, encoding) are kept and compared. */
+static int options_vary(const nq_table *t, const char *name, int s, int e,
+			int o, int *cols, size_t *ncols, nq_error *err)
+{
+	struct strset pairs;
+	const char **first = NULL;
+	size_t r, cap = 0, idx, had;
+	int rc = 0;
+	char key[1024];
+
+	memset(&pairs, 0, sizeof pairs);
+	for (r = 0; r < nq_table_nrows(t); r++) {
+		const char *opt = nq_table_cell(t, r, o);
+
+		/* solver and encoding, apart by a byte no name holds */
+		snprintf(key, sizeof key, "%s\x1f%s", nq_table_cell(t, r, s),
+			 nq_table_cell(t, r, e));
+		had = pairs.n;
+		if (intern(&pairs, key, &idx) < 0)
+			goto oom;
+		if (pairs.n > had) {
+			if (idx == cap) {
+				size_t c = cap ? 2 * cap : 16;
+				const char **p = realloc(first, c * sizeof *p);
+
+				if (!p)
+					goto oom;
+				first = p;
+				cap = c;
+			}
+			first[idx] = opt;
+		} else if (strcmp(first[idx], opt)) {
+			cols[(*ncols)++] = o;
+			break;
+		}
+	}
+	goto out;
+oom:
+	rc = nq_error_set(err, name, 0, 0, "out of memory");
+out:
+	strset_free(&pairs, 1);
+	free(first);
+	return rc;
+}
+
 /* Parse the group spec into column indices. */
 static int group_cols(const nq_table *t, const char *name, const char *group,
 		      int *cols, size_t *ncols, nq_error *err)
@@ -137,7 +291,6 @@ static int group_cols(const nq_table *t, const char *name, const char *group,
 		 * and options where one approach's rows disagree on them */
 		int s = nq_table_col(t, "solver"), e = nq_table_col(t, "encoding");
 		int o = nq_table_col(t, "options");
-		size_t i, j;
 
 		if (s < 0)
 			return nq_error_set(err, name, 0, 0, "no column 'solver': "
@@ -147,15 +300,7 @@ static int group_cols(const nq_table *t, const char *name, const char *group,
 			cols[(*ncols)++] = e;
 		if (o < 0)
 			return 0;
-		for (i = 0; i < nq_table_nrows(t); i++)
-			for (j = 0; j < i; j++)
-				if (!strcmp(nq_table_cell(t, i, s), nq_table_cell(t, j, s)) &&
-				    !strcmp(nq_table_cell(t, i, e), nq_table_cell(t, j, e)) &&
-				    strcmp(nq_table_cell(t, i, o), nq_table_cell(t, j, o))) {
-					cols[(*ncols)++] = o;
-					return 0;
-				}
-		return 0;
+		return options_vary(t, name, s, e, o, cols, ncols, err);
 	}
 	if (snprintf(buf, sizeof buf, "%s", group) >= (int)sizeof buf)
 		return nq_error_set(err, NULL, 0, 0, "--group is too long");
@@ -214,14 +359,20 @@ int nq_cells_build(const nq_table *t, const char *name,
 		   const nq_cells_opts *o, nq_cells **out, nq_error *err)
 {
 	const char *ycol = o->y ? o->y : "wall_s";
-	int cols[8], ci[3], yi, hi, ti, ei, oi;
+	int cols[8], ci[3], yi, hi, ti, ei, oi, n_numeric;
 	size_t ncols, i, r, a, nacc = 0, capacc = 0;
 	struct acc *acc = NULL;
+	struct strset series, modes, hintset;
+	struct cellmap map = { NULL, 0 };
+	const double *nv, *yv, *tv;
 	nq_cells *c = NULL;
 	char label[512], list[1024];
 	int rc = -1;
 
 	*out = NULL;
+	memset(&series, 0, sizeof series);
+	memset(&modes, 0, sizeof modes);
+	memset(&hintset, 0, sizeof hintset);
 	for (i = 0; needed[i]; i++)
 		if ((ci[i] = nq_table_col(t, needed[i])) < 0)
 			return nq_error_set(err, name, 0, 0, "no column '%s': is "
@@ -230,10 +381,17 @@ int nq_cells_build(const nq_table *t, const char *name,
 					    needed[i]);
 	yi = nq_table_col(t, ycol);
 	if (yi < 0 || !nq_table_col_numeric(t, yi)) {
+		int any = 0;
+		double v;
+
+		for (r = 0; yi >= 0 && r < nq_table_nrows(t) && !any; r++)
+			any = nq_table_number(nq_table_cell(t, r, yi), &v) == 0;
 		list_numeric(t, list, sizeof list);
 		return nq_error_set(err, name, 0, 0, "%s column '%s'; numeric "
-				    "columns: %s", yi < 0 ? "no" : "no numbers in",
-				    ycol, list[0] ? list : "(none)");
+				    "columns: %s", yi < 0 ? "no" : any ?
+				    "mostly text, not numbers, in" :
+				    "no numbers in", ycol,
+				    list[0] ? list : "(none)");
 	}
 	if (group_cols(t, name, o->group, cols, &ncols, err) < 0)
 		return -1;
@@ -241,6 +399,14 @@ int nq_cells_build(const nq_table *t, const char *name,
 	ti = nq_table_col(t, "timeout_s");
 	ei = nq_table_col(t, "experiment");
 	oi = nq_table_col(t, "options");
+	n_numeric = nq_table_col_numeric(t, ci[0]);
+	/* each numeric column parsed once; cells that are not numbers are
+	 * named in a warning and skipped */
+	nv = nq_table_numbers(t, ci[0]);
+	yv = nq_table_numbers(t, yi);
+	tv = ti >= 0 ? nq_table_numbers(t, ti) : NULL;
+	if (!nv || !yv || (ti >= 0 && !tv))
+		goto oom;
 	if (!(c = calloc(1, sizeof *c)) || !(c->ycol = strdup(ycol)) ||
 	    !(c->experiment = strdup(nq_table_cell(t, 0, ei))))
 		goto oom;
@@ -249,35 +415,43 @@ int nq_cells_build(const nq_table *t, const char *name,
 		const char *mode = nq_table_cell(t, r, ci[1]);
 		const char *hints = nq_table_cell(t, r, hi);
 		const char *stname = nq_table_cell(t, r, ci[2]);
-		double n, y, to;
-		size_t si, mi;
+		double n = nv[r], y = yv[r], to = tv ? tv[r] : NAN;
+		size_t si, mi, hidx, j;
 		int st;
 
 		if (o->mode && strcmp(mode, o->mode))
 			continue;
-		if (nq_table_number(nq_table_cell(t, r, ci[0]), &n) < 0 ||
-		    n < 1 || n > 1e9 || n != (int)n) {
-			nq_error_set(err, name, 0, 0, "row %zu: n is '%s', not a "
-				     "board size", r + 1,
+		if (isnan(n) && n_numeric && nq_table_cell(t, r, ci[0])[0])
+			continue; /* not a number: warned about, skipped */
+		if (isnan(n) || n < 1 || n > 1e9 || n != (int)n) {
+			nq_error_set(err, name, (int)nq_table_line(t, r), 0,
+				     "n is '%s', not a board size",
 				     nq_table_cell(t, r, ci[0]));
 			goto out;
 		}
 		if ((st = nq_status_from_name(stname)) < 0) {
-			nq_error_set(err, name, 0, 0, "row %zu: unknown status "
-				     "'%s'", r + 1, stname);
+			nq_error_set(err, name, (int)nq_table_line(t, r), 0,
+				     "unknown status '%s'", stname);
 			goto out;
 		}
 		series_label(t, r, cols, ncols, oi, label, sizeof label);
-		if (intern(&c->series, &c->nseries, label, &si) < 0 ||
-		    intern(&c->modes, &c->nmodes, mode, &mi) < 0)
+		if (intern(&series, label, &si) < 0 ||
+		    intern(&modes, mode, &mi) < 0 ||
+		    intern(&hintset, hints, &hidx) < 0)
 			goto oom;
 		if (hints[0])
 			c->hinted_rows++;
-		for (a = 0; a < nacc; a++)
+		if (2 * (nacc + 1) > map.nslot &&
+		    cellmap_grow(&map, acc, nacc) < 0)
+			goto oom;
+		j = hash_key(si, mi, hidx, (int)n) & (map.nslot - 1);
+		for (; map.slot[j]; j = (j + 1) & (map.nslot - 1)) {
+			a = map.slot[j] - 1;
 			if (acc[a].c.series == si && acc[a].c.mode == mi &&
-			    acc[a].c.n == (int)n && !strcmp(acc[a].c.hints, hints))
+			    acc[a].c.n == (int)n && acc[a].hint == hidx)
 				break;
-		if (a == nacc) {
+		}
+		if (!map.slot[j]) {
 			if (nacc == capacc) {
 				size_t cap = capacc ? 2 * capacc : 64;
 				struct acc *p = realloc(acc, cap * sizeof *p);
@@ -287,23 +461,26 @@ int nq_cells_build(const nq_table *t, const char *name,
 				acc = p;
 				capacc = cap;
 			}
+			a = nacc;
 			memset(&acc[a], 0, sizeof acc[a]);
 			acc[a].c.series = si;
 			acc[a].c.mode = mi;
 			acc[a].c.n = (int)n;
+			acc[a].hint = hidx;
 			nacc++;
+			map.slot[j] = a + 1;
 			if (!(acc[a].c.hints = strdup(hints)))
 				goto oom;
 		}
 		acc[a].c.runs++;
 		acc[a].c.status[st]++;
-		if (nq_table_number(nq_table_cell(t, r, ti), &to) == 0) {
+		if (!isnan(to)) {
 			if (to > acc[a].c.timeout_s)
 				acc[a].c.timeout_s = to;
 			if (to > c->timeout_s)
 				c->timeout_s = to;
 		}
-		if (nq_table_number(nq_table_cell(t, r, yi), &y) < 0)
+		if (isnan(y))
 			continue;
 		if (st == NQ_ST_OK || o->any_status) {
 			if (push(&acc[a].ok, &acc[a].nok, &acc[a].capok, y) < 0)
@@ -320,6 +497,13 @@ int nq_cells_build(const nq_table *t, const char *name,
 			nq_error_set(err, name, 0, 0, "no rows: nothing to show");
 		goto out;
 	}
+	/* the labels, in the order rows first show them, now c's */
+	c->series = series.s;
+	c->nseries = series.n;
+	c->modes = modes.s;
+	c->nmodes = modes.n;
+	strset_free(&series, 0);
+	strset_free(&modes, 0);
 	if (!(c->cell = calloc(nacc, sizeof *c->cell)))
 		goto oom;
 	for (a = 0; a < nacc; a++) {
@@ -343,18 +527,36 @@ out:
 		free(acc[i].c.hints);
 	}
 	free(acc);
+	free(map.slot);
+	strset_free(&series, 1);
+	strset_free(&modes, 1);
+	strset_free(&hintset, 1);
 	nq_cells_free(c);
 	return rc;
 }
 
+/* Cells are sorted by (mode, hints, n, series): a binary search. */
 const nq_cell *nq_cells_find(const nq_cells *c, size_t series, size_t mode,
 			     const char *hints, int n)
 {
-	size_t i;
+	nq_cell key;
+	size_t lo = 0, hi = c->ncells;
 
-	for (i = 0; i < c->ncells; i++)
-		if (c->cell[i].series == series && c->cell[i].mode == mode &&
-		    c->cell[i].n == n && !strcmp(c->cell[i].hints, hints))
-			return &c->cell[i];
+	memset(&key, 0, sizeof key);
+	key.series = series;
+	key.mode = mode;
+	key.hints = (char *)hints;
+	key.n = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int d = cmp_cell(&c->cell[mid], &key);
+
+		if (d == 0)
+			return &c->cell[mid];
+		if (d < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return NULL;
 }

@@ -3,7 +3,13 @@
  * series (an approach, by default the `approach` column), mode, hints and n,
  * with the statistics (core/stats) of one numeric column over the cell's
  * runs and how many runs ended in each status. Every row lands in a cell:
- * runs that did not finish are counted, never dropped.
+ * runs that did not finish are counted, never dropped. A cell that is not
+ * a number in the n, y or timeout_s column is skipped with a warning
+ * naming its line (core/csvread); a row whose n is such a cell, too.
+ *
+ * Rows are grouped by hashing (series, mode, hints, n) and each cell's
+ * values sorted for its statistics: O(rows log rows) in all, with the
+ * fallback's "options vary" test one pass over the rows.
  *
  * nq_cells_build() returns an nq_cells that owns all its strings; free it
  * with nq_cells_free(). It keeps no pointer into the table.
@@ -54,12 +60,13 @@ typedef struct nq_cells_opts {
 
 /* Group `t` (read from `name`). -1 with err set when a needed column is
  * missing, the y column is unknown or not numeric (the message lists the
- * numeric columns), or no row matches. */
+ * numeric columns), a row's n is not a board size or its status unknown
+ * (FILE:LINE), or no row matches. */
 int nq_cells_build(const nq_table *t, const char *name,
 		   const nq_cells_opts *o, nq_cells **out, nq_error *err);
 void nq_cells_free(nq_cells *c);
 
-/* The cell of (series, mode, hints, n), or NULL. */
+/* The cell of (series, mode, hints, n), or NULL (a binary search). */
 const nq_cell *nq_cells_find(const nq_cells *c, size_t series, size_t mode,
 			     const char *hints, int n);
 

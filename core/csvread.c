@@ -1,6 +1,7 @@
 /* csvread.c - see csvread.h. */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
@@ -9,54 +10,95 @@
 #include "csvread.h"
 
 struct nq_table {
-	char **cells;     /* row-major, header first: (nrows + 1) * ncols */
+	char *text;           /* the file's text; fields unquoted in place */
+	const char **cells;   /* row-major, header first: (nrows + 1) * ncols */
+	size_t *lines;        /* the line each row starts on */
 	size_t ncols, nrows;
-	size_t ncells, cap;
+	size_t ncells, cap, linecap;
+	char *name;
+	/* filled on demand by nq_table_numbers() */
+	double **nums;
+	size_t *good, *bad;   /* per column: cells that are / are not numbers */
 };
 
-/* A growing byte buffer for the field being read. */
-struct buf {
-	char *p;
-	size_t len, cap;
-};
+static FILE *warn_file;
 
-static int buf_put(struct buf *b, char c)
+void nq_table_warn_to(FILE *f)
 {
-	if (b->len + 1 >= b->cap) {
-		size_t cap = b->cap ? 2 * b->cap : 64;
-		char *p = realloc(b->p, cap);
-
-		if (!p)
-			return -1;
-		b->p = p;
-		b->cap = cap;
-	}
-	b->p[b->len++] = c;
-	b->p[b->len] = '\0';
-	return 0;
+	warn_file = f;
 }
 
-static int push_cell(nq_table *t, struct buf *b)
+void nq_table_warn(const char *file, size_t line, const char *fmt, ...)
 {
-	char *s;
+	FILE *f = warn_file ? warn_file : stderr;
+	va_list ap;
 
+	if (line)
+		fprintf(f, "%s:%zu: warning: ", file, line);
+	else
+		fprintf(f, "%s: warning: ", file);
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+	fputc('\n', f);
+}
+
+static int push_cell(nq_table *t, const char *s)
+{
 	if (t->ncells == t->cap) {
 		size_t cap = t->cap ? 2 * t->cap : 256;
-		char **p = realloc(t->cells, cap * sizeof *p);
+		const char **p = realloc(t->cells, cap * sizeof *p);
 
 		if (!p)
 			return -1;
 		t->cells = p;
 		t->cap = cap;
 	}
-	s = malloc(b->len + 1);
-	if (!s)
-		return -1;
-	memcpy(s, b->len ? b->p : "", b->len + 1);
 	t->cells[t->ncells++] = s;
-	b->len = 0;
-	if (b->p)
-		b->p[0] = '\0';
+	return 0;
+}
+
+static int push_line(nq_table *t, size_t line)
+{
+	if (t->nrows == t->linecap) {
+		size_t cap = t->linecap ? 2 * t->linecap : 256;
+		size_t *p = realloc(t->lines, cap * sizeof *p);
+
+		if (!p)
+			return -1;
+		t->lines = p;
+		t->linecap = cap;
+	}
+	t->lines[t->nrows++] = line;
+	return 0;
+}
+
+/* Room for the rows to come, from the line breaks left in the text: one
+ * allocation for the cell pointers instead of a doubling series. */
+static int reserve(nq_table *t, const char *text, size_t from, size_t len)
+{
+	size_t nl = 0, rows;
+	const char *p = text + from, *end = text + len;
+	const char **c;
+	size_t *l;
+
+	while (p < end && (p = memchr(p, '\n', (size_t)(end - p)))) {
+		nl++;
+		p++;
+	}
+	rows = nl + 1;
+	if (rows > ((size_t)-1 / sizeof *c) / (t->ncols + 1) - 1)
+		return 0; /* absurd: let the doubling find out */
+	c = realloc(t->cells, (rows + 1) * t->ncols * sizeof *c);
+	if (!c)
+		return -1;
+	t->cells = c;
+	t->cap = (rows + 1) * t->ncols;
+	l = realloc(t->lines, rows * sizeof *l);
+	if (!l)
+		return -1;
+	t->lines = l;
+	t->linecap = rows;
 	return 0;
 }
 
@@ -66,23 +108,47 @@ void nq_table_free(nq_table *t)
 
 	if (!t)
 		return;
-	for (i = 0; i < t->ncells; i++)
-		free(t->cells[i]);
+	if (t->nums)
+		for (i = 0; i < t->ncols; i++)
+			free(t->nums[i]);
+	free(t->nums);
+	free(t->good);
+	free(t->bad);
 	free(t->cells);
+	free(t->lines);
+	free(t->text);
+	free(t->name);
 	free(t);
 }
 
-int nq_table_parse(const char *text, size_t len, const char *name,
-		   nq_table **out, nq_error *err)
+/* Only blanks and line breaks in text[i..len)? */
+static int rest_is_blank(const char *text, size_t i, size_t len)
+{
+	for (; i < len; i++)
+		if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r' &&
+		    text[i] != '\n')
+			return 0;
+	return 1;
+}
+
+/* Parse `text` (len bytes, with room for one more) in place. The table
+ * owns `text` from here on, whatever happens. */
+static int parse_owned(char *text, size_t len, const char *name,
+		       nq_table **out, nq_error *err)
 {
 	nq_table *t = calloc(1, sizeof *t);
-	struct buf b = { NULL, 0, 0 };
-	size_t i = 0, fields = 0, row_start_line = 1;
-	int line = 1, rc = -1;
+	size_t i = 0, w, fields = 0, line = 1, row_line = 1;
+	int rc = -1;
 
 	*out = NULL;
-	if (!t)
+	if (!t || !(t->name = strdup(name ? name : ""))) {
+		free(text);
+		if (t)
+			free(t);
 		return nq_error_set(err, name, 0, 0, "out of memory");
+	}
+	t->text = text;
+	text[len] = '\0';
 	/* a UTF-8 byte order mark is not part of the first name */
 	if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3))
 		i = 3;
@@ -91,22 +157,37 @@ int nq_table_parse(const char *text, size_t len, const char *name,
 			     "row of column names");
 		goto out;
 	}
+	w = i; /* where unquoted text goes: never past i */
 	while (i < len) {
+		char *s = text + w, sep;
+
 		/* one field */
 		if (text[i] == '"') {
-			size_t qline = (size_t)line;
+			size_t qline = line;
 
 			i++;
 			for (;;) {
 				if (i >= len) {
+					/* a half-written last row: a quoted
+					 * field cut off on its own line */
+					size_t nl = line - qline;
+
+					if (t->ncols && (nl == 0 || (nl == 1 &&
+					    text[len - 1] == '\n'))) {
+						nq_table_warn(name, row_line,
+							      "the last row is half "
+							      "written (it ends inside "
+							      "a quoted field): dropped");
+						t->ncells -= fields;
+						goto done;
+					}
 					nq_error_set(err, name, (int)qline, 0,
 						     "a quoted field is never closed");
 					goto out;
 				}
 				if (text[i] == '"') {
 					if (i + 1 < len && text[i + 1] == '"') {
-						if (buf_put(&b, '"') < 0)
-							goto oom;
+						text[w++] = '"';
 						i += 2;
 						continue;
 					}
@@ -115,57 +196,75 @@ int nq_table_parse(const char *text, size_t len, const char *name,
 				}
 				if (text[i] == '\n')
 					line++;
-				if (buf_put(&b, text[i++]) < 0)
-					goto oom;
+				text[w++] = text[i++];
 			}
 			if (i < len && text[i] != ',' && text[i] != '\r' &&
 			    text[i] != '\n') {
-				nq_error_set(err, name, line, 0, "text after a "
+				nq_error_set(err, name, (int)line, 0, "text after a "
 					     "closing quote (a quote inside a "
 					     "field is written as \"\")");
 				goto out;
 			}
 		} else {
-			while (i < len && text[i] != ',' && text[i] != '\r' &&
-			       text[i] != '\n')
-				if (buf_put(&b, text[i++]) < 0)
-					goto oom;
+			size_t j = i;
+
+			while (j < len && text[j] != ',' && text[j] != '\r' &&
+			       text[j] != '\n')
+				j++;
+			if (w != i)
+				memmove(text + w, text + i, j - i);
+			w += j - i;
+			i = j;
 		}
-		if (push_cell(t, &b) < 0)
+		sep = i < len ? text[i] : '\0';
+		text[w++] = '\0'; /* may overwrite text[i]: sep keeps it */
+		if (push_cell(t, s) < 0)
 			goto oom;
 		fields++;
-		if (i < len && text[i] == ',') {
+		if (sep == ',') {
 			i++;
-			if (i == len) { /* "a,b," at the very end: an empty last field */
-				if (push_cell(t, &b) < 0)
-					goto oom;
-				fields++;
-			} else {
+			if (i < len)
 				continue;
-			}
+			/* "a,b," at the very end: an empty last field */
+			if (push_cell(t, "") < 0)
+				goto oom;
+			fields++;
+		} else if (sep == '\r') {
+			i++;
+			if (i < len && text[i] == '\n')
+				i++;
+		} else if (sep == '\n') {
+			i++;
 		}
 		/* end of a record */
-		if (i < len && text[i] == '\r')
-			i++;
-		if (i < len && text[i] == '\n')
-			i++;
 		if (t->ncols == 0) {
 			t->ncols = fields;
-		} else if (fields == 1 && t->cells[t->ncells - 1][0] == '\0') {
+			if (reserve(t, text, i, len) < 0)
+				goto oom;
+		} else if (fields == 1 && !t->cells[t->ncells - 1][0]) {
 			/* a blank line: not a record */
-			free(t->cells[--t->ncells]);
+			t->ncells--;
+		} else if (fields < t->ncols && rest_is_blank(text, i, len)) {
+			/* the last row, cut off: what an interrupted run
+			 * leaves */
+			nq_table_warn(name, row_line, "the last row is half "
+				      "written (%zu of %zu fields): dropped",
+				      fields, t->ncols);
+			t->ncells -= fields;
+			break;
 		} else if (fields != t->ncols) {
-			nq_error_set(err, name, (int)row_start_line, 0,
+			nq_error_set(err, name, (int)row_line, 0,
 				     "%zu fields where the header has %zu",
 				     fields, t->ncols);
 			goto out;
-		} else {
-			t->nrows++;
+		} else if (push_line(t, row_line) < 0) {
+			goto oom;
 		}
 		fields = 0;
 		line++;
-		row_start_line = (size_t)line;
+		row_line = line;
 	}
+done:
 	*out = t;
 	t = NULL;
 	rc = 0;
@@ -173,18 +272,28 @@ int nq_table_parse(const char *text, size_t len, const char *name,
 oom:
 	nq_error_set(err, name, 0, 0, "out of memory");
 out:
-	free(b.p);
 	nq_table_free(t);
 	return rc;
+}
+
+int nq_table_parse(const char *text, size_t len, const char *name,
+		   nq_table **out, nq_error *err)
+{
+	char *copy = malloc(len + 1);
+
+	*out = NULL;
+	if (!copy)
+		return nq_error_set(err, name, 0, 0, "out of memory");
+	memcpy(copy, text, len);
+	return parse_owned(copy, len, name, out, err);
 }
 
 int nq_table_read(const char *path, nq_table **out, nq_error *err)
 {
 	FILE *f;
-	char *text = NULL;
-	size_t len = 0, cap = 0, got;
 	struct stat st;
-	int rc;
+	char *text = NULL;
+	size_t len = 0, cap, got;
 
 	*out = NULL;
 	f = fopen(path, "rb");
@@ -198,10 +307,17 @@ int nq_table_read(const char *path, nq_table **out, nq_error *err)
 				    "than %u MiB, the limit for a results CSV",
 				    NQ_TABLE_MAX_BYTES >> 20);
 	}
+	/* the whole file at once: its size when it has one (a pipe has
+	 * none), doubling if it grows meanwhile */
+	cap = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	      st.st_size > 0 ? (size_t)st.st_size + 1 : 65536;
 	for (;;) {
-		if (cap - len < 65536) {
-			char *p = realloc(text, cap + 65536 + 1);
+		if (!text || len == cap) {
+			char *p;
 
+			if (text)
+				cap *= 2;
+			p = realloc(text, cap + 1);
 			if (!p) {
 				fclose(f);
 				free(text);
@@ -209,7 +325,6 @@ int nq_table_read(const char *path, nq_table **out, nq_error *err)
 						    "out of memory");
 			}
 			text = p;
-			cap += 65536;
 		}
 		got = fread(text + len, 1, cap - len, f);
 		len += got;
@@ -230,9 +345,7 @@ int nq_table_read(const char *path, nq_table **out, nq_error *err)
 		return nq_error_set(err, path, 0, 0, "read failed");
 	}
 	fclose(f);
-	rc = nq_table_parse(text, len, path, out, err);
-	free(text);
-	return rc;
+	return parse_owned(text, len, path, out, err);
 }
 
 size_t nq_table_nrows(const nq_table *t)
@@ -248,6 +361,16 @@ size_t nq_table_ncols(const nq_table *t)
 const char *nq_table_colname(const nq_table *t, size_t col)
 {
 	return col < t->ncols ? t->cells[col] : "";
+}
+
+const char *nq_table_name(const nq_table *t)
+{
+	return t->name;
+}
+
+size_t nq_table_line(const nq_table *t, size_t row)
+{
+	return row < t->nrows ? t->lines[row] : 0;
 }
 
 int nq_table_col(const nq_table *t, const char *name)
@@ -280,22 +403,88 @@ int nq_table_number(const char *cell, double *v)
 	return 0;
 }
 
+static int numeric(size_t good, size_t bad)
+{
+	return good > 0 && bad <= good;
+}
+
 int nq_table_col_numeric(const nq_table *t, int col)
 {
-	size_t r;
-	int any = 0;
+	size_t r, good = 0, bad = 0;
 	double v;
 
-	if (col < 0)
+	if (col < 0 || (size_t)col >= t->ncols)
 		return 0;
+	if (t->nums && t->nums[col])
+		return numeric(t->good[col], t->bad[col]);
 	for (r = 0; r < t->nrows; r++) {
 		const char *c = nq_table_cell(t, r, col);
 
 		if (!c[0])
 			continue;
 		if (nq_table_number(c, &v) < 0)
-			return 0;
-		any = 1;
+			bad++;
+		else
+			good++;
 	}
-	return any;
+	return numeric(good, bad);
+}
+
+const double *nq_table_numbers(const nq_table *ct, int col)
+{
+	nq_table *t = (nq_table *)ct; /* a cache: the cells stay as they are */
+	size_t r, good = 0, bad = 0, told = 0;
+	double *v;
+
+	if (col < 0 || (size_t)col >= t->ncols)
+		return NULL;
+	if (!t->nums) {
+		t->nums = calloc(t->ncols, sizeof *t->nums);
+		t->good = calloc(t->ncols, sizeof *t->good);
+		t->bad = calloc(t->ncols, sizeof *t->bad);
+		if (!t->nums || !t->good || !t->bad) {
+			free(t->nums);
+			free(t->good);
+			free(t->bad);
+			t->nums = NULL;
+			t->good = t->bad = NULL;
+			return NULL;
+		}
+	}
+	if (t->nums[col])
+		return t->nums[col];
+	if (!(v = malloc((t->nrows ? t->nrows : 1) * sizeof *v)))
+		return NULL;
+	for (r = 0; r < t->nrows; r++) {
+		const char *c = nq_table_cell(t, r, col);
+
+		if (!c[0])
+			v[r] = NAN;
+		else if (nq_table_number(c, &v[r]) == 0)
+			good++;
+		else {
+			v[r] = NAN;
+			bad++;
+		}
+	}
+	t->nums[col] = v;
+	t->good[col] = good;
+	t->bad[col] = bad;
+	if (!bad || !numeric(good, bad))
+		return v;
+	for (r = 0; r < t->nrows && told < NQ_TABLE_WARN_CELLS; r++) {
+		const char *c = nq_table_cell(t, r, col);
+
+		if (c[0] && isnan(v[r])) {
+			nq_table_warn(t->name, t->lines[r], "'%.40s%s' in column "
+				      "'%s' is not a number: skipped", c,
+				      strlen(c) > 40 ? "..." : "",
+				      t->cells[col]);
+			told++;
+		}
+	}
+	if (bad > told)
+		nq_table_warn(t->name, 0, "%zu more cells in column '%s' are "
+			      "not numbers: skipped", bad - told, t->cells[col]);
+	return v;
 }

@@ -3,19 +3,31 @@
  * row of column names, then rows of text cells. Quoted fields may hold
  * commas, doubled quotes and line breaks; CRLF and LF line ends both work.
  *
- * The table owns every string in it; free it with nq_table_free().
+ * The table holds the file's text once (fields are unquoted in place) and
+ * a pointer per cell; reading is linear in the file's size. Free it with
+ * nq_table_free().
+ *
+ * Damage an interrupted run or a crash leaves is not fatal: a last row
+ * that is half written (fewer fields than the header, or ending inside a
+ * quoted field that holds no line break) is dropped with a warning naming
+ * the file and line. A file that is not a table at all (no header, a row
+ * in the middle with another number of fields, a quote never closed over
+ * several lines, text after a closing quote) is an error.
+ *
+ * Warnings go to stderr as "FILE:LINE: warning: ..." (nq_table_warn_to()
+ * sends them elsewhere).
  */
 #ifndef NQ_CSVREAD_H
 #define NQ_CSVREAD_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "error.h"
 
 typedef struct nq_table nq_table;
 
 /* Read `path`. -1 with err set (file, line) when it cannot be read or is
- * malformed (no header, a row with a different number of fields, an
- * unclosed quote) or larger than NQ_TABLE_MAX_BYTES. */
+ * malformed (see above) or larger than NQ_TABLE_MAX_BYTES. */
 int nq_table_read(const char *path, nq_table **out, nq_error *err);
 /* nq_table_read refuses a file larger than this (bytes). */
 #define NQ_TABLE_MAX_BYTES (512u << 20)
@@ -31,10 +43,32 @@ const char *nq_table_colname(const nq_table *t, size_t col);
 int nq_table_col(const nq_table *t, const char *name);
 /* The cell at (row, col); "" when col < 0 (a column the file lacks). */
 const char *nq_table_cell(const nq_table *t, size_t row, int col);
+/* The file's line where row `row` starts (1-based; the header is line 1). */
+size_t nq_table_line(const nq_table *t, size_t row);
+/* The name the table was read under (its path). */
+const char *nq_table_name(const nq_table *t);
 
-/* Parse a whole cell as a number; 0 on success, -1 if empty or not one. */
+/* Parse a whole cell as a number; 0 on success, -1 if empty or not one
+ * (nan and inf are not numbers here). */
 int nq_table_number(const char *cell, double *v);
-/* A column is numeric when it has a value and every value is a number. */
+/* A column is numeric when it has numbers and at most as many non-empty
+ * cells that are not numbers as cells that are. */
 int nq_table_col_numeric(const nq_table *t, int col);
+/* Column `col` as numbers, one per row: NAN where the cell is empty or
+ * not a number; NULL if col < 0 or there is no memory. Computed once per
+ * column and kept with the table. The first call for a numeric column
+ * warns about each cell that is not a number (the first few by line, then
+ * how many more): such a cell is skipped, the rest of the file is used. */
+const double *nq_table_numbers(const nq_table *t, int col);
+
+/* Where warnings go: `f`, or stderr when NULL. */
+void nq_table_warn_to(FILE *f);
+/* Print a warning "FILE:LINE: warning: ..." (LINE left out when 0). */
+void nq_table_warn(const char *file, size_t line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* How many non-number cells of one column are named one by one before
+ * the rest are only counted. */
+#define NQ_TABLE_WARN_CELLS 5
 
 #endif

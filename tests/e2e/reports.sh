@@ -78,7 +78,7 @@ bad_input "unknown picture type" "name the output .svg, .png or .pdf" "$H" plot 
 bad_input "unknown kind" "--kind is time, cactus, size or all" "$H" plot "$T/mixed.csv" --kind pie
 bad_input "unknown format" "--format is markdown or latex" "$H" report "$T/mixed.csv" --format html
 bad_input "no file named" "which results file" "$H" plot
-printf 'experiment,n,mode,solver,status\r\ne,4,count,x,ok\r\ne,"4,count\r\n' >"$T/broken.csv"
+printf 'experiment,n,mode,solver,status\r\ne,4,count,x,ok\r\ne,"4,count\r\ne,5,count,x,ok\r\ne,6,count,x,ok\r\n' >"$T/broken.csv"
 bad_input "malformed CSV: file and line" "broken.csv:3: a quoted field is never closed" "$H" report "$T/broken.csv"
 expect "nothing written on bad input" [ ! -e "$T/other.svg" ] && [ ! -e "$T/x.jpg" ] && [ ! -e "$T/other.md" ]
 
@@ -140,6 +140,64 @@ for spec, head in re.findall(r'\\begin\{tabular\}\{([^}]*)\}\n\\toprule\n(.*?)\\
 PY
 expect "latex: labels escaped" grep -qF 'glpk/assignment' "$T/mixed.tex"
 expect "latex: noisy cells marked" grep -qF '$^\dagger$' "$T/mixed.tex"
+
+# --- damage a crash leaves: warned about, the rest of the file used ----------
+# a half-written last row (an interrupted run): dropped, file and line named
+head -c -40 "$T/mixed.csv" >"$T/half.csv"
+lines=$(wc -l <"$T/half.csv")
+"$H" report "$T/half.csv" -o "$T/half.md" 2>"$T/err"
+rc=$?
+expect "half-written last row: report exits 0 (got $rc: $(cat "$T/err"))" [ $rc -eq 0 ]
+expect "half-written last row: warned with file and line" \
+	grep -qE "half.csv:$((lines + 1)): warning: the last row is half written \([0-9]+ of 26 fields\): dropped" "$T/err"
+expect "half-written last row: the other rows reported" grep -qF "$((lines - 1)) runs" "$T/half.md"
+"$H" plot "$T/half.csv" -o "$T/half.svg" 2>"$T/err"
+rc=$?
+expect "half-written last row: plot exits 0 (got $rc)" [ $rc -eq 0 ] && [ -s "$T/half.svg" ]
+expect "half-written last row: plot warns too" grep -qF "warning: the last row is half written" "$T/err"
+{ cat "$T/mixed.csv"; printf 'fixture,9,count,backtrack,bitmask,1,ok,1,0.1,0.1,1000,,,,,,,,,,,,,2,1,"cut'; } >"$T/halfq.csv"
+"$H" report "$T/halfq.csv" -o "$T/halfq.md" 2>"$T/err"
+rc=$?
+expect "cut inside a quote: exit 0 (got $rc: $(cat "$T/err"))" [ $rc -eq 0 ]
+expect "cut inside a quote: warned" grep -qF "halfq.csv:$(( $(wc -l <"$T/mixed.csv") + 1 )): warning: the last row is half written (it ends inside a quoted field)" "$T/err"
+# one nan cell (and one of text) in wall_s: skipped with its line, the run counted
+python3 - "$T/mixed.csv" "$T/nan.csv" <<'PY'
+import sys
+lines = open(sys.argv[1], newline='').read().splitlines(True)
+for i, bad in ((2, 'nan'), (4, 'n/a')):   # file lines 3 and 5
+    f = lines[i].split(',')
+    f[8] = bad
+    lines[i] = ','.join(f)
+open(sys.argv[2], 'w', newline='').write(''.join(lines))
+PY
+"$H" report "$T/nan.csv" -o "$T/nan.md" 2>"$T/err"
+rc=$?
+expect "nan cell: report exits 0 (got $rc: $(cat "$T/err"))" [ $rc -eq 0 ]
+expect "nan cell: warned with its line" grep -qF "nan.csv:3: warning: 'nan' in column 'wall_s' is not a number: skipped" "$T/err"
+expect "text cell: warned with its line" grep -qF "nan.csv:5: warning: 'n/a' in column 'wall_s' is not a number: skipped" "$T/err"
+expect "nan cell: every run still counted" grep -qF "$(grep -o '[0-9]* runs' "$T/mixed.md" | head -1)" "$T/nan.md"
+"$H" plot "$T/nan.csv" --kind all -o "$T/nan.svg" 2>"$T/err"
+rc=$?
+expect "nan cell: plot --kind all exits 0 (got $rc)" [ $rc -eq 0 ] && [ -s "$T/nan-cactus.svg" ]
+expect "nan cell: warned once, not once per plot" [ "$(grep -c "nan.csv:3: warning" "$T/err")" -eq 1 ]
+
+# --- scale: 20,000 rows (bench/results.sh times 500,000) ----------------------
+python3 bench/gen_results.py 20000 >"$T/big.csv"
+start=$(date +%s%N)
+"$H" report "$T/big.csv" -o "$T/big.md" 2>"$T/err"
+rc=$?
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+expect "20,000 rows: report exits 0 (got $rc: $(cat "$T/err"))" [ $rc -eq 0 ]
+expect "20,000 rows: every run counted" grep -qF "20000 runs" "$T/big.md"
+expect "20,000 rows: report in under 5 s, not minutes (took $ms ms)" [ $ms -lt 5000 ]
+python3 bench/gen_results.py 20000 --no-approach >"$T/bigold.csv"
+start=$(date +%s%N)
+"$H" plot "$T/bigold.csv" -o "$T/bigold.svg" 2>"$T/err"
+rc=$?
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+expect "20,000 rows without approach: plot exits 0 (got $rc: $(cat "$T/err"))" [ $rc -eq 0 ]
+expect "20,000 rows without approach: options that vary name a series" grep -qF 'backtrack/bitmask [threads=2]' "$T/bigold.svg"
+expect "20,000 rows: plot in under 5 s, not minutes (took $ms ms)" [ $ms -lt 5000 ]
 
 # --- the metadata file beside every CSV ----------------------------------------
 cat >"$T/m.yaml" <<'Y'

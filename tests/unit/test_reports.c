@@ -55,7 +55,7 @@ static void csv_errors(void **state)
 	} cases[] = {
 		{ "", "empty file", 0 },
 		{ "a,b\n1,2\n1,2,3\n", "3 fields where the header has 2", 3 },
-		{ "a,b\n1,\"open\n", "never closed", 2 },
+		{ "a,b\n1,\"open\n2,3\n", "never closed", 2 },
 		{ "a,b\n\"x\"y,2\n", "after a closing quote", 2 },
 	};
 	size_t i;
@@ -233,6 +233,302 @@ static void cells_bad_columns(void **state)
 	nq_table_free(u);
 }
 
+/* Warnings (nq_table_warn) caught in memory while a test runs. */
+static char *warned;
+static size_t warned_len;
+static FILE *warn_mem;
+
+static void catch_warnings(void)
+{
+	free(warned);
+	warned = NULL;
+	warned_len = 0;
+	warn_mem = open_memstream(&warned, &warned_len);
+	assert_non_null(warn_mem);
+	nq_table_warn_to(warn_mem);
+}
+
+/* What was warned since catch_warnings(), as one string ("" if none). */
+static const char *warnings(void)
+{
+	fflush(warn_mem);
+	return warned ? warned : "";
+}
+
+static void release_warnings(void)
+{
+	nq_table_warn_to(NULL);
+	fclose(warn_mem);
+	free(warned);
+	warned = NULL;
+}
+
+static size_t count_of(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	while ((hay = strstr(hay, needle))) {
+		n++;
+		hay += strlen(needle);
+	}
+	return n;
+}
+
+/* What an interrupted run leaves: the last row cut off. It is dropped
+ * with a warning naming the file and its line; the rows before it stay. */
+static void csv_half_last_row(void **state)
+{
+	static const struct {
+		const char *text, *warning;
+	} cases[] = {
+		{ "a,b,c\n1,2,3\n4,5", "t.csv:3: warning: the last row is half "
+		  "written (2 of 3 fields): dropped" },
+		{ "a,b,c\r\n1,2,3\r\n4,\r\n\r\n", "t.csv:3: warning: the last "
+		  "row is half written (2 of 3 fields): dropped" },
+		{ "a,b,c\n1,2,3\n4,5,\"cut off", "t.csv:3: warning: the last row "
+		  "is half written (it ends inside a quoted field): dropped" },
+		{ "a,b,c\n1,2,3\n4,\"x, \"\"y\n", "t.csv:3: warning: the last "
+		  "row is half written (it ends inside a quoted field): dropped" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		nq_table *t;
+
+		catch_warnings();
+		t = parse(cases[i].text);
+		assert_int_equal(nq_table_nrows(t), 1);
+		assert_string_equal(nq_table_cell(t, 0, 2), "3");
+		assert_int_equal(nq_table_line(t, 0), 2);
+		assert_non_null(strstr(warnings(), cases[i].warning));
+		assert_int_equal(count_of(warnings(), "warning"), 1);
+		nq_table_free(t);
+		release_warnings();
+	}
+}
+
+/* Damage that is not a half-written last row stays an error: a short row
+ * in the middle, a quote that swallows the rows after it. */
+static void csv_damage_inside_is_an_error(void **state)
+{
+	static const struct {
+		const char *text, *msg;
+		int line;
+	} cases[] = {
+		{ "a,b,c\n1,2\n4,5,6\n", "2 fields where the header has 3", 2 },
+		{ "a,b,c\n1,2,3\n4,\"5\n6,7,8\n9,10,11\n", "never closed", 3 },
+		{ "a,b,c\n1,2,3\n4,5,6,7", "4 fields where the header has 3", 3 },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		nq_table *t = NULL;
+		nq_error err;
+
+		memset(&err, 0, sizeof err);
+		assert_int_equal(nq_table_parse(cases[i].text,
+						 strlen(cases[i].text), "t.csv",
+						 &t, &err), -1);
+		assert_null(t);
+		assert_non_null(strstr(err.msg, cases[i].msg));
+		assert_int_equal(err.line, cases[i].line);
+	}
+}
+
+/* A row's line counts the line breaks inside quoted fields before it. */
+static void csv_row_lines(void **state)
+{
+	nq_table *t = parse("a,b\n1,\"two\nlines\"\n\n3,4\n");
+
+	(void)state;
+	assert_int_equal(nq_table_nrows(t), 2);
+	assert_int_equal(nq_table_line(t, 0), 2);
+	assert_int_equal(nq_table_line(t, 1), 5);
+	nq_table_free(t);
+}
+
+/* One `nan` (or any text) in a numeric column: the cell is skipped with a
+ * warning naming its line, the run still counts, the file is used. */
+static void cells_skip_bad_cell(void **state)
+{
+	static const char text[] =
+		"experiment,n,mode,solver,encoding,repeat,status,wall_s,timeout_s,note\r\n"
+		"e,4,count,backtrack,bitmask,1,ok,0.003,5,\r\n"
+		"e,4,count,backtrack,bitmask,2,ok,nan,5,\r\n"
+		"e,4,count,backtrack,bitmask,3,ok,0.001,5,\r\n"
+		"e,4,count,backtrack,bitmask,4,ok,\"0,5\",5,\"a\r\nnote\"\r\n"
+		"e,4,count,backtrack,bitmask,5,ok,inf,5,\r\n"
+		"e,nan,count,backtrack,bitmask,1,ok,0.002,5,\r\n"
+		"e,5,count,backtrack,bitmask,1,ok,0.004,5,\r\n";
+	nq_table *t;
+	nq_cells_opts o;
+	nq_cells *c = NULL;
+	nq_error err;
+	const nq_cell *x;
+
+	(void)state;
+	catch_warnings();
+	t = parse(text);
+	assert_string_equal(warnings(), "");
+	assert_true(nq_table_col_numeric(t, nq_table_col(t, "wall_s")));
+	memset(&o, 0, sizeof o);
+	memset(&err, 0, sizeof err);
+	assert_int_equal(nq_cells_build(t, "r.csv", &o, &c, &err), 0);
+	x = nq_cells_find(c, 0, 0, "", 4);
+	assert_non_null(x);
+	assert_int_equal(x->runs, 5);               /* every run counts */
+	assert_int_equal(x->status[NQ_ST_OK], 5);
+	assert_int_equal(x->y.count, 2);            /* 0.003, 0.001 */
+	assert_true(x->y.median == 0.002);
+	assert_non_null(nq_cells_find(c, 0, 0, "", 5));
+	assert_non_null(strstr(warnings(), "t.csv:3: warning: 'nan' in column "
+			       "'wall_s' is not a number: skipped"));
+	assert_non_null(strstr(warnings(), "t.csv:5: warning: '0,5' in column "
+			       "'wall_s'"));
+	assert_non_null(strstr(warnings(), "t.csv:7: warning: 'inf' in column "
+			       "'wall_s'"));
+	assert_non_null(strstr(warnings(), "t.csv:8: warning: 'nan' in column "
+			       "'n' is not a number: skipped"));
+	assert_int_equal(count_of(warnings(), "warning"), 4);
+	nq_cells_free(c);
+	/* a second grouping of the same table (plot --kind all) warns no more */
+	assert_int_equal(nq_cells_build(t, "r.csv", &o, &c, &err), 0);
+	assert_int_equal(count_of(warnings(), "warning"), 4);
+	nq_cells_free(c);
+	nq_table_free(t);
+	release_warnings();
+}
+
+/* Many bad cells: the first few by line, then how many more. */
+static void cells_many_bad_cells(void **state)
+{
+	char *text = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&text, &len);
+	nq_table *t;
+	nq_cells_opts o;
+	nq_cells *c = NULL;
+	nq_error err;
+
+	(void)state;
+	assert_non_null(f);
+	fputs("n,mode,solver,status,wall_s\n", f);
+	for (i = 0; i < 100; i++)
+		fprintf(f, "4,count,s,ok,%s\n", i % 2 ? "0.5" : "nan");
+	fclose(f);
+	catch_warnings();
+	t = parse(text);
+	memset(&o, 0, sizeof o);
+	memset(&err, 0, sizeof err);
+	assert_int_equal(nq_cells_build(t, "r.csv", &o, &c, &err), 0);
+	assert_int_equal(count_of(warnings(), "is not a number"),
+			 NQ_TABLE_WARN_CELLS);
+	assert_non_null(strstr(warnings(), "t.csv: warning: 45 more cells in "
+			       "column 'wall_s' are not numbers: skipped"));
+	assert_int_equal(c->cell[0].y.count, 50);
+	nq_cells_free(c);
+	nq_table_free(t);
+	release_warnings();
+	free(text);
+}
+
+/* Files from before the `approach` column: solver/encoding, and options
+ * where one solver and encoding's rows disagree on them, however late. */
+static void cells_fallback_options(void **state)
+{
+	static const char same[] =
+		"n,mode,solver,encoding,status,wall_s,options\n"
+		"4,count,backtrack,bitmask,ok,1,threads=1\n"
+		"4,count,picosat,pairwise,ok,1,\n"
+		"5,count,backtrack,bitmask,ok,1,threads=1\n";
+	static const char vary[] =
+		"n,mode,solver,encoding,status,wall_s,options\n"
+		"4,count,backtrack,bitmask,ok,1,threads=1\n"
+		"4,count,picosat,pairwise,ok,1,\n"
+		"5,count,picosat,pairwise,ok,1,\n"
+		"5,count,backtrack,bitmask,ok,1,threads=2\n";
+	nq_table *t;
+	nq_cells_opts o;
+	nq_cells *c = NULL;
+	nq_error err;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	memset(&err, 0, sizeof err);
+	t = parse(same);
+	assert_int_equal(nq_cells_build(t, "r.csv", &o, &c, &err), 0);
+	assert_int_equal(c->nseries, 2);
+	assert_string_equal(c->series[0], "backtrack/bitmask");
+	nq_cells_free(c);
+	nq_table_free(t);
+	t = parse(vary);
+	assert_int_equal(nq_cells_build(t, "r.csv", &o, &c, &err), 0);
+	assert_int_equal(c->nseries, 3);
+	assert_string_equal(c->series[0], "backtrack/bitmask [threads=1]");
+	assert_string_equal(c->series[1], "picosat/pairwise");
+	assert_string_equal(c->series[2], "backtrack/bitmask [threads=2]");
+	nq_cells_free(c);
+	nq_table_free(t);
+}
+
+/* 20,000 rows, 20,000 cells (every row its own n), old and new layout:
+ * the grouping is linear with hashing (it compared every pair of rows),
+ * and every cell is found again. Fast, also under the sanitizers. */
+static void cells_many_rows(void **state)
+{
+	enum { ROWS = 20000 };
+	int layout;
+
+	(void)state;
+	for (layout = 0; layout < 2; layout++) {
+		char *text = NULL;
+		size_t len = 0, i, runs = 0;
+		FILE *f = open_memstream(&text, &len);
+		nq_table *t;
+		nq_cells_opts o;
+		nq_cells *c = NULL;
+		nq_error err;
+
+		assert_non_null(f);
+		fputs(layout ? "n,mode,solver,encoding,status,wall_s,options\n" :
+		      "n,mode,approach,status,wall_s,hints\n", f);
+		for (i = 0; i < ROWS; i++) {
+			if (layout)
+				fprintf(f, "%zu,%s,s%zu,e,%s,%zu.5,same\n", 4 + i / 2,
+					i % 2 ? "first" : "count", i % 4,
+					i % 7 ? "ok" : "timeout", i % 10);
+			else
+				fprintf(f, "%zu,%s,a%zu,%s,%zu.5,%s\n", 4 + i / 2,
+					i % 2 ? "first" : "count", i % 4,
+					i % 7 ? "ok" : "timeout", i % 10,
+					i % 3 ? "" : "1:1");
+		}
+		fclose(f);
+		t = parse(text);
+		assert_int_equal(nq_table_nrows(t), ROWS);
+		memset(&o, 0, sizeof o);
+		memset(&err, 0, sizeof err);
+		assert_int_equal(nq_cells_build(t, "big.csv", &o, &c, &err), 0);
+		assert_int_equal(c->nseries, 4);
+		assert_int_equal(c->nmodes, 2);
+		assert_int_equal(c->ncells, ROWS);
+		for (i = 0; i < c->ncells; i++) {
+			const nq_cell *x = &c->cell[i];
+
+			assert_ptr_equal(nq_cells_find(c, x->series, x->mode,
+						       x->hints, x->n), x);
+			runs += x->runs;
+		}
+		assert_int_equal(runs, ROWS);
+		assert_null(nq_cells_find(c, 0, 0, "", 3));
+		nq_cells_free(c);
+		nq_table_free(t);
+		free(text);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -244,6 +540,13 @@ int main(void)
 		cmocka_unit_test(sha256_vectors),
 		cmocka_unit_test(cells_keep_every_row),
 		cmocka_unit_test(cells_bad_columns),
+		cmocka_unit_test(csv_half_last_row),
+		cmocka_unit_test(csv_damage_inside_is_an_error),
+		cmocka_unit_test(csv_row_lines),
+		cmocka_unit_test(cells_skip_bad_cell),
+		cmocka_unit_test(cells_many_bad_cells),
+		cmocka_unit_test(cells_fallback_options),
+		cmocka_unit_test(cells_many_rows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
