@@ -106,7 +106,7 @@ static void run(int (*solve)(const nq_job *, nq_result *), int n,
 	static nq_solver s;
 	nq_approach a;
 	nq_instance in = { n, mode, 0, NULL };
-	nq_limits lim = { timeout, 0, 1 };
+	nq_limits lim = { .timeout_s = timeout, .seed = 1 };
 	nq_error err;
 
 	memset(&s, 0, sizeof s);
