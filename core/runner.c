@@ -47,6 +47,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "cgroup.h"
 #include "runner.h"
 #include "../solvers/solvers.h"
 
@@ -76,6 +77,7 @@ struct message {
 	uint32_t magic;
 	int32_t rc;
 	int32_t has_placement;
+	double started;        /* CLOCK_MONOTONIC when the solver began */
 	nq_result res;
 };
 
@@ -143,6 +145,14 @@ static void child_oom(void)
 	_exit(1);
 }
 
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* The RLIMIT_CPU of a run: a last guard for a child the harness could
  * not kill, so it must not cut a run the timeout would not: the timeout
  * on every core (a solver may use them all), 10% and 2 s more. */
@@ -156,7 +166,7 @@ static rlim_t cpu_guard(double timeout_s)
 
 static void child(const nq_approach *a, const nq_instance *in,
 		  const nq_limits *lim, int fd, int errfd, pid_t parent,
-		  const char *dir)
+		  const char *dir, const nq_cgroup *cg)
 {
 	struct message m;
 	struct rlimit rl;
@@ -197,10 +207,20 @@ static void child(const nq_approach *a, const nq_instance *in,
 	rl.rlim_cur = cpu_guard(lim->timeout_s);
 	rl.rlim_max = rl.rlim_cur + 5;
 	setrlimit(RLIMIT_CPU, &rl);
+	if (cg->version && nq_cgroup_enter(cg) < 0) {
+		static const char note[] = "cannot enter the run's cgroup";
+
+		m.magic = MESSAGE_MAGIC;
+		m.rc = NQ_ERR;
+		result_init(&m.res);
+		memcpy(m.res.note, note, sizeof note);
+		_exit(write_all(fd, &m, sizeof m) ? 1 : 0);
+	}
 #ifndef NQ_HAVE_ASAN
 	/* AddressSanitizer reserves terabytes of address space up front, so
-	 * an address-space limit would kill every run of a sanitizer build */
-	if (lim->memory_kib) {
+	 * an address-space limit would kill every run of a sanitizer build
+	 * (a cgroup's limit, on resident memory, does not) */
+	if (lim->memory_kib && !cg->version) {
 		rl.rlim_cur = rl.rlim_max = (rlim_t)lim->memory_kib * 1024;
 		setrlimit(RLIMIT_AS, &rl);
 	}
@@ -213,6 +233,7 @@ static void child(const nq_approach *a, const nq_instance *in,
 	job.opt = a->opt;
 	job.seed = lim->seed;
 	job.time_limit_s = lim->timeout_s;
+	m.started = now();
 	m.rc = a->solver->solve(&job, &m.res);
 	m.magic = MESSAGE_MAGIC;
 	m.res.note[sizeof m.res.note - 1] = '\0';
@@ -223,14 +244,6 @@ static void child(const nq_approach *a, const nq_instance *in,
 	     write_all(fd, m.res.placement, (size_t)in->n * sizeof(int32_t))))
 		_exit(1);
 	_exit(0);
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static double tv_s(struct timeval tv)
@@ -397,15 +410,46 @@ static size_t read_message(int fd, char *buf, size_t cap, double deadline,
 	return got;
 }
 
-/* The run's temporary directory: $TMPDIR (or /tmp)/nq-run-XXXXXX. */
-static int make_run_dir(char *dir, size_t len)
+static void remove_tree(const char *path, int depth);
+
+static const char *tmp_dir(void)
 {
 	const char *tmp = getenv("TMPDIR");
 
-	if (!tmp || !*tmp)
-		tmp = "/tmp";
-	snprintf(dir, len, "%s/nq-run-XXXXXX", tmp);
+	return tmp && *tmp ? tmp : "/tmp";
+}
+
+/* The run's temporary directory: $TMPDIR (or /tmp)/nq-run-PID-XXXXXX,
+ * PID the harness's. */
+static int make_run_dir(char *dir, size_t len)
+{
+	snprintf(dir, len, "%s/nq-run-%ld-XXXXXX", tmp_dir(), (long)getpid());
 	return mkdtemp(dir) ? 0 : -1;
+}
+
+/* The run directories of harnesses that died (SIGKILL leaves them). */
+static void sweep_run_dirs(void)
+{
+	const char *tmp = tmp_dir();
+	struct dirent *e;
+	DIR *d = opendir(tmp);
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char path[4096], *end;
+		long pid;
+
+		if (strncmp(e->d_name, "nq-run-", 7))
+			continue;
+		pid = strtol(e->d_name + 7, &end, 10);
+		if (pid <= 0 || *end != '-' || pid == (long)getpid() ||
+		    !(kill((pid_t)pid, 0) < 0 && errno == ESRCH))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", tmp, e->d_name);
+		remove_tree(path, 0);
+	}
+	closedir(d);
 }
 
 /* rm -rf, without following symlinks. */
@@ -549,6 +593,8 @@ int nq_run_one(const nq_approach *a, const nq_instance *in,
 	struct errlog log;
 	struct message m;
 	struct rusage ru;
+	nq_cgroup cg;
+	long oom_kills = 0;
 	int fds[2], errp[2], status = 0, timed_out;
 	size_t got;
 	double t0, deadline;
@@ -565,13 +611,21 @@ int nq_run_one(const nq_approach *a, const nq_instance *in,
 		/* a run's orphans come to the harness, to be ended */
 		prctl(PR_SET_CHILD_SUBREAPER, 1);
 		subreaper = 1;
+		sweep_run_dirs();
 	}
+	if (strcmp(nq_cgroup_kind(), "rlimit") &&
+	    nq_cgroup_create(&cg, lim->memory_kib) == 0)
+		run->measured_by = nq_cgroup_kind();
+	else
+		memset(&cg, 0, sizeof cg);
 	if (make_run_dir(dir, sizeof dir) < 0) {
+		nq_cgroup_remove(&cg);
 		free(buf);
 		return nq_error_set(err, NULL, 0, 0, "cannot make a temporary "
 				    "directory (%s): %s", dir, strerror(errno));
 	}
 	if (pipe(fds) < 0) {
+		nq_cgroup_remove(&cg);
 		remove_tree(dir, 0);
 		free(buf);
 		return nq_error_set(err, NULL, 0, 0, "pipe: %s", strerror(errno));
@@ -579,6 +633,7 @@ int nq_run_one(const nq_approach *a, const nq_instance *in,
 	if (pipe(errp) < 0) {
 		close(fds[0]);
 		close(fds[1]);
+		nq_cgroup_remove(&cg);
 		remove_tree(dir, 0);
 		free(buf);
 		return nq_error_set(err, NULL, 0, 0, "pipe: %s", strerror(errno));
@@ -603,6 +658,7 @@ int nq_run_one(const nq_approach *a, const nq_instance *in,
 		close(fds[1]);
 		close(errp[0]);
 		close(errp[1]);
+		nq_cgroup_remove(&cg);
 		remove_tree(dir, 0);
 		free(buf);
 		return nq_error_set(err, NULL, 0, 0, "fork: %s", strerror(errno));
@@ -610,7 +666,7 @@ int nq_run_one(const nq_approach *a, const nq_instance *in,
 	if (pid == 0) {
 		close(fds[0]);
 		close(errp[0]);
-		child(a, in, lim, fds[1], errp[1], parent, dir);
+		child(a, in, lim, fds[1], errp[1], parent, dir, &cg);
 	}
 	setpgid(pid, pid);
 	current_child = pid;
@@ -631,12 +687,42 @@ int nq_run_one(const nq_approach *a, const nq_instance *in,
 reaped:
 	current_child = 0;
 	run->wall_s = now() - t0;
+	/* from the solver's start: not the fork, the cgroup, the setup */
+	if (got >= sizeof m) {
+		memcpy(&m, buf, sizeof m);
+		if (m.magic == MESSAGE_MAGIC && m.started > t0 &&
+		    m.started < t0 + run->wall_s)
+			run->wall_s -= m.started - t0;
+	}
 	run->cpu_s = tv_s(ru.ru_utime) + tv_s(ru.ru_stime);
 	run->peak_rss_kib = ru.ru_maxrss;
+	nq_cgroup_kill(&cg);
 	end_tree(pid);
 	log_close(&log);
 	remove_tree(dir, 0);
+	if (cg.version) {
+		/* the whole tree's, not the child's alone */
+		long peak;
 
+		nq_cgroup_usage(&cg, &run->cpu_s, &peak, &oom_kills);
+		if (peak >= 0)
+			run->peak_rss_kib = peak;
+		nq_cgroup_remove(&cg);
+	}
+
+	if (oom_kills > 0 && !(WIFEXITED(status) && got >= sizeof m &&
+			       ((struct message *)(void *)buf)->rc == NQ_OK &&
+			       !timed_out)) {
+		/* the kernel's OOM killer, in the run's cgroup: memout,
+		 * whoever it hit (the child or a program it ran) */
+		run->status = NQ_ST_MEMOUT;
+		snprintf(run->note, sizeof run->note, "the kernel's OOM killer "
+			 "ended %ld process%s of the run (memory limit %llu "
+			 "KiB, the whole process tree)", oom_kills,
+			 oom_kills == 1 ? "" : "es",
+			 (unsigned long long)lim->memory_kib);
+		goto out;
+	}
 	if (timed_out) {
 		run->status = NQ_ST_TIMEOUT;
 		snprintf(run->note, sizeof run->note,
