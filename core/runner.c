@@ -60,6 +60,7 @@
 #endif
 
 static volatile pid_t current_child;
+static volatile sig_atomic_t aborted; /* nq_runner_abort was called */
 
 static const char *const status_names[NQ_ST__COUNT] = {
 	"ok", "wrong", "timeout", "memout", "crash", "error", "disputed",
@@ -91,6 +92,7 @@ void nq_runner_abort(void)
 {
 	pid_t pid = current_child;
 
+	aborted = 1;
 	if (pid > 0) {
 		kill(-pid, SIGKILL);
 		kill(pid, SIGKILL);
@@ -670,6 +672,10 @@ int nq_run_one(const nq_approach *a, const nq_instance *in,
 	}
 	setpgid(pid, pid);
 	current_child = pid;
+	if (aborted) { /* the signal came before current_child was set */
+		kill(-pid, SIGKILL);
+		kill(pid, SIGKILL);
+	}
 	close(fds[1]);
 	close(errp[1]);
 	deadline = t0 + lim->timeout_s;

@@ -52,7 +52,8 @@ int nq_run_one(const nq_approach *a, const nq_instance *inst,
 void nq_run_clear(nq_run *run);
 
 /* Kill the current child's process group, if any (for SIGINT, SIGTERM,
- * SIGHUP handling; async-signal-safe). */
+ * SIGHUP handling; async-signal-safe). Every later run is killed as soon
+ * as it starts: the harness is stopping. */
 void nq_runner_abort(void);
 
 #endif
