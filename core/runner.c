@@ -694,7 +694,7 @@ reaped:
 	current_child = 0;
 	run->wall_s = now() - t0;
 	/* from the solver's start: not the fork, the cgroup, the setup */
-	if (got >= sizeof m) {
+	if (!timed_out && got >= sizeof m) {
 		memcpy(&m, buf, sizeof m);
 		if (m.magic == MESSAGE_MAGIC && m.started > t0 &&
 		    m.started < t0 + run->wall_s)
