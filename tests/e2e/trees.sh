@@ -2,7 +2,8 @@
 # trees.sh - nothing outlives its run: a solver whose grandchild holds the
 # answer's pipe and another that sleeps detached (setsid) still ends `ok`
 # at once, and none of them is left; a SIGKILLed harness takes its run
-# with it; SIGTERM and SIGHUP stop the harness like SIGINT (exit 130,
+# with it (a grandchild outlives it until the next harness ends it with its
+# stale cgroup; its temporary directory likewise); SIGTERM and SIGHUP stop the harness like SIGINT (exit 130,
 # rows kept); the run's temporary directory is removed; a grandchild
 # allocating past `memory:` is a memout with its memory in the peak
 # (cgroups, where the harness can make them), and NQ_NO_CGROUP=1 keeps
@@ -96,6 +97,16 @@ static int looper_solve(const nq_job *job, nq_result *res)
 	return NQ_OK;
 }
 
+/* a grandchild that sleeps, then a loop */
+static int stayer_solve(const nq_job *job, nq_result *res)
+{
+	if (fork() == 0) {
+		sleep(300);
+		_exit(0);
+	}
+	return looper_solve(job, res);
+}
+
 /* a grandchild touches 512 MiB, 1 MiB at a time; exits 3 when malloc
  * fails (an address-space limit) */
 static int hog_solve(const nq_job *job, nq_result *res)
@@ -151,9 +162,10 @@ SOLVER(holder, "holder", holder_solve);
 SOLVER(looper, "looper", looper_solve);
 SOLVER(hog, "hog", hog_solve);
 SOLVER(flood, "flood", flood_solve);
+SOLVER(stayer, "stayer", stayer_solve);
 
 static const nq_solver *const solvers[] = {
-	&holder, &looper, &hog, &flood, NULL
+	&holder, &looper, &hog, &flood, &stayer, NULL
 };
 static const nq_plugin plugin = {
 	NQ_ABI_VERSION, sizeof(nq_plugin), "unruly",
@@ -231,6 +243,29 @@ TIMEOUT=0.2s config after holder 6
 "$H" run "$T/after.yaml" -q -o "$T/after.csv" >"$T/out" 2>"$T/err"
 expect "the next harness removes it ($(ls -A "$T/tmp"))" [ -z "$(ls -A "$T/tmp")" ]
 end_left
+
+# a grandchild of a SIGKILLed harness is not tied to it: it outlives it;
+# with a cgroup, the next harness started kills it (its cgroup is stale)
+if [ "$cg" != rlimit ]; then
+	config stayer stayer 6
+	"$H" run "$T/stayer.yaml" -q -o "$T/stayer.csv" >"$T/out" 2>"$T/err" &
+	hpid=$!
+	for ((i = 0; i < 50; i++)); do
+		[ "$(left | grep -vc "^$hpid\$")" -ge 2 ] && break
+		sleep 0.1
+	done
+	expect "the stayer and its grandchild have started" [ "$(left | grep -vc "^$hpid\$")" -ge 2 ]
+	kill -9 "$hpid"
+	wait "$hpid" 2>/dev/null
+	sleep 0.3
+	expect "its grandchild outlives the SIGKILLed harness" [ "$(left | wc -l)" -eq 1 ]
+	TIMEOUT=0.2s config after holder 6
+	"$H" run "$T/after.yaml" -q -o "$T/after.csv" >"$T/out" 2>"$T/err"
+	expect "the next harness ends it, with its stale cgroup ($(left | tr '\n' ' '))" none_left 20
+	end_left
+else
+	skipped=$((skipped + 3))
+fi
 
 # --- SIGTERM and SIGHUP stop the harness like SIGINT --------------------------
 cat >"$T/stop.yaml" <<Y
