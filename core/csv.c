@@ -2,7 +2,7 @@
  * csv.c - the results file; see csv.h.
  *
  * Columns: the design's contract first (experiment .. peak_rss_kib), then
- * the extras. Numbers that do not apply are empty cells, so pandas reads
+ * the extras (measured_by last). Numbers that do not apply are empty cells, so pandas reads
  * them as NaN and R as NA.
  */
 #include <inttypes.h>
@@ -16,7 +16,7 @@ static const char *const columns[] = {
 	/* extras */
 	"approach", "checked", "unique", "hints", "options", "build_s", "solve_s", "vars",
 	"constraints", "nonzeros", "nodes", "decisions", "conflicts",
-	"iterations", "timeout_s", "seed", "note", NULL
+	"iterations", "timeout_s", "seed", "note", "measured_by", NULL
 };
 
 void nq_csv_field(FILE *f, const char *s)
@@ -112,5 +112,6 @@ void nq_csv_row(FILE *f, const nq_experiment *exp,
 	fprintf(f, ",%g", exp->timeout_s);
 	fprintf(f, ",%" PRIu64, exp->seed);
 	sep_text(f, run->note);
+	sep_text(f, run->measured_by);
 	fputs("\r\n", f);
 }

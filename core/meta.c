@@ -35,6 +35,7 @@
 #include <unistd.h>
 #include <yaml.h>
 #include "atomic.h"
+#include "cgroup.h"
 #include "meta.h"
 #include "plugin.h"
 #include "sha256.h"
@@ -630,6 +631,8 @@ static void write_body(FILE *f, const nq_experiment *exp,
 		"seed: %llu\n", exp->repeat, exp->warmup, exp->timeout_s,
 		(unsigned long long)exp->memory_kib,
 		(unsigned long long)exp->seed);
+	/* limits and measures: per-run cgroups, or rlimits and wait4 */
+	kv(f, "measured_by", nq_cgroup_kind());
 	if (proc_field("/proc/cpuinfo", "model name", buf, sizeof buf) < 0 &&
 	    proc_field("/proc/cpuinfo", "Model", buf, sizeof buf) < 0)
 		snprintf(buf, sizeof buf, "unknown");

@@ -125,6 +125,7 @@ struct state {
 	size_t rows;
 	nq_meta_run meta;      /* the record beside the CSV */
 	char meta_path[4096];
+	char log_path[4096];   /* the solvers' stderr: FILE.stderr.log */
 };
 
 static int skipped_at(const struct state *s, size_t ai,
@@ -459,6 +460,19 @@ static int one(struct state *s, size_t ai, size_t si, int rep, nq_error *err)
 	lim.timeout_s = s->exp->timeout_s;
 	lim.memory_kib = s->exp->memory_kib;
 	lim.seed = s->exp->seed;
+	lim.log_path = s->log_path[0] ? s->log_path : NULL;
+	if (rep > 0)
+		snprintf(note, sizeof note, "row %zu: %.80s n=%d %s%s%.40s #%d",
+			 s->rows + 1, a->name, spec->inst.n,
+			 mode_name(spec->inst.mode),
+			 spec->hints_text[0] ? " hints " : "", spec->hints_text,
+			 rep);
+	else
+		snprintf(note, sizeof note, "warm-up: %.80s n=%d %s%s%.40s #%d",
+			 a->name, spec->inst.n, mode_name(spec->inst.mode),
+			 spec->hints_text[0] ? " hints " : "", spec->hints_text,
+			 -rep + 1);
+	lim.log_label = note;
 	progress_start(s, a, spec, rep);
 	if (nq_run_one(a, &spec->inst, &lim, &run, err) < 0)
 		return -1;
@@ -571,6 +585,13 @@ static int meta_start(struct state *s, nq_error *err)
 	nq_meta_path(s->o->output, s->meta_path, sizeof s->meta_path);
 	if (nq_backup_rotate(s->meta_path, bak, sizeof bak, err) < 0)
 		return -1;
+	/* the solvers' stderr, FILE.stderr.log: a fresh one, made by the
+	 * first run that writes to stderr (runner.h) */
+	snprintf(s->log_path, sizeof s->log_path, "%.*s.stderr.log",
+		 (int)strlen(s->meta_path) - 5, s->meta_path);
+	if (nq_output_check(s->log_path, err) < 0 ||
+	    nq_backup_rotate(s->log_path, bak, sizeof bak, err) < 0)
+		return -1;
 	s->meta.csv = s->o->output;
 	s->meta.argc = s->o->argc;
 	s->meta.argv = s->o->argv;
@@ -631,7 +652,7 @@ static void tell_outcome(const struct state *s)
 int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		      nq_error *err)
 {
-	struct sigaction sa, old_int, old_term;
+	struct sigaction sa, old_int, old_term, old_hup;
 	struct state s;
 	size_t i, ai, bad;
 	int rep, rc = -1;
@@ -664,6 +685,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGHUP, &sa, &old_hup);
 	interrupted = 0;
 
 	for (i = 0; i < exp->ninstances && !interrupted; i++)
@@ -701,6 +723,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 restore:
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
 out:
 	if (s.csv && fclose(s.csv) != 0 && rc >= 0) {
 		nq_error_set(err, o->output, 0, 0, "write failed: %s",

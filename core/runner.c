@@ -13,7 +13,25 @@
  * as memout). Running out of memory where no error can be returned
  * (nq_oom, inside a library's allocator) sends a message too, with
  * NQ_ENOMEM, through the hook the child installs (nq_oom_hook).
+ *
+ * Nothing outlives its run. The child is the leader of a process group
+ * of its own; it dies with the harness (PR_SET_PDEATHSIG, and an
+ * RLIMIT_CPU a little past the timeout times the cores as a last guard);
+ * the harness is a child subreaper, so a solver's orphaned grandchildren
+ * (even ones that left the group with setsid) become its children. At
+ * the end of every run, whatever its status, the group is killed, every
+ * process left under the harness is killed and reaped, and the run's
+ * temporary directory (made by the parent, $TMPDIR and NQ_RUN_DIR in the
+ * child) is removed. The answer is taken when the message has arrived
+ * whole, not when the pipe closes: a grandchild holding the pipe open
+ * changes nothing.
+ *
+ * The child's stderr is a pipe the parent reads while it waits: up to
+ * NQ_LOG_MAX bytes a run go to the log (nq_limits.log_path), never to
+ * the terminal; the last non-empty line joins the note of a run that is
+ * not ok.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -21,12 +39,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "cgroup.h"
 #include "runner.h"
 #include "../solvers/solvers.h"
 
@@ -39,6 +60,7 @@
 #endif
 
 static volatile pid_t current_child;
+static volatile sig_atomic_t aborted; /* nq_runner_abort was called */
 
 static const char *const status_names[NQ_ST__COUNT] = {
 	"ok", "wrong", "timeout", "memout", "crash", "error", "disputed",
@@ -56,6 +78,7 @@ struct message {
 	uint32_t magic;
 	int32_t rc;
 	int32_t has_placement;
+	double started;        /* CLOCK_MONOTONIC when the solver began */
 	nq_result res;
 };
 
@@ -69,8 +92,11 @@ void nq_runner_abort(void)
 {
 	pid_t pid = current_child;
 
-	if (pid > 0)
+	aborted = 1;
+	if (pid > 0) {
+		kill(-pid, SIGKILL);
 		kill(pid, SIGKILL);
+	}
 }
 
 static void result_init(nq_result *res)
@@ -121,13 +147,41 @@ static void child_oom(void)
 	_exit(1);
 }
 
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The RLIMIT_CPU of a run: a last guard for a child the harness could
+ * not kill, so it must not cut a run the timeout would not: the timeout
+ * on every core (a solver may use them all), 10% and 2 s more. */
+static rlim_t cpu_guard(double timeout_s)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	double s = timeout_s * (double)(cores > 0 ? cores : 1) * 1.1 + 2.0;
+
+	return s > 1e9 ? (rlim_t)1e9 : (rlim_t)s + 1;
+}
+
 static void child(const nq_approach *a, const nq_instance *in,
-		  const nq_limits *lim, int fd)
+		  const nq_limits *lim, int fd, int errfd, pid_t parent,
+		  const char *dir, const nq_cgroup *cg)
 {
 	struct message m;
+	struct rlimit rl;
 	nq_job job;
 	int devnull;
 
+	/* a process group of its own (the parent sets it too: no race),
+	 * and death with the harness: if the harness died before prctl,
+	 * the parent is someone else already */
+	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(1);
 	memset(&m, 0, sizeof m);
 	child_msg = &m;
 	child_fd = fd;
@@ -135,19 +189,40 @@ static void child(const nq_approach *a, const nq_instance *in,
 
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
 	signal(SIGPIPE, SIG_DFL);
-	/* keep the terminal for the harness: a chatty solver's stdout goes */
-	devnull = open("/dev/null", O_WRONLY);
+	/* keep the terminal for the harness: a chatty solver's stdout goes,
+	 * its stderr goes to the log, it reads nothing */
+	devnull = open("/dev/null", O_RDWR);
 	if (devnull >= 0) {
+		dup2(devnull, STDIN_FILENO);
 		dup2(devnull, STDOUT_FILENO);
 		close(devnull);
 	}
+	if (errfd >= 0) {
+		dup2(errfd, STDERR_FILENO);
+		close(errfd);
+	}
+	/* temporary files: in the run's directory, which the parent removes */
+	setenv("TMPDIR", dir, 1);
+	setenv("NQ_RUN_DIR", dir, 1);
+	rl.rlim_cur = cpu_guard(lim->timeout_s);
+	rl.rlim_max = rl.rlim_cur + 5;
+	setrlimit(RLIMIT_CPU, &rl);
+	if (cg->version && nq_cgroup_enter(cg) < 0) {
+		static const char note[] = "cannot enter the run's cgroup";
+
+		m.magic = MESSAGE_MAGIC;
+		m.rc = NQ_ERR;
+		result_init(&m.res);
+		memcpy(m.res.note, note, sizeof note);
+		_exit(write_all(fd, &m, sizeof m) ? 1 : 0);
+	}
 #ifndef NQ_HAVE_ASAN
 	/* AddressSanitizer reserves terabytes of address space up front, so
-	 * an address-space limit would kill every run of a sanitizer build */
-	if (lim->memory_kib) {
-		struct rlimit rl;
-
+	 * an address-space limit would kill every run of a sanitizer build
+	 * (a cgroup's limit, on resident memory, does not) */
+	if (lim->memory_kib && !cg->version) {
 		rl.rlim_cur = rl.rlim_max = (rlim_t)lim->memory_kib * 1024;
 		setrlimit(RLIMIT_AS, &rl);
 	}
@@ -160,6 +235,7 @@ static void child(const nq_approach *a, const nq_instance *in,
 	job.opt = a->opt;
 	job.seed = lim->seed;
 	job.time_limit_s = lim->timeout_s;
+	m.started = now();
 	m.rc = a->solver->solve(&job, &m.res);
 	m.magic = MESSAGE_MAGIC;
 	m.res.note[sizeof m.res.note - 1] = '\0';
@@ -172,30 +248,133 @@ static void child(const nq_approach *a, const nq_instance *in,
 	_exit(0);
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static double tv_s(struct timeval tv)
 {
 	return (double)tv.tv_sec + (double)tv.tv_usec * 1e-6;
 }
 
-/* Read the child's message into buf (cap bytes) until EOF or the
- * deadline. Returns bytes read; *timed_out set when the deadline passed. */
-static size_t read_message(int fd, char *buf, size_t cap, double deadline,
-			   int *timed_out)
+/* The child's stderr: read from a pipe while the parent waits, kept in
+ * the log up to NQ_LOG_MAX bytes, its last non-empty line remembered. */
+struct errlog {
+	int fd;                /* the pipe's read end; -1 once at EOF */
+	const char *path, *label;
+	int out;               /* the log file; -1 until the first byte */
+	int cannot;            /* the log cannot be opened: drop */
+	size_t kept, dropped;
+	char endc;             /* the last byte written */
+	char line[200];        /* the line being read, printable bytes */
+	size_t linelen;
+	char last[200];        /* the last non-empty line */
+};
+
+static void log_line_end(struct errlog *l)
 {
-	size_t got = 0;
-	char sink[4096];
+	size_t i;
+
+	l->line[l->linelen] = '\0';
+	for (i = 0; i < l->linelen; i++)
+		if (l->line[i] != ' ' && l->line[i] != '\t') {
+			memcpy(l->last, l->line, l->linelen + 1);
+			break;
+		}
+	l->linelen = 0;
+}
+
+static void log_feed(struct errlog *l, const char *buf, size_t len)
+{
+	size_t i, keep = len;
+
+	if (l->kept + keep > NQ_LOG_MAX)
+		keep = NQ_LOG_MAX - l->kept;
+	if (keep && l->out < 0 && !l->cannot) {
+		char head[300];
+		int h;
+
+		l->out = open(l->path, O_WRONLY | O_APPEND | O_CREAT |
+			      O_CLOEXEC, 0644);
+		if (l->out < 0)
+			l->cannot = 1;
+		h = snprintf(head, sizeof head, "=== %s ===\n",
+			     l->label ? l->label : "run");
+		if (l->out >= 0)
+			write_all(l->out, head, (size_t)h < sizeof head ?
+				  (size_t)h : sizeof head - 1);
+	}
+	if (keep && l->out >= 0) {
+		write_all(l->out, buf, keep);
+		l->endc = buf[keep - 1];
+	}
+	l->kept += keep;
+	l->dropped += len - keep;
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)buf[i];
+
+		if (c == '\n' || c == '\r')
+			log_line_end(l);
+		else if (c >= 0x20 && c != 0x7f && l->linelen < sizeof l->line - 1)
+			l->line[l->linelen++] = (char)c;
+	}
+}
+
+/* Read what the pipe holds now (it is non-blocking). */
+static void log_read(struct errlog *l)
+{
+	char chunk[65536];
+
+	while (l->fd >= 0) {
+		ssize_t r = read(l->fd, chunk, sizeof chunk);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return;
+		if (r <= 0) {
+			close(l->fd);
+			l->fd = -1;
+			return;
+		}
+		log_feed(l, chunk, (size_t)r);
+	}
+}
+
+static void log_close(struct errlog *l)
+{
+	log_read(l);
+	if (l->fd >= 0)
+		close(l->fd);
+	l->fd = -1;
+	if (l->linelen)
+		log_line_end(l);
+	if (l->out >= 0) {
+		char tail[120];
+		int t;
+
+		if (l->dropped) {
+			t = snprintf(tail, sizeof tail, "\n[stderr cut at %d "
+				     "bytes: %zu more not kept]\n", NQ_LOG_MAX,
+				     l->dropped);
+			write_all(l->out, tail, (size_t)t);
+		} else if (l->endc != '\n') {
+			write_all(l->out, "\n", 1); /* the next header's line */
+		}
+		close(l->out);
+		l->out = -1;
+	}
+}
+
+/* Read the child's message into buf (cap bytes) until it is whole (the
+ * fixed part, then the placement if it has one), EOF, or the deadline;
+ * the child's stderr goes to the log meanwhile. Returns bytes read;
+ * *timed_out set when the deadline passed. */
+static size_t read_message(int fd, char *buf, size_t cap, double deadline,
+			   int *timed_out, struct errlog *log)
+{
+	size_t got = 0, need = sizeof(struct message);
 
 	*timed_out = 0;
-	for (;;) {
-		struct pollfd p = { fd, POLLIN, 0 };
+	while (got < need) {
+		struct pollfd p[2] = { { fd, POLLIN, 0 },
+				       { log->fd, POLLIN, 0 } };
 		double left = deadline - now();
 		int ms, rc;
 		ssize_t r;
@@ -205,23 +384,163 @@ static size_t read_message(int fd, char *buf, size_t cap, double deadline,
 			return got;
 		}
 		ms = left > 1e6 ? 1000000000 : (int)(left * 1000.0) + 1;
-		rc = poll(&p, 1, ms);
+		rc = poll(p, log->fd >= 0 ? 2 : 1, ms);
 		if (rc < 0 && errno == EINTR)
 			continue;
 		if (rc < 0)
 			return got;
 		if (rc == 0)
 			continue; /* the loop head decides */
-		if (got < cap)
-			r = read(fd, buf + got, cap - got);
-		else
-			r = read(fd, sink, sizeof sink); /* more than expected */
+		if (log->fd >= 0 && p[1].revents)
+			log_read(log);
+		if (!p[0].revents)
+			continue;
+		r = read(fd, buf + got, need - got);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
 			return got;
-		if (got < cap)
-			got += (size_t)r;
+		got += (size_t)r;
+		if (got == sizeof(struct message) && need < cap) {
+			struct message m;
+
+			memcpy(&m, buf, sizeof m);
+			if (m.magic == MESSAGE_MAGIC && m.has_placement)
+				need = cap;
+		}
+	}
+	return got;
+}
+
+static void remove_tree(const char *path, int depth);
+
+static const char *tmp_dir(void)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	return tmp && *tmp ? tmp : "/tmp";
+}
+
+/* The run's temporary directory: $TMPDIR (or /tmp)/nq-run-PID-XXXXXX,
+ * PID the harness's. */
+static int make_run_dir(char *dir, size_t len)
+{
+	snprintf(dir, len, "%s/nq-run-%ld-XXXXXX", tmp_dir(), (long)getpid());
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+/* The run directories of harnesses that died (SIGKILL leaves them). */
+static void sweep_run_dirs(void)
+{
+	const char *tmp = tmp_dir();
+	struct dirent *e;
+	DIR *d = opendir(tmp);
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char path[4096], *end;
+		long pid;
+
+		if (strncmp(e->d_name, "nq-run-", 7))
+			continue;
+		pid = strtol(e->d_name + 7, &end, 10);
+		if (pid <= 0 || *end != '-' || pid == (long)getpid() ||
+		    !(kill((pid_t)pid, 0) < 0 && errno == ESRCH))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", tmp, e->d_name);
+		remove_tree(path, 0);
+	}
+	closedir(d);
+}
+
+/* rm -rf, without following symlinks. */
+static void remove_tree(const char *path, int depth)
+{
+	struct stat st;
+	struct dirent *e;
+	DIR *d;
+
+	if (lstat(path, &st) < 0)
+		return;
+	if (!S_ISDIR(st.st_mode) || depth > 64) {
+		unlink(path);
+		return;
+	}
+	chmod(path, 0700); /* a solver may have taken its write bit */
+	if ((d = opendir(path))) {
+		char sub[4096];
+
+		while ((e = readdir(d)))
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+				snprintf(sub, sizeof sub, "%s/%s", path,
+					 e->d_name);
+				remove_tree(sub, depth + 1);
+			}
+		closedir(d);
+	}
+	rmdir(path);
+}
+
+/* SIGKILL every process whose parent is the harness; how many. */
+static int kill_children(void)
+{
+	pid_t me = getpid();
+	struct dirent *e;
+	DIR *d = opendir("/proc");
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		char path[300], stat[512], *close_paren;
+		long pid, ppid;
+		ssize_t r;
+		int fd;
+
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+			continue;
+		r = read(fd, stat, sizeof stat - 1);
+		close(fd);
+		if (r <= 0)
+			continue;
+		stat[r] = '\0';
+		/* "pid (comm) S ppid ...": comm may hold anything */
+		if (!(close_paren = strrchr(stat, ')')) ||
+		    sscanf(close_paren + 1, " %*c %ld", &ppid) != 1)
+			continue;
+		pid = strtol(e->d_name, NULL, 10);
+		if (ppid == (long)me && pid > 0) {
+			kill((pid_t)pid, SIGKILL);
+			n++;
+		}
+	}
+	closedir(d);
+	return n;
+}
+
+/* The end of a run: its process group killed, and every process left
+ * under the harness (the subreaper inherits a run's orphans, in the
+ * group or not) killed and reaped. Between runs the harness has no
+ * children of its own. */
+static void end_tree(pid_t pgid)
+{
+	int i;
+
+	kill(-pgid, SIGKILL);
+	for (i = 0; i < 20000; i++) { /* 10 s at most */
+		pid_t w;
+
+		while ((w = waitpid(-1, NULL, WNOHANG)) > 0)
+			;
+		if (w < 0 && errno == ECHILD)
+			return;
+		if (i % 20 == 0)
+			kill_children();
+		usleep(500);
 	}
 }
 
@@ -269,58 +588,147 @@ static int wait_exit(pid_t pid, double deadline, int *status,
 int nq_run_one(const nq_approach *a, const nq_instance *in,
 	       const nq_limits *lim, nq_run *run, nq_error *err)
 {
+	static int subreaper;
 	size_t cap = sizeof(struct message) + (size_t)in->n * sizeof(int32_t);
 	char *buf = malloc(cap);
+	char dir[600], dirlog[700];
+	struct errlog log;
 	struct message m;
 	struct rusage ru;
-	int fds[2], status = 0, timed_out;
+	nq_cgroup cg;
+	long oom_kills = 0;
+	int fds[2], errp[2], status = 0, timed_out;
 	size_t got;
 	double t0, deadline;
-	pid_t pid;
+	pid_t pid, parent = getpid();
 
 	memset(run, 0, sizeof *run);
+	memset(&ru, 0, sizeof ru);
 	result_init(&run->res);
+	run->measured_by = "rlimit";
 	if (!buf)
 		return nq_error_set(err, NULL, 0, 0, "out of memory for a "
 				    "placement of n=%d", in->n);
+	if (!subreaper) {
+		/* a run's orphans come to the harness, to be ended */
+		prctl(PR_SET_CHILD_SUBREAPER, 1);
+		subreaper = 1;
+		sweep_run_dirs();
+	}
+	if (strcmp(nq_cgroup_kind(), "rlimit") &&
+	    nq_cgroup_create(&cg, lim->memory_kib) == 0)
+		run->measured_by = nq_cgroup_kind();
+	else
+		memset(&cg, 0, sizeof cg);
+	if (make_run_dir(dir, sizeof dir) < 0) {
+		nq_cgroup_remove(&cg);
+		free(buf);
+		return nq_error_set(err, NULL, 0, 0, "cannot make a temporary "
+				    "directory (%s): %s", dir, strerror(errno));
+	}
 	if (pipe(fds) < 0) {
+		nq_cgroup_remove(&cg);
+		remove_tree(dir, 0);
+		free(buf);
+		return nq_error_set(err, NULL, 0, 0, "pipe: %s", strerror(errno));
+	}
+	if (pipe(errp) < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		nq_cgroup_remove(&cg);
+		remove_tree(dir, 0);
 		free(buf);
 		return nq_error_set(err, NULL, 0, 0, "pipe: %s", strerror(errno));
 	}
 	/* close-on-exec: a program a solver runs never holds the pipe */
 	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
 	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+	fcntl(errp[0], F_SETFD, FD_CLOEXEC);
+	fcntl(errp[1], F_SETFD, FD_CLOEXEC);
+	fcntl(errp[0], F_SETFL, O_NONBLOCK);
+	memset(&log, 0, sizeof log);
+	log.fd = errp[0];
+	log.out = -1;
+	snprintf(dirlog, sizeof dirlog, "%s/stderr", dir);
+	log.path = lim->log_path ? lim->log_path : dirlog;
+	log.label = lim->log_label;
 	fflush(NULL); /* nothing buffered may be written twice */
 	t0 = now();
 	pid = fork();
 	if (pid < 0) {
 		close(fds[0]);
 		close(fds[1]);
+		close(errp[0]);
+		close(errp[1]);
+		nq_cgroup_remove(&cg);
+		remove_tree(dir, 0);
 		free(buf);
 		return nq_error_set(err, NULL, 0, 0, "fork: %s", strerror(errno));
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		child(a, in, lim, fds[1]);
+		close(errp[0]);
+		child(a, in, lim, fds[1], errp[1], parent, dir, &cg);
 	}
+	setpgid(pid, pid);
 	current_child = pid;
+	if (aborted) { /* the signal came before current_child was set */
+		kill(-pid, SIGKILL);
+		kill(pid, SIGKILL);
+	}
 	close(fds[1]);
+	close(errp[1]);
 	deadline = t0 + lim->timeout_s;
-	got = read_message(fds[0], buf, cap, deadline, &timed_out);
+	got = read_message(fds[0], buf, cap, deadline, &timed_out, &log);
 	close(fds[0]);
-	/* the pipe is closed; give the child until the deadline to exit */
+	/* the message is whole (or never will be); give the child until the
+	 * deadline to exit */
 	if (!timed_out && wait_exit(pid, deadline, &status, &ru) == 0)
 		goto reaped;
 	timed_out = 1;
+	kill(-pid, SIGKILL);
 	kill(pid, SIGKILL);
 	while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR)
 		;
 reaped:
 	current_child = 0;
 	run->wall_s = now() - t0;
+	/* from the solver's start: not the fork, the cgroup, the setup */
+	if (!timed_out && got >= sizeof m) {
+		memcpy(&m, buf, sizeof m);
+		if (m.magic == MESSAGE_MAGIC && m.started > t0 &&
+		    m.started < t0 + run->wall_s)
+			run->wall_s -= m.started - t0;
+	}
 	run->cpu_s = tv_s(ru.ru_utime) + tv_s(ru.ru_stime);
 	run->peak_rss_kib = ru.ru_maxrss;
+	nq_cgroup_kill(&cg);
+	end_tree(pid);
+	log_close(&log);
+	remove_tree(dir, 0);
+	if (cg.version) {
+		/* the whole tree's, not the child's alone */
+		long peak;
 
+		nq_cgroup_usage(&cg, &run->cpu_s, &peak, &oom_kills);
+		if (peak >= 0)
+			run->peak_rss_kib = peak;
+		nq_cgroup_remove(&cg);
+	}
+
+	if (oom_kills > 0 && !(WIFEXITED(status) && got >= sizeof m &&
+			       ((struct message *)(void *)buf)->rc == NQ_OK &&
+			       !timed_out)) {
+		/* the kernel's OOM killer, in the run's cgroup: memout,
+		 * whoever it hit (the child or a program it ran) */
+		run->status = NQ_ST_MEMOUT;
+		snprintf(run->note, sizeof run->note, "the kernel's OOM killer "
+			 "ended %ld process%s of the run (memory limit %llu "
+			 "KiB, the whole process tree)", oom_kills,
+			 oom_kills == 1 ? "" : "es",
+			 (unsigned long long)lim->memory_kib);
+		goto out;
+	}
 	if (timed_out) {
 		run->status = NQ_ST_TIMEOUT;
 		snprintf(run->note, sizeof run->note,
@@ -378,6 +786,13 @@ reaped:
 			 : run->status == NQ_ST_MEMOUT ? "ran out of memory"
 			 : "the solver reported an error");
 out:
+	if (run->status != NQ_ST_OK && log.last[0]) {
+		char note[sizeof run->note];
+
+		snprintf(note, sizeof note, "%.150s; stderr: %.95s",
+			 run->note, log.last);
+		memcpy(run->note, note, sizeof note);
+	}
 	free(buf);
 	return 0;
 }

@@ -28,13 +28,21 @@ typedef struct nq_run {
 	char checked[24];      /* what checked the answer (nq_verdict) */
 	char options[160];     /* CSV `options` as run: the approach's, with
 				  the solver's own choices (res.ran) */
+	const char *measured_by; /* "cgroup-v1", "cgroup-v2", "rlimit" */
 } nq_run;
 
 typedef struct nq_limits {
 	double timeout_s;      /* > 0 */
 	uint64_t memory_kib;   /* 0: none */
 	uint64_t seed;
+	/* Where the child's stderr goes: appended to log_path, after a line
+	 * "=== log_label ===", at most NQ_LOG_MAX bytes a run; NULL: into
+	 * the run's temporary directory, dropped with it. */
+	const char *log_path;
+	const char *log_label;
 } nq_limits;
+
+#define NQ_LOG_MAX (1024 * 1024)
 
 /* Run approach `a` on `inst` in a forked child. Always fills `run` (status
  * ok means "answered", before validation). Returns -1 only when the
@@ -43,7 +51,9 @@ int nq_run_one(const nq_approach *a, const nq_instance *inst,
 	       const nq_limits *lim, nq_run *run, nq_error *err);
 void nq_run_clear(nq_run *run);
 
-/* Kill the current child, if any (for SIGINT handling). */
+/* Kill the current child's process group, if any (for SIGINT, SIGTERM,
+ * SIGHUP handling; async-signal-safe). Every later run is killed as soon
+ * as it starts: the harness is stopping. */
 void nq_runner_abort(void);
 
 #endif

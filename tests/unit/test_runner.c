@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -100,13 +101,84 @@ static int gives_up(const nq_job *job, nq_result *res)
 	return NQ_ETIMEOUT;
 }
 
+/* Where a solver leaves what the test checks after the run. */
+static char side[64];
+
+static void side_write(const char *text)
+{
+	FILE *f = fopen(side, "w");
+
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static void side_read(char *buf, size_t len)
+{
+	FILE *f = fopen(side, "r");
+
+	buf[0] = '\0';
+	if (f) {
+		if (!fgets(buf, (int)len, f))
+			buf[0] = '\0';
+		fclose(f);
+	}
+}
+
+/* Answers at once, but a grandchild holds the pipe (and every fd). */
+static int holds_pipe(const nq_job *job, nq_result *res)
+{
+	char pid[32];
+	pid_t g = fork();
+
+	(void)job;
+	if (g == 0) {
+		sleep(60);
+		_exit(0);
+	}
+	snprintf(pid, sizeof pid, "%ld", (long)g);
+	side_write(pid);
+	res->solutions = 42;
+	return NQ_OK;
+}
+
+/* Says where its temporary directory is, leaves a file in it. */
+static int uses_tmp(const nq_job *job, nq_result *res)
+{
+	const char *dir = getenv("NQ_RUN_DIR"), *tmp = getenv("TMPDIR");
+	char path[600];
+	FILE *f;
+
+	(void)job;
+	if (!dir || !tmp || strcmp(dir, tmp))
+		return NQ_ERR;
+	side_write(dir);
+	snprintf(path, sizeof path, "%s/left.lp", dir);
+	if ((f = fopen(path, "w")))
+		fclose(f);
+	res->solutions = 1;
+	return NQ_OK;
+}
+
+static int talks(const nq_job *job, nq_result *res)
+{
+	(void)job;
+	fputs("hello\nlast words\n  \n", stderr);
+	strcpy(res->note, "no");
+	return NQ_ERR;
+}
+
+static const char *log_path;
+
 static void run(int (*solve)(const nq_job *, nq_result *), int n,
 		enum nq_mode mode, double timeout, nq_run *out)
 {
 	static nq_solver s;
 	nq_approach a;
 	nq_instance in = { n, mode, 0, NULL };
-	nq_limits lim = { timeout, 0, 1 };
+	nq_limits lim = { .timeout_s = timeout, .seed = 1,
+			  .log_path = log_path, .log_label = "a run" };
 	nq_error err;
 
 	memset(&s, 0, sizeof s);
@@ -229,6 +301,67 @@ static void memout_status(void **state)
 	nq_run_clear(&r);
 }
 
+static void grandchild_holding_pipe(void **state)
+{
+	char buf[64];
+	long g;
+	nq_run r;
+
+	(void)state;
+	run(holds_pipe, 8, NQ_MODE_COUNT, 20, &r);
+	assert_int_equal(r.status, NQ_ST_OK);
+	assert_int_equal(r.res.solutions, 42);
+	assert_true(r.wall_s < 5);
+	side_read(buf, sizeof buf);
+	g = strtol(buf, NULL, 10);
+	assert_true(g > 0);
+	/* killed and reaped: no such process, not even a zombie */
+	assert_int_equal(kill((pid_t)g, 0), -1);
+	assert_non_null(r.measured_by);
+	nq_run_clear(&r);
+}
+
+static void temp_dir_removed(void **state)
+{
+	char dir[600];
+	nq_run r;
+
+	(void)state;
+	run(uses_tmp, 8, NQ_MODE_COUNT, 20, &r);
+	assert_int_equal(r.status, NQ_ST_OK);
+	side_read(dir, sizeof dir);
+	assert_non_null(strstr(dir, "/nq-run-"));
+	assert_int_equal(access(dir, F_OK), -1);
+	nq_run_clear(&r);
+}
+
+static void stderr_logged(void **state)
+{
+	char path[] = "/tmp/nq-test-log-XXXXXX", buf[256];
+	FILE *f;
+	size_t got;
+	int fd;
+	nq_run r;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	log_path = path;
+	run(talks, 8, NQ_MODE_COUNT, 20, &r);
+	log_path = NULL;
+	assert_int_equal(r.status, NQ_ST_ERROR);
+	assert_string_equal(r.note, "no; stderr: last words");
+	f = fopen(path, "r");
+	assert_non_null(f);
+	got = fread(buf, 1, sizeof buf - 1, f);
+	buf[got] = '\0';
+	fclose(f);
+	unlink(path);
+	assert_string_equal(buf, "=== a run ===\nhello\nlast words\n  \n");
+	nq_run_clear(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -239,7 +372,17 @@ int main(void)
 		cmocka_unit_test(exit_status_is_no_verdict),
 		cmocka_unit_test(timeout_status),
 		cmocka_unit_test(memout_status),
+		cmocka_unit_test(grandchild_holding_pipe),
+		cmocka_unit_test(temp_dir_removed),
+		cmocka_unit_test(stderr_logged),
 	};
+	int fd;
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	snprintf(side, sizeof side, "/tmp/nq-test-side-XXXXXX");
+	if ((fd = mkstemp(side)) >= 0)
+		close(fd);
+
+	fd = cmocka_run_group_tests(tests, NULL, NULL);
+	unlink(side);
+	return fd;
 }

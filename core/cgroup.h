@@ -1,0 +1,45 @@
+/*
+ * cgroup.h - a control group for each run, where one can be made: its
+ * memory limit covers the run's whole process tree and counts resident
+ * memory; its peak memory and CPU time are the tree's; its OOM counter
+ * says a memout. cgroup v2 (with the memory controller enabled) or v1
+ * (memory and cpuacct controllers); else nothing, and the runner keeps
+ * rlimits and wait4 (runner.c).
+ */
+#ifndef NQ_CGROUP_H
+#define NQ_CGROUP_H
+
+#include <stdint.h>
+
+typedef struct nq_cgroup {
+	int version;           /* 1 or 2; 0: none made */
+	char mem[512];         /* v1: the memory cgroup; v2: the cgroup */
+	char cpu[512];         /* v1: the cpuacct cgroup (may be mem) */
+} nq_cgroup;
+
+/* What runs are measured by: "cgroup-v2", "cgroup-v1" or "rlimit".
+ * Probed once (a test cgroup made and removed); NQ_NO_CGROUP=1 in the
+ * environment forces "rlimit". Stale cgroups of a harness that died are
+ * emptied and removed on the way. */
+const char *nq_cgroup_kind(void);
+
+/* Make the cgroup of a run, with memory_kib (0: none) as its memory
+ * limit. 0, or -1 when none can be made (cg->version 0). */
+int nq_cgroup_create(nq_cgroup *cg, uint64_t memory_kib);
+
+/* In the child: move the calling process into cg. 0 or -1. */
+int nq_cgroup_enter(const nq_cgroup *cg);
+
+/* SIGKILL every process in cg until it is empty (a few seconds at
+ * most). */
+void nq_cgroup_kill(const nq_cgroup *cg);
+
+/* The tree's CPU time (s), peak memory (KiB; -1 unknown) and how many
+ * processes the kernel's OOM killer ended in it. */
+void nq_cgroup_usage(const nq_cgroup *cg, double *cpu_s, long *peak_kib,
+		     long *oom_kills);
+
+/* Remove cg (killing what is left in it first). */
+void nq_cgroup_remove(nq_cgroup *cg);
+
+#endif
