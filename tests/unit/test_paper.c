@@ -101,15 +101,18 @@ static void capture_gives_up(void **state)
 	char *flood[] = { "/bin/sh", "-c", "while :; do echo y; done", NULL };
 	char buf[64];
 	double t0 = now();
+	int rc;
 
 	(void)state;
 	assert_int_equal(nq_meta_capture(slow, buf, sizeof buf, 300), -2);
 	assert_true(now() - t0 < 3);
 	assert_string_equal(buf, "");
-	/* enough read: killed at once, not waited for */
+	/* enough read: killed at once, not waited for (by our SIGKILL, or
+	 * by SIGPIPE when the pipe closes first: either is the end) */
 	t0 = now();
-	assert_int_equal(nq_meta_capture(flood, buf, sizeof buf, 10000),
-			 128 + 9);
+	rc = nq_meta_capture(flood, buf, sizeof buf, 10000);
+	if (rc != 128 + 9 && rc != 128 + 13)
+		fail_msg("the flood ended with %d, not SIGKILL or SIGPIPE", rc);
 	assert_int_equal(strlen(buf), sizeof buf - 1);
 	assert_true(now() - t0 < 5);
 }
