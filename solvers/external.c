@@ -7,7 +7,9 @@
  *           program's stdout (`s SATISFIABLE` / `s UNSATISFIABLE`, `v`
  *           lines), or, for minisat and glucose, from the result file
  *           they write when given a second file name (`SAT` / `UNSAT`,
- *           then the literals). Option `output` forces either.
+ *           then the literals). Option `output` forces either. Option
+ *           `columns` (encoders/cnf.h) as for picosat: `alo` (default)
+ *           or `none`.
  *   cbc     the instance as a CPLEX LP file (any model), run through
  *           `cbc FILE.lp sec T solve solu SOL` (Debian coinor-cbc); the
  *           answer is read from CBC's solution file.
@@ -273,7 +275,7 @@ static void ext_no_answer(const struct ext_dir *d, const char *prog,
 /* ------------------------------------------------------------------ */
 /* dimacs */
 
-enum { DIMACS_ENCODING, DIMACS_COMMAND, DIMACS_OUTPUT };
+enum { DIMACS_ENCODING, DIMACS_COMMAND, DIMACS_OUTPUT, DIMACS_COLUMNS };
 enum { OUT_AUTO, OUT_STDOUT, OUT_FILE };
 
 /* Programs that write their answer to the file named second (minisat's
@@ -393,7 +395,9 @@ static int dimacs_solve(const nq_job *job, nq_result *res)
 		       writes_result_file(argv[0]));
 
 	m.deadline = deadline;
-	rc = nq_cnf_mem_build(&m, inst, enc, res->note, sizeof res->note);
+	rc = nq_cnf_mem_build(&m, inst, enc, (enum nq_cnf_columns)
+			      job->opt[DIMACS_COLUMNS].num, res->note,
+			      sizeof res->note);
 	res->vars = m.nvars;
 	res->constraints = m.nclauses;
 	res->nonzeros = m.nlits;
@@ -475,6 +479,7 @@ static const nq_option dimacs_options[] = {
 	{ "output", NQ_OPT_CHOICE, "auto", dimacs_outputs, 0, 0,
 	  "where the answer is: stdout (s/v lines), file (minisat's result "
 	  "file, named second), auto (file for minisat and glucose)" },
+	NQ_CNF_COLUMNS_OPTION,
 	{ NULL, 0, NULL, NULL, 0, 0, NULL }
 };
 

@@ -42,8 +42,9 @@ static int run(const nq_cnf_encoder *enc, int sym, int n, enum nq_mode mode,
 {
 	static const char *const sym_name[] = { "none", "mirror" };
 	nq_instance inst = { n, mode, nhints, hints };
-	nq_optval opt[2] = { { enc->name, 0, enc },
-			     { sym_name[sym], sym, NULL } };
+	nq_optval opt[3] = { { enc->name, 0, enc },
+			     { sym_name[sym], sym, NULL },
+			     { "alo", NQ_CNF_COLUMNS_ALO, NULL } };
 	nq_job job = { &inst, opt, 1, 0 };
 
 	host_result(res, n);
