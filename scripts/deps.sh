@@ -14,6 +14,7 @@ need /usr/include/yaml.h libyaml-dev
 need /usr/include/cmocka.h libcmocka-dev
 need /usr/bin/gnuplot gnuplot-nox   # `harness plot` draws with it
 need /usr/bin/minisat minisat       # tests: the `dimacs` approach's default
+need /usr/bin/cadical cadical       # benchmarks: configs/encodings-dimacs.yaml
 need /usr/bin/cbc coinor-cbc        # tests: the `cbc` approach
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3" # tests read CSVs with it
