@@ -55,7 +55,7 @@ static void test_struct(void **state)
 	assert_string_equal(nq_solver_picosat.label_option, "encoding");
 	assert_string_equal(nq_solver_picosat.options[0].key, "encoding");
 	assert_int_equal(nq_solver_picosat.options[0].type, NQ_OPT_CNF);
-	assert_string_equal(nq_solver_picosat.options[0].def, "ladder");
+	assert_string_equal(nq_solver_picosat.options[0].def, "binary");
 	assert_string_equal(nq_solver_picosat.options[1].key, "symmetry");
 	assert_string_equal(nq_solver_picosat.options[1].def, "none");
 	assert_string_equal(nq_solver_picosat.options[2].key, "columns");
