@@ -76,6 +76,13 @@ expect "--columns some exits 2, says the choices, writes nothing (got $rc: $(cat
 expect "--columns with --model exits 2 (got $rc: $(cat "$T/err"))" \
 	sh -c "[ $rc -eq 2 ] && grep -q 'columns is an option of --encoding' '$T/err' && [ ! -e '$T/c.lp' ]"
 
+# --- the ILP counterpart: assignment (columns = 1), assignment-rows (<= 1) --
+"$H" export -n 6 --model assignment -o "$T/a.lp" 2>/dev/null
+"$H" export -n 6 --model assignment-rows -o "$T/r.lp" 2>/dev/null
+expect "assignment's LP has 6 column rows = 1" [ "$(grep -cE '^ col_[0-9]+: .* = 1$' "$T/a.lp")" -eq 6 ]
+expect "assignment-rows' LP has 6 column rows <= 1, rows still = 1" \
+	sh -c "[ \$(grep -cE '^ col_[0-9]+: .* <= 1$' '$T/r.lp') -eq 6 ] && [ \$(grep -cE '^ row_[0-9]+: .* = 1$' '$T/r.lp') -eq 6 ]"
+
 # --- the harness's PicoSAT and the picosat program: the same decisions -----
 if command -v picosat >/dev/null; then
 	same_search() { # same_search N ENCODING COLUMNS [HINT]
