@@ -93,7 +93,8 @@ static void mem_add(void *ctx, int lit)
 }
 
 int nq_cnf_mem_build(nq_cnf_mem *m, const nq_instance *inst,
-		     const nq_cnf_encoder *enc, char *why, size_t len)
+		     const nq_cnf_encoder *enc, enum nq_cnf_columns columns,
+		     char *why, size_t len)
 {
 	const nq_cnf_sink sink = { m, mem_new_var, mem_add };
 	int n = inst->n, rc, i;
@@ -110,7 +111,7 @@ int nq_cnf_mem_build(nq_cnf_mem *m, const nq_instance *inst,
 		why_set(why, len, "out of memory for %d squares", n * n);
 		return NQ_ENOMEM;
 	}
-	rc = nq_cnf_build(inst, enc, &sink, m->square_var);
+	rc = nq_cnf_build(inst, enc, columns, &sink, m->square_var);
 	if (m->late) {
 		why_set(why, len, "time limit reached while building the CNF");
 		return NQ_ETIMEOUT;

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "nq_plugin.h"
+#include "cnf.h"
 
 /* A CNF held in memory, as the encoder emitted it, checked: every literal
  * names a variable handed out, every clause ended, every square has a
@@ -34,11 +35,13 @@ typedef struct nq_cnf_mem {
 	int late;
 } nq_cnf_mem;
 
-/* Encode `inst` with `enc` (m is cleared first, except m->deadline).
+/* Encode `inst` with `enc` and the column clauses `columns` (encoders/
+ * cnf.h; m is cleared first, except m->deadline).
  * Returns NQ_OK, NQ_ENOMEM, NQ_ETIMEOUT, or NQ_ERR with why filled (also
  * the encoder's own failure code, as NQ_ERR). */
 int nq_cnf_mem_build(nq_cnf_mem *m, const nq_instance *inst,
-		     const nq_cnf_encoder *enc, char *why, size_t len);
+		     const nq_cnf_encoder *enc, enum nq_cnf_columns columns,
+		     char *why, size_t len);
 void nq_cnf_mem_free(nq_cnf_mem *m);
 
 /* DIMACS: comment lines (`c` + each line of `comment`, if any), one

@@ -7,7 +7,7 @@
  *   harness solve -n N [options] [APPROACH...]
  *   harness plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind K] [--y COL]
  *   harness report RESULTS.csv [--format markdown|latex] [--baseline A]
- *   harness export -n N [--hint R:C]... --encoding E|--model M -o FILE
+ *   harness export -n N [--hint R:C]... --encoding E [--columns C]|--model M -o FILE
  *   harness check -n N [--hint R:C]... --placement "C1 C2 ..."
  *   harness check --from EXPORTED --solution FILE [--format F]
  *   harness list
@@ -129,7 +129,7 @@ static const struct verb verbs[] = {
 	  "  --group COLS   what makes an approach (as for plot)\n"
 	  "Exit status: 0 written; 2 bad input; 1 the output cannot be written." },
 	{ "export", cmd_export,
-	  "export -n N [--hint R:C]... --encoding NAME -o FILE.cnf\n"
+	  "export -n N [--hint R:C]... --encoding NAME [--columns alo|none] -o FILE.cnf\n"
 	  "             export -n N [--hint R:C]... --model NAME -o FILE.lp|FILE.mps",
 	  "Write one instance as a file other tools read: DIMACS CNF through\n"
 	  "any CNF encoding (comment lines \"c square R C VAR\" map each square,\n"
@@ -139,6 +139,10 @@ static const struct verb verbs[] = {
 	  "  -n N            board size\n"
 	  "  --hint R:C      a pre-placed queen (a unit clause / fixed column)\n"
 	  "  --encoding E    a CNF encoding (`harness list`)\n"
+	  "  --columns C     alo (default): an at-least-one clause per column\n"
+	  "                  as per row, the standard model; none: rows only\n"
+	  "                  (as picosat's and dimacs' option `columns`; the\n"
+	  "                  header comment says which)\n"
 	  "  --model M       an ILP model\n"
 	  "  -o FILE         .cnf (DIMACS), .lp (CPLEX LP) or .mps (free MPS)\n"
 	  "  --format F      dimacs, lp or mps, whatever FILE's extension\n"
@@ -851,10 +855,11 @@ static int ends_with(const char *s, const char *suffix)
 static int cmd_export(int argc, char **argv)
 {
 	const char *encoding = NULL, *model = NULL, *out = NULL, *fmt = NULL;
+	const char *columns = NULL;
 	nq_square hints[256] = { { 0, 0 } };
 	nq_instance inst;
 	char comment[1024], why[300];
-	int i, n = 0, nh = 0, rc, used;
+	int i, n = 0, nh = 0, rc, used, col = -1;
 
 	for (i = 1; i < argc; i++) {
 		const char *arg = argv[i];
@@ -880,6 +885,8 @@ static int cmd_export(int argc, char **argv)
 			out = argv[++i];
 		else if (!strcmp(arg, "--format"))
 			fmt = argv[++i];
+		else if (!strcmp(arg, "--columns"))
+			columns = argv[++i];
 		else
 			return bad_usage("export", "unexpected argument '%s'",
 					 arg);
@@ -911,15 +918,28 @@ static int cmd_export(int argc, char **argv)
 		if (nq_output_check(out, &err))
 			return report_error(&err);
 	}
+	if (columns && model)
+		return bad_usage("export", "%s", "--columns is an option of "
+				 "--encoding (CNF), not of --model");
+	for (i = 0; columns && nq_cnf_columns_choices[i]; i++)
+		if (!strcmp(columns, nq_cnf_columns_choices[i]))
+			col = i;
+	if (columns && col < 0)
+		return bad_usage("export", "--columns is alo or none, not '%s'",
+				 columns);
+	if (col < 0)
+		col = NQ_CNF_COLUMNS_ALO;
 
 	memset(&inst, 0, sizeof inst);
 	inst.n = n;
 	inst.mode = NQ_MODE_FIRST;
 	inst.nhints = nh;
 	inst.hints = hints;
-	used = snprintf(comment, sizeof comment, "n-queens n=%d %s %s, "
+	used = snprintf(comment, sizeof comment, "n-queens n=%d %s %s%s%s, "
 			"hints (1-based row:col):", n, encoding ? "encoding" :
-			"model", encoding ? encoding : model);
+			"model", encoding ? encoding : model,
+			encoding ? " columns=" : "",
+			encoding ? nq_cnf_columns_choices[col] : "");
 	for (i = 0; i < nh && used < (int)sizeof comment - 24; i++)
 		used += snprintf(comment + used, sizeof comment - used, " %d:%d",
 				 hints[i].row + 1, hints[i].col + 1);
@@ -938,7 +958,8 @@ static int cmd_export(int argc, char **argv)
 			fprintf(stderr, "known encodings: %s\n", known);
 			return NQ_EXIT_USAGE;
 		}
-		rc = nq_cnf_mem_build(&m, &inst, e, why, sizeof why);
+		rc = nq_cnf_mem_build(&m, &inst, e, (enum nq_cnf_columns)col,
+				      why, sizeof why);
 		if (rc == NQ_OK)
 			rc = nq_cnf_mem_write_file(&m, out, comment, why,
 						   sizeof why);

@@ -25,7 +25,8 @@ static const nq_cnf_encoder *const builtin_cnf[] = {
 	&nq_cnf_product, &nq_cnf_binary, &nq_cnf_bimander, &nq_cnf_ladder, NULL
 };
 static const nq_ilp_model *const builtin_ilp[] = {
-	&nq_ilp_assignment, &nq_ilp_independent_set, &nq_ilp_edge, NULL
+	&nq_ilp_assignment, &nq_ilp_independent_set, &nq_ilp_edge,
+	&nq_ilp_assignment_rows, NULL
 };
 
 static struct {

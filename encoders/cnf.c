@@ -26,14 +26,44 @@ static int line_amo(const nq_cnf_encoder *enc, const nq_cnf_sink *sink,
 	return enc->amo(sink, lits, len);
 }
 
+const char *const nq_cnf_columns_choices[] = { "alo", "none", NULL };
+
+/* At least one queen per row (rows = 1) or per column (rows = 0). */
+static void lines_alo(const nq_cnf_sink *sink, const int *square_var, int n,
+		      int rows)
+{
+	int i, k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < n; k++)
+			sink->add(sink->ctx, rows ? square_var[i * n + k]
+						  : square_var[k * n + i]);
+		sink->add(sink->ctx, 0);
+	}
+}
+
 int nq_cnf_build(const nq_instance *inst, const nq_cnf_encoder *enc,
-		 const nq_cnf_sink *sink, int *square_var)
+		 enum nq_cnf_columns columns, const nq_cnf_sink *sink,
+		 int *square_var)
 {
 	int n = inst->n, r, c, d, rc = NQ_OK;
 	int *lits;
 
-	if (enc->encode)
-		return enc->encode(inst, sink, square_var);
+	if (columns != NQ_CNF_COLUMNS_ALO && columns != NQ_CNF_COLUMNS_NONE)
+		return NQ_ERR;
+	if (enc->encode) {
+		rc = enc->encode(inst, sink, square_var);
+		if (rc == NQ_OK && columns == NQ_CNF_COLUMNS_ALO && n >= 1) {
+			/* A square without a variable (0 would end the
+			 * clause early) is reported by the caller's check
+			 * of square_var; add nothing then. */
+			for (r = 0; r < n * n; r++)
+				if (square_var[r] < 1)
+					return NQ_OK;
+			lines_alo(sink, square_var, n, 0);
+		}
+		return rc;
+	}
 	if (!enc->amo || n < 1)
 		return NQ_ERR;
 
@@ -47,12 +77,11 @@ int nq_cnf_build(const nq_instance *inst, const nq_cnf_encoder *enc,
 			square_var[r * n + c] = v;
 		}
 
-	/* At least one queen per row. */
-	for (r = 0; r < n; r++) {
-		for (c = 0; c < n; c++)
-			sink->add(sink->ctx, square_var[r * n + c]);
-		sink->add(sink->ctx, 0);
-	}
+	/* At least one queen per row, and per column (the standard model;
+	 * implied by the rest, but solvers need it). */
+	lines_alo(sink, square_var, n, 1);
+	if (columns == NQ_CNF_COLUMNS_ALO)
+		lines_alo(sink, square_var, n, 0);
 
 	/* At most one queen per row, column, diagonal and anti-diagonal. */
 	lits = malloc((size_t)n * sizeof *lits);

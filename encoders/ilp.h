@@ -7,6 +7,7 @@
 #include "nq_plugin.h"
 
 extern const nq_ilp_model nq_ilp_assignment;
+extern const nq_ilp_model nq_ilp_assignment_rows;
 extern const nq_ilp_model nq_ilp_independent_set;
 extern const nq_ilp_model nq_ilp_edge;
 

@@ -187,11 +187,16 @@ typedef struct nq_cnf_encoder {
 	const char *summary;
 	/* At most one of lits[0..k-1] is true (k >= 2). The host calls it for
 	 * every row, column and diagonal; it adds the at-least-one clause of
-	 * each row, the hints as unit clauses, and numbers the squares. */
+	 * each row and of each column (the standard model: exactly one queen
+	 * per row and per column; the solvers' option `columns: none` leaves
+	 * the column ones out), the hints as unit clauses, and numbers the
+	 * squares. */
 	int (*amo)(const nq_cnf_sink *sink, const int *lits, int k);
 	/* Optional: encode the whole instance instead (then `amo` is not
 	 * used). Must set square_var[row * n + col] to each square's
-	 * variable; a true variable means a queen. */
+	 * variable; a true variable means a queen. The host appends the
+	 * column at-least-one clauses after it (unless `columns: none`);
+	 * everything else, the rows' at-least-one included, is the hook's. */
 	int (*encode)(const nq_instance *inst, const nq_cnf_sink *sink,
 		      int *square_var);
 } nq_cnf_encoder;

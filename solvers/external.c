@@ -7,7 +7,9 @@
  *           program's stdout (`s SATISFIABLE` / `s UNSATISFIABLE`, `v`
  *           lines), or, for minisat and glucose, from the result file
  *           they write when given a second file name (`SAT` / `UNSAT`,
- *           then the literals). Option `output` forces either.
+ *           then the literals). Option `output` forces either. Option
+ *           `columns` (encoders/cnf.h) as for picosat: `alo` (default)
+ *           or `none`.
  *   cbc     the instance as a CPLEX LP file (any model), run through
  *           `cbc FILE.lp sec T solve solu SOL` (Debian coinor-cbc); the
  *           answer is read from CBC's solution file. As in glpk, a proved
@@ -280,7 +282,7 @@ static void ext_no_answer(const struct ext_dir *d, const char *prog,
 /* ------------------------------------------------------------------ */
 /* dimacs */
 
-enum { DIMACS_ENCODING, DIMACS_COMMAND, DIMACS_OUTPUT };
+enum { DIMACS_ENCODING, DIMACS_COMMAND, DIMACS_OUTPUT, DIMACS_COLUMNS };
 enum { OUT_AUTO, OUT_STDOUT, OUT_FILE };
 
 /* Programs that write their answer to the file named second (minisat's
@@ -435,7 +437,9 @@ static int dimacs_solve(const nq_job *job, nq_result *res)
 		       writes_result_file(argv[0]));
 
 	m.deadline = deadline;
-	rc = nq_cnf_mem_build(&m, inst, enc, res->note, sizeof res->note);
+	rc = nq_cnf_mem_build(&m, inst, enc, (enum nq_cnf_columns)
+			      job->opt[DIMACS_COLUMNS].num, res->note,
+			      sizeof res->note);
 	res->vars = m.nvars;
 	res->constraints = m.nclauses;
 	res->nonzeros = m.nlits;
@@ -518,6 +522,7 @@ out:
 static const char *const dimacs_outputs[] = { "auto", "stdout", "file", NULL };
 
 static const nq_option dimacs_options[] = {
+	/* NQ_DEFAULT_CNF (solvers.h), shared with picosat */
 	{ "encoding", NQ_OPT_CNF, NQ_DEFAULT_CNF, NULL, 0, 0,
 	  "CNF encoding of each at-most-one" },
 	{ "command", NQ_OPT_COMMAND, "minisat", NULL, 0, 0,
@@ -526,6 +531,7 @@ static const nq_option dimacs_options[] = {
 	{ "output", NQ_OPT_CHOICE, "auto", dimacs_outputs, 0, 0,
 	  "where the answer is: stdout (s/v lines), file (minisat's result "
 	  "file, named second), auto (file for minisat and glucose)" },
+	NQ_CNF_COLUMNS_OPTION,
 	{ NULL, 0, NULL, NULL, 0, 0, NULL }
 };
 

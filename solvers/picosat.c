@@ -30,6 +30,9 @@
  * unchanged. Hints break the mirror symmetry, so with hints the option
  * adds nothing and the note says so.
  *
+ * Option `columns` (encoders/cnf.h): `alo` (default) the standard model,
+ * an at-least-one clause per row and per column; `none` rows only.
+ *
  * PicoSAT prints nothing (verbosity 0) and allocates through nq_oom-checked
  * wrappers. With a time limit it aims to stop cleanly (NQ_ETIMEOUT and a
  * note) at the limit minus max(2%, 50 ms): the clock is read every 64k
@@ -188,6 +191,7 @@ static int ps_solve(const nq_job *job, nq_result *res)
 	const nq_instance *inst = job->inst;
 	const nq_cnf_encoder *enc = job->opt[0].ptr;
 	const int mirror = job->opt[1].num == PS_SYMMETRY_MIRROR;
+	const enum nq_cnf_columns columns = (enum nq_cnf_columns)job->opt[2].num;
 	const int n = inst->n;
 	struct ps_ctx ctx = { 0 };
 	const nq_cnf_sink sink = { &ctx, ps_new_var, ps_add };
@@ -228,7 +232,7 @@ static int ps_solve(const nq_job *job, nq_result *res)
 		picosat_set_interrupt(ctx.ps, &ctx, ps_interrupted);
 
 	/* Build. */
-	rc = nq_cnf_build(inst, enc, &sink, square_var);
+	rc = nq_cnf_build(inst, enc, columns, &sink, square_var);
 	if (rc == NQ_OK && mirror && inst->nhints == 0 && !ps_stopped(&ctx))
 		mirror_clauses(&sink, square_var, n);
 	else if (mirror && inst->nhints > 0)
@@ -353,13 +357,13 @@ out:
 static const char *const ps_symmetry_choices[] = { "none", "mirror", NULL };
 
 static const nq_option ps_options[] = {
-	/* ladder: configs/encodings.yaml, first at n = 100 and 200 (see
-	 * README, Approaches) */
+	/* NQ_DEFAULT_CNF (solvers.h), shared with dimacs */
 	{ "encoding", NQ_OPT_CNF, NQ_DEFAULT_CNF, NULL, 0, 0,
 	  "CNF encoding of each at-most-one" },
 	{ "symmetry", NQ_OPT_CHOICE, "none", ps_symmetry_choices, 0, 0,
 	  "mirror: lex-leader clauses keep one of each left-right mirror "
 	  "pair (count: enumerated x 2, exact); ignored with hints" },
+	NQ_CNF_COLUMNS_OPTION,
 	{ NULL, 0, NULL, NULL, 0, 0, NULL }
 };
 

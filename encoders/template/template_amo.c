@@ -5,8 +5,8 @@
  *
  * What it encodes: "at most one of x1..xk is true", the constraint the
  * harness asks for on every row, column and diagonal of the board (it
- * adds the "at least one queen per row" clauses, the pre-placed queens
- * and the numbering of the squares itself). This template uses Heule's
+ * adds the "at least one queen per row" and "per column" clauses, the
+ * pre-placed queens and the numbering of the squares itself). This template uses Heule's
  * 3-split: for k <= 4, one binary clause per pair; otherwise
  *
  *     AMO(x1..xk) = AMO(x1, x2, x3, y) and AMO(-y, x4, .., xk)

@@ -207,9 +207,9 @@ Y
 	expect "external solvers: every run validated ok, none for n=2,3 and the corner hint" [ "$(python3 - "$T/ext.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline='')))
-ok = all(r['status'] == 'ok' for r in rows if not (r['options'] == 'command=minisat -verb=0;output=stdout'))
+ok = all(r['status'] == 'ok' for r in rows if not (r['options'] == 'command=minisat -verb=0;output=stdout;columns=alo'))
 # minisat prints no s/v lines: forcing stdout is an error row, not a crash
-forced = set(r['status'] for r in rows if r['options'] == 'command=minisat -verb=0;output=stdout')
+forced = set(r['status'] for r in rows if r['options'] == 'command=minisat -verb=0;output=stdout;columns=alo')
 none = sorted(set((r['n'], r['solutions']) for r in rows if r['solver'] in ('dimacs', 'cbc') and r['solutions'] == '0'))
 print(len(rows), ok, sorted(forced), none)
 PY

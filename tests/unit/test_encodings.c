@@ -25,6 +25,8 @@
 #include "cnf.h"
 #include "oracle.h"
 
+/* Every built-in; test_alo_clauses puts an encode hook in the NULL's
+ * place. */
 static const nq_cnf_encoder *const encoders[] = {
 	&nq_cnf_pairwise, &nq_cnf_sequential, &nq_cnf_commander,
 	&nq_cnf_product, &nq_cnf_binary, &nq_cnf_bimander, &nq_cnf_ladder,
@@ -36,18 +38,30 @@ enum { SYM_NONE = 0, SYM_MIRROR = 1 };
 /* ------------------------------------------------------------------ */
 /* Calling the solver as the host does; the oracles are in oracle.h. */
 
-/* The solver as the host calls it (caller frees res->placement). */
-static int run(const nq_cnf_encoder *enc, int sym, int n, enum nq_mode mode,
-	       const nq_square *hints, int nhints, nq_result *res)
+/* The solver as the host calls it, with `columns` (caller frees
+ * res->placement). */
+static int run_cols(const nq_cnf_encoder *enc, int sym, int columns, int n,
+		    enum nq_mode mode, const nq_square *hints, int nhints,
+		    nq_result *res)
 {
 	static const char *const sym_name[] = { "none", "mirror" };
+	static const char *const col_name[] = { "alo", "none" };
 	nq_instance inst = { n, mode, nhints, hints };
-	nq_optval opt[2] = { { enc->name, 0, enc },
-			     { sym_name[sym], sym, NULL } };
+	nq_optval opt[3] = { { enc->name, 0, enc },
+			     { sym_name[sym], sym, NULL },
+			     { col_name[columns], columns, NULL } };
 	nq_job job = { &inst, opt, 1, 0 };
 
 	host_result(res, n);
 	return nq_solver_picosat.solve(&job, res);
+}
+
+/* The same with the default model, `columns: alo`. */
+static int run(const nq_cnf_encoder *enc, int sym, int n, enum nq_mode mode,
+	       const nq_square *hints, int nhints, nq_result *res)
+{
+	return run_cols(enc, sym, NQ_CNF_COLUMNS_ALO, n, mode, hints, nhints,
+			res);
 }
 
 /* ------------------------------------------------------------------ */
@@ -249,6 +263,189 @@ static void test_amo_sizes(void **state)
 }
 
 /* ------------------------------------------------------------------ */
+/* The model's at-least-one clauses (`columns: alo | none`). */
+
+/* A sink that keeps every clause, for the test to read. */
+struct rec {
+	int vars;
+	int *lits;       /* clauses, each ended by 0 */
+	size_t len, cap;
+};
+
+static int rec_new_var(void *ctx)
+{
+	return ++((struct rec *)ctx)->vars;
+}
+
+static void rec_add(void *ctx, int lit)
+{
+	struct rec *r = ctx;
+
+	if (r->len == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 1024;
+		r->lits = realloc(r->lits, r->cap * sizeof *r->lits);
+		assert_non_null(r->lits);
+	}
+	r->lits[r->len++] = lit;
+}
+
+/* Build through the host into the recording sink, then count, per row
+ * and per column, the clauses that say exactly "at least one of this
+ * line's squares" (every square of the line, positive, nothing else).
+ * n >= 2, so a row's and a column's squares differ. */
+static void count_alo(const nq_cnf_encoder *enc, int columns, int n,
+		      enum nq_mode mode, const nq_square *hints, int nhints,
+		      int *row_alo, int *col_alo)
+{
+	nq_instance inst = { n, mode, nhints, hints };
+	struct rec r = { 0, NULL, 0, 0 };
+	nq_cnf_sink sink = { &r, rec_new_var, rec_add };
+	int *square_var = calloc((size_t)n * n, sizeof *square_var);
+	int *row_of = NULL, *col_of = NULL;
+	size_t start = 0, i;
+
+	assert_non_null(square_var);
+	assert_int_equal(nq_cnf_build(&inst, enc, columns, &sink, square_var),
+			 NQ_OK);
+	row_of = malloc(((size_t)r.vars + 1) * sizeof *row_of);
+	col_of = malloc(((size_t)r.vars + 1) * sizeof *col_of);
+	assert_non_null(row_of);
+	assert_non_null(col_of);
+	for (i = 0; i <= (size_t)r.vars; i++)
+		row_of[i] = col_of[i] = -1;
+	for (int k = 0; k < n * n; k++) {
+		assert_true(square_var[k] >= 1 && square_var[k] <= r.vars);
+		row_of[square_var[k]] = k / n;
+		col_of[square_var[k]] = k % n;
+	}
+	for (int k = 0; k < n; k++)
+		row_alo[k] = col_alo[k] = 0;
+	for (i = 0; i < r.len; i++) {
+		int len, same_row = 1, same_col = 1, first;
+		unsigned long long cols = 0, rows = 0;
+
+		if (r.lits[i] != 0)
+			continue;
+		len = (int)(i - start);
+		first = r.lits[start];
+		for (size_t j = start; j < i; j++) {
+			int v = r.lits[j];
+
+			if (v < 0 || row_of[v] < 0) {
+				same_row = same_col = 0;
+				break;
+			}
+			same_row &= row_of[v] == row_of[first];
+			same_col &= col_of[v] == col_of[first];
+			/* n <= 64 here: each square of the line once */
+			cols |= 1ULL << col_of[v];
+			rows |= 1ULL << row_of[v];
+		}
+		if (len == n && same_row && __builtin_popcountll(cols) == n)
+			row_alo[row_of[first]]++;
+		if (len == n && same_col && __builtin_popcountll(rows) == n)
+			col_alo[col_of[first]]++;
+		start = i + 1;
+	}
+	free(row_of);
+	free(col_of);
+	free(square_var);
+	free(r.lits);
+}
+
+/* An encoder with the whole-instance hook (a plugin's way), rows only:
+ * the host must add the column clauses after it. */
+static int whole_encode(const nq_instance *inst, const nq_cnf_sink *sink,
+			int *square_var)
+{
+	return nq_cnf_build(inst, &nq_cnf_ladder, NQ_CNF_COLUMNS_NONE, sink,
+			    square_var);
+}
+
+/* Every built-in encoding (and an encode hook), first and count, with
+ * and without hints, n = 2..12: exactly one at-least-one clause per row,
+ * and per column with `alo`, none with `none`. */
+static void test_alo_clauses(void **state)
+{
+	static const nq_cnf_encoder whole = { NQ_ABI_VERSION,
+		sizeof(nq_cnf_encoder), "whole", "encode hook", NULL,
+		whole_encode };
+	static const nq_square h[] = { { 1, 1 }, { 0, 3 } };
+	int row_alo[12], col_alo[12];
+
+	(void)state;
+	for (size_t e = 0; e < sizeof encoders / sizeof *encoders; e++) {
+		const nq_cnf_encoder *enc = encoders[e] ? encoders[e] : &whole;
+
+		for (int n = 2; n <= 12; n++)
+			for (int columns = 0; columns <= 1; columns++)
+				for (int mode = 0; mode <= 1; mode++) {
+					int nh = n >= 5 ? 2 : 0;
+
+					count_alo(enc, columns, n, mode, h, nh,
+						  row_alo, col_alo);
+					for (int k = 0; k < n; k++)
+						if (row_alo[k] != 1 ||
+						    col_alo[k] != !columns)
+							fail_msg("%s n=%d "
+								 "columns=%s: "
+								 "line %d: %d "
+								 "row, %d column "
+								 "clauses",
+								 enc->name, n,
+								 columns ? "none"
+								 : "alo", k,
+								 row_alo[k],
+								 col_alo[k]);
+				}
+	}
+}
+
+/* The same through the picosat solver: `alo` adds exactly n clauses of
+ * n literals and no variable, in both modes, with hints too, and the
+ * answers stay those of A000170 and of the oracle's backtracker. */
+static void test_columns_option(void **state)
+{
+	static const nq_square h8[] = { { 0, 2 } };
+	int32_t scratch[8];
+	uint64_t want = brute_count(8, 0, scratch, h8, 1);
+	nq_result a, b;
+
+	(void)state;
+	for (const nq_cnf_encoder *const *e = encoders; *e; e++) {
+		for (int n = 1; n <= 9; n++)
+			for (int mode = 0; mode <= 1; mode++) {
+				assert_int_equal(run_cols(*e, SYM_NONE,
+					NQ_CNF_COLUMNS_ALO, n, mode, NULL, 0,
+					&a), NQ_OK);
+				assert_int_equal(run_cols(*e, SYM_NONE,
+					NQ_CNF_COLUMNS_NONE, n, mode, NULL, 0,
+					&b), NQ_OK);
+				assert_int_equal(a.vars, b.vars);
+				assert_int_equal(a.constraints - b.constraints,
+						 n);
+				assert_int_equal(a.nonzeros - b.nonzeros, n * n);
+				if (mode == NQ_MODE_COUNT) {
+					assert_int_equal(b.solutions,
+							 a000170[n - 1]);
+				} else if (n == 2 || n == 3) {
+					assert_int_equal(b.solutions, 0);
+				} else {
+					assert_int_equal(b.solutions, 1);
+					assert_true(placement_ok(n, b.placement,
+								 NULL, 0));
+				}
+				free(a.placement);
+				free(b.placement);
+			}
+		assert_int_equal(run_cols(*e, SYM_NONE, NQ_CNF_COLUMNS_NONE, 8,
+					  NQ_MODE_COUNT, h8, 1, &b), NQ_OK);
+		assert_int_equal(b.solutions, want);
+		free(b.placement);
+	}
+}
+
+/* ------------------------------------------------------------------ */
 /* symmetry: mirror */
 
 /* Count mode reports the exact total (the validator's A000170), having
@@ -361,6 +558,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_first_valid),
 		cmocka_unit_test(test_amo_truth_tables),
 		cmocka_unit_test(test_amo_sizes),
+		cmocka_unit_test(test_alo_clauses),
+		cmocka_unit_test(test_columns_option),
 		cmocka_unit_test(test_mirror_count),
 		cmocka_unit_test(test_mirror_first),
 		cmocka_unit_test(test_mirror_sizes),

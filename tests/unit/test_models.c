@@ -28,7 +28,8 @@
 #include "oracle.h"
 
 static const nq_ilp_model *const models[] = {
-	&nq_ilp_assignment, &nq_ilp_independent_set, &nq_ilp_edge, NULL
+	&nq_ilp_assignment, &nq_ilp_independent_set, &nq_ilp_edge,
+	&nq_ilp_assignment_rows, NULL
 };
 
 #define EDGE_PLAIN_MAX 12
@@ -238,7 +239,9 @@ static void test_options(void **state)
  *   `all` with 64 nonzeros. Objective: maximize.
  * edge: 8 rows = 1; pairs on a column 8 * C(8,2) = 224; on the diagonals
  *   of one direction C(8,2) + 2 C(8,3) = 28 + 112 = 140, so 280 for both:
- *   512 rows, 64 + 2 * 504 = 1072 nonzeros. */
+ *   512 rows, 64 + 2 * 504 = 1072 nonzeros.
+ * assignment and assignment-rows: the lines of independent-set, 42 rows
+ *   and 252 nonzeros (they differ in the columns' sense only). */
 static void test_sizes(void **state)
 {
 	nq_result res;
@@ -260,6 +263,17 @@ static void test_sizes(void **state)
 	assert_int_equal(res.vars, 64);
 	assert_int_equal(res.constraints, 512);
 	assert_int_equal(res.nonzeros, 1072);
+	free(res.placement);
+	assert_int_equal(run(&nq_ilp_assignment, &defaults, 8, NQ_MODE_FIRST,
+			     NULL, 0, &res), NQ_OK);
+	assert_int_equal(res.constraints, 42);
+	assert_int_equal(res.nonzeros, 252);
+	free(res.placement);
+	assert_int_equal(run(&nq_ilp_assignment_rows, &defaults, 8,
+			     NQ_MODE_FIRST, NULL, 0, &res), NQ_OK);
+	assert_int_equal(res.vars, 64);
+	assert_int_equal(res.constraints, 42);
+	assert_int_equal(res.nonzeros, 252);
 	free(res.placement);
 }
 

@@ -19,6 +19,7 @@
 #include <picosat/picosat.h>
 #include "nq_plugin.h"
 #include "solvers.h"
+#include "external.h"
 #include "cnf.h"
 #include "oracle.h"
 
@@ -36,7 +37,8 @@ static int run(const nq_cnf_encoder *enc, int n, enum nq_mode mode,
 	       nq_result *res)
 {
 	nq_instance inst = { n, mode, nhints, hints };
-	nq_optval opt[2] = { { enc->name, 0, enc }, { "none", 0, NULL } };
+	nq_optval opt[3] = { { enc->name, 0, enc }, { "none", 0, NULL },
+			     { "alo", NQ_CNF_COLUMNS_ALO, NULL } };
 	nq_job job = { &inst, opt, 1, limit };
 
 	host_result(res, n);
@@ -54,10 +56,16 @@ static void test_struct(void **state)
 	assert_string_equal(nq_solver_picosat.label_option, "encoding");
 	assert_string_equal(nq_solver_picosat.options[0].key, "encoding");
 	assert_int_equal(nq_solver_picosat.options[0].type, NQ_OPT_CNF);
-	assert_string_equal(nq_solver_picosat.options[0].def, "ladder");
+	/* one default with dimacs (solvers.h) */
+	assert_string_equal(nq_solver_picosat.options[0].def, "commander");
+	assert_string_equal(nq_solver_dimacs.options[0].def, "commander");
 	assert_string_equal(nq_solver_picosat.options[1].key, "symmetry");
 	assert_string_equal(nq_solver_picosat.options[1].def, "none");
-	assert_null(nq_solver_picosat.options[2].key);
+	assert_string_equal(nq_solver_picosat.options[2].key, "columns");
+	assert_string_equal(nq_solver_picosat.options[2].def, "alo");
+	assert_string_equal(nq_solver_picosat.options[2].choices
+			    [NQ_CNF_COLUMNS_NONE], "none");
+	assert_null(nq_solver_picosat.options[3].key);
 	assert_string_equal(nq_cnf_pairwise.name, "pairwise");
 	assert_string_equal(nq_cnf_sequential.name, "sequential");
 	assert_int_equal(nq_cnf_pairwise.struct_size, sizeof(nq_cnf_encoder));
@@ -211,32 +219,33 @@ static void test_cnf_sizes(void **state)
 	nq_result res;
 
 	(void)state;
-	/* n = 4. Lines of length >= 2: 4 rows and 4 columns of 4 squares;
-	 * per diagonal direction lengths 2, 3, 4, 3, 2.
+	/* n = 4, the standard model (columns: alo). Lines of length >= 2:
+	 * 4 rows and 4 columns of 4 squares; per diagonal direction lengths
+	 * 2, 3, 4, 3, 2.
 	 *
-	 * pairwise: 16 square variables. Clauses: 4 at-least-one (4 literals
-	 * each) + rows 4 * C(4,2) = 24 + columns 24 + per direction
-	 * C(2,2)+C(3,2)+C(4,2)+C(3,2)+C(2,2) = 1+3+6+3+1 = 14, twice = 28;
-	 * total 4 + 24 + 24 + 28 = 80 clauses. Literals: 4 * 4 = 16 plus
-	 * 76 binary clauses * 2 = 152; total 168. */
+	 * pairwise: 16 square variables. Clauses: 4 row and 4 column
+	 * at-least-one (4 literals each) + rows 4 * C(4,2) = 24 + columns 24
+	 * + per direction C(2,2)+C(3,2)+C(4,2)+C(3,2)+C(2,2) = 1+3+6+3+1 =
+	 * 14, twice = 28; total 8 + 24 + 24 + 28 = 84 clauses. Literals:
+	 * 8 * 4 = 32 plus 76 binary clauses * 2 = 152; total 184. */
 	assert_int_equal(run(&nq_cnf_pairwise, 4, NQ_MODE_FIRST, NULL, 0, 0,
 			     &res), NQ_OK);
 	assert_int_equal(res.vars, 16);
-	assert_int_equal(res.constraints, 80);
-	assert_int_equal(res.nonzeros, 168);
+	assert_int_equal(res.constraints, 84);
+	assert_int_equal(res.nonzeros, 184);
 	free(res.placement);
 
 	/* sequential: k-1 auxiliaries and 3k-4 binary clauses per line.
 	 * Auxiliaries: rows 4 * 3 + columns 4 * 3 + per direction
 	 * 1+2+3+2+1 = 9, twice = 18; 42, so 16 + 42 = 58 variables.
 	 * Clauses: rows 4 * 8 + columns 4 * 8 + per direction
-	 * 2+5+8+5+2 = 22, twice = 44; plus 4 at-least-one: 32+32+44+4 = 112.
-	 * Literals: 108 * 2 + 16 = 232. */
+	 * 2+5+8+5+2 = 22, twice = 44; plus 8 at-least-one: 32+32+44+8 = 116.
+	 * Literals: 108 * 2 + 32 = 248. */
 	assert_int_equal(run(&nq_cnf_sequential, 4, NQ_MODE_FIRST, NULL, 0, 0,
 			     &res), NQ_OK);
 	assert_int_equal(res.vars, 58);
-	assert_int_equal(res.constraints, 112);
-	assert_int_equal(res.nonzeros, 232);
+	assert_int_equal(res.constraints, 116);
+	assert_int_equal(res.nonzeros, 248);
 	free(res.placement);
 
 	/* A hint is one more unit clause; count mode's blocking clauses are
@@ -244,20 +253,21 @@ static void test_cnf_sizes(void **state)
 	assert_int_equal(run(&nq_cnf_pairwise, 4, NQ_MODE_COUNT, &corner, 1,
 			     0, &res), NQ_OK);
 	assert_int_equal(res.vars, 16);
-	assert_int_equal(res.constraints, 81);
-	assert_int_equal(res.nonzeros, 169);
+	assert_int_equal(res.constraints, 85);
+	assert_int_equal(res.nonzeros, 185);
 	free(res.placement);
 	assert_int_equal(run(&nq_cnf_sequential, 4, NQ_MODE_COUNT, NULL, 0, 0,
 			     &res), NQ_OK);
-	assert_int_equal(res.constraints, 112);
+	assert_int_equal(res.constraints, 116);
 	free(res.placement);
 
-	/* n = 1: one square, one unit clause, no line of length 2. */
+	/* n = 1: one square; its row's and its column's at-least-one are
+	 * one unit clause each; no line of length 2. */
 	assert_int_equal(run(&nq_cnf_sequential, 1, NQ_MODE_FIRST, NULL, 0, 0,
 			     &res), NQ_OK);
 	assert_int_equal(res.vars, 1);
-	assert_int_equal(res.constraints, 1);
-	assert_int_equal(res.nonzeros, 1);
+	assert_int_equal(res.constraints, 2);
+	assert_int_equal(res.nonzeros, 2);
 	assert_int_equal(res.solutions, 1);
 	assert_int_equal(res.placement[0], 0);
 	free(res.placement);
@@ -334,7 +344,8 @@ static void test_timeout(void **state)
 static int whole_encode(const nq_instance *inst, const nq_cnf_sink *sink,
 			int *square_var)
 {
-	return nq_cnf_build(inst, &nq_cnf_pairwise, sink, square_var);
+	return nq_cnf_build(inst, &nq_cnf_pairwise, NQ_CNF_COLUMNS_NONE, sink,
+			    square_var);
 }
 
 static int bad_lit_amo(const nq_cnf_sink *sink, const int *lits, int k)

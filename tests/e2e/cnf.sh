@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# cnf.sh - end-to-end tests of the CNF model (issue 14): the column
+# at-least-one clauses in exported DIMACS and their header comment, the
+# `columns` option in the CSV, and the harness's PicoSAT against the
+# `picosat` program (Debian picosat) on the exported file: the same
+# clauses in the same order make the same search, decision for decision.
+# HARNESS names the binary (default ./harness). Prints "N passed, N
+# failed" last; exits 1 if anything failed.
+set -u
+cd "$(dirname "$0")/../.."
+H=$(realpath "${HARNESS:-./harness}")
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+failed=0
+
+ok() { pass=$((pass + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+expect() {
+	local desc=$1; shift
+	if "$@"; then ok; else bad "$desc"; fi
+}
+# the row and column at-least-one clauses of an exported DIMACS file:
+# prints "ROWS COLS" (lines whose every square appears, positive, in one
+# clause of exactly n literals), e.g. "8 8"
+alo_lines() {
+	python3 - "$1" <<'PY'
+import sys
+sq, clauses, cur = {}, [], []
+for line in open(sys.argv[1]):
+    w = line.split()
+    if not w or w[0] == 'p':
+        continue
+    if w[0] == 'c':
+        if len(w) == 5 and w[1] == 'square':
+            sq[int(w[4])] = (int(w[2]), int(w[3]))
+        continue
+    for x in map(int, w):
+        if x == 0:
+            clauses.append(cur); cur = []
+        else:
+            cur.append(x)
+n = max(r for r, c in sq.values())
+rows = cols = 0
+for cl in clauses:
+    if len(cl) != n or any(x < 0 or x not in sq for x in cl):
+        continue
+    at = [sq[x] for x in cl]
+    if len(set(r for r, c in at)) == 1 and len(set(c for r, c in at)) == n:
+        rows += 1
+    elif len(set(c for r, c in at)) == 1 and len(set(r for r, c in at)) == n:
+        cols += 1
+print(rows, cols)
+PY
+}
+pline() { grep '^p cnf' "$1" | cut -d' ' -f4; }
+
+# --- export: the standard model by default, --columns none, the header ----
+for enc in pairwise sequential commander product binary bimander ladder; do
+	"$H" export -n 9 --hint 2:4 --encoding "$enc" -o "$T/a.cnf" 2>/dev/null &&
+	"$H" export -n 9 --hint 2:4 --encoding "$enc" --columns none -o "$T/b.cnf" 2>/dev/null ||
+		{ bad "export $enc"; continue; }
+	expect "$enc: exported with n row and n column at-least-one clauses ($(alo_lines "$T/a.cnf"))" \
+		[ "$(alo_lines "$T/a.cnf")" = "9 9" ]
+	expect "$enc: --columns none: rows only ($(alo_lines "$T/b.cnf"))" \
+		[ "$(alo_lines "$T/b.cnf")" = "9 0" ]
+	expect "$enc: the p line counts n more clauses with the columns" \
+		[ $(($(pline "$T/a.cnf") - $(pline "$T/b.cnf"))) -eq 9 ]
+done
+expect "the header says columns=alo" grep -q '^c n-queens n=9 encoding ladder columns=alo, hints (1-based row:col): 2:4$' "$T/a.cnf"
+expect "the header says columns=none" grep -q '^c n-queens n=9 encoding ladder columns=none,' "$T/b.cnf"
+"$H" export -n 8 --encoding ladder --columns some -o "$T/c.cnf" >/dev/null 2>"$T/err"; rc=$?
+expect "--columns some exits 2, says the choices, writes nothing (got $rc: $(cat "$T/err"))" \
+	sh -c "[ $rc -eq 2 ] && grep -q 'columns is alo or none, not .some.' '$T/err' && [ ! -e '$T/c.cnf' ]"
+"$H" export -n 8 --model assignment --columns none -o "$T/c.lp" >/dev/null 2>"$T/err"; rc=$?
+expect "--columns with --model exits 2 (got $rc: $(cat "$T/err"))" \
+	sh -c "[ $rc -eq 2 ] && grep -q 'columns is an option of --encoding' '$T/err' && [ ! -e '$T/c.lp' ]"
+
+# --- the ILP counterpart: assignment (columns = 1), assignment-rows (<= 1) --
+"$H" export -n 6 --model assignment -o "$T/a.lp" 2>/dev/null
+"$H" export -n 6 --model assignment-rows -o "$T/r.lp" 2>/dev/null
+expect "assignment's LP has 6 column rows = 1" [ "$(grep -cE '^ col_[0-9]+: .* = 1$' "$T/a.lp")" -eq 6 ]
+expect "assignment-rows' LP has 6 column rows <= 1, rows still = 1" \
+	sh -c "[ \$(grep -cE '^ col_[0-9]+: .* <= 1$' '$T/r.lp') -eq 6 ] && [ \$(grep -cE '^ row_[0-9]+: .* = 1$' '$T/r.lp') -eq 6 ]"
+
+# --- the harness's PicoSAT and the picosat program: the same decisions -----
+if command -v picosat >/dev/null; then
+	same_search() { # same_search N ENCODING COLUMNS [HINT]
+		local n=$1 enc=$2 col=$3 hint=${4:-} hflag=() d_bin d_h
+		[ -n "$hint" ] && hflag=(--hint "$hint")
+		"$H" export -n "$n" "${hflag[@]}" --encoding "$enc" --columns "$col" \
+			-o "$T/s.cnf" 2>/dev/null || { bad "export $n $enc $col"; return; }
+		d_bin=$(picosat -v "$T/s.cnf" | awk '/ decisions$/ { print $2 }')
+		"$H" solve -n "$n" "${hflag[@]}" -o "$T/s.csv" \
+			"picosat:encoding=$enc,columns=$col" >/dev/null 2>&1
+		d_h=$(python3 -c "import csv, sys; r = next(csv.DictReader(open(sys.argv[1]))); print(r['status'], r['decisions'])" "$T/s.csv")
+		if [ "$d_h" = "ok $d_bin" ] && [ -n "$d_bin" ]; then
+			ok
+		else
+			bad "n=$n $enc columns=$col hint=$hint: picosat program $d_bin decisions, harness $d_h"
+		fi
+	}
+	for enc in pairwise sequential commander product binary bimander ladder; do
+		for col in alo none; do
+			same_search 30 "$enc" "$col" 3:7
+			same_search 24 "$enc" "$col"
+		done
+	done
+else
+	bad "the picosat program is missing (scripts/deps.sh installs Debian picosat)"
+fi
+
+# --- the option in experiment files and the CSV ----------------------------
+cat >"$T/cols.yaml" <<'Y'
+instances:
+  - {n: 6, mode: [first, count]}
+  - {n: 12, hints: [[1, 1]]}
+approaches:
+  - picosat: {encoding: [sequential, ladder], columns: [alo, none]}
+  - dimacs: {encoding: ladder, command: minisat, columns: [alo, none]}
+Y
+"$H" run "$T/cols.yaml" -q -o "$T/cols.csv" >/dev/null 2>"$T/err"; rc=$?
+expect "columns alo and none side by side: exit 0 (got $rc: $(tail -2 "$T/err"))" [ $rc -eq 0 ]
+expect "every run ok, the options column names the model, none is n clauses smaller" [ "$(python3 - "$T/cols.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+ok = all(r['status'] == 'ok' for r in rows)
+opts = sorted(set((r['solver'], r['options']) for r in rows))
+size = {}
+for r in rows:
+    size[(r['solver'], r['encoding'], r['n'], r['mode'], r['options'].endswith('columns=none'))] = int(r['constraints'])
+diffs = sorted(set(size[k[:4] + (False,)] - size[k[:4] + (True,)] - int(k[2]) for k in size if k[4]))
+print(len(rows), ok, opts, diffs)
+PY
+)" = "16 True [('dimacs', 'command=minisat;output=auto;columns=alo'), ('dimacs', 'command=minisat;output=auto;columns=none'), ('picosat', 'symmetry=none;columns=alo'), ('picosat', 'symmetry=none;columns=none')] [0]" ]
+printf 'instances: [{n: 4}]\napproaches:\n  - picosat: {columns: rows}\n' >"$T/bad.yaml"
+"$H" run "$T/bad.yaml" -o "$T/bad.csv" >/dev/null 2>"$T/err"; rc=$?
+expect "columns: rows is an exit-2 error naming the choices (got $rc: $(cat "$T/err"))" \
+	sh -c "[ $rc -eq 2 ] && grep -q 'alo' '$T/err' && grep -q 'none' '$T/err' && [ ! -e '$T/bad.csv' ]"
+
+echo "cnf: $pass passed, $failed failed"
+[ $failed -eq 0 ]
