@@ -19,7 +19,7 @@ CC      ?= cc
 PREFIX  ?= /usr/local
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-CFLAGS  += -Iinclude -Icore -Isolvers -Iencoders -pthread
+CFLAGS  += -Iinclude -Icore -Iresults -Isolvers -Iencoders -pthread
 ifeq ($(WERROR),1)
 CFLAGS  += -Werror
 endif
@@ -35,7 +35,7 @@ BUILD  ?= build/rel
 BIN     = harness
 endif
 
-LIB_SRC  = $(filter-out core/main.c,$(wildcard core/*.c solvers/*.c encoders/*.c))
+LIB_SRC  = $(filter-out core/main.c,$(wildcard core/*.c results/*.c solvers/*.c encoders/*.c))
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ = $(BUILD)/core/main.o
 TEST_SRC = $(wildcard tests/unit/test_*.c)

@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 #include "registry.h"
-#include "../solvers/solvers.h"
-#include "../encoders/cnf.h"
-#include "../encoders/ilp.h"
-#include "../solvers/external.h"
+#include "solvers.h"
+#include "cnf.h"
+#include "ilp.h"
+#include "external.h"
 
 #define NQ_REGISTRY_MAX 64
 

@@ -49,7 +49,7 @@
 #include <unistd.h>
 #include "cgroup.h"
 #include "runner.h"
-#include "../solvers/solvers.h"
+#include "solvers.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define NQ_HAVE_ASAN 1

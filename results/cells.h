@@ -1,11 +1,11 @@
 /*
  * cells.h - a results table grouped for plots and reports: one cell per
  * series (an approach, by default the `approach` column), mode, hints and n,
- * with the statistics (core/stats) of one numeric column over the cell's
+ * with the statistics (results/stats) of one numeric column over the cell's
  * runs and how many runs ended in each status. Every row lands in a cell:
  * runs that did not finish are counted, never dropped. A cell that is not
  * a number in the n, y or timeout_s column is skipped with a warning
- * naming its line (core/csvread); a row whose n is such a cell, too.
+ * naming its line (results/csvread); a row whose n is such a cell, too.
  *
  * Rows are grouped by hashing (series, mode, hints, n) and each cell's
  * values sorted for its statistics: O(rows log rows) in all, with the

@@ -1,7 +1,7 @@
 /*
  * plot.h - draw a results table with gnuplot: time against n, a cactus
- * plot, encoding sizes. Every number is computed here (core/cells,
- * core/stats) and handed to gnuplot as inline data; gnuplot only draws.
+ * plot, encoding sizes. Every number is computed here (results/cells,
+ * results/stats) and handed to gnuplot as inline data; gnuplot only draws.
  * gnuplot reads its script on stdin; the picture is written to a temp
  * file beside the output and renamed over it only when gnuplot succeeds.
  */

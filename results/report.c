@@ -6,7 +6,7 @@
  * NQ_REPORT_SIG significant digits as a plain decimal (0.00123, never
  * 1.23e-03: siunitx and a reader both parse it), and a table of more than
  * NQ_REPORT_LONGTABLE_ROWS rows as a longtable. Numbers are the ones
- * core/stats computes for the terminal summary and the plots; nothing is
+ * results/stats computes for the terminal summary and the plots; nothing is
  * re-derived here.
  *
  * LaTeX text (approach names, hints, captions) goes through tex(); a

@@ -1,6 +1,6 @@
 /*
  * report.h - a results table as a document: per mode, instance size and
- * approach, the median and spread (min, max, IQR, MAD; core/stats) of the
+ * approach, the median and spread (min, max, IQR, MAD; results/stats) of the
  * time, the statuses, the speed-up against a baseline approach, noisy
  * cells flagged; the plots linked in and the machine (the .meta file)
  * shown. Markdown, or LaTeX tables in booktabs style: per mode a compact
