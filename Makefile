@@ -1,9 +1,12 @@
 # Makefile - the n-queens comparison harness.
 #
-#   make            build ./harness (installing missing Debian packages first)
-#   make run        build, then run the main experiment (configs/scaling.yaml)
-#   make test       build and run every test, also under ASan and UBSan
-#   make deps       install the Debian packages the build needs
+#   make            build ./harness (only builds: says which Debian packages
+#                   are missing, and `make deps` installs them)
+#   make run        install missing packages, build, run the main experiment
+#                   (configs/scaling.yaml), plot it and write its report
+#   make test       install missing packages, build and run every test,
+#                   also under ASan and UBSan
+#   make deps       install the Debian packages the build and tests need
 #   make SANITIZE=address,undefined   a sanitizer build (objects apart)
 #   make install PREFIX=/usr/local DESTDIR=
 #   make plugin SRC=path/to/my_amo.c   build path/to/my_amo.so (docs/plugins.md)
@@ -41,14 +44,18 @@ MAIN_OBJ = $(BUILD)/core/main.o
 TEST_SRC = $(wildcard tests/unit/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps run test check test-unit test-e2e test-san test-fuzz fuzz \
+.PHONY: all deps depcheck run test check test-unit test-e2e test-san test-fuzz fuzz \
 	fuzz-build fuzz-libfuzzer clean install plugin plugins FORCE
 .DEFAULT_GOAL := all
 
-all: deps $(BIN)
+all: depcheck $(BIN)
 
 deps:
 	@scripts/deps.sh
+
+# quiet and instant when everything is there; never installs
+depcheck:
+	@scripts/deps.sh --check || { echo "make: run 'make deps' first (or 'make run' / 'make test', which install them)" >&2; exit 1; }
 
 $(BIN): $(LIB_OBJ) $(MAIN_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -79,7 +86,8 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
 
 # the experiment, then its plots (reports/scaling.svg, -cactus, -size)
 # and its report (reports/scaling.md) beside the CSV and .meta
-run: all
+run: deps
+	@$(MAKE) --no-print-directory $(BIN)
 	./$(BIN) configs/scaling.yaml
 	./$(BIN) plot reports/scaling.csv --kind all
 	./$(BIN) report reports/scaling.csv
