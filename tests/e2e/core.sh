@@ -218,7 +218,7 @@ Y
 "$H" run "$T/int.yaml" -q -o "$T/int.csv" >/dev/null 2>&1 &
 hp=$!
 for _ in $(seq 1 200); do
-	[ "$(wc -l <"$T/int.csv" 2>/dev/null || echo 0)" -ge 4 ] && break
+	[ -f "$T/int.csv" ] && [ "$(wc -l <"$T/int.csv")" -ge 4 ] && break
 	sleep 0.05
 done
 sleep 0.3
