@@ -9,6 +9,7 @@
  * sequential.c, commander.c, product.c, binary.c, bimander.c, ladder.c).
  */
 #include <stdlib.h>
+#include <stdio.h>
 #include "cnf.h"
 
 /* The at-most-one of one line: `len` squares from (r, c) in steps of
@@ -115,5 +116,29 @@ int nq_cnf_build(const nq_instance *inst, const nq_cnf_encoder *enc,
 		sink->add(sink->ctx, square_var[h->row * n + h->col]);
 		sink->add(sink->ctx, 0);
 	}
+	return NQ_OK;
+}
+
+int nq_cnf_check(const nq_cnf_encoder *enc, int n, const int *square_var,
+		 const nq_cnf_seen *seen, char *why, size_t len)
+{
+	int i;
+
+	if (seen->bad_lit) {
+		snprintf(why, len, "encoder '%s' used literal %d with only %d "
+			 "variables", enc->name, seen->bad_lit, seen->nvars);
+		return NQ_ERR;
+	}
+	if (seen->open) {
+		snprintf(why, len, "encoder '%s' left a clause without its 0",
+			 enc->name);
+		return NQ_ERR;
+	}
+	for (i = 0; i < n * n; i++)
+		if (square_var[i] < 1 || square_var[i] > seen->nvars) {
+			snprintf(why, len, "encoder '%s' gave square %d:%d no "
+				 "variable", enc->name, i / n + 1, i % n + 1);
+			return NQ_ERR;
+		}
 	return NQ_OK;
 }

@@ -47,4 +47,18 @@ int nq_cnf_build(const nq_instance *inst, const nq_cnf_encoder *enc,
 		 enum nq_cnf_columns columns, const nq_cnf_sink *sink,
 		 int *square_var);
 
+/* What a sink saw while nq_cnf_build ran, for nq_cnf_check. */
+typedef struct nq_cnf_seen {
+	int nvars;      /* variables made */
+	int bad_lit;    /* a literal beyond nvars (or 0 when none) */
+	int open;       /* the last clause had no 0 */
+} nq_cnf_seen;
+
+/* The one check of what an encoder handed back, whatever the sink: no
+ * literal beyond the variables made, every clause closed, a variable for
+ * every square (squares 1-based in the message, as everywhere a person
+ * reads them). NQ_OK, or NQ_ERR with `why` filled. */
+int nq_cnf_check(const nq_cnf_encoder *enc, int n, const int *square_var,
+		 const nq_cnf_seen *seen, char *why, size_t len);
+
 #endif

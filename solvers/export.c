@@ -97,7 +97,7 @@ int nq_cnf_mem_build(nq_cnf_mem *m, const nq_instance *inst,
 		     char *why, size_t len)
 {
 	const nq_cnf_sink sink = { m, mem_new_var, mem_add };
-	int n = inst->n, rc, i;
+	int n = inst->n, rc;
 	double deadline = m->deadline;
 
 	memset(m, 0, sizeof *m);
@@ -126,22 +126,12 @@ int nq_cnf_mem_build(nq_cnf_mem *m, const nq_instance *inst,
 		why_set(why, len, "encoder '%s' failed (%d)", enc->name, rc);
 		return rc == NQ_ENOMEM ? NQ_ENOMEM : NQ_ERR;
 	}
-	if (m->bad_lit) {
-		why_set(why, len, "encoder '%s' used literal %d with only %d "
-			"variables", enc->name, m->bad_lit, m->nvars);
-		return NQ_ERR;
-	}
-	if (m->open) {
-		why_set(why, len, "encoder '%s' left a clause without its 0",
-			enc->name);
-		return NQ_ERR;
-	}
-	for (i = 0; i < n * n; i++)
-		if (m->square_var[i] < 1 || m->square_var[i] > m->nvars) {
-			why_set(why, len, "encoder '%s' gave square (%d,%d) no "
-				"variable", enc->name, i / n + 1, i % n + 1);
+	{
+		nq_cnf_seen seen = { m->nvars, m->bad_lit, m->open };
+
+		if (nq_cnf_check(enc, n, m->square_var, &seen, why, len))
 			return NQ_ERR;
-		}
+	}
 	return NQ_OK;
 }
 
@@ -214,11 +204,6 @@ static int cnf_write(const nq_cnf_mem *m, FILE *f, const char *comment)
 	fprintf(f, "p cnf %d %lld\n", m->nvars, (long long)m->nclauses);
 	rc = write_clauses(m, f);
 	return rc ? rc : ferror(f) ? -1 : 0;
-}
-
-int nq_cnf_mem_write(const nq_cnf_mem *m, FILE *f, const char *comment)
-{
-	return cnf_write(m, f, comment) ? -1 : 0;
 }
 
 /* A temp file beside `path` (nq_atomic), renamed into place by
@@ -346,10 +331,6 @@ int nq_ilp_mem_square_col(const nq_ilp_mem *m, int r, int c)
 	return m->square_col[r * m->n + c];
 }
 
-const char *nq_ilp_mem_col_name(const nq_ilp_mem *m, int col)
-{
-	return glp_get_col_name(m->P, col);
-}
 
 void nq_ilp_mem_sizes(const nq_ilp_mem *m, int64_t *cols, int64_t *rows,
 		      int64_t *nonzeros)

@@ -44,10 +44,6 @@ int nq_cnf_mem_build(nq_cnf_mem *m, const nq_instance *inst,
 		     char *why, size_t len);
 void nq_cnf_mem_free(nq_cnf_mem *m);
 
-/* DIMACS: comment lines (`c` + each line of `comment`, if any), one
- * "c square R C VAR" line per square (1-based row and column), the
- * "p cnf VARS CLAUSES" line, then the clauses. Returns 0 or -1 (errno). */
-int nq_cnf_mem_write(const nq_cnf_mem *m, FILE *f, const char *comment);
 
 /* An ILP built through a model into a GLPK problem (opaque here). */
 typedef struct nq_ilp_mem nq_ilp_mem;
@@ -59,9 +55,8 @@ int nq_ilp_mem_build(nq_ilp_mem **out, const nq_instance *inst,
 		     const nq_ilp_model *model, int own_names, char *why,
 		     size_t len);
 void nq_ilp_mem_free(nq_ilp_mem *m);
-/* Column of square (r, c), 1-based; its name; the sizes. */
+/* Column of square (r, c), 1-based; the sizes. */
 int nq_ilp_mem_square_col(const nq_ilp_mem *m, int r, int c);
-const char *nq_ilp_mem_col_name(const nq_ilp_mem *m, int col);
 void nq_ilp_mem_sizes(const nq_ilp_mem *m, int64_t *cols, int64_t *rows,
 		      int64_t *nonzeros);
 
@@ -83,8 +78,11 @@ int nq_ilp_mem_write(const nq_ilp_mem *m, const char *path,
 		     enum nq_ilp_format fmt, const char *comment, char *why,
 		     size_t len);
 
-/* Write the CNF to `path` (temp file renamed into place). -1 with why
- * filled; past m->deadline nothing is left and why says so. */
+/* Write the CNF to `path` as DIMACS (temp file renamed into place):
+ * comment lines (`c` + each line of `comment`, if any), one
+ * "c square R C VAR" line per square (1-based row and column), the
+ * "p cnf VARS CLAUSES" line, then the clauses. -1 with why filled; past
+ * m->deadline nothing is left and why says so. */
 int nq_cnf_mem_write_file(const nq_cnf_mem *m, const char *path,
 			  const char *comment, char *why, size_t len);
 

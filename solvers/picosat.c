@@ -260,28 +260,13 @@ static int ps_solve(const nq_job *job, nq_result *res)
 			 "encoder '%s' failed (%d)", enc->name, rc);
 		goto out;
 	}
-	if (ctx.bad_lit) {
-		snprintf(res->note, sizeof res->note,
-			 "encoder '%s' used literal %d with only %d variables",
-			 enc->name, ctx.bad_lit, ctx.vars);
-		rc = NQ_ERR;
-		goto out;
-	}
-	if (ctx.open) {
-		snprintf(res->note, sizeof res->note,
-			 "encoder '%s' left a clause without its 0",
-			 enc->name);
-		rc = NQ_ERR;
-		goto out;
-	}
-	for (i = 0; i < n * n; i++)
-		if (square_var[i] < 1 || square_var[i] > ctx.vars) {
-			snprintf(res->note, sizeof res->note,
-				 "encoder '%s' gave square (%d,%d) no variable",
-				 enc->name, i / n, i % n);
-			rc = NQ_ERR;
+	{
+		nq_cnf_seen seen = { ctx.vars, ctx.bad_lit, ctx.open };
+
+		if ((rc = nq_cnf_check(enc, n, square_var, &seen, res->note,
+				       sizeof res->note)) != NQ_OK)
 			goto out;
-		}
+	}
 
 	/* Solve: one model, or every model, each blocked by the negation of
 	 * its queens (square variables only: auxiliaries need not be
