@@ -550,6 +550,35 @@ static void test_mirror_with_hints(void **state)
 	free(res.placement);
 }
 
+/* The one check of what an encoder hands back (cnf.h): a literal past
+ * the variables, an open clause, a square without a variable (1-based). */
+static void test_cnf_check(void **state)
+{
+	int square_var[4] = { 1, 2, 3, 4 };
+	nq_cnf_seen seen = { 4, 0, 0 };
+	char why[200];
+
+	(void)state;
+	assert_int_equal(nq_cnf_check(&nq_cnf_pairwise, 2, square_var, &seen,
+				      why, sizeof why), NQ_OK);
+	seen.bad_lit = -9;
+	assert_int_equal(nq_cnf_check(&nq_cnf_pairwise, 2, square_var, &seen,
+				      why, sizeof why), NQ_ERR);
+	assert_string_equal(why, "encoder 'pairwise' used literal -9 with "
+			    "only 4 variables");
+	seen.bad_lit = 0;
+	seen.open = 1;
+	assert_int_equal(nq_cnf_check(&nq_cnf_pairwise, 2, square_var, &seen,
+				      why, sizeof why), NQ_ERR);
+	assert_non_null(strstr(why, "without its 0"));
+	seen.open = 0;
+	square_var[1] = 0;
+	assert_int_equal(nq_cnf_check(&nq_cnf_pairwise, 2, square_var, &seen,
+				      why, sizeof why), NQ_ERR);
+	assert_string_equal(why, "encoder 'pairwise' gave square 1:2 no "
+			    "variable");
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -564,6 +593,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_mirror_first),
 		cmocka_unit_test(test_mirror_sizes),
 		cmocka_unit_test(test_mirror_with_hints),
+		cmocka_unit_test(test_cnf_check),
 	};
 
 	if (argc > 1)
