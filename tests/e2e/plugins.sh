@@ -147,6 +147,46 @@ printf 'instances: [{n: 4}]\napproaches:\n  - picosat: {encoding: fresh}\n' >"$T
 "$H" run "$T/fresh.yaml" --plugin "$T/clash.so" -o "$T/fresh.csv" >/dev/null 2>&1; rc=$?
 expect "nothing runs after a refused plugin (got $rc)" [ $rc -eq 2 ] && [ ! -e "$T/fresh.csv" ]
 
+# --- a plugin built against ABI 1 (before nq_solver.option_used) still loads --
+build oldabi <<'C'
+#include <stdint.h>
+#include "nq_plugin.h"
+/* nq_solver as ABI 1 declared it: no option_used at the end */
+typedef struct {
+	uint32_t abi_version, struct_size;
+	const char *name, *summary;
+	const nq_option *options;
+	const char *label_option;
+	int (*max_n)(const nq_optval *opt, enum nq_mode mode);
+	int (*solve)(const nq_job *job, nq_result *res);
+} solver_v1;
+static const int32_t eight[8] = { 0, 4, 7, 5, 2, 6, 1, 3 };
+static int solve(const nq_job *job, nq_result *res)
+{
+	int i;
+	if (job->inst->n != 8 || job->inst->nhints)
+		return NQ_ERR;
+	if (job->inst->mode == NQ_MODE_COUNT) {
+		res->solutions = 92;
+		return NQ_OK;
+	}
+	for (i = 0; i < 8; i++)
+		res->placement[i] = eight[i];
+	res->solutions = 1;
+	return NQ_OK;
+}
+static const solver_v1 s = { 1, sizeof s, "old-abi", "built against ABI 1",
+			     0, 0, 0, solve };
+static const nq_solver *const solvers[] = { (const nq_solver *)(const void *)&s, 0 };
+static const nq_plugin p = { 1, sizeof p, "oldabi", "ABI 1", solvers, 0, 0 };
+NQ_PLUGIN_EXPORT const nq_plugin *nq_plugin_entry(void) { return &p; }
+C
+"$H" solve -n 8 --count --plugin "$T/oldabi.so" old-abi -o "$T/oldabi.csv" >"$T/oldabi.out" 2>&1; rc=$?
+expect "an ABI 1 plugin loads and its count is checked ok (exit $rc: $(tail -1 "$T/oldabi.out"))" \
+	sh -c "[ $rc -eq 0 ] && [ \"\$(python3 -c \"import csv;print([r['status'] for r in csv.DictReader(open('$T/oldabi.csv'))])\")\" = \"['ok']\" ]"
+"$H" solve -n 8 --plugin "$T/oldabi.so" old-abi >/dev/null 2>&1; rc=$?
+expect "an ABI 1 plugin's placement is checked ok (exit $rc)" [ $rc -eq 0 ]
+
 # --- a plugin that crashes: that run is a crash row, the rest goes on --------
 build crashy <<'C'
 #include <signal.h>
