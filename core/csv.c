@@ -1,9 +1,10 @@
 /*
  * csv.c - the results file; see csv.h.
  *
- * Columns: the design's contract first (experiment .. peak_rss_kib), then
- * the extras (measured_by last). Numbers that do not apply are empty cells, so pandas reads
- * them as NaN and R as NA.
+ * Columns: the fixed ones first (experiment .. peak_rss_kib; README, the
+ * CSV: scripts rely on their names and order), then the extras
+ * (measured_by last). Numbers that do not apply are empty cells, so
+ * pandas reads them as NaN and R as NA.
  */
 #include <inttypes.h>
 #include <string.h>

@@ -16,7 +16,7 @@ typedef struct nq_run_opts {
 	char *const *argv;   /* (NULL: recorded as unknown) */
 } nq_run_opts;
 
-/* Exit codes (the design's contract). */
+/* Exit codes (README: Command line and exit status). */
 #define NQ_EXIT_OK 0
 #define NQ_EXIT_WRONG 1
 #define NQ_EXIT_USAGE 2

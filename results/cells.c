@@ -45,7 +45,7 @@ int nq_status_from_name(const char *name)
 	return -1;
 }
 
-/* Columns every results file has (the design's contract). */
+/* Columns every results file has (README: the CSV). */
 static const char *const needed[] = { "n", "mode", "status", NULL };
 
 /* A cell while rows are added: its values grow. */

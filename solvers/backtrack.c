@@ -15,7 +15,7 @@
  *             anti-diagonals (r - c + n - 1): O(1) per square tried,
  *             but every square of a row is still tried.
  *   stack     textbook without recursion: the columns tried so far sit on
- *             an explicit stack, as in the seeds' course report.
+ *             an explicit stack (docs/native.md).
  *   bitmask   the free squares of a row as one machine word built from
  *             three attack masks, shifted one place per row; x & -x takes
  *             the lowest, so only free squares are ever visited and a
