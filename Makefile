@@ -22,6 +22,8 @@ CC      ?= cc
 PREFIX  ?= /usr/local
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+# git's developer warnings too (DEVELOPER=1 there): every build, CI with -Werror
+CFLAGS  += -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wwrite-strings -Wshadow
 CFLAGS  += -Iinclude -Icore -Iresults -Isolvers -Iencoders -pthread
 ifeq ($(WERROR),1)
 CFLAGS  += -Werror

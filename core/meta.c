@@ -435,13 +435,14 @@ static void version_line(const char *out, char *buf, size_t len)
 static void package_of(const char *path, char *buf, size_t len)
 {
 	char dq[PATH_MAX], out[1024], fmt[] = "-f=${Version}", *e;
+	char opt_search[] = "-S", opt_show[] = "-W";
 	char *argv[5];
 
 	buf[0] = '\0';
 	if (find_program("dpkg-query", dq, sizeof dq) < 0)
 		return;
 	argv[0] = dq;
-	argv[1] = "-S";
+	argv[1] = opt_search;
 	argv[2] = (char *)path;
 	argv[3] = NULL;
 	/* "pkg[:arch][, pkg2...]: /the/path" */
@@ -456,7 +457,7 @@ static void package_of(const char *path, char *buf, size_t len)
 		char pkg[256], ver[256];
 
 		snprintf(pkg, sizeof pkg, "%.*s", (int)sizeof pkg - 1, out);
-		argv[1] = "-W";
+		argv[1] = opt_show;
 		argv[2] = fmt;
 		argv[3] = pkg;
 		argv[4] = NULL;
@@ -485,7 +486,7 @@ static size_t nprograms;
 static const struct program *program_of(const char *command)
 {
 	char path[PATH_MAX], out[4096];
-	char *argv[3];
+	char opt_version[] = "--version", *argv[3];
 	struct program *p;
 	size_t i;
 	int rc;
@@ -505,7 +506,7 @@ static const struct program *program_of(const char *command)
 	if (nq_sha256_file(path, p->sha256) < 0)
 		snprintf(p->sha256, sizeof p->sha256, "unreadable");
 	argv[0] = path;
-	argv[1] = "--version";
+	argv[1] = opt_version;
 	argv[2] = NULL;
 	rc = nq_meta_capture(argv, out, sizeof out, NQ_META_VERSION_MS);
 	version_line(out, p->version, sizeof p->version);

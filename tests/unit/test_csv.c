@@ -59,6 +59,7 @@ static void header_starts_with_contract(void **state)
 
 static void row(void **state)
 {
+	char name[] = "my, \"odd\" name";
 	nq_solver s = { NQ_ABI_VERSION, sizeof s, "picosat", "", NULL, NULL,
 			NULL, NULL, NULL };
 	nq_experiment exp;
@@ -74,7 +75,7 @@ static void row(void **state)
 	memset(&spec, 0, sizeof spec);
 	memset(&a, 0, sizeof a);
 	memset(&run, 0, sizeof run);
-	exp.name = "my, \"odd\" name";
+	exp.name = name;
 	exp.timeout_s = 20;
 	exp.seed = 7;
 	spec.inst.n = 19;

@@ -79,9 +79,11 @@ static double now(void)
 
 static void capture_output_and_status(void **state)
 {
-	char *echo[] = { "/bin/sh", "-c", "echo out; echo err >&2; cat; exit 3",
-			 NULL };
-	char *missing[] = { "/nonexistent/program", "--version", NULL };
+	char sh[] = "/bin/sh", c[] = "-c", nowhere[] = "/nonexistent/program";
+	char version[] = "--version";
+	char script[] = "echo out; echo err >&2; cat; exit 3";
+	char *echo[] = { sh, c, script, NULL };
+	char *missing[] = { nowhere, version, NULL };
 	char buf[256];
 	double t0 = now();
 
@@ -97,8 +99,10 @@ static void capture_output_and_status(void **state)
 static void capture_gives_up(void **state)
 {
 	/* a child of the program holding the pipe is killed with it */
-	char *slow[] = { "/bin/sh", "-c", "sleep 30 & sleep 30", NULL };
-	char *flood[] = { "/bin/sh", "-c", "while :; do echo y; done", NULL };
+	char sh[] = "/bin/sh", c[] = "-c", sleeps[] = "sleep 30 & sleep 30";
+	char yes[] = "while :; do echo y; done";
+	char *slow[] = { sh, c, sleeps, NULL };
+	char *flood[] = { sh, c, yes, NULL };
 	char buf[64];
 	double t0 = now();
 	int rc;
