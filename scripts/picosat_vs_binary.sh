@@ -1,5 +1,5 @@
 #!/bin/bash
-# The issue 4 target "the harness's PicoSAT run takes at most 5% longer than
+# The PicoSAT overhead check "the harness's PicoSAT run takes at most 5% longer than
 # the picosat command on the exported DIMACS": runs both REPS times,
 # interleaved (so machine load drifts onto both alike), and prints medians
 # of wall and CPU time and their ratios (harness / binary). The binary's

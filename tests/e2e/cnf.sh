@@ -1,25 +1,13 @@
 #!/usr/bin/env bash
-# cnf.sh - end-to-end tests of the CNF model (issue 14): the column
+# cnf.sh - end-to-end tests of the CNF model: the column
 # at-least-one clauses in exported DIMACS and their header comment, the
 # `columns` option in the CSV, and the harness's PicoSAT against the
 # `picosat` program (Debian picosat) on the exported file: the same
 # clauses in the same order make the same search, decision for decision.
 # HARNESS names the binary (default ./harness). Prints "N passed, N
 # failed" last; exits 1 if anything failed.
-set -u
-cd "$(dirname "$0")/../.."
-H=$(realpath "${HARNESS:-./harness}")
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-failed=0
+. "$(dirname "$0")/common.bash"
 
-ok() { pass=$((pass + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-expect() {
-	local desc=$1; shift
-	if "$@"; then ok; else bad "$desc"; fi
-}
 # the row and column at-least-one clauses of an exported DIMACS file:
 # prints "ROWS COLS" (lines whose every square appears, positive, in one
 # clause of exactly n literals), e.g. "8 8"
