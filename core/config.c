@@ -76,20 +76,18 @@
  */
 #include <errno.h>
 #include <limits.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
-#include <unistd.h>
 #include <yaml.h>
 #include "experiment.h"
 #include "registry.h"
 #include "validate.h"
 #include "plugin.h"
+#include "units.h"
 
 #define NQ_MAX_N 100000000
 #define NQ_MAX_INSTANCES 100000
@@ -166,559 +164,6 @@ static const struct key_def instance_keys[] = {
 	  "the approaches that run this entry, e.g. [backtrack, picosat/pairwise]" },
 };
 #define NINST (sizeof instance_keys / sizeof *instance_keys)
-
-/* ------------------------------------------------------------------ */
-/* Small parsers shared by the loader and the public helpers. */
-
-/* A decimal integer with an optional sign. 0, or -1 when malformed, -2
- * when out of range. */
-static int parse_ll(const char *t, long long *out)
-{
-	char *end;
-
-	if (!*t || !(*t == '-' || *t == '+' || (*t >= '0' && *t <= '9')))
-		return -1;
-	if ((*t == '-' || *t == '+') && !(t[1] >= '0' && t[1] <= '9'))
-		return -1;
-	errno = 0;
-	*out = strtoll(t, &end, 10);
-	if (*end)
-		return -1;
-	return errno == ERANGE ? -2 : 0;
-}
-
-int nq_parse_int(const char *text, long long min, long long max,
-		 long long *out)
-{
-	long long v;
-	int rc;
-
-	if (!text || (rc = parse_ll(text, &v)) == -1)
-		return -1;
-	if (rc == -2)
-		return text[0] == '-' ? -2 : -3;
-	if (v < min)
-		return -2;
-	if (v > max)
-		return -3;
-	*out = v;
-	return 0;
-}
-
-int nq_parse_u64(const char *text, uint64_t *out)
-{
-	const char *c;
-	unsigned long long v;
-	char *end;
-
-	if (!text)
-		return -1;
-	for (c = text; *c >= '0' && *c <= '9'; c++)
-		;
-	if (c == text || *c)
-		return -1;
-	errno = 0;
-	v = strtoull(text, &end, 10);
-	if (*end || errno == ERANGE)
-		return -1;
-	*out = (uint64_t)v;
-	return 0;
-}
-
-/* Digits with an optional fraction ("20", "1.5", ".5", "2."), at least one
- * digit. Sets *end past it; -1 when there is no number. No signs, no
- * exponents, independent of the locale. */
-static int parse_decimal(const char *t, double *out, const char **end)
-{
-	double v = 0, scale = 1;
-	int digits = 0;
-
-	for (; *t >= '0' && *t <= '9'; t++, digits++)
-		v = v * 10 + (*t - '0');
-	if (*t == '.')
-		for (t++; *t >= '0' && *t <= '9'; t++, digits++) {
-			scale /= 10;
-			v += (*t - '0') * scale;
-		}
-	if (!digits)
-		return -1;
-	*out = v;
-	*end = t;
-	return 0;
-}
-
-int nq_parse_duration(const char *text, double *seconds)
-{
-	static const struct { const char *unit; double mult; } units[] = {
-		{ "", 1 }, { "s", 1 }, { "ms", 0.001 }, { "m", 60 },
-		{ "h", 3600 },
-	};
-	const char *p;
-	double v;
-	size_t i;
-
-	if (!text || parse_decimal(text, &v, &p))
-		return -1;
-	for (i = 0; i < sizeof units / sizeof *units; i++)
-		if (strcmp(p, units[i].unit) == 0) {
-			v *= units[i].mult;
-			if (!isfinite(v))
-				return -1;
-			*seconds = v;
-			return 0;
-		}
-	return -1;
-}
-
-int nq_parse_size_kib(const char *text, uint64_t *kib)
-{
-	static const struct { const char *unit; double mult; } units[] = {
-		{ "", 1024.0 },
-		{ "k", 1.0 }, { "kb", 1.0 }, { "kib", 1.0 },
-		{ "m", 1024.0 }, { "mb", 1024.0 }, { "mib", 1024.0 },
-		{ "g", 1048576.0 }, { "gb", 1048576.0 }, { "gib", 1048576.0 },
-		{ "t", 1073741824.0 }, { "tb", 1073741824.0 },
-		{ "tib", 1073741824.0 },
-	};
-	const char *p;
-	double v;
-	size_t i;
-
-	if (!text)
-		return -1;
-	if (strcmp(text, "none") == 0) {
-		*kib = 0;
-		return 0;
-	}
-	if (parse_decimal(text, &v, &p))
-		return -1;
-	for (i = 0; i < sizeof units / sizeof *units; i++)
-		if (strcasecmp(p, units[i].unit) == 0) {
-			v = ceil(v * units[i].mult);
-			/* 2^64: beyond it the value does not fit. */
-			if (!isfinite(v) || v >= 18446744073709551616.0)
-				return -1;
-			*kib = (uint64_t)v;
-			return 0;
-		}
-	return -1;
-}
-
-int nq_parse_memory(const char *text, uint64_t *kib)
-{
-	uint64_t v;
-
-	if (!text)
-		return -1;
-	if (strcmp(text, "none") == 0) {
-		*kib = 0;
-		return 0;
-	}
-	if (text[0] == '-')
-		return -2;
-	if (nq_parse_size_kib(text, &v))
-		return -1;
-	if (v == 0)
-		return -2;
-	*kib = v;
-	return 0;
-}
-
-/* Optimal string alignment distance (edits, with transpositions), for
- * did-you-mean. Long strings are simply "far". */
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j;
-	size_t d[33][33];
-
-	if (la > 32 || lb > 32)
-		return 99;
-	for (i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (i = 1; i <= la; i++)
-		for (j = 1; j <= lb; j++) {
-			size_t cost = a[i - 1] != b[j - 1];
-			size_t best = d[i - 1][j] + 1;
-
-			if (d[i][j - 1] + 1 < best)
-				best = d[i][j - 1] + 1;
-			if (d[i - 1][j - 1] + cost < best)
-				best = d[i - 1][j - 1] + cost;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
-				best = d[i - 2][j - 2] + 1;
-			d[i][j] = best;
-		}
-	return d[la][lb];
-}
-
-/* Append to a NUL-terminated buffer; -1 when it does not fit. */
-static int append(char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int append(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-	int w;
-
-	if (used >= len)
-		return -1;
-	va_start(ap, fmt);
-	w = vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-	return w < 0 || (size_t)w >= len - used ? -1 : 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* Approaches: a solver plus option values. */
-
-static size_t option_count(const nq_solver *s)
-{
-	size_t n = 0;
-
-	while (s->options && s->options[n].key)
-		n++;
-	return n;
-}
-
-/* TEXT and COMMAND values are kept in a list that lives until exit (an
- * approach outlives the YAML document its text came from); equal texts
- * share one copy. */
-struct text_node {
-	struct text_node *next;
-	char text[];
-};
-static struct text_node *texts;
-
-static const char *intern(const char *text)
-{
-	struct text_node *t;
-	size_t len = strlen(text);
-
-	for (t = texts; t; t = t->next)
-		if (strcmp(t->text, text) == 0)
-			return t->text;
-	if (!(t = malloc(sizeof *t + len + 1)))
-		return NULL;
-	memcpy(t->text, text, len + 1);
-	t->next = texts;
-	texts = t;
-	return t->text;
-}
-
-/* The program of a command line: its first word, found as a path (with a
- * '/') or on PATH, executable. 0 when found. */
-static int find_program(const char *command, char *prog, size_t len)
-{
-	const char *path = getenv("PATH"), *p, *colon;
-	size_t plen = strcspn(command, " \t");
-	char file[4096];
-	struct stat st;
-
-	snprintf(prog, len, "%.*s", (int)plen, command);
-	if (!prog[0])
-		return -1;
-	if (strchr(prog, '/'))
-		return access(prog, X_OK) == 0 && stat(prog, &st) == 0 &&
-		       S_ISREG(st.st_mode) ? 0 : -1;
-	for (p = path ? path : "/usr/local/bin:/usr/bin:/bin"; p;
-	     p = colon ? colon + 1 : NULL) {
-		colon = strchr(p, ':');
-		snprintf(file, sizeof file, "%.*s/%s",
-			 colon ? (int)(colon - p) : (int)strlen(p),
-			 colon == p || !*p ? "." : p, prog);
-		if (access(file, X_OK) == 0 && stat(file, &st) == 0 &&
-		    S_ISREG(st.st_mode))
-			return 0;
-	}
-	return -1;
-}
-
-static int option_text(const nq_solver *s, const nq_option *o,
-		       const char *text, nq_optval *v, nq_error *err)
-{
-	char prog[256];
-
-	if (strlen(text) > 255)
-		return nq_error_set(err, NULL, 0, 0, "%s for %s is too long "
-				    "(at most 255 characters)", o->key,
-				    s->name);
-	if (o->type == NQ_OPT_COMMAND) {
-		if (!text[strspn(text, " \t")])
-			return nq_error_set(err, NULL, 0, 0, "%s for %s is "
-					    "empty (expected a program name)",
-					    o->key, s->name);
-		if (find_program(text + strspn(text, " \t"), prog,
-				 sizeof prog))
-			return nq_error_set(err, NULL, 0, 0,
-					    "%s: %s '%s' not found%s (%s)",
-					    s->name, o->key, prog,
-					    strchr(prog, '/') ? " or not "
-					    "executable" : " on PATH",
-					    o->help);
-	}
-	if (!(v->str = intern(text)))
-		return nq_error_set(err, NULL, 0, 0, "out of memory");
-	return 0;
-}
-
-/* Check `text` as a value of option `o` of solver `s`. */
-static int option_parse(const nq_solver *s, const nq_option *o,
-			const char *text, nq_optval *v, nq_error *err)
-{
-	char expected[400];
-	long long num;
-	size_t i;
-
-	memset(v, 0, sizeof *v);
-	switch (o->type) {
-	case NQ_OPT_CHOICE:
-		for (i = 0; o->choices && o->choices[i]; i++)
-			if (strcmp(o->choices[i], text) == 0) {
-				v->num = (long long)i;
-				v->str = o->choices[i];
-				return 0;
-			}
-		break;
-	case NQ_OPT_INT:
-		if (parse_ll(text, &num) == 0 && num >= o->min &&
-		    num <= o->max) {
-			v->num = num;
-			return 0;
-		}
-		nq_registry_option_choices(o, expected, sizeof expected);
-		return nq_error_set(err, NULL, 0, 0,
-				    "bad %s '%s' for %s (expected %s)",
-				    o->key, text, s->name, expected);
-	case NQ_OPT_CNF: {
-		const nq_cnf_encoder *e = nq_registry_cnf(text);
-
-		if (e) {
-			v->ptr = e;
-			v->str = e->name;
-			return 0;
-		}
-		break;
-	}
-	case NQ_OPT_ILP: {
-		const nq_ilp_model *m = nq_registry_ilp(text);
-
-		if (m) {
-			v->ptr = m;
-			v->str = m->name;
-			return 0;
-		}
-		break;
-	}
-	case NQ_OPT_TEXT:
-	case NQ_OPT_COMMAND:
-		return option_text(s, o, text, v, err);
-	}
-	nq_registry_option_choices(o, expected, sizeof expected);
-	return nq_error_set(err, NULL, 0, 0,
-			    "unknown %s '%s' for %s (expected one of: %s)",
-			    o->key, text, s->name, expected);
-}
-
-/* The default of option `o`: its `def`, or when a plugin left that NULL,
- * the first choice / encoder / model, or the integer in [min, max]
- * closest to 0. */
-static int option_default(const nq_solver *s, const nq_option *o,
-			  nq_optval *v, nq_error *err)
-{
-	if (o->def)
-		return option_parse(s, o, o->def, v, err);
-	memset(v, 0, sizeof *v);
-	switch (o->type) {
-	case NQ_OPT_CHOICE:
-		if (o->choices && o->choices[0]) {
-			v->str = o->choices[0];
-			return 0;
-		}
-		break;
-	case NQ_OPT_INT:
-		v->num = o->min > 0 ? o->min : o->max < 0 ? o->max : 0;
-		return 0;
-	case NQ_OPT_CNF:
-		if ((v->ptr = nq_registry_cnf_at(0))) {
-			v->str = nq_registry_cnf_at(0)->name;
-			return 0;
-		}
-		break;
-	case NQ_OPT_ILP:
-		if ((v->ptr = nq_registry_ilp_at(0))) {
-			v->str = nq_registry_ilp_at(0)->name;
-			return 0;
-		}
-		break;
-	case NQ_OPT_TEXT:
-		v->str = "";
-		return 0;
-	case NQ_OPT_COMMAND:
-		break;
-	}
-	return nq_error_set(err, NULL, 0, 0,
-			    "option '%s' of %s has no default and no values",
-			    o->key, s->name);
-}
-
-static int optval_equal(const nq_option *o, const nq_optval *a,
-			const nq_optval *b)
-{
-	switch (o->type) {
-	case NQ_OPT_CHOICE:
-	case NQ_OPT_INT:
-		return a->num == b->num;
-	case NQ_OPT_CNF:
-	case NQ_OPT_ILP:
-		return a->ptr == b->ptr;
-	case NQ_OPT_TEXT:
-	case NQ_OPT_COMMAND:
-		return a->str && b->str && strcmp(a->str, b->str) == 0;
-	}
-	return 0;
-}
-
-static void optval_text(const nq_option *o, const nq_optval *v, char *buf,
-			size_t len)
-{
-	if (o->type == NQ_OPT_INT)
-		snprintf(buf, len, "%lld", v->num);
-	else
-		snprintf(buf, len, "%s", v->str ? v->str : "");
-}
-
-int nq_approach_init(nq_approach *a, const nq_solver *s,
-		     const char *const *keys, const char *const *values,
-		     size_t nkv, nq_error *err)
-{
-	const char *given[NQ_MAX_OPTIONS] = { 0 };
-	size_t nopt = option_count(s), k, r;
-	char known[300] = "", text[128];
-	int label_row = -1;
-
-	memset(a, 0, sizeof *a);
-	a->solver = s;
-	if (nopt > NQ_MAX_OPTIONS)
-		return nq_error_set(err, NULL, 0, 0,
-				    "%s declares %zu options; the harness "
-				    "handles at most %d", s->name, nopt,
-				    NQ_MAX_OPTIONS);
-	for (k = 0; k < nkv; k++) {
-		for (r = 0; r < nopt; r++)
-			if (strcmp(s->options[r].key, keys[k]) == 0)
-				break;
-		if (r == nopt) {
-			for (r = 0; r < nopt; r++)
-				append(known, sizeof known, "%s%s",
-				       r ? ", " : "", s->options[r].key);
-			if (!nopt)
-				return nq_error_set(err, NULL, 0, 0,
-						    "unknown option '%s' for "
-						    "%s (it takes no options)",
-						    keys[k], s->name);
-			return nq_error_set(err, NULL, 0, 0,
-					    "unknown option '%s' for %s "
-					    "(known: %s)", keys[k], s->name,
-					    known);
-		}
-		if (given[r])
-			return nq_error_set(err, NULL, 0, 0,
-					    "option '%s' for %s is given twice",
-					    keys[k], s->name);
-		given[r] = values[k];
-	}
-	for (r = 0; r < nopt; r++) {
-		const nq_option *o = &s->options[r];
-
-		if (given[r] ? option_parse(s, o, given[r], &a->opt[r], err)
-			     : option_default(s, o, &a->opt[r], err))
-			return -1;
-		if (s->label_option && strcmp(o->key, s->label_option) == 0)
-			label_row = (int)r;
-	}
-
-	/* label, options, name */
-	if (label_row >= 0) {
-		const nq_option *o = &s->options[label_row];
-
-		optval_text(o, &a->opt[label_row], text, sizeof text);
-		if (append(a->label, sizeof a->label, "%s", text))
-			return nq_error_set(err, NULL, 0, 0,
-					    "%s '%s' for %s is too long "
-					    "(at most %zu characters)", o->key,
-					    text, s->name,
-					    sizeof a->label - 1);
-	}
-	for (r = 0; r < nopt; r++) {
-		const nq_option *o = &s->options[r];
-
-		if ((int)r == label_row || !nq_option_used(s, a->opt, r))
-			continue;
-		optval_text(o, &a->opt[r], text, sizeof text);
-		if (append(a->options, sizeof a->options, "%s%s=%s",
-			   a->options[0] ? ";" : "", o->key, text))
-			return nq_error_set(err, NULL, 0, 0,
-					    "the options of %s are too long "
-					    "for the CSV (at most %zu "
-					    "characters)", s->name,
-					    sizeof a->options - 1);
-	}
-	nq_approaches_name(a, 1);
-	return 0;
-}
-
-/* 1 when approaches a and b of one solver give every option one value. */
-static int same_values(const nq_approach *a, const nq_approach *b)
-{
-	size_t r;
-
-	for (r = 0; r < option_count(a->solver); r++)
-		if (!optval_equal(&a->solver->options[r], &a->opt[r], &b->opt[r]))
-			return 0;
-	return 1;
-}
-
-/* 1 when approaches a and b both use option r and give it other values. */
-static int option_differs(const nq_approach *a, const nq_approach *b,
-			  size_t r)
-{
-	const nq_solver *s = a->solver;
-
-	return b->solver == s && nq_option_used(s, a->opt, r) &&
-	       nq_option_used(s, b->opt, r) &&
-	       !optval_equal(&s->options[r], &a->opt[r], &b->opt[r]);
-}
-
-void nq_approaches_name(nq_approach *a, size_t n)
-{
-	size_t i, j, r;
-	char text[128];
-
-	for (i = 0; i < n; i++) {
-		const nq_solver *s = a[i].solver;
-
-		snprintf(a[i].name, sizeof a[i].name, "%s%s%s", s->name,
-			 a[i].label[0] ? "/" : "", a[i].label);
-		for (r = 0; r < option_count(s); r++) {
-			const nq_option *o = &s->options[r];
-
-			if (s->label_option && !strcmp(o->key, s->label_option))
-				continue;
-			for (j = 0; j < n; j++)
-				if (j != i && option_differs(&a[i], &a[j], r))
-					break;
-			if (j == n)
-				continue;
-			optval_text(o, &a[i].opt[r], text, sizeof text);
-			/* a name is for people: cut, not an error */
-			(void)append(a[i].name, sizeof a[i].name, " %s=%s",
-				     o->key, text);
-		}
-	}
-}
 
 /* ------------------------------------------------------------------ */
 /* The loader. */
@@ -857,25 +302,21 @@ static int lookup_key(struct loader *L, const struct key_def *table,
 		      size_t count, const yaml_node_t *key, const char *what)
 {
 	char got[80], known[300] = "";
-	const char *name, *best = NULL;
-	size_t i, d, best_d = 3;
+	const char *name, *best, *names[32];
+	size_t i;
 
 	if (key->type != YAML_SCALAR_NODE || is_null(key))
 		return fail(L, key, "expected a %s name, got %s", what,
 			    describe(key, got, sizeof got));
 	name = text_of(key);
-	for (i = 0; i < count; i++) {
+	for (i = 0; i < count && i < 32; i++) {
 		if (strcmp(table[i].name, name) == 0)
 			return (int)i;
-		d = edit_distance(name, table[i].name);
-		if (d < best_d) {
-			best_d = d;
-			best = table[i].name;
-		}
-		append(known, sizeof known, "%s%s", i ? ", " : "",
-		       table[i].name);
+		names[i] = table[i].name;
+		nq_append(known, sizeof known, "%s%s", i ? ", " : "",
+			  table[i].name);
 	}
-	if (best)
+	if ((best = nq_suggest(name, names, i)))
 		return fail(L, key, "unknown %s '%s' (did you mean '%s'?)",
 			    what, name, best);
 	return fail(L, key, "unknown %s '%s' (known: %s)", what, name, known);
@@ -1106,7 +547,7 @@ static int load_n_item(struct loader *L, const yaml_node_t *node,
 		return fail(L, node, "n: expected %s, got %s", expected,
 			    describe(node, got, sizeof got));
 	t = text_of(node);
-	if (parse_ll(t, &x) != -1) {
+	if (nq_parse_ll(t, &x) != -1) {
 		if (want_int(L, node, "n", 1, NQ_MAX_N, &x) ||
 		    check_instance_cap(L, node, ns->n, 1, nmodes))
 			return -1;
@@ -1233,11 +674,11 @@ static int load_hints(struct loader *L, const yaml_node_t *node, int min_n,
 			const yaml_node_t *x = seq_item(L, h, (size_t)k);
 
 			if (x->type != YAML_SCALAR_NODE || is_null(x) ||
-			    parse_ll(text_of(x), &rc[k]) == -1)
+			    nq_parse_ll(text_of(x), &rc[k]) == -1)
 				return fail(L, x, "hints: expected %s, got %s",
 					    expected,
 					    describe(x, got, sizeof got));
-			if (parse_ll(text_of(x), &rc[k]) == -2)
+			if (nq_parse_ll(text_of(x), &rc[k]) == -2)
 				rc[k] = 0; /* off every board */
 		}
 		if (rc[0] < 1 || rc[0] > min_n || rc[1] < 1 || rc[1] > min_n)
@@ -1316,7 +757,7 @@ static int load_instance(struct loader *L, const yaml_node_t *entry)
 		if (load_hints(L, values[i], min_n, hints, &nhints))
 			goto out;
 		for (m = 0; m < nhints; m++)
-			if (append(hints_text, sizeof hints_text, "%s%d:%d",
+			if (nq_append(hints_text, sizeof hints_text, "%s%d:%d",
 				   m ? " " : "", hints[m].row + 1,
 				   hints[m].col + 1)) {
 				fail(L, values[i], "hints: too many for the "
@@ -1346,7 +787,7 @@ static int load_instance(struct loader *L, const yaml_node_t *entry)
 			if (want_scalar(L, x, "only", "an approach name such "
 					"as backtrack or picosat/pairwise", &t))
 				goto out;
-			if (strchr(t, ' ') || append(only, sizeof only, "%s%s ",
+			if (strchr(t, ' ') || nq_append(only, sizeof only, "%s%s ",
 						     only[0] ? "" : " ", t)) {
 				fail(L, x, "only: '%s' is not an approach name, "
 				     "or the list is too long", t);
@@ -1419,6 +860,7 @@ static int load_approach(struct loader *L, const yaml_node_t *node)
 	unsigned long long total = 1;
 	size_t nopt, r, i;
 	yaml_node_pair_t *p;
+	int row;
 
 	if (node->type == YAML_SCALAR_NODE) {
 		name_node = node;
@@ -1445,12 +887,12 @@ static int load_approach(struct loader *L, const yaml_node_t *node)
 		return -1;
 	if (!(s = nq_registry_solver(name))) {
 		for (i = 0; nq_registry_solver_at(i); i++)
-			append(known, sizeof known, "%s%s", i ? ", " : "",
+			nq_append(known, sizeof known, "%s%s", i ? ", " : "",
 			       nq_registry_solver_at(i)->name);
 		return fail(L, name_node, "unknown approach '%s' (known: %s)",
 			    name, known);
 	}
-	nopt = option_count(s);
+	nopt = nq_option_count(s);
 	if (nopt > NQ_MAX_OPTIONS)
 		return fail(L, name_node, "%s declares %zu options; the "
 			    "harness handles at most %d", name, nopt,
@@ -1471,15 +913,11 @@ static int load_approach(struct loader *L, const yaml_node_t *node)
 
 			if (want_scalar(L, k, name, "an option name", &kt))
 				return -1;
-			for (r = 0; r < nopt; r++)
-				if (strcmp(s->options[r].key, kt) == 0)
-					break;
-			if (r == nopt) {
-				nq_approach apr;
-
-				nq_approach_init(&apr, s, &kt, &kt, 1, L->err);
+			if ((row = nq_option_find(s, kt)) < 0) {
+				nq_option_unknown(s, kt, L->err);
 				return fail(L, k, "%s", L->err->msg);
 			}
+			r = (size_t)row;
 			if (given[r])
 				return fail(L, k, "duplicate key '%s' (first "
 					    "given at line %d)", kt,
@@ -1501,7 +939,7 @@ static int load_approach(struct loader *L, const yaml_node_t *node)
 						? "a value or a list of values"
 						: "a value", &xt))
 					return -1;
-				if (option_parse(s, &s->options[r], xt, &tmp,
+				if (nq_option_parse(s, &s->options[r], xt, &tmp,
 						 L->err))
 					return fail(L, x, "%s", L->err->msg);
 			}
@@ -1558,7 +996,7 @@ static int load_approach(struct loader *L, const yaml_node_t *node)
 			L->exp->napproaches++;
 		else if (L->exp->approaches[i].line != a->line ||
 			 L->exp->approaches[i].col != a->col ||
-			 same_values(&L->exp->approaches[i], a))
+			 nq_approach_same_values(&L->exp->approaches[i], a))
 			return fail(L, node, "approach '%s'%s%s%s is listed "
 				    "twice (first at line %d)", a->name,
 				    a->options[0] ? " (" : "", a->options,
@@ -2052,37 +1490,6 @@ int nq_config_load(const char *path, nq_experiment **out, nq_error *err)
 	rc = nq_config_parse(text ? text : "", len, path, out, err);
 	free(text);
 	return rc;
-}
-
-int nq_approach_matches(const nq_approach *a, const char *name)
-{
-	size_t len = strlen(a->solver->name);
-
-	if (!strcmp(name, a->solver->name) || !strcmp(name, a->name))
-		return 1;
-	return a->label[0] && !strncmp(name, a->solver->name, len) &&
-	       name[len] == '/' && !strcmp(name + len + 1, a->label);
-}
-
-int nq_instance_runs(const nq_instance_spec *spec, const nq_approach *a)
-{
-	char word[256];
-	const char *p = spec->only, *end;
-
-	if (!spec->only[0])
-		return 1;
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		end = strchr(p, ' ');
-		if (!end || end == p)
-			break;
-		snprintf(word, sizeof word, "%.*s", (int)(end - p), p);
-		if (nq_approach_matches(a, word))
-			return 1;
-		p = end;
-	}
-	return 0;
 }
 
 void nq_experiment_free(nq_experiment *exp)
