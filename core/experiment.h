@@ -9,6 +9,7 @@
 #define NQ_EXPERIMENT_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include "nq_plugin.h"
 #include "error.h"
 #include "approach.h"
@@ -60,6 +61,11 @@ int nq_config_parse(const char *text, size_t len, const char *path,
 #define NQ_CONFIG_MAX_BYTES (4u << 20)
 #define NQ_CONFIG_MAX_DEPTH 64
 void nq_experiment_free(nq_experiment *exp);
+
+/* Print every key of an experiment file, its type, range, default and
+ * rules, and the file's limits, from the loader's key tables (config.c):
+ * the schema in one place, for `harness help experiment`. */
+void nq_config_print_schema(FILE *f);
 
 /* 1 when `name` names approach `a`: its solver ("picosat"), its name
  * as the summary shows it ("picosat/pairwise"), or solver/label. */
