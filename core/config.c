@@ -91,7 +91,7 @@ static const struct key_def top_keys[] = {
 /* An entry loads mode first (n's expansion is capped by n values x
  * modes), then n, hints (on the smallest n), only. */
 static const struct key_def instance_keys[] = {
-	{ "n", "n", cfg_key_n, 1, 1, 0, 1, NQ_MAX_N, NULL,
+	{ "n", "sizes", cfg_key_n, 1, 1, 0, 1, NQ_MAX_N, NULL,
 	  "the board size: an integer, a range '4..12' or a list",
 	  "An integer, a range \"4..12\", \"4..12 by 2\", \"16..1024 times "
 	  "2\" (the end is an upper bound, included when hit), or a list "
