@@ -103,7 +103,8 @@ static const struct key_def instance_keys[] = {
 	  "e.g. [[1, 2], [3, 5]]: on the board for every n of the entry, "
 	  "no two attacking." },
 	{ "only", "names", cfg_key_only, 0, 3, 0, 0, 0, NULL,
-	  "the approaches that run this entry, e.g. [backtrack, picosat/pairwise]",
+	  "the approaches that run this entry, e.g. [backtrack, "
+	  "picosat/pairwise]",
 	  "By solver name or by approach name as the summary shows it; "
 	  "each must name an approach of the file." },
 };
@@ -137,19 +138,23 @@ static int lookup_key(struct loader *L, const struct key_def *table,
 
 	if (key->type != YAML_SCALAR_NODE || cfg_is_null(key))
 		return cfg_fail(L, key, "expected a %s name, got %s", what,
-			    cfg_describe(key, got, sizeof got));
+				cfg_describe(key, got, sizeof got));
 	name = text_of(key);
-	for (i = 0; i < count && i < 32; i++) {
+	for (i = 0; i < count; i++) {
 		if (strcmp(table[i].name, name) == 0)
 			return (int)i;
-		names[i] = table[i].name;
+		if (i < sizeof names / sizeof *names)
+			names[i] = table[i].name;
 		nq_append(known, sizeof known, "%s%s", i ? ", " : "",
 			  table[i].name);
 	}
-	if ((best = nq_suggest(name, names, i)))
+	if (count > sizeof names / sizeof *names)
+		count = sizeof names / sizeof *names;
+	if ((best = nq_suggest(name, names, count)))
 		return cfg_fail(L, key, "unknown %s '%s' (did you mean '%s'?)",
-			    what, name, best);
-	return cfg_fail(L, key, "unknown %s '%s' (known: %s)", what, name, known);
+				what, name, best);
+	return cfg_fail(L, key, "unknown %s '%s' (known: %s)", what, name,
+			known);
 }
 
 /* Walk a mapping against a table: each key known and given once. Fills
@@ -173,9 +178,9 @@ static int walk_mapping(struct loader *L, const yaml_node_t *map,
 		if (k < 0)
 			return -1;
 		if (keys[k])
-			return cfg_fail(L, key, "duplicate key '%s' (first given "
-				    "at line %d)", table[k].name,
-				    line_of(keys[k]));
+			return cfg_fail(L, key, "duplicate key '%s' (first "
+					"given at line %d)", table[k].name,
+					line_of(keys[k]));
 		keys[k] = key;
 		values[k] = node_at(L, p->value);
 	}
@@ -226,14 +231,14 @@ static int key_name(struct loader *L, const struct key_def *k,
 		if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') ||
 		      (*c >= '0' && *c <= '9') || *c == '_' || *c == '.' ||
 		      *c == '-'))
-			return cfg_fail(L, node, "experiment: a name holds only "
-				    "letters, digits, '_', '.' and '-', got "
-				    "'%s'", t);
+			return cfg_fail(L, node, "experiment: a name holds "
+					"only letters, digits, '_', '.' and "
+					"'-', got '%s'", t);
 	if (!*t)
 		return cfg_fail(L, node, "experiment: expected a name, got ''");
 	if (strlen(t) > NQ_MAX_NAME)
 		return cfg_fail(L, node, "experiment: a name has at most %d "
-			    "characters", NQ_MAX_NAME);
+				"characters", NQ_MAX_NAME);
 	if (!(L->exp->name = strdup(t)))
 		return cfg_fail(L, node, "out of memory");
 	return 0;
@@ -249,14 +254,14 @@ static int load_duration(struct loader *L, const yaml_node_t *node,
 		return -1;
 	if (t[0] == '-')
 		return cfg_fail(L, node, "%s must be greater than 0, got '%s'",
-			    what, t);
+				what, t);
 	if (nq_parse_duration(t, &v))
 		return cfg_fail(L, node, "%s: expected a duration such as 20s, "
-			    "500ms, 2m, 1h or a number of seconds, got '%s'",
-			    what, t);
+				"500ms, 2m, 1h or a number of seconds, got "
+				"'%s'", what, t);
 	if (v <= 0)
 		return cfg_fail(L, node, "%s must be greater than 0, got '%s'",
-			    what, t);
+				what, t);
 	*out = v;
 	return 0;
 }
@@ -272,12 +277,12 @@ static int load_size(struct loader *L, const yaml_node_t *node,
 		return -1;
 	rc = nq_parse_memory(t, &v);
 	if (rc == -1)
-		return cfg_fail(L, node, "%s: expected a size such as 512M, 2G, "
-			    "2GiB or 1024K (a bare number is MiB), or none, "
-			    "got '%s'", what, t);
+		return cfg_fail(L, node, "%s: expected a size such as 512M, "
+				"2G, 2GiB or 1024K (a bare number is MiB), or "
+				"none, got '%s'", what, t);
 	if (rc == -2)
 		return cfg_fail(L, node, "%s must be greater than 0, got '%s' "
-			    "(write none for no limit)", what, t);
+				"(write none for no limit)", what, t);
 	*out = v;
 	return 0;
 }
@@ -291,7 +296,7 @@ static int load_u64(struct loader *L, const yaml_node_t *node,
 		return -1;
 	if (nq_parse_u64(t, out))
 		return cfg_fail(L, node, "%s: expected an unsigned 64-bit "
-			    "integer, got '%s'", what, t);
+				"integer, got '%s'", what, t);
 	return 0;
 }
 
@@ -367,11 +372,12 @@ static int load_list(struct loader *L, const yaml_node_t *node,
 	size_t i;
 
 	if (node->type != YAML_SEQUENCE_NODE)
-		return cfg_fail(L, node, "%s: expected a list such as '%s', got "
-			    "%s", what, example, cfg_describe(node, got, sizeof got));
+		return cfg_fail(L, node, "%s: expected a list such as '%s', "
+				"got %s", what, example,
+				cfg_describe(node, got, sizeof got));
 	if (!seq_len(node))
 		return cfg_fail(L, node, "%s: the list is empty (expected at "
-			    "least one item such as '%s')", what, example);
+				"least one item such as '%s')", what, example);
 	for (i = 0; i < seq_len(node); i++)
 		if (item(L, seq_item(L, node, i)))
 			return -1;
@@ -388,8 +394,8 @@ static int load_plugin(struct loader *L, const yaml_node_t *node)
 	char file[4096];
 	nq_error perr;
 
-	if (cfg_want_scalar(L, node, "plugins", "a shared object's path such as "
-			"my_amo.so", &t))
+	if (cfg_want_scalar(L, node, "plugins", "a shared object's path "
+			    "such as my_amo.so", &t))
 		return -1;
 	if (t[0] == '/' || !slash)
 		snprintf(file, sizeof file, "%s", t);
@@ -537,10 +543,10 @@ static int finish(struct loader *L)
 			if (nq_approach_matches(&exp->approaches[a], name))
 				break;
 		if (a == exp->napproaches)
-			return cfg_fail(L, L->only_names[i], "only: no approach "
-					"of this file is named '%s' (use a "
-					"solver name such as backtrack, or an "
-					"approach name such as "
+			return cfg_fail(L, L->only_names[i], "only: no "
+					"approach of this file is named '%s' "
+					"(use a solver name such as backtrack, "
+					"or an approach name such as "
 					"backtrack/bitmask)", name);
 	}
 	if (!exp->name && !(exp->name = default_name(L->path)))

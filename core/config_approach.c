@@ -45,17 +45,18 @@ static int approach_solver(struct loader *L, struct approach_item *it,
 			    : node;
 
 			return cfg_fail(L, k, "approaches: expected one solver "
-				    "per list item, as 'solver' or 'solver: "
-				    "{option: value}', got a mapping with %zu "
-				    "keys (options go indented under the "
-				    "solver; each solver needs its own '-')",
-				    map_len(node));
+					"per list item, as 'solver' or "
+					"'solver: {option: value}', got a "
+					"mapping with %zu keys (options go "
+					"indented under the solver; each "
+					"solver needs its own '-')",
+					map_len(node));
 		}
 		name_node = node_at(L, node->data.mapping.pairs.start[0].key);
 		*opts = node_at(L, node->data.mapping.pairs.start[0].value);
 	} else {
-		return cfg_fail(L, node, "approaches: expected a solver name or "
-			    "'solver: {option: value}', got a list");
+		return cfg_fail(L, node, "approaches: expected a solver name "
+				"or 'solver: {option: value}', got a list");
 	}
 	if (cfg_want_scalar(L, name_node, "approaches", "a solver name",
 			    &it->name))
@@ -70,8 +71,8 @@ static int approach_solver(struct loader *L, struct approach_item *it,
 	it->nopt = nq_option_count(it->s);
 	if (it->nopt > NQ_MAX_OPTIONS)
 		return cfg_fail(L, name_node, "%s declares %zu options; the "
-			    "harness handles at most %d", it->name, it->nopt,
-			    NQ_MAX_OPTIONS);
+				"harness handles at most %d", it->name,
+				it->nopt, NQ_MAX_OPTIONS);
 	if (*opts && !cfg_is_null(*opts) && (*opts)->type != YAML_MAPPING_NODE)
 		return cfg_fail(L, *opts, "%s: expected options as a mapping "
 				"such as {option: value}, got %s", it->name,

@@ -97,8 +97,8 @@ static int check_instance_cap(struct loader *L, const yaml_node_t *node,
 
 	if (L->exp->ninstances + total * nmodes > NQ_MAX_INSTANCES)
 		return cfg_fail(L, node, "n: too many instances (more than %d "
-			    "after expanding ranges, lists and modes); split "
-			    "the experiment", NQ_MAX_INSTANCES);
+				"after expanding ranges, lists and modes); "
+				"split the experiment", NQ_MAX_INSTANCES);
 	return 0;
 }
 
@@ -117,7 +117,7 @@ static int load_n_item(struct loader *L, const yaml_node_t *node,
 
 	if (node->type != YAML_SCALAR_NODE || cfg_is_null(node))
 		return cfg_fail(L, node, "n: expected %s, got %s", expected,
-			    cfg_describe(node, got, sizeof got));
+				cfg_describe(node, got, sizeof got));
 	t = text_of(node);
 	if (nq_parse_ll(t, &x) != -1) {
 		if (cfg_want_int(L, node, "n", 1, NQ_MAX_N, &x) ||
@@ -127,22 +127,23 @@ static int load_n_item(struct loader *L, const yaml_node_t *node,
 						       "out of memory") : 0;
 	}
 	if (parse_range(t, &a, &b, &kind, &step))
-		return cfg_fail(L, node, "n: expected %s, got '%s'", expected, t);
+		return cfg_fail(L, node, "n: expected %s, got '%s'", expected,
+				t);
 	if (a < 1 || b < 1)
-		return cfg_fail(L, node, "n must be at least 1, got %lld in '%s'",
-			    a < 1 ? a : b, t);
+		return cfg_fail(L, node, "n must be at least 1, got %lld in "
+				"'%s'", a < 1 ? a : b, t);
 	if (a > NQ_MAX_N || b > NQ_MAX_N)
-		return cfg_fail(L, node, "n must be at most %d, got %lld in '%s'",
-			    NQ_MAX_N, a > NQ_MAX_N ? a : b, t);
+		return cfg_fail(L, node, "n must be at most %d, got %lld in "
+				"'%s'", NQ_MAX_N, a > NQ_MAX_N ? a : b, t);
 	if (a > b)
-		return cfg_fail(L, node, "n: the range '%s' runs backwards (did "
-			    "you mean '%lld..%lld'?)", t, b, a);
+		return cfg_fail(L, node, "n: the range '%s' runs backwards "
+				"(did you mean '%lld..%lld'?)", t, b, a);
 	if (kind == RANGE_BY && step < 1)
-		return cfg_fail(L, node, "n: the step in '%s' must be at least 1",
-			    t);
+		return cfg_fail(L, node, "n: the step in '%s' must be at least "
+				"1", t);
 	if (kind == RANGE_TIMES && step < 2)
-		return cfg_fail(L, node, "n: the factor in '%s' must be at least "
-			    "2", t);
+		return cfg_fail(L, node, "n: the factor in '%s' must be at "
+				"least 2", t);
 	if (kind == RANGE_BY) {
 		count = (unsigned long long)((b - a) / step) + 1;
 	} else {
@@ -169,7 +170,7 @@ static int load_n(struct loader *L, const yaml_node_t *node, size_t nmodes,
 		return load_n_item(L, node, nmodes, ns);
 	if (seq_len(node) == 0)
 		return cfg_fail(L, node, "n: the list is empty (expected at "
-			    "least one board size)");
+				"least one board size)");
 	for (i = 0; i < seq_len(node); i++)
 		if (load_n_item(L, seq_item(L, node, i), nmodes, ns))
 			return -1;
@@ -191,10 +192,11 @@ static int load_mode_item(struct loader *L, const yaml_node_t *node,
 		m = NQ_MODE_COUNT;
 	else
 		return cfg_fail(L, node, "mode: expected first or count, got "
-			    "'%s'", t);
+				"'%s'", t);
 	for (i = 0; i < *nmodes; i++)
 		if (modes[i] == m)
-			return cfg_fail(L, node, "mode: '%s' is listed twice", t);
+			return cfg_fail(L, node, "mode: '%s' is listed twice",
+					t);
 	modes[(*nmodes)++] = m;
 	return 0;
 }
@@ -209,7 +211,7 @@ static int load_modes(struct loader *L, const yaml_node_t *node,
 		return load_mode_item(L, node, modes, nmodes);
 	if (seq_len(node) == 0)
 		return cfg_fail(L, node, "mode: the list is empty (expected "
-			    "first, count or both)");
+				"first, count or both)");
 	for (i = 0; i < seq_len(node); i++)
 		if (load_mode_item(L, seq_item(L, node, i), modes, nmodes))
 			return -1;
@@ -228,8 +230,9 @@ static int load_hints(struct loader *L, const yaml_node_t *node, int min_n,
 
 	*nhints = 0;
 	if (node->type != YAML_SEQUENCE_NODE)
-		return cfg_fail(L, node, "hints: expected a list of [row, column] "
-			    "pairs, got %s", cfg_describe(node, got, sizeof got));
+		return cfg_fail(L, node, "hints: expected a list of [row, "
+				"column] pairs, got %s",
+				cfg_describe(node, got, sizeof got));
 	for (i = 0; i < seq_len(node); i++) {
 		const yaml_node_t *h = seq_item(L, node, i);
 		long long rc[2];
@@ -237,41 +240,45 @@ static int load_hints(struct loader *L, const yaml_node_t *node, int min_n,
 
 		if (h->type != YAML_SEQUENCE_NODE)
 			return cfg_fail(L, h, "hints: expected %s, got %s",
-				    expected, cfg_describe(h, got, sizeof got));
+					expected,
+					cfg_describe(h, got, sizeof got));
 		if (seq_len(h) != 2)
-			return cfg_fail(L, h, "hints: expected %s, got a list of "
-				    "%zu item%s", expected, seq_len(h),
-				    seq_len(h) == 1 ? "" : "s");
+			return cfg_fail(L, h, "hints: expected %s, got a list "
+					"of %zu item%s", expected, seq_len(h),
+					seq_len(h) == 1 ? "" : "s");
 		for (k = 0; k < 2; k++) {
 			const yaml_node_t *x = seq_item(L, h, (size_t)k);
 
 			if (x->type != YAML_SCALAR_NODE || cfg_is_null(x) ||
 			    nq_parse_ll(text_of(x), &rc[k]) == -1)
-				return cfg_fail(L, x, "hints: expected %s, got %s",
-					    expected,
-					    cfg_describe(x, got, sizeof got));
+				return cfg_fail(L, x, "hints: expected %s, got "
+						"%s", expected, cfg_describe(x,
+						got, sizeof got));
 			if (nq_parse_ll(text_of(x), &rc[k]) == -2)
 				rc[k] = 0; /* off every board */
 		}
 		if (rc[0] < 1 || rc[0] > min_n || rc[1] < 1 || rc[1] > min_n)
 			return cfg_fail(L, h, "hint [%s, %s] is off the %dx%d "
-				    "board (rows and columns run 1..%d)",
-				    text_of(seq_item(L, h, 0)),
-				    text_of(seq_item(L, h, 1)), min_n, min_n,
-				    min_n);
+					"board (rows and columns run 1..%d)",
+					text_of(seq_item(L, h, 0)),
+					text_of(seq_item(L, h, 1)), min_n,
+					min_n, min_n);
 		for (j = 0; j < *nhints; j++) {
 			nq_square here = { (int)rc[0] - 1, (int)rc[1] - 1 };
 			const char *line;
 
-			if (here.row == hints[j].row && here.col == hints[j].col)
-				return cfg_fail(L, h, "hint [%lld, %lld] is given "
-					    "twice", rc[0], rc[1]);
+			if (here.row == hints[j].row &&
+			    here.col == hints[j].col)
+				return cfg_fail(L, h, "hint [%lld, %lld] is "
+						"given twice", rc[0], rc[1]);
 			line = nq_shared_line(hints[j], here);
 			if (line)
-				return cfg_fail(L, h, "hints [%d, %d] and [%lld, "
-					    "%lld] attack each other on a %s",
-					    hints[j].row + 1, hints[j].col + 1,
-					    rc[0], rc[1], line);
+				return cfg_fail(L, h, "hints [%d, %d] and "
+						"[%lld, %lld] attack each "
+						"other on a %s",
+						hints[j].row + 1,
+						hints[j].col + 1, rc[0], rc[1],
+						line);
 		}
 		hints[*nhints].row = (int)rc[0] - 1;
 		hints[*nhints].col = (int)rc[1] - 1;
@@ -318,9 +325,9 @@ int cfg_key_hints(struct loader *L, const struct key_def *k,
 		if (nq_append(e->hints_text, sizeof e->hints_text, "%s%d:%d",
 			      i ? " " : "", e->hints[i].row + 1,
 			      e->hints[i].col + 1))
-			return cfg_fail(L, v, "hints: too many for the CSV hints "
-					"column (at most %zu characters as "
-					"\"r:c r:c\")",
+			return cfg_fail(L, v, "hints: too many for the CSV "
+					"hints column (at most %zu characters "
+					"as \"r:c r:c\")",
 					sizeof e->hints_text - 1);
 	return 0;
 }
@@ -381,7 +388,8 @@ int cfg_add_instances(struct loader *L, const yaml_node_t *node,
 			if (e->nhints) {
 				s->hints = malloc(e->nhints * sizeof *s->hints);
 				if (!s->hints)
-					return cfg_fail(L, node, "out of memory");
+					return cfg_fail(L, node, "out of memory"
+							);
 				memcpy(s->hints, e->hints,
 				       e->nhints * sizeof *s->hints);
 			}

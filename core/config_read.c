@@ -67,7 +67,7 @@ int cfg_want_scalar(struct loader *L, const yaml_node_t *node,
 	*text = NULL;
 	if (node->type != YAML_SCALAR_NODE || cfg_is_null(node))
 		return cfg_fail(L, node, "%s: expected %s, got %s", what,
-			    expected, cfg_describe(node, got, sizeof got));
+				expected, cfg_describe(node, got, sizeof got));
 	*text = text_of(node);
 	return 0;
 }
@@ -83,13 +83,13 @@ int cfg_want_int(struct loader *L, const yaml_node_t *node, const char *what,
 	rc = nq_parse_int(t, min, max, out);
 	if (rc == -1)
 		return cfg_fail(L, node, "%s: expected an integer, got '%s'",
-			    what, t);
+				what, t);
 	if (rc == -2)
 		return cfg_fail(L, node, "%s must be at least %lld, got %s",
-			    what, min, t);
+				what, min, t);
 	if (rc == -3)
-		return cfg_fail(L, node, "%s must be at most %lld, got %s", what,
-			    max, t);
+		return cfg_fail(L, node, "%s must be at most %lld, got %s",
+				what, max, t);
 	return 0;
 }
 

@@ -206,8 +206,6 @@ int nq_append(char *buf, size_t len, const char *fmt, ...)
 	return w < 0 || (size_t)w >= len - used ? -1 : 0;
 }
 
-/* ------------------------------------------------------------------ */
-
 const char *nq_suggest(const char *name, const char *const *candidates,
 		       size_t n)
 {
