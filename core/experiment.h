@@ -60,6 +60,9 @@ int nq_config_parse(const char *text, size_t len, const char *path,
  * lists and mappings may nest. */
 #define NQ_CONFIG_MAX_BYTES (4u << 20)
 #define NQ_CONFIG_MAX_DEPTH 64
+/* The largest board size (n) the file takes; the command line should
+ * take the same. */
+#define NQ_MAX_N 100000000
 void nq_experiment_free(nq_experiment *exp);
 
 /* Print every key of an experiment file, its type, range, default and

@@ -12,7 +12,6 @@
 #include <yaml.h>
 #include "experiment.h"
 
-#define NQ_MAX_N 100000000
 #define NQ_MAX_INSTANCES 100000
 #define NQ_MAX_APPROACHES 1000
 #define NQ_MAX_REPEAT 1000000
