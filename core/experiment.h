@@ -9,21 +9,11 @@
 #define NQ_EXPERIMENT_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include "nq_plugin.h"
 #include "error.h"
-
-#define NQ_MAX_OPTIONS 8
-
-/* One approach: a solver with every option given a value. */
-typedef struct nq_approach {
-	const nq_solver *solver;
-	nq_optval opt[NQ_MAX_OPTIONS]; /* aligned with solver->options */
-	char label[64];   /* CSV `encoding`: value of solver->label_option */
-	char options[160];/* CSV `options`: the other options with an effect,
-			     "k=v;k=v" */
-	char name[128];   /* "picosat/sequential": nq_approaches_name() */
-	int line, col;    /* where the file declared it */
-} nq_approach;
+#include "approach.h"
+#include "units.h" /* nq_parse_int, nq_parse_duration, ... */
 
 /* One concrete instance (after ranges and lists are expanded). */
 typedef struct nq_instance_spec {
@@ -70,20 +60,15 @@ int nq_config_parse(const char *text, size_t len, const char *path,
  * lists and mappings may nest. */
 #define NQ_CONFIG_MAX_BYTES (4u << 20)
 #define NQ_CONFIG_MAX_DEPTH 64
+/* The largest board size (n) the file takes; the command line should
+ * take the same. */
+#define NQ_MAX_N 100000000
 void nq_experiment_free(nq_experiment *exp);
 
-/* Fill an approach from a solver and (key, value) text pairs; keys not
- * given take the default. Used by the loader and by `harness solve`.
- * Returns -1 with err->msg set (line and column left to the caller). */
-int nq_approach_init(nq_approach *a, const nq_solver *s,
-		     const char *const *keys, const char *const *values,
-		     size_t nkv, nq_error *err);
-
-/* Name approaches a[0..n-1] (nq_approach.name) as the summary, CSV
- * `approach` column, report and plots show them: solver/label, then
- * " key=value" for each option that differs between approaches of the
- * same solver in the list and has an effect (nq_solver.option_used). */
-void nq_approaches_name(nq_approach *a, size_t n);
+/* Print every key of an experiment file, its type, range, default and
+ * rules, and the file's limits, from the loader's key tables (config.c):
+ * the schema in one place, for `harness help experiment`. */
+void nq_config_print_schema(FILE *f);
 
 /* 1 when `name` names approach `a`: its solver ("picosat"), its name
  * as the summary shows it ("picosat/pairwise"), or solver/label. */
@@ -91,25 +76,5 @@ int nq_approach_matches(const nq_approach *a, const char *name);
 
 /* 1 when the instance's `only:` list lets approach `a` run it. */
 int nq_instance_runs(const nq_instance_spec *spec, const nq_approach *a);
-
-/* Parse a duration ("20s", "500ms", "2m", "1.5") into seconds; a size
- * ("512M", "2G", "1024K", "2GiB") into KiB. Return -1 if malformed. */
-int nq_parse_duration(const char *text, double *seconds);
-int nq_parse_size_kib(const char *text, uint64_t *kib);
-
-/* The integer rules of the experiment file, shared with the command line
- * so both take and refuse the same text.
- *
- * nq_parse_int: a whole decimal integer with an optional sign (no spaces,
- * no other characters) in [min, max]. 0; -1 when it is not an integer;
- * -2 when below min; -3 when above max (overflow included). */
-int nq_parse_int(const char *text, long long min, long long max,
-		 long long *out);
-/* Digits only, at most 2^64 - 1. 0, or -1. */
-int nq_parse_u64(const char *text, uint64_t *out);
-/* A memory limit: "none" (0, no limit) or a size as nq_parse_size_kib
- * takes it that is greater than 0. 0; -1 when malformed; -2 when 0 or
- * negative. */
-int nq_parse_memory(const char *text, uint64_t *kib);
 
 #endif

@@ -1236,6 +1236,60 @@ static void test_error_format(void **state)
 #define CASE_TEST(id, yaml, l, c, msg)                                      \
 	{ "error_" #id, test_error_case, NULL, NULL, (void *)&case_##id },
 
+/* The schema comes from the key tables: every key, with the defaults the
+ * loader gives (test_defaults_and_name_from_file checks the loader). */
+static void test_schema(void **state)
+{
+	static const char *const want[] = {
+		"  experiment     name, default the file's base name\n",
+		"  repeat         integer 1..1000000, default 1\n",
+		"  warmup         integer 0..1000000, default 0\n",
+		"  timeout        duration, default 60s\n",
+		"  memory         size, default none\n",
+		"  seed           integer, default 1\n",
+		"  output         path, default reports/<experiment>.csv\n",
+		"  after_timeout  choice, default continue\n",
+		"  instances      list, required\n",
+		"  approaches     list, required\n",
+		"  plugins        paths\n",
+		"  n              sizes 1..100000000, required\n",
+		"  mode           choice, default first\n",
+		"  hints          pairs\n",
+		"  only           names\n",
+		"at most 4 MiB, lists and mappings nested at most 64 deep",
+	};
+	char *text = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&text, &len);
+
+	(void)state;
+	assert_non_null(f);
+	nq_config_print_schema(f);
+	fclose(f);
+	for (i = 0; i < sizeof want / sizeof *want; i++)
+		if (!strstr(text, want[i]))
+			fail_msg("the schema lacks \"%s\":\n%s", want[i], text);
+	free(text);
+}
+
+/* Option lookup and the did-you-mean helper. */
+static void test_option_lookup(void **state)
+{
+	static const char *const names[] = { "count", "first", "timeout" };
+	nq_error err;
+
+	(void)state;
+	assert_int_equal(nq_option_find(&test_solver, "variant"), 0);
+	assert_int_equal(nq_option_find(&test_solver, "nope"), -1);
+	assert_int_equal(nq_option_find(&bare_solver, "variant"), -1);
+	assert_int_equal(nq_option_unknown(&bare_solver, "x", &err), -1);
+	assert_non_null(strstr(err.msg, "it takes no options"));
+	assert_string_equal(nq_suggest("cout", names, 3), "count");
+	assert_string_equal(nq_suggest("timout", names, 3), "timeout");
+	assert_null(nq_suggest("zzzzzz", names, 3));
+	assert_int_equal(nq_edit_distance("ab", "ba"), 1);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -1264,6 +1318,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_limit_nul),
 		cmocka_unit_test(test_parse_memory),
 		cmocka_unit_test(test_parse_integers),
+		cmocka_unit_test(test_schema),
+		cmocka_unit_test(test_option_lookup),
 	};
 
 	if (argc > 1)

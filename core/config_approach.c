@@ -1,0 +1,227 @@
+/*
+ * config_approach.c - one item of `approaches:`: a solver known to the
+ * registry, its options (each key known and given once, each value
+ * checked where it stands, a list giving one approach per value), and the
+ * cartesian product of its option lists, the solver's option table order
+ * outermost. The same approach listed twice is an error. The approach and
+ * option model itself is approach.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+#include "loader.h"
+#include "registry.h"
+#include "units.h"
+
+/* One `approaches:` item while it loads: its solver, the option values it
+ * gives (a value or a list of them per option) and the place in their
+ * cartesian product. */
+struct approach_item {
+	const yaml_node_t *node;
+	const nq_solver *s;
+	const char *name;
+	size_t nopt;
+	const yaml_node_t *given[NQ_MAX_OPTIONS];
+	const yaml_node_t *given_key[NQ_MAX_OPTIONS];
+	size_t count[NQ_MAX_OPTIONS], idx[NQ_MAX_OPTIONS];
+};
+
+/* 'solver' or 'solver: {options}': the solver, known, and the options
+ * node (NULL when there is none). */
+static int approach_solver(struct loader *L, struct approach_item *it,
+			   const yaml_node_t **opts)
+{
+	const yaml_node_t *node = it->node, *name_node;
+	char got[80], known[300] = "";
+	size_t i;
+
+	*opts = NULL;
+	if (node->type == YAML_SCALAR_NODE) {
+		name_node = node;
+	} else if (node->type == YAML_MAPPING_NODE) {
+		if (map_len(node) != 1) {
+			const yaml_node_t *k = map_len(node)
+			    ? node_at(L, node->data.mapping.pairs.start[1].key)
+			    : node;
+
+			return cfg_fail(L, k, "approaches: expected one solver "
+					"per list item, as 'solver' or "
+					"'solver: {option: value}', got a "
+					"mapping with %zu keys (options go "
+					"indented under the solver; each "
+					"solver needs its own '-')",
+					map_len(node));
+		}
+		name_node = node_at(L, node->data.mapping.pairs.start[0].key);
+		*opts = node_at(L, node->data.mapping.pairs.start[0].value);
+	} else {
+		return cfg_fail(L, node, "approaches: expected a solver name "
+				"or 'solver: {option: value}', got a list");
+	}
+	if (cfg_want_scalar(L, name_node, "approaches", "a solver name",
+			    &it->name))
+		return -1;
+	if (!(it->s = nq_registry_solver(it->name))) {
+		for (i = 0; nq_registry_solver_at(i); i++)
+			nq_append(known, sizeof known, "%s%s", i ? ", " : "",
+				  nq_registry_solver_at(i)->name);
+		return cfg_fail(L, name_node, "unknown approach '%s' (known: "
+				"%s)", it->name, known);
+	}
+	it->nopt = nq_option_count(it->s);
+	if (it->nopt > NQ_MAX_OPTIONS)
+		return cfg_fail(L, name_node, "%s declares %zu options; the "
+				"harness handles at most %d", it->name,
+				it->nopt, NQ_MAX_OPTIONS);
+	if (*opts && !cfg_is_null(*opts) && (*opts)->type != YAML_MAPPING_NODE)
+		return cfg_fail(L, *opts, "%s: expected options as a mapping "
+				"such as {option: value}, got %s", it->name,
+				cfg_describe(*opts, got, sizeof got));
+	return 0;
+}
+
+/* One option key, known and given once, and its value or values, each
+ * checked where it is. */
+static int approach_option(struct loader *L, struct approach_item *it,
+			   const yaml_node_t *k, const yaml_node_t *v)
+{
+	const char *kt, *xt;
+	nq_optval tmp;
+	size_t r, i;
+	int row;
+
+	if (cfg_want_scalar(L, k, it->name, "an option name", &kt))
+		return -1;
+	if ((row = nq_option_find(it->s, kt)) < 0) {
+		nq_option_unknown(it->s, kt, L->err);
+		return cfg_fail(L, k, "%s", L->err->msg);
+	}
+	r = (size_t)row;
+	if (it->given[r])
+		return cfg_fail(L, k, "duplicate key '%s' (first given at line "
+				"%d)", kt, line_of(it->given_key[r]));
+	it->given_key[r] = k;
+	it->given[r] = v;
+	if (v->type == YAML_SEQUENCE_NODE && !seq_len(v))
+		return cfg_fail(L, v, "%s: the list of %s values is empty",
+				it->name, kt);
+	it->count[r] = v->type == YAML_SEQUENCE_NODE ? seq_len(v) : 1;
+	for (i = 0; i < it->count[r]; i++) {
+		const yaml_node_t *x = v->type == YAML_SEQUENCE_NODE
+				       ? seq_item(L, v, i) : v;
+
+		if (cfg_want_scalar(L, x, kt, v == x ? "a value or a list of "
+				    "values" : "a value", &xt))
+			return -1;
+		if (nq_option_parse(it->s, &it->s->options[r], xt, &tmp,
+				    L->err))
+			return cfg_fail(L, x, "%s", L->err->msg);
+	}
+	return 0;
+}
+
+/* Room in L->exp->approaches for the item's cartesian product. */
+static int approach_room(struct loader *L, struct approach_item *it)
+{
+	unsigned long long total = 1;
+	size_t r, cap;
+	nq_approach *grown;
+
+	for (r = 0; r < it->nopt; r++) {
+		if (!it->given[r])
+			it->count[r] = 1;
+		total *= it->count[r];
+		if (L->exp->napproaches + total > NQ_MAX_APPROACHES)
+			return cfg_fail(L, it->node, "approaches: too many "
+					"(more than %d after expanding option "
+					"lists)", NQ_MAX_APPROACHES);
+	}
+	if (L->exp->napproaches + total <= L->cap_approaches)
+		return 0;
+	cap = L->cap_approaches ? L->cap_approaches : 8;
+	while (cap < L->exp->napproaches + total)
+		cap *= 2;
+	grown = realloc(L->exp->approaches, cap * sizeof *grown);
+	if (!grown)
+		return cfg_fail(L, it->node, "out of memory");
+	L->exp->approaches = grown;
+	L->cap_approaches = cap;
+	return 0;
+}
+
+/* The approach at the item's place in the product, unless it is one
+ * listed already. */
+static int approach_add(struct loader *L, const struct approach_item *it)
+{
+	nq_approach *a = &L->exp->approaches[L->exp->napproaches];
+	const char *keys[NQ_MAX_OPTIONS], *vals[NQ_MAX_OPTIONS];
+	size_t nkv = 0, r, i;
+
+	for (r = 0; r < it->nopt; r++) {
+		const yaml_node_t *v = it->given[r];
+
+		if (!v)
+			continue;
+		keys[nkv] = it->s->options[r].key;
+		vals[nkv++] = text_of(v->type == YAML_SEQUENCE_NODE
+				      ? seq_item(L, v, it->idx[r]) : v);
+	}
+	if (nq_approach_init(a, it->s, keys, vals, nkv, L->err))
+		return cfg_fail(L, it->node, "%s", L->err->msg);
+	a->line = line_of(it->node);
+	a->col = (int)it->node->start_mark.column + 1;
+	for (i = 0; i < L->exp->napproaches; i++) {
+		const nq_approach *b = &L->exp->approaches[i];
+
+		if (b->solver == a->solver && strcmp(b->label, a->label) == 0 &&
+		    strcmp(b->options, a->options) == 0)
+			break;
+	}
+	if (i == L->exp->napproaches)
+		L->exp->napproaches++;
+	else if (L->exp->approaches[i].line != a->line ||
+		 L->exp->approaches[i].col != a->col ||
+		 nq_approach_same_values(&L->exp->approaches[i], a))
+		return cfg_fail(L, it->node, "approach '%s'%s%s%s is listed "
+				"twice (first at line %d)", a->name,
+				a->options[0] ? " (" : "", a->options,
+				a->options[0] ? ")" : "",
+				L->exp->approaches[i].line);
+	/* else: one entry's lists made the same run twice, through an
+	 * option without effect (threads on a variant that has none): once
+	 * is enough */
+	return 0;
+}
+
+int cfg_load_approach(struct loader *L, const yaml_node_t *node)
+{
+	struct approach_item it;
+	const yaml_node_t *opts;
+	yaml_node_pair_t *p;
+	size_t r;
+
+	memset(&it, 0, sizeof it);
+	it.node = node;
+	if (approach_solver(L, &it, &opts))
+		return -1;
+	if (opts && opts->type == YAML_MAPPING_NODE)
+		for (p = opts->data.mapping.pairs.start;
+		     p < opts->data.mapping.pairs.top; p++)
+			if (approach_option(L, &it, node_at(L, p->key),
+					    node_at(L, p->value)))
+				return -1;
+	if (approach_room(L, &it))
+		return -1;
+	/* The cartesian product, option table order outermost. */
+	for (;;) {
+		if (approach_add(L, &it))
+			return -1;
+		for (r = it.nopt; r > 0; r--) {
+			if (++it.idx[r - 1] < it.count[r - 1])
+				break;
+			it.idx[r - 1] = 0;
+		}
+		if (r == 0)
+			return 0;
+	}
+}

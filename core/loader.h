@@ -1,0 +1,129 @@
+/*
+ * loader.h - inside the experiment-file loader, shared by its files and
+ * by no one else: config.c (the key tables and the top-level keys),
+ * config_instance.c (the keys of an `instances:` entry),
+ * config_approach.c (an item of `approaches:`) and config_read.c (the
+ * YAML text, its errors and the node helpers).
+ */
+#ifndef NQ_LOADER_H
+#define NQ_LOADER_H
+
+#include <stddef.h>
+#include <yaml.h>
+#include "experiment.h"
+
+#define NQ_MAX_INSTANCES 100000
+#define NQ_MAX_APPROACHES 1000
+#define NQ_MAX_REPEAT 1000000
+#define NQ_MAX_NAME 100
+
+struct loader;
+struct key_def;
+
+/* A key's handler: check the value node and store it. -1 with the error
+ * set at FILE:LINE:COL. */
+typedef int cfg_key_fn(struct loader *L, const struct key_def *k,
+		       const yaml_node_t *v);
+
+/* One row of a key table (config.c): one key of the experiment file. */
+struct key_def {
+	const char *name;
+	const char *type;     /* the value, as the schema shows it */
+	cfg_key_fn *load;     /* checks the value and stores it */
+	int required;
+	int pass;             /* values load pass by pass, each pass in file
+				 order (plugins before approaches) */
+	size_t offset;        /* scalars: where in nq_experiment */
+	long long min, max;   /* integers: the range */
+	const char *def;      /* the default, as the schema shows it */
+	const char *help;     /* one line; also in "missing key" errors */
+	const char *more;     /* the rest of the rules, for the schema */
+};
+
+struct int_vec {
+	int *v;
+	size_t n, cap;
+};
+
+/* One `instances:` entry while its keys load. */
+struct entry {
+	enum nq_mode modes[2];
+	size_t nmodes;
+	struct int_vec ns;
+	nq_square *hints;
+	size_t nhints;
+	char hints_text[sizeof ((nq_instance_spec *)0)->hints_text];
+	char only[sizeof ((nq_instance_spec *)0)->only];
+};
+
+struct loader {
+	const char *path;
+	yaml_document_t *doc;
+	nq_error *err;
+	nq_experiment *exp;
+	size_t cap_instances, cap_approaches;
+	struct entry *entry;  /* the `instances:` entry loading, if any */
+	/* `only:` names, checked once every approach is known */
+	const yaml_node_t *only_names[256];
+	size_t nonly;
+};
+
+/* config_read.c: errors at a node, and reading nodes. */
+int cfg_fail(struct loader *L, const yaml_node_t *node, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+int cfg_is_null(const yaml_node_t *node);
+const char *cfg_describe(const yaml_node_t *node, char *buf, size_t len);
+int cfg_want_scalar(struct loader *L, const yaml_node_t *node,
+		    const char *what, const char *expected, const char **text);
+int cfg_want_int(struct loader *L, const yaml_node_t *node, const char *what,
+		 long long min, long long max, long long *out);
+/* The one document of `text`, checked against the file limits (size,
+ * depth, UTF-8, one document), with its root. -1 with err set; *doc needs
+ * yaml_document_delete only when 0 is returned. */
+int cfg_read_document(const char *text, size_t len, const char *path,
+		      yaml_document_t *doc, const yaml_node_t **root,
+		      nq_error *err);
+
+/* config_approach.c: one item of `approaches:` into L->exp->approaches. */
+int cfg_load_approach(struct loader *L, const yaml_node_t *node);
+
+/* config_instance.c: the handlers of the instance keys, and the entry's
+ * instances once its keys are loaded. */
+cfg_key_fn cfg_key_n, cfg_key_mode, cfg_key_hints, cfg_key_only;
+int cfg_add_instances(struct loader *L, const yaml_node_t *node,
+		      const struct entry *e);
+
+static inline int line_of(const yaml_node_t *node)
+{
+	return (int)node->start_mark.line + 1;
+}
+
+static inline yaml_node_t *node_at(struct loader *L, int index)
+{
+	return yaml_document_get_node(L->doc, index);
+}
+
+static inline const char *text_of(const yaml_node_t *node)
+{
+	return (const char *)node->data.scalar.value;
+}
+
+static inline size_t seq_len(const yaml_node_t *node)
+{
+	return (size_t)(node->data.sequence.items.top -
+			node->data.sequence.items.start);
+}
+
+static inline yaml_node_t *seq_item(struct loader *L, const yaml_node_t *node,
+				    size_t i)
+{
+	return node_at(L, node->data.sequence.items.start[i]);
+}
+
+static inline size_t map_len(const yaml_node_t *node)
+{
+	return (size_t)(node->data.mapping.pairs.top -
+			node->data.mapping.pairs.start);
+}
+
+#endif
