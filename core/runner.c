@@ -585,28 +585,33 @@ static int wait_exit(pid_t pid, double deadline, int *status,
 	}
 }
 
-int nq_run_one(const nq_approach *a, const nq_instance *in,
-	       const nq_limits *lim, nq_run *run, nq_error *err)
-{
-	static int subreaper;
-	size_t cap = sizeof(struct message) + (size_t)in->n * sizeof(int32_t);
-	char *buf = malloc(cap);
+/* One run, from its setup to its end. */
+struct run_state {
+	char *buf;              /* the child's message, then its placement */
+	size_t cap, got;
 	char dir[600], dirlog[700];
 	struct errlog log;
-	struct message m;
 	struct rusage ru;
 	nq_cgroup cg;
-	long oom_kills = 0;
-	int fds[2], errp[2], status = 0, timed_out;
-	size_t got;
-	double t0, deadline;
-	pid_t pid, parent = getpid();
+	long oom_kills;
+	int fds[2], errp[2], status, timed_out;
+	double t0;
+	pid_t pid, parent;
+};
+
+/* Before the fork: the subreaper (once), the cgroup, the run's directory,
+ * the message pipe and the stderr pipe, the log. 0, or -1 with err set
+ * and everything made undone (the buffer freed). */
+static int run_setup(struct run_state *s, const nq_instance *in,
+		     const nq_limits *lim, nq_run *run, nq_error *err)
+{
+	static int subreaper;
 
 	memset(run, 0, sizeof *run);
-	memset(&ru, 0, sizeof ru);
+	memset(&s->ru, 0, sizeof s->ru);
 	result_init(&run->res);
 	run->measured_by = "rlimit";
-	if (!buf)
+	if (!s->buf)
 		return nq_error_set(err, NULL, 0, 0, "out of memory for a "
 				    "placement of n=%d", in->n);
 	if (!subreaper) {
@@ -616,140 +621,190 @@ int nq_run_one(const nq_approach *a, const nq_instance *in,
 		sweep_run_dirs();
 	}
 	if (strcmp(nq_cgroup_kind(), "rlimit") &&
-	    nq_cgroup_create(&cg, lim->memory_kib) == 0)
+	    nq_cgroup_create(&s->cg, lim->memory_kib) == 0)
 		run->measured_by = nq_cgroup_kind();
 	else
-		memset(&cg, 0, sizeof cg);
-	if (make_run_dir(dir, sizeof dir) < 0) {
-		nq_cgroup_remove(&cg);
-		free(buf);
+		memset(&s->cg, 0, sizeof s->cg);
+	if (make_run_dir(s->dir, sizeof s->dir) < 0) {
+		nq_cgroup_remove(&s->cg);
+		free(s->buf);
 		return nq_error_set(err, NULL, 0, 0, "cannot make a temporary "
-				    "directory (%s): %s", dir, strerror(errno));
+				    "directory (%s): %s", s->dir,
+				    strerror(errno));
 	}
-	if (pipe(fds) < 0) {
-		nq_cgroup_remove(&cg);
-		remove_tree(dir, 0);
-		free(buf);
+	if (pipe(s->fds) < 0) {
+		nq_cgroup_remove(&s->cg);
+		remove_tree(s->dir, 0);
+		free(s->buf);
 		return nq_error_set(err, NULL, 0, 0, "pipe: %s", strerror(errno));
 	}
-	if (pipe(errp) < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		nq_cgroup_remove(&cg);
-		remove_tree(dir, 0);
-		free(buf);
+	if (pipe(s->errp) < 0) {
+		close(s->fds[0]);
+		close(s->fds[1]);
+		nq_cgroup_remove(&s->cg);
+		remove_tree(s->dir, 0);
+		free(s->buf);
 		return nq_error_set(err, NULL, 0, 0, "pipe: %s", strerror(errno));
 	}
 	/* close-on-exec: a program a solver runs never holds the pipe */
-	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
-	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
-	fcntl(errp[0], F_SETFD, FD_CLOEXEC);
-	fcntl(errp[1], F_SETFD, FD_CLOEXEC);
-	fcntl(errp[0], F_SETFL, O_NONBLOCK);
-	memset(&log, 0, sizeof log);
-	log.fd = errp[0];
-	log.out = -1;
-	snprintf(dirlog, sizeof dirlog, "%s/stderr", dir);
-	log.path = lim->log_path ? lim->log_path : dirlog;
-	log.label = lim->log_label;
+	fcntl(s->fds[0], F_SETFD, FD_CLOEXEC);
+	fcntl(s->fds[1], F_SETFD, FD_CLOEXEC);
+	fcntl(s->errp[0], F_SETFD, FD_CLOEXEC);
+	fcntl(s->errp[1], F_SETFD, FD_CLOEXEC);
+	fcntl(s->errp[0], F_SETFL, O_NONBLOCK);
+	memset(&s->log, 0, sizeof s->log);
+	s->log.fd = s->errp[0];
+	s->log.out = -1;
+	snprintf(s->dirlog, sizeof s->dirlog, "%s/stderr", s->dir);
+	s->log.path = lim->log_path ? lim->log_path : s->dirlog;
+	s->log.label = lim->log_label;
+	return 0;
+}
+
+/* The fork: the child runs the solver; the parent makes it the leader of
+ * its own process group and keeps the pipes' read ends. 0, or -1 with
+ * err set and everything made undone (the buffer freed). */
+static int run_fork(struct run_state *s, const nq_approach *a,
+		    const nq_instance *in, const nq_limits *lim,
+		    nq_error *err)
+{
 	fflush(NULL); /* nothing buffered may be written twice */
-	t0 = now();
-	pid = fork();
-	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		close(errp[0]);
-		close(errp[1]);
-		nq_cgroup_remove(&cg);
-		remove_tree(dir, 0);
-		free(buf);
+	s->t0 = now();
+	s->pid = fork();
+	if (s->pid < 0) {
+		close(s->fds[0]);
+		close(s->fds[1]);
+		close(s->errp[0]);
+		close(s->errp[1]);
+		nq_cgroup_remove(&s->cg);
+		remove_tree(s->dir, 0);
+		free(s->buf);
 		return nq_error_set(err, NULL, 0, 0, "fork: %s", strerror(errno));
 	}
-	if (pid == 0) {
-		close(fds[0]);
-		close(errp[0]);
-		child(a, in, lim, fds[1], errp[1], parent, dir, &cg);
+	if (s->pid == 0) {
+		close(s->fds[0]);
+		close(s->errp[0]);
+		child(a, in, lim, s->fds[1], s->errp[1], s->parent, s->dir,
+		      &s->cg);
 	}
-	setpgid(pid, pid);
-	current_child = pid;
+	setpgid(s->pid, s->pid);
+	current_child = s->pid;
 	if (aborted) { /* the signal came before current_child was set */
-		kill(-pid, SIGKILL);
-		kill(pid, SIGKILL);
+		kill(-s->pid, SIGKILL);
+		kill(s->pid, SIGKILL);
 	}
-	close(fds[1]);
-	close(errp[1]);
-	deadline = t0 + lim->timeout_s;
-	got = read_message(fds[0], buf, cap, deadline, &timed_out, &log);
-	close(fds[0]);
+	close(s->fds[1]);
+	close(s->errp[1]);
+	return 0;
+}
+
+/* The message, read against the deadline, and the child reaped: by the
+ * deadline, or killed (with its group) and then timed out. */
+static void run_wait(struct run_state *s, const nq_limits *lim)
+{
+	double deadline = s->t0 + lim->timeout_s;
+
+	s->got = read_message(s->fds[0], s->buf, s->cap, deadline,
+			      &s->timed_out, &s->log);
+	close(s->fds[0]);
 	/* the message is whole (or never will be); give the child until the
 	 * deadline to exit */
-	if (!timed_out && wait_exit(pid, deadline, &status, &ru) == 0)
-		goto reaped;
-	timed_out = 1;
-	kill(-pid, SIGKILL);
-	kill(pid, SIGKILL);
-	while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR)
+	if (!s->timed_out &&
+	    wait_exit(s->pid, deadline, &s->status, &s->ru) == 0)
+		return;
+	s->timed_out = 1;
+	kill(-s->pid, SIGKILL);
+	kill(s->pid, SIGKILL);
+	while (wait4(s->pid, &s->status, 0, &s->ru) < 0 && errno == EINTR)
 		;
-reaped:
+}
+
+/* After the reaping: the wall time, CPU time and peak memory; the tree
+ * ended, the log closed, the directory and the cgroup removed. */
+static void run_measure(struct run_state *s, nq_run *run)
+{
+	struct message m;
+
 	current_child = 0;
-	run->wall_s = now() - t0;
+	run->wall_s = now() - s->t0;
 	/* from the solver's start: not the fork, the cgroup, the setup */
-	if (!timed_out && got >= sizeof m) {
-		memcpy(&m, buf, sizeof m);
-		if (m.magic == MESSAGE_MAGIC && m.started > t0 &&
-		    m.started < t0 + run->wall_s)
-			run->wall_s -= m.started - t0;
+	if (!s->timed_out && s->got >= sizeof m) {
+		memcpy(&m, s->buf, sizeof m);
+		if (m.magic == MESSAGE_MAGIC && m.started > s->t0 &&
+		    m.started < s->t0 + run->wall_s)
+			run->wall_s -= m.started - s->t0;
 	}
-	run->cpu_s = tv_s(ru.ru_utime) + tv_s(ru.ru_stime);
-	run->peak_rss_kib = ru.ru_maxrss;
-	nq_cgroup_kill(&cg);
-	end_tree(pid);
-	log_close(&log);
-	remove_tree(dir, 0);
-	if (cg.version) {
+	run->cpu_s = tv_s(s->ru.ru_utime) + tv_s(s->ru.ru_stime);
+	run->peak_rss_kib = s->ru.ru_maxrss;
+	nq_cgroup_kill(&s->cg);
+	end_tree(s->pid);
+	log_close(&s->log);
+	remove_tree(s->dir, 0);
+	if (s->cg.version) {
 		/* the whole tree's, not the child's alone */
 		long peak;
 
-		nq_cgroup_usage(&cg, &run->cpu_s, &peak, &oom_kills);
+		nq_cgroup_usage(&s->cg, &run->cpu_s, &peak, &s->oom_kills);
 		if (peak >= 0)
 			run->peak_rss_kib = peak;
-		nq_cgroup_remove(&cg);
+		nq_cgroup_remove(&s->cg);
 	}
+}
 
-	if (oom_kills > 0 && !(WIFEXITED(status) && got >= sizeof m &&
-			       ((struct message *)(void *)buf)->rc == NQ_OK &&
-			       !timed_out)) {
+/* The status of a run the kernel ended (the OOM killer, the timeout, a
+ * signal): 1 when it was, with the note; 0 when the child exited. */
+static int run_ended(const struct run_state *s, const nq_limits *lim,
+		     nq_run *run)
+{
+	int status = s->status;
+
+	if (s->oom_kills > 0 &&
+	    !(WIFEXITED(status) && s->got >= sizeof(struct message) &&
+	      ((struct message *)(void *)s->buf)->rc == NQ_OK &&
+	      !s->timed_out)) {
 		/* the kernel's OOM killer, in the run's cgroup: memout,
 		 * whoever it hit (the child or a program it ran) */
 		run->status = NQ_ST_MEMOUT;
 		snprintf(run->note, sizeof run->note, "the kernel's OOM killer "
 			 "ended %ld process%s of the run (memory limit %llu "
-			 "KiB, the whole process tree)", oom_kills,
-			 oom_kills == 1 ? "" : "es",
+			 "KiB, the whole process tree)", s->oom_kills,
+			 s->oom_kills == 1 ? "" : "es",
 			 (unsigned long long)lim->memory_kib);
-		goto out;
+		return 1;
 	}
-	if (timed_out) {
+	if (s->timed_out) {
 		run->status = NQ_ST_TIMEOUT;
 		snprintf(run->note, sizeof run->note,
 			 "killed at the %gs timeout", lim->timeout_s);
-		goto out;
+		return 1;
 	}
 	if (WIFSIGNALED(status)) {
 		run->status = NQ_ST_CRASH;
 		snprintf(run->note, sizeof run->note, "killed by signal %d (%s)",
 			 WTERMSIG(status), strsignal(WTERMSIG(status)));
-		goto out;
+		return 1;
 	}
-	/* The verdict is the message's alone: an exit status says nothing */
-	memcpy(&m, buf, got < sizeof m ? got : sizeof m);
-	if (got < sizeof m || m.magic != MESSAGE_MAGIC || !WIFEXITED(status) ||
-	    WEXITSTATUS(status) != 0 || (m.has_placement && got < cap)) {
+	return 0;
+}
+
+/* The status from the child's message (an exit status says nothing):
+ * 0, or -1 with err set and the buffer freed (no memory for the
+ * placement). */
+static int run_answer(struct run_state *s, const nq_instance *in,
+		      nq_run *run, nq_error *err)
+{
+	struct message m;
+	int status = s->status;
+
+	memcpy(&m, s->buf, s->got < sizeof m ? s->got : sizeof m);
+	if (s->got < sizeof m || m.magic != MESSAGE_MAGIC ||
+	    !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
+	    (m.has_placement && s->got < s->cap)) {
 		run->status = NQ_ST_CRASH;
 		snprintf(run->note, sizeof run->note,
 			 "exited with status %d without a whole answer",
 			 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-		goto out;
+		return 0;
 	}
 	run->res = m.res;
 	run->res.placement = NULL;
@@ -761,11 +816,11 @@ reaped:
 		if (m.has_placement) {
 			run->res.placement = malloc((size_t)in->n * sizeof(int32_t));
 			if (!run->res.placement) {
-				free(buf);
+				free(s->buf);
 				return nq_error_set(err, NULL, 0, 0,
 						    "out of memory");
 			}
-			memcpy(run->res.placement, buf + sizeof m,
+			memcpy(run->res.placement, s->buf + sizeof m,
 			       (size_t)in->n * sizeof(int32_t));
 		}
 		break;
@@ -785,14 +840,32 @@ reaped:
 			 : run->status == NQ_ST_TIMEOUT ? "stopped itself at the time limit"
 			 : run->status == NQ_ST_MEMOUT ? "ran out of memory"
 			 : "the solver reported an error");
-out:
-	if (run->status != NQ_ST_OK && log.last[0]) {
+	return 0;
+}
+
+int nq_run_one(const nq_approach *a, const nq_instance *in,
+	       const nq_limits *lim, nq_run *run, nq_error *err)
+{
+	struct run_state s;
+
+	memset(&s, 0, sizeof s);
+	s.cap = sizeof(struct message) + (size_t)in->n * sizeof(int32_t);
+	s.buf = malloc(s.cap);
+	s.parent = getpid();
+	if (run_setup(&s, in, lim, run, err) ||
+	    run_fork(&s, a, in, lim, err))
+		return -1;
+	run_wait(&s, lim);
+	run_measure(&s, run);
+	if (!run_ended(&s, lim, run) && run_answer(&s, in, run, err))
+		return -1;
+	if (run->status != NQ_ST_OK && s.log.last[0]) {
 		char note[sizeof run->note];
 
 		snprintf(note, sizeof note, "%.150s; stderr: %.95s",
-			 run->note, log.last);
+			 run->note, s.log.last);
 		memcpy(run->note, note, sizeof note);
 	}
-	free(buf);
+	free(s.buf);
 	return 0;
 }

@@ -59,6 +59,8 @@
 #include "export.h"
 
 #define EXT_MAX_ARGS 64
+/* A temporary file's path. */
+#define EXT_PATH_MAX 600
 
 /* ------------------------------------------------------------------ */
 /* The temp directory and the program. */
@@ -279,6 +281,55 @@ static void ext_no_answer(const struct ext_dir *d, const char *prog,
 			 tail);
 }
 
+/* The start of a run of an external program: mode first only, and the
+ * command split into argv. Returns argc, or 0 with the note set. */
+static int ext_command(const nq_job *job, const char *solver,
+		       const char *command, char *cmdbuf, size_t len,
+		       char **argv, nq_result *res)
+{
+	int argc;
+
+	if (job->inst->mode != NQ_MODE_FIRST) {
+		snprintf(res->note, sizeof res->note, "%s answers mode "
+			 "first only", solver);
+		return 0;
+	}
+	argc = split_command(command ? command : "", cmdbuf, len, argv,
+			     EXT_MAX_ARGS);
+	if (argc == 0)
+		snprintf(res->note, sizeof res->note, "no command given");
+	return argc;
+}
+
+/* ext_run, timed into solve_s: NQ_OK when the program exited (how, in
+ * `status`), NQ_ETIMEOUT or NQ_ERR with the note set. */
+static int ext_solve(const struct ext_dir *d, char **argv, double deadline,
+		     int *status, nq_result *res)
+{
+	double t1 = nq_now();
+	enum ext_exit ex = ext_run(d, argv, deadline, status, res);
+
+	res->solve_s = nq_now() - t1;
+	if (ex == EXT_TIMEOUT) {
+		snprintf(res->note, sizeof res->note, "time limit reached "
+			 "(%.60s killed)", argv[0]);
+		return NQ_ETIMEOUT;
+	}
+	if (ex == EXT_FAILED)
+		return NQ_ERR;
+	return NQ_OK;
+}
+
+/* calloc, or NULL with the note "out of memory". */
+static void *ext_calloc(size_t count, size_t size, nq_result *res)
+{
+	void *p = calloc(count, size);
+
+	if (!p)
+		snprintf(res->note, sizeof res->note, "out of memory");
+	return p;
+}
+
 /* ------------------------------------------------------------------ */
 /* dimacs */
 
@@ -407,113 +458,118 @@ static int dimacs_max_n(const nq_optval *opt, enum nq_mode mode)
 	return mode == NQ_MODE_COUNT ? NQ_NOT_APPLICABLE : 46340;
 }
 
-static int dimacs_solve(const nq_job *job, nq_result *res)
+/* The temporary files of a dimacs run. */
+struct dimacs_files {
+	char cnf[600], result[600], out[600];
+};
+
+/* Encode the instance and write it to in.cnf in a new temporary
+ * directory: NQ_OK, or an error with the note set. */
+static int dimacs_write(const nq_job *job, double deadline, nq_cnf_mem *m,
+			struct ext_dir *d, struct dimacs_files *f,
+			nq_result *res)
 {
-	const nq_instance *inst = job->inst;
 	const nq_cnf_encoder *enc = job->opt[DIMACS_ENCODING].ptr;
-	const char *command = job->opt[DIMACS_COMMAND].str;
-	int n = inst->n, rc, argc, status = 0, file_format, answer, r, c;
-	char cmdbuf[512], cnf[600], result[600], out[600];
-	char *argv[EXT_MAX_ARGS + 3];
-	double t0 = nq_now(), deadline = ext_deadline(job, t0), t1;
-	struct ext_dir d = { "" };
-	char *values = NULL;
-	nq_cnf_mem m = { 0 };
-	enum ext_exit ex;
+	int rc;
 
-	if (inst->mode != NQ_MODE_FIRST) {
-		snprintf(res->note, sizeof res->note, "dimacs answers mode "
-			 "first only");
-		return NQ_ERR;
-	}
-	argc = split_command(command ? command : "", cmdbuf, sizeof cmdbuf,
-			     argv, EXT_MAX_ARGS);
-	if (argc == 0) {
-		snprintf(res->note, sizeof res->note, "no command given");
-		return NQ_ERR;
-	}
-	file_format = job->opt[DIMACS_OUTPUT].num == OUT_FILE ||
-		      (job->opt[DIMACS_OUTPUT].num == OUT_AUTO &&
-		       writes_result_file(argv[0]));
-
-	m.deadline = deadline;
-	rc = nq_cnf_mem_build(&m, inst, enc, (enum nq_cnf_columns)
+	m->deadline = deadline;
+	rc = nq_cnf_mem_build(m, job->inst, enc, (enum nq_cnf_columns)
 			      job->opt[DIMACS_COLUMNS].num, res->note,
 			      sizeof res->note);
-	res->vars = m.nvars;
-	res->constraints = m.nclauses;
-	res->nonzeros = m.nlits;
+	res->vars = m->nvars;
+	res->constraints = m->nclauses;
+	res->nonzeros = m->nlits;
 	if (rc != NQ_OK)
-		goto out;
-	if (dir_make(&d, res)) {
-		rc = NQ_ERR;
-		goto out;
-	}
-	dir_file(&d, "in.cnf", cnf, sizeof cnf);
-	dir_file(&d, "result", result, sizeof result);
-	dir_file(&d, "stdout", out, sizeof out);
-	if (nq_cnf_mem_write_file(&m, cnf, NULL, res->note,
-				  sizeof res->note)) {
-		rc = deadline > 0 && nq_now() >= deadline ? NQ_ETIMEOUT
-							  : NQ_ERR;
-		goto out;
-	}
-	argv[argc++] = cnf;
-	if (file_format)
-		argv[argc++] = result;
-	argv[argc] = NULL;
-	res->build_s = nq_now() - t0;
+		return rc;
+	if (dir_make(d, res))
+		return NQ_ERR;
+	dir_file(d, "in.cnf", f->cnf, sizeof f->cnf);
+	dir_file(d, "result", f->result, sizeof f->result);
+	dir_file(d, "stdout", f->out, sizeof f->out);
+	if (nq_cnf_mem_write_file(m, f->cnf, NULL, res->note,
+				  sizeof res->note))
+		return deadline > 0 && nq_now() >= deadline ? NQ_ETIMEOUT
+							    : NQ_ERR;
+	return NQ_OK;
+}
 
-	t1 = nq_now();
-	ex = ext_run(&d, argv, deadline, &status, res);
-	res->solve_s = nq_now() - t1;
-	if (ex == EXT_TIMEOUT) {
-		snprintf(res->note, sizeof res->note, "time limit reached "
-			 "(%.60s killed)", argv[0]);
-		rc = NQ_ETIMEOUT;
-		goto out;
-	}
-	if (ex == EXT_FAILED) {
-		rc = NQ_ERR;
-		goto out;
-	}
-	if (!(values = calloc((size_t)m.nvars + 1, 1))) {
-		snprintf(res->note, sizeof res->note, "out of memory");
-		rc = NQ_ENOMEM;
-		goto out;
-	}
-	answer = read_dimacs_answer(file_format ? result : out, file_format,
-				    m.nvars, values);
+/* The program's answer, read from its result file or its output, and
+ * its placement decoded: NQ_OK, or an error with the note set. */
+static int dimacs_answer(const struct ext_dir *d,
+			 const struct dimacs_files *f, int file_format,
+			 char **argv, int status, const nq_cnf_mem *m, int n,
+			 nq_result *res)
+{
+	int answer, r, c;
+	char *values = ext_calloc((size_t)m->nvars + 1, 1, res);
+
+	if (!values)
+		return NQ_ENOMEM;
+	answer = read_dimacs_answer(file_format ? f->result : f->out,
+				    file_format, m->nvars, values);
 	if (answer < 0 && WIFEXITED(status) &&
-	    (says_indeterminate(out) || (file_format &&
-					 says_indeterminate(result))) &&
+	    (says_indeterminate(f->out) || (file_format &&
+					    says_indeterminate(f->result))) &&
 	    memory_limited(argv)) {
 		snprintf(res->note, sizeof res->note, "%.60s: INDETERMINATE "
 			 "under a memory limit (out of memory)", argv[0]);
-		rc = NQ_ENOMEM;
-		goto out;
+		free(values);
+		return NQ_ENOMEM;
 	}
 	if (answer < 0) {
-		ext_no_answer(&d, argv[0], status, file_format
+		ext_no_answer(d, argv[0], status, file_format
 			      ? "no SAT/UNSAT in its result file"
 			      : "no 's SATISFIABLE' or 's UNSATISFIABLE' line",
 			      res);
-		rc = NQ_ERR;
-		goto out;
+		free(values);
+		return NQ_ERR;
 	}
 	res->solutions = (uint64_t)answer;
 	if (answer == 1)
 		for (r = 0; r < n; r++) {
 			res->placement[r] = -1;
 			for (c = 0; c < n; c++)
-				if (values[m.square_var[r * n + c]]) {
+				if (values[m->square_var[r * n + c]]) {
 					res->placement[r] = c;
 					break;
 				}
 		}
-	rc = NQ_OK;
-out:
 	free(values);
+	return NQ_OK;
+}
+
+static int dimacs_solve(const nq_job *job, nq_result *res)
+{
+	int rc, argc, status = 0, file_format;
+	char cmdbuf[512];
+	char *argv[EXT_MAX_ARGS + 3];
+	double t0 = nq_now(), deadline = ext_deadline(job, t0);
+	struct ext_dir d = { "" };
+	struct dimacs_files f;
+	nq_cnf_mem m = { 0 };
+
+	argc = ext_command(job, "dimacs", job->opt[DIMACS_COMMAND].str,
+			   cmdbuf, sizeof cmdbuf, argv, res);
+	if (argc == 0)
+		return NQ_ERR;
+	file_format = job->opt[DIMACS_OUTPUT].num == OUT_FILE ||
+		      (job->opt[DIMACS_OUTPUT].num == OUT_AUTO &&
+		       writes_result_file(argv[0]));
+
+	rc = dimacs_write(job, deadline, &m, &d, &f, res);
+	if (rc != NQ_OK)
+		goto out;
+	argv[argc++] = f.cnf;
+	if (file_format)
+		argv[argc++] = f.result;
+	argv[argc] = NULL;
+	res->build_s = nq_now() - t0;
+
+	rc = ext_solve(&d, argv, deadline, &status, res);
+	if (rc == NQ_OK)
+		rc = dimacs_answer(&d, &f, file_format, argv, status, &m,
+				   job->inst->n, res);
+out:
 	nq_cnf_mem_free(&m);
 	dir_remove(&d);
 	return rc;
@@ -600,100 +656,83 @@ static int read_cbc_answer(const char *path, int ncols, double *x,
 	return answer;
 }
 
-static int cbc_solve(const nq_job *job, nq_result *res)
+/* Build the model and write it to model.lp in a new temporary directory
+ * (`sol` the solution file's name there): NQ_OK, or an error with the
+ * note set. */
+static int cbc_write(const nq_job *job, nq_ilp_mem **m, int64_t *ncols,
+		     struct ext_dir *d, char *lp, char *sol, nq_result *res)
 {
-	const nq_instance *inst = job->inst;
 	const nq_ilp_model *model = job->opt[CBC_MODEL].ptr;
-	const char *command = job->opt[CBC_COMMAND].str;
-	int n = inst->n, rc, argc, status = 0, answer, r, c;
-	char cmdbuf[512], lp[600], sol[600], secs[32], line[300];
-	char *argv[EXT_MAX_ARGS + 8];
-	double t0 = nq_now(), deadline = ext_deadline(job, t0), t1;
-	struct ext_dir d = { "" };
-	nq_ilp_mem *m = NULL;
-	double *x = NULL;
-	int64_t ncols = 0, nrows = 0, nz = 0;
-	enum ext_exit ex;
+	int64_t nrows = 0, nz = 0;
+	int rc;
 
-	if (inst->mode != NQ_MODE_FIRST) {
-		snprintf(res->note, sizeof res->note, "cbc answers mode "
-			 "first only");
-		return NQ_ERR;
-	}
-	argc = split_command(command ? command : "", cmdbuf, sizeof cmdbuf,
-			     argv, EXT_MAX_ARGS);
-	if (argc == 0) {
-		snprintf(res->note, sizeof res->note, "no command given");
-		return NQ_ERR;
-	}
-	rc = nq_ilp_mem_build(&m, inst, model, 1, res->note,
+	rc = nq_ilp_mem_build(m, job->inst, model, 1, res->note,
 			      sizeof res->note);
 	if (rc != NQ_OK)
-		goto out;
-	nq_ilp_mem_sizes(m, &ncols, &nrows, &nz);
-	res->vars = ncols;
+		return rc;
+	nq_ilp_mem_sizes(*m, ncols, &nrows, &nz);
+	res->vars = *ncols;
 	res->constraints = nrows;
 	res->nonzeros = nz;
-	if (dir_make(&d, res)) {
-		rc = NQ_ERR;
-		goto out;
-	}
-	dir_file(&d, "model.lp", lp, sizeof lp);
-	dir_file(&d, "solution", sol, sizeof sol);
-	if (nq_ilp_mem_write(m, lp, NQ_ILP_LP, NULL, res->note,
-			     sizeof res->note)) {
-		rc = NQ_ERR;
-		goto out;
-	}
-	res->build_s = nq_now() - t0;
+	if (dir_make(d, res))
+		return NQ_ERR;
+	dir_file(d, "model.lp", lp, EXT_PATH_MAX);
+	dir_file(d, "solution", sol, EXT_PATH_MAX);
+	if (nq_ilp_mem_write(*m, lp, NQ_ILP_LP, NULL, res->note,
+			     sizeof res->note))
+		return NQ_ERR;
+	return NQ_OK;
+}
+
+/* CBC's arguments after the command: the LP file, CBC's own time limit
+ * (in `secs`), solve, and where to write the solution. Returns argc.
+ * (The casts: execvp takes char *, and writes none of them.) */
+static int cbc_args(char **argv, int argc, char *lp, char *sol,
+		    double deadline, char *secs, size_t len)
+{
 	argv[argc++] = lp;
 	if (deadline > 0) {
 		/* CBC's own limit: stop cleanly a little before ours */
 		double left = (deadline - nq_now()) * 0.95;
 
-		snprintf(secs, sizeof secs, "%.3f", left > 0.01 ? left : 0.01);
-		argv[argc++] = "sec";
+		snprintf(secs, len, "%.3f", left > 0.01 ? left : 0.01);
+		argv[argc++] = (char *)"sec";
 		argv[argc++] = secs;
 	}
-	argv[argc++] = "solve";
-	argv[argc++] = "solu";
+	argv[argc++] = (char *)"solve";
+	argv[argc++] = (char *)"solu";
 	argv[argc++] = sol;
 	argv[argc] = NULL;
+	return argc;
+}
 
-	t1 = nq_now();
-	ex = ext_run(&d, argv, deadline, &status, res);
-	res->solve_s = nq_now() - t1;
-	if (ex == EXT_TIMEOUT) {
-		snprintf(res->note, sizeof res->note, "time limit reached "
-			 "(%.60s killed)", argv[0]);
-		rc = NQ_ETIMEOUT;
-		goto out;
-	}
-	if (ex == EXT_FAILED) {
-		rc = NQ_ERR;
-		goto out;
-	}
-	if (!(x = calloc((size_t)ncols + 1, sizeof *x))) {
-		snprintf(res->note, sizeof res->note, "out of memory");
-		rc = NQ_ENOMEM;
-		goto out;
-	}
+/* CBC's answer, read from its solution file, and its placement decoded:
+ * NQ_OK, or an error with the note set. */
+static int cbc_answer(const struct ext_dir *d, const char *sol,
+		      const char *prog, int status, const nq_ilp_mem *m,
+		      int64_t ncols, int n, nq_result *res)
+{
+	char line[300];
+	int answer, r, c;
+	double *x = ext_calloc((size_t)ncols + 1, sizeof *x, res);
+
+	if (!x)
+		return NQ_ENOMEM;
 	answer = read_cbc_answer(sol, (int)ncols, x, line, sizeof line);
 	if (answer == 2) {
 		snprintf(res->note, sizeof res->note, "time limit reached "
 			 "(cbc: %.100s)", line);
-		rc = NQ_ETIMEOUT;
-		goto out;
+		free(x);
+		return NQ_ETIMEOUT;
 	}
 	if (answer < 0) {
 		if (line[0])
 			snprintf(res->note, sizeof res->note, "cbc: %.150s",
 				 line);
 		else
-			ext_no_answer(&d, argv[0], status, "no solution file",
-				      res);
-		rc = NQ_ERR;
-		goto out;
+			ext_no_answer(d, prog, status, "no solution file", res);
+		free(x);
+		return NQ_ERR;
 	}
 	res->solutions = (uint64_t)answer;
 	if (answer == 1) {
@@ -718,9 +757,35 @@ static int cbc_solve(const nq_job *job, nq_result *res)
 				 queens, n);
 		}
 	}
-	rc = NQ_OK;
-out:
 	free(x);
+	return NQ_OK;
+}
+
+static int cbc_solve(const nq_job *job, nq_result *res)
+{
+	int rc, argc, status = 0;
+	char cmdbuf[512], lp[EXT_PATH_MAX], sol[EXT_PATH_MAX], secs[32];
+	char *argv[EXT_MAX_ARGS + 8];
+	double t0 = nq_now(), deadline = ext_deadline(job, t0);
+	struct ext_dir d = { "" };
+	nq_ilp_mem *m = NULL;
+	int64_t ncols = 0;
+
+	argc = ext_command(job, "cbc", job->opt[CBC_COMMAND].str, cmdbuf,
+			   sizeof cmdbuf, argv, res);
+	if (argc == 0)
+		return NQ_ERR;
+	rc = cbc_write(job, &m, &ncols, &d, lp, sol, res);
+	if (rc != NQ_OK)
+		goto out;
+	res->build_s = nq_now() - t0;
+	argc = cbc_args(argv, argc, lp, sol, deadline, secs, sizeof secs);
+
+	rc = ext_solve(&d, argv, deadline, &status, res);
+	if (rc == NQ_OK)
+		rc = cbc_answer(&d, sol, argv[0], status, m, ncols,
+				job->inst->n, res);
+out:
 	nq_ilp_mem_free(m);
 	dir_remove(&d);
 	return rc;

@@ -272,43 +272,101 @@ static int mc_max_n(const nq_optval *opt, enum nq_mode mode)
 	return mode == NQ_MODE_COUNT ? NQ_NOT_APPLICABLE : 0;
 }
 
+/* What the setup needs besides struct mc: the pre-placed rows and their
+ * columns, and the columns left free. */
+struct mc_setup {
+	char *fixed;
+	char *taken;
+	int32_t *free_cols;
+};
+
+/* Allocate the search's arrays (placement: the host's, n entries) and
+ * seed its random stream: 0, or -1 when some allocation failed (free
+ * them all with mc_free either way). */
+static int mc_alloc(struct mc *m, struct mc_setup *s, int n,
+		    int32_t *placement, uint64_t seed)
+{
+	s->fixed = calloc((size_t)n, 1);
+	s->taken = calloc((size_t)n, 1);
+	s->free_cols = malloc((size_t)n * sizeof *s->free_cols);
+	memset(m, 0, sizeof *m);
+	m->n = n;
+	m->q = placement;
+	m->bits = calloc((4 * (size_t)n + 63) / 64, sizeof *m->bits);
+	m->extra.size = 1024;
+	m->extra.key = calloc(m->extra.size, sizeof *m->extra.key);
+	m->extra.count = calloc(m->extra.size, sizeof *m->extra.count);
+	m->rows = malloc((size_t)n * sizeof *m->rows);
+	m->pool = malloc((size_t)n * sizeof *m->pool);
+	m->capwork = 2 * n + 64;
+	m->work = malloc((size_t)m->capwork * sizeof *m->work);
+	/* splitmix64 of the seed, so nearby seeds give unrelated streams */
+	m->rng = seed + 0x9E3779B97F4A7C15ULL;
+	m->rng = (m->rng ^ (m->rng >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	m->rng = (m->rng ^ (m->rng >> 27)) * 0x94D049BB133111EBULL;
+	m->rng ^= m->rng >> 31;
+	if (!m->rng)
+		m->rng = 1;
+	if (!s->fixed || !s->taken || !s->free_cols || !m->bits ||
+	    !m->extra.key || !m->extra.count || !m->rows || !m->pool ||
+	    !m->work)
+		return -1;
+	return 0;
+}
+
+/* The pre-placed queens put, and the free columns and movable rows
+ * listed. */
+static void mc_place_hints(struct mc *m, struct mc_setup *s,
+			   const nq_instance *in)
+{
+	int n = m->n, i, k;
+
+	for (i = 0; i < in->nhints; i++) {
+		s->fixed[in->hints[i].row] = 1;
+		s->taken[in->hints[i].col] = 1;
+		m->q[in->hints[i].row] = in->hints[i].col;
+	}
+	for (i = 0, k = 0; i < n; i++)
+		if (!s->taken[i])
+			s->free_cols[k++] = i;
+	for (i = 0, k = 0; i < n; i++)
+		if (!s->fixed[i])
+			m->rows[k++] = i;
+	m->nrows = k;
+}
+
+static void mc_free(struct mc *m, struct mc_setup *s)
+{
+	free(s->fixed);
+	free(s->taken);
+	free(s->free_cols);
+	free(m->bits);
+	free(m->extra.key);
+	free(m->extra.count);
+	free(m->rows);
+	free(m->pool);
+	free(m->work);
+}
+
+/* Kept whole: the repair loop is the hot loop (setup, teardown cut out). */
 static int mc_solve(const nq_job *job, nq_result *res)
 {
 	const nq_instance *in = job->inst;
 	int n = in->n, i, k, rc = NQ_ERR;
 	double t0 = nq_now(), deadline = 0;
-	char *fixed = calloc((size_t)n, 1);
-	char *taken = calloc((size_t)n, 1);
-	int32_t *free_cols = malloc((size_t)n * sizeof *free_cols);
 	/* a fresh start after this many fruitless swap tries in a row */
 	int64_t patience = 10 * (int64_t)n + 1000, idle = 0;
 	/* and an error after this many steps in all */
 	int64_t limit = 200 * (int64_t)n + 10000000;
+	struct mc_setup s;
 	struct mc m;
+	const char *fixed;
 
-	memset(&m, 0, sizeof m);
-	m.n = n;
-	m.q = res->placement;
-	m.bits = calloc((4 * (size_t)n + 63) / 64, sizeof *m.bits);
-	m.extra.size = 1024;
-	m.extra.key = calloc(m.extra.size, sizeof *m.extra.key);
-	m.extra.count = calloc(m.extra.size, sizeof *m.extra.count);
-	m.rows = malloc((size_t)n * sizeof *m.rows);
-	m.pool = malloc((size_t)n * sizeof *m.pool);
-	m.capwork = 2 * n + 64;
-	m.work = malloc((size_t)m.capwork * sizeof *m.work);
-	/* splitmix64 of the seed, so nearby seeds give unrelated streams */
-	m.rng = job->seed + 0x9E3779B97F4A7C15ULL;
-	m.rng = (m.rng ^ (m.rng >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	m.rng = (m.rng ^ (m.rng >> 27)) * 0x94D049BB133111EBULL;
-	m.rng ^= m.rng >> 31;
-	if (!m.rng)
-		m.rng = 1;
-	if (!fixed || !taken || !free_cols || !m.bits || !m.extra.key ||
-	    !m.extra.count || !m.rows || !m.pool || !m.work) {
+	if (mc_alloc(&m, &s, n, res->placement, job->seed)) {
 		rc = NQ_ENOMEM;
 		goto out;
 	}
+	fixed = s.fixed;
 	if (job->time_limit_s > 0)
 		deadline = t0 + job->time_limit_s * 0.97;
 	if (in->nhints == 0 && (n == 2 || n == 3)) {
@@ -317,22 +375,11 @@ static int mc_solve(const nq_job *job, nq_result *res)
 		rc = NQ_OK;
 		goto out;
 	}
-	for (i = 0; i < in->nhints; i++) {
-		fixed[in->hints[i].row] = 1;
-		taken[in->hints[i].col] = 1;
-		m.q[in->hints[i].row] = in->hints[i].col;
-	}
-	for (i = 0, k = 0; i < n; i++)
-		if (!taken[i])
-			free_cols[k++] = i;
-	for (i = 0, k = 0; i < n; i++)
-		if (!fixed[i])
-			m.rows[k++] = i;
-	m.nrows = k;
+	mc_place_hints(&m, &s, in);
 	res->build_s = nq_now() - t0;
 
 	t0 = nq_now();
-	start(&m, free_cols, fixed);
+	start(&m, s.free_cols, fixed);
 	/* Step 2: every line with two queens holds a row of the work list;
 	 * a row leaves it once nothing attacks it, and a swap puts both
 	 * rows back on it. */
@@ -383,7 +430,7 @@ static int mc_solve(const nq_job *job, nq_result *res)
 			goto out;
 		}
 		if (idle > patience) {
-			start(&m, free_cols, fixed); /* stuck: begin again */
+			start(&m, s.free_cols, fixed); /* stuck: begin again */
 			idle = 0;
 		}
 	}
@@ -396,15 +443,7 @@ static int mc_solve(const nq_job *job, nq_result *res)
 	rc = NQ_OK;
 out:
 	res->solve_s = nq_now() - t0;
-	free(fixed);
-	free(taken);
-	free(free_cols);
-	free(m.bits);
-	free(m.extra.key);
-	free(m.extra.count);
-	free(m.rows);
-	free(m.pool);
-	free(m.work);
+	mc_free(&m, &s);
 	return rc;
 }
 

@@ -186,6 +186,99 @@ static void mirror_clauses(const nq_cnf_sink *sink, const int *square_var,
 
 /* ------------------------------------------------------------------ */
 
+/* Build the CNF into PicoSAT (with the mirror clauses when asked) and
+ * check what the encoder made: NQ_OK, or an error with the note set. */
+static int ps_build(struct ps_ctx *ctx, const nq_cnf_sink *sink,
+		    const nq_instance *inst, const nq_cnf_encoder *enc,
+		    enum nq_cnf_columns columns, int mirror, int *square_var,
+		    double t0, nq_result *res)
+{
+	const int n = inst->n;
+	int rc = nq_cnf_build(inst, enc, columns, sink, square_var);
+
+	if (rc == NQ_OK && mirror && inst->nhints == 0 && !ps_stopped(ctx))
+		mirror_clauses(sink, square_var, n);
+	else if (mirror && inst->nhints > 0)
+		snprintf(res->note, sizeof res->note,
+			 "symmetry: mirror ignored (hints break the symmetry)");
+	res->vars = ctx->vars;
+	res->constraints = ctx->clauses;
+	res->nonzeros = ctx->lits;
+	res->build_s = nq_now() - t0;
+	if (ctx->late) {
+		snprintf(res->note, sizeof res->note,
+			 "time limit reached while building the CNF");
+		return NQ_ETIMEOUT;
+	}
+	if (ctx->too_big) {
+		snprintf(res->note, sizeof res->note,
+			 "CNF too large for PicoSAT (%d variables, %lld "
+			 "clauses so far)", ctx->vars, (long long)ctx->clauses);
+		return NQ_ERR;
+	}
+	if (rc != NQ_OK) {
+		snprintf(res->note, sizeof res->note,
+			 "encoder '%s' failed (%d)", enc->name, rc);
+		return rc;
+	}
+	{
+		nq_cnf_seen seen = { ctx->vars, ctx->bad_lit, ctx->open };
+
+		return nq_cnf_check(enc, n, square_var, &seen, res->note,
+				    sizeof res->note);
+	}
+}
+
+/* Solve: one model, or every model, each blocked by the negation of its
+ * queens (square variables only: auxiliaries need not be functions of
+ * the squares, so blocking them would overcount). Returns PicoSAT's last
+ * answer (PICOSAT_UNKNOWN at the time limit); `count` the models. */
+static int ps_enumerate(struct ps_ctx *ctx, const nq_instance *inst,
+			const int *square_var, int *block, uint64_t *count)
+{
+	const int n = inst->n;
+	int i, nb, sat;
+
+	for (;;) {
+		sat = picosat_sat(ctx->ps, -1);
+		if (sat != PICOSAT_SATISFIABLE)
+			break;
+		(*count)++;
+		if (inst->mode == NQ_MODE_FIRST)
+			break;
+		for (nb = i = 0; i < n * n; i++)
+			if (picosat_deref(ctx->ps, square_var[i]) > 0)
+				block[nb++] = -square_var[i];
+		for (i = 0; i < nb; i++)
+			picosat_add(ctx->ps, block[i]);
+		picosat_add(ctx->ps, 0);
+		/* PicoSAT polls the interrupt only now and then; short
+		 * calls may never reach it. */
+		if (ctx->deadline > 0 && nq_now() >= ctx->deadline) {
+			sat = PICOSAT_UNKNOWN;
+			break;
+		}
+	}
+	return sat;
+}
+
+/* placement[row] = the first true square of the row (-1 if none); the
+ * validator judges the rest. */
+static void ps_decode(PicoSAT *ps, const int *square_var, int n,
+		      nq_result *res)
+{
+	int r, c;
+
+	for (r = 0; r < n; r++) {
+		res->placement[r] = -1;
+		for (c = 0; c < n; c++)
+			if (picosat_deref(ps, square_var[r * n + c]) > 0) {
+				res->placement[r] = c;
+				break;
+			}
+	}
+}
+
 static int ps_solve(const nq_job *job, nq_result *res)
 {
 	const nq_instance *inst = job->inst;
@@ -196,7 +289,7 @@ static int ps_solve(const nq_job *job, nq_result *res)
 	struct ps_ctx ctx = { 0 };
 	const nq_cnf_sink sink = { &ctx, ps_new_var, ps_add };
 	int *square_var = NULL, *block = NULL;
-	int rc = NQ_OK, i, nb, sat;
+	int rc = NQ_OK, sat;
 	uint64_t count = 0;
 	double t0 = nq_now(), t1;
 
@@ -231,67 +324,13 @@ static int ps_solve(const nq_job *job, nq_result *res)
 	if (ctx.deadline > 0)
 		picosat_set_interrupt(ctx.ps, &ctx, ps_interrupted);
 
-	/* Build. */
-	rc = nq_cnf_build(inst, enc, columns, &sink, square_var);
-	if (rc == NQ_OK && mirror && inst->nhints == 0 && !ps_stopped(&ctx))
-		mirror_clauses(&sink, square_var, n);
-	else if (mirror && inst->nhints > 0)
-		snprintf(res->note, sizeof res->note,
-			 "symmetry: mirror ignored (hints break the symmetry)");
-	res->vars = ctx.vars;
-	res->constraints = ctx.clauses;
-	res->nonzeros = ctx.lits;
-	res->build_s = nq_now() - t0;
-	if (ctx.late) {
-		snprintf(res->note, sizeof res->note,
-			 "time limit reached while building the CNF");
-		rc = NQ_ETIMEOUT;
+	rc = ps_build(&ctx, &sink, inst, enc, columns, mirror, square_var, t0,
+		      res);
+	if (rc != NQ_OK)
 		goto out;
-	}
-	if (ctx.too_big) {
-		snprintf(res->note, sizeof res->note,
-			 "CNF too large for PicoSAT (%d variables, %lld "
-			 "clauses so far)", ctx.vars, (long long)ctx.clauses);
-		rc = NQ_ERR;
-		goto out;
-	}
-	if (rc != NQ_OK) {
-		snprintf(res->note, sizeof res->note,
-			 "encoder '%s' failed (%d)", enc->name, rc);
-		goto out;
-	}
-	{
-		nq_cnf_seen seen = { ctx.vars, ctx.bad_lit, ctx.open };
 
-		if ((rc = nq_cnf_check(enc, n, square_var, &seen, res->note,
-				       sizeof res->note)) != NQ_OK)
-			goto out;
-	}
-
-	/* Solve: one model, or every model, each blocked by the negation of
-	 * its queens (square variables only: auxiliaries need not be
-	 * functions of the squares, so blocking them would overcount). */
 	t1 = nq_now();
-	for (;;) {
-		sat = picosat_sat(ctx.ps, -1);
-		if (sat != PICOSAT_SATISFIABLE)
-			break;
-		count++;
-		if (inst->mode == NQ_MODE_FIRST)
-			break;
-		for (nb = i = 0; i < n * n; i++)
-			if (picosat_deref(ctx.ps, square_var[i]) > 0)
-				block[nb++] = -square_var[i];
-		for (i = 0; i < nb; i++)
-			picosat_add(ctx.ps, block[i]);
-		picosat_add(ctx.ps, 0);
-		/* PicoSAT polls the interrupt only now and then; short
-		 * calls may never reach it. */
-		if (ctx.deadline > 0 && nq_now() >= ctx.deadline) {
-			sat = PICOSAT_UNKNOWN;
-			break;
-		}
-	}
+	sat = ps_enumerate(&ctx, inst, square_var, block, &count);
 	res->solve_s = nq_now() - t1;
 	res->decisions = (int64_t)picosat_decisions(ctx.ps);
 
@@ -316,21 +355,8 @@ static int ps_solve(const nq_job *job, nq_result *res)
 			 "symmetry: mirror: %llu enumerated, doubled",
 			 (unsigned long long)count);
 	}
-	if (inst->mode == NQ_MODE_FIRST && count == 1) {
-		/* placement[row] = the first true square of the row (-1 if
-		 * none); the validator judges the rest. */
-		int r, c;
-
-		for (r = 0; r < n; r++) {
-			res->placement[r] = -1;
-			for (c = 0; c < n; c++)
-				if (picosat_deref(ctx.ps,
-						  square_var[r * n + c]) > 0) {
-					res->placement[r] = c;
-					break;
-				}
-		}
-	}
+	if (inst->mode == NQ_MODE_FIRST && count == 1)
+		ps_decode(ctx.ps, square_var, n, res);
 	rc = NQ_OK;
 out:
 	picosat_reset(ctx.ps);

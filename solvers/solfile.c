@@ -121,22 +121,74 @@ static void read_header(nq_sqmap *m, const char *body)
 	}
 }
 
-int nq_sqmap_read(nq_sqmap *m, const char *path, char *why, size_t len)
+/* The square lines read so far, all of one kind: 'c' (CNF, a variable
+ * each) or '\\' / '*' (LP, MPS: a column name each). */
+struct square_lines {
+	struct square_line *sq;
+	size_t nsq, cap;
+	char kind;
+	int n;   /* the largest row or column seen */
+};
+
+static int add_square(struct square_lines *l, struct square_line s,
+		      char *why, size_t len)
 {
-	struct reader rd;
-	struct square_line *sq = NULL;
-	size_t nsq = 0, cap = 0, i;
-	char *line, kind = 0, *seen = NULL;
-	int n = 0, rc = -1, have_p = 0;
+	if (l->nsq == l->cap) {
+		size_t nc = l->cap ? 2 * l->cap : 256;
+		struct square_line *g = realloc(l->sq, nc * sizeof *g);
 
-	memset(m, 0, sizeof *m);
-	snprintf(m->path, sizeof m->path, "%s", path);
-	if (reader_open(&rd, path, why, len))
-		return -1;
-	while ((line = next_line(&rd))) {
-		char *body, word[256];
-		struct square_line s;
+		if (!g) {
+			free(s.name);
+			return fail(why, len, "out of memory");
+		}
+		l->sq = g;
+		l->cap = nc;
+	}
+	l->sq[l->nsq++] = s;
+	if (s.r > l->n)
+		l->n = s.r;
+	if (s.c > l->n)
+		l->n = s.c;
+	return 0;
+}
 
+/* "c square ROW COL VAR" (or '\\' / '*' and NAME), `body` after the
+ * comment mark: 0, or -1 with why filled. */
+static int read_square(struct square_lines *l, const char *line,
+		       const char *body, long no, const char *path,
+		       char *why, size_t len)
+{
+	char word[256];
+	struct square_line s;
+
+	if (l->kind && l->kind != line[0])
+		return fail(why, len, "%s:%ld: a '%c' square line among "
+			    "'%c' ones", path, no, line[0], l->kind);
+	l->kind = line[0];
+	memset(&s, 0, sizeof s);
+	s.no = no;
+	if (sscanf(body, "square %d %d %255s", &s.r, &s.c, word) != 3 ||
+	    s.r < 1 || s.c < 1 ||
+	    (l->kind == 'c' && (sscanf(word, "%d", &s.var) != 1 ||
+				s.var < 1)))
+		return fail(why, len, "%s:%ld: expected \"square ROW COL %s\" "
+			    "(1-based), not \"%.60s\"", path, no,
+			    l->kind == 'c' ? "VAR" : "NAME", body);
+	if (l->kind != 'c' && !(s.name = strdup(word)))
+		return fail(why, len, "out of memory");
+	return add_square(l, s, why, len);
+}
+
+/* The comment lines of the header (square lines, the first line, the
+ * objective) up to the first other line, and for a CNF its p line:
+ * 0, or -1 with why filled. `at_eof`: the file ended first. */
+static int read_squares(nq_sqmap *m, struct reader *rd,
+			struct square_lines *l, int *have_p, int *at_eof,
+			const char *path, char *why, size_t len)
+{
+	char *line, *body;
+
+	while ((line = next_line(rd))) {
 		if (!line[0])
 			continue;
 		if ((line[0] == 'c' || line[0] == '\\' || line[0] == '*') &&
@@ -149,87 +201,64 @@ int nq_sqmap_read(nq_sqmap *m, const char *path, char *why, size_t len)
 				m->counts_queens = 1;
 			if (strncmp(body, "square ", 7))
 				continue;
-			if (kind && kind != line[0]) {
-				fail(why, len, "%s:%ld: a '%c' square line "
-				     "among '%c' ones", path, rd.no, line[0],
-				     kind);
-				goto out;
-			}
-			kind = line[0];
-			memset(&s, 0, sizeof s);
-			s.no = rd.no;
-			if (sscanf(body, "square %d %d %255s", &s.r, &s.c,
-				   word) != 3 || s.r < 1 || s.c < 1 ||
-			    (kind == 'c' && (sscanf(word, "%d", &s.var) != 1 ||
-					     s.var < 1))) {
-				fail(why, len, "%s:%ld: expected \"square ROW "
-				     "COL %s\" (1-based), not \"%.60s\"", path,
-				     rd.no, kind == 'c' ? "VAR" : "NAME", body);
-				goto out;
-			}
-			if (kind != 'c' && !(s.name = strdup(word))) {
-				fail(why, len, "out of memory");
-				goto out;
-			}
-			if (nsq == cap) {
-				size_t nc = cap ? 2 * cap : 256;
-				struct square_line *g =
-					realloc(sq, nc * sizeof *g);
-
-				if (!g) {
-					free(s.name);
-					fail(why, len, "out of memory");
-					goto out;
-				}
-				sq = g;
-				cap = nc;
-			}
-			sq[nsq++] = s;
-			if (s.r > n)
-				n = s.r;
-			if (s.c > n)
-				n = s.c;
+			if (read_square(l, line, body, rd->no, path, why, len))
+				return -1;
 			continue;
 		}
 		/* the first line that is no comment ends the header */
-		if (kind == 'c' && !strncmp(line, "p cnf", 5)) {
+		if (l->kind == 'c' && !strncmp(line, "p cnf", 5)) {
 			long clauses;
 
 			if (sscanf(line, "p cnf %d %ld", &m->nvars,
-				   &clauses) != 2 || m->nvars < 1) {
-				fail(why, len, "%s:%ld: expected \"p cnf VARS "
-				     "CLAUSES\", not \"%.60s\"", path, rd.no,
-				     line);
-				goto out;
-			}
-			have_p = 1;
+				   &clauses) != 2 || m->nvars < 1)
+				return fail(why, len, "%s:%ld: expected \"p cnf "
+					    "VARS CLAUSES\", not \"%.60s\"",
+					    path, rd->no, line);
+			*have_p = 1;
 		}
 		break;
 	}
-	if (!nsq) {
-		fail(why, len, "%s: no \"square ROW COL ...\" comment lines "
-		     "before line %ld: not a file written by harness export",
-		     path, rd.no + (line == NULL));
-		goto out;
-	}
-	if (kind == 'c' && !have_p) {
-		fail(why, len, "%s:%ld: expected the \"p cnf VARS CLAUSES\" "
-		     "line after the square lines", path, rd.no);
-		goto out;
-	}
-	if (m->header_n && m->header_n != n) {
-		fail(why, len, "%s: the first line says n = %d, the square "
-		     "lines go up to %d", path, m->header_n, n);
-		goto out;
-	}
-	if (n > 46340 || (size_t)n * (size_t)n != nsq) {
-		fail(why, len, "%s: %zu square lines for a %d x %d board "
-		     "(%lld expected)", path, nsq, n, n,
-		     (long long)n * n);
-		goto out;
-	}
+	*at_eof = line == NULL;
+	return 0;
+}
+
+/* The square lines make a whole board, as the header says: 0, or -1
+ * with why filled. */
+static int check_squares(const nq_sqmap *m, const struct square_lines *l,
+			 int have_p, long no, int at_eof, const char *path,
+			 char *why, size_t len)
+{
+	int n = l->n;
+
+	if (!l->nsq)
+		return fail(why, len, "%s: no \"square ROW COL ...\" comment "
+			    "lines before line %ld: not a file written by "
+			    "harness export", path, no + at_eof);
+	if (l->kind == 'c' && !have_p)
+		return fail(why, len, "%s:%ld: expected the \"p cnf VARS "
+			    "CLAUSES\" line after the square lines", path, no);
+	if (m->header_n && m->header_n != n)
+		return fail(why, len, "%s: the first line says n = %d, the "
+			    "square lines go up to %d", path, m->header_n, n);
+	if (n > 46340 || (size_t)n * (size_t)n != l->nsq)
+		return fail(why, len, "%s: %zu square lines for a %d x %d "
+			    "board (%lld expected)", path, l->nsq, n, n,
+			    (long long)n * n);
+	return 0;
+}
+
+/* The map's squares from the square lines, each given once (the names
+ * move into the map): 0, or -1 with why filled. */
+static int fill_map(nq_sqmap *m, struct square_lines *l, const char *path,
+		    char *why, size_t len)
+{
+	struct square_line *sq = l->sq;
+	int n = l->n, rc = -1;
+	char *seen;
+	size_t i;
+
 	m->n = n;
-	m->cnf = kind == 'c';
+	m->cnf = l->kind == 'c';
 	seen = calloc((size_t)n * n, 1);
 	if (m->cnf)
 		m->var = calloc((size_t)n * n, sizeof *m->var);
@@ -239,7 +268,7 @@ int nq_sqmap_read(nq_sqmap *m, const char *path, char *why, size_t len)
 		fail(why, len, "out of memory for %d squares", n * n);
 		goto out;
 	}
-	for (i = 0; i < nsq; i++) {
+	for (i = 0; i < l->nsq; i++) {
 		size_t k = (size_t)(sq[i].r - 1) * n + (size_t)(sq[i].c - 1);
 
 		if (seen[k]) {
@@ -263,10 +292,28 @@ int nq_sqmap_read(nq_sqmap *m, const char *path, char *why, size_t len)
 	}
 	rc = 0;
 out:
-	for (i = 0; i < nsq; i++)
-		free(sq[i].name);
-	free(sq);
 	free(seen);
+	return rc;
+}
+
+int nq_sqmap_read(nq_sqmap *m, const char *path, char *why, size_t len)
+{
+	struct reader rd;
+	struct square_lines l = { NULL, 0, 0, 0, 0 };
+	size_t i;
+	int rc = -1, have_p = 0, at_eof = 0;
+
+	memset(m, 0, sizeof *m);
+	snprintf(m->path, sizeof m->path, "%s", path);
+	if (reader_open(&rd, path, why, len))
+		return -1;
+	if (!read_squares(m, &rd, &l, &have_p, &at_eof, path, why, len) &&
+	    !check_squares(m, &l, have_p, rd.no, at_eof, path, why, len) &&
+	    !fill_map(m, &l, path, why, len))
+		rc = 0;
+	for (i = 0; i < l.nsq; i++)
+		free(l.sq[i].name);
+	free(l.sq);
 	reader_close(&rd);
 	if (rc)
 		nq_sqmap_free(m);
@@ -322,12 +369,93 @@ static int take_literal(struct answer *a, const char *tok, long no,
 	return 0;
 }
 
+/* A MiniSat result file's first line, or a SAT-competition c or s line:
+ * 1 when the line is taken so, 0 when it holds literals (*pp moved past
+ * a v), -1 with why filled. */
+static int dimacs_status_line(struct answer *a, long no, char **pp,
+			      int minisat, int *answer, long *s_line)
+{
+	char *p = *pp;
+
+	if (minisat && *answer == -2) {
+		/* MiniSat's result file: SAT, UNSAT or INDET first */
+		if (!strcmp(p, "SAT"))
+			*answer = 1;
+		else if (!strcmp(p, "UNSAT"))
+			*answer = 0;
+		else if (!strcmp(p, "INDET"))
+			*answer = -1;
+		else
+			return fail(a->why, a->len, "%s:%ld: expected SAT, "
+				    "UNSAT or INDET (a MiniSat result file), "
+				    "not \"%.40s\"", a->path, no, p);
+		*s_line = no;
+		return 1;
+	}
+	if (minisat)
+		return 0;
+	if (p[0] == 'c' && (p[1] == ' ' || !p[1]))
+		return 1;
+	if (p[0] == 's' && p[1] == ' ') {
+		p = skip_blanks(p + 2);
+		if (*answer != -2)
+			return fail(a->why, a->len, "%s:%ld: a second s line "
+				    "(the first: line %ld)", a->path, no,
+				    *s_line);
+		if (!strcmp(p, "SATISFIABLE"))
+			*answer = 1;
+		else if (!strcmp(p, "UNSATISFIABLE"))
+			*answer = 0;
+		else if (!strcmp(p, "UNKNOWN") || !strcmp(p, "INDETERMINATE"))
+			*answer = -1;
+		else
+			return fail(a->why, a->len, "%s:%ld: expected "
+				    "s SATISFIABLE, s UNSATISFIABLE or "
+				    "s UNKNOWN, not \"s %.40s\"", a->path, no,
+				    p);
+		*s_line = no;
+		return 1;
+	}
+	if (p[0] != 'v' || (p[1] != ' ' && p[1] != '\t' && p[1]))
+		return fail(a->why, a->len, "%s:%ld: expected a c, s or v "
+			    "line (SAT-competition output), not \"%.40s\"%s",
+			    a->path, no, p,
+			    !strcmp(p, "SATISFIABLE") ||
+			    !strcmp(p, "UNSATISFIABLE") ||
+			    !strcmp(p, "INDETERMINATE") ? " (minisat prints "
+			    "no assignment: check the result file of minisat "
+			    "IN.cnf OUT)" : "");
+	*pp = p + 1;
+	return 0;
+}
+
+/* A line's literals, up to the closing 0: 0, or -1 with why filled. */
+static int dimacs_literals(struct answer *a, long no, char *p,
+			   unsigned char *val, int *ended, int *nvals)
+{
+	char *tok, *save;
+
+	if (*ended)
+		return fail(a->why, a->len, "%s:%ld: literals after the "
+			    "closing 0", a->path, no);
+	for (tok = strtok_r(p, " \t", &save); tok && !*ended;
+	     tok = strtok_r(NULL, " \t", &save)) {
+		if (take_literal(a, tok, no, val, ended))
+			return -1;
+		(*nvals)++;
+	}
+	if (tok)
+		return fail(a->why, a->len, "%s:%ld: literals after the "
+			    "closing 0", a->path, no);
+	return 0;
+}
+
 static int read_dimacs(struct answer *a, struct reader *rd, int minisat)
 {
 	unsigned char *val = calloc((size_t)a->m->nvars + 1, 1);
-	int answer = -2, nvals = 0, ended = 0, rc = -1;
+	int answer = -2, nvals = 0, ended = 0, rc = -1, taken;
 	long s_line = 0;
-	char *line, *tok, *save;
+	char *line;
 	size_t k;
 
 	if (!val)
@@ -337,81 +465,14 @@ static int read_dimacs(struct answer *a, struct reader *rd, int minisat)
 
 		if (!*p)
 			continue;
-		if (minisat && answer == -2) {
-			/* MiniSat's result file: SAT, UNSAT or INDET first */
-			if (!strcmp(p, "SAT"))
-				answer = 1;
-			else if (!strcmp(p, "UNSAT"))
-				answer = 0;
-			else if (!strcmp(p, "INDET"))
-				answer = -1;
-			else {
-				fail(a->why, a->len, "%s:%ld: expected SAT, "
-				     "UNSAT or INDET (a MiniSat result file), "
-				     "not \"%.40s\"", a->path, rd->no, p);
-				goto out;
-			}
-			s_line = rd->no;
+		taken = dimacs_status_line(a, rd->no, &p, minisat, &answer,
+					   &s_line);
+		if (taken < 0)
+			goto out;
+		if (taken)
 			continue;
-		}
-		if (!minisat) {
-			if (p[0] == 'c' && (p[1] == ' ' || !p[1]))
-				continue;
-			if (p[0] == 's' && p[1] == ' ') {
-				p = skip_blanks(p + 2);
-				if (answer != -2) {
-					fail(a->why, a->len, "%s:%ld: a second "
-					     "s line (the first: line %ld)",
-					     a->path, rd->no, s_line);
-					goto out;
-				}
-				if (!strcmp(p, "SATISFIABLE"))
-					answer = 1;
-				else if (!strcmp(p, "UNSATISFIABLE"))
-					answer = 0;
-				else if (!strcmp(p, "UNKNOWN") ||
-					 !strcmp(p, "INDETERMINATE"))
-					answer = -1;
-				else {
-					fail(a->why, a->len, "%s:%ld: expected "
-					     "s SATISFIABLE, s UNSATISFIABLE "
-					     "or s UNKNOWN, not \"s %.40s\"",
-					     a->path, rd->no, p);
-					goto out;
-				}
-				s_line = rd->no;
-				continue;
-			}
-			if (p[0] != 'v' || (p[1] != ' ' && p[1] != '\t' &&
-					    p[1])) {
-				fail(a->why, a->len, "%s:%ld: expected a c, s "
-				     "or v line (SAT-competition output), not "
-				     "\"%.40s\"%s", a->path, rd->no, p,
-				     !strcmp(p, "SATISFIABLE") ||
-				     !strcmp(p, "UNSATISFIABLE") ||
-				     !strcmp(p, "INDETERMINATE") ? " (minisat "
-				     "prints no assignment: check the result "
-				     "file of minisat IN.cnf OUT)" : "");
-				goto out;
-			}
-			p++;
-		}
-		if (ended) {
-			fail(a->why, a->len, "%s:%ld: literals after the "
-			     "closing 0", a->path, rd->no);
+		if (dimacs_literals(a, rd->no, p, val, &ended, &nvals))
 			goto out;
-		}
-		for (tok = strtok_r(p, " \t", &save); tok && !ended;
-		     tok = strtok_r(NULL, " \t", &save)) {
-			if (take_literal(a, tok, rd->no, val, &ended))
-				goto out;
-			nvals++;
-		}
-		if (tok) {
-			fail(a->why, a->len, "%s:%ld: literals after the "
-			     "closing 0", a->path, rd->no);
-			goto out;
-		}
 	}
 	if (answer == -2) {
 		fail(a->why, a->len, minisat ? "%s: empty: no SAT, UNSAT or "
@@ -495,12 +556,90 @@ static int parse_value(const char *tok, double *v)
 	return end != tok && !*end ? 0 : -1;
 }
 
+/* A line of glpsol's column table: "NO NAME [*|B|NL|...] ACTIVITY LB UB",
+ * or a long name alone (`name` keeps it), its values on the next line.
+ * The activity marks the column's square. 0, or -1 with why filled. */
+static int glpsol_column(struct answer *a, long no, char *p,
+			 const struct columns *cols, char *name,
+			 size_t namelen)
+{
+	char *tok[8], *save;
+	int ntok, i = 0;
+	double v;
+	long sq;
+
+	for (ntok = 0, tok[0] = strtok_r(p, " \t", &save);
+	     tok[ntok] && ntok < 7;
+	     tok[++ntok] = strtok_r(NULL, " \t", &save))
+		;
+	if (!name[0]) {
+		if (ntok < 2 || strspn(tok[0], "0123456789") !=
+		    strlen(tok[0]))
+			return fail(a->why, a->len, "%s:%ld: expected a "
+				    "column line \"No. NAME ... ACTIVITY ...\"",
+				    a->path, no);
+		snprintf(name, namelen, "%s", tok[1]);
+		if (ntok == 2)
+			return 0;
+		memmove(tok, tok + 2, (size_t)(ntok - 2) * sizeof *tok);
+		ntok -= 2;
+	}
+	while (i < ntok && (!strcmp(tok[i], "*") || !strcmp(tok[i], "B") ||
+			    !strcmp(tok[i], "NL") || !strcmp(tok[i], "NU") ||
+			    !strcmp(tok[i], "NF") || !strcmp(tok[i], "NS")))
+		i++;
+	if (i == ntok || parse_value(tok[i], &v))
+		return fail(a->why, a->len, "%s:%ld: column %s: expected its "
+			    "activity (a number)", a->path, no, name);
+	if ((sq = column_square(cols, name)) >= 0) {
+		cols->set[sq] = 1;
+		a->queen[sq] = v > 0.5;
+	}
+	name[0] = '\0';
+	return 0;
+}
+
+/* glpsol's verdict from its status and the columns read: 1 a solution
+ * (*optimal when proved), 0 none, -1 with why filled. */
+static int glpsol_verdict(struct answer *a, const char *status,
+			  long status_no, int in_table,
+			  const struct columns *cols, int *optimal)
+{
+	int answer;
+
+	if (!status_no)
+		return fail(a->why, a->len, "%s: no \"Status:\" line: not "
+			    "glpsol's printable solution (glpsol ... -o FILE)",
+			    a->path);
+	snprintf(a->how, a->howlen, "Status: %s", status);
+	if (!strcmp(status, "INTEGER EMPTY"))
+		return 0;
+	if (!strcmp(status, "INTEGER OPTIMAL"))
+		*optimal = 1, answer = 1;
+	else if (!strcmp(status, "INTEGER NON-OPTIMAL"))
+		answer = 1;
+	else
+		return fail(a->why, a->len, "%s:%ld: glpsol gave no integer "
+			    "solution (Status: %s)", a->path, status_no,
+			    status);
+	if (!in_table)
+		return fail(a->why, a->len, "%s: no column table (\"No. Column "
+			    "name ...\")", a->path);
+	for (size_t k = 0; k < cols->count; k++)
+		if (!cols->set[k])
+			return fail(a->why, a->len, "%s: no line for column %s "
+				    "(square %zu %zu)", a->path, a->m->name[k],
+				    k / (size_t)a->m->n + 1,
+				    k % (size_t)a->m->n + 1);
+	return answer;
+}
+
 /* glpsol -o: "Status:     INTEGER OPTIMAL", then the column table. */
 static int read_glpsol(struct answer *a, struct reader *rd, int *optimal)
 {
 	struct columns cols = { 0 };
-	char status[64] = "", *line, *tok[8], *save, *p;
-	int in_table = 0, answer = -1, rc = -1, ntok;
+	char status[64] = "", *line, *p;
+	int in_table = 0, rc = -1;
 	long status_no = 0;
 	char name[256] = "";
 
@@ -529,85 +668,10 @@ static int read_glpsol(struct answer *a, struct reader *rd, int *optimal)
 		if (strstr(p, "feasibility conditions") ||
 		    !strncmp(p, "Karush", 6) || !strncmp(p, "End of", 6))
 			break;
-		for (ntok = 0, tok[0] = strtok_r(p, " \t", &save);
-		     tok[ntok] && ntok < 7;
-		     tok[++ntok] = strtok_r(NULL, " \t", &save))
-			;
-		if (!name[0]) {
-			/* "NO NAME [*|B|NL|...] ACTIVITY LB UB" or a long
-			 * name alone, its values on the next line */
-			if (ntok < 2 || strspn(tok[0], "0123456789") !=
-			    strlen(tok[0])) {
-				fail(a->why, a->len, "%s:%ld: expected a "
-				     "column line \"No. NAME ... ACTIVITY ...\"",
-				     a->path, rd->no);
-				goto out;
-			}
-			snprintf(name, sizeof name, "%s", tok[1]);
-			if (ntok == 2)
-				continue;
-			memmove(tok, tok + 2, (size_t)(ntok - 2) * sizeof *tok);
-			ntok -= 2;
-		}
-		{
-			int i = 0;
-			double v;
-			long sq;
-
-			while (i < ntok && (!strcmp(tok[i], "*") ||
-					    !strcmp(tok[i], "B") ||
-					    !strcmp(tok[i], "NL") ||
-					    !strcmp(tok[i], "NU") ||
-					    !strcmp(tok[i], "NF") ||
-					    !strcmp(tok[i], "NS")))
-				i++;
-			if (i == ntok || parse_value(tok[i], &v)) {
-				fail(a->why, a->len, "%s:%ld: column %s: "
-				     "expected its activity (a number)",
-				     a->path, rd->no, name);
-				goto out;
-			}
-			if ((sq = column_square(&cols, name)) >= 0) {
-				cols.set[sq] = 1;
-				a->queen[sq] = v > 0.5;
-			}
-			name[0] = '\0';
-		}
-	}
-	if (!status_no) {
-		rc = fail(a->why, a->len, "%s: no \"Status:\" line: not "
-			  "glpsol's printable solution (glpsol ... -o FILE)",
-			  a->path);
-		goto out;
-	}
-	snprintf(a->how, a->howlen, "Status: %s", status);
-	if (!strcmp(status, "INTEGER EMPTY")) {
-		rc = 0;
-		goto out;
-	}
-	if (!strcmp(status, "INTEGER OPTIMAL"))
-		*optimal = 1, answer = 1;
-	else if (!strcmp(status, "INTEGER NON-OPTIMAL"))
-		answer = 1;
-	else {
-		rc = fail(a->why, a->len, "%s:%ld: glpsol gave no integer "
-			  "solution (Status: %s)", a->path, status_no, status);
-		goto out;
-	}
-	if (!in_table) {
-		rc = fail(a->why, a->len, "%s: no column table (\"No. Column "
-			  "name ...\")", a->path);
-		goto out;
-	}
-	for (size_t k = 0; k < cols.count; k++)
-		if (!cols.set[k]) {
-			rc = fail(a->why, a->len, "%s: no line for column %s "
-				  "(square %zu %zu)", a->path, a->m->name[k],
-				  k / (size_t)a->m->n + 1,
-				  k % (size_t)a->m->n + 1);
+		if (glpsol_column(a, rd->no, p, &cols, name, sizeof name))
 			goto out;
-		}
-	rc = answer;
+	}
+	rc = glpsol_verdict(a, status, status_no, in_table, &cols, optimal);
 out:
 	free(cols.idx);
 	free(cols.set);
