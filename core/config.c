@@ -326,7 +326,7 @@ int nq_parse_memory(const char *text, uint64_t *kib)
 
 /* Optimal string alignment distance (edits, with transpositions), for
  * did-you-mean. Long strings are simply "far". */
-static size_t edit_distance(const char *a, const char *b)
+size_t nq_edit_distance(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b), i, j;
 	size_t d[33][33];
@@ -867,7 +867,7 @@ static int lookup_key(struct loader *L, const struct key_def *table,
 	for (i = 0; i < count; i++) {
 		if (strcmp(table[i].name, name) == 0)
 			return (int)i;
-		d = edit_distance(name, table[i].name);
+		d = nq_edit_distance(name, table[i].name);
 		if (d < best_d) {
 			best_d = d;
 			best = table[i].name;

@@ -8,11 +8,19 @@
 #ifndef NQ_EXPERIMENT_H
 #define NQ_EXPERIMENT_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "nq_plugin.h"
 #include "error.h"
 
 #define NQ_MAX_OPTIONS 8
+
+/* The largest board, in the experiment file and on the command line. */
+#define NQ_MAX_N 100000000
+/* The most pre-placed queens one command-line instance takes (solve,
+ * export, check); the square map an export is read back with holds as
+ * many (solvers/solfile.h). */
+#define NQ_MAX_HINTS 256
 
 /* One approach: a solver with every option given a value. */
 typedef struct nq_approach {
@@ -111,5 +119,10 @@ int nq_parse_u64(const char *text, uint64_t *out);
  * takes it that is greater than 0. 0; -1 when malformed; -2 when 0 or
  * negative. */
 int nq_parse_memory(const char *text, uint64_t *kib);
+
+/* Optimal string alignment distance between a and b (edits, with
+ * transpositions), for "did you mean"; strings over 32 characters are
+ * simply far (99). */
+size_t nq_edit_distance(const char *a, const char *b);
 
 #endif
