@@ -119,8 +119,13 @@ static int export_args(const nq_verb *v, int argc, char **argv,
 	return rc ? rc : export_check(v, a);
 }
 
+/* The header comment: its first line with every hint (up to 20
+ * characters each, " 100000000:100000000"), then who wrote it. */
+#define EXPORT_COMMENT_MAX (NQ_MAX_HINTS * 20 + 512)
+
 /* The header comment of an exported file: the instance, then who wrote
- * it (check --from reads the hints back from its first line). */
+ * it (check --from reads the hints back from its first line: all of
+ * them, or it would check another instance). */
 static void export_comment(const struct export_args *a, char *buf,
 			   size_t len)
 {
@@ -132,7 +137,7 @@ static void export_comment(const struct export_args *a, char *buf,
 			a->encoding ? a->encoding : a->model,
 			a->encoding ? " columns=" : "",
 			a->encoding ? nq_cnf_columns_choices[a->col] : "");
-	for (i = 0; i < b->nhints && used < (int)len - 24; i++)
+	for (i = 0; i < b->nhints && used < (int)len - 64; i++)
 		used += snprintf(buf + used, len - (size_t)used, " %d:%d",
 				 b->hints[i].row + 1, b->hints[i].col + 1);
 	snprintf(buf + used, len - (size_t)used, "%s\nwritten by harness %s "
@@ -209,7 +214,7 @@ static int cmd_export(const nq_verb *v, int argc, char **argv)
 {
 	struct export_args a;
 	nq_instance inst;
-	char comment[1024];
+	char comment[EXPORT_COMMENT_MAX];
 	int rc;
 
 	memset(&a, 0, sizeof a);
