@@ -27,6 +27,9 @@ static const nq_verb t_verb = {
 	t_flags, "Exit status: 0."
 };
 
+/* argv's words as main gets them: writable */
+static char w_verb[] = "tverb", w_n[] = "-n", w_hint[] = "--hint";
+
 /* What fd 1 or 2 received while `captured` ran (at most 8 KiB). */
 static char out[8192];
 
@@ -92,7 +95,7 @@ static void parse(struct run *r, int board, ...)
 	memset(r, 0, sizeof *r);
 	r->board = board;
 	va_start(ap, board);
-	argv[r->argc++] = "tverb";
+	argv[r->argc++] = w_verb;
 	while ((a = va_arg(ap, char *)))
 		argv[r->argc++] = a;
 	va_end(ap);
@@ -260,15 +263,15 @@ static void board_limits(void **state)
 	int i, k = 0, id, rc = 0;
 
 	(void)state;
-	argv[k++] = "tverb";
-	argv[k++] = "-n";
+	argv[k++] = w_verb;
+	argv[k++] = w_n;
 	argv[k++] = big;
 	snprintf(big, sizeof big, "%d", NQ_MAX_N);
 	for (i = 0; i <= NQ_MAX_HINTS; i++) {
 		/* rows, columns and diagonals all distinct */
 		snprintf(text[i], sizeof text[i], "%d:%d", i + 1,
 			 (2 * i) % NQ_MAX_N + 1);
-		argv[k++] = "--hint";
+		argv[k++] = w_hint;
 		argv[k++] = text[i];
 	}
 	memset(&b, 0, sizeof b);
@@ -317,10 +320,10 @@ static void too_many_walk(void *arg)
 	nq_cli c;
 	int i, k = 0, rc = 0;
 
-	argv[k++] = "tverb";
+	argv[k++] = w_verb;
 	for (i = 0; i <= NQ_MAX_HINTS; i++) {
 		snprintf(text[i], sizeof text[i], "%d:%d", i + 1, i + 1);
-		argv[k++] = "--hint";
+		argv[k++] = w_hint;
 		argv[k++] = text[i];
 	}
 	nq_cli_start(&c, &t_verb, k, argv);
