@@ -8,12 +8,18 @@
 #ifndef NQ_EXPERIMENT_H
 #define NQ_EXPERIMENT_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "nq_plugin.h"
 #include "error.h"
 #include "approach.h"
 #include "units.h" /* nq_parse_int, nq_parse_duration, ... */
+
+/* The most pre-placed queens one command-line instance takes (solve,
+ * export, check); the square map an export is read back with holds as
+ * many (solvers/solfile.h). */
+#define NQ_MAX_HINTS 256
 
 /* One concrete instance (after ranges and lists are expanded). */
 typedef struct nq_instance_spec {
@@ -60,8 +66,8 @@ int nq_config_parse(const char *text, size_t len, const char *path,
  * lists and mappings may nest. */
 #define NQ_CONFIG_MAX_BYTES (4u << 20)
 #define NQ_CONFIG_MAX_DEPTH 64
-/* The largest board size (n) the file takes; the command line should
- * take the same. */
+/* The largest board size (n), in the experiment file and on the command
+ * line alike. */
 #define NQ_MAX_N 100000000
 void nq_experiment_free(nq_experiment *exp);
 

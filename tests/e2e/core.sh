@@ -129,6 +129,45 @@ expect "missing file is named" grep -q "missing.yaml" "$T/err"
 "$H" run configs/smoke.yaml -o >/dev/null 2>&1; rc=$?
 expect "-o without a file exits 2" [ $rc -eq 2 ]
 expect "--help lists the verbs" sh -c "'$H' --help | grep -q 'harness solve'"
+# help VERB and VERB --help: the usage, then a line per flag (the table)
+for verb in run solve plot report export check list help version; do
+	"$H" help $verb >"$T/help" 2>&1; rc=$?
+	expect "help $verb exits 0 (got $rc)" [ $rc -eq 0 ]
+	expect "help $verb starts with its usage" grep -q "^usage: harness $verb" "$T/help"
+	"$H" $verb --help >"$T/help2" 2>&1; rc=$?
+	expect "$verb --help exits 0 and says the same (got $rc)" \
+		sh -c "[ $rc -eq 0 ] && cmp -s '$T/help' '$T/help2'"
+done
+for want in "  -n N " "  --count " "  --hint R:C " "  -o, --output FILE.csv "; do
+	expect "help solve lists '$want'" grep -qF -- "$want" <("$H" help solve)
+done
+expect "help check lists --placement" grep -qF -- "  --placement P " <("$H" help check)
+expect "help plot lists --kind" grep -qF -- "  --kind K " <("$H" help plot)
+"$H" help frobnicate >/dev/null 2>"$T/err"; rc=$?
+expect "help of no verb exits 2 (got $rc)" [ $rc -eq 2 ]
+# an unknown option: named, with the nearest flag, exit 2, nothing run
+"$H" solve -n 8 --cout backtrack >"$T/out" 2>"$T/err"; rc=$?
+expect "solve --cout exits 2 (got $rc)" [ $rc -eq 2 ]
+expect "solve --cout: did you mean --count" grep -qF \
+	"harness: unknown option '--cout' for solve (did you mean '--count'?)" "$T/err"
+expect "solve --cout: nothing run" [ ! -s "$T/out" ]
+"$H" solve -n 8 --count --cout >/dev/null 2>"$T/err"; rc=$?
+expect "--cout last: unknown, not short of a value (exit $rc)" sh -c \
+	"[ $rc -eq 2 ] && grep -qF \"unknown option '--cout'\" '$T/err'"
+for args in "run configs/smoke.yaml --quite" "plot x.csv --kin time" \
+	"report x.csv --fromat latex" "export -n 8 --encodng pairwise" \
+	"check -n 4 --placment 1" "list --all" "version --short"; do
+	# shellcheck disable=SC2086
+	"$H" $args >/dev/null 2>"$T/err"; rc=$?
+	expect "'$args' exits 2 (got $rc)" [ $rc -eq 2 ]
+	expect "'$args' is an unknown option ($(head -1 "$T/err"))" \
+		grep -q "^harness: unknown option '--[a-z]*' for ${args%% *} (" "$T/err"
+done
+expect "a near miss is named" grep -qF "(did you mean '--encoding'?)" \
+	<("$H" export -n 8 --encodng pairwise 2>&1)
+"$H" solve -n 8 --hint >/dev/null 2>"$T/err"; rc=$?
+expect "--hint without a value exits 2 (got $rc)" [ $rc -eq 2 ]
+expect "--hint without a value says so" grep -qF "harness solve: --hint needs a value (R:C)" "$T/err"
 expect "list shows solvers, encodings and models" sh -c \
 	"'$H' list | grep -q sequential && '$H' list | grep -q assignment && '$H' list | grep -q textbook"
 
@@ -250,6 +289,11 @@ expect "the report uses the same labels" grep -q 'backtrack/bitmask threads=0' "
 if "$H" plot "$T/labels.csv" -o "$T/labels.svg" >/dev/null 2>&1; then
 	expect "the plot legend uses the same labels" grep -q 'backtrack/bitmask threads=2' "$T/labels.svg"
 fi
+
+# --- the experiment file's keys, printed from the loader's tables -------------
+"$H" help experiment >"$T/schema" 2>&1; rc=$?
+expect "help experiment: exit 0 and every top key (got $rc)" \
+	sh -c "[ $rc -eq 0 ] && grep -q '^  timeout ' '$T/schema' && grep -q '^  approaches ' '$T/schema' && grep -q '^  after_timeout ' '$T/schema'"
 
 echo "e2e: $pass passed, $failed failed"
 [ $failed -eq 0 ]

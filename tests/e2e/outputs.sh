@@ -221,9 +221,22 @@ usage "--seed -1" "--seed takes an unsigned 64-bit integer, not '-1'" \
 usage "--seed 2^64" "not '18446744073709551616'" \
 	"$H" solve -n 8 --seed 18446744073709551616 backtrack
 args=()
-for i in $(seq 1 65); do args+=(--hint "$i:$i"); done
-usage "a 65th hint" "too many hints: at most 64 --hint ('65:65' is one too many)" \
-	"$H" solve -n 100 "${args[@]}" backtrack
+for i in $(seq 1 257); do args+=(--hint "$i:$i"); done
+for verb in solve export check; do # one limit, NQ_MAX_HINTS
+	usage "$verb: a 257th hint" "too many hints: at most 256 --hint ('257:257' is one too many)" \
+		"$H" $verb -n 300 "${args[@]}"
+done
+args=()
+for i in $(seq 1 30); do args+=(--hint "$((1000 + i)):$((3000 + 2 * i))"); done
+usage "solve: hints too long for the CSV column" "--hint: too many for the CSV hints column (at most 255 characters" \
+	"$H" solve -n 5000 "${args[@]}" backtrack
+# every hint in the export's first line (check --from reads them back)
+args=()
+for i in $(seq 1 140); do args+=(--hint "$i:$(( (2 * i) % 300 + 1 ))"); done
+"$H" export -n 300 "${args[@]}" --encoding sequential -o "$T/hints.cnf" 2>/dev/null
+expect "export: all 140 hints in the header ($(head -1 "$T/hints.cnf" | grep -o ' [0-9][0-9]*:[0-9][0-9]*' | wc -l))" \
+	[ "$(head -1 "$T/hints.cnf" | grep -o ' [0-9][0-9]*:[0-9][0-9]*' | wc -l)" -eq 140 ]
+rm -f "$T/hints.cnf"
 usage "check --placement names the token" "--placement: '4x' (item 2) is not a column 1..4" \
 	"$H" check -n 4 --placement "2 4x 1 3"
 usage "check --placement overflow" "'99999999999999999999' (item 4) is not a column 1..4" \

@@ -1,0 +1,246 @@
+/*
+ * verbs_export.c - the export verb: one instance as a file other tools
+ * read (DIMACS CNF, CPLEX LP or free MPS), for check to read back.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "atomic.h"
+#include "export.h"
+#include "registry.h"
+#include "run.h"
+#include "solfile.h"
+#include "verbs.h"
+#include "version.h"
+
+/* export writes as many hints as the board holds, and check copies an
+ * export's hints (the square map's) into the board: one limit */
+_Static_assert(sizeof ((nq_sqmap *)0)->hints / sizeof (nq_square) ==
+	       NQ_MAX_HINTS, "the square map holds NQ_MAX_HINTS hints");
+
+enum { EXPORT_N, EXPORT_HINT, EXPORT_ENCODING, EXPORT_COLUMNS, EXPORT_MODEL,
+       EXPORT_OUTPUT, EXPORT_FORMAT };
+static const nq_flag export_flags[] = {
+	[EXPORT_N] = { NULL, 'n', "N", "board size" },
+	[EXPORT_HINT] = { "hint", 0, "R:C", "a pre-placed queen (a unit clause / fixed column)" },
+	[EXPORT_ENCODING] = { "encoding", 0, "E", "a CNF encoding (`harness list`)" },
+	[EXPORT_COLUMNS] = { "columns", 0, "C", "alo (default): an at-least-one clause per column\n"
+			     "as per row, the standard model; none: rows only\n"
+			     "(as picosat's and dimacs' option `columns`; the\n"
+			     "header comment says which)" },
+	[EXPORT_MODEL] = { "model", 0, "M", "an ILP model" },
+	[EXPORT_OUTPUT] = { "output", 'o', "FILE", ".cnf (DIMACS), .lp (CPLEX LP) or .mps (free MPS)" },
+	[EXPORT_FORMAT] = { "format", 0, "F", "dimacs, lp or mps, whatever FILE's extension" },
+	{ NULL, 0, NULL, NULL }
+};
+
+struct export_args {
+	nq_board_args b;
+	const char *encoding, *model, *out, *fmt, *columns;
+	int col;             /* enum nq_cnf_columns */
+};
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && !strcmp(s + ls - lx, suffix);
+}
+
+/* What export was given, checked together: 0, or the usage exit. */
+static int export_check(const nq_verb *v, struct export_args *a)
+{
+	nq_error err;
+	int i, rc;
+
+	if ((rc = nq_cli_board_check(v, &a->b)) != 0)
+		return rc;
+	if (!a->encoding == !a->model)
+		return nq_cli_fail(v, "%s", "give one of --encoding NAME "
+				   "(DIMACS) or --model NAME (LP, MPS)");
+	if (!a->out)
+		return nq_cli_fail(v, "%s", "-o FILE is required");
+	if (!a->fmt)
+		a->fmt = ends_with(a->out, ".lp") ? "lp" :
+			 ends_with(a->out, ".mps") ? "mps" :
+			 ends_with(a->out, ".cnf") ||
+			 ends_with(a->out, ".dimacs") ? "dimacs" :
+			 a->encoding ? "dimacs" : "lp";
+	if (strcmp(a->fmt, "dimacs") && strcmp(a->fmt, "lp") &&
+	    strcmp(a->fmt, "mps"))
+		return nq_cli_fail(v, "--format is dimacs, lp or mps, not "
+				   "'%s'", a->fmt);
+	if (a->encoding && strcmp(a->fmt, "dimacs"))
+		return nq_cli_fail(v, "an encoding is written as DIMACS "
+				   "(-o FILE.cnf), not '%s'", a->fmt);
+	if (a->model && !strcmp(a->fmt, "dimacs"))
+		return nq_cli_fail(v, "%s", "a model is written as LP or MPS "
+				   "(-o FILE.lp or FILE.mps)");
+	memset(&err, 0, sizeof err);
+	if (nq_output_check(a->out, &err))
+		return nq_cli_error(&err);
+	if (a->columns && a->model)
+		return nq_cli_fail(v, "%s", "--columns is an option of "
+				   "--encoding (CNF), not of --model");
+	a->col = -1;
+	for (i = 0; a->columns && nq_cnf_columns_choices[i]; i++)
+		if (!strcmp(a->columns, nq_cnf_columns_choices[i]))
+			a->col = i;
+	if (a->columns && a->col < 0)
+		return nq_cli_fail(v, "--columns is alo or none, not '%s'",
+				   a->columns);
+	if (a->col < 0)
+		a->col = NQ_CNF_COLUMNS_ALO;
+	return 0;
+}
+
+/* Parse export's command line: 0, or an exit status (-1 after --help). */
+static int export_args(const nq_verb *v, int argc, char **argv,
+		       struct export_args *a)
+{
+	nq_cli c;
+	int id, rc = 0;
+
+	nq_cli_start(&c, v, argc, argv);
+	while (rc == 0 && (id = nq_cli_next(&c)) != NQ_CLI_END) {
+		switch (id) {
+		case NQ_CLI_STOP: return c.rc ? c.rc : -1;
+		case EXPORT_N:
+		case EXPORT_HINT: rc = nq_cli_board_flag(&c, &a->b); break;
+		case EXPORT_ENCODING: a->encoding = c.val; break;
+		case EXPORT_MODEL: a->model = c.val; break;
+		case EXPORT_OUTPUT: a->out = c.val; break;
+		case EXPORT_FORMAT: a->fmt = c.val; break;
+		case EXPORT_COLUMNS: a->columns = c.val; break;
+		default:
+			rc = nq_cli_fail(v, "unexpected argument '%s'", c.val);
+		}
+	}
+	return rc ? rc : export_check(v, a);
+}
+
+/* The header comment: its first line with every hint (up to 20
+ * characters each, " 100000000:100000000"), then who wrote it. */
+#define EXPORT_COMMENT_MAX (NQ_MAX_HINTS * 20 + 512)
+
+/* The header comment of an exported file: the instance, then who wrote
+ * it (check --from reads the hints back from its first line: all of
+ * them, or it would check another instance). */
+static void export_comment(const struct export_args *a, char *buf,
+			   size_t len)
+{
+	const nq_board_args *b = &a->b;
+	int i, used;
+
+	used = snprintf(buf, len, "n-queens n=%d %s %s%s%s, hints (1-based "
+			"row:col):", b->n, a->encoding ? "encoding" : "model",
+			a->encoding ? a->encoding : a->model,
+			a->encoding ? " columns=" : "",
+			a->encoding ? nq_cnf_columns_choices[a->col] : "");
+	for (i = 0; i < b->nhints && used < (int)len - 64; i++)
+		used += snprintf(buf + used, len - (size_t)used, " %d:%d",
+				 b->hints[i].row + 1, b->hints[i].col + 1);
+	snprintf(buf + used, len - (size_t)used, "%s\nwritten by harness %s "
+		 "export", b->nhints ? "" : " none", NQ_VERSION);
+}
+
+static int unknown_name(const nq_verb *v, const char *what, const char *name,
+			enum nq_opt_type kind)
+{
+	nq_option o = { what, kind, NULL, NULL, 0, 0, NULL };
+	char known[512];
+
+	nq_registry_option_choices(&o, known, sizeof known);
+	fprintf(stderr, "harness %s: unknown %s '%s'\nusage: harness %s\n",
+		v->name, what, name, v->usage);
+	fprintf(stderr, "known %ss: %s\n", what, known);
+	return NQ_EXIT_USAGE;
+}
+
+static int export_cnf(const nq_verb *v, const struct export_args *a,
+		      const nq_instance *inst, const char *comment)
+{
+	const nq_cnf_encoder *e = nq_registry_cnf(a->encoding);
+	nq_cnf_mem m = { 0 };
+	char why[300];
+	int rc;
+
+	if (!e)
+		return unknown_name(v, "encoding", a->encoding, NQ_OPT_CNF);
+	rc = nq_cnf_mem_build(&m, inst, e, (enum nq_cnf_columns)a->col, why,
+			      sizeof why);
+	if (rc == NQ_OK)
+		rc = nq_cnf_mem_write_file(&m, a->out, comment, why,
+					   sizeof why);
+	if (rc == NQ_OK)
+		fprintf(stderr, "harness: %s written (%d variables, %lld "
+			"clauses, %lld literals)\n", a->out, m.nvars,
+			(long long)m.nclauses, (long long)m.nlits);
+	else
+		fprintf(stderr, "harness export: %s\n", why);
+	nq_cnf_mem_free(&m);
+	return rc == NQ_OK ? 0 : 1;
+}
+
+static int export_ilp(const nq_verb *v, const struct export_args *a,
+		      const nq_instance *inst, const char *comment)
+{
+	const nq_ilp_model *md = nq_registry_ilp(a->model);
+	nq_ilp_mem *m = NULL;
+	int64_t cols, rows, nz;
+	char why[300];
+	int rc;
+
+	if (!md)
+		return unknown_name(v, "model", a->model, NQ_OPT_ILP);
+	rc = nq_ilp_mem_build(&m, inst, md, 0, why, sizeof why);
+	if (rc == NQ_OK)
+		rc = nq_ilp_mem_write(m, a->out, strcmp(a->fmt, "mps") ?
+				      NQ_ILP_LP : NQ_ILP_MPS, comment, why,
+				      sizeof why);
+	if (rc == NQ_OK) {
+		nq_ilp_mem_sizes(m, &cols, &rows, &nz);
+		fprintf(stderr, "harness: %s written (%lld columns, %lld "
+			"rows, %lld nonzeros)\n", a->out, (long long)cols,
+			(long long)rows, (long long)nz);
+	} else {
+		fprintf(stderr, "harness export: %s\n", why);
+	}
+	nq_ilp_mem_free(m);
+	return rc == NQ_OK ? 0 : 1;
+}
+
+static int cmd_export(const nq_verb *v, int argc, char **argv)
+{
+	struct export_args a;
+	nq_instance inst;
+	char comment[EXPORT_COMMENT_MAX];
+	int rc;
+
+	memset(&a, 0, sizeof a);
+	if ((rc = export_args(v, argc, argv, &a)) != 0)
+		return rc < 0 ? 0 : rc;
+	memset(&inst, 0, sizeof inst);
+	inst.n = a.b.n;
+	inst.mode = NQ_MODE_FIRST;
+	inst.nhints = a.b.nhints;
+	inst.hints = a.b.hints;
+	export_comment(&a, comment, sizeof comment);
+	if (a.encoding)
+		return export_cnf(v, &a, &inst, comment);
+	return export_ilp(v, &a, &inst, comment);
+}
+
+const nq_verb nq_verb_export = {
+	"export", cmd_export,
+	"export -n N [--hint R:C]... --encoding NAME [--columns alo|none] -o FILE.cnf\n"
+	"             export -n N [--hint R:C]... --model NAME -o FILE.lp|FILE.mps",
+	"Write one instance as a file other tools read: DIMACS CNF through\n"
+	"any CNF encoding (comment lines \"c square R C VAR\" map each square,\n"
+	"1-based, to its variable), or CPLEX LP / free MPS through any ILP\n"
+	"model (written by GLPK; comment lines \"square R C COLUMN\").\n"
+	"Built-in or plugin (--plugin FILE.so) encodings and models alike.",
+	export_flags,
+	"Exit status: 0 written; 2 bad input; 1 the encoder or model failed,\n"
+	"or the file cannot be written (nothing is left half-written)."
+};

@@ -1,0 +1,292 @@
+/*
+ * verbs_results.c - the verbs that read a results file: plot (gnuplot
+ * pictures) and report (Markdown or LaTeX tables).
+ */
+#include <stdio.h>
+#include <string.h>
+#include "atomic.h"
+#include "csvread.h"
+#include "plot.h"
+#include "report.h"
+#include "run.h"
+#include "verbs.h"
+
+/* Read the results file of plot and report; 2 (message printed) if not. */
+static int read_results(const nq_verb *v, const char *csv, nq_table **t)
+{
+	nq_error err;
+
+	if (!csv)
+		return nq_cli_fail(v, "%s", "which results file (CSV)?");
+	memset(&err, 0, sizeof err);
+	if (nq_table_read(csv, t, &err) < 0)
+		return nq_cli_error(&err);
+	return 0;
+}
+
+/* The one results file of plot and report: 0, or the usage exit. */
+static int results_operand(const nq_cli *c, const char **csv)
+{
+	if (*csv)
+		return nq_cli_fail(c->verb, "one results file at a time ('%s' "
+				   "is one too many)", c->val);
+	*csv = c->val;
+	return 0;
+}
+
+/* ---- plot ----------------------------------------------------------- */
+
+enum { PLOT_KIND, PLOT_OUTPUT, PLOT_Y, PLOT_GROUP, PLOT_MODE, PLOT_LOG,
+       PLOT_LINEAR };
+static const nq_flag plot_flags[] = {
+	[PLOT_KIND] = { "kind", 0, "K",
+		"time (default): y against n: the median of the ok runs\n"
+		"as the point, min..max of the repetitions as the error\n"
+		"bar; runs not ok as markers (timeout at the timeout,\n"
+		"memout, crash, error, wrong answer); instances with\n"
+		"pre-placed queens are left to `report` (said in the title)\n"
+		"cactus: instances solved against time, per approach\n"
+		"size: variables and clauses/rows against n, per encoding\n"
+		"all: all three: OUT, OUT-cactus, OUT-size (same type)" },
+	[PLOT_OUTPUT] = { "output", 'o', "OUT", "where (default RESULTS with .svg)" },
+	[PLOT_Y] = { "y", 0, "COLUMN", "any numeric column (default wall_s): cpu_s,\n"
+		     "peak_rss_kib, nodes, ..." },
+	[PLOT_GROUP] = { "group", 0, "COLS", "what makes a line (default solver,encoding, plus\n"
+			 "options where one approach's rows differ)" },
+	[PLOT_MODE] = { "mode", 0, "MODE", "one panel: first or count" },
+	[PLOT_LOG] = { "log", 0, NULL, "a log y axis (default for times, or when the\n"
+		       "values span more than 100x)" },
+	[PLOT_LINEAR] = { "linear", 0, NULL, "a linear y axis" },
+	{ NULL, 0, NULL, NULL }
+};
+
+/* Parse plot's command line: 0, or an exit status (-1 after --help). */
+static int plot_args(const nq_verb *v, int argc, char **argv,
+		     nq_plot_opts *o, const char **csv, const char **out,
+		     int *all)
+{
+	nq_cli c;
+	int id, k, rc = 0;
+
+	nq_cli_start(&c, v, argc, argv);
+	while (rc == 0 && (id = nq_cli_next(&c)) != NQ_CLI_END) {
+		switch (id) {
+		case NQ_CLI_STOP: return c.rc ? c.rc : -1;
+		case PLOT_LOG: o->scale = 1; break;
+		case PLOT_LINEAR: o->scale = 0; break;
+		case PLOT_OUTPUT: *out = c.val; break;
+		case PLOT_Y: o->y = c.val; break;
+		case PLOT_GROUP: o->group = c.val; break;
+		case PLOT_MODE: o->mode = c.val; break;
+		case NQ_CLI_OPERAND: rc = results_operand(&c, csv); break;
+		case PLOT_KIND:
+			if (!strcmp(c.val, "all"))
+				*all = 1;
+			else if ((k = nq_plot_kind_from_name(c.val)) >= 0)
+				o->kind = (nq_plot_kind)k;
+			else
+				rc = nq_cli_fail(v, "--kind is time, cactus, "
+						 "size or all, not '%s'", c.val);
+			break;
+		}
+	}
+	return rc;
+}
+
+/* Draw each kind asked for (every output checked before any is
+ * written): the exit status. */
+static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all)
+{
+	int first = all ? 0 : (int)o->kind;
+	int last = all ? NQ_PLOT__COUNT - 1 : (int)o->kind;
+	char path[4096], buf[1024];
+	nq_error err;
+	int k, rc;
+
+	for (k = first; k <= last; k++) {
+		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);
+		memset(&err, 0, sizeof err);
+		if (nq_output_check(all ? path : out, &err))
+			return nq_cli_error(&err);
+	}
+	for (k = first; k <= last; k++) {
+		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);
+		o->output = all ? path : out;
+		o->kind = (nq_plot_kind)k;
+		memset(&err, 0, sizeof err);
+		rc = nq_plot_draw(t, o, &err);
+		nq_error_format(&err, buf, sizeof buf);
+		if (rc == NQ_PLOT_EINPUT && all && k == NQ_PLOT_SIZE) {
+			/* no sizes (only native solvers): not an error here */
+			fprintf(stderr, "harness plot: no size plot: %s\n", buf);
+			continue;
+		}
+		if (rc < 0) {
+			fprintf(stderr, "harness plot: %s\n", buf);
+			return rc == NQ_PLOT_EINPUT ? NQ_EXIT_USAGE : 1;
+		}
+		fprintf(stderr, "harness: %s plot written to %s\n",
+			nq_plot_kind_name((nq_plot_kind)k), o->output);
+	}
+	return 0;
+}
+
+static int cmd_plot(const nq_verb *v, int argc, char **argv)
+{
+	nq_plot_opts o;
+	nq_table *t = NULL;
+	const char *csv = NULL, *out = NULL;
+	char def[4096];
+	int all = 0, rc;
+
+	memset(&o, 0, sizeof o);
+	o.scale = -1;
+	if ((rc = plot_args(v, argc, argv, &o, &csv, &out, &all)) != 0)
+		return rc < 0 ? 0 : rc;
+	if ((rc = read_results(v, csv, &t)) != 0)
+		return rc;
+	if (!out) {
+		nq_path_with_ext(csv, ".svg", def, sizeof def);
+		out = def;
+	}
+	o.csv = csv;
+	rc = plot_draw(t, &o, out, all);
+	nq_table_free(t);
+	return rc;
+}
+
+const nq_verb nq_verb_plot = {
+	"plot", cmd_plot,
+	"plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind time|cactus|size|all]\n"
+	"             [--y COLUMN] [--group COL[,COL...]] [--mode MODE]\n"
+	"             [--log|--linear]",
+	"Draw a results file with gnuplot (Debian: gnuplot-nox); the picture\n"
+	"type follows OUT's extension. Defaults need no flags: the time plot\n"
+	"of wall_s, a panel per mode, a line per approach, to RESULTS.svg.",
+	plot_flags,
+	"Exit status: 0 drawn; 2 bad input (no file, missing or unknown\n"
+	"column: the numeric ones are listed); 1 gnuplot missing or failed\n"
+	"(nothing is written: the picture is renamed into place when whole)."
+};
+
+/* ---- report --------------------------------------------------------- */
+
+enum { REPORT_FORMAT, REPORT_BASELINE, REPORT_OUTPUT, REPORT_Y,
+       REPORT_GROUP };
+static const nq_flag report_flags[] = {
+	[REPORT_FORMAT] = { "format", 0, "F", "markdown (default) or latex (booktabs tables, a\n"
+			    "longtable past 40 rows; times in s, 3 significant\n"
+			    "digits, plain decimals; the machine as comments)" },
+	[REPORT_BASELINE] = { "baseline", 0, "A", "the approach speed-ups are against, as labelled in\n"
+			      "the table, e.g. backtrack/bitmask (default: the first)" },
+	[REPORT_OUTPUT] = { "output", 'o', "FILE", "where (default RESULTS with .md or .tex; - stdout)" },
+	[REPORT_Y] = { "y", 0, "COLUMN", "the column summarised (default wall_s)" },
+	[REPORT_GROUP] = { "group", 0, "COLS", "what makes an approach (as for plot)" },
+	{ NULL, 0, NULL, NULL }
+};
+
+/* Parse report's command line: 0, or an exit status (-1 after --help). */
+static int report_args(const nq_verb *v, int argc, char **argv,
+		       nq_report_opts *o, const char **csv, const char **out)
+{
+	nq_cli c;
+	int id, rc = 0;
+
+	nq_cli_start(&c, v, argc, argv);
+	while (rc == 0 && (id = nq_cli_next(&c)) != NQ_CLI_END) {
+		switch (id) {
+		case NQ_CLI_STOP: return c.rc ? c.rc : -1;
+		case REPORT_OUTPUT: *out = c.val; break;
+		case REPORT_BASELINE: o->baseline = c.val; break;
+		case REPORT_Y: o->y = c.val; break;
+		case REPORT_GROUP: o->group = c.val; break;
+		case NQ_CLI_OPERAND: rc = results_operand(&c, csv); break;
+		case REPORT_FORMAT:
+			if (!strcmp(c.val, "markdown") || !strcmp(c.val, "md"))
+				o->format = NQ_REPORT_MARKDOWN;
+			else if (!strcmp(c.val, "latex") ||
+				 !strcmp(c.val, "tex"))
+				o->format = NQ_REPORT_LATEX;
+			else
+				rc = nq_cli_fail(v, "--format is markdown or "
+						 "latex, not '%s'", c.val);
+			break;
+		}
+	}
+	return rc;
+}
+
+/* The report into `out` through a temp file renamed into place (never
+ * half a report): the exit status. */
+static int report_to_file(nq_table *t, const nq_report_opts *o,
+			  const char *out)
+{
+	char buf[1024];
+	nq_error err;
+	nq_atomic a;
+
+	memset(&err, 0, sizeof err);
+	if (nq_output_check(out, &err))
+		return nq_cli_error(&err);
+	if (nq_atomic_open(&a, out, &err) < 0) {
+		nq_error_format(&err, buf, sizeof buf);
+		fprintf(stderr, "harness report: %s\n", buf);
+		return 1;
+	}
+	if (nq_report_write(t, o, a.f, &err) < 0) {
+		nq_atomic_abort(&a);
+		return nq_cli_error(&err);
+	}
+	if (nq_atomic_commit(&a, &err) < 0) {
+		nq_error_format(&err, buf, sizeof buf);
+		fprintf(stderr, "harness report: %s\n", buf);
+		return 1;
+	}
+	fprintf(stderr, "harness: report written to %s\n", out);
+	return 0;
+}
+
+static int cmd_report(const nq_verb *v, int argc, char **argv)
+{
+	nq_report_opts o;
+	nq_table *t = NULL;
+	nq_error err;
+	const char *csv = NULL, *out = NULL;
+	char def[4096];
+	int rc;
+
+	memset(&o, 0, sizeof o);
+	if ((rc = report_args(v, argc, argv, &o, &csv, &out)) != 0)
+		return rc < 0 ? 0 : rc;
+	if ((rc = read_results(v, csv, &t)) != 0)
+		return rc;
+	if (!out) {
+		nq_path_with_ext(csv, o.format == NQ_REPORT_LATEX ? ".tex" :
+				 ".md", def, sizeof def);
+		out = def;
+	}
+	o.csv = csv;
+	o.output = strcmp(out, "-") ? out : NULL;
+	if (o.output) {
+		rc = report_to_file(t, &o, out);
+	} else {
+		memset(&err, 0, sizeof err);
+		rc = nq_report_write(t, &o, stdout, &err) < 0 ?
+		     nq_cli_error(&err) : 0;
+	}
+	nq_table_free(t);
+	return rc;
+}
+
+const nq_verb nq_verb_report = {
+	"report", cmd_report,
+	"report RESULTS.csv [--format markdown|latex] [--baseline APPROACH]\n"
+	"             [-o FILE] [--y COLUMN] [--group COL[,COL...]]",
+	"Write a report of a results file: per mode, instance and approach,\n"
+	"the median of the ok runs, min, max, IQR and MAD, the statuses, the\n"
+	"speed-up against a baseline approach; a cell is noisy when (max -\n"
+	"min) / median > 10%. Markdown links the plots found beside the CSV\n"
+	"(`harness plot --kind all`) and shows the machine (RESULTS.meta).",
+	report_flags,
+	"Exit status: 0 written; 2 bad input; 1 the output cannot be written."
+};
