@@ -35,6 +35,13 @@ const char *nq_column_label(const char *col)
 	return col;
 }
 
+int nq_column_is_time(const char *col)
+{
+	size_t n = strlen(col);
+
+	return n > 2 && !strcmp(col + n - 2, "_s");
+}
+
 int nq_status_from_name(const char *name)
 {
 	int st;

@@ -60,13 +60,6 @@ static void md(FILE *f, const char *s)
 	}
 }
 
-static int is_time(const char *col)
-{
-	size_t n = strlen(col);
-
-	return n > 2 && !strcmp(col + n - 2, "_s");
-}
-
 /* Scale and unit for mode m's table. */
 static double unit_of(const struct nq_report_ctx *x, size_t m, const char **unit)
 {
@@ -470,7 +463,7 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 	x.o = o;
 	x.c = c;
 	x.latex = o->format == NQ_REPORT_LATEX;
-	x.time = is_time(c->ycol);
+	x.time = nq_column_is_time(c->ycol);
 	unit_time = x.time;
 	unit_latex = x.latex;
 	if (o->baseline) {
