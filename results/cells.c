@@ -35,6 +35,13 @@ const char *nq_column_label(const char *col)
 	return col;
 }
 
+int nq_column_is_time(const char *col)
+{
+	size_t n = strlen(col);
+
+	return n > 2 && !strcmp(col + n - 2, "_s");
+}
+
 int nq_status_from_name(const char *name)
 {
 	int st;
@@ -355,30 +362,40 @@ static int cmp_cell(const void *a, const void *b)
 	return (x->series > y->series) - (x->series < y->series);
 }
 
-int nq_cells_build(const nq_table *t, const char *name,
-		   const nq_cells_opts *o, nq_cells **out, nq_error *err)
-{
-	const char *ycol = o->y ? o->y : "wall_s";
-	int cols[8], ci[3], yi, hi, ti, ei, oi, n_numeric;
-	size_t ncols, i, r, a, nacc = 0, capacc = 0;
-	struct acc *acc = NULL;
+/* What nq_cells_build works on: the table's columns it reads, and the
+ * cells so far. */
+struct build {
+	const nq_table *t;
+	const char *name;
+	const nq_cells_opts *o;
+	nq_error *err;
+	int cols[8];            /* the series columns */
+	size_t ncols;
+	int ci[3];              /* the needed columns: n, mode, status */
+	int hi, oi, n_numeric;
+	const double *nv, *yv, *tv;   /* n, y, timeout_s (or NULL) */
+	struct acc *acc;
+	size_t nacc, capacc;
 	struct strset series, modes, hintset;
-	struct cellmap map = { NULL, 0 };
-	const double *nv, *yv, *tv;
-	nq_cells *c = NULL;
-	char label[512], list[1024];
-	int rc = -1;
+	struct cellmap map;
+	nq_cells *c;
+};
 
-	*out = NULL;
-	memset(&series, 0, sizeof series);
-	memset(&modes, 0, sizeof modes);
-	memset(&hintset, 0, sizeof hintset);
+/* The needed columns, the y column (a numeric one) and the series
+ * columns, into b. */
+static int build_columns(struct build *b, const char *ycol)
+{
+	const nq_table *t = b->t;
+	char list[1024];
+	size_t i, r;
+	int yi;
+
 	for (i = 0; needed[i]; i++)
-		if ((ci[i] = nq_table_col(t, needed[i])) < 0)
-			return nq_error_set(err, name, 0, 0, "no column '%s': is "
-					    "this a harness results file? (it "
-					    "needs n, mode, solver, status)",
-					    needed[i]);
+		if ((b->ci[i] = nq_table_col(t, needed[i])) < 0)
+			return nq_error_set(b->err, b->name, 0, 0, "no column "
+					    "'%s': is this a harness results "
+					    "file? (it needs n, mode, solver, "
+					    "status)", needed[i]);
 	yi = nq_table_col(t, ycol);
 	if (yi < 0 || !nq_table_col_numeric(t, yi)) {
 		int any = 0;
@@ -387,151 +404,209 @@ int nq_cells_build(const nq_table *t, const char *name,
 		for (r = 0; yi >= 0 && r < nq_table_nrows(t) && !any; r++)
 			any = nq_table_number(nq_table_cell(t, r, yi), &v) == 0;
 		list_numeric(t, list, sizeof list);
-		return nq_error_set(err, name, 0, 0, "%s column '%s'; numeric "
-				    "columns: %s", yi < 0 ? "no" : any ?
+		return nq_error_set(b->err, b->name, 0, 0, "%s column '%s'; "
+				    "numeric columns: %s", yi < 0 ? "no" : any ?
 				    "mostly text, not numbers, in" :
 				    "no numbers in", ycol,
 				    list[0] ? list : "(none)");
 	}
-	if (group_cols(t, name, o->group, cols, &ncols, err) < 0)
+	if (group_cols(t, b->name, b->o->group, b->cols, &b->ncols, b->err) < 0)
 		return -1;
-	hi = nq_table_col(t, "hints");
-	ti = nq_table_col(t, "timeout_s");
-	ei = nq_table_col(t, "experiment");
-	oi = nq_table_col(t, "options");
-	n_numeric = nq_table_col_numeric(t, ci[0]);
-	/* each numeric column parsed once; cells that are not numbers are
-	 * named in a warning and skipped */
-	nv = nq_table_numbers(t, ci[0]);
-	yv = nq_table_numbers(t, yi);
-	tv = ti >= 0 ? nq_table_numbers(t, ti) : NULL;
-	if (!nv || !yv || (ti >= 0 && !tv))
-		goto oom;
-	if (!(c = calloc(1, sizeof *c)) || !(c->ycol = strdup(ycol)) ||
-	    !(c->experiment = strdup(nq_table_cell(t, 0, ei))))
-		goto oom;
-	c->rows = nq_table_nrows(t);
-	for (r = 0; r < nq_table_nrows(t); r++) {
-		const char *mode = nq_table_cell(t, r, ci[1]);
-		const char *hints = nq_table_cell(t, r, hi);
-		const char *stname = nq_table_cell(t, r, ci[2]);
-		double n = nv[r], y = yv[r], to = tv ? tv[r] : NAN;
-		size_t si, mi, hidx, j;
-		int st;
+	return yi;
+}
 
-		if (o->mode && strcmp(mode, o->mode))
-			continue;
-		if (isnan(n) && n_numeric && nq_table_cell(t, r, ci[0])[0])
-			continue; /* not a number: warned about, skipped */
-		if (isnan(n) || n < 1 || n > 1e9 || n != (int)n) {
-			nq_error_set(err, name, (int)nq_table_line(t, r), 0,
-				     "n is '%s', not a board size",
-				     nq_table_cell(t, r, ci[0]));
-			goto out;
-		}
-		if ((st = nq_status_from_name(stname)) < 0) {
-			nq_error_set(err, name, (int)nq_table_line(t, r), 0,
-				     "unknown status '%s'", stname);
-			goto out;
-		}
-		series_label(t, r, cols, ncols, oi, label, sizeof label);
-		if (intern(&series, label, &si) < 0 ||
-		    intern(&modes, mode, &mi) < 0 ||
-		    intern(&hintset, hints, &hidx) < 0)
-			goto oom;
-		if (hints[0])
-			c->hinted_rows++;
-		if (2 * (nacc + 1) > map.nslot &&
-		    cellmap_grow(&map, acc, nacc) < 0)
-			goto oom;
-		j = hash_key(si, mi, hidx, (int)n) & (map.nslot - 1);
-		for (; map.slot[j]; j = (j + 1) & (map.nslot - 1)) {
-			a = map.slot[j] - 1;
-			if (acc[a].c.series == si && acc[a].c.mode == mi &&
-			    acc[a].c.n == (int)n && acc[a].hint == hidx)
-				break;
-		}
-		if (!map.slot[j]) {
-			if (nacc == capacc) {
-				size_t cap = capacc ? 2 * capacc : 64;
-				struct acc *p = realloc(acc, cap * sizeof *p);
+/* The accumulator of cell (series si, mode mi, hint set hidx, n), added
+ * when new, into *a. -1 when out of memory. */
+static int build_acc(struct build *b, size_t si, size_t mi, size_t hidx,
+		     int n, const char *hints, size_t *a)
+{
+	size_t j;
 
-				if (!p)
-					goto oom;
-				acc = p;
-				capacc = cap;
-			}
-			a = nacc;
-			memset(&acc[a], 0, sizeof acc[a]);
-			acc[a].c.series = si;
-			acc[a].c.mode = mi;
-			acc[a].c.n = (int)n;
-			acc[a].hint = hidx;
-			nacc++;
-			map.slot[j] = a + 1;
-			if (!(acc[a].c.hints = strdup(hints)))
-				goto oom;
-		}
-		acc[a].c.runs++;
-		acc[a].c.status[st]++;
-		if (!isnan(to)) {
-			if (to > acc[a].c.timeout_s)
-				acc[a].c.timeout_s = to;
-			if (to > c->timeout_s)
-				c->timeout_s = to;
-		}
-		if (isnan(y))
-			continue;
-		if (st == NQ_ST_OK || o->any_status) {
-			if (push(&acc[a].ok, &acc[a].nok, &acc[a].capok, y) < 0)
-				goto oom;
-		} else if (push(&acc[a].bad, &acc[a].nbad, &acc[a].capbad, y) < 0) {
-			goto oom;
-		}
+	if (2 * (b->nacc + 1) > b->map.nslot &&
+	    cellmap_grow(&b->map, b->acc, b->nacc) < 0)
+		return -1;
+	j = hash_key(si, mi, hidx, n) & (b->map.nslot - 1);
+	for (; b->map.slot[j]; j = (j + 1) & (b->map.nslot - 1)) {
+		*a = b->map.slot[j] - 1;
+		if (b->acc[*a].c.series == si && b->acc[*a].c.mode == mi &&
+		    b->acc[*a].c.n == n && b->acc[*a].hint == hidx)
+			return 0;
 	}
-	if (nacc == 0) {
-		if (o->mode)
-			nq_error_set(err, name, 0, 0, "no rows of mode '%s'",
-				     o->mode);
-		else
-			nq_error_set(err, name, 0, 0, "no rows: nothing to show");
-		goto out;
+	if (b->nacc == b->capacc) {
+		size_t cap = b->capacc ? 2 * b->capacc : 64;
+		struct acc *p = realloc(b->acc, cap * sizeof *p);
+
+		if (!p)
+			return -1;
+		b->acc = p;
+		b->capacc = cap;
+	}
+	*a = b->nacc;
+	memset(&b->acc[*a], 0, sizeof b->acc[*a]);
+	b->acc[*a].c.series = si;
+	b->acc[*a].c.mode = mi;
+	b->acc[*a].c.n = n;
+	b->acc[*a].hint = hidx;
+	b->nacc++;
+	b->map.slot[j] = *a + 1;
+	if (!(b->acc[*a].c.hints = strdup(hints)))
+		return -1;
+	return 0;
+}
+
+/* Row r into its cell: -1 with err set on a bad n or status, or out of
+ * memory. */
+static int build_row(struct build *b, size_t r)
+{
+	const nq_table *t = b->t;
+	const nq_cells_opts *o = b->o;
+	const char *mode = nq_table_cell(t, r, b->ci[1]);
+	const char *hints = nq_table_cell(t, r, b->hi);
+	const char *stname = nq_table_cell(t, r, b->ci[2]);
+	double n = b->nv[r], y = b->yv[r], to = b->tv ? b->tv[r] : NAN;
+	char label[512];
+	size_t si, mi, hidx, a;
+	struct acc *ac;
+	int st;
+
+	if (o->mode && strcmp(mode, o->mode))
+		return 0;
+	if (isnan(n) && b->n_numeric && nq_table_cell(t, r, b->ci[0])[0])
+		return 0; /* not a number: warned about, skipped */
+	if (isnan(n) || n < 1 || n > 1e9 || n != (int)n)
+		return nq_error_set(b->err, b->name, (int)nq_table_line(t, r), 0,
+				    "n is '%s', not a board size",
+				    nq_table_cell(t, r, b->ci[0]));
+	if ((st = nq_status_from_name(stname)) < 0)
+		return nq_error_set(b->err, b->name, (int)nq_table_line(t, r), 0,
+				    "unknown status '%s'", stname);
+	series_label(t, r, b->cols, b->ncols, b->oi, label, sizeof label);
+	if (intern(&b->series, label, &si) < 0 ||
+	    intern(&b->modes, mode, &mi) < 0 ||
+	    intern(&b->hintset, hints, &hidx) < 0)
+		goto oom;
+	if (hints[0])
+		b->c->hinted_rows++;
+	if (build_acc(b, si, mi, hidx, (int)n, hints, &a) < 0)
+		goto oom;
+	ac = &b->acc[a];
+	ac->c.runs++;
+	ac->c.status[st]++;
+	if (!isnan(to)) {
+		if (to > ac->c.timeout_s)
+			ac->c.timeout_s = to;
+		if (to > b->c->timeout_s)
+			b->c->timeout_s = to;
+	}
+	if (isnan(y))
+		return 0;
+	if (st == NQ_ST_OK || o->any_status) {
+		if (push(&ac->ok, &ac->nok, &ac->capok, y) < 0)
+			goto oom;
+	} else if (push(&ac->bad, &ac->nbad, &ac->capbad, y) < 0) {
+		goto oom;
+	}
+	return 0;
+oom:
+	return nq_error_set(b->err, b->name, 0, 0, "out of memory");
+}
+
+/* The cells, their statistics, sorted, into b->c: -1 with err set when
+ * there are none, or out of memory. */
+static int build_cells(struct build *b)
+{
+	nq_cells *c = b->c;
+	size_t a;
+
+	if (b->nacc == 0) {
+		if (b->o->mode)
+			return nq_error_set(b->err, b->name, 0, 0, "no rows of "
+					    "mode '%s'", b->o->mode);
+		return nq_error_set(b->err, b->name, 0, 0, "no rows: nothing "
+				    "to show");
 	}
 	/* the labels, in the order rows first show them, now c's */
-	c->series = series.s;
-	c->nseries = series.n;
-	c->modes = modes.s;
-	c->nmodes = modes.n;
-	strset_free(&series, 0);
-	strset_free(&modes, 0);
-	if (!(c->cell = calloc(nacc, sizeof *c->cell)))
-		goto oom;
-	for (a = 0; a < nacc; a++) {
-		nq_stats_of(acc[a].ok, acc[a].nok, &acc[a].c.y);
-		nq_stats_of(acc[a].bad, acc[a].nbad, &acc[a].c.fail_y);
-		c->cell[a] = acc[a].c;
-		acc[a].c.hints = NULL; /* now owned by c */
+	c->series = b->series.s;
+	c->nseries = b->series.n;
+	c->modes = b->modes.s;
+	c->nmodes = b->modes.n;
+	strset_free(&b->series, 0);
+	strset_free(&b->modes, 0);
+	if (!(c->cell = calloc(b->nacc, sizeof *c->cell)))
+		return nq_error_set(b->err, b->name, 0, 0, "out of memory");
+	for (a = 0; a < b->nacc; a++) {
+		struct acc *ac = &b->acc[a];
+
+		nq_stats_of(ac->ok, ac->nok, &ac->c.y);
+		nq_stats_of(ac->bad, ac->nbad, &ac->c.fail_y);
+		c->cell[a] = ac->c;
+		ac->c.hints = NULL; /* now owned by c */
 		c->ncells++;
 	}
 	qsort(c->cell, c->ncells, sizeof *c->cell, cmp_cell);
-	*out = c;
-	c = NULL;
-	rc = 0;
-	goto out;
-oom:
-	nq_error_set(err, name, 0, 0, "out of memory");
-out:
-	for (i = 0; i < nacc; i++) {
-		free(acc[i].ok);
-		free(acc[i].bad);
-		free(acc[i].c.hints);
+	return 0;
+}
+
+static void build_free(struct build *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->nacc; i++) {
+		free(b->acc[i].ok);
+		free(b->acc[i].bad);
+		free(b->acc[i].c.hints);
 	}
-	free(acc);
-	free(map.slot);
-	strset_free(&series, 1);
-	strset_free(&modes, 1);
-	strset_free(&hintset, 1);
-	nq_cells_free(c);
+	free(b->acc);
+	free(b->map.slot);
+	strset_free(&b->series, 1);
+	strset_free(&b->modes, 1);
+	strset_free(&b->hintset, 1);
+	nq_cells_free(b->c);
+}
+
+int nq_cells_build(const nq_table *t, const char *name,
+		   const nq_cells_opts *o, nq_cells **out, nq_error *err)
+{
+	const char *ycol = o->y ? o->y : "wall_s";
+	struct build b;
+	size_t r;
+	int yi, ti, ei, rc = -1;
+
+	*out = NULL;
+	memset(&b, 0, sizeof b);
+	b.t = t;
+	b.name = name;
+	b.o = o;
+	b.err = err;
+	if ((yi = build_columns(&b, ycol)) < 0)
+		return -1;
+	b.hi = nq_table_col(t, "hints");
+	ti = nq_table_col(t, "timeout_s");
+	ei = nq_table_col(t, "experiment");
+	b.oi = nq_table_col(t, "options");
+	b.n_numeric = nq_table_col_numeric(t, b.ci[0]);
+	/* each numeric column parsed once; cells that are not numbers are
+	 * named in a warning and skipped */
+	b.nv = nq_table_numbers(t, b.ci[0]);
+	b.yv = nq_table_numbers(t, yi);
+	b.tv = ti >= 0 ? nq_table_numbers(t, ti) : NULL;
+	if (!b.nv || !b.yv || (ti >= 0 && !b.tv) ||
+	    !(b.c = calloc(1, sizeof *b.c)) || !(b.c->ycol = strdup(ycol)) ||
+	    !(b.c->experiment = strdup(nq_table_cell(t, 0, ei)))) {
+		nq_error_set(err, name, 0, 0, "out of memory");
+		goto out;
+	}
+	b.c->rows = nq_table_nrows(t);
+	for (r = 0; r < nq_table_nrows(t); r++)
+		if (build_row(&b, r) < 0)
+			goto out;
+	if (build_cells(&b) < 0)
+		goto out;
+	*out = b.c;
+	b.c = NULL;
+	rc = 0;
+out:
+	build_free(&b);
 	return rc;
 }
 

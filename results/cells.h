@@ -76,4 +76,7 @@ int nq_status_from_name(const char *name);
 /* "wall_s" -> "wall time (s)"; other columns as they are. */
 const char *nq_column_label(const char *col);
 
+/* Is `col` a time (its name ends in "_s": wall_s, cpu_s, ...)? */
+int nq_column_is_time(const char *col);
+
 #endif

@@ -131,14 +131,122 @@ static int rest_is_blank(const char *text, size_t i, size_t len)
 	return 1;
 }
 
+/* parse_owned's place in the text. */
+struct parser {
+	nq_table *t;
+	char *text;
+	size_t len;
+	size_t i;               /* the next byte to read */
+	size_t w;               /* where unquoted text goes: never past i */
+	size_t fields;          /* of the record so far */
+	size_t line, row_line;  /* the line at i; the record's first */
+	const char *name;
+	nq_error *err;
+};
+
+/* The quoted field at p->i (its opening quote), unquoted to p->w. 0; 1
+ * when it is the half-written last row (dropped: the table ends there);
+ * -1 with err set. */
+static int quoted_field(struct parser *p)
+{
+	char *text = p->text;
+	size_t len = p->len, i = p->i + 1, w = p->w, line = p->line;
+	size_t qline = line;
+
+	for (;;) {
+		if (i >= len) {
+			/* a half-written last row: a quoted field cut off on
+			 * its own line */
+			size_t nl = line - qline;
+
+			if (p->t->ncols && (nl == 0 || (nl == 1 &&
+			    text[len - 1] == '\n'))) {
+				nq_table_warn(p->name, p->row_line, "the last row "
+					      "is half written (it ends inside a "
+					      "quoted field): dropped");
+				p->t->ncells -= p->fields;
+				return 1;
+			}
+			return nq_error_set(p->err, p->name, (int)qline, 0,
+					    "a quoted field is never closed");
+		}
+		if (text[i] == '"') {
+			if (i + 1 < len && text[i + 1] == '"') {
+				text[w++] = '"';
+				i += 2;
+				continue;
+			}
+			i++;
+			break;
+		}
+		if (text[i] == '\n')
+			line++;
+		text[w++] = text[i++];
+	}
+	p->i = i;
+	p->w = w;
+	p->line = line;
+	if (i < len && text[i] != ',' && text[i] != '\r' && text[i] != '\n')
+		return nq_error_set(p->err, p->name, (int)line, 0, "text after "
+				    "a closing quote (a quote inside a field "
+				    "is written as \"\")");
+	return 0;
+}
+
+/* The unquoted field at p->i, moved to p->w. */
+static void plain_field(struct parser *p)
+{
+	char *text = p->text;
+	size_t i = p->i, j = i, len = p->len;
+
+	while (j < len && text[j] != ',' && text[j] != '\r' && text[j] != '\n')
+		j++;
+	if (p->w != i)
+		memmove(text + p->w, text + i, j - i);
+	p->w += j - i;
+	p->i = j;
+}
+
+/* The end of a record: the header, a blank line, or a row checked against
+ * the header. 0; 1 when it is the cut-off last row (dropped: the table
+ * ends there); -1 with err set. */
+static int end_record(struct parser *p)
+{
+	nq_table *t = p->t;
+
+	if (t->ncols == 0) {
+		t->ncols = p->fields;
+		if (reserve(t, p->text, p->i, p->len) < 0)
+			return nq_error_set(p->err, p->name, 0, 0,
+					    "out of memory");
+	} else if (p->fields == 1 && !t->cells[t->ncells - 1][0]) {
+		/* a blank line: not a record */
+		t->ncells--;
+	} else if (p->fields < t->ncols && rest_is_blank(p->text, p->i, p->len)) {
+		/* the last row, cut off: what an interrupted run leaves */
+		nq_table_warn(p->name, p->row_line, "the last row is half "
+			      "written (%zu of %zu fields): dropped",
+			      p->fields, t->ncols);
+		t->ncells -= p->fields;
+		return 1;
+	} else if (p->fields != t->ncols) {
+		return nq_error_set(p->err, p->name, (int)p->row_line, 0,
+				    "%zu fields where the header has %zu",
+				    p->fields, t->ncols);
+	} else if (push_line(t, p->row_line) < 0) {
+		return nq_error_set(p->err, p->name, 0, 0, "out of memory");
+	}
+	return 0;
+}
+
 /* Parse `text` (len bytes, with room for one more) in place. The table
  * owns `text` from here on, whatever happens. */
 static int parse_owned(char *text, size_t len, const char *name,
 		       nq_table **out, nq_error *err)
 {
 	nq_table *t = calloc(1, sizeof *t);
-	size_t i = 0, w, fields = 0, line = 1, row_line = 1;
-	int rc = -1;
+	struct parser p;
+	int rc = -1, r;
 
 	*out = NULL;
 	if (!t || !(t->name = strdup(name ? name : ""))) {
@@ -149,122 +257,63 @@ static int parse_owned(char *text, size_t len, const char *name,
 	}
 	t->text = text;
 	text[len] = '\0';
+	memset(&p, 0, sizeof p);
+	p.t = t;
+	p.text = text;
+	p.len = len;
+	p.line = p.row_line = 1;
+	p.name = name;
+	p.err = err;
 	/* a UTF-8 byte order mark is not part of the first name */
 	if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3))
-		i = 3;
-	if (i >= len) {
+		p.i = 3;
+	if (p.i >= len) {
 		nq_error_set(err, name, 0, 0, "empty file: expected a header "
 			     "row of column names");
 		goto out;
 	}
-	w = i; /* where unquoted text goes: never past i */
-	while (i < len) {
-		char *s = text + w, sep;
+	p.w = p.i;
+	while (p.i < len) {
+		char *s = text + p.w, sep;
 
 		/* one field */
-		if (text[i] == '"') {
-			size_t qline = line;
-
-			i++;
-			for (;;) {
-				if (i >= len) {
-					/* a half-written last row: a quoted
-					 * field cut off on its own line */
-					size_t nl = line - qline;
-
-					if (t->ncols && (nl == 0 || (nl == 1 &&
-					    text[len - 1] == '\n'))) {
-						nq_table_warn(name, row_line,
-							      "the last row is half "
-							      "written (it ends inside "
-							      "a quoted field): dropped");
-						t->ncells -= fields;
-						goto done;
-					}
-					nq_error_set(err, name, (int)qline, 0,
-						     "a quoted field is never closed");
-					goto out;
-				}
-				if (text[i] == '"') {
-					if (i + 1 < len && text[i + 1] == '"') {
-						text[w++] = '"';
-						i += 2;
-						continue;
-					}
-					i++;
-					break;
-				}
-				if (text[i] == '\n')
-					line++;
-				text[w++] = text[i++];
-			}
-			if (i < len && text[i] != ',' && text[i] != '\r' &&
-			    text[i] != '\n') {
-				nq_error_set(err, name, (int)line, 0, "text after a "
-					     "closing quote (a quote inside a "
-					     "field is written as \"\")");
+		if (text[p.i] == '"') {
+			if ((r = quoted_field(&p)) < 0)
 				goto out;
-			}
+			if (r > 0)
+				break;
 		} else {
-			size_t j = i;
-
-			while (j < len && text[j] != ',' && text[j] != '\r' &&
-			       text[j] != '\n')
-				j++;
-			if (w != i)
-				memmove(text + w, text + i, j - i);
-			w += j - i;
-			i = j;
+			plain_field(&p);
 		}
-		sep = i < len ? text[i] : '\0';
-		text[w++] = '\0'; /* may overwrite text[i]: sep keeps it */
+		sep = p.i < len ? text[p.i] : '\0';
+		text[p.w++] = '\0'; /* may overwrite text[i]: sep keeps it */
 		if (push_cell(t, s) < 0)
 			goto oom;
-		fields++;
+		p.fields++;
 		if (sep == ',') {
-			i++;
-			if (i < len)
+			p.i++;
+			if (p.i < len)
 				continue;
 			/* "a,b," at the very end: an empty last field */
 			if (push_cell(t, "") < 0)
 				goto oom;
-			fields++;
+			p.fields++;
 		} else if (sep == '\r') {
-			i++;
-			if (i < len && text[i] == '\n')
-				i++;
+			p.i++;
+			if (p.i < len && text[p.i] == '\n')
+				p.i++;
 		} else if (sep == '\n') {
-			i++;
+			p.i++;
 		}
 		/* end of a record */
-		if (t->ncols == 0) {
-			t->ncols = fields;
-			if (reserve(t, text, i, len) < 0)
-				goto oom;
-		} else if (fields == 1 && !t->cells[t->ncells - 1][0]) {
-			/* a blank line: not a record */
-			t->ncells--;
-		} else if (fields < t->ncols && rest_is_blank(text, i, len)) {
-			/* the last row, cut off: what an interrupted run
-			 * leaves */
-			nq_table_warn(name, row_line, "the last row is half "
-				      "written (%zu of %zu fields): dropped",
-				      fields, t->ncols);
-			t->ncells -= fields;
-			break;
-		} else if (fields != t->ncols) {
-			nq_error_set(err, name, (int)row_line, 0,
-				     "%zu fields where the header has %zu",
-				     fields, t->ncols);
+		if ((r = end_record(&p)) < 0)
 			goto out;
-		} else if (push_line(t, row_line) < 0) {
-			goto oom;
-		}
-		fields = 0;
-		line++;
-		row_line = line;
+		if (r > 0)
+			break;
+		p.fields = 0;
+		p.line++;
+		p.row_line = p.line;
 	}
-done:
 	*out = t;
 	t = NULL;
 	rc = 0;

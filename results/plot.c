@@ -142,16 +142,8 @@ static const char *mode_title(const char *mode)
 	return mode;
 }
 
-/* Is `col` a time (log scale by default)? */
-static int is_time(const char *col)
-{
-	size_t n = strlen(col);
-
-	return n > 2 && !strcmp(col + n - 2, "_s");
-}
-
 /* Decide log or linear for values lo..hi (lo: smallest positive, or <= 0
- * when some value is not positive). */
+ * when some value is not positive): a time is on a log scale by default. */
 static int use_log(const nq_plot_opts *o, const char *col, double lo,
 		   double hi)
 {
@@ -159,7 +151,7 @@ static int use_log(const nq_plot_opts *o, const char *col, double lo,
 		return 0;
 	if (o->scale >= 0)
 		return o->scale;
-	return is_time(col) || hi / lo > 100;
+	return nq_column_is_time(col) || hi / lo > 100;
 }
 
 static void common_setup(FILE *f, const nq_plot_opts *o, int term,
@@ -219,14 +211,18 @@ static long rgb_of(size_t s)
 
 /* ---- time against n ------------------------------------------------- */
 
-static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
-		     int term, const char *target)
+/* The cells without hints: none (0), or 1 with whether some run timed out
+ * or was skipped, and the smallest and largest y (lo stays INFINITY, hi 0
+ * when no run ended ok). */
+static int time_range(const nq_cells *c, int *timed_out, double *lo,
+		      double *hi)
 {
-	char title[512];
-	size_t m, s, i, k;
-	int any = 0, timed_out = 0;
-	double lo = INFINITY, hi = 0;
+	size_t i;
+	int any = 0;
 
+	*timed_out = 0;
+	*lo = INFINITY;
+	*hi = 0;
 	for (i = 0; i < c->ncells; i++) {
 		const nq_cell *x = &c->cell[i];
 
@@ -234,16 +230,24 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 			continue;
 		any = 1;
 		if (x->status[NQ_ST_TIMEOUT] || x->status[NQ_ST_SKIPPED])
-			timed_out = 1;
+			*timed_out = 1;
 		if (x->y.count) {
-			if (x->y.min < lo)
-				lo = x->y.min;
-			if (x->y.max > hi)
-				hi = x->y.max;
+			if (x->y.min < *lo)
+				*lo = x->y.min;
+			if (x->y.max > *hi)
+				*hi = x->y.max;
 		}
 	}
-	if (!any)
-		return -1;
+	return any;
+}
+
+/* The terminal, title, axes and key of the time plot. */
+static void time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
+		       int term, const char *target, int timed_out, double lo,
+		       double hi)
+{
+	char title[512], yl[256];
+
 	if (c->hinted_rows)
 		snprintf(title, sizeof title, "%s (%zu runs with pre-placed "
 			 "queens are not drawn here: harness report lists "
@@ -255,108 +259,138 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	common_setup(f, o, term, target, (int)c->nmodes, title);
 	set_yaxis(f, use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi));
 	fputs("set xlabel 'n (board size)'\nset ylabel ", f);
-	{
-		char yl[256];
-
-		snprintf(yl, sizeof yl, "%s, median; bars min..max",
-			 nq_column_label(c->ycol));
-		gp_str(f, yl);
-	}
+	snprintf(yl, sizeof yl, "%s, median; bars min..max",
+		 nq_column_label(c->ycol));
+	gp_str(f, yl);
 	fputc('\n', f);
 	/* the timeout line only where some run reached it (the y range
 	 * does not stretch to it otherwise, and the line would stray) */
-	if (is_time(c->ycol) && timed_out)
+	if (nq_column_is_time(c->ycol) && timed_out)
 		timeout_line(f, c->timeout_s);
 	/* the key under each panel: curves fill the top left here */
 	fputs("set key outside below center horizontal maxrows 3 noopaque "
 	      "nobox width 1\nunset bmargin\n", f);
+}
+
+/* Mode m's x tics, and how far apart its approaches are spread sideways:
+ * 0.6% of the panel's n range. */
+static double time_dx(FILE *f, const nq_cells *c, size_t m)
+{
+	size_t i;
+	int any = 0, lo_n = 0, hi_n = 0;
+
+	for (i = 0; i < c->ncells; i++) {
+		if (c->cell[i].mode != m || c->cell[i].hints[0])
+			continue;
+		if (!any || c->cell[i].n < lo_n)
+			lo_n = c->cell[i].n;
+		if (!any || c->cell[i].n > hi_n)
+			hi_n = c->cell[i].n;
+		any = 1;
+	}
+	fputs(hi_n - lo_n <= 16 ? "set xtics 1\n" : "set xtics autofreq\n", f);
+	return (hi_n > lo_n ? hi_n - lo_n : 1) * 0.006;
+}
+
+/* Mode m's data: one block per series, a blank line where no run is ok;
+ * then one per kind of failure, fails[k] set where it has a point. */
+static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
+		      double hi, int *fails)
+{
+	size_t s, i, k;
+
+	for (s = 0; s < c->nseries; s++) {
+		double off = ((double)s - (double)(c->nseries - 1) / 2) * dx;
+
+		fprintf(f, "$m%zus%zu << EOD\n", m, s);
+		for (i = 0; i < c->ncells; i++) {
+			const nq_cell *x = &c->cell[i];
+
+			if (x->mode != m || x->series != s || x->hints[0])
+				continue;
+			if (x->y.count)
+				fprintf(f, "%.6g %.9g %.9g %.9g\n", x->n + off,
+					x->y.median, x->y.min, x->y.max);
+			else
+				fputc('\n', f);
+		}
+		fputs("EOD\n", f);
+	}
+	for (k = 0; k < NFAIL; k++) {
+		fprintf(f, "$m%zuf%zu << EOD\n", m, k);
+		for (i = 0; i < c->ncells; i++) {
+			const nq_cell *x = &c->cell[i];
+			double off = ((double)x->series -
+				      (double)(c->nseries - 1) / 2) * dx;
+			double y;
+
+			if (x->mode != m || x->hints[0] ||
+			    !x->status[fail_marks[k].st])
+				continue;
+			/* timeouts and skips sit at the timeout, the others
+			 * at their own time */
+			if (fail_marks[k].st != NQ_ST_TIMEOUT &&
+			    fail_marks[k].st != NQ_ST_SKIPPED && x->fail_y.count)
+				y = x->fail_y.median;
+			else if (x->timeout_s > 0 && nq_column_is_time(c->ycol))
+				y = x->timeout_s;
+			else
+				y = hi > 0 ? hi : 1;
+			fprintf(f, "%.6g %.9g %ld\n", x->n + off, y,
+				rgb_of(x->series));
+			fails[k] = 1;
+		}
+		fputs("EOD\n", f);
+	}
+}
+
+/* Mode m's panel: its title and the plot command over its data. */
+static void time_panel(FILE *f, const nq_cells *c, size_t m,
+		       const int *fails)
+{
+	size_t s, k;
+	int first = 1;
+
+	fputs("set title ", f);
+	gp_str(f, mode_title(c->modes[m]));
+	fputs(" font ',14'\nplot ", f);
+	for (s = 0; s < c->nseries; s++) {
+		fprintf(f, "%s$m%zus%zu using 1:2:3:4 with yerrorlines "
+			"lc rgb '%s' pt %d ps 0.9 lw 2 title ",
+			first ? "" : ", \\\n     ", m, s,
+			colours[s % NCOLOURS], points[s % NPOINTS]);
+		gp_str(f, c->series[s]);
+		first = 0;
+	}
+	for (k = 0; k < NFAIL; k++) {
+		if (!fails[k])
+			continue;
+		fprintf(f, ", \\\n     $m%zuf%zu using 1:2:3 with points "
+			"pt %d ps 1.6 lw 2 lc rgb variable notitle, \\\n"
+			"     keyentry with points pt %d ps 1.6 lw 2 "
+			"lc rgb 'black' title '%s'", m, k,
+			fail_marks[k].pt, fail_marks[k].pt,
+			fail_marks[k].key);
+	}
+	fputc('\n', f);
+}
+
+static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
+		     int term, const char *target)
+{
+	size_t m;
+	int timed_out;
+	double lo, hi;
+
+	if (!time_range(c, &timed_out, &lo, &hi))
+		return -1;
+	time_setup(f, c, o, term, target, timed_out, lo, hi);
 	for (m = 0; m < c->nmodes; m++) {
-		double dx;
 		int fails[NFAIL] = { 0 };
-		int first = 1, lo_n = 0, hi_n = 0;
+		double dx = time_dx(f, c, m);
 
-		/* spread approaches sideways by 0.6% of the panel's n range */
-		for (i = 0, any = 0; i < c->ncells; i++) {
-			if (c->cell[i].mode != m || c->cell[i].hints[0])
-				continue;
-			if (!any || c->cell[i].n < lo_n)
-				lo_n = c->cell[i].n;
-			if (!any || c->cell[i].n > hi_n)
-				hi_n = c->cell[i].n;
-			any = 1;
-		}
-		dx = (hi_n > lo_n ? hi_n - lo_n : 1) * 0.006;
-		fputs(hi_n - lo_n <= 16 ? "set xtics 1\n" : "set xtics autofreq\n",
-		      f);
-
-		/* data: one block per series, a blank line where no run is ok */
-		for (s = 0; s < c->nseries; s++) {
-			double off = ((double)s - (double)(c->nseries - 1) / 2) * dx;
-
-			fprintf(f, "$m%zus%zu << EOD\n", m, s);
-			for (i = 0; i < c->ncells; i++) {
-				const nq_cell *x = &c->cell[i];
-
-				if (x->mode != m || x->series != s || x->hints[0])
-					continue;
-				if (x->y.count)
-					fprintf(f, "%.6g %.9g %.9g %.9g\n",
-						x->n + off, x->y.median, x->y.min,
-						x->y.max);
-				else
-					fputc('\n', f);
-			}
-			fputs("EOD\n", f);
-		}
-		for (k = 0; k < NFAIL; k++) {
-			fprintf(f, "$m%zuf%zu << EOD\n", m, k);
-			for (i = 0; i < c->ncells; i++) {
-				const nq_cell *x = &c->cell[i];
-				double off = ((double)x->series -
-					      (double)(c->nseries - 1) / 2) * dx;
-				double y;
-
-				if (x->mode != m || x->hints[0] ||
-				    !x->status[fail_marks[k].st])
-					continue;
-				/* timeouts and skips sit at the timeout, the
-				 * others at their own time */
-				if (fail_marks[k].st != NQ_ST_TIMEOUT &&
-				    fail_marks[k].st != NQ_ST_SKIPPED &&
-				    x->fail_y.count)
-					y = x->fail_y.median;
-				else if (x->timeout_s > 0 && is_time(c->ycol))
-					y = x->timeout_s;
-				else
-					y = hi > 0 ? hi : 1;
-				fprintf(f, "%.6g %.9g %ld\n", x->n + off, y,
-					rgb_of(x->series));
-				fails[k] = 1;
-			}
-			fputs("EOD\n", f);
-		}
-		fputs("set title ", f);
-		gp_str(f, mode_title(c->modes[m]));
-		fputs(" font ',14'\nplot ", f);
-		for (s = 0; s < c->nseries; s++) {
-			fprintf(f, "%s$m%zus%zu using 1:2:3:4 with yerrorlines "
-				"lc rgb '%s' pt %d ps 0.9 lw 2 title ",
-				first ? "" : ", \\\n     ", m, s,
-				colours[s % NCOLOURS], points[s % NPOINTS]);
-			gp_str(f, c->series[s]);
-			first = 0;
-		}
-		for (k = 0; k < NFAIL; k++) {
-			if (!fails[k])
-				continue;
-			fprintf(f, ", \\\n     $m%zuf%zu using 1:2:3 with points "
-				"pt %d ps 1.6 lw 2 lc rgb variable notitle, \\\n"
-				"     keyentry with points pt %d ps 1.6 lw 2 "
-				"lc rgb 'black' title '%s'", m, k,
-				fail_marks[k].pt, fail_marks[k].pt,
-				fail_marks[k].key);
-		}
-		fputc('\n', f);
+		time_data(f, c, m, dx, hi, fails);
+		time_panel(f, c, m, fails);
 	}
 	fputs("unset multiplot\n", f);
 	return 0;
@@ -398,7 +432,7 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	fputs("set ylabel ", f);
 	gp_str(f, yl);
 	fputc('\n', f);
-	if (is_time(c->ycol) && hi >= c->timeout_s)
+	if (nq_column_is_time(c->ycol) && hi >= c->timeout_s)
 		timeout_line(f, c->timeout_s);
 	for (m = 0; m < c->nmodes; m++) {
 		size_t total = 0;

@@ -1,17 +1,13 @@
 /*
- * report.c - see report.h.
+ * report.c - see report.h: the shared parts (units, numbers, speed-ups),
+ * the Markdown document, and nq_report_write, which hands the LaTeX tables
+ * to report_latex.c (what the two share: report_int.h).
  *
  * Units: Markdown shows a time column in ms when a median of the mode is
  * below 0.1 s, else in s. LaTeX always shows seconds, every number with
- * NQ_REPORT_SIG significant digits as a plain decimal (0.00123, never
- * 1.23e-03: siunitx and a reader both parse it), and a table of more than
- * NQ_REPORT_LONGTABLE_ROWS rows as a longtable. Numbers are the ones
- * results/stats computes for the terminal summary and the plots; nothing is
- * re-derived here.
- *
- * LaTeX text (approach names, hints, captions) goes through tex(); a
- * \label{} key through label_key(), which keeps letters and digits only:
- * a key is never escaped, since \label{a\_b} is not the key a_b.
+ * NQ_REPORT_SIG significant digits as a plain decimal (report_latex.c).
+ * Numbers are the ones results/stats computes for the terminal summary and
+ * the plots; nothing is re-derived here.
  */
 #include <math.h>
 #include <stdio.h>
@@ -22,68 +18,7 @@
 #include "meta.h"
 #include "plot.h"
 #include "report.h"
-
-struct ctx {
-	FILE *f;
-	const nq_report_opts *o;
-	const nq_cells *c;
-	size_t base;
-	int latex;
-	int time;        /* the column is a time */
-};
-
-/* LaTeX-escape. */
-static void tex(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '_': case '&': case '%': case '$': case '#': case '{':
-		case '}':
-			fputc('\\', f);
-			fputc(*s, f);
-			break;
-		case '<': fputs("\\textless{}", f); break;
-		case '>': fputs("\\textgreater{}", f); break;
-		case '|': fputs("\\textbar{}", f); break;
-		case '\n': case '\r': case '\t': fputc(' ', f); break;
-		case '~': fputs("\\textasciitilde{}", f); break;
-		case '^': fputs("\\textasciicircum{}", f); break;
-		case '\\': fputs("\\textbackslash{}", f); break;
-		default: fputc(*s, f);
-		}
-	}
-}
-
-/* A \label key from free text: ASCII letters and digits kept, every run
- * of anything else one '-' (so "my_exp#1" is "my-exp-1"); "x" if empty. */
-static void label_key(FILE *f, const char *s)
-{
-	int dash = 0, any = 0;
-
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-		    (ch >= '0' && ch <= '9')) {
-			if (dash && any)
-				fputc('-', f);
-			fputc(ch, f);
-			dash = 0;
-			any = 1;
-		} else {
-			dash = 1;
-		}
-	}
-	if (!any)
-		fputc('x', f);
-}
-
-/* Text in a TeX comment: one line. */
-static void comment(FILE *f, const char *s)
-{
-	for (; *s; s++)
-		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
-}
+#include "report_int.h"
 
 void nq_report_number(char *buf, size_t len, double v, int sig,
 		      int max_decimals)
@@ -125,15 +60,8 @@ static void md(FILE *f, const char *s)
 	}
 }
 
-static int is_time(const char *col)
-{
-	size_t n = strlen(col);
-
-	return n > 2 && !strcmp(col + n - 2, "_s");
-}
-
 /* Scale and unit for mode m's table. */
-static double unit_of(const struct ctx *x, size_t m, const char **unit)
+static double unit_of(const struct nq_report_ctx *x, size_t m, const char **unit)
 {
 	size_t i;
 	double lo = 1;
@@ -163,7 +91,7 @@ static double unit_of(const struct ctx *x, size_t m, const char **unit)
  * e-notation. LaTeX: NQ_REPORT_SIG significant digits, plain decimals. */
 static int unit_time, unit_latex;
 
-static void num(char *buf, size_t len, double v, double scale)
+void nq_report_num(char *buf, size_t len, double v, double scale)
 {
 	if (unit_latex) {
 		nq_report_number(buf, len, v * scale, NQ_REPORT_SIG,
@@ -178,7 +106,7 @@ static void num(char *buf, size_t len, double v, double scale)
 }
 
 /* "2 ok, 1 timeout" */
-static void statuses(const nq_cell *c, char *buf, size_t len)
+void nq_report_statuses(const nq_cell *c, char *buf, size_t len)
 {
 	size_t used = 0;
 	int st;
@@ -203,7 +131,7 @@ static void ratio(char *buf, size_t len, double r)
 }
 
 /* Speed-up of cell c against the baseline's cell b at the same instance. */
-static void speedup(const struct ctx *x, const nq_cell *b, const nq_cell *c,
+static void speedup(const struct nq_report_ctx *x, const nq_cell *b, const nq_cell *c,
 		    char *buf, size_t len)
 {
 	const char *times = x->latex ? "$\\times$" : "×";
@@ -242,7 +170,7 @@ static int mode_has_hints(const nq_cells *c, size_t m)
 }
 
 /* A column's name without its unit: "wall time (s)" -> "wall time". */
-static const char *name_of(const char *col)
+const char *nq_report_name_of(const char *col)
 {
 	static char buf[128];
 	const char *l = nq_column_label(col);
@@ -255,7 +183,7 @@ static const char *name_of(const char *col)
 	return l;
 }
 
-static const char *mode_title(const char *mode)
+const char *nq_report_mode_title(const char *mode)
 {
 	if (!strcmp(mode, "count"))
 		return "count: every placement";
@@ -265,14 +193,14 @@ static const char *mode_title(const char *mode)
 }
 
 /* The wide table: a row per instance, a column per approach (Markdown). */
-static void md_wide(const struct ctx *x, size_t m, double scale,
+static void md_wide(const struct nq_report_ctx *x, size_t m, double scale,
 		    const char *unit, int hints)
 {
 	const nq_cells *c = x->c;
 	size_t i, s;
 
 	fprintf(x->f, "Median %s%s%s at a glance (~ noisy; in brackets: "
-		"runs that did not end ok):\n\n| n |%s", name_of(c->ycol),
+		"runs that did not end ok):\n\n| n |%s", nq_report_name_of(c->ycol),
 		unit[0] ? " in " : "", unit, hints ? " hints |" : "");
 	for (s = 0; s < c->nseries; s++) {
 		fputc(' ', x->f);
@@ -304,13 +232,13 @@ static void md_wide(const struct ctx *x, size_t m, double scale,
 			}
 			notok = e->runs - e->status[NQ_ST_OK];
 			if (e->y.count) {
-				num(v, sizeof v, e->y.median, scale);
+				nq_report_num(v, sizeof v, e->y.median, scale);
 				fprintf(x->f, " %s%s", v, nq_stats_noisy(&e->y) ?
 					"~" : "");
 				if (notok) {
 					char st[160], *p = st;
 
-					statuses(e, st, sizeof st);
+					nq_report_statuses(e, st, sizeof st);
 					/* drop the leading "N ok, " */
 					if ((p = strchr(st, ',')))
 						fprintf(x->f, " (%s)", p + 2);
@@ -330,298 +258,61 @@ static void md_wide(const struct ctx *x, size_t m, double scale,
 	fputc('\n', x->f);
 }
 
-/* One LaTeX table: a float holding a tabular, or a longtable (that breaks
- * across pages and repeats its head) when it has more than
- * NQ_REPORT_LONGTABLE_ROWS rows. `caption` and `head` are LaTeX already;
- * the label is tab:<experiment>-<mode><suffix>, as a key. */
-struct tex_table {
-	int longt;
-	const char *spec;   /* column spec, e.g. "rl rrr" */
-	int ncols;
-	char *caption;
-	char *head;         /* "$n$ & approach & ..." without the \\ */
-	const char *suffix; /* of the label: "", "-glance" */
-};
-
-static void tex_begin(const struct ctx *x, size_t m, const struct tex_table *t)
+void nq_report_row_of(const struct nq_report_ctx *x, size_t m,
+		      const nq_cell *e, double scale, struct nq_report_row *r)
 {
-	FILE *f = x->f;
+	const nq_cell *b = nq_cells_find(x->c, x->base, m, e->hints, e->n);
 
-	/* \small and narrower column gaps: a paper's column is narrow */
-	if (t->longt)
-		fprintf(f, "\\begingroup\n\\small\\setlength{\\tabcolsep}{4pt}\n"
-			"\\begin{longtable}{%s}\n", t->spec);
-	else
-		fputs("\\begin{table}[htbp]\n\\centering\n\\small"
-		      "\\setlength{\\tabcolsep}{4pt}\n", f);
-	fprintf(f, "\\caption{%s}\n\\label{tab:", t->caption);
-	label_key(f, x->c->experiment[0] ? x->c->experiment : "results");
-	fputc('-', f);
-	label_key(f, x->c->modes[m]);
-	fprintf(f, "%s}", t->suffix);
-	if (t->longt)
-		fprintf(f, "\\\\\n\\toprule\n%s \\\\\n\\midrule\n\\endfirsthead\n"
-			"\\caption[]{(continued)}\\\\\n\\toprule\n%s \\\\\n"
-			"\\midrule\n\\endhead\n\\midrule\n\\multicolumn{%d}{r}"
-			"{\\emph{continued on the next page}} \\\\\n\\endfoot\n"
-			"\\bottomrule\n\\endlastfoot\n", t->head, t->head,
-			t->ncols);
-	else
-		fprintf(f, "\n\\begin{tabular}{%s}\n\\toprule\n%s \\\\\n"
-			"\\midrule\n", t->spec, t->head);
-}
-
-static void tex_end(const struct ctx *x, const struct tex_table *t)
-{
-	fputs(t->longt ? "\\end{longtable}\n\\endgroup\n\n" :
-	      "\\bottomrule\n\\end{tabular}\n\\end{table}\n\n", x->f);
-}
-
-/* Is cell i the first of its instance (mode, hints, n) in the sorted
- * cells? */
-static int first_of_instance(const nq_cells *c, size_t i)
-{
-	const nq_cell *a = &c->cell[i], *b = i ? &c->cell[i - 1] : NULL;
-
-	return !b || b->mode != a->mode || b->n != a->n ||
-	       strcmp(b->hints, a->hints);
-}
-
-/* Rows of the glance table (instances) and of the detail table (cells)
- * of mode m. */
-static size_t tex_rows(const nq_cells *c, size_t m, int glance)
-{
-	size_t i, rows = 0;
-
-	for (i = 0; i < c->ncells; i++)
-		if (c->cell[i].mode == m && (!glance || first_of_instance(c, i)))
-			rows++;
-	return rows;
-}
-
-/* A median with its marks: "0.0123$^\dagger$ (1 timeout)", the most
- * common status where no run ended ok, "" where there was no run. */
-static void tex_median(FILE *f, const nq_cell *e, double scale)
-{
-	char v[64];
-
-	if (!e)
-		return;
+	speedup(x, b, e, r->sp, sizeof r->sp);
+	nq_report_statuses(e, r->st, sizeof r->st);
 	if (e->y.count) {
-		num(v, sizeof v, e->y.median, scale);
-		fprintf(f, "%s%s", v, nq_stats_noisy(&e->y) ? "$^\\dagger$" : "");
-		if (e->runs > e->status[NQ_ST_OK]) {
-			char st[256], *p;
-
-			statuses(e, st, sizeof st);
-			/* drop the leading "N ok, " */
-			if ((p = strchr(st, ','))) {
-				fputs(" (", f);
-				tex(f, p + 2);
-				fputc(')', f);
-			}
-		}
+		nq_report_num(r->med, sizeof r->med, e->y.median, scale);
+		nq_report_num(r->mn, sizeof r->mn, e->y.min, scale);
+		nq_report_num(r->mx, sizeof r->mx, e->y.max, scale);
+		nq_report_num(r->iqr, sizeof r->iqr, e->y.iqr, scale);
+		nq_report_num(r->mad, sizeof r->mad, e->y.mad, scale);
 	} else {
-		int st, top = NQ_ST_OK;
+		const char *d = x->latex ? "--" : "–";
 
-		for (st = 1; st < NQ_ST__COUNT; st++)
-			if (e->status[st] > e->status[top])
-				top = st;
-		tex(f, nq_status_name((nq_status)top));
+		snprintf(r->med, sizeof r->med, "%s", d);
+		snprintf(r->mn, sizeof r->mn, "%s", d);
+		snprintf(r->mx, sizeof r->mx, "%s", d);
+		snprintf(r->iqr, sizeof r->iqr, "%s", d);
+		snprintf(r->mad, sizeof r->mad, "%s", d);
 	}
 }
 
-/* The glance table in LaTeX: a row per instance, a column per approach,
- * the median in each cell. */
-static void tex_glance(const struct ctx *x, size_t m, double scale,
-		       const char *unit, int hints)
-{
-	const nq_cells *c = x->c;
-	struct tex_table t;
-	size_t i, s, sl = 0, hl = 0;
-	FILE *cap, *head;
-	char *spec;
-
-	memset(&t, 0, sizeof t);
-	t.longt = tex_rows(c, m, 1) > NQ_REPORT_LONGTABLE_ROWS;
-	t.ncols = 1 + !!hints + (int)c->nseries;
-	t.suffix = "-glance";
-	if (!(spec = malloc(c->nseries + 3)))
-		return;
-	strcpy(spec, hints ? "rl" : "r");
-	for (s = 0; s < c->nseries; s++)
-		strcat(spec, "r");
-	t.spec = spec;
-	cap = open_memstream(&t.caption, &sl);
-	head = open_memstream(&t.head, &hl);
-	if (!cap || !head) {
-		if (cap)
-			fclose(cap);
-		if (head)
-			fclose(head);
-		free(t.caption);
-		free(t.head);
-		free(spec);
-		return;
-	}
-	tex(cap, mode_title(c->modes[m]));
-	fprintf(cap, ". Median %s", name_of(c->ycol));
-	if (unit[0])
-		fprintf(cap, " in %s", unit);
-	fprintf(cap, " of the runs that ended ok, per instance and approach; "
-		"in parentheses the runs that did not end ok, or the most "
-		"common status where none did. $^\\dagger$ noisy: "
-		"(max$-$min)/median $>$ %g\\%%.", NQ_NOISY_SPREAD * 100);
-	fputs(hints ? "$n$ & hints" : "$n$", head);
-	for (s = 0; s < c->nseries; s++) {
-		fputs(" & ", head);
-		tex(head, c->series[s]);
-	}
-	fclose(cap);
-	fclose(head);
-	tex_begin(x, m, &t);
-	for (i = 0; i < c->ncells; i++) {
-		const nq_cell *row = &c->cell[i];
-
-		if (row->mode != m || !first_of_instance(c, i))
-			continue;
-		fprintf(x->f, "%d", row->n);
-		if (hints) {
-			fputs(" & ", x->f);
-			tex(x->f, row->hints);
-		}
-		for (s = 0; s < c->nseries; s++) {
-			fputs(" & ", x->f);
-			tex_median(x->f, nq_cells_find(c, s, m, row->hints,
-						       row->n), scale);
-		}
-		fputs(" \\\\\n", x->f);
-	}
-	tex_end(x, &t);
-	free(t.caption);
-	free(t.head);
-	free(spec);
-}
-
-/* The detail table: a row per instance and approach. */
-static void detail(const struct ctx *x, size_t m, double scale,
-		   const char *unit, int hints)
+/* The detail table in Markdown: a row per instance and approach. */
+static void md_detail(const struct nq_report_ctx *x, size_t m, double scale,
+		      const char *unit, int hints)
 {
 	const nq_cells *c = x->c;
 	FILE *f = x->f;
-	struct tex_table t;
 	size_t i;
-	int prev_n = -1;
-	const char *prev_h = NULL;
 
-	memset(&t, 0, sizeof t);
-	if (x->latex) {
-		size_t sl = 0, hl = 0;
-		FILE *cap = open_memstream(&t.caption, &sl);
-		FILE *head = open_memstream(&t.head, &hl);
-
-		if (!cap || !head) {
-			if (cap)
-				fclose(cap);
-			if (head)
-				fclose(head);
-			free(t.caption);
-			free(t.head);
-			return;
-		}
-		t.longt = tex_rows(c, m, 0) > NQ_REPORT_LONGTABLE_ROWS;
-		t.spec = hints ? "rll rrrrr r l" : "rl rrrrr r l";
-		t.ncols = hints ? 10 : 9;
-		t.suffix = "";
-		tex(cap, mode_title(c->modes[m]));
-		fprintf(cap, ". Median %s", name_of(c->ycol));
-		if (unit[0])
-			fprintf(cap, " in %s", unit);
-		fprintf(cap, " of the runs that ended ok, their min--max, "
-			"interquartile range (IQR) and median absolute deviation "
-			"(MAD); speed-up $=$ median of ");
-		tex(cap, c->series[x->base]);
-		fprintf(cap, " / median. $^\\dagger$ noisy: (max$-$min)/median "
-			"$>$ %g\\%%.", NQ_NOISY_SPREAD * 100);
-		fprintf(head, "$n$ & %sapproach & median & min & max & IQR & "
-			"MAD & speed-up & runs", hints ? "hints & " : "");
-		fclose(cap);
-		fclose(head);
-		tex_begin(x, m, &t);
-	} else {
-		fprintf(f, "Every approach at every size (%s%s%s; spread over "
-			"the ok runs, speed-up against the baseline):\n\n| n |%s approach | median | min | max | "
-			"IQR | MAD | speed-up | runs | noisy |\n|---:|%s---|---:|"
-			"---:|---:|---:|---:|---:|---|---|\n",
-			name_of(c->ycol), unit[0] ? " in " : "", unit,
-			hints ? " hints |" : "", hints ? "---|" : "");
-	}
+	fprintf(f, "Every approach at every size (%s%s%s; spread over "
+		"the ok runs, speed-up against the baseline):\n\n| n |%s approach | median | min | max | "
+		"IQR | MAD | speed-up | runs | noisy |\n|---:|%s---|---:|"
+		"---:|---:|---:|---:|---:|---|---|\n",
+		nq_report_name_of(c->ycol), unit[0] ? " in " : "", unit,
+		hints ? " hints |" : "", hints ? "---|" : "");
 	for (i = 0; i < c->ncells; i++) {
 		const nq_cell *e = &c->cell[i];
-		const nq_cell *b;
-		char med[64], mn[64], mx[64], iqr[64], mad[64], sp[64], st[160];
-		int first_of_group;
+		struct nq_report_row r;
 
 		if (e->mode != m)
 			continue;
-		first_of_group = e->n != prev_n || !prev_h ||
-				 strcmp(prev_h, e->hints);
-		prev_n = e->n;
-		prev_h = e->hints;
-		b = nq_cells_find(c, x->base, m, e->hints, e->n);
-		speedup(x, b, e, sp, sizeof sp);
-		statuses(e, st, sizeof st);
-		if (e->y.count) {
-			num(med, sizeof med, e->y.median, scale);
-			num(mn, sizeof mn, e->y.min, scale);
-			num(mx, sizeof mx, e->y.max, scale);
-			num(iqr, sizeof iqr, e->y.iqr, scale);
-			num(mad, sizeof mad, e->y.mad, scale);
-		} else {
-			const char *d = x->latex ? "--" : "–";
-
-			snprintf(med, sizeof med, "%s", d);
-			snprintf(mn, sizeof mn, "%s", d);
-			snprintf(mx, sizeof mx, "%s", d);
-			snprintf(iqr, sizeof iqr, "%s", d);
-			snprintf(mad, sizeof mad, "%s", d);
-		}
-		if (x->latex) {
-			if (first_of_group && i > 0 && c->cell[i - 1].mode == m)
-				fputs("\\addlinespace\n", f);
-			if (first_of_group)
-				fprintf(f, "%d & ", e->n);
-			else
-				fputs(" & ", f);
-			if (hints) {
-				if (first_of_group)
-					tex(f, e->hints);
-				fputs(" & ", f);
-			}
-			tex(f, c->series[e->series]);
-			fprintf(f, " & %s%s & %s & %s & %s & %s & %s & ", med,
-				nq_stats_noisy(&e->y) ? "$^\\dagger$" : "", mn, mx,
-				iqr, mad, sp);
-			tex(f, st);
-			fputs(" \\\\\n", f);
-		} else {
-			fprintf(f, "| %d |", e->n);
-			if (hints)
-				fprintf(f, " %s |", e->hints);
-			fputc(' ', f);
-			md(f, c->series[e->series]);
-			fprintf(f, " | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-				med, mn, mx, iqr, mad, sp, st,
-				nq_stats_noisy(&e->y) ? "noisy" : "");
-		}
+		nq_report_row_of(x, m, e, scale, &r);
+		fprintf(f, "| %d |", e->n);
+		if (hints)
+			fprintf(f, " %s |", e->hints);
+		fputc(' ', f);
+		md(f, c->series[e->series]);
+		fprintf(f, " | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			r.med, r.mn, r.mx, r.iqr, r.mad, r.sp, r.st,
+			nq_stats_noisy(&e->y) ? "noisy" : "");
 	}
-	if (x->latex) {
-		tex_end(x, &t);
-		free(t.caption);
-		free(t.head);
-	} else {
-		fputc('\n', f);
-	}
+	fputc('\n', f);
 }
 
 /* The directory part of a path ("" for none), into buf. */
@@ -651,7 +342,7 @@ static void link_to(const nq_report_opts *o, const char *path, char *buf,
 		snprintf(buf, len, "%s", path);
 }
 
-static void plots(const struct ctx *x)
+static void plots(const struct nq_report_ctx *x)
 {
 	static const char *const alt[NQ_PLOT__COUNT] = {
 		"time against n", "cactus plot: instances solved against time",
@@ -678,7 +369,7 @@ static void plots(const struct ctx *x)
 }
 
 /* The machine: the .meta file beside the CSV, shown as a table. */
-static void machine(const struct ctx *x)
+static void machine(const struct nq_report_ctx *x)
 {
 	char meta[4096], line[2048], list[64];
 	FILE *m;
@@ -686,16 +377,7 @@ static void machine(const struct ctx *x)
 	nq_meta_path(x->o->csv, meta, sizeof meta);
 	m = fopen(meta, "r");
 	if (x->latex) {
-		fputs("% The machine and software (from the .meta file):\n", x->f);
-		if (!m) {
-			fprintf(x->f, "%%   none recorded (no %s)\n\n", meta);
-			return;
-		}
-		while (fgets(line, sizeof line, m))
-			if (line[0] != '#')
-				fprintf(x->f, "%%   %s", line);
-		fputc('\n', x->f);
-		fclose(m);
+		nq_report_tex_machine(x, meta, m);
 		return;
 	}
 	fputs("## The machine\n\n", x->f);
@@ -767,7 +449,7 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 {
 	nq_cells_opts co;
 	nq_cells *c = NULL;
-	struct ctx x;
+	struct nq_report_ctx x;
 	size_t m, s, runs[NQ_ST__COUNT] = { 0 }, i;
 	int st;
 
@@ -781,7 +463,7 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 	x.o = o;
 	x.c = c;
 	x.latex = o->format == NQ_REPORT_LATEX;
-	x.time = is_time(c->ycol);
+	x.time = nq_column_is_time(c->ycol);
 	unit_time = x.time;
 	unit_latex = x.latex;
 	if (o->baseline) {
@@ -809,19 +491,7 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 		for (st = 0; st < NQ_ST__COUNT; st++)
 			runs[st] += c->cell[i].status[st];
 	if (x.latex) {
-		int longt = 0;
-
-		for (m = 0; m < c->nmodes; m++)
-			longt |= tex_rows(c, m, 0) > NQ_REPORT_LONGTABLE_ROWS;
-		fputs("% ", f);
-		comment(f, c->experiment[0] ? c->experiment : "results");
-		fputs(": tables made by `harness report --format latex ", f);
-		comment(f, o->csv);
-		fprintf(f, "`\n%% needs \\usepackage{booktabs}%s\n%% numbers are "
-			"plain decimals with %d significant digits%s\n",
-			longt ? " and \\usepackage{longtable} (a table of more "
-			"rows than a page holds is a longtable)" : "", NQ_REPORT_SIG,
-			x.time ? ", times in seconds" : "");
+		nq_report_tex_preamble(&x);
 	} else {
 		fprintf(f, "# %s\n\nResults: `%s`, %zu runs (", c->experiment[0]
 			? c->experiment : "Results", o->csv, c->rows);
@@ -852,12 +522,15 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 		int hints = mode_has_hints(c, m);
 
 		if (!x.latex) {
-			fprintf(f, "## %s\n\n", mode_title(c->modes[m]));
+			fprintf(f, "## %s\n\n", nq_report_mode_title(c->modes[m]));
 			md_wide(&x, m, scale, unit, hints);
 		} else {
-			tex_glance(&x, m, scale, unit, hints);
+			nq_report_tex_glance(&x, m, scale, unit, hints);
 		}
-		detail(&x, m, scale, unit, hints);
+		if (x.latex)
+			nq_report_tex_detail(&x, m, scale, unit, hints);
+		else
+			md_detail(&x, m, scale, unit, hints);
 	}
 	machine(&x);
 	nq_cells_free(c);
