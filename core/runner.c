@@ -48,6 +48,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cgroup.h"
+#include "errlog.h"
 #include "runner.h"
 #include "solvers.h"
 
@@ -107,22 +108,6 @@ static void result_init(nq_result *res)
 	res->nodes = res->decisions = res->conflicts = res->iterations = NQ_NA;
 }
 
-static int write_all(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len) {
-		ssize_t w = write(fd, p, len);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
 
 /* In the child: where nq_oom's message goes. */
 static struct message *child_msg;
@@ -141,7 +126,7 @@ static void child_oom(void)
 		m->rc = NQ_ENOMEM;
 		m->has_placement = 0;
 		memcpy(m->res.note, note, sizeof note);
-		if (write_all(child_fd, m, sizeof *m) == 0)
+		if (nq_write_all(child_fd, m, sizeof *m) == 0)
 			_exit(0);
 	}
 	_exit(1);
@@ -216,7 +201,7 @@ static void child(const nq_approach *a, const nq_instance *in,
 		m.rc = NQ_ERR;
 		result_init(&m.res);
 		memcpy(m.res.note, note, sizeof note);
-		_exit(write_all(fd, &m, sizeof m) ? 1 : 0);
+		_exit(nq_write_all(fd, &m, sizeof m) ? 1 : 0);
 	}
 #ifndef NQ_HAVE_ASAN
 	/* AddressSanitizer reserves terabytes of address space up front, so
@@ -241,9 +226,9 @@ static void child(const nq_approach *a, const nq_instance *in,
 	m.res.note[sizeof m.res.note - 1] = '\0';
 	m.has_placement = m.rc == NQ_OK && in->mode == NQ_MODE_FIRST &&
 			  m.res.solutions == 1;
-	if (write_all(fd, &m, sizeof m) ||
+	if (nq_write_all(fd, &m, sizeof m) ||
 	    (m.has_placement &&
-	     write_all(fd, m.res.placement, (size_t)in->n * sizeof(int32_t))))
+	     nq_write_all(fd, m.res.placement, (size_t)in->n * sizeof(int32_t))))
 		_exit(1);
 	_exit(0);
 }
@@ -253,121 +238,12 @@ static double tv_s(struct timeval tv)
 	return (double)tv.tv_sec + (double)tv.tv_usec * 1e-6;
 }
 
-/* The child's stderr: read from a pipe while the parent waits, kept in
- * the log up to NQ_LOG_MAX bytes, its last non-empty line remembered. */
-struct errlog {
-	int fd;                /* the pipe's read end; -1 once at EOF */
-	const char *path, *label;
-	int out;               /* the log file; -1 until the first byte */
-	int cannot;            /* the log cannot be opened: drop */
-	size_t kept, dropped;
-	char endc;             /* the last byte written */
-	char line[200];        /* the line being read, printable bytes */
-	size_t linelen;
-	char last[200];        /* the last non-empty line */
-};
-
-static void log_line_end(struct errlog *l)
-{
-	size_t i;
-
-	l->line[l->linelen] = '\0';
-	for (i = 0; i < l->linelen; i++)
-		if (l->line[i] != ' ' && l->line[i] != '\t') {
-			memcpy(l->last, l->line, l->linelen + 1);
-			break;
-		}
-	l->linelen = 0;
-}
-
-static void log_feed(struct errlog *l, const char *buf, size_t len)
-{
-	size_t i, keep = len;
-
-	if (l->kept + keep > NQ_LOG_MAX)
-		keep = NQ_LOG_MAX - l->kept;
-	if (keep && l->out < 0 && !l->cannot) {
-		char head[300];
-		int h;
-
-		l->out = open(l->path, O_WRONLY | O_APPEND | O_CREAT |
-			      O_CLOEXEC, 0644);
-		if (l->out < 0)
-			l->cannot = 1;
-		h = snprintf(head, sizeof head, "=== %s ===\n",
-			     l->label ? l->label : "run");
-		if (l->out >= 0)
-			write_all(l->out, head, (size_t)h < sizeof head ?
-				  (size_t)h : sizeof head - 1);
-	}
-	if (keep && l->out >= 0) {
-		write_all(l->out, buf, keep);
-		l->endc = buf[keep - 1];
-	}
-	l->kept += keep;
-	l->dropped += len - keep;
-	for (i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)buf[i];
-
-		if (c == '\n' || c == '\r')
-			log_line_end(l);
-		else if (c >= 0x20 && c != 0x7f && l->linelen < sizeof l->line - 1)
-			l->line[l->linelen++] = (char)c;
-	}
-}
-
-/* Read what the pipe holds now (it is non-blocking). */
-static void log_read(struct errlog *l)
-{
-	char chunk[65536];
-
-	while (l->fd >= 0) {
-		ssize_t r = read(l->fd, chunk, sizeof chunk);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-			return;
-		if (r <= 0) {
-			close(l->fd);
-			l->fd = -1;
-			return;
-		}
-		log_feed(l, chunk, (size_t)r);
-	}
-}
-
-static void log_close(struct errlog *l)
-{
-	log_read(l);
-	if (l->fd >= 0)
-		close(l->fd);
-	l->fd = -1;
-	if (l->linelen)
-		log_line_end(l);
-	if (l->out >= 0) {
-		char tail[120];
-		int t;
-
-		if (l->dropped) {
-			t = snprintf(tail, sizeof tail, "\n[stderr cut at %d "
-				     "bytes: %zu more not kept]\n", NQ_LOG_MAX,
-				     l->dropped);
-			write_all(l->out, tail, (size_t)t);
-		} else if (l->endc != '\n') {
-			write_all(l->out, "\n", 1); /* the next header's line */
-		}
-		close(l->out);
-		l->out = -1;
-	}
-}
-
 /* Read the child's message into buf (cap bytes) until it is whole (the
  * fixed part, then the placement if it has one), EOF, or the deadline;
  * the child's stderr goes to the log meanwhile. Returns bytes read;
  * *timed_out set when the deadline passed. */
 static size_t read_message(int fd, char *buf, size_t cap, double deadline,
-			   int *timed_out, struct errlog *log)
+			   int *timed_out, nq_errlog *log)
 {
 	size_t got = 0, need = sizeof(struct message);
 
@@ -392,7 +268,7 @@ static size_t read_message(int fd, char *buf, size_t cap, double deadline,
 		if (rc == 0)
 			continue; /* the loop head decides */
 		if (log->fd >= 0 && p[1].revents)
-			log_read(log);
+			nq_errlog_read(log);
 		if (!p[0].revents)
 			continue;
 		r = read(fd, buf + got, need - got);
@@ -590,7 +466,7 @@ struct run_state {
 	char *buf;              /* the child's message, then its placement */
 	size_t cap, got;
 	char dir[600], dirlog[700];
-	struct errlog log;
+	nq_errlog log;
 	struct rusage ru;
 	nq_cgroup cg;
 	long oom_kills;
@@ -738,7 +614,7 @@ static void run_measure(struct run_state *s, nq_run *run)
 	run->peak_rss_kib = s->ru.ru_maxrss;
 	nq_cgroup_kill(&s->cg);
 	end_tree(s->pid);
-	log_close(&s->log);
+	nq_errlog_close(&s->log);
 	remove_tree(s->dir, 0);
 	if (s->cg.version) {
 		/* the whole tree's, not the child's alone */

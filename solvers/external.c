@@ -57,19 +57,13 @@
 #include "external.h"
 #include "solvers.h"
 #include "export.h"
+#include "external_int.h"
 
-#define EXT_MAX_ARGS 64
-/* A temporary file's path. */
-#define EXT_PATH_MAX 600
 
 /* ------------------------------------------------------------------ */
 /* The temp directory and the program. */
 
-struct ext_dir {
-	char path[512];
-};
-
-static int dir_make(struct ext_dir *d, nq_result *res)
+int nq_ext_dir_make(struct ext_dir *d, nq_result *res)
 {
 	const char *tmp = getenv("TMPDIR");
 
@@ -85,14 +79,14 @@ static int dir_make(struct ext_dir *d, nq_result *res)
 	return 0;
 }
 
-static void dir_file(const struct ext_dir *d, const char *name, char *buf,
+void nq_ext_dir_file(const struct ext_dir *d, const char *name, char *buf,
 		     size_t len)
 {
 	snprintf(buf, len, "%s/%s", d->path, name);
 }
 
 /* Remove the directory and the files in it (it has no subdirectories). */
-static void dir_remove(struct ext_dir *d)
+void nq_ext_dir_remove(struct ext_dir *d)
 {
 	char file[1024];
 	struct dirent *e;
@@ -110,7 +104,7 @@ static void dir_remove(struct ext_dir *d)
 }
 
 /* Copy a string, cut to fit. */
-static void copy_cut(char *dst, size_t len, const char *src)
+void nq_ext_copy_cut(char *dst, size_t len, const char *src)
 {
 	size_t n = strlen(src);
 
@@ -134,7 +128,7 @@ static void last_line(const char *path, char *buf, size_t len)
 	while (fgets(line, sizeof line, f)) {
 		line[strcspn(line, "\r\n")] = '\0';
 		if (line[0])
-			copy_cut(buf, len, line);
+			nq_ext_copy_cut(buf, len, line);
 	}
 	fclose(f);
 }
@@ -154,7 +148,7 @@ static int split_command(const char *command, char *buf, size_t len,
 	return argc;
 }
 
-static double ext_deadline(const nq_job *job, double t0)
+double nq_ext_deadline(const nq_job *job, double t0)
 {
 	double margin;
 
@@ -228,8 +222,8 @@ static enum ext_exit ext_run(const struct ext_dir *d, char **argv,
 	pid_t parent = getpid(), pid;
 	int fd;
 
-	dir_file(d, "stdout", out, sizeof out);
-	dir_file(d, "stderr", err, sizeof err);
+	nq_ext_dir_file(d, "stdout", out, sizeof out);
+	nq_ext_dir_file(d, "stderr", err, sizeof err);
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
@@ -263,12 +257,12 @@ static enum ext_exit ext_run(const struct ext_dir *d, char **argv,
 }
 
 /* A note for a program that gave no usable answer. */
-static void ext_no_answer(const struct ext_dir *d, const char *prog,
+void nq_ext_no_answer(const struct ext_dir *d, const char *prog,
 			  int status, const char *what, nq_result *res)
 {
 	char err[600], tail[300];
 
-	dir_file(d, "stderr", err, sizeof err);
+	nq_ext_dir_file(d, "stderr", err, sizeof err);
 	last_line(err, tail, sizeof tail);
 	if (WIFSIGNALED(status))
 		snprintf(res->note, sizeof res->note, "%.40s killed by signal "
@@ -283,7 +277,7 @@ static void ext_no_answer(const struct ext_dir *d, const char *prog,
 
 /* The start of a run of an external program: mode first only, and the
  * command split into argv. Returns argc, or 0 with the note set. */
-static int ext_command(const nq_job *job, const char *solver,
+int nq_ext_command(const nq_job *job, const char *solver,
 		       const char *command, char *cmdbuf, size_t len,
 		       char **argv, nq_result *res)
 {
@@ -303,7 +297,7 @@ static int ext_command(const nq_job *job, const char *solver,
 
 /* ext_run, timed into solve_s: NQ_OK when the program exited (how, in
  * `status`), NQ_ETIMEOUT or NQ_ERR with the note set. */
-static int ext_solve(const struct ext_dir *d, char **argv, double deadline,
+int nq_ext_solve(const struct ext_dir *d, char **argv, double deadline,
 		     int *status, nq_result *res)
 {
 	double t1 = nq_now();
@@ -321,7 +315,7 @@ static int ext_solve(const struct ext_dir *d, char **argv, double deadline,
 }
 
 /* calloc, or NULL with the note "out of memory". */
-static void *ext_calloc(size_t count, size_t size, nq_result *res)
+void *nq_ext_calloc(size_t count, size_t size, nq_result *res)
 {
 	void *p = calloc(count, size);
 
@@ -481,11 +475,11 @@ static int dimacs_write(const nq_job *job, double deadline, nq_cnf_mem *m,
 	res->nonzeros = m->nlits;
 	if (rc != NQ_OK)
 		return rc;
-	if (dir_make(d, res))
+	if (nq_ext_dir_make(d, res))
 		return NQ_ERR;
-	dir_file(d, "in.cnf", f->cnf, sizeof f->cnf);
-	dir_file(d, "result", f->result, sizeof f->result);
-	dir_file(d, "stdout", f->out, sizeof f->out);
+	nq_ext_dir_file(d, "in.cnf", f->cnf, sizeof f->cnf);
+	nq_ext_dir_file(d, "result", f->result, sizeof f->result);
+	nq_ext_dir_file(d, "stdout", f->out, sizeof f->out);
 	if (nq_cnf_mem_write_file(m, f->cnf, NULL, res->note,
 				  sizeof res->note))
 		return deadline > 0 && nq_now() >= deadline ? NQ_ETIMEOUT
@@ -501,7 +495,7 @@ static int dimacs_answer(const struct ext_dir *d,
 			 nq_result *res)
 {
 	int answer, r, c;
-	char *values = ext_calloc((size_t)m->nvars + 1, 1, res);
+	char *values = nq_ext_calloc((size_t)m->nvars + 1, 1, res);
 
 	if (!values)
 		return NQ_ENOMEM;
@@ -517,7 +511,7 @@ static int dimacs_answer(const struct ext_dir *d,
 		return NQ_ENOMEM;
 	}
 	if (answer < 0) {
-		ext_no_answer(d, argv[0], status, file_format
+		nq_ext_no_answer(d, argv[0], status, file_format
 			      ? "no SAT/UNSAT in its result file"
 			      : "no 's SATISFIABLE' or 's UNSATISFIABLE' line",
 			      res);
@@ -543,12 +537,12 @@ static int dimacs_solve(const nq_job *job, nq_result *res)
 	int rc, argc, status = 0, file_format;
 	char cmdbuf[512];
 	char *argv[EXT_MAX_ARGS + 3];
-	double t0 = nq_now(), deadline = ext_deadline(job, t0);
+	double t0 = nq_now(), deadline = nq_ext_deadline(job, t0);
 	struct ext_dir d = { "" };
 	struct dimacs_files f;
 	nq_cnf_mem m = { 0 };
 
-	argc = ext_command(job, "dimacs", job->opt[DIMACS_COMMAND].str,
+	argc = nq_ext_command(job, "dimacs", job->opt[DIMACS_COMMAND].str,
 			   cmdbuf, sizeof cmdbuf, argv, res);
 	if (argc == 0)
 		return NQ_ERR;
@@ -565,13 +559,13 @@ static int dimacs_solve(const nq_job *job, nq_result *res)
 	argv[argc] = NULL;
 	res->build_s = nq_now() - t0;
 
-	rc = ext_solve(&d, argv, deadline, &status, res);
+	rc = nq_ext_solve(&d, argv, deadline, &status, res);
 	if (rc == NQ_OK)
 		rc = dimacs_answer(&d, &f, file_format, argv, status, &m,
 				   job->inst->n, res);
 out:
 	nq_cnf_mem_free(&m);
-	dir_remove(&d);
+	nq_ext_dir_remove(&d);
 	return rc;
 }
 
@@ -600,212 +594,5 @@ const nq_solver nq_solver_dimacs = {
 	"encoding",                     /* label_option */
 	dimacs_max_n,                   /* max_n */
 	dimacs_solve,                   /* solve */
-	NULL                            /* option_used */
-};
-
-/* ------------------------------------------------------------------ */
-/* cbc */
-
-enum { CBC_MODEL, CBC_COMMAND };
-
-static int cbc_max_n(const nq_optval *opt, enum nq_mode mode)
-{
-	(void)opt;
-	return mode == NQ_MODE_COUNT ? NQ_NOT_APPLICABLE : 10000;
-}
-
-/* CBC's solution file: a status line ("Optimal - objective value 0",
- * "Infeasible - ...", "Stopped on time - ..."), then one line per column
- * "INDEX NAME VALUE REDUCED-COST" (names x1.. as we gave them; CBC may
- * prefix a line with "**" for an infeasibility). Returns 1 found, 0
- * infeasible, 2 stopped on time, -1 unreadable; `status` gets the line. */
-static int read_cbc_answer(const char *path, int ncols, double *x,
-			   char *status, size_t len)
-{
-	char line[512];
-	FILE *f = fopen(path, "r");
-	int answer = -1;
-
-	status[0] = '\0';
-	if (!f)
-		return -1;
-	if (fgets(line, sizeof line, f)) {
-		line[strcspn(line, "\r\n")] = '\0';
-		copy_cut(status, len, line);
-		if (!strncmp(line, "Optimal", 7) ||
-		    !strncmp(line, "Integer solution", 16))
-			answer = 1;
-		else if (strstr(line, "nfeasible"))
-			answer = 0;
-		else if (!strncmp(line, "Stopped", 7))
-			answer = 2;
-	}
-	while (answer == 1 && fgets(line, sizeof line, f)) {
-		char *p = line, name[128];
-		int idx, j;
-		double v;
-
-		while (*p == ' ' || *p == '*')
-			p++;
-		if (sscanf(p, "%d %127s %lf", &idx, name, &v) == 3 &&
-		    name[0] == 'x' && sscanf(name + 1, "%d", &j) == 1 &&
-		    j >= 1 && j <= ncols)
-			x[j] = v;
-	}
-	fclose(f);
-	return answer;
-}
-
-/* Build the model and write it to model.lp in a new temporary directory
- * (`sol` the solution file's name there): NQ_OK, or an error with the
- * note set. */
-static int cbc_write(const nq_job *job, nq_ilp_mem **m, int64_t *ncols,
-		     struct ext_dir *d, char *lp, char *sol, nq_result *res)
-{
-	const nq_ilp_model *model = job->opt[CBC_MODEL].ptr;
-	int64_t nrows = 0, nz = 0;
-	int rc;
-
-	rc = nq_ilp_mem_build(m, job->inst, model, 1, res->note,
-			      sizeof res->note);
-	if (rc != NQ_OK)
-		return rc;
-	nq_ilp_mem_sizes(*m, ncols, &nrows, &nz);
-	res->vars = *ncols;
-	res->constraints = nrows;
-	res->nonzeros = nz;
-	if (dir_make(d, res))
-		return NQ_ERR;
-	dir_file(d, "model.lp", lp, EXT_PATH_MAX);
-	dir_file(d, "solution", sol, EXT_PATH_MAX);
-	if (nq_ilp_mem_write(*m, lp, NQ_ILP_LP, NULL, res->note,
-			     sizeof res->note))
-		return NQ_ERR;
-	return NQ_OK;
-}
-
-/* CBC's arguments after the command: the LP file, CBC's own time limit
- * (in `secs`), solve, and where to write the solution. Returns argc.
- * (The casts: execvp takes char *, and writes none of them.) */
-static int cbc_args(char **argv, int argc, char *lp, char *sol,
-		    double deadline, char *secs, size_t len)
-{
-	argv[argc++] = lp;
-	if (deadline > 0) {
-		/* CBC's own limit: stop cleanly a little before ours */
-		double left = (deadline - nq_now()) * 0.95;
-
-		snprintf(secs, len, "%.3f", left > 0.01 ? left : 0.01);
-		argv[argc++] = (char *)"sec";
-		argv[argc++] = secs;
-	}
-	argv[argc++] = (char *)"solve";
-	argv[argc++] = (char *)"solu";
-	argv[argc++] = sol;
-	argv[argc] = NULL;
-	return argc;
-}
-
-/* CBC's answer, read from its solution file, and its placement decoded:
- * NQ_OK, or an error with the note set. */
-static int cbc_answer(const struct ext_dir *d, const char *sol,
-		      const char *prog, int status, const nq_ilp_mem *m,
-		      int64_t ncols, int n, nq_result *res)
-{
-	char line[300];
-	int answer, r, c;
-	double *x = ext_calloc((size_t)ncols + 1, sizeof *x, res);
-
-	if (!x)
-		return NQ_ENOMEM;
-	answer = read_cbc_answer(sol, (int)ncols, x, line, sizeof line);
-	if (answer == 2) {
-		snprintf(res->note, sizeof res->note, "time limit reached "
-			 "(cbc: %.100s)", line);
-		free(x);
-		return NQ_ETIMEOUT;
-	}
-	if (answer < 0) {
-		if (line[0])
-			snprintf(res->note, sizeof res->note, "cbc: %.150s",
-				 line);
-		else
-			ext_no_answer(d, prog, status, "no solution file", res);
-		free(x);
-		return NQ_ERR;
-	}
-	res->solutions = (uint64_t)answer;
-	if (answer == 1) {
-		int queens = 0;
-
-		for (r = 0; r < n; r++) {
-			res->placement[r] = -1;
-			for (c = 0; c < n; c++)
-				if (x[nq_ilp_mem_square_col(m, r, c)] > 0.5) {
-					if (res->placement[r] < 0)
-						res->placement[r] = c;
-					queens++;
-				}
-		}
-		/* A proved maximum of the queens below n: no placement (only
-		 * "Optimal" is a proof; `independent-set`, as glpk reads it) */
-		if (queens < n && !strncmp(line, "Optimal", 7) &&
-		    nq_ilp_mem_counts_queens(m)) {
-			res->solutions = 0;
-			snprintf(res->note, sizeof res->note, "the optimum, %d "
-				 "of %d queens, proves there is no placement",
-				 queens, n);
-		}
-	}
-	free(x);
-	return NQ_OK;
-}
-
-static int cbc_solve(const nq_job *job, nq_result *res)
-{
-	int rc, argc, status = 0;
-	char cmdbuf[512], lp[EXT_PATH_MAX], sol[EXT_PATH_MAX], secs[32];
-	char *argv[EXT_MAX_ARGS + 8];
-	double t0 = nq_now(), deadline = ext_deadline(job, t0);
-	struct ext_dir d = { "" };
-	nq_ilp_mem *m = NULL;
-	int64_t ncols = 0;
-
-	argc = ext_command(job, "cbc", job->opt[CBC_COMMAND].str, cmdbuf,
-			   sizeof cmdbuf, argv, res);
-	if (argc == 0)
-		return NQ_ERR;
-	rc = cbc_write(job, &m, &ncols, &d, lp, sol, res);
-	if (rc != NQ_OK)
-		goto out;
-	res->build_s = nq_now() - t0;
-	argc = cbc_args(argv, argc, lp, sol, deadline, secs, sizeof secs);
-
-	rc = ext_solve(&d, argv, deadline, &status, res);
-	if (rc == NQ_OK)
-		rc = cbc_answer(&d, sol, argv[0], status, m, ncols,
-				job->inst->n, res);
-out:
-	nq_ilp_mem_free(m);
-	dir_remove(&d);
-	return rc;
-}
-
-static const nq_option cbc_options[] = {
-	{ "model", NQ_OPT_ILP, "assignment", NULL, 0, 0, "ILP model" },
-	{ "command", NQ_OPT_COMMAND, "cbc", NULL, 0, 0,
-	  "the CBC program and options before the file (Debian: coinor-cbc)" },
-	{ NULL, 0, NULL, NULL, 0, 0, NULL }
-};
-
-const nq_solver nq_solver_cbc = {
-	NQ_ABI_VERSION,                 /* abi_version */
-	sizeof(nq_solver),              /* struct_size */
-	"cbc",                          /* name */
-	"COIN-OR CBC program on the exported LP file, first mode",
-	cbc_options,                    /* options */
-	"model",                        /* label_option */
-	cbc_max_n,                      /* max_n */
-	cbc_solve,                      /* solve */
 	NULL                            /* option_used */
 };

@@ -8,10 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "solfile.h"
+#include "solfile_int.h"
 
-static int fail(char *why, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int fail(char *why, size_t len, const char *fmt, ...)
+int nq_sol_fail(char *why, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -45,15 +44,7 @@ const char *nq_sol_format_name(enum nq_sol_format fmt)
 	       ? format_names[fmt] : "?";
 }
 
-/* One line at a time, without its line end; NULL at the end. */
-struct reader {
-	FILE *f;
-	char *line;
-	size_t cap;
-	long no;
-};
-
-static char *next_line(struct reader *rd)
+char *nq_sol_next_line(struct reader *rd)
 {
 	ssize_t got = getline(&rd->line, &rd->cap, rd->f);
 
@@ -66,17 +57,17 @@ static char *next_line(struct reader *rd)
 	return rd->line;
 }
 
-static int reader_open(struct reader *rd, const char *path, char *why,
+int nq_sol_reader_open(struct reader *rd, const char *path, char *why,
 		       size_t len)
 {
 	memset(rd, 0, sizeof *rd);
 	if (!(rd->f = fopen(path, "r")))
-		return fail(why, len, "%s: cannot read: %s", path,
+		return nq_sol_fail(why, len, "%s: cannot read: %s", path,
 			    strerror(errno));
 	return 0;
 }
 
-static void reader_close(struct reader *rd)
+void nq_sol_reader_close(struct reader *rd)
 {
 	if (rd->f)
 		fclose(rd->f);
@@ -84,253 +75,11 @@ static void reader_close(struct reader *rd)
 	memset(rd, 0, sizeof *rd);
 }
 
-static char *skip_blanks(char *p)
+char *nq_sol_skip_blanks(char *p)
 {
 	while (*p == ' ' || *p == '\t')
 		p++;
 	return p;
-}
-
-/* ------------------------------------------------------------------ */
-/* The map of an exported file. */
-
-struct square_line {
-	int r, c, var;
-	char *name;
-	long no;
-};
-
-/* "n-queens n=8 model assignment, hints (1-based row:col): 1:1 2:5" */
-static void read_header(nq_sqmap *m, const char *body)
-{
-	const char *h;
-	int r, c, used;
-
-	if (sscanf(body, "n-queens n=%d", &m->header_n) != 1)
-		m->header_n = 0;
-	if (!(h = strstr(body, "hints (1-based row:col):")))
-		return;
-	m->header_hints = 1;
-	h += strlen("hints (1-based row:col):");
-	while (m->nhints < 256 &&
-	       sscanf(h, " %d:%d%n", &r, &c, &used) == 2) {
-		m->hints[m->nhints].row = r - 1;
-		m->hints[m->nhints].col = c - 1;
-		m->nhints++;
-		h += used;
-	}
-}
-
-/* The square lines read so far, all of one kind: 'c' (CNF, a variable
- * each) or '\\' / '*' (LP, MPS: a column name each). */
-struct square_lines {
-	struct square_line *sq;
-	size_t nsq, cap;
-	char kind;
-	int n;   /* the largest row or column seen */
-};
-
-static int add_square(struct square_lines *l, struct square_line s,
-		      char *why, size_t len)
-{
-	if (l->nsq == l->cap) {
-		size_t nc = l->cap ? 2 * l->cap : 256;
-		struct square_line *g = realloc(l->sq, nc * sizeof *g);
-
-		if (!g) {
-			free(s.name);
-			return fail(why, len, "out of memory");
-		}
-		l->sq = g;
-		l->cap = nc;
-	}
-	l->sq[l->nsq++] = s;
-	if (s.r > l->n)
-		l->n = s.r;
-	if (s.c > l->n)
-		l->n = s.c;
-	return 0;
-}
-
-/* "c square ROW COL VAR" (or '\\' / '*' and NAME), `body` after the
- * comment mark: 0, or -1 with why filled. */
-static int read_square(struct square_lines *l, const char *line,
-		       const char *body, long no, const char *path,
-		       char *why, size_t len)
-{
-	char word[256];
-	struct square_line s;
-
-	if (l->kind && l->kind != line[0])
-		return fail(why, len, "%s:%ld: a '%c' square line among "
-			    "'%c' ones", path, no, line[0], l->kind);
-	l->kind = line[0];
-	memset(&s, 0, sizeof s);
-	s.no = no;
-	if (sscanf(body, "square %d %d %255s", &s.r, &s.c, word) != 3 ||
-	    s.r < 1 || s.c < 1 ||
-	    (l->kind == 'c' && (sscanf(word, "%d", &s.var) != 1 ||
-				s.var < 1)))
-		return fail(why, len, "%s:%ld: expected \"square ROW COL %s\" "
-			    "(1-based), not \"%.60s\"", path, no,
-			    l->kind == 'c' ? "VAR" : "NAME", body);
-	if (l->kind != 'c' && !(s.name = strdup(word)))
-		return fail(why, len, "out of memory");
-	return add_square(l, s, why, len);
-}
-
-/* The comment lines of the header (square lines, the first line, the
- * objective) up to the first other line, and for a CNF its p line:
- * 0, or -1 with why filled. `at_eof`: the file ended first. */
-static int read_squares(nq_sqmap *m, struct reader *rd,
-			struct square_lines *l, int *have_p, int *at_eof,
-			const char *path, char *why, size_t len)
-{
-	char *line, *body;
-
-	while ((line = next_line(rd))) {
-		if (!line[0])
-			continue;
-		if ((line[0] == 'c' || line[0] == '\\' || line[0] == '*') &&
-		    (line[1] == ' ' || line[1] == '\t' || !line[1])) {
-			body = skip_blanks(line + 1);
-			if (!strncmp(body, "n-queens n=", 11))
-				read_header(m, body);
-			else if (!strncmp(body, "objective: maximize the number "
-					  "of queens", 40))
-				m->counts_queens = 1;
-			if (strncmp(body, "square ", 7))
-				continue;
-			if (read_square(l, line, body, rd->no, path, why, len))
-				return -1;
-			continue;
-		}
-		/* the first line that is no comment ends the header */
-		if (l->kind == 'c' && !strncmp(line, "p cnf", 5)) {
-			long clauses;
-
-			if (sscanf(line, "p cnf %d %ld", &m->nvars,
-				   &clauses) != 2 || m->nvars < 1)
-				return fail(why, len, "%s:%ld: expected \"p cnf "
-					    "VARS CLAUSES\", not \"%.60s\"",
-					    path, rd->no, line);
-			*have_p = 1;
-		}
-		break;
-	}
-	*at_eof = line == NULL;
-	return 0;
-}
-
-/* The square lines make a whole board, as the header says: 0, or -1
- * with why filled. */
-static int check_squares(const nq_sqmap *m, const struct square_lines *l,
-			 int have_p, long no, int at_eof, const char *path,
-			 char *why, size_t len)
-{
-	int n = l->n;
-
-	if (!l->nsq)
-		return fail(why, len, "%s: no \"square ROW COL ...\" comment "
-			    "lines before line %ld: not a file written by "
-			    "harness export", path, no + at_eof);
-	if (l->kind == 'c' && !have_p)
-		return fail(why, len, "%s:%ld: expected the \"p cnf VARS "
-			    "CLAUSES\" line after the square lines", path, no);
-	if (m->header_n && m->header_n != n)
-		return fail(why, len, "%s: the first line says n = %d, the "
-			    "square lines go up to %d", path, m->header_n, n);
-	if (n > 46340 || (size_t)n * (size_t)n != l->nsq)
-		return fail(why, len, "%s: %zu square lines for a %d x %d "
-			    "board (%lld expected)", path, l->nsq, n, n,
-			    (long long)n * n);
-	return 0;
-}
-
-/* The map's squares from the square lines, each given once (the names
- * move into the map): 0, or -1 with why filled. */
-static int fill_map(nq_sqmap *m, struct square_lines *l, const char *path,
-		    char *why, size_t len)
-{
-	struct square_line *sq = l->sq;
-	int n = l->n, rc = -1;
-	char *seen;
-	size_t i;
-
-	m->n = n;
-	m->cnf = l->kind == 'c';
-	seen = calloc((size_t)n * n, 1);
-	if (m->cnf)
-		m->var = calloc((size_t)n * n, sizeof *m->var);
-	else
-		m->name = calloc((size_t)n * n, sizeof *m->name);
-	if (!seen || (m->cnf ? !m->var : !m->name)) {
-		fail(why, len, "out of memory for %d squares", n * n);
-		goto out;
-	}
-	for (i = 0; i < l->nsq; i++) {
-		size_t k = (size_t)(sq[i].r - 1) * n + (size_t)(sq[i].c - 1);
-
-		if (seen[k]) {
-			fail(why, len, "%s:%ld: square %d %d given twice",
-			     path, sq[i].no, sq[i].r, sq[i].c);
-			goto out;
-		}
-		seen[k] = 1;
-		if (m->cnf && sq[i].var > m->nvars) {
-			fail(why, len, "%s:%ld: square %d %d has variable %d; "
-			     "the p line says %d variables", path, sq[i].no,
-			     sq[i].r, sq[i].c, sq[i].var, m->nvars);
-			goto out;
-		}
-		if (m->cnf) {
-			m->var[k] = sq[i].var;
-		} else {
-			m->name[k] = sq[i].name;
-			sq[i].name = NULL;
-		}
-	}
-	rc = 0;
-out:
-	free(seen);
-	return rc;
-}
-
-int nq_sqmap_read(nq_sqmap *m, const char *path, char *why, size_t len)
-{
-	struct reader rd;
-	struct square_lines l = { NULL, 0, 0, 0, 0 };
-	size_t i;
-	int rc = -1, have_p = 0, at_eof = 0;
-
-	memset(m, 0, sizeof *m);
-	snprintf(m->path, sizeof m->path, "%s", path);
-	if (reader_open(&rd, path, why, len))
-		return -1;
-	if (!read_squares(m, &rd, &l, &have_p, &at_eof, path, why, len) &&
-	    !check_squares(m, &l, have_p, rd.no, at_eof, path, why, len) &&
-	    !fill_map(m, &l, path, why, len))
-		rc = 0;
-	for (i = 0; i < l.nsq; i++)
-		free(l.sq[i].name);
-	free(l.sq);
-	reader_close(&rd);
-	if (rc)
-		nq_sqmap_free(m);
-	return rc;
-}
-
-void nq_sqmap_free(nq_sqmap *m)
-{
-	size_t i;
-
-	if (m->name)
-		for (i = 0; i < (size_t)m->n * m->n; i++)
-			free(m->name[i]);
-	free(m->name);
-	free(m->var);
-	m->name = NULL;
-	m->var = NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -354,14 +103,14 @@ static int take_literal(struct answer *a, const char *tok, long no,
 	long lit = strtol(tok, &end, 10);
 
 	if (end == tok || *end)
-		return fail(a->why, a->len, "%s:%ld: '%.30s' is not a literal "
+		return nq_sol_fail(a->why, a->len, "%s:%ld: '%.30s' is not a literal "
 			    "(an integer)", a->path, no, tok);
 	if (lit == 0) {
 		*ended = 1;
 		return 0;
 	}
 	if (labs(lit) > a->m->nvars)
-		return fail(a->why, a->len, "%s:%ld: literal %ld names no "
+		return nq_sol_fail(a->why, a->len, "%s:%ld: literal %ld names no "
 			    "variable (the CNF has %d)", a->path, no, lit,
 			    a->m->nvars);
 	if (lit > 0)
@@ -386,7 +135,7 @@ static int dimacs_status_line(struct answer *a, long no, char **pp,
 		else if (!strcmp(p, "INDET"))
 			*answer = -1;
 		else
-			return fail(a->why, a->len, "%s:%ld: expected SAT, "
+			return nq_sol_fail(a->why, a->len, "%s:%ld: expected SAT, "
 				    "UNSAT or INDET (a MiniSat result file), "
 				    "not \"%.40s\"", a->path, no, p);
 		*s_line = no;
@@ -397,9 +146,9 @@ static int dimacs_status_line(struct answer *a, long no, char **pp,
 	if (p[0] == 'c' && (p[1] == ' ' || !p[1]))
 		return 1;
 	if (p[0] == 's' && p[1] == ' ') {
-		p = skip_blanks(p + 2);
+		p = nq_sol_skip_blanks(p + 2);
 		if (*answer != -2)
-			return fail(a->why, a->len, "%s:%ld: a second s line "
+			return nq_sol_fail(a->why, a->len, "%s:%ld: a second s line "
 				    "(the first: line %ld)", a->path, no,
 				    *s_line);
 		if (!strcmp(p, "SATISFIABLE"))
@@ -409,7 +158,7 @@ static int dimacs_status_line(struct answer *a, long no, char **pp,
 		else if (!strcmp(p, "UNKNOWN") || !strcmp(p, "INDETERMINATE"))
 			*answer = -1;
 		else
-			return fail(a->why, a->len, "%s:%ld: expected "
+			return nq_sol_fail(a->why, a->len, "%s:%ld: expected "
 				    "s SATISFIABLE, s UNSATISFIABLE or "
 				    "s UNKNOWN, not \"s %.40s\"", a->path, no,
 				    p);
@@ -417,7 +166,7 @@ static int dimacs_status_line(struct answer *a, long no, char **pp,
 		return 1;
 	}
 	if (p[0] != 'v' || (p[1] != ' ' && p[1] != '\t' && p[1]))
-		return fail(a->why, a->len, "%s:%ld: expected a c, s or v "
+		return nq_sol_fail(a->why, a->len, "%s:%ld: expected a c, s or v "
 			    "line (SAT-competition output), not \"%.40s\"%s",
 			    a->path, no, p,
 			    !strcmp(p, "SATISFIABLE") ||
@@ -436,7 +185,7 @@ static int dimacs_literals(struct answer *a, long no, char *p,
 	char *tok, *save;
 
 	if (*ended)
-		return fail(a->why, a->len, "%s:%ld: literals after the "
+		return nq_sol_fail(a->why, a->len, "%s:%ld: literals after the "
 			    "closing 0", a->path, no);
 	for (tok = strtok_r(p, " \t", &save); tok && !*ended;
 	     tok = strtok_r(NULL, " \t", &save)) {
@@ -445,7 +194,7 @@ static int dimacs_literals(struct answer *a, long no, char *p,
 		(*nvals)++;
 	}
 	if (tok)
-		return fail(a->why, a->len, "%s:%ld: literals after the "
+		return nq_sol_fail(a->why, a->len, "%s:%ld: literals after the "
 			    "closing 0", a->path, no);
 	return 0;
 }
@@ -459,9 +208,9 @@ static int read_dimacs(struct answer *a, struct reader *rd, int minisat)
 	size_t k;
 
 	if (!val)
-		return fail(a->why, a->len, "out of memory");
-	while ((line = next_line(rd))) {
-		char *p = skip_blanks(line);
+		return nq_sol_fail(a->why, a->len, "out of memory");
+	while ((line = nq_sol_next_line(rd))) {
+		char *p = nq_sol_skip_blanks(line);
 
 		if (!*p)
 			continue;
@@ -475,19 +224,19 @@ static int read_dimacs(struct answer *a, struct reader *rd, int minisat)
 			goto out;
 	}
 	if (answer == -2) {
-		fail(a->why, a->len, minisat ? "%s: empty: no SAT, UNSAT or "
+		nq_sol_fail(a->why, a->len, minisat ? "%s: empty: no SAT, UNSAT or "
 		     "INDET (minisat writes nothing when it runs out of "
 		     "memory)" : "%s: no s line (s SATISFIABLE or s "
 		     "UNSATISFIABLE)", a->path);
 		goto out;
 	}
 	if (answer == -1) {
-		fail(a->why, a->len, "%s:%ld: the solver gave no answer (%s)",
+		nq_sol_fail(a->why, a->len, "%s:%ld: the solver gave no answer (%s)",
 		     a->path, s_line, minisat ? "INDET" : "s UNKNOWN");
 		goto out;
 	}
 	if (answer == 1 && !nvals) {
-		fail(a->why, a->len, "%s:%ld: SATISFIABLE, but no %s", a->path,
+		nq_sol_fail(a->why, a->len, "%s:%ld: SATISFIABLE, but no %s", a->path,
 		     s_line, minisat ? "literals after SAT" : "v lines (the "
 		     "assignment; some solvers need an option to print it)");
 		goto out;
@@ -575,7 +324,7 @@ static int glpsol_column(struct answer *a, long no, char *p,
 	if (!name[0]) {
 		if (ntok < 2 || strspn(tok[0], "0123456789") !=
 		    strlen(tok[0]))
-			return fail(a->why, a->len, "%s:%ld: expected a "
+			return nq_sol_fail(a->why, a->len, "%s:%ld: expected a "
 				    "column line \"No. NAME ... ACTIVITY ...\"",
 				    a->path, no);
 		snprintf(name, namelen, "%s", tok[1]);
@@ -589,7 +338,7 @@ static int glpsol_column(struct answer *a, long no, char *p,
 			    !strcmp(tok[i], "NF") || !strcmp(tok[i], "NS")))
 		i++;
 	if (i == ntok || parse_value(tok[i], &v))
-		return fail(a->why, a->len, "%s:%ld: column %s: expected its "
+		return nq_sol_fail(a->why, a->len, "%s:%ld: column %s: expected its "
 			    "activity (a number)", a->path, no, name);
 	if ((sq = column_square(cols, name)) >= 0) {
 		cols->set[sq] = 1;
@@ -608,7 +357,7 @@ static int glpsol_verdict(struct answer *a, const char *status,
 	int answer;
 
 	if (!status_no)
-		return fail(a->why, a->len, "%s: no \"Status:\" line: not "
+		return nq_sol_fail(a->why, a->len, "%s: no \"Status:\" line: not "
 			    "glpsol's printable solution (glpsol ... -o FILE)",
 			    a->path);
 	snprintf(a->how, a->howlen, "Status: %s", status);
@@ -619,15 +368,15 @@ static int glpsol_verdict(struct answer *a, const char *status,
 	else if (!strcmp(status, "INTEGER NON-OPTIMAL"))
 		answer = 1;
 	else
-		return fail(a->why, a->len, "%s:%ld: glpsol gave no integer "
+		return nq_sol_fail(a->why, a->len, "%s:%ld: glpsol gave no integer "
 			    "solution (Status: %s)", a->path, status_no,
 			    status);
 	if (!in_table)
-		return fail(a->why, a->len, "%s: no column table (\"No. Column "
+		return nq_sol_fail(a->why, a->len, "%s: no column table (\"No. Column "
 			    "name ...\")", a->path);
 	for (size_t k = 0; k < cols->count; k++)
 		if (!cols->set[k])
-			return fail(a->why, a->len, "%s: no line for column %s "
+			return nq_sol_fail(a->why, a->len, "%s: no line for column %s "
 				    "(square %zu %zu)", a->path, a->m->name[k],
 				    k / (size_t)a->m->n + 1,
 				    k % (size_t)a->m->n + 1);
@@ -644,22 +393,22 @@ static int read_glpsol(struct answer *a, struct reader *rd, int *optimal)
 	char name[256] = "";
 
 	if (columns_make(&cols, a->m)) {
-		rc = fail(a->why, a->len, "out of memory");
+		rc = nq_sol_fail(a->why, a->len, "out of memory");
 		goto out;
 	}
-	while ((line = next_line(rd))) {
+	while ((line = nq_sol_next_line(rd))) {
 		if (!in_table) {
 			if (!strncmp(line, "Status:", 7)) {
 				snprintf(status, sizeof status, "%s",
-					 skip_blanks(line + 7));
+					 nq_sol_skip_blanks(line + 7));
 				status_no = rd->no;
 			} else if (strstr(line, "Column name")) {
 				in_table = 1;
-				next_line(rd); /* the dashes */
+				nq_sol_next_line(rd); /* the dashes */
 			}
 			continue;
 		}
-		p = skip_blanks(line);
+		p = nq_sol_skip_blanks(line);
 		if (!*p) {
 			if (name[0])
 				continue; /* a long name's values follow */
@@ -688,16 +437,16 @@ static int read_cbc(struct answer *a, struct reader *rd, int *optimal)
 	int rc = -1;
 
 	if (columns_make(&cols, a->m)) {
-		rc = fail(a->why, a->len, "out of memory");
+		rc = nq_sol_fail(a->why, a->len, "out of memory");
 		goto out;
 	}
-	if (!(line = next_line(rd))) {
-		rc = fail(a->why, a->len, "%s: empty: no status line (CBC "
+	if (!(line = nq_sol_next_line(rd))) {
+		rc = nq_sol_fail(a->why, a->len, "%s: empty: no status line (CBC "
 			  "writes one first: Optimal, Infeasible, Stopped ...)",
 			  a->path);
 		goto out;
 	}
-	snprintf(status, sizeof status, "%s", skip_blanks(line));
+	snprintf(status, sizeof status, "%s", nq_sol_skip_blanks(line));
 	snprintf(a->how, a->howlen, "%.100s", status);
 	if (!strncmp(status, "Optimal", 7)) {
 		*optimal = 1;
@@ -705,25 +454,25 @@ static int read_cbc(struct answer *a, struct reader *rd, int *optimal)
 		rc = 0;  /* "Infeasible", "Integer infeasible" */
 		goto out;
 	} else if (strncmp(status, "Stopped", 7)) {
-		rc = fail(a->why, a->len, "%s:1: expected CBC's status "
+		rc = nq_sol_fail(a->why, a->len, "%s:1: expected CBC's status "
 			  "(Optimal, Infeasible, Integer infeasible, Stopped "
 			  "...), not \"%.60s\"", a->path, status);
 		goto out;
 	}
-	while ((line = next_line(rd))) {
+	while ((line = nq_sol_next_line(rd))) {
 		char name[256], extra;
 		double v, rcost;
 		int idx;
 		long sq;
 
-		p = skip_blanks(line);
+		p = nq_sol_skip_blanks(line);
 		if (!*p)
 			continue;
 		if (p[0] == '*' && p[1] == '*')
-			p = skip_blanks(p + 2);
+			p = nq_sol_skip_blanks(p + 2);
 		if (sscanf(p, "%d %255s %lf %lf %c", &idx, name, &v, &rcost,
 			   &extra) != 4) {
-			rc = fail(a->why, a->len, "%s:%ld: expected \"INDEX "
+			rc = nq_sol_fail(a->why, a->len, "%s:%ld: expected \"INDEX "
 				  "NAME VALUE REDUCED-COST\", not \"%.60s\"",
 				  a->path, rd->no, p);
 			goto out;
@@ -745,9 +494,9 @@ static int guess_format(const nq_sqmap *m, const char *path,
 	struct reader rd;
 	char *line, *p = NULL;
 
-	if (reader_open(&rd, path, why, len))
+	if (nq_sol_reader_open(&rd, path, why, len))
 		return -1;
-	while ((line = next_line(&rd)) && !*(p = skip_blanks(line)))
+	while ((line = nq_sol_next_line(&rd)) && !*(p = nq_sol_skip_blanks(line)))
 		;
 	if (m->cnf)
 		/* an empty file: minisat's, when it ran out of memory */
@@ -756,14 +505,14 @@ static int guess_format(const nq_sqmap *m, const char *path,
 	else if (line && !strncmp(p, "c Problem:", 10)) {
 		long no = rd.no;
 
-		reader_close(&rd);
-		return fail(why, len, "%s:%ld: glpsol's raw solution (-w) "
+		nq_sol_reader_close(&rd);
+		return nq_sol_fail(why, len, "%s:%ld: glpsol's raw solution (-w) "
 			    "numbers the columns; write the printable one, "
 			    "glpsol ... -o FILE", path, no);
 	} else
 		*fmt = line && (!strncmp(p, "Problem:", 8))
 		       ? NQ_SOL_GLPSOL : NQ_SOL_CBC;
-	reader_close(&rd);
+	nq_sol_reader_close(&rd);
 	return 0;
 }
 
@@ -782,7 +531,7 @@ int nq_solution_read(const nq_sqmap *m, const char *path,
 	if (used)
 		*used = fmt;
 	if (m->cnf != (fmt == NQ_SOL_DIMACS || fmt == NQ_SOL_MINISAT))
-		return fail(why, len, "%s is %s; a %s answer belongs to %s",
+		return nq_sol_fail(why, len, "%s is %s; a %s answer belongs to %s",
 			    m->path, m->cnf ? "a CNF" : "an LP / MPS file",
 			    nq_sol_format_name(fmt), m->cnf ? "an LP or MPS "
 			    "file" : "a CNF");
@@ -795,15 +544,15 @@ int nq_solution_read(const nq_sqmap *m, const char *path,
 	a.why = why;
 	a.len = len;
 	if (!(a.queen = calloc((size_t)n * n, 1)))
-		return fail(why, len, "out of memory for %d squares", n * n);
-	if (reader_open(&rd, path, why, len)) {
+		return nq_sol_fail(why, len, "out of memory for %d squares", n * n);
+	if (nq_sol_reader_open(&rd, path, why, len)) {
 		free(a.queen);
 		return -1;
 	}
 	rc = fmt == NQ_SOL_GLPSOL ? read_glpsol(&a, &rd, &optimal)
 	     : fmt == NQ_SOL_CBC ? read_cbc(&a, &rd, &optimal)
 	     : read_dimacs(&a, &rd, fmt == NQ_SOL_MINISAT);
-	reader_close(&rd);
+	nq_sol_reader_close(&rd);
 	if (rc != 1)
 		goto out;
 	for (size_t k = 0; k < (size_t)n * n; k++)
@@ -822,7 +571,7 @@ int nq_solution_read(const nq_sqmap *m, const char *path,
 				continue;
 			if (placement[r] >= 0) {
 				rc = 2;
-				fail(why, len, "row %d has two queens (columns "
+				nq_sol_fail(why, len, "row %d has two queens (columns "
 				     "%d and %d)", r + 1, placement[r] + 1,
 				     c + 1);
 				break;
@@ -833,14 +582,14 @@ int nq_solution_read(const nq_sqmap *m, const char *path,
 			break;
 		if (placement[r] < 0) {
 			rc = 2;
-			fail(why, len, "row %d has no queen (%d queens in "
+			nq_sol_fail(why, len, "row %d has no queen (%d queens in "
 			     "all)", r + 1, queens);
 			break;
 		}
 	}
 	if (rc == 2 && !m->cnf && !optimal) {
 		/* a point short of a placement, without a proof: no answer */
-		rc = fail(why, len, "%s: %s, with %d of %d queens: no answer "
+		rc = nq_sol_fail(why, len, "%s: %s, with %d of %d queens: no answer "
 			  "(stopped before a placement or a proof)", path,
 			  a.how, queens, n);
 	}

@@ -1,0 +1,252 @@
+/*
+ * sqmap.c - the square map of a file `harness export` wrote (solfile.h):
+ * its first line (n and the hints) and its "square R C VAR|NAME" lines,
+ * checked whole. Every error names the file and line.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "solfile.h"
+#include "solfile_int.h"
+
+
+struct square_line {
+	int r, c, var;
+	char *name;
+	long no;
+};
+
+/* "n-queens n=8 model assignment, hints (1-based row:col): 1:1 2:5" */
+static void read_header(nq_sqmap *m, const char *body)
+{
+	const char *h;
+	int r, c, used;
+
+	if (sscanf(body, "n-queens n=%d", &m->header_n) != 1)
+		m->header_n = 0;
+	if (!(h = strstr(body, "hints (1-based row:col):")))
+		return;
+	m->header_hints = 1;
+	h += strlen("hints (1-based row:col):");
+	while (m->nhints < 256 &&
+	       sscanf(h, " %d:%d%n", &r, &c, &used) == 2) {
+		m->hints[m->nhints].row = r - 1;
+		m->hints[m->nhints].col = c - 1;
+		m->nhints++;
+		h += used;
+	}
+}
+
+/* The square lines read so far, all of one kind: 'c' (CNF, a variable
+ * each) or '\\' / '*' (LP, MPS: a column name each). */
+struct square_lines {
+	struct square_line *sq;
+	size_t nsq, cap;
+	char kind;
+	int n;   /* the largest row or column seen */
+};
+
+static int add_square(struct square_lines *l, struct square_line s,
+		      char *why, size_t len)
+{
+	if (l->nsq == l->cap) {
+		size_t nc = l->cap ? 2 * l->cap : 256;
+		struct square_line *g = realloc(l->sq, nc * sizeof *g);
+
+		if (!g) {
+			free(s.name);
+			return nq_sol_fail(why, len, "out of memory");
+		}
+		l->sq = g;
+		l->cap = nc;
+	}
+	l->sq[l->nsq++] = s;
+	if (s.r > l->n)
+		l->n = s.r;
+	if (s.c > l->n)
+		l->n = s.c;
+	return 0;
+}
+
+/* "c square ROW COL VAR" (or '\\' / '*' and NAME), `body` after the
+ * comment mark: 0, or -1 with why filled. */
+static int read_square(struct square_lines *l, const char *line,
+		       const char *body, long no, const char *path,
+		       char *why, size_t len)
+{
+	char word[256];
+	struct square_line s;
+
+	if (l->kind && l->kind != line[0])
+		return nq_sol_fail(why, len, "%s:%ld: a '%c' square line among "
+			    "'%c' ones", path, no, line[0], l->kind);
+	l->kind = line[0];
+	memset(&s, 0, sizeof s);
+	s.no = no;
+	if (sscanf(body, "square %d %d %255s", &s.r, &s.c, word) != 3 ||
+	    s.r < 1 || s.c < 1 ||
+	    (l->kind == 'c' && (sscanf(word, "%d", &s.var) != 1 ||
+				s.var < 1)))
+		return nq_sol_fail(why, len, "%s:%ld: expected \"square ROW COL %s\" "
+			    "(1-based), not \"%.60s\"", path, no,
+			    l->kind == 'c' ? "VAR" : "NAME", body);
+	if (l->kind != 'c' && !(s.name = strdup(word)))
+		return nq_sol_fail(why, len, "out of memory");
+	return add_square(l, s, why, len);
+}
+
+/* The comment lines of the header (square lines, the first line, the
+ * objective) up to the first other line, and for a CNF its p line:
+ * 0, or -1 with why filled. `at_eof`: the file ended first. */
+static int read_squares(nq_sqmap *m, struct reader *rd,
+			struct square_lines *l, int *have_p, int *at_eof,
+			const char *path, char *why, size_t len)
+{
+	char *line, *body;
+
+	while ((line = nq_sol_next_line(rd))) {
+		if (!line[0])
+			continue;
+		if ((line[0] == 'c' || line[0] == '\\' || line[0] == '*') &&
+		    (line[1] == ' ' || line[1] == '\t' || !line[1])) {
+			body = nq_sol_skip_blanks(line + 1);
+			if (!strncmp(body, "n-queens n=", 11))
+				read_header(m, body);
+			else if (!strncmp(body, "objective: maximize the number "
+					  "of queens", 40))
+				m->counts_queens = 1;
+			if (strncmp(body, "square ", 7))
+				continue;
+			if (read_square(l, line, body, rd->no, path, why, len))
+				return -1;
+			continue;
+		}
+		/* the first line that is no comment ends the header */
+		if (l->kind == 'c' && !strncmp(line, "p cnf", 5)) {
+			long clauses;
+
+			if (sscanf(line, "p cnf %d %ld", &m->nvars,
+				   &clauses) != 2 || m->nvars < 1)
+				return nq_sol_fail(why, len, "%s:%ld: expected \"p cnf "
+					    "VARS CLAUSES\", not \"%.60s\"",
+					    path, rd->no, line);
+			*have_p = 1;
+		}
+		break;
+	}
+	*at_eof = line == NULL;
+	return 0;
+}
+
+/* The square lines make a whole board, as the header says: 0, or -1
+ * with why filled. */
+static int check_squares(const nq_sqmap *m, const struct square_lines *l,
+			 int have_p, long no, int at_eof, const char *path,
+			 char *why, size_t len)
+{
+	int n = l->n;
+
+	if (!l->nsq)
+		return nq_sol_fail(why, len, "%s: no \"square ROW COL ...\" comment "
+			    "lines before line %ld: not a file written by "
+			    "harness export", path, no + at_eof);
+	if (l->kind == 'c' && !have_p)
+		return nq_sol_fail(why, len, "%s:%ld: expected the \"p cnf VARS "
+			    "CLAUSES\" line after the square lines", path, no);
+	if (m->header_n && m->header_n != n)
+		return nq_sol_fail(why, len, "%s: the first line says n = %d, the "
+			    "square lines go up to %d", path, m->header_n, n);
+	if (n > 46340 || (size_t)n * (size_t)n != l->nsq)
+		return nq_sol_fail(why, len, "%s: %zu square lines for a %d x %d "
+			    "board (%lld expected)", path, l->nsq, n, n,
+			    (long long)n * n);
+	return 0;
+}
+
+/* The map's squares from the square lines, each given once (the names
+ * move into the map): 0, or -1 with why filled. */
+static int fill_map(nq_sqmap *m, struct square_lines *l, const char *path,
+		    char *why, size_t len)
+{
+	struct square_line *sq = l->sq;
+	int n = l->n, rc = -1;
+	char *seen;
+	size_t i;
+
+	m->n = n;
+	m->cnf = l->kind == 'c';
+	seen = calloc((size_t)n * n, 1);
+	if (m->cnf)
+		m->var = calloc((size_t)n * n, sizeof *m->var);
+	else
+		m->name = calloc((size_t)n * n, sizeof *m->name);
+	if (!seen || (m->cnf ? !m->var : !m->name)) {
+		nq_sol_fail(why, len, "out of memory for %d squares", n * n);
+		goto out;
+	}
+	for (i = 0; i < l->nsq; i++) {
+		size_t k = (size_t)(sq[i].r - 1) * n + (size_t)(sq[i].c - 1);
+
+		if (seen[k]) {
+			nq_sol_fail(why, len, "%s:%ld: square %d %d given twice",
+			     path, sq[i].no, sq[i].r, sq[i].c);
+			goto out;
+		}
+		seen[k] = 1;
+		if (m->cnf && sq[i].var > m->nvars) {
+			nq_sol_fail(why, len, "%s:%ld: square %d %d has variable %d; "
+			     "the p line says %d variables", path, sq[i].no,
+			     sq[i].r, sq[i].c, sq[i].var, m->nvars);
+			goto out;
+		}
+		if (m->cnf) {
+			m->var[k] = sq[i].var;
+		} else {
+			m->name[k] = sq[i].name;
+			sq[i].name = NULL;
+		}
+	}
+	rc = 0;
+out:
+	free(seen);
+	return rc;
+}
+
+int nq_sqmap_read(nq_sqmap *m, const char *path, char *why, size_t len)
+{
+	struct reader rd;
+	struct square_lines l = { NULL, 0, 0, 0, 0 };
+	size_t i;
+	int rc = -1, have_p = 0, at_eof = 0;
+
+	memset(m, 0, sizeof *m);
+	snprintf(m->path, sizeof m->path, "%s", path);
+	if (nq_sol_reader_open(&rd, path, why, len))
+		return -1;
+	if (!read_squares(m, &rd, &l, &have_p, &at_eof, path, why, len) &&
+	    !check_squares(m, &l, have_p, rd.no, at_eof, path, why, len) &&
+	    !fill_map(m, &l, path, why, len))
+		rc = 0;
+	for (i = 0; i < l.nsq; i++)
+		free(l.sq[i].name);
+	free(l.sq);
+	nq_sol_reader_close(&rd);
+	if (rc)
+		nq_sqmap_free(m);
+	return rc;
+}
+
+void nq_sqmap_free(nq_sqmap *m)
+{
+	size_t i;
+
+	if (m->name)
+		for (i = 0; i < (size_t)m->n * m->n; i++)
+			free(m->name[i]);
+	free(m->name);
+	free(m->var);
+	m->name = NULL;
+	m->var = NULL;
+}
+
