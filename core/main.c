@@ -75,8 +75,8 @@ static void usage_all(FILE *f)
 		   "(repeatable)\n");
 	fprintf(f, "\nCompare ways of solving n-queens on the same instances; "
 		   "every answer is\nchecked by one validator. `harness help "
-		   "VERB` for more. Exit status: 0 ok,\n1 a wrong answer, 2 bad "
-		   "input, 130 interrupted.\n");
+		   "VERB` for more. Exit status: 0 ok,\n1 a wrong or disputed "
+		   "answer, 2 bad input, 130 interrupted.\n");
 }
 
 static int cmd_help(const nq_verb *v, int argc, char **argv)
