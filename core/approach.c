@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "approach.h"
+#include "meta.h"
 #include "experiment.h"
 #include "registry.h"
 #include "units.h"
@@ -73,34 +74,6 @@ static const char *intern(const char *text)
 	return t->text;
 }
 
-/* The program of a command line: its first word, found as a path (with a
- * '/') or on PATH, executable. 0 when found. */
-static int find_program(const char *command, char *prog, size_t len)
-{
-	const char *path = getenv("PATH"), *p, *colon;
-	size_t plen = strcspn(command, " \t");
-	char file[4096];
-	struct stat st;
-
-	snprintf(prog, len, "%.*s", (int)plen, command);
-	if (!prog[0])
-		return -1;
-	if (strchr(prog, '/'))
-		return access(prog, X_OK) == 0 && stat(prog, &st) == 0 &&
-		       S_ISREG(st.st_mode) ? 0 : -1;
-	for (p = path ? path : "/usr/local/bin:/usr/bin:/bin"; p;
-	     p = colon ? colon + 1 : NULL) {
-		colon = strchr(p, ':');
-		snprintf(file, sizeof file, "%.*s/%s",
-			 colon ? (int)(colon - p) : (int)strlen(p),
-			 colon == p || !*p ? "." : p, prog);
-		if (access(file, X_OK) == 0 && stat(file, &st) == 0 &&
-		    S_ISREG(st.st_mode))
-			return 0;
-	}
-	return -1;
-}
-
 static int option_text(const nq_solver *s, const nq_option *o,
 		       const char *text, nq_optval *v, nq_error *err)
 {
@@ -115,8 +88,12 @@ static int option_text(const nq_solver *s, const nq_option *o,
 			return nq_error_set(err, NULL, 0, 0, "%s for %s is "
 					    "empty (expected a program name)",
 					    o->key, s->name);
-		if (find_program(text + strspn(text, " \t"), prog,
-				 sizeof prog))
+		const char *cmd = text + strspn(text, " \t");
+		char found[4096];
+
+		snprintf(prog, sizeof prog, "%.*s", (int)strcspn(cmd, " \t"),
+			 cmd);
+		if (nq_find_program(cmd, found, sizeof found))
 			return nq_error_set(err, NULL, 0, 0,
 					    "%s: %s '%s' not found%s (%s)",
 					    s->name, o->key, prog,

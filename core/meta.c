@@ -361,10 +361,7 @@ int nq_meta_capture(char *const argv[], char *buf, size_t len,
 	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
-/* The first word of a command found as the config loader finds it: with
- * a '/' as it is, else on PATH; an executable regular file. Its real
- * path (symbolic links resolved) into buf; -1 if not found. */
-static int find_program(const char *command, char *buf, size_t len)
+int nq_find_program(const char *command, char *buf, size_t len)
 {
 	const char *path = getenv("PATH"), *p, *colon;
 	char prog[256], file[PATH_MAX], real[PATH_MAX];
@@ -439,7 +436,7 @@ static void package_of(const char *path, char *buf, size_t len)
 	char *argv[5];
 
 	buf[0] = '\0';
-	if (find_program("dpkg-query", dq, sizeof dq) < 0)
+	if (nq_find_program("dpkg-query", dq, sizeof dq) < 0)
 		return;
 	argv[0] = dq;
 	argv[1] = opt_search;
@@ -491,7 +488,7 @@ static const struct program *program_of(const char *command)
 	size_t i;
 	int rc;
 
-	if (find_program(command, path, sizeof path) < 0)
+	if (nq_find_program(command, path, sizeof path) < 0)
 		return NULL;
 	for (i = 0; i < nprograms; i++)
 		if (!strcmp(programs[i].path, path))

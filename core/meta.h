@@ -50,4 +50,11 @@ int nq_meta_write(const char *path, const nq_experiment *exp,
 int nq_meta_capture(char *const argv[], char *buf, size_t len,
 		    int timeout_ms);
 
+/* The program of a command line (its first word) as the harness runs
+ * it: with a '/' as it is, else found on PATH; an executable regular
+ * file. Its real path (symbolic links resolved) into buf; -1 if there is
+ * none. The loader checks `command` options with it, the .meta records
+ * what it finds. */
+int nq_find_program(const char *command, char *buf, size_t len);
+
 #endif
