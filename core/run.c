@@ -364,6 +364,14 @@ static int finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 		mark_timeout(s, ai, spec);
 	if (ran)
 		progress_end(s, a, spec, rep, run);
+	else if (rep == 1 && !s->o->quiet)
+		/* a row with no run (over the approach's largest n, or
+		 * skipped): said once per instance, not per repeat */
+		fprintf(stderr, "%sharness: %s n=%d %s%s%s: %s (%s row)\n",
+			s->tty ? "\r\033[K" : "", a->name, spec->inst.n,
+			mode_name(spec->inst.mode),
+			spec->hints_text[0] ? " hints " : "", spec->hints_text,
+			run->note, nq_status_name(run->status));
 	if (rep <= 0)
 		return 0;
 	if (s->o->show_board && run->res.placement && spec->inst.n <= 32)

@@ -487,10 +487,13 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 		res->solve_s = nq_now() - t0;
 		return rc;
 	default: /* bitmask, symmetry */
-		if (!s.first && in->nhints == 0)
+		if (!s.first && in->nhints == 0) {
 			rc = fast_count(job, &s, res);
-		else
+		} else {
+			/* threads split only counts without hints */
+			snprintf(res->ran, sizeof res->ran, "threads=1");
 			rc = bitmask(&s, in);
+		}
 		break;
 	}
 	res->solve_s = nq_now() - t0;
