@@ -26,3 +26,16 @@ with open(sys.argv[1], newline='') as f:
         print(row[sys.argv[2]])
 PY
 }
+# meta_is_yaml FILE: a .meta's lines are "key: value" (values JSON
+# scalars) or "  - " list items that are JSON: YAML and JSON alike
+meta_is_yaml() {
+	python3 - "$1" <<'PY'
+import json, sys
+for line in open(sys.argv[1]):
+    if line.startswith('#') or not line.strip(): continue
+    if line.startswith('  - '): json.loads(line[4:]); continue
+    k, v = line.rstrip('\n').split(': ', 1) if ': ' in line else (line.rstrip(':\n'), '')
+    assert k.replace('_', '').isalnum(), k
+    if v and v != '[]': json.loads(v)
+PY
+}

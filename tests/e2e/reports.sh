@@ -224,16 +224,7 @@ expect "metadata: the end is recorded" grep -qE '^finished: "[0-9]{4}-' "$M"
 expect "metadata: rows and outcome" grep -q '^rows: 24$' "$M" && grep -q '^outcome: "ok"' "$M"
 expect "metadata: the command line" grep -qF -- "-o $T/m.csv" "$M"
 expect "metadata: the library versions are real" [ "$(grep -c '^\(glpk\|libyaml\): "[0-9]' "$M")" -eq 2 ]
-expect "metadata is YAML" python3 - "$M" <<'PY'
-import json, sys
-# "key: value" lines and a list under warnings; values are JSON-compatible scalars
-for line in open(sys.argv[1]):
-    if line.startswith('#') or not line.strip(): continue
-    if line.startswith('  - '): json.loads(line[4:]); continue
-    k, v = line.rstrip('\n').split(': ', 1) if ': ' in line else (line.rstrip(':\n'), '')
-    assert k.replace('_', '').isalnum(), k
-    if v and v != '[]': json.loads(v)
-PY
+expect "metadata is YAML" meta_is_yaml "$M"
 "$H" report "$T/m.csv" -o "$T/m.md" 2>/dev/null
 expect "the report shows the machine" grep -qE '^\| cpu \| .+ \|' "$T/m.md" && grep -qF '| git_commit |' "$T/m.md"
 "$H" plot "$T/m.csv" --kind all 2>/dev/null
