@@ -70,6 +70,12 @@ static const struct key_def top_keys[] = {
 	  "continue, or skip larger n after a timeout (default continue)",
 	  "continue | skip. skip: once an approach times out on an "
 	  "instance, it skips larger n of the same mode and hints." },
+	{ "jobs", "integer", key_int, 0, 1, OFF(jobs), 1, NQ_MAX_JOBS, "1",
+	  "runs at once, each on cores of its own (default 1)",
+	  "At most the cores the harness may use (an error says so when "
+	  "more); a run with `threads: k` takes k of them. 1 gives the "
+	  "cleanest timings; -j N on the command line overrides it. See "
+	  "docs/scale.md." },
 	{ "instances", "list", key_instances, 1, 1, 0, 0, 0, NULL,
 	  "a list of boards to solve, e.g. '- {n: 8, mode: count}'",
 	  "A non-empty list of mappings with the instance keys below." },
@@ -578,6 +584,7 @@ int nq_config_parse(const char *text, size_t len, const char *path,
 	}
 	/* the defaults top_keys shows */
 	exp->repeat = 1;
+	exp->jobs = 1;
 	exp->warmup = 0;
 	exp->timeout_s = 60;
 	exp->memory_kib = 0;

@@ -47,6 +47,7 @@ typedef struct nq_experiment {
 	uint64_t memory_kib; /* 0: no limit */
 	uint64_t seed;
 	nq_after_timeout after_timeout;
+	int jobs;          /* runs at once (`jobs:`, -j), >= 1 */
 
 	nq_instance_spec *instances;
 	size_t ninstances;
@@ -69,6 +70,9 @@ int nq_config_parse(const char *text, size_t len, const char *path,
 /* The largest board size (n), in the experiment file and on the command
  * line alike. */
 #define NQ_MAX_N 100000000
+/* The most runs at once (`jobs:`, -j); the cores the harness may use
+ * bound it further when it runs. */
+#define NQ_MAX_JOBS 1024
 void nq_experiment_free(nq_experiment *exp);
 
 /* Print every key of an experiment file, its type, range, default and

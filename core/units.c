@@ -164,6 +164,21 @@ int nq_parse_memory(const char *text, uint64_t *kib)
 	return 0;
 }
 
+void nq_format_duration(double seconds, char *buf, size_t len)
+{
+	unsigned long long t = seconds <= 0 ? 0
+			       : (unsigned long long)(seconds + 0.999);
+
+	if (t < 60)
+		snprintf(buf, len, "%llus", t);
+	else if (t < 3600)
+		snprintf(buf, len, "%llum %llus", t / 60, t % 60);
+	else if (t < 86400)
+		snprintf(buf, len, "%lluh %llum", t / 3600, t % 3600 / 60);
+	else
+		snprintf(buf, len, "%llud %lluh", t / 86400, t % 86400 / 3600);
+}
+
 size_t nq_edit_distance(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b), i, j;

@@ -33,6 +33,9 @@ int nq_parse_memory(const char *text, uint64_t *kib);
 
 /* Optimal string alignment distance (edits, with transpositions), for
  * did-you-mean. Strings longer than 32 bytes are simply "far" (99). */
+/* A duration for people: "45s", "12m 5s", "3h 20m", "2d 4h" (whole
+ * seconds, rounded up). */
+void nq_format_duration(double seconds, char *buf, size_t len);
 size_t nq_edit_distance(const char *a, const char *b);
 
 /* The did-you-mean: the candidate closest to `name`, fewer than 3 edits

@@ -16,5 +16,6 @@ extern const nq_verb nq_verb_plot;
 extern const nq_verb nq_verb_report;
 extern const nq_verb nq_verb_export;
 extern const nq_verb nq_verb_check;
+extern const nq_verb nq_verb_plan;
 
 #endif

@@ -298,6 +298,7 @@ static int cmd_solve(const nq_verb *v, int argc, char **argv)
 	}
 	exp->ninstances = 1;
 	exp->repeat = 1;
+	exp->jobs = 1;
 	exp->timeout_s = 60;
 	exp->seed = 1;
 	exp->instances[0].inst.mode = NQ_MODE_FIRST;
