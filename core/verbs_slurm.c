@@ -115,9 +115,8 @@ static void write_array(FILE *f, const struct slurm_job *j)
 			SL_MEM_FACTOR, j->jobs);
 	else
 		fprintf(f, "# no --mem: the file sets no memory:, so the "
-			"partition's default\n#   applies (set memory: to ask "
-			"for memory:\n#   memory: x %.1f x jobs).\n",
-			SL_MEM_FACTOR);
+			"partition's default\n#   applies (with memory: set, "
+			"--mem is memory: x %.1f x jobs).\n", SL_MEM_FACTOR);
 	fprintf(f, "#SBATCH --job-name=nq-%s\n", exp->name);
 	fprintf(f, "#SBATCH --array=1-%d\n", j->nshards);
 	fprintf(f, "#SBATCH --ntasks=1\n");
