@@ -7,6 +7,7 @@
  *
  *   harness CONFIG.yaml               same as `harness run CONFIG.yaml`
  *   harness run CONFIG.yaml [-o FILE.csv] [-q]
+ *   harness slurm CONFIG.yaml --shards N [--submit] (verbs_slurm.c)
  *   harness solve -n N [options] [APPROACH...]
  *   harness plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind K] [--y COL]
  *   harness report RESULTS.csv [--format markdown|latex] [--baseline A]
