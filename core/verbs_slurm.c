@@ -227,6 +227,9 @@ static int submit(const char *sbatch, const char *dependency,
 	argv[i++] = (char *)script;
 	argv[i] = NULL;
 	rc = nq_meta_capture(argv, out, outlen, 60000);
+	for (i = (int)strlen(out); i > 0 && (out[i - 1] == '\n' ||
+					     out[i - 1] == ' '); i--)
+		out[i - 1] = '\0';
 	/* --parsable: "JOBID" or "JOBID;CLUSTER" */
 	if (rc != 0 || out[0] < '0' || out[0] > '9')
 		return -1;
@@ -368,6 +371,7 @@ static int slurm_go(struct slurm_job *j, int do_submit)
 		       j->array_path, j->merge_path);
 		return 0;
 	}
+	fflush(stdout); /* what was written, before what sbatch says */
 	if (submit(sbatch, NULL, j->array_path, id, sizeof id, out,
 		   sizeof out) < 0) {
 		fprintf(stderr, "harness slurm: sbatch %s failed: %s\n",
