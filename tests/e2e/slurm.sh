@@ -163,8 +163,27 @@ done
 keys_of "$W"/reports/slurmtest.shard-*-of-4.csv | sort >"$T/keys.shards"
 expect "the shards hold the plan's keys, once each between them" cmp -s "$T/keys.plan" "$T/keys.shards"
 expect "every run in the shards ended ok" all_ok "$W"/reports/slurmtest.shard-*-of-4.csv
+
+# a task that died (shard 3: nothing written) and one cut short (shard 1:
+# three rows): submitting the same array again finishes them
+resubmit() {
+	rm -f "$W"/reports/slurmtest.shard-3-of-4.*
+	head -4 "$W/reports/slurmtest.shard-1-of-4.csv" >"$T/cut" &&
+		cat "$T/cut" >"$W/reports/slurmtest.shard-1-of-4.csv"
+	rm -f "$W/reports/slurmtest.csv"
+	(cd "$W" && id=$(sbatch --parsable reports/slurmtest.sbatch) &&
+	 if [ $have_merge = 1 ]; then
+		sbatch -Q --dependency=afterany:"${id%%;*}" reports/slurmtest.merge.sbatch
+	 fi) >/dev/null
+	expect "submitted again: the jobs ended (bounded at 30 s)" wait_for 30 queue_empty
+	keys_of "$W"/reports/slurmtest.shard-*-of-4.csv | sort >"$T/keys.shards"
+	expect "... and the shards hold the plan's keys again, once each" \
+		cmp -s "$T/keys.plan" "$T/keys.shards"
+}
 if [ $have_merge = 0 ]; then
 	expect "Slurm says the four tasks completed" completed 4
+	resubmit
+	expect "... Slurm says eight tasks completed" completed 8
 	echo "SKIP: the merge job: this harness has no merge verb yet"
 	finish
 fi
@@ -176,4 +195,11 @@ expect "the merged CSV holds exactly the plan's keys, once each ($(wc -l <"$T/ke
 expect "every run ended ok" all_ok "$W/reports/slurmtest.csv"
 # COMPLETED: exit 0, so the merge (validator included) and the report passed
 expect "Slurm says the four tasks and the merge job completed" completed 5
+resubmit
+expect "... merged again" [ -s "$W/reports/slurmtest.csv" ]
+keys_of "$W/reports/slurmtest.csv" | sort >"$T/keys.csv"
+expect "... holding exactly the plan's keys" cmp -s "$T/keys.plan" "$T/keys.csv"
+expect "... Slurm says all ten jobs completed" completed 10
+t_end=$(date +%s.%N)
+echo "slurm: submitted again and merged in $(python3 -c "print(round($t_end - $t_done, 1))") s"
 finish
