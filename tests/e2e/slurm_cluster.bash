@@ -61,11 +61,12 @@ cluster_start() {
 	host=$(hostname -s)
 	node=$(slurmd -C 2>/dev/null | head -1)
 	case $node in NodeName=*) ;; *) echo "slurmd -C printed no node"; return 1 ;; esac
-	# ports apart from a system Slurm's 6817/6818, should one run
+	# ports apart from a system Slurm's 6817/6818, should one run; the
+	# loopback address, so the host name need not resolve
 	cat >"$d/slurm.conf" <<EOF
 # a private one-node cluster for tests/e2e/slurm.sh
 ClusterName=nqtest
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmctldPort=16817
 SlurmdPort=16818
 SlurmUser=root
@@ -90,7 +91,7 @@ MpiDefault=none
 ReturnToService=2
 SchedulerParameters=sched_interval=1,bf_interval=1
 MinJobAge=600
-$node State=UNKNOWN
+$node NodeAddr=127.0.0.1 State=UNKNOWN
 PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
 	export SLURM_CONF=$d/slurm.conf
