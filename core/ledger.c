@@ -183,7 +183,20 @@ static struct entry *lookup(nq_ledger *l, const nq_instance *in)
 		return NULL;
 	if (sz)
 		memcpy(sorted, in->hints, sz);
-	qsort(sorted, k, sizeof *sorted, by_square);
+	if (k <= sizeof local / sizeof local[0]) {
+		/* a few squares, most often in order already: qsort's
+		 * setup would cost more than the sort */
+		for (i = 1; i < k; i++) {
+			nq_square x = sorted[i];
+			size_t j = i;
+
+			for (; j > 0 && by_square(&sorted[j - 1], &x) > 0; j--)
+				sorted[j] = sorted[j - 1];
+			sorted[j] = x;
+		}
+	} else {
+		qsort(sorted, k, sizeof *sorted, by_square);
+	}
 	h = instance_hash(in->n, sorted, in->nhints);
 	if (2 * (l->nentries + 1) > l->tabcap && grow_table(l))
 		goto out;

@@ -62,10 +62,39 @@ static void note_copy(struct claim *c, const char *s)
 	c->note_owned = 1;
 }
 
+/* As snprintf "%s" into v.checked, without its cost: every answer of a
+ * merge comes through here. */
 static void set_status(struct claim *c, nq_status st, const char *checked)
 {
+	size_t n = strlen(checked);
+
+	if (n > sizeof c->v.checked - 1)
+		n = sizeof c->v.checked - 1;
 	c->v.status = st;
-	snprintf(c->v.checked, sizeof c->v.checked, "%s", checked);
+	memcpy(c->v.checked, checked, n);
+	c->v.checked[n] = '\0';
+}
+
+/* An ok with nothing to say. */
+static void set_ok(struct claim *c, const char *checked)
+{
+	set_status(c, NQ_ST_OK, checked);
+	note_static(c, "");
+}
+
+/* "agrees:K" into buf (24 bytes), as snprintf would, but cheaply. */
+static void agrees_text(char *buf, size_t k)
+{
+	char digits[24];
+	size_t n = 0;
+
+	do
+		digits[n++] = (char)('0' + k % 10);
+	while ((k /= 10) && n < sizeof digits);
+	memcpy(buf, "agrees:", 7);
+	for (k = 0; k < n && 7 + k < 23; k++)
+		buf[7 + k] = digits[n - 1 - k];
+	buf[7 + k] = '\0';
 }
 
 static void set_verdict(struct claim *c, nq_status st, const char *checked,
@@ -109,12 +138,12 @@ static int settle_by_proof(const struct entry *e, struct claim *c,
 		return 1;
 	}
 	if (c->placement) {
-		set_verdict(c, NQ_ST_OK, "placement", "%s", "");
+		set_ok(c, "placement");
 		return 1;
 	}
 	if (e->has_count && c->mode == NQ_MODE_COUNT) {
 		if (c->value == e->count)
-			set_verdict(c, NQ_ST_OK, e->count_src, "%s", "");
+			set_ok(c, e->count_src);
 		else
 			set_verdict(c, NQ_ST_WRONG, e->count_src,
 				    "counted %llu, expected %llu (per %s)",
@@ -129,9 +158,9 @@ static int settle_by_proof(const struct entry *e, struct claim *c,
 		const char *chk = e->count_src ? e->count_src : "known";
 
 		if (e->exists == 1)
-			set_verdict(c, NQ_ST_OK, chk, "%s", "");
+			set_ok(c, chk);
 		else if (placed)
-			set_verdict(c, NQ_ST_OK, "placement", "%s", "");
+			set_ok(c, "placement");
 		else if (e->exists == 0)
 			set_verdict(c, NQ_ST_WRONG, chk, "found a placement, "
 				    "but there is none (per %s)", e->exists_who);
@@ -155,8 +184,7 @@ static int settle_by_proof(const struct entry *e, struct claim *c,
 	}
 	if (e->exists == 0) {
 		if (c->value == 0)
-			set_verdict(c, NQ_ST_OK, e->count_src ? e->count_src
-				    : "known", "%s", "");
+			set_ok(c, e->count_src ? e->count_src : "known");
 		else
 			set_verdict(c, NQ_ST_WRONG, e->count_src ? e->count_src
 				    : "known", "counted %llu, but there is no "
@@ -303,25 +331,27 @@ static void name_others(nq_ledger *l, const struct item *k,
 static void settle_open(struct claim *c, const struct item *it,
 			size_t agree, size_t differ, const char *others)
 {
-	char val[64];
+	char val[64], chk[24];
 
-	value_text(it, val, sizeof val);
-	if (differ && it->lost) {
-		set_verdict(c, NQ_ST_WRONG, "agrees:0", "says %s, but %s; its "
-			    "word is lost here: it was proved wrong on this "
-			    "instance", val, others);
-	} else if (differ) {
-		set_verdict(c, NQ_ST_DISPUTED, "", "disputed: says %s, but %s; "
-			    "nothing decides which is right", val, others);
-	} else if (agree) {
-		set_verdict(c, NQ_ST_OK, "", "%s", "");
-	} else {
-		set_status(c, NQ_ST_OK, "none");
-		note_static(c, it->lost ? unchecked_lost_note : unchecked_note);
+	agrees_text(chk, agree);
+	if (!differ) {
+		if (agree) {
+			set_ok(c, chk);
+		} else {
+			set_status(c, NQ_ST_OK, "none");
+			note_static(c, it->lost ? unchecked_lost_note
+				    : unchecked_note);
+		}
+		return;
 	}
-	if (c->v.checked[0] == '\0' || differ)
-		snprintf(c->v.checked, sizeof c->v.checked, "agrees:%zu",
-			 agree);
+	value_text(it, val, sizeof val);
+	if (it->lost)
+		set_verdict(c, NQ_ST_WRONG, chk, "says %s, but %s; its word is "
+			    "lost here: it was proved wrong on this instance",
+			    val, others);
+	else
+		set_verdict(c, NQ_ST_DISPUTED, chk, "disputed: says %s, but "
+			    "%s; nothing decides which is right", val, others);
 }
 
 int nq_settle_entry(nq_ledger *l, struct entry *e)
