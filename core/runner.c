@@ -1,9 +1,10 @@
 /*
  * runner.c - one run in a forked child; see runner.h.
  *
- * The child sets its limits, calls the solver, writes a fixed-size
- * message (a magic number, the return code and nq_result) and then the
- * placement, if any, to a pipe, and exits. The parent reads the pipe with
+ * The child (runchild.c) sets its limits and CPUs, calls the solver,
+ * writes a fixed-size message (a magic number, the return code and
+ * nq_result) and then the placement, if any, to a pipe, and exits. The
+ * parent reads the pipe with
  * a deadline, kills the child when the deadline passes, and reaps it with
  * wait4() for its CPU time and peak RSS. Nothing the child does can take
  * the parent down.
@@ -30,7 +31,7 @@
  * message pipe, stderr pipe and pidfd: a run's wall time ends at the
  * poll that saw its child exit, not when the parent got to it. Where
  * the kernel has no pidfd, the poll sleeps a millisecond at most and
- * each child is tried with wait4(WNOHANG).
+ * each child is tried with waitid(WNOHANG).
  *
  * The child's stderr is a pipe the parent reads while it waits: up to
  * NQ_LOG_MAX bytes a run go to the log (nq_limits.log_path), whole when
@@ -46,25 +47,16 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 #include "cgroup.h"
 #include "errlog.h"
+#include "runchild.h"
 #include "runner.h"
 #include "runtree.h"
 #include "solvers.h"
-
-#if defined(__SANITIZE_ADDRESS__)
-#define NQ_HAVE_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define NQ_HAVE_ASAN 1
-#endif
-#endif
 
 
 /* The runs in flight, for nq_runner_abort: a child's pid in a free slot
@@ -84,17 +76,6 @@ const char *nq_status_name(nq_status st)
 {
 	return st >= 0 && st < NQ_ST__COUNT ? status_names[st] : "?";
 }
-
-#define MESSAGE_MAGIC 0x6e71726eu /* "nqrn" */
-
-struct message {
-	uint32_t magic;
-	int32_t rc;
-	int32_t has_placement;
-	double started;        /* CLOCK_MONOTONIC when the solver began */
-	char cpus[64];         /* the CPUs the child had ("": not pinned) */
-	nq_result res;
-};
 
 /* One run in flight, from nq_run_start until nq_run_wait_any hands back
  * its nq_run. */
@@ -137,164 +118,6 @@ void nq_runner_abort(void)
 	}
 }
 
-static void result_init(nq_result *res)
-{
-	memset(res, 0, sizeof *res);
-	res->unique = NQ_UNIQUE_NA;
-	res->vars = res->constraints = res->nonzeros = NQ_NA;
-	res->nodes = res->decisions = res->conflicts = res->iterations = NQ_NA;
-}
-
-/* In the child: where nq_oom's message goes. */
-static struct message *child_msg;
-static int child_fd = -1;
-
-/* nq_oom in the child: a memout message through the pipe, then exit. No
- * allocation here (memory just ran out). */
-static void child_oom(void)
-{
-	static const char note[] = "ran out of memory (an allocation failed "
-				   "inside the solver)";
-	struct message *m = child_msg;
-
-	if (m && child_fd >= 0) {
-		m->magic = MESSAGE_MAGIC;
-		m->rc = NQ_ENOMEM;
-		m->has_placement = 0;
-		memcpy(m->res.note, note, sizeof note);
-		if (nq_write_all(child_fd, m, sizeof *m) == 0)
-			_exit(0);
-	}
-	_exit(1);
-}
-
-/* In the child: an error message instead of an answer, then exit. */
-static void child_refuse(struct message *m, int fd, const char *note)
-{
-	m->magic = MESSAGE_MAGIC;
-	m->rc = NQ_ERR;
-	result_init(&m->res);
-	snprintf(m->res.note, sizeof m->res.note, "%s", note);
-	_exit(nq_write_all(fd, m, sizeof *m) ? 1 : 0);
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* The RLIMIT_CPU of a run: a last guard for a child the harness could
- * not kill, so it must not cut a run the timeout would not: the timeout
- * on every core it may use (a solver may use them all), 10% and 2 s
- * more. */
-static rlim_t cpu_guard(double timeout_s, int ncpus)
-{
-	long cores = ncpus > 0 ? ncpus : sysconf(_SC_NPROCESSORS_ONLN);
-	double s = timeout_s * (double)(cores > 0 ? cores : 1) * 1.1 + 2.0;
-
-	return s > 1e9 ? (rlim_t)1e9 : (rlim_t)s + 1;
-}
-
-struct child_args {
-	const nq_approach *a;
-	const nq_instance *in;
-	const nq_limits *lim;
-	const int *cpus;
-	int ncpus, fd, errfd;
-	pid_t parent;
-	const char *dir;
-	const nq_cgroup *cg;
-};
-
-static void child(const struct child_args *c)
-{
-	const nq_limits *lim = c->lim;
-	struct message m;
-	struct rlimit rl;
-	nq_job job;
-	int devnull, fd = c->fd;
-
-	/* a process group of its own (the parent sets it too: no race),
-	 * and death with the harness: if the harness died before prctl,
-	 * the parent is someone else already */
-	setpgid(0, 0);
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != c->parent)
-		_exit(1);
-	memset(&m, 0, sizeof m);
-	child_msg = &m;
-	child_fd = fd;
-	nq_oom_hook = child_oom;
-
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
-	signal(SIGPIPE, SIG_DFL);
-	/* keep the terminal for the harness: a chatty solver's stdout goes,
-	 * its stderr goes to the log, it reads nothing */
-	devnull = open("/dev/null", O_RDWR);
-	if (devnull >= 0) {
-		dup2(devnull, STDIN_FILENO);
-		dup2(devnull, STDOUT_FILENO);
-		close(devnull);
-	}
-	if (c->errfd >= 0) {
-		dup2(c->errfd, STDERR_FILENO);
-		close(c->errfd);
-	}
-	/* temporary files: in the run's directory, which the parent removes */
-	setenv("TMPDIR", c->dir, 1);
-	setenv("NQ_RUN_DIR", c->dir, 1);
-	rl.rlim_cur = cpu_guard(lim->timeout_s, c->ncpus);
-	rl.rlim_max = rl.rlim_cur + 5;
-	setrlimit(RLIMIT_CPU, &rl);
-	if (c->cg->version && nq_cgroup_enter(c->cg) < 0)
-		child_refuse(&m, fd, "cannot enter the run's cgroup");
-	/* pinned before anything of the solver's runs: what it starts
-	 * inherits the mask */
-	if (c->ncpus > 0 &&
-	    nq_cpus_pin(c->cpus, c->ncpus, m.cpus, sizeof m.cpus) < 0) {
-		char note[200], want[64];
-
-		nq_cpus_format(c->cpus, c->ncpus, want, sizeof want);
-		snprintf(note, sizeof note, "cannot pin the run to CPUs %s: %s",
-			 want, strerror(errno));
-		child_refuse(&m, fd, note);
-	}
-#ifndef NQ_HAVE_ASAN
-	/* AddressSanitizer reserves terabytes of address space up front, so
-	 * an address-space limit would kill every run of a sanitizer build
-	 * (a cgroup's limit, on resident memory, does not) */
-	if (lim->memory_kib && !c->cg->version) {
-		rl.rlim_cur = rl.rlim_max = (rlim_t)lim->memory_kib * 1024;
-		setrlimit(RLIMIT_AS, &rl);
-	}
-#endif
-	result_init(&m.res);
-	m.res.placement = malloc((size_t)c->in->n * sizeof(int32_t));
-	if (!m.res.placement)
-		child_oom();
-	job.inst = c->in;
-	job.opt = c->a->opt;
-	job.seed = lim->seed;
-	job.time_limit_s = lim->timeout_s;
-	m.started = now();
-	m.rc = c->a->solver->solve(&job, &m.res);
-	m.magic = MESSAGE_MAGIC;
-	m.res.note[sizeof m.res.note - 1] = '\0';
-	m.has_placement = m.rc == NQ_OK && c->in->mode == NQ_MODE_FIRST &&
-			  m.res.solutions == 1;
-	if (nq_write_all(fd, &m, sizeof m) ||
-	    (m.has_placement &&
-	     nq_write_all(fd, m.res.placement,
-			  (size_t)c->in->n * sizeof(int32_t))))
-		_exit(1);
-	_exit(0);
-}
-
 static double tv_s(struct timeval tv)
 {
 	return (double)tv.tv_sec + (double)tv.tv_usec * 1e-6;
@@ -317,7 +140,7 @@ static int run_setup(nq_pending *p, const nq_limits *lim, int fds[2],
 	static int subreaper;
 	nq_run *run = &p->run;
 
-	result_init(&run->res);
+	nq_result_init(&run->res);
 	run->measured_by = "rlimit";
 	if (!subreaper) {
 		/* a run's orphans come to the harness, to be ended */
@@ -366,7 +189,7 @@ nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
 			 const nq_limits *lim, const int *cpus, int ncpus,
 			 nq_error *err)
 {
-	struct child_args c;
+	struct nq_child_args c;
 	int fds[2], errp[2], slot;
 	nq_pending *p;
 
@@ -378,7 +201,7 @@ nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
 		return NULL;
 	}
 	if (!(p = calloc(1, sizeof *p)) ||
-	    !(p->buf = malloc(sizeof(struct message) +
+	    !(p->buf = malloc(sizeof(struct nq_message) +
 			      (size_t)in->n * sizeof(int32_t))) ||
 	    (lim->log_path && !(p->log_path = strdup(lim->log_path))) ||
 	    (lim->log_label && !(p->log_label = strdup(lim->log_label)))) {
@@ -389,8 +212,8 @@ nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
 		return NULL;
 	}
 	p->n = in->n;
-	p->cap = sizeof(struct message) + (size_t)in->n * sizeof(int32_t);
-	p->need = sizeof(struct message);
+	p->cap = sizeof(struct nq_message) + (size_t)in->n * sizeof(int32_t);
+	p->need = sizeof(struct nq_message);
 	p->timeout_s = lim->timeout_s;
 	p->memory_kib = lim->memory_kib;
 	p->pidfd = -1;
@@ -411,7 +234,7 @@ nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
 	c.dir = p->dir;
 	c.cg = &p->cg;
 	fflush(NULL); /* nothing buffered may be written twice */
-	p->t0 = now();
+	p->t0 = nq_now();
 	p->pid = fork();
 	if (p->pid < 0) {
 		nq_error_set(err, NULL, 0, 0, "fork: %s", strerror(errno));
@@ -429,7 +252,7 @@ nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
 	if (p->pid == 0) {
 		close(fds[0]);
 		close(errp[0]);
-		child(&c);
+		nq_child(&c);
 	}
 	setpgid(p->pid, p->pid);
 	inflight[slot] = p->pid;
@@ -466,11 +289,11 @@ static void read_msg(nq_pending *p)
 		if (r <= 0)
 			break;
 		p->got += (size_t)r;
-		if (p->got == sizeof(struct message) && p->need < p->cap) {
-			struct message m;
+		if (p->got == sizeof(struct nq_message) && p->need < p->cap) {
+			struct nq_message m;
 
 			memcpy(&m, p->buf, sizeof m);
-			if (m.magic == MESSAGE_MAGIC && m.has_placement)
+			if (m.magic == NQ_MESSAGE_MAGIC && m.has_placement)
 				p->need = p->cap;
 		}
 	}
@@ -503,7 +326,7 @@ static int try_reap(nq_pending *p, double t, int block)
 	inflight[p->slot] = 0;
 	live--;
 	p->reaped = 1;
-	p->t_end = block ? now() : t;
+	p->t_end = block ? nq_now() : t;
 	if (p->pidfd >= 0) {
 		close(p->pidfd);
 		p->pidfd = -1;
@@ -518,8 +341,8 @@ static int run_ended(const nq_pending *p, nq_run *run)
 	int status = p->status;
 
 	if (p->oom_kills > 0 &&
-	    !(WIFEXITED(status) && p->got >= sizeof(struct message) &&
-	      ((struct message *)(void *)p->buf)->rc == NQ_OK &&
+	    !(WIFEXITED(status) && p->got >= sizeof(struct nq_message) &&
+	      ((struct nq_message *)(void *)p->buf)->rc == NQ_OK &&
 	      !p->timed_out)) {
 		/* the kernel's OOM killer, in the run's cgroup: memout,
 		 * whoever it hit (the child or a program it ran) */
@@ -550,11 +373,11 @@ static int run_ended(const nq_pending *p, nq_run *run)
  * 0, or -1 (no memory for the placement). */
 static int run_answer(const nq_pending *p, nq_run *run)
 {
-	struct message m;
+	struct nq_message m;
 	int status = p->status;
 
 	memcpy(&m, p->buf, p->got < sizeof m ? p->got : sizeof m);
-	if (p->got < sizeof m || m.magic != MESSAGE_MAGIC ||
+	if (p->got < sizeof m || m.magic != NQ_MESSAGE_MAGIC ||
 	    !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
 	    (m.has_placement && p->got < p->cap)) {
 		run->status = NQ_ST_CRASH;
@@ -603,12 +426,12 @@ static int run_answer(const nq_pending *p, nq_run *run)
 static void run_end(nq_pending *p)
 {
 	nq_run *run = &p->run;
-	struct message m;
+	struct nq_message m;
 	int whole = p->got >= sizeof m;
 
 	if (whole)
 		memcpy(&m, p->buf, sizeof m);
-	whole = whole && m.magic == MESSAGE_MAGIC;
+	whole = whole && m.magic == NQ_MESSAGE_MAGIC;
 	run->wall_s = p->t_end - p->t0;
 	/* from the solver's start: not the fork, the cgroup, the setup */
 	if (!p->timed_out && whole && m.started > p->t0 &&
@@ -713,7 +536,7 @@ static int poll_ms(nq_pending **p, size_t n, double until, double t)
 int nq_run_wait_any(nq_pending **p, size_t n, double max_wait_s,
 		    nq_run *run, nq_error *err)
 {
-	double until = max_wait_s < 0 ? -1 : now() + max_wait_s;
+	double until = max_wait_s < 0 ? -1 : nq_now() + max_wait_s;
 	struct pollfd *pf;
 	size_t i, in_flight = 0;
 
@@ -728,7 +551,7 @@ int nq_run_wait_any(nq_pending **p, size_t n, double max_wait_s,
 	if (!(pf = malloc(3 * n * sizeof *pf)))
 		return nq_error_set(err, NULL, 0, 0, "out of memory");
 	for (;;) {
-		double t = now();
+		double t = nq_now();
 		int rc, ms = poll_ms(p, n, until, t);
 
 		for (i = 0; i < n; i++) {
@@ -749,7 +572,7 @@ int nq_run_wait_any(nq_pending **p, size_t n, double max_wait_s,
 		}
 		/* one time for everything this poll saw: the children that
 		 * exited did so before it returned */
-		t = now();
+		t = nq_now();
 		for (i = 0; i < n; i++)
 			if (p[i] && !p[i]->done)
 				run_step(p[i], pf + 3 * i, t);
@@ -776,7 +599,7 @@ void nq_run_cancel(nq_pending *p)
 		p->timed_out = 1;
 		kill(-p->pid, SIGKILL);
 		kill(p->pid, SIGKILL);
-		try_reap(p, now(), 1);
+		try_reap(p, nq_now(), 1);
 		read_msg(p);
 	}
 	if (!p->done)
@@ -792,7 +615,7 @@ int nq_run_one(const nq_approach *a, const nq_instance *in,
 
 	if (!p) {
 		memset(run, 0, sizeof *run);
-		result_init(&run->res);
+		nq_result_init(&run->res);
 		return -1;
 	}
 	return nq_run_wait_any(&p, 1, -1, run, err) < 0 ? -1 : 0;
