@@ -58,7 +58,6 @@
 #include "runtree.h"
 #include "solvers.h"
 
-
 /* The runs in flight, for nq_runner_abort: a child's pid in a free slot
  * from its fork until it is reaped (then 0). */
 static volatile sig_atomic_t inflight[NQ_RUN_MAX_INFLIGHT];
@@ -159,9 +158,12 @@ static int run_setup(nq_pending *p, const nq_limits *lim, int fds[2],
 				    "directory (%s): %s", p->dir,
 				    strerror(errno));
 	}
-	if (pipe(fds) < 0 || (pipe(errp) < 0 && (close(fds[0]),
-						 close(fds[1]), 1))) {
+	if (pipe(fds) < 0 || pipe(errp) < 0) {
 		nq_error_set(err, NULL, 0, 0, "pipe: %s", strerror(errno));
+		if (fds[0] >= 0) {
+			close(fds[0]);
+			close(fds[1]);
+		}
 		nq_cgroup_remove(&p->cg);
 		nq_tree_remove(p->dir);
 		return -1;
@@ -190,7 +192,7 @@ nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
 			 nq_error *err)
 {
 	struct nq_child_args c;
-	int fds[2], errp[2], slot;
+	int fds[2] = { -1, -1 }, errp[2] = { -1, -1 }, slot;
 	nq_pending *p;
 
 	for (slot = 0; slot < NQ_RUN_MAX_INFLIGHT && inflight[slot]; slot++)
@@ -319,11 +321,12 @@ static int try_reap(nq_pending *p, double t, int block)
 		    si.si_pid != p->pid)
 			return 0;
 	}
+	/* out of nq_runner_abort's reach before its pid can be reused */
+	inflight[p->slot] = 0;
 	kill(-p->pid, SIGKILL);
 	while ((w = wait4(p->pid, &p->status, 0, &p->ru)) < 0 &&
 	       errno == EINTR)
 		;
-	inflight[p->slot] = 0;
 	live--;
 	p->reaped = 1;
 	p->t_end = block ? nq_now() : t;

@@ -782,6 +782,21 @@ static void pinned(void **state)
 	}
 }
 
+static void cancel_ends_it(void **state)
+{
+	nq_pending *p;
+	long pid;
+
+	(void)state;
+	side_put(2, 0);
+	p = start(naps_said, 5000, 30, NULL, 0, "cancelled");
+	nap_ms(150);
+	pid = side_get(2);
+	assert_true(pid > 0);
+	nq_run_cancel(p);
+	assert_int_equal(kill((pid_t)pid, 0), -1);
+}
+
 static void abort_kills_all(void **state)
 {
 	nq_pending *p[3];
@@ -830,6 +845,7 @@ int main(void)
 		cmocka_unit_test(tree_ends_alone),
 		cmocka_unit_test(logs_stay_together),
 		cmocka_unit_test(pinned),
+		cmocka_unit_test(cancel_ends_it),
 		/* last: the runner stays aborted */
 		cmocka_unit_test(abort_kills_all),
 	};
