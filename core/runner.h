@@ -80,11 +80,16 @@ void nq_run_clear(nq_run *run);
  *   together are returned by the next calls, at once.
  * - A run in flight not in p[] is not watched meanwhile (its deadline and
  *   exit are seen late): pass every run in flight.
- * - nq_run_cancel kills a run in flight and frees it, nothing reported.
+ * - nq_run_cancel kills a run in flight and frees it, nothing reported
+ *   (NULL its entry in the caller's array).
  * - Only the runner reaps the harness's children while runs are in
  *   flight: the caller must not wait(), waitpid(-1) or set SIGCHLD to
  *   SIG_IGN, nor fork children of its own meanwhile (they would be
- *   killed as orphans, below).
+ *   killed as orphans, below, when no run is in flight any more).
+ * - A run holds four descriptors until it is handed back (its message
+ *   and stderr pipes, its pidfd, its stderr spool), all close-on-exec.
+ * - A signal handler may call nq_runner_abort; nq_run_wait_any goes on
+ *   through EINTR, so the killed runs come back as usual.
  *
  * Ending a run's tree touches no other run: when a run ends, its process
  * group is killed, its cgroup (if any) emptied, and the orphans the
