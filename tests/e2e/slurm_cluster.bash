@@ -2,17 +2,18 @@
 # tests (sourced after common.bash). cluster_start DIR writes a slurm.conf
 # of its own in DIR and points SLURM_CONF at it, so the machine's
 # /etc/slurm is never read or written; state, spool, pid files and logs
-# stay in DIR. It starts munged (unless one already answers: that one is
-# reused and never stopped), slurmctld and slurmd, each in the foreground
-# as a child of this shell, so $! is the daemon itself and no pid file has
-# to be waited for. cluster_stop stops exactly those PIDs (the caller's
-# EXIT trap), cancelling our jobs first.
+# stay in DIR. It starts munged (on a socket of its own), slurmctld and
+# slurmd, each in the foreground as a child of this shell, so $! is the
+# daemon itself and no pid file has to be waited for. cluster_stop stops
+# exactly those PIDs (the caller's EXIT trap), cancelling our jobs first;
+# a daemon that has exited but is not yet reaped counts as stopped.
 #
 # cluster_why_not prints why a cluster cannot start here (empty: it can);
 # the test then prints "SKIP: <why>" and passes.
 
 CLUSTER_PIDS=""
 CLUSTER_DIR=""
+CLUSTER_MUNGE=""
 
 cluster_why_not() {
 	local c
@@ -35,42 +36,55 @@ cluster_alive() {
 }
 
 cluster_munge_ok() {
-	munge -n </dev/null 2>/dev/null | unmunge >/dev/null 2>&1
+	munge --socket="$CLUSTER_MUNGE.socket" -n </dev/null 2>/dev/null |
+		unmunge --socket="$CLUSTER_MUNGE.socket" >/dev/null 2>&1
 }
 
 # cluster_start DIR: 0 with the node idle, or 1 with the reason on stdout
 cluster_start() {
-	local d=$1 host node i
+	local d=$1 host node i pc pd
 	CLUSTER_DIR=$d
 	mkdir -p "$d/state" "$d/spool" "$d/log" || { echo "cannot make $d"; return 1; }
 
-	# without systemd nobody makes munged's socket directory
-	if ! cluster_munge_ok; then
-		mkdir -p /run/munge && chown munge:munge /run/munge &&
-			chmod 0755 /run/munge || { echo "cannot make /run/munge"; return 1; }
-		setpriv --reuid=munge --regid=munge --init-groups \
-			munged --foreground >"$d/log/munged.out" 2>&1 &
-		CLUSTER_PIDS="$CLUSTER_PIDS $!"
-		for i in $(seq 50); do
-			cluster_munge_ok && break
-			sleep 0.1
-		done
-		cluster_munge_ok || { echo "munged did not answer: $(tail -2 "$d/log/munged.out")"; return 1; }
-	fi
+	# our own munged on a socket of its own: the machine's munged (if any)
+	# is left alone, and a cluster of another test running at the same
+	# time cannot take ours away when it stops. Without systemd nobody
+	# makes /run/munge; munged wants its files in a directory of its user.
+	mkdir -p /run/munge && chown munge:munge /run/munge &&
+		chmod 0755 /run/munge || { echo "cannot make /run/munge"; return 1; }
+	CLUSTER_MUNGE=/run/munge/nqtest-$$
+	setpriv --reuid=munge --regid=munge --init-groups \
+		munged --foreground --socket="$CLUSTER_MUNGE.socket" \
+		--pid-file="$CLUSTER_MUNGE.pid" --log-file="$CLUSTER_MUNGE.log" \
+		--seed-file="$CLUSTER_MUNGE.seed" >"$d/log/munged.out" 2>&1 &
+	CLUSTER_PIDS="$CLUSTER_PIDS $!"
+	for i in $(seq 50); do
+		cluster_munge_ok && break
+		sleep 0.1
+	done
+	cluster_munge_ok || { echo "munged did not answer: $(tail -n 2 "$d/log/munged.out")"; return 1; }
 
 	host=$(hostname -s)
 	node=$(slurmd -C 2>/dev/null | head -1)
 	case $node in NodeName=*) ;; *) echo "slurmd -C printed no node"; return 1 ;; esac
-	# ports apart from a system Slurm's 6817/6818, should one run; the
-	# loopback address, so the host name need not resolve
+	# free ports, apart from a system Slurm's 6817/6818 and from another
+	# test's cluster running at the same time; the loopback address, so
+	# the host name need not resolve
+	read -r pc pd < <(python3 -c '
+import socket
+s = [socket.socket() for _ in range(2)]
+for x in s: x.bind(("127.0.0.1", 0))
+print(*(x.getsockname()[1] for x in s))')
+	[ -n "${pd:-}" ] || { echo "no free ports"; return 1; }
 	cat >"$d/slurm.conf" <<EOF
 # a private one-node cluster for tests/e2e/slurm.sh
 ClusterName=nqtest
 SlurmctldHost=$host(127.0.0.1)
-SlurmctldPort=16817
-SlurmdPort=16818
+SlurmctldPort=$pc
+SlurmdPort=$pd
 SlurmUser=root
 AuthType=auth/munge
+AuthInfo=socket=$CLUSTER_MUNGE.socket
 StateSaveLocation=$d/state
 SlurmdSpoolDir=$d/spool
 SlurmctldPidFile=$d/slurmctld.pid
@@ -131,4 +145,5 @@ cluster_stop() {
 		wait "$p" 2>/dev/null
 	done
 	CLUSTER_PIDS=""
+	[ -n "$CLUSTER_MUNGE" ] && rm -f "$CLUSTER_MUNGE".*
 }
