@@ -37,6 +37,11 @@ void nq_csv_field(FILE *f, const char *s)
 	}
 }
 
+const char *const *nq_csv_columns(void)
+{
+	return columns;
+}
+
 void nq_csv_header(FILE *f)
 {
 	size_t i;

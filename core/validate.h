@@ -85,6 +85,19 @@ typedef struct nq_verdict {
 long nq_ledger_add(nq_ledger *l, const nq_instance *inst, const char *who,
 		   const nq_result *res);
 
+/* An answer read back from a results file (resume, merge): as
+ * nq_ledger_add, with no placement to check; `placement` says what the
+ * row's own check found when it was measured: 1 a first-mode placement
+ * that was valid, -1 one that was not (`why` says why), 0 unknown. */
+long nq_ledger_add_recorded(nq_ledger *l, const nq_instance *inst,
+			    const char *who, const nq_result *res,
+			    int placement, const char *why);
+
+/* Bulk adds: with `on`, adds do not settle verdicts; nq_ledger_settle
+ * then settles every instance once. */
+void nq_ledger_defer(nq_ledger *l, int on);
+void nq_ledger_settle(nq_ledger *l);
+
 /* The current verdict on answer `id`. */
 const nq_verdict *nq_ledger_verdict(const nq_ledger *l, long id);
 
