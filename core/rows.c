@@ -408,6 +408,7 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 	o->key = nq_key_hash(key);
 	o->claim = (int32_t)claim;
 	o->line = (uint32_t)r->row_line;
+	o->seq = 0;
 	o->status = (uint8_t)st;
 	o->checked_hash = nq_rows_hash(cell(r, col[C_CHECKED]));
 	o->note_hash = nq_rows_hash(cell(r, col[C_NOTE]));
@@ -510,71 +511,117 @@ int nq_rows_changed(const nq_rowfile *f, const nq_ledger *l)
 	return 0;
 }
 
+struct nq_rows_cursor {
+	const nq_rowfile *f;
+	const char *const *names; /* the current columns */
+	int *map;                 /* current column -> the file's, or -1 */
+	size_t ncur, next;
+	struct rd r;
+};
+
+void nq_rows_close(nq_rows_cursor *c)
+{
+	if (!c)
+		return;
+	free(c->map);
+	rd_close(&c->r);
+	free(c);
+}
+
+int nq_rows_open(const nq_rowfile *f, nq_rows_cursor **out, nq_error *err)
+{
+	nq_rows_cursor *c = calloc(1, sizeof *c);
+	int col[C__COUNT];
+	size_t i, k, ncols;
+
+	*out = NULL;
+	if (!c)
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	c->f = f;
+	c->names = nq_csv_columns();
+	if (rd_open(&c->r, f->path, err) < 0) {
+		free(c);
+		return -1;
+	}
+	for (c->ncur = 0; c->names[c->ncur]; c->ncur++)
+		;
+	if (header(&c->r, f->path, col, &ncols, err) < 0)
+		goto fail;
+	if (ncols != f->ncols) {
+		nq_error_set(err, f->path, 1, 0, "the file changed while it "
+			     "was being merged");
+		goto fail;
+	}
+	if (!(c->map = malloc(c->ncur * sizeof *c->map))) {
+		nq_error_set(err, NULL, 0, 0, "out of memory");
+		goto fail;
+	}
+	for (k = 0; k < c->ncur; k++) {
+		c->map[k] = -1;
+		for (i = 0; i < c->r.ncell; i++)
+			if (!strcmp(cell(&c->r, (int)i), c->names[k]))
+				c->map[k] = (int)i;
+	}
+	*out = c;
+	return 0;
+fail:
+	nq_rows_close(c);
+	return -1;
+}
+
+int nq_rows_emit(nq_rows_cursor *c, FILE *out, const nq_ledger *l,
+		 const char *host, nq_error *err)
+{
+	const struct nq_oldrow *o;
+	const nq_verdict *v = NULL;
+	struct rd *r = &c->r;
+	size_t k;
+	int got;
+
+	if (c->next >= c->f->nrows)
+		return nq_error_set(err, c->f->path, 0, 0, "no row left");
+	o = &c->f->rows[c->next++];
+	do
+		got = read_row(r);
+	while (got == ROW_OK && blank(r));
+	if (got != ROW_OK || r->ncell != c->f->ncols || r->row_line != o->line)
+		return nq_error_set(err, c->f->path, (int)r->row_line, 0,
+				    "the file changed while it was being "
+				    "merged");
+	if (o->claim >= 0 && l)
+		v = nq_ledger_verdict(l, o->claim);
+	for (k = 0; k < c->ncur; k++) {
+		const char *name = c->names[k], *s = cell(r, c->map[k]);
+
+		if (k)
+			fputc(',', out);
+		/* the three the verdict writes, and the host, by name */
+		if (v && name[0] == 's' && !strcmp(name, "status"))
+			s = nq_status_name(v->status);
+		else if (v && name[0] == 'c' && !strcmp(name, "checked"))
+			s = v->checked;
+		else if (v && name[0] == 'n' && !strcmp(name, "note"))
+			s = note_of(v, o, s);
+		else if (host && !*s && name[0] == 'h' && !strcmp(name, "host"))
+			s = host;
+		nq_csv_field(out, s);
+	}
+	fputs("\r\n", out);
+	return 0;
+}
+
 int nq_rows_write(FILE *out, const nq_rowfile *f, const nq_ledger *l,
 		  const char *host, nq_error *err)
 {
-	const char *const *names = nq_csv_columns();
-	struct rd *r = malloc(sizeof *r);
-	int col[C__COUNT], *map = NULL, rc = -1, got;
-	size_t i, k, ncur, ncols;
+	nq_rows_cursor *c;
+	size_t i;
+	int rc = 0;
 
-	if (!r)
-		return nq_error_set(err, NULL, 0, 0, "out of memory");
-	if (rd_open(r, f->path, err) < 0) {
-		free(r);
+	if (nq_rows_open(f, &c, err) < 0)
 		return -1;
-	}
-	for (ncur = 0; names[ncur]; ncur++)
-		;
-	if (header(r, f->path, col, &ncols, err) < 0)
-		goto out;
-	if (!(map = malloc(ncur * sizeof *map))) {
-		nq_error_set(err, NULL, 0, 0, "out of memory");
-		goto out;
-	}
-	for (k = 0; k < ncur; k++) {
-		map[k] = -1;
-		for (i = 0; i < r->ncell; i++)
-			if (!strcmp(cell(r, (int)i), names[k]))
-				map[k] = (int)i;
-	}
-	for (i = 0; i < f->nrows; i++) {
-		const struct nq_oldrow *o = &f->rows[i];
-		const nq_verdict *v = NULL;
-
-		do
-			got = read_row(r);
-		while (got == ROW_OK && blank(r));
-		if (got != ROW_OK || r->ncell != ncols ||
-		    r->row_line != o->line) {
-			nq_error_set(err, f->path, (int)r->row_line, 0, "the "
-				     "file changed while it was being merged");
-			goto out;
-		}
-		if (o->claim >= 0 && l)
-			v = nq_ledger_verdict(l, o->claim);
-		for (k = 0; k < ncur; k++) {
-			const char *s = cell(r, map[k]);
-
-			if (k)
-				fputc(',', out);
-			if (v && !strcmp(names[k], "status"))
-				s = nq_status_name(v->status);
-			else if (v && !strcmp(names[k], "checked"))
-				s = v->checked;
-			else if (v && !strcmp(names[k], "note"))
-				s = note_of(v, o, s);
-			else if (host && !*s && !strcmp(names[k], "host"))
-				s = host;
-			nq_csv_field(out, s);
-		}
-		fputs("\r\n", out);
-	}
-	rc = 0;
-out:
-	free(map);
-	rd_close(r);
-	free(r);
+	for (i = 0; i < f->nrows && rc == 0; i++)
+		rc = nq_rows_emit(c, out, l, host, err);
+	nq_rows_close(c);
 	return rc;
 }
 

@@ -33,6 +33,7 @@ struct nq_oldrow {
 	uint32_t line;          /* the file's line where it starts */
 	uint32_t checked_hash;  /* of its `checked` cell as written */
 	uint32_t note_hash;     /* of its `note` cell as written */
+	uint32_t seq;           /* the caller's (merge: the plan's order) */
 	uint8_t status;         /* nq_status as written */
 };
 
@@ -69,6 +70,14 @@ int nq_rows_changed(const nq_rowfile *f, const nq_ledger *l);
  * -1 with err set when the file cannot be read again or has changed. */
 int nq_rows_write(FILE *out, const nq_rowfile *f, const nq_ledger *l,
 		  const char *host, nq_error *err);
+
+/* The same one row at a time, for a merge of several files: open,
+ * then nq_rows_emit each row in turn (the i-th call writes rows[i]). */
+typedef struct nq_rows_cursor nq_rows_cursor;
+int nq_rows_open(const nq_rowfile *f, nq_rows_cursor **c, nq_error *err);
+int nq_rows_emit(nq_rows_cursor *c, FILE *out, const nq_ledger *l,
+		 const char *host, nq_error *err);
+void nq_rows_close(nq_rows_cursor *c);
 
 void nq_rows_free(nq_rowfile *f);
 
