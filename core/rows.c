@@ -671,7 +671,7 @@ __attribute__((weak)) long nq_ledger_add_recorded(nq_ledger *l,
 	long id;
 
 	(void)why;
-	if (placement > 0 && inst->n <= 32 &&
+	if (placement > 0 && inst->n <= 12 &&
 	    (q = calloc((size_t)inst->n, sizeof *q)) && stub_place(inst, q, 0))
 		copy.placement = q;
 	id = nq_ledger_add(l, inst, who, &copy);
