@@ -7,7 +7,9 @@
  * pandas reads them as NaN and R as NA.
  */
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include "csv.h"
 
 static const char *const columns[] = {
@@ -17,7 +19,8 @@ static const char *const columns[] = {
 	/* extras */
 	"approach", "checked", "unique", "hints", "options", "build_s", "solve_s", "vars",
 	"constraints", "nonzeros", "nodes", "decisions", "conflicts",
-	"iterations", "timeout_s", "seed", "note", "measured_by", NULL
+	"iterations", "timeout_s", "seed", "cpus", "host", "note", "measured_by",
+	NULL
 };
 
 void nq_csv_field(FILE *f, const char *s)
@@ -40,6 +43,19 @@ void nq_csv_field(FILE *f, const char *s)
 const char *const *nq_csv_columns(void)
 {
 	return columns;
+}
+
+const char *nq_csv_host(void)
+{
+	static char host[256];
+
+	if (!host[0]) {
+		struct utsname u;
+
+		snprintf(host, sizeof host, "%s",
+			 uname(&u) == 0 ? u.nodename : "unknown");
+	}
+	return host;
 }
 
 void nq_csv_header(FILE *f)
@@ -117,6 +133,8 @@ void nq_csv_row(FILE *f, const nq_experiment *exp,
 	sep_i64(f, r->iterations);
 	fprintf(f, ",%g", exp->timeout_s);
 	fprintf(f, ",%" PRIu64, exp->seed);
+	sep_text(f, run->cpus);
+	sep_text(f, nq_csv_host());
 	sep_text(f, run->note);
 	sep_text(f, run->measured_by);
 	fputs("\r\n", f);

@@ -19,6 +19,10 @@ const char *const *nq_csv_columns(void);
 /* The header line (the design's columns first). */
 void nq_csv_header(FILE *f);
 
+/* This machine's name (uname's nodename), for the `host` column: runs
+ * of one experiment may come from several machines (shards, merge). */
+const char *nq_csv_host(void);
+
 /* One row. */
 void nq_csv_row(FILE *f, const nq_experiment *exp,
 		const nq_instance_spec *spec, const nq_approach *a,

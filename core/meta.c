@@ -625,6 +625,13 @@ static void write_body(FILE *f, const nq_experiment *exp,
 	when(f, "finished", r->finished);
 	kv(f, "outcome", r->outcome ? r->outcome : "running");
 	fprintf(f, "rows: %zu\n", r->rows);
+	fprintf(f, "jobs: %d\n", r->jobs > 0 ? r->jobs : 1);
+	if (r->shard_n > 0)
+		fprintf(f, "shard: \"%d/%d\"\n", r->shard_k, r->shard_n);
+	else
+		kv(f, "shard", "none");
+	if (r->resumed)
+		fprintf(f, "resumed: true\nrows_before: %zu\n", r->rows_before);
 	fprintf(f, "repeat: %d\nwarmup: %d\ntimeout_s: %g\nmemory_limit_kib: %llu\n"
 		"seed: %llu\n", exp->repeat, exp->warmup, exp->timeout_s,
 		(unsigned long long)exp->memory_kib,
@@ -662,6 +669,46 @@ static void write_body(FILE *f, const nq_experiment *exp,
 		yq(f, r->warnings[i]);
 		fputc('\n', f);
 	}
+}
+
+int nq_meta_read(const char *path, const char *key, char *buf, size_t len)
+{
+	char line[8192];
+	size_t klen = strlen(key);
+	FILE *f = fopen(path, "r");
+	int rc = -1;
+
+	if (!f)
+		return -1;
+	while (rc < 0 && fgets(line, sizeof line, f)) {
+		char *v = line + klen + 2, *o = buf;
+
+		if (strncmp(line, key, klen) || line[klen] != ':' ||
+		    line[klen + 1] != ' ')
+			continue;
+		v[strcspn(v, "\n")] = '\0';
+		rc = 0;
+		if (*v != '"') {
+			snprintf(buf, len, "%s", v);
+			break;
+		}
+		/* what yq() writes: \" \\ and \uXXXX below 0x80 */
+		for (v++; *v && *v != '"' && (size_t)(o - buf) + 1 < len; v++) {
+			if (*v == '\\' && v[1] == 'u' && strlen(v) >= 6) {
+				char hex[5] = { v[2], v[3], v[4], v[5], 0 };
+
+				*o++ = (char)strtol(hex, NULL, 16);
+				v += 5;
+			} else if (*v == '\\' && v[1]) {
+				*o++ = *++v;
+			} else {
+				*o++ = *v;
+			}
+		}
+		*o = '\0';
+	}
+	fclose(f);
+	return rc;
 }
 
 int nq_meta_write(const char *path, const nq_experiment *exp,

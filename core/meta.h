@@ -26,6 +26,10 @@ typedef struct nq_meta_run {
 	time_t started, finished; /* finished 0: still running */
 	size_t rows;
 	const char *outcome;      /* "running", "ok", "wrong", "interrupted" */
+	int jobs;                 /* runs at once */
+	int shard_k, shard_n;     /* the slice run (--shard K/N); 0: all */
+	size_t rows_before;       /* --resume: rows the file held already */
+	int resumed;              /* --resume found a file to go on with */
 	char warnings[NQ_META_MAX_WARNINGS][256];
 	size_t nwarnings;
 } nq_meta_run;
@@ -40,6 +44,11 @@ void nq_meta_check(nq_meta_run *r, const char *when);
 /* Write the record to `path`. -1 with err set if it cannot be written. */
 int nq_meta_write(const char *path, const nq_experiment *exp,
 		  const nq_meta_run *r, nq_error *err);
+
+/* The value of top-level `key` in a .meta file written by nq_meta_write
+ * (plain or double-quoted), into buf: 0, or -1 when the file cannot be
+ * read or has no such key. */
+int nq_meta_read(const char *path, const char *key, char *buf, size_t len);
 
 /* Run argv (argv[0] a path, no PATH search) with stdin from /dev/null
  * and stdout and stderr into one pipe, in a process group of its own;

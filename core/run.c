@@ -11,16 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include "atomic.h"
 #include "csv.h"
-#include "meta.h"
-#include "run.h"
-#include "runner.h"
-#include "summary.h"
-#include "validate.h"
+#include "run_int.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -30,103 +24,6 @@ static void on_signal(int sig)
 	interrupted = 1;
 	nq_runner_abort();
 }
-
-/* mkdir -p of the directory part of `path`. */
-static int make_parent_dirs(const char *path)
-{
-	char buf[4096];
-	char *p;
-
-	if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
-		return -1;
-	for (p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(buf, 0777) < 0 && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	return 0;
-}
-
-/* Open the CSV for writing, for the whole run: it must not exist or be a
- * regular file (nq_output_check); the lock FILE.lock is taken first, so
- * a second run on the same file stops here, naming the first one's PID;
- * an existing file is kept as FILE.bak, older backups shifted to
- * FILE.bak.1 ... (nq_backup_rotate). */
-static FILE *open_output(const char *path, nq_lock *lock, nq_error *err)
-{
-	char bak[4200];
-	FILE *f;
-	int rc;
-
-	if (make_parent_dirs(path) < 0) {
-		nq_error_set(err, path, 0, 0, "cannot create its directory: %s",
-			     strerror(errno));
-		return NULL;
-	}
-	nq_meta_path(path, bak, sizeof bak);
-	if (!strcmp(bak, path)) {
-		nq_error_set(err, path, 0, 0, "the results and their .meta "
-			     "file would be one file: name the CSV .csv");
-		return NULL;
-	}
-	if (nq_output_check(path, err) || nq_output_check(bak, err) ||
-	    nq_lock_take(lock, path, err))
-		return NULL;
-	if ((rc = nq_backup_rotate(path, bak, sizeof bak, err)) < 0)
-		return NULL;
-	if (rc > 0)
-		fprintf(stderr, "harness: the previous %s is kept as %s\n",
-			path, bak);
-	f = fopen(path, "wx"); /* made anew: nothing may take its place */
-	if (!f)
-		nq_error_set(err, path, 0, 0, "cannot write: %s",
-			     strerror(errno));
-	return f;
-}
-
-/* Where an approach timed out, for after_timeout: skip. */
-struct timeout_mark {
-	size_t approach;
-	enum nq_mode mode;
-	const char *hints;
-	int n;
-};
-
-/* One measured run, as written to the CSV; its verdict may change after
- * the row is written (validate.h), and the end brings the file up to
- * date. The placement is freed once checked. */
-struct row {
-	size_t spec, ai;
-	int rep;
-	long claim;            /* its answer in the ledger, or -1 */
-	nq_run run;
-};
-
-struct state {
-	const nq_experiment *exp;
-	const nq_run_opts *o;
-	FILE *csv;
-	nq_lock lock;           /* on the CSV, from open_output to the end */
-	nq_ledger *ledger;
-	struct row *rows_kept;  /* every row written, in order */
-	size_t nkept, capkept;
-	size_t *row_of_claim;   /* ledger id -> index in rows_kept */
-	size_t capclaims;
-	nq_summary *summary;
-	struct timeout_mark *marks;
-	size_t nmarks;
-	unsigned *told;   /* per approach: modes it does not answer, told */
-	int tty;
-	size_t done, total;
-	int changed;            /* a verdict changed after its row was written */
-	size_t rows;
-	nq_meta_run meta;      /* the record beside the CSV */
-	char meta_path[4096];
-	char log_path[4096];   /* the solvers' stderr: FILE.stderr.log */
-};
 
 static int skipped_at(const struct state *s, size_t ai,
 		      const nq_instance_spec *spec)
@@ -404,106 +301,176 @@ static int not_run(struct state *s, size_t ai, size_t si, int rep,
 	return finish(s, ai, si, rep, 0, &run);
 }
 
-/* What becomes of approach ai on an instance: a run, a row without a
- * run (over its largest n), or nothing (left out by `only:`, or a mode
- * it does not answer). */
-enum plan { PLAN_RUN, PLAN_TOO_LARGE, PLAN_NONE };
-
-static enum plan plan_of(const nq_approach *a, const nq_instance_spec *spec,
-			 int *max)
+/* Approaches that do not answer a mode (say, local search asked to
+ * count): not runs that failed but pairings that do not exist; no row,
+ * one notice per approach and mode, before the runs. */
+static void tell_not_applicable(struct state *s)
 {
-	*max = a->solver->max_n ? a->solver->max_n(a->opt, spec->inst.mode) : 0;
-	if (!nq_instance_runs(spec, a) || *max == NQ_NOT_APPLICABLE)
-		return PLAN_NONE;
-	return *max > 0 && spec->inst.n > *max ? PLAN_TOO_LARGE : PLAN_RUN;
-}
+	size_t i, ai;
 
-static int one(struct state *s, size_t ai, size_t si, int rep, nq_error *err)
-{
-	const nq_approach *a = &s->exp->approaches[ai];
-	const nq_instance_spec *spec = &s->exp->instances[si];
-	nq_limits lim;
-	nq_run run;
-	char note[200];
-	int max, at, rc;
-
-	switch (plan_of(a, spec, &max)) {
-	case PLAN_NONE:
-		if (max == NQ_NOT_APPLICABLE && nq_instance_runs(spec, a)) {
-			/* not a run that failed: a pairing that does not
-			 * exist (say, local search asked to count); no row,
-			 * one notice */
+	for (i = 0; i < s->exp->ninstances; i++)
+		for (ai = 0; ai < s->exp->napproaches; ai++) {
+			const nq_approach *a = &s->exp->approaches[ai];
+			const nq_instance_spec *spec = &s->exp->instances[i];
 			unsigned bit = 1u << spec->inst.mode;
 
-			if (!(s->told[ai] & bit)) {
-				s->told[ai] |= bit;
-				fprintf(stderr, "%sharness: %s does not answer "
-					"%s mode; its %s instances are left "
-					"out\n", s->tty && !s->o->quiet ?
-					"\r\033[K" : "", a->name,
-					mode_name(spec->inst.mode),
-					mode_name(spec->inst.mode));
-			}
+			if (!a->solver->max_n || (s->told[ai] & bit) ||
+			    !nq_instance_runs(spec, a) ||
+			    a->solver->max_n(a->opt, spec->inst.mode) !=
+			    NQ_NOT_APPLICABLE)
+				continue;
+			s->told[ai] |= bit;
+			fprintf(stderr, "harness: %s does not answer %s mode; "
+				"its %s instances are left out\n", a->name,
+				mode_name(spec->inst.mode),
+				mode_name(spec->inst.mode));
 		}
+}
+
+/* 1 when measured run `rep` of cell ci has a row already (--resume). */
+static int is_done(const struct state *s, size_t ci, int rep)
+{
+	size_t bit = ci * (size_t)s->exp->repeat + (size_t)(rep - 1);
+
+	return s->done_bits && (s->done_bits[bit / 8] >> (bit % 8)) & 1;
+}
+
+/* Whether cell ci makes run `rep` here: in this shard, not done before,
+ * and a warm-up only when a measured run is still to come. */
+static int wanted(const struct state *s, size_t ci, int rep)
+{
+	const nq_cell *c = &s->plan.cells[ci];
+
+	if (s->o->shard_n && c->shard != s->o->shard_k)
 		return 0;
-	case PLAN_TOO_LARGE:
+	if (rep <= 0)
+		return c->kind == NQ_CELL_RUN && s->todo[ci] > 0;
+	return !is_done(s, ci, rep);
+}
+
+/* The rows that need no run: over the approach's largest n, or skipped
+ * after a timeout. 1 when the run `rep` of cell ci is one of them (its
+ * row, if any, written), 0 when it must run, -1 on no memory. */
+static int without_run(struct state *s, size_t ci, int rep, nq_error *err)
+{
+	const nq_cell *c = &s->plan.cells[ci];
+	const nq_approach *a = &s->exp->approaches[c->ai];
+	const nq_instance_spec *spec = &s->exp->instances[c->spec];
+	char note[200];
+	int at;
+
+	if (c->kind == NQ_CELL_TOO_LARGE) {
 		if (rep <= 0)
-			return 0;
+			return 1;
 		snprintf(note, sizeof note, "not run: %.120s takes n up to %d",
-			 a->name, max);
-		return not_run(s, ai, si, rep, NQ_ST_ERROR, note) < 0
-		       ? nq_error_set(err, NULL, 0, 0, "out of memory") : 0;
-	case PLAN_RUN:
-		break;
+			 a->name, c->max_n);
+		return not_run(s, c->ai, c->spec, rep, NQ_ST_ERROR, note) < 0
+		       ? nq_error_set(err, NULL, 0, 0, "out of memory") : 1;
 	}
-	if ((at = skipped_at(s, ai, spec)) != 0) {
-		s->total--; /* planned, not made */
-		if (rep <= 0)
-			return 0;
-		snprintf(note, sizeof note, "not run: timed out at n=%d "
-			 "(after_timeout: skip)", at);
-		return not_run(s, ai, si, rep, NQ_ST_SKIPPED, note) < 0
-		       ? nq_error_set(err, NULL, 0, 0, "out of memory") : 0;
-	}
-	lim.timeout_s = s->exp->timeout_s;
-	lim.memory_kib = s->exp->memory_kib;
-	lim.seed = s->exp->seed;
-	lim.log_path = s->log_path[0] ? s->log_path : NULL;
+	if ((at = skipped_at(s, c->ai, spec)) == 0)
+		return 0;
+	s->total--; /* planned, not made */
+	if (rep <= 0)
+		return 1;
+	snprintf(note, sizeof note, "not run: timed out at n=%d "
+		 "(after_timeout: skip)", at);
+	return not_run(s, c->ai, c->spec, rep, NQ_ST_SKIPPED, note) < 0
+	       ? nq_error_set(err, NULL, 0, 0, "out of memory") : 1;
+}
+
+/* The limits of a run, and its header in the stderr log. */
+static void run_limits(const struct state *s, size_t ci, int rep,
+		       nq_limits *lim, char *label, size_t len)
+{
+	const nq_cell *c = &s->plan.cells[ci];
+	const nq_approach *a = &s->exp->approaches[c->ai];
+	const nq_instance_spec *spec = &s->exp->instances[c->spec];
+
+	lim->timeout_s = s->exp->timeout_s;
+	lim->memory_kib = s->exp->memory_kib;
+	lim->seed = s->exp->seed;
+	lim->log_path = s->log_path[0] ? s->log_path : NULL;
 	if (rep > 0)
-		snprintf(note, sizeof note, "row %zu: %.80s n=%d %s%s%.40s #%d",
-			 s->rows + 1, a->name, spec->inst.n,
-			 mode_name(spec->inst.mode),
+		snprintf(label, len, "%.80s n=%d %s%s%.40s #%d", a->name,
+			 spec->inst.n, mode_name(spec->inst.mode),
 			 spec->hints_text[0] ? " hints " : "", spec->hints_text,
 			 rep);
 	else
-		snprintf(note, sizeof note, "warm-up: %.80s n=%d %s%s%.40s #%d",
+		snprintf(label, len, "warm-up: %.80s n=%d %s%s%.40s #%d",
 			 a->name, spec->inst.n, mode_name(spec->inst.mode),
 			 spec->hints_text[0] ? " hints " : "", spec->hints_text,
 			 -rep + 1);
-	lim.log_label = note;
-	progress_start(s, a, spec, rep);
-	if (nq_run_one(a, &spec->inst, &lim, &run, err) < 0)
+	lim->log_label = label;
+}
+
+/* Run `rep` of cell ci here and now (jobs: 1). */
+static int one(struct state *s, size_t ci, int rep, nq_error *err)
+{
+	const nq_cell *c = &s->plan.cells[ci];
+	nq_limits lim;
+	nq_run run;
+	char label[200];
+	int rc;
+
+	run_limits(s, ci, rep, &lim, label, sizeof label);
+	progress_start(s, &s->exp->approaches[c->ai],
+		       &s->exp->instances[c->spec], rep);
+	if (nq_run_one(&s->exp->approaches[c->ai],
+		       &s->exp->instances[c->spec].inst, &lim, &run, err) < 0)
 		return -1;
 	rc = 0;
-	if (!interrupted && finish(s, ai, si, rep, 1, &run) < 0)
+	if (!interrupted && finish(s, c->ai, c->spec, rep, 1, &run) < 0)
 		rc = nq_error_set(err, NULL, 0, 0, "out of memory");
 	nq_run_clear(&run);
 	return rc;
 }
 
-/* The runs that will be made, for the progress counter (a skip after a
- * timeout takes one off as it happens). */
-static size_t planned_runs(const nq_experiment *exp)
+static int dispatch(struct state *s, size_t ci, int rep, nq_error *err)
 {
-	size_t i, ai, total = 0;
-	int max;
+	int rc = without_run(s, ci, rep, err);
 
-	for (i = 0; i < exp->ninstances; i++)
-		for (ai = 0; ai < exp->napproaches; ai++)
-			if (plan_of(&exp->approaches[ai], &exp->instances[i],
-				    &max) == PLAN_RUN)
-				total += (size_t)(exp->repeat + exp->warmup);
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	return one(s, ci, rep, err);
+}
+
+/* The runs of the plan that will be made here, for the progress counter
+ * (a skip after a timeout takes one off as it happens). */
+static size_t planned_runs(const struct state *s)
+{
+	size_t ci, total = 0;
+	int rep;
+
+	for (ci = 0; ci < s->plan.ncells; ci++)
+		if (s->plan.cells[ci].kind == NQ_CELL_RUN)
+			for (rep = 1 - s->exp->warmup; rep <= s->exp->repeat;
+			     rep++)
+				total += (size_t)wanted(s, ci, rep);
 	return total;
+}
+
+/* Every run of the plan this harness makes, in order: instance by
+ * instance; for each, the warm-up rounds, then `repeat` rounds, each
+ * round every approach once. */
+static int run_plan(struct state *s, nq_error *err)
+{
+	size_t first, last, ci;
+	int rep;
+
+	for (first = 0; first < s->plan.ncells && !interrupted; first = last) {
+		size_t spec = s->plan.cells[first].spec;
+
+		for (last = first; last < s->plan.ncells &&
+		     s->plan.cells[last].spec == spec; last++)
+			;
+		for (rep = 1 - s->exp->warmup; rep <= s->exp->repeat &&
+		     !interrupted; rep++)
+			for (ci = first; ci < last && !interrupted; ci++)
+				if (wanted(s, ci, rep) &&
+				    dispatch(s, ci, rep, err) < 0)
+					return -1;
+	}
+	return 0;
 }
 
 /* Every verdict as it stands now into the kept rows; the rows wrong or
@@ -562,67 +529,6 @@ static int summarise(struct state *s)
 	return 0;
 }
 
-/* The rows were written as runs ended, with the verdicts of that moment;
- * when a later answer changed one, the file is written again whole from
- * the kept rows, beside it, and renamed over it: an interruption at any
- * point leaves either every row as first written or every row final. */
-static int rewrite_csv(struct state *s, nq_error *err)
-{
-	nq_atomic out;
-	size_t i;
-
-	if (nq_atomic_open(&out, s->o->output, err) < 0)
-		return -1;
-	nq_csv_header(out.f);
-	for (i = 0; i < s->nkept; i++) {
-		const struct row *r = &s->rows_kept[i];
-
-		nq_csv_row(out.f, s->exp, &s->exp->instances[r->spec],
-			   &s->exp->approaches[r->ai], r->rep, &r->run);
-	}
-	return nq_atomic_commit(&out, err);
-}
-
-/* The metadata file beside the CSV: kept as .bak like the CSV (numbered
- * the same way), then written with the start time and the machine's
- * state. */
-static int meta_start(struct state *s, nq_error *err)
-{
-	char bak[4200];
-
-	nq_meta_path(s->o->output, s->meta_path, sizeof s->meta_path);
-	if (nq_backup_rotate(s->meta_path, bak, sizeof bak, err) < 0)
-		return -1;
-	/* the solvers' stderr, FILE.stderr.log: a fresh one, made by the
-	 * first run that writes to stderr (runner.h) */
-	snprintf(s->log_path, sizeof s->log_path, "%.*s.stderr.log",
-		 (int)strlen(s->meta_path) - 5, s->meta_path);
-	if (nq_output_check(s->log_path, err) < 0 ||
-	    nq_backup_rotate(s->log_path, bak, sizeof bak, err) < 0)
-		return -1;
-	s->meta.csv = s->o->output;
-	s->meta.argc = s->o->argc;
-	s->meta.argv = s->o->argv;
-	s->meta.started = time(NULL);
-	s->meta.outcome = "running";
-	nq_meta_check(&s->meta, "at start");
-	return nq_meta_write(s->meta_path, s->exp, &s->meta, err);
-}
-
-static int meta_end(struct state *s, int rc, nq_error *err)
-{
-	s->meta.finished = time(NULL);
-	s->meta.rows = s->rows;
-	s->meta.outcome = rc == NQ_EXIT_INTERRUPTED ? "interrupted"
-			  : rc == NQ_EXIT_WRONG ? "wrong" : "ok";
-	nq_meta_check(&s->meta, "at end");
-	if (nq_meta_write(s->meta_path, s->exp, &s->meta, err) < 0)
-		return -1;
-	fprintf(stderr, "harness: the machine is recorded in %s\n",
-		s->meta_path);
-	return 0;
-}
-
 /* The closing lines on stderr: rows written, and what was not right or
  * not checked. */
 static void tell_outcome(const struct state *s)
@@ -657,20 +563,74 @@ static void tell_outcome(const struct state *s)
 			st[NQ_ST_DISPUTED] == 1 ? " is" : "s are");
 }
 
+/* jobs: N at most the cores the harness may use; with N > 1 every run
+ * takes cores of its own, so no approach may want more than there are. */
+static int check_jobs(struct state *s, nq_error *err)
+{
+	size_t ci;
+
+	s->jobs = s->o->jobs > 0 ? s->o->jobs : s->exp->jobs > 0
+		  ? s->exp->jobs : 1;
+	s->ncores = nq_cores_usable();
+	if (s->jobs > s->ncores)
+		return nq_error_set(err, s->o->jobs ? "harness run" :
+				    s->exp->path, 0, 0, "%s %d: %d runs at "
+				    "once, but the harness may use %d core%s "
+				    "here (each run takes cores of its own): "
+				    "at most %d", s->o->jobs ? "-j" : "jobs:",
+				    s->jobs, s->jobs, s->ncores,
+				    s->ncores == 1 ? "" : "s", s->ncores);
+	if (s->jobs == 1)
+		return 0;
+	for (ci = 0; ci < s->plan.ncells; ci++) {
+		const nq_cell *c = &s->plan.cells[ci];
+
+		if (c->kind == NQ_CELL_RUN && c->cpus > s->ncores)
+			return nq_error_set(err, s->exp->path,
+					    s->exp->approaches[c->ai].line,
+					    s->exp->approaches[c->ai].col,
+					    "%s takes %d cores a run, but the "
+					    "harness may use %d here",
+					    s->exp->approaches[c->ai].name,
+					    c->cpus, s->ncores);
+	}
+	return 0;
+}
+
+/* The plan, the runs this harness makes of it, and what each cell has
+ * still to make. */
+static int plan_runs(struct state *s, nq_error *err)
+{
+	size_t ci;
+
+	if (nq_plan_make(s->exp, s->o->shard_n ? s->o->shard_n : 1,
+			 nq_cores_usable(), &s->plan, err) < 0)
+		return -1;
+	s->todo = calloc(s->plan.ncells + 1, sizeof *s->todo);
+	if (!s->todo)
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	for (ci = 0; ci < s->plan.ncells; ci++) {
+		int rep;
+
+		for (rep = 1; rep <= s->exp->repeat; rep++)
+			s->todo[ci] += (size_t)!is_done(s, ci, rep);
+	}
+	return check_jobs(s, err);
+}
+
 int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		      nq_error *err)
 {
 	struct sigaction sa, old_int, old_term, old_hup;
 	struct state s;
-	size_t i, ai, bad;
-	int rep, rc = -1;
+	size_t bad;
+	int rc = -1;
 
 	memset(&s, 0, sizeof s);
 	s.lock.fd = -1;
 	s.exp = exp;
 	s.o = o;
 	s.tty = isatty(STDERR_FILENO);
-	s.total = planned_runs(exp);
 	s.ledger = nq_ledger_new();
 	s.summary = nq_summary_new();
 	s.told = calloc(exp->napproaches + 1, sizeof *s.told);
@@ -678,15 +638,12 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		nq_error_set(err, NULL, 0, 0, "out of memory");
 		goto out;
 	}
-	if (o->output) {
-		s.csv = open_output(o->output, &s.lock, err);
-		if (!s.csv)
-			goto out;
-		nq_csv_header(s.csv);
-		fflush(s.csv);
-		if (meta_start(&s, err) < 0)
-			goto out;
-	}
+	if (plan_runs(&s, err) < 0)
+		goto out;
+	if (o->output && nq_run_open(&s, err) < 0)
+		goto out;
+	s.total = planned_runs(&s);
+	tell_not_applicable(&s);
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
@@ -696,12 +653,8 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	sigaction(SIGHUP, &sa, &old_hup);
 	interrupted = 0;
 
-	for (i = 0; i < exp->ninstances && !interrupted; i++)
-		for (rep = 1 - exp->warmup; rep <= exp->repeat && !interrupted;
-		     rep++)
-			for (ai = 0; ai < exp->napproaches && !interrupted; ai++)
-				if (one(&s, ai, i, rep, err) < 0)
-					goto restore;
+	if (run_plan(&s, err) < 0)
+		goto restore;
 	if (s.tty && !o->quiet)
 		fputs("\r\033[K", stderr);
 	bad = final_verdicts(&s);
@@ -714,7 +667,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 				     strerror(errno));
 			goto restore;
 		}
-		if (s.changed && rewrite_csv(&s, err) < 0)
+		if (s.changed && nq_run_rewrite(&s, err) < 0)
 			goto restore;
 	}
 	rc = interrupted ? NQ_EXIT_INTERRUPTED
@@ -726,7 +679,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	nq_summary_print(s.summary, stdout);
 	fflush(stdout);
 	tell_outcome(&s);
-	if (o->output && meta_end(&s, rc, err) < 0)
+	if (o->output && nq_run_meta_end(&s, rc, err) < 0)
 		rc = -1;
 restore:
 	sigaction(SIGINT, &old_int, NULL);
@@ -741,9 +694,12 @@ out:
 	nq_lock_release(&s.lock); /* after the rewrite and the .meta */
 	nq_ledger_free(s.ledger);
 	nq_summary_free(s.summary);
+	nq_plan_free(&s.plan);
 	free(s.rows_kept);
 	free(s.row_of_claim);
 	free(s.marks);
 	free(s.told);
+	free(s.todo);
+	free(s.done_bits);
 	return rc;
 }

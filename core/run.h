@@ -12,6 +12,11 @@ typedef struct nq_run_opts {
 	const char *output;  /* CSV path; NULL: write none */
 	int quiet;           /* no progress lines */
 	int show_board;      /* print each first-mode placement (n <= 32) */
+	int jobs;            /* runs at once (-j); 0: the file's `jobs:` */
+	int shard_k, shard_n;/* --shard K/N: the K-th slice only; 0: all */
+	int resume;          /* --resume: go on with the rows in `output` */
+	int force;           /* --force: resume although the file or the
+				harness differ */
 	int argc;            /* the command line, for the metadata file */
 	char *const *argv;   /* (NULL: recorded as unknown) */
 } nq_run_opts;

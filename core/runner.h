@@ -29,6 +29,8 @@ typedef struct nq_run {
 	char options[160];     /* CSV `options` as run: the approach's, with
 				  the solver's own choices (res.ran) */
 	const char *measured_by; /* "cgroup-v1", "cgroup-v2", "rlimit" */
+	char cpus[64];         /* the cores it was pinned to, "0", "2-3"; empty:
+				  not pinned */
 } nq_run;
 
 typedef struct nq_limits {

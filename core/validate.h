@@ -75,30 +75,42 @@ typedef struct nq_verdict {
 	nq_status status;    /* NQ_ST_OK, NQ_ST_WRONG or NQ_ST_DISPUTED */
 	char checked[24];    /* oeis, counter, placement, known, plausible,
 				agrees:K, none */
-	char note[256];      /* why it is wrong or disputed, or a remark */
+	const char *note;    /* why it is wrong or disputed, or a remark; ""
+				when none. Owned by the ledger: valid until
+				the next add or settle */
 } nq_verdict;
 
 /* Record one answer (res, from approach `who`) to `inst`; res->placement
  * is read now and not kept. Returns the answer's id (0, 1, 2, ... in the
  * order added), or -1 on no memory. The verdicts of this answer and of
- * every earlier answer to the same instance are brought up to date. */
+ * every earlier answer to the same instance are brought up to date
+ * (unless deferred, below). O(1) expected to find the instance, then
+ * O(k log k) to settle its k answers. */
 long nq_ledger_add(nq_ledger *l, const nq_instance *inst, const char *who,
 		   const nq_result *res);
 
-/* An answer read back from a results file (resume, merge): as
- * nq_ledger_add, with no placement to check; `placement` says what the
- * row's own check found when it was measured: 1 a first-mode placement
- * that was valid, -1 one that was not (`why` says why), 0 unknown. */
+/* An answer read back from a results file: as nq_ledger_add, but a first-mode
+ * placement (res->solutions == 1) is not in the file; `placement` says what the
+ * validator found when it was measured: 1 valid (proves a placement exists),
+ * -1 invalid (the answer is wrong; `why` is the old note), 0 not known (treat as
+ * unchecked: it decides nothing about existence and is held to the others). */
 long nq_ledger_add_recorded(nq_ledger *l, const nq_instance *inst,
 			    const char *who, const nq_result *res,
 			    int placement, const char *why);
 
-/* Bulk adds: with `on`, adds do not settle verdicts; nq_ledger_settle
- * then settles every instance once. */
+/* Many answers at once (a resume, a merge): while deferred (on != 0),
+ * nq_ledger_add records each answer and runs its own checks but settles
+ * nothing, and the verdicts read meanwhile are unspecified.
+ * nq_ledger_settle() settles every instance touched since, each once;
+ * nq_ledger_defer(l, 0) ends deferral and settles. The verdicts are the
+ * same as if every answer had been settled as it came. nq_ledger_settle
+ * returns 0, or -1 on no memory (the verdicts it could not bring up to
+ * date are retried by the next settle). */
 void nq_ledger_defer(nq_ledger *l, int on);
-void nq_ledger_settle(nq_ledger *l);
+int nq_ledger_settle(nq_ledger *l);
 
-/* The current verdict on answer `id`. */
+/* The current verdict on answer `id`; valid until the next add or
+ * settle. */
 const nq_verdict *nq_ledger_verdict(const nq_ledger *l, long id);
 
 /* The ids of the answers to the same instance as `id` (itself included),

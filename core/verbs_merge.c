@@ -336,7 +336,8 @@ static int read_rows(struct merge *m, nq_error *err)
 					    "run '%s' twice", key);
 		}
 	}
-	nq_ledger_settle(m->ledger);
+	if (nq_ledger_settle(m->ledger) < 0)
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
 	return 0;
 }
 

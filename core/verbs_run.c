@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "plan.h"
 #include "experiment.h"
 #include "plugin.h"
 #include "registry.h"
@@ -30,12 +31,37 @@ static int finish_run(const nq_experiment *exp, nq_run_opts *o)
 
 /* ---- run ------------------------------------------------------------ */
 
-enum { RUN_OUTPUT, RUN_QUIET };
+enum { RUN_OUTPUT, RUN_QUIET, RUN_JOBS, RUN_SHARD, RUN_RESUME, RUN_FORCE };
 static const nq_flag run_flags[] = {
 	[RUN_OUTPUT] = { "output", 'o', "FILE.csv", "write the CSV here instead" },
 	[RUN_QUIET] = { "quiet", 'q', NULL, "no progress lines (the summary still prints)" },
+	[RUN_JOBS] = { "jobs", 'j', "N", "N runs at once, each on cores of its own (default:\n"
+		       "the file's jobs:, or 1; at most the cores here)" },
+	[RUN_SHARD] = { "shard", 0, "K/N", "only the K-th of N slices of the plan (`harness plan\n"
+			"--shards N` shows them), into\n"
+			"reports/<experiment>.shard-K-of-N.csv; `harness merge`\n"
+			"joins the slices" },
+	[RUN_RESUME] = { "resume", 0, NULL, "go on with the CSV: runs that have a row are not\n"
+			 "made again; their answers are checked with the new ones" },
+	[RUN_FORCE] = { "force", 0, NULL, "--resume although the experiment file or the\n"
+			"harness version differ from the CSV's .meta" },
 	{ NULL, 0, NULL, NULL }
 };
+
+/* reports/x.csv -> reports/x.shard-K-of-N.csv */
+static char *shard_output(const char *out, int k, int n)
+{
+	size_t len = strlen(out), stem = len;
+	char *p;
+
+	if (len > 4 && !strcmp(out + len - 4, ".csv"))
+		stem = len - 4;
+	p = malloc(len + 64);
+	if (p)
+		snprintf(p, len + 64, "%.*s.shard-%d-of-%d%s", (int)stem, out,
+			 k, n, out + stem);
+	return p;
+}
 
 static int cmd_run(const nq_verb *v, int argc, char **argv)
 {
@@ -43,6 +69,8 @@ static int cmd_run(const nq_verb *v, int argc, char **argv)
 	nq_experiment *exp;
 	nq_error err;
 	const char *config = NULL;
+	char *sharded = NULL, why[200];
+	long long jobs;
 	nq_cli c;
 	int id, rc;
 
@@ -55,6 +83,19 @@ static int cmd_run(const nq_verb *v, int argc, char **argv)
 			o.output = c.val;
 		else if (id == RUN_QUIET)
 			o.quiet = 1;
+		else if (id == RUN_JOBS) {
+			if (nq_cli_int(&c, 1, NQ_MAX_JOBS, "a number of runs "
+				       "at once", &jobs))
+				return NQ_EXIT_USAGE;
+			o.jobs = (int)jobs;
+		} else if (id == RUN_SHARD) {
+			if (nq_parse_shard(c.val, &o.shard_k, &o.shard_n, why,
+					   sizeof why) < 0)
+				return nq_cli_fail(v, "--shard %s", why);
+		} else if (id == RUN_RESUME)
+			o.resume = 1;
+		else if (id == RUN_FORCE)
+			o.force = 1;
 		else if (config)
 			return nq_cli_fail(v, "one experiment file at a time "
 					   "('%s' is one too many)", c.val);
@@ -66,15 +107,28 @@ static int cmd_run(const nq_verb *v, int argc, char **argv)
 	memset(&err, 0, sizeof err);
 	if (nq_config_load(config, &exp, &err) < 0)
 		return nq_cli_error(&err);
-	if (!o.output)
+	if (o.force && !o.resume) {
+		nq_experiment_free(exp);
+		return nq_cli_fail(v, "%s", "--force goes with --resume");
+	}
+	if (!o.output && o.shard_n) {
+		if (!(o.output = sharded = shard_output(exp->output, o.shard_k,
+							o.shard_n))) {
+			nq_experiment_free(exp);
+			return nq_cli_fail(v, "%s", "out of memory");
+		}
+	} else if (!o.output) {
 		o.output = exp->output;
+	}
 	rc = finish_run(exp, &o);
 	nq_experiment_free(exp);
+	free(sharded);
 	return rc;
 }
 
 const nq_verb nq_verb_run = {
-	"run", cmd_run, "run CONFIG.yaml [-o FILE.csv] [-q]",
+	"run", cmd_run, "run CONFIG.yaml [-o FILE.csv] [-q] [-j N] [--shard K/N]\n"
+	"            [--resume [--force]]",
 	"Run an experiment file: every instance through every approach,\n"
 	"each answer validated, one CSV row per run (default\n"
 	"reports/<experiment>.csv; an existing file is kept as FILE.bak,\n"

@@ -3,9 +3,8 @@
 # merged back equal the run's rows (times aside); a missing shard, a run
 # in two shards, another experiment file, a broken row are exit 2 with
 # nothing written; --partial merges what there is; shards that disagree
-# are exit 1 with the rows wrong. The shards are made by `run --shard`
-# where the harness has it, else cut from one run by `plan --list
-# --shards 4` with .meta files edited from the run's. Prints
+# are exit 1 with the rows wrong. The shards are made by `run --shard
+# K/4`, the whole run by `run`. Prints
 # "merge: N passed, N failed" last.
 . "$(dirname "$0")/common.bash"
 
@@ -39,45 +38,10 @@ cd "$T" || exit 1
 
 "$H" run m.yaml -o full.csv -q >/dev/null 2>err || { echo "the run failed: $(cat err)"; exit 1; }
 
-# split FULL N PREFIX: PREFIX.shard-K-of-N.csv and .meta, K = 1..N
-split() {
-	python3 - "$1" "$2" "$3" "$H" <<'PY'
-import csv, os, re, subprocess, sys
-full, n, prefix, harness = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
-plan = subprocess.run([harness, 'plan', 'm.yaml', '--list', '--shards', str(n)],
-                      capture_output=True, text=True, check=True).stdout
-shard_of = {}
-for line in plan.splitlines():
-    k, key = line.split('\t', 1)
-    shard_of[key] = int(k.split('/')[0])
-rows = list(csv.reader(open(full, newline='')))
-ix = {c: i for i, c in enumerate(rows[0])}
-outs = {k: [] for k in range(1, n + 1)}
-for r in rows[1:]:
-    key = '\t'.join([r[ix['experiment']], r[ix['n']], r[ix['mode']],
-                     r[ix['hints']] or '-', r[ix['approach']], r[ix['repeat']]])
-    outs[shard_of[key]].append(r)
-meta = open(os.path.splitext(full)[0] + '.meta').read()
-for k in range(1, n + 1):
-    path = f'{prefix}.shard-{k}-of-{n}'
-    with open(path + '.csv', 'w', newline='') as f:
-        w = csv.writer(f, lineterminator='\r\n')
-        w.writerow(rows[0])
-        w.writerows(outs[k])
-    m = re.sub(r'^host: .*$', f'host: "box{k}"', meta, flags=re.M)
-    m = re.sub(r'^rows: .*$', f'rows: {len(outs[k])}', m, flags=re.M)
-    open(path + '.meta', 'w').write(m + f'shard: "{k}/{n}"\n')
-PY
-}
-
-if "$H" help run 2>&1 | grep -q -- '--shard'; then
-	for k in 1 2 3 4; do
-		"$H" run m.yaml --shard $k/4 -o s.shard-$k-of-4.csv -q >/dev/null 2>err ||
-			bad "run --shard $k/4: $(cat err)"
-	done
-else
-	split full.csv 4 s
-fi
+for k in 1 2 3 4; do
+	"$H" run m.yaml --shard $k/4 -o s.shard-$k-of-4.csv -q >/dev/null 2>err ||
+		bad "run --shard $k/4: $(cat err)"
+done
 S="s.shard-1-of-4.csv s.shard-2-of-4.csv s.shard-3-of-4.csv s.shard-4-of-4.csv"
 
 # --- four shards: the run's rows, one run's order ---------------------------

@@ -690,8 +690,8 @@ static void test_error_case(void **state)
 	  "unknown key 'repaet' (did you mean 'repeat'?)")                  \
 	X(unknown_key_no_suggestion, "colour: red\n" BASE, 1, 1,            \
 	  "unknown key 'colour' (known: experiment, repeat, warmup, "       \
-	  "timeout, memory, seed, output, after_timeout, instances, "       \
-	  "approaches, plugins)")                                           \
+	  "timeout, memory, seed, output, after_timeout, jobs, "            \
+	  "instances, approaches, plugins)")                                 \
 	X(unknown_instance_key, "instances:\n  - n: 8\n    mdoe: count\n"   \
 	  BASE_A, 3, 5,                                                     \
 	  "unknown instance key 'mdoe' (did you mean 'mode'?)")             \

@@ -53,12 +53,13 @@ static void header_starts_with_contract(void **state)
 	fclose(f);
 	assert_true(strncmp(buf, "experiment,n,mode,solver,encoding,repeat,"
 			    "status,solutions,wall_s,cpu_s,peak_rss_kib,", 84) == 0);
-	assert_non_null(strstr(buf, ",note,measured_by\r\n"));
+	assert_non_null(strstr(buf, ",cpus,host,note,measured_by\r\n"));
 	free(buf);
 }
 
 static void row(void **state)
 {
+	char want[600];
 	char name[] = "my, \"odd\" name";
 	nq_solver s = { NQ_ABI_VERSION, sizeof s, "picosat", "", NULL, NULL,
 			NULL, NULL, NULL };
@@ -97,12 +98,15 @@ static void row(void **state)
 	run.peak_rss_kib = 2048;
 	strcpy(run.note, "a, note");
 	run.measured_by = "cgroup-v1";
+	strcpy(run.cpus, "2-3");
 	nq_csv_row(f, &exp, &spec, &a, 2, &run);
 	fclose(f);
-	assert_string_equal(buf,
-		"\"my, \"\"odd\"\" name\",19,count,picosat,sequential,2,ok,"
-		"4968057848,1.500000,1.250000,2048,picosat/sequential,oeis,"
-		",,,0.000000,0.000000,361,,,,,,,20,7,\"a, note\",cgroup-v1\r\n");
+	snprintf(want, sizeof want,
+		 "\"my, \"\"odd\"\" name\",19,count,picosat,sequential,2,ok,"
+		 "4968057848,1.500000,1.250000,2048,picosat/sequential,oeis,"
+		 ",,,0.000000,0.000000,361,,,,,,,20,7,2-3,%s,\"a, note\","
+		 "cgroup-v1\r\n", nq_csv_host());
+	assert_string_equal(buf, want);
 	free(buf);
 }
 

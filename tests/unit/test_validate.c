@@ -1,6 +1,7 @@
 /* test_validate.c - the validator: placements, counts, claims of none,
  * its own count, plausibility, and the verdicts of the ledger (order
- * never matters, disputes, a word lost). */
+ * never matters, disputes, a word lost, deferred settling, answers read
+ * back from a results file, many answers to one instance). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -476,6 +477,245 @@ static void hint_order_does_not_matter(void **state)
 	nq_ledger_free(l);
 }
 
+/* A placement read back from a results file, found valid when it was
+ * measured, still proves a placement exists: a "none" added later is
+ * wrong, as it would be live. */
+static void recorded_valid_placement(void **state)
+{
+	nq_ledger *l = nq_ledger_new();
+	nq_square h[2] = { { 0, 1 }, { 1, 4 } };
+	nq_instance first = inst(14, NQ_MODE_FIRST, h, 2);
+	nq_result one = answer(1, NULL), none = answer(0, NULL);
+	long ip, in;
+
+	(void)state;
+	ip = nq_ledger_add_recorded(l, &first, "placer", &one, 1, NULL);
+	assert_true(ip >= 0);
+	assert_int_equal(nq_ledger_verdict(l, ip)->status, NQ_ST_OK);
+	assert_string_equal(nq_ledger_verdict(l, ip)->checked, "placement");
+	in = nq_ledger_add_recorded(l, &first, "liar", &none, 0, NULL);
+	assert_int_equal(nq_ledger_verdict(l, in)->status, NQ_ST_WRONG);
+	assert_non_null(strstr(nq_ledger_verdict(l, in)->note,
+			       "claims no placement exists, but one does "
+			       "(per placer)"));
+	nq_ledger_free(l);
+}
+
+/* Found invalid when measured: wrong with the old note, and its
+ * approach loses its word on the instance, as live. */
+static void recorded_invalid_placement(void **state)
+{
+	nq_ledger *l = nq_ledger_new();
+	nq_square h[2] = { { 0, 1 }, { 1, 4 } };
+	nq_instance first = inst(14, NQ_MODE_FIRST, h, 2);
+	nq_instance count = inst(14, NQ_MODE_COUNT, h, 2);
+	nq_result one = answer(1, NULL), lie = answer(2000, NULL);
+	nq_result honest = answer(1610, NULL);
+	long ib, il, ih;
+
+	(void)state;
+	add(l, &count, "lie", &lie, &il);
+	add(l, &count, "honest", &honest, &ih);
+	ib = nq_ledger_add_recorded(l, &first, "lie", &one, -1,
+				    "queens at 1:2 and 3:1 share a diagonal");
+	assert_int_equal(nq_ledger_verdict(l, ib)->status, NQ_ST_WRONG);
+	assert_string_equal(nq_ledger_verdict(l, ib)->checked, "placement");
+	assert_string_equal(nq_ledger_verdict(l, ib)->note,
+			    "queens at 1:2 and 3:1 share a diagonal");
+	assert_int_equal(nq_ledger_verdict(l, il)->status, NQ_ST_WRONG);
+	assert_non_null(strstr(nq_ledger_verdict(l, il)->note, "word is lost"));
+	assert_int_equal(nq_ledger_verdict(l, ih)->status, NQ_ST_OK);
+	nq_ledger_free(l);
+}
+
+/* Not known whether the placement was valid: it proves nothing, so a
+ * "none" beside it is a dispute; where a placement is known to exist it
+ * is right; it agrees with any count but 0. */
+static void recorded_unknown_placement(void **state)
+{
+	nq_ledger *l = nq_ledger_new();
+	nq_square h[2] = { { 0, 1 }, { 1, 4 } };
+	nq_instance first = inst(14, NQ_MODE_FIRST, h, 2);
+	nq_instance count = inst(14, NQ_MODE_COUNT, h, 2);
+	nq_instance big = inst(40, NQ_MODE_FIRST, NULL, 0);
+	nq_instance three = inst(3, NQ_MODE_FIRST, NULL, 0);
+	nq_result one = answer(1, NULL), none = answer(0, NULL);
+	nq_result c = answer(1610, NULL);
+	long iu, in, ic, ib;
+
+	(void)state;
+	iu = nq_ledger_add_recorded(l, &first, "u", &one, 0, NULL);
+	assert_int_equal(nq_ledger_verdict(l, iu)->status, NQ_ST_OK);
+	assert_string_equal(nq_ledger_verdict(l, iu)->checked, "none");
+	in = nq_ledger_add_recorded(l, &first, "n", &none, 0, NULL);
+	assert_int_equal(nq_ledger_verdict(l, in)->status, NQ_ST_DISPUTED);
+	assert_int_equal(nq_ledger_verdict(l, iu)->status, NQ_ST_DISPUTED);
+	assert_non_null(strstr(nq_ledger_verdict(l, in)->note,
+			       "disputed: says none, but u says a placement"));
+	add(l, &count, "c", &c, &ic);
+	assert_string_equal(nq_ledger_verdict(l, ic)->checked, "agrees:1");
+	assert_string_equal(nq_ledger_verdict(l, iu)->checked, "agrees:1");
+	ib = nq_ledger_add_recorded(l, &big, "u", &one, 0, NULL);
+	assert_int_equal(nq_ledger_verdict(l, ib)->status, NQ_ST_OK);
+	assert_string_equal(nq_ledger_verdict(l, ib)->checked, "known");
+	ib = nq_ledger_add_recorded(l, &three, "u", &one, 0, NULL);
+	assert_int_equal(nq_ledger_verdict(l, ib)->status, NQ_ST_WRONG);
+	nq_ledger_free(l);
+}
+
+/* Ten thousand answers to one instance from 20 approaches, all but one
+ * agreeing: the verdicts and texts of a few, settled as they come and
+ * deferred. (Not timed: bench/ledger.sh measures speed.) */
+static void many_answers(void **state)
+{
+	nq_square h[2] = { { 0, 1 }, { 1, 4 } };
+	nq_instance count = inst(14, NQ_MODE_COUNT, h, 2);
+	int deferred;
+
+	(void)state;
+	for (deferred = 0; deferred < 2; deferred++) {
+		nq_ledger *l = nq_ledger_new();
+		nq_result r = answer(1610, NULL);
+		char who[16];
+		long i, odd = 5003; /* ap3 says 1612 */
+
+		nq_ledger_defer(l, deferred);
+		for (i = 0; i < 10000; i++) {
+			snprintf(who, sizeof who, "ap%ld", i % 20);
+			r.solutions = i == odd ? 1612 : 1610;
+			assert_int_equal(nq_ledger_add(l, &count, who, &r), i);
+		}
+		if (deferred)
+			assert_int_equal(nq_ledger_settle(l), 0);
+		nq_ledger_defer(l, 0);
+		assert_int_equal(nq_ledger_verdict(l, odd)->status,
+				 NQ_ST_DISPUTED);
+		assert_string_equal(nq_ledger_verdict(l, odd)->checked,
+				    "agrees:0");
+		assert_non_null(strstr(nq_ledger_verdict(l, odd)->note,
+				       "disputed: says 1612, but ap0 says "
+				       "1610, ap1 says 1610, ap2 says 1610, "
+				       "ap3 says 1610, ap4 says"));
+		assert_int_equal(nq_ledger_verdict(l, 0)->status,
+				 NQ_ST_DISPUTED);
+		assert_string_equal(nq_ledger_verdict(l, 0)->checked,
+				    "agrees:19");
+		assert_string_equal(nq_ledger_verdict(l, 0)->note,
+				    "disputed: says 1610, but ap3 says 1612; "
+				    "nothing decides which is right");
+		/* the one who differs is proved wrong elsewhere: the rest
+		 * agree, 19 approaches each */
+		{
+			nq_instance first = inst(14, NQ_MODE_FIRST, h, 2);
+			int32_t bad[14] = { 1, 4, 0 };
+			nq_result b = answer(1, bad);
+
+			nq_ledger_add(l, &first, "ap3", &b);
+		}
+		assert_int_equal(nq_ledger_verdict(l, odd)->status,
+				 NQ_ST_WRONG);
+		assert_int_equal(nq_ledger_verdict(l, 0)->status, NQ_ST_OK);
+		assert_string_equal(nq_ledger_verdict(l, 0)->checked,
+				    "agrees:18");
+		assert_string_equal(nq_ledger_verdict(l, 3)->checked,
+				    "agrees:19");
+		assert_int_equal(nq_ledger_verdict(l, 3)->status, NQ_ST_OK);
+		nq_ledger_free(l);
+	}
+}
+
+/* Random orders of the same answers, settled as they come or deferred:
+ * the same status and `checked` on each; and deferred settling gives
+ * exactly what settling after each add gives, notes and all. */
+static void random_orders(void **state)
+{
+	nq_square h[2] = { { 0, 1 }, { 1, 4 } };
+	nq_square h10 = { 0, 1 };
+	nq_instance in[5];
+	int32_t good[14] = { 1, 4, 0, 7, 9, 12, 5, 13, 10, 3, 6, 11, 2, 8 };
+	int32_t bad[14] = { 1, 4, 0 };
+	static const char *names[] = { "a", "b", "c", "d", "e", "f" };
+	enum { K = 60 };
+	struct { int in; const char *who; nq_result r; int rec; } c[K];
+	nq_status ref[K];
+	char refc[K][24];
+	int trial, i, perm[K];
+	unsigned seed = 12345;
+
+	(void)state;
+	in[0] = inst(14, NQ_MODE_COUNT, h, 2);
+	in[1] = inst(14, NQ_MODE_FIRST, h, 2);
+	in[2] = inst(10, NQ_MODE_COUNT, &h10, 1);
+	in[3] = inst(30, NQ_MODE_COUNT, NULL, 0);
+	in[4] = inst(30, NQ_MODE_FIRST, NULL, 0);
+#define RND() (seed = seed * 1103515245u + 12345u, (seed >> 16) & 0x7fff)
+	for (i = 0; i < K; i++) {
+		static const uint64_t counts[] = { 1610, 1612, 0, 48, 278,
+						   1610, 7000, 7002 };
+		int x = (int)RND() % 5;
+
+		c[i].in = (int)RND() % 5;
+		c[i].who = names[RND() % 6];
+		c[i].rec = 2;
+		if (in[c[i].in].mode == NQ_MODE_COUNT) {
+			c[i].r = answer(counts[RND() % 8], NULL);
+		} else if (x == 0) {
+			c[i].r = answer(0, NULL);
+		} else {
+			c[i].r = answer(1, c[i].in == 1 ? (x == 1 ? bad : good)
+					: NULL);
+			if (c[i].in == 4 || x >= 3)
+				c[i].rec = x % 3 - 1; /* read back: -1, 0, 1 */
+		}
+	}
+	for (trial = 0; trial < 40; trial++) {
+		nq_ledger *now = nq_ledger_new(), *later = nq_ledger_new();
+		long id[K];
+
+		for (i = 0; i < K; i++)
+			perm[i] = i;
+		for (i = K - 1; trial && i > 0; i--) {
+			int j = (int)RND() % (i + 1), t = perm[i];
+
+			perm[i] = perm[j];
+			perm[j] = t;
+		}
+		nq_ledger_defer(later, 1);
+		for (i = 0; i < K; i++) {
+			int k = perm[i];
+			nq_ledger *both[2] = { now, later };
+			int b;
+
+			for (b = 0; b < 2; b++)
+				id[k] = c[k].rec == 2
+					? nq_ledger_add(both[b], &in[c[k].in],
+							c[k].who, &c[k].r)
+					: nq_ledger_add_recorded(both[b],
+						&in[c[k].in], c[k].who, &c[k].r,
+						c[k].rec, "bad");
+		}
+		nq_ledger_defer(later, 0);
+		for (i = 0; i < K; i++) {
+			const nq_verdict *v = nq_ledger_verdict(now, id[i]);
+			const nq_verdict *w = nq_ledger_verdict(later, id[i]);
+
+			assert_int_equal(v->status, w->status);
+			assert_string_equal(v->checked, w->checked);
+			assert_string_equal(v->note, w->note);
+			if (!trial) {
+				ref[i] = v->status;
+				snprintf(refc[i], sizeof refc[i], "%s",
+					 v->checked);
+			}
+			assert_int_equal(v->status, ref[i]);
+			assert_string_equal(v->checked, refc[i]);
+		}
+		nq_ledger_free(now);
+		nq_ledger_free(later);
+	}
+#undef RND
+}
+
 static void hint_sets(void **state)
 {
 	nq_square ok[2] = { { 0, 0 }, { 1, 2 } };
@@ -517,6 +757,11 @@ int main(void)
 		cmocka_unit_test(reference_count),
 		cmocka_unit_test(hint_order_does_not_matter),
 		cmocka_unit_test(hint_sets),
+		cmocka_unit_test(recorded_valid_placement),
+		cmocka_unit_test(recorded_invalid_placement),
+		cmocka_unit_test(recorded_unknown_placement),
+		cmocka_unit_test(many_answers),
+		cmocka_unit_test(random_orders),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
