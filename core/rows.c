@@ -78,6 +78,34 @@ static int new_cell(struct rd *r)
 	return 0;
 }
 
+/* Copy the bytes up to the next delimiter that are already in the buffer
+ * into the row's text. */
+static int scan_plain(struct rd *r)
+{
+	const unsigned char *p = r->buf + r->pos, *end = r->buf + r->len;
+	size_t n;
+
+	while (p < end && *p != ',' && *p != '\r' && *p != '\n' && *p != '"')
+		p++;
+	n = (size_t)(p - (r->buf + r->pos));
+	if (!n)
+		return 0;
+	while (r->tlen + n > r->tcap) {
+		size_t cap = r->tcap ? 2 * r->tcap : 1024;
+		char *t = realloc(r->text, cap);
+
+		if (!t)
+			return -1;
+		r->text = t;
+		r->tcap = cap;
+	}
+	memcpy(r->text + r->tlen, r->buf + r->pos, n);
+	r->tlen += n;
+	r->pos += n;
+	r->off += (long long)n;
+	return 0;
+}
+
 static const char *cell(const struct rd *r, int col)
 {
 	return col < 0 || (size_t)col >= r->ncell ? "" : r->text + r->cell[col];
@@ -117,6 +145,9 @@ static int read_row(struct rd *r)
 		} else {
 			while (c != ',' && c != '\r' && c != '\n' && c != EOF) {
 				if (put(r, c))
+					return ROW_NOMEM;
+				/* the rest of the cell in the buffer at once */
+				if (scan_plain(r) < 0)
 					return ROW_NOMEM;
 				c = rd_getc(r);
 			}
@@ -355,6 +386,28 @@ bad_solutions:
 			    cell(r, col[C_SOLUTIONS])), -2;
 }
 
+/* nq_key_make's key, without a printf per row (a million rows spend a
+ * good part of a merge there); nq_key_make itself where it would not
+ * fit, so the two cannot differ. */
+static void key_make(const char *e, const char *n, const char *m,
+		     const char *h, const char *a, const char *rep, char *buf,
+		     size_t len)
+{
+	const char *part[6] = { e, n, m, h[0] ? h : "-", a, rep };
+	size_t used = 0, i, l;
+
+	for (i = 0; i < 6; i++) {
+		l = strlen(part[i]);
+		if (used + l + 1 >= len) {
+			nq_key_make(e, n, m, h, a, rep, buf, len);
+			return;
+		}
+		memcpy(buf + used, part[i], l);
+		used += l;
+		buf[used++] = i < 5 ? '\t' : '\0';
+	}
+}
+
 /* One whole row: its key, its answer, its record. */
 static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 		    nq_ledger *l, nq_keyset *keys, nq_square **hints,
@@ -387,9 +440,9 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 			 cell(r, col[C_ENCODING]));
 		who = label;
 	}
-	nq_key_make(cell(r, col[C_EXPERIMENT]), cell(r, col[C_N]),
-		    cell(r, col[C_MODE]), cell(r, col[C_HINTS]), who,
-		    cell(r, col[C_REPEAT]), key, sizeof key);
+	key_make(cell(r, col[C_EXPERIMENT]), cell(r, col[C_N]),
+		 cell(r, col[C_MODE]), cell(r, col[C_HINTS]), who,
+		 cell(r, col[C_REPEAT]), key, sizeof key);
 	if (keys && !nq_keyset_add(keys, nq_key_hash(key)))
 		return nq_error_set(err, NULL, 0, 0, "out of memory");
 	if (l && (claim = record(l, r, col, st, f->path, hints, caph,
@@ -516,6 +569,10 @@ struct nq_rows_cursor {
 	const char *const *names; /* the current columns */
 	int *map;                 /* current column -> the file's, or -1 */
 	size_t ncur, next;
+	/* the current columns a verdict or the host fills, or -1 */
+	long k_status, k_checked, k_note, k_host;
+	char *line;               /* the row as written, one fwrite */
+	size_t len, cap;
 	struct rd r;
 };
 
@@ -524,6 +581,7 @@ void nq_rows_close(nq_rows_cursor *c)
 	if (!c)
 		return;
 	free(c->map);
+	free(c->line);
 	rd_close(&c->r);
 	free(c);
 }
@@ -556,17 +614,65 @@ int nq_rows_open(const nq_rowfile *f, nq_rows_cursor **out, nq_error *err)
 		nq_error_set(err, NULL, 0, 0, "out of memory");
 		goto fail;
 	}
+	c->k_status = c->k_checked = c->k_note = c->k_host = -1;
 	for (k = 0; k < c->ncur; k++) {
+		const char *name = c->names[k];
+
 		c->map[k] = -1;
 		for (i = 0; i < c->r.ncell; i++)
-			if (!strcmp(cell(&c->r, (int)i), c->names[k]))
+			if (!strcmp(cell(&c->r, (int)i), name))
 				c->map[k] = (int)i;
+		if (!strcmp(name, "status"))
+			c->k_status = (long)k;
+		else if (!strcmp(name, "checked"))
+			c->k_checked = (long)k;
+		else if (!strcmp(name, "note"))
+			c->k_note = (long)k;
+		else if (!strcmp(name, "host"))
+			c->k_host = (long)k;
 	}
 	*out = c;
 	return 0;
 fail:
 	nq_rows_close(c);
 	return -1;
+}
+
+/* Room for n more bytes of the row being written. */
+static int line_room(nq_rows_cursor *c, size_t n)
+{
+	while (c->len + n > c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 4096;
+		char *p = realloc(c->line, cap);
+
+		if (!p)
+			return -1;
+		c->line = p;
+		c->cap = cap;
+	}
+	return 0;
+}
+
+/* One cell, quoted as nq_csv_field quotes it. */
+static int line_field(nq_rows_cursor *c, const char *s)
+{
+	size_t n = strlen(s), plain = strcspn(s, ",\"\r\n");
+
+	if (line_room(c, 2 * n + 3))
+		return -1;
+	if (plain == n) {
+		memcpy(c->line + c->len, s, n);
+		c->len += n;
+		return 0;
+	}
+	c->line[c->len++] = '"';
+	for (; *s; s++) {
+		if (*s == '"')
+			c->line[c->len++] = '"';
+		c->line[c->len++] = *s;
+	}
+	c->line[c->len++] = '"';
+	return 0;
 }
 
 int nq_rows_emit(nq_rows_cursor *c, FILE *out, const nq_ledger *l,
@@ -590,24 +696,37 @@ int nq_rows_emit(nq_rows_cursor *c, FILE *out, const nq_ledger *l,
 				    "merged");
 	if (o->claim >= 0 && l)
 		v = nq_ledger_verdict(l, o->claim);
+	c->len = 0;
 	for (k = 0; k < c->ncur; k++) {
-		const char *name = c->names[k], *s = cell(r, c->map[k]);
+		const char *s = cell(r, c->map[k]);
+		long kk = (long)k;
 
-		if (k)
-			fputc(',', out);
-		/* the three the verdict writes, and the host, by name */
-		if (v && name[0] == 's' && !strcmp(name, "status"))
+		if (v && kk == c->k_status)
 			s = nq_status_name(v->status);
-		else if (v && name[0] == 'c' && !strcmp(name, "checked"))
+		else if (v && kk == c->k_checked)
 			s = v->checked;
-		else if (v && name[0] == 'n' && !strcmp(name, "note"))
+		else if (v && kk == c->k_note)
 			s = note_of(v, o, s);
-		else if (host && !*s && name[0] == 'h' && !strcmp(name, "host"))
+		else if (host && !*s && kk == c->k_host)
 			s = host;
-		nq_csv_field(out, s);
+		if (k) {
+			if (line_room(c, 1))
+				goto nomem;
+			c->line[c->len++] = ',';
+		}
+		if (line_field(c, s))
+			goto nomem;
 	}
-	fputs("\r\n", out);
+	if (line_room(c, 2))
+		goto nomem;
+	c->line[c->len++] = '\r';
+	c->line[c->len++] = '\n';
+	if (fwrite(c->line, 1, c->len, out) != c->len)
+		return nq_error_set(err, NULL, 0, 0, "write failed: %s",
+				    strerror(errno));
 	return 0;
+nomem:
+	return nq_error_set(err, NULL, 0, 0, "out of memory");
 }
 
 int nq_rows_write(FILE *out, const nq_rowfile *f, const nq_ledger *l,
