@@ -352,6 +352,35 @@ int nq_cgroup_enter(const nq_cgroup *cg)
 	return 0;
 }
 
+static int list_pids(const char *dir, pid_t *pids, int n, int cap)
+{
+	char buf[65536], *p, *e;
+
+	if (read_file(dir, "cgroup.procs", buf, sizeof buf) < 0)
+		return n;
+	for (p = buf; *p && n < cap; p = e) {
+		long pid = strtol(p, &e, 10);
+
+		if (e == p)
+			break;
+		if (pid > 0)
+			pids[n++] = (pid_t)pid;
+	}
+	return n;
+}
+
+int nq_cgroup_pids(const nq_cgroup *cg, pid_t *pids, int cap)
+{
+	int n = 0;
+
+	if (!cg->version)
+		return 0;
+	n = list_pids(cg->mem, pids, n, cap);
+	if (cg->version == 1 && strcmp(cg->cpu, cg->mem))
+		n = list_pids(cg->cpu, pids, n, cap);
+	return n;
+}
+
 void nq_cgroup_kill(const nq_cgroup *cg)
 {
 	if (!cg->version)

@@ -10,6 +10,7 @@
 #define NQ_CGROUP_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 typedef struct nq_cgroup {
 	int version;           /* 1 or 2; 0: none made */
@@ -29,6 +30,10 @@ int nq_cgroup_create(nq_cgroup *cg, uint64_t memory_kib);
 
 /* In the child: move the calling process into cg. 0 or -1. */
 int nq_cgroup_enter(const nq_cgroup *cg);
+
+/* The processes in cg now (v1: its memory and cpuacct cgroups), at
+ * most cap of them into pids; how many were stored. */
+int nq_cgroup_pids(const nq_cgroup *cg, pid_t *pids, int cap);
 
 /* SIGKILL every process in cg until it is empty (a few seconds at
  * most). */

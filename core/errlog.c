@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "errlog.h"
@@ -37,27 +38,38 @@ static void log_line_end(nq_errlog *l)
 	l->linelen = 0;
 }
 
+/* The log file opened (appending) and the run's header written, once;
+ * -1 when it cannot be. */
+static int log_open(nq_errlog *l)
+{
+	char head[300];
+	int h;
+
+	if (l->out >= 0 || l->cannot)
+		return l->out;
+	if (!l->path ||
+	    (l->out = open(l->path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
+			   0644)) < 0) {
+		l->cannot = 1;
+		return -1;
+	}
+	h = snprintf(head, sizeof head, "=== %s ===\n",
+		     l->label ? l->label : "run");
+	nq_write_all(l->out, head, (size_t)h < sizeof head ? (size_t)h
+						      : sizeof head - 1);
+	return l->out;
+}
+
 static void log_feed(nq_errlog *l, const char *buf, size_t len)
 {
 	size_t i, keep = len;
 
 	if (l->kept + keep > NQ_LOG_MAX)
 		keep = NQ_LOG_MAX - l->kept;
-	if (keep && l->out < 0 && !l->cannot) {
-		char head[300];
-		int h;
-
-		l->out = open(l->path, O_WRONLY | O_APPEND | O_CREAT |
-			      O_CLOEXEC, 0644);
-		if (l->out < 0)
-			l->cannot = 1;
-		h = snprintf(head, sizeof head, "=== %s ===\n",
-			     l->label ? l->label : "run");
-		if (l->out >= 0)
-			nq_write_all(l->out, head, (size_t)h < sizeof head ?
-				  (size_t)h : sizeof head - 1);
-	}
-	if (keep && l->out >= 0) {
+	if (keep && l->spool >= 0 && !l->cannot) {
+		if (nq_write_all(l->spool, buf, keep) == 0)
+			l->endc = buf[keep - 1];
+	} else if (keep && log_open(l) >= 0) {
 		nq_write_all(l->out, buf, keep);
 		l->endc = buf[keep - 1];
 	}
@@ -70,6 +82,38 @@ static void log_feed(nq_errlog *l, const char *buf, size_t len)
 			log_line_end(l);
 		else if (c >= 0x20 && c != 0x7f && l->linelen < sizeof l->line - 1)
 			l->line[l->linelen++] = (char)c;
+	}
+}
+
+int nq_errlog_spool(nq_errlog *l, const char *dir)
+{
+	char path[700];
+
+	l->spool = -1;
+	if (!l->path)
+		return 0; /* nothing will be kept */
+	snprintf(path, sizeof path, "%s/.stderr-XXXXXX", dir);
+	if ((l->spool = mkstemp(path)) < 0)
+		return -1;
+	/* the run never sees it, and it goes with the last close */
+	unlink(path);
+	fcntl(l->spool, F_SETFD, FD_CLOEXEC);
+	return 0;
+}
+
+/* The spool appended to the log, in one piece. */
+static void spool_copy(nq_errlog *l)
+{
+	char chunk[65536];
+	ssize_t r;
+
+	if (lseek(l->spool, 0, SEEK_SET) < 0 || log_open(l) < 0)
+		return;
+	while ((r = read(l->spool, chunk, sizeof chunk)) != 0) {
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0 || nq_write_all(l->out, chunk, (size_t)r))
+			return;
 	}
 }
 
@@ -102,6 +146,12 @@ void nq_errlog_close(nq_errlog *l)
 	l->fd = -1;
 	if (l->linelen)
 		log_line_end(l);
+	if (l->spool >= 0) {
+		if (l->kept)
+			spool_copy(l);
+		close(l->spool);
+		l->spool = -1;
+	}
 	if (l->out >= 0) {
 		char tail[120];
 		int t;

@@ -3,17 +3,25 @@
  * kept in the log file (nq_limits.log_path) up to NQ_LOG_MAX bytes under
  * a "=== label ===" line, its last non-empty line remembered for the
  * CSV note. Used by the runner only.
+ *
+ * Several runs may write at once, so what a run writes is kept in a
+ * spool file of its own (unlinked, in the run's temporary directory)
+ * and appended to the log whole when the run ends: one run's lines stay
+ * together under its header, whatever the others write meanwhile.
  */
 #ifndef NQ_ERRLOG_H
 #define NQ_ERRLOG_H
 
 #include <stddef.h>
 
-/* One run's log; the runner fills fd, path, label and out = -1. */
+/* One run's log; the runner fills fd, path (NULL: no log, only the
+ * last line kept), label, out = -1 and spool (nq_errlog_spool, or -1:
+ * straight into the log as it comes). */
 typedef struct nq_errlog {
 	int fd;                /* the pipe's read end; -1 once at EOF */
 	const char *path, *label;
 	int out;               /* the log file; -1 until the first byte */
+	int spool;             /* what is kept until the close; -1: none */
 	int cannot;            /* the log cannot be opened: drop */
 	size_t kept, dropped;
 	char endc;             /* the last byte written */
@@ -22,9 +30,12 @@ typedef struct nq_errlog {
 	char last[200];        /* the last non-empty line */
 } nq_errlog;
 
+/* Make the spool: an unlinked file in dir. 0, or -1 (spool stays -1). */
+int nq_errlog_spool(nq_errlog *l, const char *dir);
 /* Read what the pipe holds now (it is non-blocking). */
 void nq_errlog_read(nq_errlog *l);
-/* Read the rest, close the pipe and the log (saying what was cut). */
+/* Read the rest, close the pipe; append the spool to the log (saying
+ * what was cut) and close both. */
 void nq_errlog_close(nq_errlog *l);
 
 /* write(2) all of buf, through EINTR and short writes. 0 or -1. */

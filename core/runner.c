@@ -1,9 +1,10 @@
 /*
  * runner.c - one run in a forked child; see runner.h.
  *
- * The child sets its limits, calls the solver, writes a fixed-size
- * message (a magic number, the return code and nq_result) and then the
- * placement, if any, to a pipe, and exits. The parent reads the pipe with
+ * The child (runchild.c) sets its limits and CPUs, calls the solver,
+ * writes a fixed-size message (a magic number, the return code and
+ * nq_result) and then the placement, if any, to a pipe, and exits. The
+ * parent reads the pipe with
  * a deadline, kills the child when the deadline passes, and reaps it with
  * wait4() for its CPU time and peak RSS. Nothing the child does can take
  * the parent down.
@@ -16,22 +17,27 @@
  *
  * Nothing outlives its run. The child is the leader of a process group
  * of its own; it dies with the harness (PR_SET_PDEATHSIG, and an
- * RLIMIT_CPU a little past the timeout times the cores as a last guard);
+ * RLIMIT_CPU a little past the timeout times its cores as a last guard);
  * the harness is a child subreaper, so a solver's orphaned grandchildren
  * (even ones that left the group with setsid) become its children. At
- * the end of every run, whatever its status, the group is killed, every
- * process left under the harness is killed and reaped, and the run's
+ * the end of every run, whatever its status, its tree is ended
+ * (runtree.c: its group and cgroup, not the other runs'), and the run's
  * temporary directory (made by the parent, $TMPDIR and NQ_RUN_DIR in the
  * child) is removed. The answer is taken when the message has arrived
  * whole, not when the pipe closes: a grandchild holding the pipe open
  * changes nothing.
  *
+ * Several runs in flight are watched by one poll() over every run's
+ * message pipe, stderr pipe and pidfd: a run's wall time ends at the
+ * poll that saw its child exit, not when the parent got to it. Where
+ * the kernel has no pidfd, the poll sleeps a millisecond at most and
+ * each child is tried with waitid(WNOHANG).
+ *
  * The child's stderr is a pipe the parent reads while it waits: up to
- * NQ_LOG_MAX bytes a run go to the log (nq_limits.log_path), never to
- * the terminal; the last non-empty line joins the note of a run that is
- * not ok.
+ * NQ_LOG_MAX bytes a run go to the log (nq_limits.log_path), whole when
+ * the run ends, never to the terminal; the last non-empty line joins the
+ * note of a run that is not ok.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -41,27 +47,24 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 #include "cgroup.h"
 #include "errlog.h"
+#include "runchild.h"
 #include "runner.h"
+#include "runtree.h"
 #include "solvers.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define NQ_HAVE_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define NQ_HAVE_ASAN 1
-#endif
-#endif
-
-static volatile pid_t current_child;
+/* The runs in flight, for nq_runner_abort: a child's pid in a free slot
+ * from its fork until it is reaped (then 0). */
+static volatile sig_atomic_t inflight[NQ_RUN_MAX_INFLIGHT];
 static volatile sig_atomic_t aborted; /* nq_runner_abort was called */
+static int live;                      /* runs forked and not yet reaped */
+
+int nq_runner_no_pidfd;
 
 static const char *const status_names[NQ_ST__COUNT] = {
 	"ok", "wrong", "timeout", "memout", "crash", "error", "disputed",
@@ -73,14 +76,24 @@ const char *nq_status_name(nq_status st)
 	return st >= 0 && st < NQ_ST__COUNT ? status_names[st] : "?";
 }
 
-#define MESSAGE_MAGIC 0x6e71726eu /* "nqrn" */
-
-struct message {
-	uint32_t magic;
-	int32_t rc;
-	int32_t has_placement;
-	double started;        /* CLOCK_MONOTONIC when the solver began */
-	nq_result res;
+/* One run in flight, from nq_run_start until nq_run_wait_any hands back
+ * its nq_run. */
+struct nq_pending {
+	char *buf;              /* the child's message, then its placement */
+	size_t cap, need, got;
+	int n;                  /* the instance's n: the placement's size */
+	char dir[600];
+	char *log_path, *log_label; /* copies: the caller's may change */
+	nq_errlog log;
+	struct rusage ru;
+	nq_cgroup cg;
+	long oom_kills;
+	int msgfd, pidfd, slot, status, timed_out, reaped, done, nomem;
+	double t0, t_end, timeout_s;
+	uint64_t memory_kib;
+	pid_t pid;
+	char cpus[64];          /* the CPUs asked for */
+	nq_run run;             /* filled when done */
 };
 
 void nq_run_clear(nq_run *run)
@@ -91,146 +104,17 @@ void nq_run_clear(nq_run *run)
 
 void nq_runner_abort(void)
 {
-	pid_t pid = current_child;
+	size_t i;
 
 	aborted = 1;
-	if (pid > 0) {
-		kill(-pid, SIGKILL);
-		kill(pid, SIGKILL);
+	for (i = 0; i < NQ_RUN_MAX_INFLIGHT; i++) {
+		pid_t pid = (pid_t)inflight[i];
+
+		if (pid > 0) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+		}
 	}
-}
-
-static void result_init(nq_result *res)
-{
-	memset(res, 0, sizeof *res);
-	res->unique = NQ_UNIQUE_NA;
-	res->vars = res->constraints = res->nonzeros = NQ_NA;
-	res->nodes = res->decisions = res->conflicts = res->iterations = NQ_NA;
-}
-
-
-/* In the child: where nq_oom's message goes. */
-static struct message *child_msg;
-static int child_fd = -1;
-
-/* nq_oom in the child: a memout message through the pipe, then exit. No
- * allocation here (memory just ran out). */
-static void child_oom(void)
-{
-	static const char note[] = "ran out of memory (an allocation failed "
-				   "inside the solver)";
-	struct message *m = child_msg;
-
-	if (m && child_fd >= 0) {
-		m->magic = MESSAGE_MAGIC;
-		m->rc = NQ_ENOMEM;
-		m->has_placement = 0;
-		memcpy(m->res.note, note, sizeof note);
-		if (nq_write_all(child_fd, m, sizeof *m) == 0)
-			_exit(0);
-	}
-	_exit(1);
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* The RLIMIT_CPU of a run: a last guard for a child the harness could
- * not kill, so it must not cut a run the timeout would not: the timeout
- * on every core (a solver may use them all), 10% and 2 s more. */
-static rlim_t cpu_guard(double timeout_s)
-{
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	double s = timeout_s * (double)(cores > 0 ? cores : 1) * 1.1 + 2.0;
-
-	return s > 1e9 ? (rlim_t)1e9 : (rlim_t)s + 1;
-}
-
-static void child(const nq_approach *a, const nq_instance *in,
-		  const nq_limits *lim, int fd, int errfd, pid_t parent,
-		  const char *dir, const nq_cgroup *cg)
-{
-	struct message m;
-	struct rlimit rl;
-	nq_job job;
-	int devnull;
-
-	/* a process group of its own (the parent sets it too: no race),
-	 * and death with the harness: if the harness died before prctl,
-	 * the parent is someone else already */
-	setpgid(0, 0);
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
-		_exit(1);
-	memset(&m, 0, sizeof m);
-	child_msg = &m;
-	child_fd = fd;
-	nq_oom_hook = child_oom;
-
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
-	signal(SIGPIPE, SIG_DFL);
-	/* keep the terminal for the harness: a chatty solver's stdout goes,
-	 * its stderr goes to the log, it reads nothing */
-	devnull = open("/dev/null", O_RDWR);
-	if (devnull >= 0) {
-		dup2(devnull, STDIN_FILENO);
-		dup2(devnull, STDOUT_FILENO);
-		close(devnull);
-	}
-	if (errfd >= 0) {
-		dup2(errfd, STDERR_FILENO);
-		close(errfd);
-	}
-	/* temporary files: in the run's directory, which the parent removes */
-	setenv("TMPDIR", dir, 1);
-	setenv("NQ_RUN_DIR", dir, 1);
-	rl.rlim_cur = cpu_guard(lim->timeout_s);
-	rl.rlim_max = rl.rlim_cur + 5;
-	setrlimit(RLIMIT_CPU, &rl);
-	if (cg->version && nq_cgroup_enter(cg) < 0) {
-		static const char note[] = "cannot enter the run's cgroup";
-
-		m.magic = MESSAGE_MAGIC;
-		m.rc = NQ_ERR;
-		result_init(&m.res);
-		memcpy(m.res.note, note, sizeof note);
-		_exit(nq_write_all(fd, &m, sizeof m) ? 1 : 0);
-	}
-#ifndef NQ_HAVE_ASAN
-	/* AddressSanitizer reserves terabytes of address space up front, so
-	 * an address-space limit would kill every run of a sanitizer build
-	 * (a cgroup's limit, on resident memory, does not) */
-	if (lim->memory_kib && !cg->version) {
-		rl.rlim_cur = rl.rlim_max = (rlim_t)lim->memory_kib * 1024;
-		setrlimit(RLIMIT_AS, &rl);
-	}
-#endif
-	result_init(&m.res);
-	m.res.placement = malloc((size_t)in->n * sizeof(int32_t));
-	if (!m.res.placement)
-		child_oom();
-	job.inst = in;
-	job.opt = a->opt;
-	job.seed = lim->seed;
-	job.time_limit_s = lim->timeout_s;
-	m.started = now();
-	m.rc = a->solver->solve(&job, &m.res);
-	m.magic = MESSAGE_MAGIC;
-	m.res.note[sizeof m.res.note - 1] = '\0';
-	m.has_placement = m.rc == NQ_OK && in->mode == NQ_MODE_FIRST &&
-			  m.res.solutions == 1;
-	if (nq_write_all(fd, &m, sizeof m) ||
-	    (m.has_placement &&
-	     nq_write_all(fd, m.res.placement, (size_t)in->n * sizeof(int32_t))))
-		_exit(1);
-	_exit(0);
 }
 
 static double tv_s(struct timeval tv)
@@ -238,420 +122,245 @@ static double tv_s(struct timeval tv)
 	return (double)tv.tv_sec + (double)tv.tv_usec * 1e-6;
 }
 
-/* Read the child's message into buf (cap bytes) until it is whole (the
- * fixed part, then the placement if it has one), EOF, or the deadline;
- * the child's stderr goes to the log meanwhile. Returns bytes read;
- * *timed_out set when the deadline passed. */
-static size_t read_message(int fd, char *buf, size_t cap, double deadline,
-			   int *timed_out, nq_errlog *log)
+static void pending_free(nq_pending *p)
 {
-	size_t got = 0, need = sizeof(struct message);
-
-	*timed_out = 0;
-	while (got < need) {
-		struct pollfd p[2] = { { fd, POLLIN, 0 },
-				       { log->fd, POLLIN, 0 } };
-		double left = deadline - now();
-		int ms, rc;
-		ssize_t r;
-
-		if (left <= 0) {
-			*timed_out = 1;
-			return got;
-		}
-		ms = left > 1e6 ? 1000000000 : (int)(left * 1000.0) + 1;
-		rc = poll(p, log->fd >= 0 ? 2 : 1, ms);
-		if (rc < 0 && errno == EINTR)
-			continue;
-		if (rc < 0)
-			return got;
-		if (rc == 0)
-			continue; /* the loop head decides */
-		if (log->fd >= 0 && p[1].revents)
-			nq_errlog_read(log);
-		if (!p[0].revents)
-			continue;
-		r = read(fd, buf + got, need - got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return got;
-		got += (size_t)r;
-		if (got == sizeof(struct message) && need < cap) {
-			struct message m;
-
-			memcpy(&m, buf, sizeof m);
-			if (m.magic == MESSAGE_MAGIC && m.has_placement)
-				need = cap;
-		}
-	}
-	return got;
+	free(p->buf);
+	free(p->log_path);
+	free(p->log_label);
+	free(p);
 }
-
-static void remove_tree(const char *path, int depth);
-
-static const char *tmp_dir(void)
-{
-	const char *tmp = getenv("TMPDIR");
-
-	return tmp && *tmp ? tmp : "/tmp";
-}
-
-/* The run's temporary directory: $TMPDIR (or /tmp)/nq-run-PID-XXXXXX,
- * PID the harness's. */
-static int make_run_dir(char *dir, size_t len)
-{
-	snprintf(dir, len, "%s/nq-run-%ld-XXXXXX", tmp_dir(), (long)getpid());
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-/* The run directories of harnesses that died (SIGKILL leaves them). */
-static void sweep_run_dirs(void)
-{
-	const char *tmp = tmp_dir();
-	struct dirent *e;
-	DIR *d = opendir(tmp);
-
-	if (!d)
-		return;
-	while ((e = readdir(d))) {
-		char path[4096], *end;
-		long pid;
-
-		if (strncmp(e->d_name, "nq-run-", 7))
-			continue;
-		pid = strtol(e->d_name + 7, &end, 10);
-		if (pid <= 0 || *end != '-' || pid == (long)getpid() ||
-		    !(kill((pid_t)pid, 0) < 0 && errno == ESRCH))
-			continue;
-		snprintf(path, sizeof path, "%s/%s", tmp, e->d_name);
-		remove_tree(path, 0);
-	}
-	closedir(d);
-}
-
-/* rm -rf, without following symlinks. */
-static void remove_tree(const char *path, int depth)
-{
-	struct stat st;
-	struct dirent *e;
-	DIR *d;
-
-	if (lstat(path, &st) < 0)
-		return;
-	if (!S_ISDIR(st.st_mode) || depth > 64) {
-		unlink(path);
-		return;
-	}
-	chmod(path, 0700); /* a solver may have taken its write bit */
-	if ((d = opendir(path))) {
-		char sub[4096];
-
-		while ((e = readdir(d)))
-			if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-				snprintf(sub, sizeof sub, "%s/%s", path,
-					 e->d_name);
-				remove_tree(sub, depth + 1);
-			}
-		closedir(d);
-	}
-	rmdir(path);
-}
-
-/* SIGKILL every process whose parent is the harness; how many. */
-static int kill_children(void)
-{
-	pid_t me = getpid();
-	struct dirent *e;
-	DIR *d = opendir("/proc");
-	int n = 0;
-
-	if (!d)
-		return 0;
-	while ((e = readdir(d))) {
-		char path[300], stat[512], *close_paren;
-		long pid, ppid;
-		ssize_t r;
-		int fd;
-
-		if (e->d_name[0] < '1' || e->d_name[0] > '9')
-			continue;
-		snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
-		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-			continue;
-		r = read(fd, stat, sizeof stat - 1);
-		close(fd);
-		if (r <= 0)
-			continue;
-		stat[r] = '\0';
-		/* "pid (comm) S ppid ...": comm may hold anything */
-		if (!(close_paren = strrchr(stat, ')')) ||
-		    sscanf(close_paren + 1, " %*c %ld", &ppid) != 1)
-			continue;
-		pid = strtol(e->d_name, NULL, 10);
-		if (ppid == (long)me && pid > 0) {
-			kill((pid_t)pid, SIGKILL);
-			n++;
-		}
-	}
-	closedir(d);
-	return n;
-}
-
-/* The end of a run: its process group killed, and every process left
- * under the harness (the subreaper inherits a run's orphans, in the
- * group or not) killed and reaped. Between runs the harness has no
- * children of its own. */
-static void end_tree(pid_t pgid)
-{
-	int i;
-
-	kill(-pgid, SIGKILL);
-	for (i = 0; i < 20000; i++) { /* 10 s at most */
-		pid_t w;
-
-		while ((w = waitpid(-1, NULL, WNOHANG)) > 0)
-			;
-		if (w < 0 && errno == ECHILD)
-			return;
-		if (i % 20 == 0)
-			kill_children();
-		usleep(500);
-	}
-}
-
-/* Reap `pid` if it exits before the deadline: 0 when reaped, -1 if not.
- * A child normally exits right after closing the pipe, so this returns
- * at once; waiting on a pidfd keeps the wall time free of polling
- * delays, with a sleeping loop where the kernel has no pidfd. */
-static int wait_exit(pid_t pid, double deadline, int *status,
-		     struct rusage *ru)
-{
-#ifdef SYS_pidfd_open
-	int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
-
-	if (pfd >= 0) {
-		for (;;) {
-			struct pollfd p = { pfd, POLLIN, 0 };
-			double left = deadline - now();
-			int rc;
-
-			if (left <= 0)
-				break;
-			rc = poll(&p, 1, (int)(left * 1000.0) + 1);
-			if (rc < 0 && errno == EINTR)
-				continue;
-			if (rc != 0 && wait4(pid, status, WNOHANG, ru) == pid) {
-				close(pfd);
-				return 0;
-			}
-			if (rc < 0)
-				break;
-		}
-		close(pfd);
-		return -1;
-	}
-#endif
-	for (;;) {
-		if (wait4(pid, status, WNOHANG, ru) == pid)
-			return 0;
-		if (now() >= deadline)
-			return -1;
-		usleep(200);
-	}
-}
-
-/* One run, from its setup to its end. */
-struct run_state {
-	char *buf;              /* the child's message, then its placement */
-	size_t cap, got;
-	char dir[600], dirlog[700];
-	nq_errlog log;
-	struct rusage ru;
-	nq_cgroup cg;
-	long oom_kills;
-	int fds[2], errp[2], status, timed_out;
-	double t0;
-	pid_t pid, parent;
-};
 
 /* Before the fork: the subreaper (once), the cgroup, the run's directory,
  * the message pipe and the stderr pipe, the log. 0, or -1 with err set
- * and everything made undone (the buffer freed). */
-static int run_setup(struct run_state *s, const nq_instance *in,
-		     const nq_limits *lim, nq_run *run, nq_error *err)
+ * and everything made undone. */
+static int run_setup(nq_pending *p, const nq_limits *lim, int fds[2],
+		     int errp[2], nq_error *err)
 {
 	static int subreaper;
+	nq_run *run = &p->run;
 
-	memset(run, 0, sizeof *run);
-	memset(&s->ru, 0, sizeof s->ru);
-	result_init(&run->res);
+	nq_result_init(&run->res);
 	run->measured_by = "rlimit";
-	if (!s->buf)
-		return nq_error_set(err, NULL, 0, 0, "out of memory for a "
-				    "placement of n=%d", in->n);
 	if (!subreaper) {
 		/* a run's orphans come to the harness, to be ended */
 		prctl(PR_SET_CHILD_SUBREAPER, 1);
 		subreaper = 1;
-		sweep_run_dirs();
+		nq_rundir_sweep();
 	}
 	if (strcmp(nq_cgroup_kind(), "rlimit") &&
-	    nq_cgroup_create(&s->cg, lim->memory_kib) == 0)
+	    nq_cgroup_create(&p->cg, lim->memory_kib) == 0)
 		run->measured_by = nq_cgroup_kind();
 	else
-		memset(&s->cg, 0, sizeof s->cg);
-	if (make_run_dir(s->dir, sizeof s->dir) < 0) {
-		nq_cgroup_remove(&s->cg);
-		free(s->buf);
+		memset(&p->cg, 0, sizeof p->cg);
+	if (nq_rundir_make(p->dir, sizeof p->dir) < 0) {
+		nq_cgroup_remove(&p->cg);
 		return nq_error_set(err, NULL, 0, 0, "cannot make a temporary "
-				    "directory (%s): %s", s->dir,
+				    "directory (%s): %s", p->dir,
 				    strerror(errno));
 	}
-	if (pipe(s->fds) < 0) {
-		nq_cgroup_remove(&s->cg);
-		remove_tree(s->dir, 0);
-		free(s->buf);
-		return nq_error_set(err, NULL, 0, 0, "pipe: %s", strerror(errno));
+	if (pipe(fds) < 0 || pipe(errp) < 0) {
+		nq_error_set(err, NULL, 0, 0, "pipe: %s", strerror(errno));
+		if (fds[0] >= 0) {
+			close(fds[0]);
+			close(fds[1]);
+		}
+		nq_cgroup_remove(&p->cg);
+		nq_tree_remove(p->dir);
+		return -1;
 	}
-	if (pipe(s->errp) < 0) {
-		close(s->fds[0]);
-		close(s->fds[1]);
-		nq_cgroup_remove(&s->cg);
-		remove_tree(s->dir, 0);
-		free(s->buf);
-		return nq_error_set(err, NULL, 0, 0, "pipe: %s", strerror(errno));
-	}
-	/* close-on-exec: a program a solver runs never holds the pipe */
-	fcntl(s->fds[0], F_SETFD, FD_CLOEXEC);
-	fcntl(s->fds[1], F_SETFD, FD_CLOEXEC);
-	fcntl(s->errp[0], F_SETFD, FD_CLOEXEC);
-	fcntl(s->errp[1], F_SETFD, FD_CLOEXEC);
-	fcntl(s->errp[0], F_SETFL, O_NONBLOCK);
-	memset(&s->log, 0, sizeof s->log);
-	s->log.fd = s->errp[0];
-	s->log.out = -1;
-	snprintf(s->dirlog, sizeof s->dirlog, "%s/stderr", s->dir);
-	s->log.path = lim->log_path ? lim->log_path : s->dirlog;
-	s->log.label = lim->log_label;
+	/* close-on-exec: a program a solver runs never holds the pipe;
+	 * non-blocking: the parent reads what is there and polls again */
+	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+	fcntl(errp[0], F_SETFD, FD_CLOEXEC);
+	fcntl(errp[1], F_SETFD, FD_CLOEXEC);
+	fcntl(fds[0], F_SETFL, O_NONBLOCK);
+	fcntl(errp[0], F_SETFL, O_NONBLOCK);
+	memset(&p->log, 0, sizeof p->log);
+	p->log.fd = errp[0];
+	p->log.out = -1;
+	p->log.path = p->log_path;
+	p->log.label = p->log_label;
+	/* no spool: straight into the log, as with one run at a time */
+	nq_errlog_spool(&p->log, p->dir);
+	p->msgfd = fds[0];
 	return 0;
 }
 
-/* The fork: the child runs the solver; the parent makes it the leader of
- * its own process group and keeps the pipes' read ends. 0, or -1 with
- * err set and everything made undone (the buffer freed). */
-static int run_fork(struct run_state *s, const nq_approach *a,
-		    const nq_instance *in, const nq_limits *lim,
-		    nq_error *err)
+nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
+			 const nq_limits *lim, const int *cpus, int ncpus,
+			 nq_error *err)
 {
-	fflush(NULL); /* nothing buffered may be written twice */
-	s->t0 = now();
-	s->pid = fork();
-	if (s->pid < 0) {
-		close(s->fds[0]);
-		close(s->fds[1]);
-		close(s->errp[0]);
-		close(s->errp[1]);
-		nq_cgroup_remove(&s->cg);
-		remove_tree(s->dir, 0);
-		free(s->buf);
-		return nq_error_set(err, NULL, 0, 0, "fork: %s", strerror(errno));
-	}
-	if (s->pid == 0) {
-		close(s->fds[0]);
-		close(s->errp[0]);
-		child(a, in, lim, s->fds[1], s->errp[1], s->parent, s->dir,
-		      &s->cg);
-	}
-	setpgid(s->pid, s->pid);
-	current_child = s->pid;
-	if (aborted) { /* the signal came before current_child was set */
-		kill(-s->pid, SIGKILL);
-		kill(s->pid, SIGKILL);
-	}
-	close(s->fds[1]);
-	close(s->errp[1]);
-	return 0;
-}
+	struct nq_child_args c;
+	int fds[2] = { -1, -1 }, errp[2] = { -1, -1 }, slot;
+	nq_pending *p;
 
-/* The message, read against the deadline, and the child reaped: by the
- * deadline, or killed (with its group) and then timed out. */
-static void run_wait(struct run_state *s, const nq_limits *lim)
-{
-	double deadline = s->t0 + lim->timeout_s;
-
-	s->got = read_message(s->fds[0], s->buf, s->cap, deadline,
-			      &s->timed_out, &s->log);
-	close(s->fds[0]);
-	/* the message is whole (or never will be); give the child until the
-	 * deadline to exit */
-	if (!s->timed_out &&
-	    wait_exit(s->pid, deadline, &s->status, &s->ru) == 0)
-		return;
-	s->timed_out = 1;
-	kill(-s->pid, SIGKILL);
-	kill(s->pid, SIGKILL);
-	while (wait4(s->pid, &s->status, 0, &s->ru) < 0 && errno == EINTR)
+	for (slot = 0; slot < NQ_RUN_MAX_INFLIGHT && inflight[slot]; slot++)
 		;
+	if (slot == NQ_RUN_MAX_INFLIGHT) {
+		nq_error_set(err, NULL, 0, 0, "more than %d runs in flight",
+			     NQ_RUN_MAX_INFLIGHT);
+		return NULL;
+	}
+	if (!(p = calloc(1, sizeof *p)) ||
+	    !(p->buf = malloc(sizeof(struct nq_message) +
+			      (size_t)in->n * sizeof(int32_t))) ||
+	    (lim->log_path && !(p->log_path = strdup(lim->log_path))) ||
+	    (lim->log_label && !(p->log_label = strdup(lim->log_label)))) {
+		if (p)
+			pending_free(p);
+		nq_error_set(err, NULL, 0, 0, "out of memory for a placement "
+			     "of n=%d", in->n);
+		return NULL;
+	}
+	p->n = in->n;
+	p->cap = sizeof(struct nq_message) + (size_t)in->n * sizeof(int32_t);
+	p->need = sizeof(struct nq_message);
+	p->timeout_s = lim->timeout_s;
+	p->memory_kib = lim->memory_kib;
+	p->pidfd = -1;
+	p->slot = slot;
+	nq_cpus_format(cpus, ncpus, p->cpus, sizeof p->cpus);
+	if (run_setup(p, lim, fds, errp, err) < 0) {
+		pending_free(p);
+		return NULL;
+	}
+	c.a = a;
+	c.in = in;
+	c.lim = lim;
+	c.cpus = cpus;
+	c.ncpus = ncpus;
+	c.fd = fds[1];
+	c.errfd = errp[1];
+	c.parent = getpid();
+	c.dir = p->dir;
+	c.cg = &p->cg;
+	fflush(NULL); /* nothing buffered may be written twice */
+	p->t0 = nq_now();
+	p->pid = fork();
+	if (p->pid < 0) {
+		nq_error_set(err, NULL, 0, 0, "fork: %s", strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		close(errp[0]);
+		close(errp[1]);
+		if (p->log.spool >= 0)
+			close(p->log.spool);
+		nq_cgroup_remove(&p->cg);
+		nq_tree_remove(p->dir);
+		pending_free(p);
+		return NULL;
+	}
+	if (p->pid == 0) {
+		close(fds[0]);
+		close(errp[0]);
+		nq_child(&c);
+	}
+	setpgid(p->pid, p->pid);
+	inflight[slot] = p->pid;
+	live++;
+	if (aborted) { /* the signal came before the slot was set */
+		kill(-p->pid, SIGKILL);
+		kill(p->pid, SIGKILL);
+	}
+	close(fds[1]);
+	close(errp[1]);
+#ifdef SYS_pidfd_open
+	if (!nq_runner_no_pidfd) {
+		p->pidfd = (int)syscall(SYS_pidfd_open, p->pid, 0);
+		if (p->pidfd >= 0)
+			fcntl(p->pidfd, F_SETFD, FD_CLOEXEC);
+	}
+#endif
+	return p;
 }
 
-/* After the reaping: the wall time, CPU time and peak memory; the tree
- * ended, the log closed, the directory and the cgroup removed. */
-static void run_measure(struct run_state *s, nq_run *run)
+/* Read what the message pipe holds: until the message is whole (the
+ * fixed part, then the placement if it has one), or EOF; once the child
+ * is reaped, what is not there now never will be. */
+static void read_msg(nq_pending *p)
 {
-	struct message m;
+	while (p->msgfd >= 0 && p->got < p->need) {
+		ssize_t r = read(p->msgfd, p->buf + p->got, p->need - p->got);
 
-	current_child = 0;
-	run->wall_s = now() - s->t0;
-	/* from the solver's start: not the fork, the cgroup, the setup */
-	if (!s->timed_out && s->got >= sizeof m) {
-		memcpy(&m, s->buf, sizeof m);
-		if (m.magic == MESSAGE_MAGIC && m.started > s->t0 &&
-		    m.started < s->t0 + run->wall_s)
-			run->wall_s -= m.started - s->t0;
-	}
-	run->cpu_s = tv_s(s->ru.ru_utime) + tv_s(s->ru.ru_stime);
-	run->peak_rss_kib = s->ru.ru_maxrss;
-	nq_cgroup_kill(&s->cg);
-	end_tree(s->pid);
-	nq_errlog_close(&s->log);
-	remove_tree(s->dir, 0);
-	if (s->cg.version) {
-		/* the whole tree's, not the child's alone */
-		long peak;
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) &&
+		    !p->reaped)
+			return;
+		if (r <= 0)
+			break;
+		p->got += (size_t)r;
+		if (p->got == sizeof(struct nq_message) && p->need < p->cap) {
+			struct nq_message m;
 
-		nq_cgroup_usage(&s->cg, &run->cpu_s, &peak, &s->oom_kills);
-		if (peak >= 0)
-			run->peak_rss_kib = peak;
-		nq_cgroup_remove(&s->cg);
+			memcpy(&m, p->buf, sizeof m);
+			if (m.magic == NQ_MESSAGE_MAGIC && m.has_placement)
+				p->need = p->cap;
+		}
 	}
+	if (p->msgfd >= 0) {
+		close(p->msgfd);
+		p->msgfd = -1;
+	}
+}
+
+/* Reap the child if it has exited (block: it was killed, wait for it);
+ * its wall time ends at t. 1 when reaped. The group is killed while the
+ * zombie still holds its number: no other group can have it yet. */
+static int try_reap(nq_pending *p, double t, int block)
+{
+	pid_t w;
+
+	if (!block) {
+		siginfo_t si;
+
+		memset(&si, 0, sizeof si);
+		if (waitid(P_PID, (id_t)p->pid, &si,
+			   WEXITED | WNOHANG | WNOWAIT) < 0 ||
+		    si.si_pid != p->pid)
+			return 0;
+	}
+	/* out of nq_runner_abort's reach before its pid can be reused */
+	inflight[p->slot] = 0;
+	kill(-p->pid, SIGKILL);
+	while ((w = wait4(p->pid, &p->status, 0, &p->ru)) < 0 &&
+	       errno == EINTR)
+		;
+	live--;
+	p->reaped = 1;
+	p->t_end = block ? nq_now() : t;
+	if (p->pidfd >= 0) {
+		close(p->pidfd);
+		p->pidfd = -1;
+	}
+	return 1;
 }
 
 /* The status of a run the kernel ended (the OOM killer, the timeout, a
  * signal): 1 when it was, with the note; 0 when the child exited. */
-static int run_ended(const struct run_state *s, const nq_limits *lim,
-		     nq_run *run)
+static int run_ended(const nq_pending *p, nq_run *run)
 {
-	int status = s->status;
+	int status = p->status;
 
-	if (s->oom_kills > 0 &&
-	    !(WIFEXITED(status) && s->got >= sizeof(struct message) &&
-	      ((struct message *)(void *)s->buf)->rc == NQ_OK &&
-	      !s->timed_out)) {
+	if (p->oom_kills > 0 &&
+	    !(WIFEXITED(status) && p->got >= sizeof(struct nq_message) &&
+	      ((struct nq_message *)(void *)p->buf)->rc == NQ_OK &&
+	      !p->timed_out)) {
 		/* the kernel's OOM killer, in the run's cgroup: memout,
 		 * whoever it hit (the child or a program it ran) */
 		run->status = NQ_ST_MEMOUT;
 		snprintf(run->note, sizeof run->note, "the kernel's OOM killer "
 			 "ended %ld process%s of the run (memory limit %llu "
-			 "KiB, the whole process tree)", s->oom_kills,
-			 s->oom_kills == 1 ? "" : "es",
-			 (unsigned long long)lim->memory_kib);
+			 "KiB, the whole process tree)", p->oom_kills,
+			 p->oom_kills == 1 ? "" : "es",
+			 (unsigned long long)p->memory_kib);
 		return 1;
 	}
-	if (s->timed_out) {
+	if (p->timed_out) {
 		run->status = NQ_ST_TIMEOUT;
 		snprintf(run->note, sizeof run->note,
-			 "killed at the %gs timeout", lim->timeout_s);
+			 "killed at the %gs timeout", p->timeout_s);
 		return 1;
 	}
 	if (WIFSIGNALED(status)) {
@@ -664,18 +373,16 @@ static int run_ended(const struct run_state *s, const nq_limits *lim,
 }
 
 /* The status from the child's message (an exit status says nothing):
- * 0, or -1 with err set and the buffer freed (no memory for the
- * placement). */
-static int run_answer(struct run_state *s, const nq_instance *in,
-		      nq_run *run, nq_error *err)
+ * 0, or -1 (no memory for the placement). */
+static int run_answer(const nq_pending *p, nq_run *run)
 {
-	struct message m;
-	int status = s->status;
+	struct nq_message m;
+	int status = p->status;
 
-	memcpy(&m, s->buf, s->got < sizeof m ? s->got : sizeof m);
-	if (s->got < sizeof m || m.magic != MESSAGE_MAGIC ||
+	memcpy(&m, p->buf, p->got < sizeof m ? p->got : sizeof m);
+	if (p->got < sizeof m || m.magic != NQ_MESSAGE_MAGIC ||
 	    !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
-	    (m.has_placement && s->got < s->cap)) {
+	    (m.has_placement && p->got < p->cap)) {
 		run->status = NQ_ST_CRASH;
 		snprintf(run->note, sizeof run->note,
 			 "exited with status %d without a whole answer",
@@ -690,14 +397,11 @@ static int run_answer(struct run_state *s, const nq_instance *in,
 		run->status = NQ_ST_OK;
 		run->answered = 1;
 		if (m.has_placement) {
-			run->res.placement = malloc((size_t)in->n * sizeof(int32_t));
-			if (!run->res.placement) {
-				free(s->buf);
-				return nq_error_set(err, NULL, 0, 0,
-						    "out of memory");
-			}
-			memcpy(run->res.placement, s->buf + sizeof m,
-			       (size_t)in->n * sizeof(int32_t));
+			run->res.placement = malloc((size_t)p->n * sizeof(int32_t));
+			if (!run->res.placement)
+				return -1;
+			memcpy(run->res.placement, p->buf + sizeof m,
+			       (size_t)p->n * sizeof(int32_t));
 		}
 		break;
 	case NQ_ENOMEM:
@@ -719,29 +423,203 @@ static int run_answer(struct run_state *s, const nq_instance *in,
 	return 0;
 }
 
-int nq_run_one(const nq_approach *a, const nq_instance *in,
-	       const nq_limits *lim, nq_run *run, nq_error *err)
+/* After the reaping: the wall time, CPU time and peak memory; the tree
+ * ended, the log closed, the directory and the cgroup removed; the
+ * status. */
+static void run_end(nq_pending *p)
 {
-	struct run_state s;
+	nq_run *run = &p->run;
+	struct nq_message m;
+	int whole = p->got >= sizeof m;
 
-	memset(&s, 0, sizeof s);
-	s.cap = sizeof(struct message) + (size_t)in->n * sizeof(int32_t);
-	s.buf = malloc(s.cap);
-	s.parent = getpid();
-	if (run_setup(&s, in, lim, run, err) ||
-	    run_fork(&s, a, in, lim, err))
-		return -1;
-	run_wait(&s, lim);
-	run_measure(&s, run);
-	if (!run_ended(&s, lim, run) && run_answer(&s, in, run, err))
-		return -1;
-	if (run->status != NQ_ST_OK && s.log.last[0]) {
+	if (whole)
+		memcpy(&m, p->buf, sizeof m);
+	whole = whole && m.magic == NQ_MESSAGE_MAGIC;
+	run->wall_s = p->t_end - p->t0;
+	/* from the solver's start: not the fork, the cgroup, the setup */
+	if (!p->timed_out && whole && m.started > p->t0 &&
+	    m.started < p->t0 + run->wall_s)
+		run->wall_s -= m.started - p->t0;
+	snprintf(run->cpus, sizeof run->cpus, "%s",
+		 whole && m.cpus[0] ? m.cpus : p->cpus);
+	run->cpu_s = tv_s(p->ru.ru_utime) + tv_s(p->ru.ru_stime);
+	run->peak_rss_kib = p->ru.ru_maxrss;
+	nq_tree_end_run(p->pid, &p->cg);
+	if (live == 0)
+		nq_tree_end_all(); /* orphans that left their group */
+	nq_errlog_close(&p->log);
+	nq_tree_remove(p->dir);
+	if (p->cg.version) {
+		/* the whole tree's, not the child's alone */
+		long peak;
+
+		nq_cgroup_usage(&p->cg, &run->cpu_s, &peak, &p->oom_kills);
+		if (peak >= 0)
+			run->peak_rss_kib = peak;
+		nq_cgroup_remove(&p->cg);
+	}
+	if (!run_ended(p, run) && run_answer(p, run) < 0)
+		p->nomem = 1;
+	if (run->status != NQ_ST_OK && p->log.last[0]) {
 		char note[sizeof run->note];
 
 		snprintf(note, sizeof note, "%.150s; stderr: %.95s",
-			 run->note, s.log.last);
+			 run->note, p->log.last);
 		memcpy(run->note, note, sizeof note);
 	}
-	free(s.buf);
-	return 0;
+	p->done = 1;
+}
+
+/* What one poll saw of run p, at time t: its stderr read, its message
+ * read, its child reaped if it exited, or killed at its deadline; ended
+ * when reaped. */
+static void run_step(nq_pending *p, const struct pollfd *pf, double t)
+{
+	if (pf[1].revents)
+		nq_errlog_read(&p->log);
+	if (!p->reaped && (p->pidfd < 0 || pf[2].revents) &&
+	    !try_reap(p, t, 0) && p->pidfd >= 0) {
+		/* readable but not yet waitable: the sleeping loop then */
+		close(p->pidfd);
+		p->pidfd = -1;
+	}
+	if (pf[0].revents || p->reaped)
+		read_msg(p);
+	if (!p->reaped && t >= p->t0 + p->timeout_s) {
+		/* the message (or the exit after it) is late */
+		p->timed_out = 1;
+		kill(-p->pid, SIGKILL);
+		kill(p->pid, SIGKILL);
+		try_reap(p, t, 1);
+		read_msg(p);
+	}
+	if (p->reaped)
+		run_end(p);
+}
+
+/* Hand back p[i], ended: its run, the handle freed. */
+static int run_return(nq_pending **p, size_t i, nq_run *run, nq_error *err)
+{
+	int nomem = p[i]->nomem;
+
+	*run = p[i]->run;
+	pending_free(p[i]);
+	p[i] = NULL;
+	if (nomem)
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	return (int)i;
+}
+
+/* The poll's timeout, in ms: until the nearest deadline or `until`
+ * (< 0: none); a millisecond at most when a child has no pidfd. */
+static int poll_ms(nq_pending **p, size_t n, double until, double t)
+{
+	double next = until;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		double d;
+
+		if (!p[i] || p[i]->reaped)
+			continue;
+		d = p[i]->t0 + p[i]->timeout_s;
+		if (next < 0 || d < next)
+			next = d;
+		if (p[i]->pidfd < 0)
+			return 1;
+	}
+	if (next < 0)
+		return -1;
+	next -= t;
+	if (next <= 0)
+		return 0;
+	return next > 1e6 ? 1000000000 : (int)(next * 1000.0) + 1;
+}
+
+int nq_run_wait_any(nq_pending **p, size_t n, double max_wait_s,
+		    nq_run *run, nq_error *err)
+{
+	double until = max_wait_s < 0 ? -1 : nq_now() + max_wait_s;
+	struct pollfd *pf;
+	size_t i, in_flight = 0;
+
+	for (i = 0; i < n; i++)
+		if (p[i]) {
+			if (p[i]->done)
+				return run_return(p, i, run, err);
+			in_flight++;
+		}
+	if (!in_flight)
+		return -2;
+	if (!(pf = malloc(3 * n * sizeof *pf)))
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	for (;;) {
+		double t = nq_now();
+		int rc, ms = poll_ms(p, n, until, t);
+
+		for (i = 0; i < n; i++) {
+			struct pollfd *q = pf + 3 * i;
+
+			/* poll skips the entries of fd -1 */
+			q[0].fd = p[i] ? p[i]->msgfd : -1;
+			q[1].fd = p[i] ? p[i]->log.fd : -1;
+			q[2].fd = p[i] ? p[i]->pidfd : -1;
+			q[0].events = q[1].events = q[2].events = POLLIN;
+			q[0].revents = q[1].revents = q[2].revents = 0;
+		}
+		rc = poll(pf, 3 * n, ms);
+		if (rc < 0 && errno != EINTR) {
+			free(pf);
+			return nq_error_set(err, NULL, 0, 0, "poll: %s",
+					    strerror(errno));
+		}
+		/* one time for everything this poll saw: the children that
+		 * exited did so before it returned */
+		t = nq_now();
+		for (i = 0; i < n; i++)
+			if (p[i] && !p[i]->done)
+				run_step(p[i], pf + 3 * i, t);
+		for (i = 0; i < n; i++)
+			if (p[i] && p[i]->done) {
+				free(pf);
+				return run_return(p, i, run, err);
+			}
+		if (until >= 0 && t >= until)
+			break;
+	}
+	free(pf);
+	return -2;
+}
+
+void nq_run_cancel(nq_pending *p)
+{
+	nq_run run;
+	nq_error err;
+
+	if (!p)
+		return;
+	if (!p->reaped) {
+		p->timed_out = 1;
+		kill(-p->pid, SIGKILL);
+		kill(p->pid, SIGKILL);
+		try_reap(p, nq_now(), 1);
+		read_msg(p);
+	}
+	if (!p->done)
+		run_end(p);
+	if (run_return(&p, 0, &run, &err) >= 0)
+		nq_run_clear(&run);
+}
+
+int nq_run_one(const nq_approach *a, const nq_instance *in,
+	       const nq_limits *lim, nq_run *run, nq_error *err)
+{
+	nq_pending *p = nq_run_start(a, in, lim, NULL, 0, err);
+
+	if (!p) {
+		memset(run, 0, sizeof *run);
+		nq_result_init(&run->res);
+		return -1;
+	}
+	return nq_run_wait_any(&p, 1, -1, run, err) < 0 ? -1 : 0;
 }

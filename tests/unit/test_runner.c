@@ -1,7 +1,8 @@
 /* test_runner.c - the runner turns whatever a solver does into a status:
  * an answer, an error, a crash, a hang, running out of memory; and a big
  * placement crosses the pipe whole. Only the pipe's message is a verdict:
- * a solver that exits 86 (once read as memout) has crashed. */
+ * a solver that exits 86 (once read as memout) has crashed. Several runs
+ * in flight at once: test_runner_async.c. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,0 +1,315 @@
+/*
+ * runtree.c - see runtree.h.
+ *
+ * Several runs may be in flight at once, so the end of one must not
+ * touch the others: a run's tree is its process group and, where there
+ * is one, its cgroup; only those are killed, and only the harness's
+ * children among them are reaped (waitpid on the group, or on each pid
+ * the cgroup held), never waitpid(-1), which could take another run's
+ * child from under it. A process that left its run's group (setsid)
+ * where no cgroup holds it cannot be told apart from another run's, so
+ * it is ended by nq_tree_end_all, which the runner calls only when no
+ * run is in flight.
+ */
+#define _GNU_SOURCE /* cpu_set_t and sched_setaffinity */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "runner.h"
+#include "runtree.h"
+
+static const char *tmp_dir(void)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	return tmp && *tmp ? tmp : "/tmp";
+}
+
+int nq_rundir_make(char *dir, size_t len)
+{
+	snprintf(dir, len, "%s/nq-run-%ld-XXXXXX", tmp_dir(), (long)getpid());
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static void remove_at(const char *path, int depth)
+{
+	struct stat st;
+	struct dirent *e;
+	DIR *d;
+
+	if (lstat(path, &st) < 0)
+		return;
+	if (!S_ISDIR(st.st_mode) || depth > 64) {
+		unlink(path);
+		return;
+	}
+	chmod(path, 0700); /* a solver may have taken its write bit */
+	if ((d = opendir(path))) {
+		char sub[4096];
+
+		while ((e = readdir(d)))
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+				snprintf(sub, sizeof sub, "%s/%s", path,
+					 e->d_name);
+				remove_at(sub, depth + 1);
+			}
+		closedir(d);
+	}
+	rmdir(path);
+}
+
+void nq_tree_remove(const char *path)
+{
+	remove_at(path, 0);
+}
+
+void nq_rundir_sweep(void)
+{
+	const char *tmp = tmp_dir();
+	struct dirent *e;
+	DIR *d = opendir(tmp);
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char path[4096], *end;
+		long pid;
+
+		if (strncmp(e->d_name, "nq-run-", 7))
+			continue;
+		pid = strtol(e->d_name + 7, &end, 10);
+		if (pid <= 0 || *end != '-' || pid == (long)getpid() ||
+		    !(kill((pid_t)pid, 0) < 0 && errno == ESRCH))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", tmp, e->d_name);
+		remove_at(path, 0);
+	}
+	closedir(d);
+}
+
+/* SIGKILL every process whose parent is the harness; how many. */
+static int kill_children(void)
+{
+	pid_t me = getpid();
+	struct dirent *e;
+	DIR *d = opendir("/proc");
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		char path[300], stat[512], *close_paren;
+		long pid, ppid;
+		ssize_t r;
+		int fd;
+
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+			continue;
+		r = read(fd, stat, sizeof stat - 1);
+		close(fd);
+		if (r <= 0)
+			continue;
+		stat[r] = '\0';
+		/* "pid (comm) S ppid ...": comm may hold anything */
+		if (!(close_paren = strrchr(stat, ')')) ||
+		    sscanf(close_paren + 1, " %*c %ld", &ppid) != 1)
+			continue;
+		pid = strtol(e->d_name, NULL, 10);
+		if (ppid == (long)me && pid > 0) {
+			kill((pid_t)pid, SIGKILL);
+			n++;
+		}
+	}
+	closedir(d);
+	return n;
+}
+
+void nq_tree_end_all(void)
+{
+	int i;
+
+	for (i = 0; i < 20000; i++) { /* 10 s at most */
+		pid_t w;
+
+		while ((w = waitpid(-1, NULL, WNOHANG)) > 0)
+			;
+		if (w < 0 && errno == ECHILD)
+			return;
+		if (i % 20 == 0)
+			kill_children();
+		usleep(500);
+	}
+}
+
+#define CG_PIDS 512
+
+void nq_tree_end_run(pid_t pgid, const nq_cgroup *cg)
+{
+	pid_t pids[CG_PIDS];
+	int np = 0, i, k;
+
+	kill(-pgid, SIGKILL);
+	/* who was in the cgroup: a killed process leaves its cgroup's list
+	 * before its parent (perhaps the harness, now) reaps it */
+	if (cg->version) {
+		np = nq_cgroup_pids(cg, pids, CG_PIDS);
+		nq_cgroup_kill(cg);
+	}
+	for (i = 0; i < 20000; i++) { /* 10 s at most */
+		int left = 0;
+		pid_t w;
+
+		while ((w = waitpid(-pgid, NULL, WNOHANG)) > 0)
+			;
+		if (w == 0)
+			left = 1; /* ours, in the group, still dying */
+		for (k = 0; k < np; k++) {
+			if (pids[k] <= 0)
+				continue;
+			/* not ours yet: its parent is dying, and the harness,
+			 * the subreaper, inherits it */
+			w = waitpid(pids[k], NULL, WNOHANG);
+			if (w == pids[k] ||
+			    (w < 0 && kill(pids[k], 0) < 0 && errno == ESRCH))
+				pids[k] = 0;
+			else
+				left = 1;
+		}
+		if (!left)
+			return;
+		if (i % 20 == 19) {
+			kill(-pgid, SIGKILL);
+			for (k = 0; k < np; k++)
+				if (pids[k] > 0)
+					kill(pids[k], SIGKILL);
+		}
+		usleep(500);
+	}
+}
+
+/* The affinity mask of the calling process, in a set big enough for it:
+ * the set (CPU_FREE it) and its size, or NULL. */
+static cpu_set_t *own_cpus(size_t *size, int *ncpu)
+{
+	int n;
+
+	for (n = 1024; n <= (1 << 22); n *= 2) {
+		cpu_set_t *set = CPU_ALLOC(n);
+
+		if (!set)
+			return NULL;
+		*size = CPU_ALLOC_SIZE(n);
+		CPU_ZERO_S(*size, set);
+		if (sched_getaffinity(0, *size, set) == 0) {
+			*ncpu = n;
+			return set;
+		}
+		CPU_FREE(set);
+		if (errno != EINVAL)
+			return NULL;
+	}
+	return NULL;
+}
+
+int nq_cpus_online(int *list, int cap)
+{
+	size_t size;
+	int ncpu, i, n = 0;
+	cpu_set_t *set = own_cpus(&size, &ncpu);
+
+	if (!set)
+		return -1;
+	for (i = 0; i < ncpu; i++)
+		if (CPU_ISSET_S(i, size, set)) {
+			if (n < cap)
+				list[n] = i;
+			n++;
+		}
+	CPU_FREE(set);
+	return n;
+}
+
+int nq_cpus_pin(const int *cpus, int n, char *had, size_t len)
+{
+	int max = 0, i, got, *list;
+	cpu_set_t *set;
+	size_t size;
+
+	for (i = 0; i < n; i++) {
+		if (cpus[i] < 0 || cpus[i] >= (1 << 22)) {
+			errno = EINVAL;
+			return -1;
+		}
+		if (cpus[i] > max)
+			max = cpus[i];
+	}
+	if (!(set = CPU_ALLOC(max + 1)))
+		return -1;
+	size = CPU_ALLOC_SIZE(max + 1);
+	CPU_ZERO_S(size, set);
+	for (i = 0; i < n; i++)
+		CPU_SET_S(cpus[i], size, set);
+	i = sched_setaffinity(0, size, set);
+	CPU_FREE(set);
+	if (i < 0)
+		return -1;
+	/* what the kernel gave: the asked CPUs a cpuset allows */
+	if (!(list = malloc((size_t)n * sizeof *list)))
+		return -1;
+	got = nq_cpus_online(list, n);
+	nq_cpus_format(list, got < 0 ? 0 : got > n ? n : got, had, len);
+	free(list);
+	return 0;
+}
+
+static int int_cmp(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+void nq_cpus_format(const int *cpus, int n, char *out, size_t len)
+{
+	size_t at = 0;
+	int i, j, *s;
+
+	if (!len)
+		return;
+	out[0] = '\0';
+	if (n <= 0 || !(s = malloc((size_t)n * sizeof *s)))
+		return;
+	memcpy(s, cpus, (size_t)n * sizeof *s);
+	qsort(s, (size_t)n, sizeof *s, int_cmp);
+	for (i = 0; i < n; i = j + 1) {
+		char item[32];
+		int il;
+
+		for (j = i; j + 1 < n && s[j + 1] - s[j] <= 1; j++)
+			;
+		il = s[i] == s[j] ? snprintf(item, sizeof item, "%s%d",
+					    at ? "," : "", s[i])
+				  : snprintf(item, sizeof item, "%s%d-%d",
+					    at ? "," : "", s[i], s[j]);
+		/* room for the item, and for "..." after it unless last */
+		if (at + (size_t)il + (j + 1 < n ? 3 : 0) >= len) {
+			if (at + 3 < len)
+				memcpy(out + at, "...", 4);
+			break;
+		}
+		memcpy(out + at, item, (size_t)il + 1);
+		at += (size_t)il;
+	}
+	free(s);
+}

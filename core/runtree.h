@@ -1,0 +1,40 @@
+/*
+ * runtree.h - what a run leaves behind and what it runs on, for the
+ * runner only: its temporary directory, the processes of its tree (ended
+ * without touching the other runs in flight), and the CPUs it is pinned
+ * to.
+ */
+#ifndef NQ_RUNTREE_H
+#define NQ_RUNTREE_H
+
+#include <stddef.h>
+#include <sys/types.h>
+#include "cgroup.h"
+
+/* The run's temporary directory: $TMPDIR (or /tmp)/nq-run-PID-XXXXXX,
+ * PID the harness's. 0, or -1 with errno set. */
+int nq_rundir_make(char *dir, size_t len);
+/* The run directories of harnesses that died (SIGKILL leaves them). */
+void nq_rundir_sweep(void);
+/* rm -rf, without following symlinks. */
+void nq_tree_remove(const char *path);
+
+/* The end of one run's tree, its child already reaped or a zombie: its
+ * process group killed, its cgroup (if any) emptied, and the orphans the
+ * harness inherited from it (in its group, or in its cgroup) reaped. The
+ * other runs in flight are not touched. */
+void nq_tree_end_run(pid_t pgid, const nq_cgroup *cg);
+/* The end of every process left under the harness (orphans that left
+ * their run's group, with setsid, where no cgroup holds them): only when
+ * no run is in flight, for it kills every child of the harness. */
+void nq_tree_end_all(void);
+
+/* In the child: pin the calling process (and what it starts) to
+ * cpus[0..n-1], then write the CPUs it has into had ("0", "2-3", "0,2").
+ * 0, or -1 with errno set. */
+int nq_cpus_pin(const int *cpus, int n, char *had, size_t len);
+/* cpus[0..n-1] as text: sorted, runs of consecutive CPUs as ranges;
+ * "..." ends a list that does not fit. "" for n == 0. */
+void nq_cpus_format(const int *cpus, int n, char *out, size_t len);
+
+#endif
