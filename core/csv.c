@@ -40,6 +40,11 @@ void nq_csv_field(FILE *f, const char *s)
 	}
 }
 
+const char *const *nq_csv_columns(void)
+{
+	return columns;
+}
+
 const char *nq_csv_host(void)
 {
 	static char host[256];

@@ -12,6 +12,10 @@
 /* Write one field, quoted when it holds a comma, quote, CR or LF. */
 void nq_csv_field(FILE *f, const char *s);
 
+/* The column names, in order, NULL-terminated (readers of old files map
+ * their columns onto these by name: core/rows.c). */
+const char *const *nq_csv_columns(void);
+
 /* The header line (the design's columns first). */
 void nq_csv_header(FILE *f);
 

@@ -49,7 +49,7 @@ static const nq_verb verb_version = {
 };
 
 static const nq_verb *const verbs[] = {
-	&nq_verb_run, &nq_verb_plan, &nq_verb_slurm, &nq_verb_solve, &nq_verb_plot, &nq_verb_report,
+	&nq_verb_run, &nq_verb_plan, &nq_verb_merge, &nq_verb_slurm, &nq_verb_solve, &nq_verb_plot, &nq_verb_report,
 	&nq_verb_export, &nq_verb_check, &nq_verb_list, &verb_help,
 	&verb_version, NULL
 };

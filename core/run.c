@@ -16,12 +16,12 @@
 #include "csv.h"
 #include "run_int.h"
 
-static volatile sig_atomic_t interrupted;
+volatile sig_atomic_t nq_run_interrupted;
 
 static void on_signal(int sig)
 {
 	(void)sig;
-	interrupted = 1;
+	nq_run_interrupted = 1;
 	nq_runner_abort();
 }
 
@@ -40,7 +40,7 @@ static int skipped_at(const struct state *s, size_t ai,
 	return 0;
 }
 
-static void mark_timeout(struct state *s, size_t ai,
+void nq_run_mark_timeout(struct state *s, size_t ai,
 			 const nq_instance_spec *spec)
 {
 	struct timeout_mark *p;
@@ -141,8 +141,9 @@ static void verdicts_changed(struct state *s, long id)
 		const nq_verdict *v;
 		nq_status was;
 
-		if (peers[i] == id)
-			continue;
+		if (peers[i] == id || peers[i] < s->claims_before)
+			continue; /* a row from before: brought up to date at
+				     the end (rows.h) */
 		r = &s->rows_kept[s->row_of_claim[peers[i]]];
 		v = nq_ledger_verdict(s->ledger, peers[i]);
 		was = r->run.status;
@@ -237,7 +238,7 @@ static int keep_row(struct state *s, size_t spec, size_t ai, int rep,
 /* Check, record, write one finished run. rep <= 0: a warm-up, which is
  * neither written nor held against the measured answers. -1 on no
  * memory. */
-static int finish(struct state *s, size_t ai, size_t si, int rep, int ran,
+int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 		  nq_run *run)
 {
 	const nq_approach *a = &s->exp->approaches[ai];
@@ -258,7 +259,7 @@ static int finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 	}
 	/* a warm-up's timeout does not decide for the measured runs */
 	if (run->status == NQ_ST_TIMEOUT && rep > 0)
-		mark_timeout(s, ai, spec);
+		nq_run_mark_timeout(s, ai, spec);
 	if (ran)
 		progress_end(s, a, spec, rep, run);
 	else if (rep == 1 && !s->o->quiet)
@@ -298,7 +299,7 @@ static int not_run(struct state *s, size_t ai, size_t si, int rep,
 	run.res.nodes = run.res.decisions = NQ_NA;
 	run.res.conflicts = run.res.iterations = NQ_NA;
 	snprintf(run.note, sizeof run.note, "%s", note);
-	return finish(s, ai, si, rep, 0, &run);
+	return nq_run_finish(s, ai, si, rep, 0, &run);
 }
 
 /* Approaches that do not answer a mode (say, local search asked to
@@ -328,7 +329,7 @@ static void tell_not_applicable(struct state *s)
 }
 
 /* 1 when measured run `rep` of cell ci has a row already (--resume). */
-static int is_done(const struct state *s, size_t ci, int rep)
+int nq_run_is_done(const struct state *s, size_t ci, int rep)
 {
 	size_t bit = ci * (size_t)s->exp->repeat + (size_t)(rep - 1);
 
@@ -345,13 +346,13 @@ static int wanted(const struct state *s, size_t ci, int rep)
 		return 0;
 	if (rep <= 0)
 		return c->kind == NQ_CELL_RUN && s->todo[ci] > 0;
-	return !is_done(s, ci, rep);
+	return !nq_run_is_done(s, ci, rep);
 }
 
 /* The rows that need no run: over the approach's largest n, or skipped
  * after a timeout. 1 when the run `rep` of cell ci is one of them (its
  * row, if any, written), 0 when it must run, -1 on no memory. */
-static int without_run(struct state *s, size_t ci, int rep, nq_error *err)
+int nq_run_without(struct state *s, size_t ci, int rep, nq_error *err)
 {
 	const nq_cell *c = &s->plan.cells[ci];
 	const nq_approach *a = &s->exp->approaches[c->ai];
@@ -379,7 +380,7 @@ static int without_run(struct state *s, size_t ci, int rep, nq_error *err)
 }
 
 /* The limits of a run, and its header in the stderr log. */
-static void run_limits(const struct state *s, size_t ci, int rep,
+void nq_run_limits(const struct state *s, size_t ci, int rep,
 		       nq_limits *lim, char *label, size_t len)
 {
 	const nq_cell *c = &s->plan.cells[ci];
@@ -412,14 +413,14 @@ static int one(struct state *s, size_t ci, int rep, nq_error *err)
 	char label[200];
 	int rc;
 
-	run_limits(s, ci, rep, &lim, label, sizeof label);
+	nq_run_limits(s, ci, rep, &lim, label, sizeof label);
 	progress_start(s, &s->exp->approaches[c->ai],
 		       &s->exp->instances[c->spec], rep);
 	if (nq_run_one(&s->exp->approaches[c->ai],
 		       &s->exp->instances[c->spec].inst, &lim, &run, err) < 0)
 		return -1;
 	rc = 0;
-	if (!interrupted && finish(s, c->ai, c->spec, rep, 1, &run) < 0)
+	if (!nq_run_interrupted && nq_run_finish(s, c->ai, c->spec, rep, 1, &run) < 0)
 		rc = nq_error_set(err, NULL, 0, 0, "out of memory");
 	nq_run_clear(&run);
 	return rc;
@@ -427,9 +428,11 @@ static int one(struct state *s, size_t ci, int rep, nq_error *err)
 
 static int dispatch(struct state *s, size_t ci, int rep, nq_error *err)
 {
-	int rc = without_run(s, ci, rep, err);
+	int rc;
 
-	if (rc != 0)
+	if (s->jobs > 1 && s->plan.cells[ci].kind == NQ_CELL_RUN)
+		return nq_run_launch(s, ci, rep, err);
+	if ((rc = nq_run_without(s, ci, rep, err)) != 0)
 		return rc < 0 ? -1 : 0;
 	return one(s, ci, rep, err);
 }
@@ -457,19 +460,22 @@ static int run_plan(struct state *s, nq_error *err)
 	size_t first, last, ci;
 	int rep;
 
-	for (first = 0; first < s->plan.ncells && !interrupted; first = last) {
+	for (first = 0; first < s->plan.ncells && !nq_run_interrupted; first = last) {
 		size_t spec = s->plan.cells[first].spec;
 
 		for (last = first; last < s->plan.ncells &&
 		     s->plan.cells[last].spec == spec; last++)
 			;
 		for (rep = 1 - s->exp->warmup; rep <= s->exp->repeat &&
-		     !interrupted; rep++)
-			for (ci = first; ci < last && !interrupted; ci++)
+		     !nq_run_interrupted; rep++)
+			for (ci = first; ci < last && !nq_run_interrupted; ci++)
 				if (wanted(s, ci, rep) &&
 				    dispatch(s, ci, rep, err) < 0)
 					return -1;
 	}
+	while (s->nflights) /* the last runs in flight */
+		if (nq_run_land(s, err) < 0)
+			return -1;
 	return 0;
 }
 
@@ -542,12 +548,16 @@ static void tell_outcome(const struct state *s)
 		    !strcmp(s->rows_kept[i].run.checked, "none"))
 			unchecked++;
 	}
-	if (interrupted)
+	if (nq_run_interrupted)
 		fprintf(stderr, "harness: interrupted; the %zu finished runs "
 			"are in %s\n", s->rows, out);
 	else if (s->o->output)
 		fprintf(stderr, "harness: %zu row%s written to %s\n", s->rows,
 			s->rows == 1 ? "" : "s", out);
+	if (s->have_old && s->old.nrows)
+		fprintf(stderr, "harness: with the %zu row%s from before "
+			"(resumed; the summary above is this run's)\n",
+			s->old.nrows, s->old.nrows == 1 ? "" : "s");
 	if (unchecked)
 		fprintf(stderr, "harness: %zu answer%s nothing could check "
 			"(no table, no other approach): checked 'none' in the "
@@ -561,61 +571,6 @@ static void tell_outcome(const struct state *s)
 			"'disputed'; the note names the other answers)\n",
 			st[NQ_ST_DISPUTED],
 			st[NQ_ST_DISPUTED] == 1 ? " is" : "s are");
-}
-
-/* jobs: N at most the cores the harness may use; with N > 1 every run
- * takes cores of its own, so no approach may want more than there are. */
-static int check_jobs(struct state *s, nq_error *err)
-{
-	size_t ci;
-
-	s->jobs = s->o->jobs > 0 ? s->o->jobs : s->exp->jobs > 0
-		  ? s->exp->jobs : 1;
-	s->ncores = nq_cores_usable();
-	if (s->jobs > s->ncores)
-		return nq_error_set(err, s->o->jobs ? "harness run" :
-				    s->exp->path, 0, 0, "%s %d: %d runs at "
-				    "once, but the harness may use %d core%s "
-				    "here (each run takes cores of its own): "
-				    "at most %d", s->o->jobs ? "-j" : "jobs:",
-				    s->jobs, s->jobs, s->ncores,
-				    s->ncores == 1 ? "" : "s", s->ncores);
-	if (s->jobs == 1)
-		return 0;
-	for (ci = 0; ci < s->plan.ncells; ci++) {
-		const nq_cell *c = &s->plan.cells[ci];
-
-		if (c->kind == NQ_CELL_RUN && c->cpus > s->ncores)
-			return nq_error_set(err, s->exp->path,
-					    s->exp->approaches[c->ai].line,
-					    s->exp->approaches[c->ai].col,
-					    "%s takes %d cores a run, but the "
-					    "harness may use %d here",
-					    s->exp->approaches[c->ai].name,
-					    c->cpus, s->ncores);
-	}
-	return 0;
-}
-
-/* The plan, the runs this harness makes of it, and what each cell has
- * still to make. */
-static int plan_runs(struct state *s, nq_error *err)
-{
-	size_t ci;
-
-	if (nq_plan_make(s->exp, s->o->shard_n ? s->o->shard_n : 1,
-			 nq_cores_usable(), &s->plan, err) < 0)
-		return -1;
-	s->todo = calloc(s->plan.ncells + 1, sizeof *s->todo);
-	if (!s->todo)
-		return nq_error_set(err, NULL, 0, 0, "out of memory");
-	for (ci = 0; ci < s->plan.ncells; ci++) {
-		int rep;
-
-		for (rep = 1; rep <= s->exp->repeat; rep++)
-			s->todo[ci] += (size_t)!is_done(s, ci, rep);
-	}
-	return check_jobs(s, err);
 }
 
 int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
@@ -638,9 +593,12 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		nq_error_set(err, NULL, 0, 0, "out of memory");
 		goto out;
 	}
-	if (plan_runs(&s, err) < 0)
+	if (nq_plan_make(exp, o->shard_n ? o->shard_n : 1, nq_cores_usable(),
+			 &s.plan, err) < 0 || nq_run_check_jobs(&s, err) < 0)
 		goto out;
 	if (o->output && nq_run_open(&s, err) < 0)
+		goto out;
+	if (nq_run_count_todo(&s, err) < 0)
 		goto out;
 	s.total = planned_runs(&s);
 	tell_not_applicable(&s);
@@ -651,13 +609,15 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	sigaction(SIGHUP, &sa, &old_hup);
-	interrupted = 0;
+	nq_run_interrupted = 0;
 
 	if (run_plan(&s, err) < 0)
 		goto restore;
 	if (s.tty && !o->quiet)
 		fputs("\r\033[K", stderr);
-	bad = final_verdicts(&s);
+	bad = final_verdicts(&s) + nq_run_old_bad(&s);
+	if (s.have_old && nq_rows_changed(&s.old, s.ledger))
+		s.changed = 1;
 	if (s.csv) {
 		int failed = fclose(s.csv) != 0;
 
@@ -670,7 +630,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		if (s.changed && nq_run_rewrite(&s, err) < 0)
 			goto restore;
 	}
-	rc = interrupted ? NQ_EXIT_INTERRUPTED
+	rc = nq_run_interrupted ? NQ_EXIT_INTERRUPTED
 	     : bad ? NQ_EXIT_WRONG : NQ_EXIT_OK;
 	if (summarise(&s) < 0) {
 		rc = nq_error_set(err, NULL, 0, 0, "out of memory");
@@ -701,5 +661,10 @@ out:
 	free(s.told);
 	free(s.todo);
 	free(s.done_bits);
+	free(s.flights);
+	free(s.pending);
+	nq_rows_free(&s.old);
+	nq_keyset_free(&s.old_keys);
+	nq_keyset_free(&s.old_timeouts);
 	return rc;
 }

@@ -12,6 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 #include "csv.h"
+#include "sha256.h"
+#include "version.h"
 #include "run_int.h"
 
 /* mkdir -p of the directory part of `path`. */
@@ -84,8 +86,9 @@ static int meta_start(struct state *s, nq_error *err)
 	 * first run that writes to stderr (runner.h) */
 	snprintf(s->log_path, sizeof s->log_path, "%.*s.stderr.log",
 		 (int)strlen(s->meta_path) - 5, s->meta_path);
-	if (nq_output_check(s->log_path, err) < 0 ||
-	    nq_backup_rotate(s->log_path, bak, sizeof bak, err) < 0)
+	/* (resumed: the old log goes on) */
+	if (nq_output_check(s->log_path, err) < 0 || (!s->have_old &&
+	    nq_backup_rotate(s->log_path, bak, sizeof bak, err) < 0))
 		return -1;
 	s->meta.csv = s->o->output;
 	s->meta.argc = s->o->argc;
@@ -99,20 +102,120 @@ static int meta_start(struct state *s, nq_error *err)
 	return nq_meta_write(s->meta_path, s->exp, &s->meta, err);
 }
 
+/* --resume: the file must come from this experiment file and this
+ * harness (its .meta says), unless --force. */
+static int resume_check(struct state *s, nq_error *err)
+{
+	char meta[4200], was[300], now[300];
+	const char *path = s->o->output;
+	struct {
+		const char *key, *what;
+	} k[2] = { { "config_sha256", "the experiment file's SHA-256" },
+		   { "harness_version", "the harness version" } };
+	int i;
+
+	nq_meta_path(path, meta, sizeof meta);
+	if (access(meta, F_OK) != 0) {
+		if (s->o->force) {
+			fprintf(stderr, "harness: warning: %s has no %s; going "
+				"on with it (--force)\n", path, meta);
+			return 0;
+		}
+		return nq_error_set(err, path, 0, 0, "--resume: there is no "
+				    "%s beside it, so nothing says which "
+				    "experiment wrote it (--force goes on "
+				    "anyway)", meta);
+	}
+	for (i = 0; i < 2; i++) {
+		if (nq_meta_read(meta, k[i].key, was, sizeof was) < 0)
+			snprintf(was, sizeof was, "(none)");
+		if (i == 0 && (!s->exp->path ||
+			       nq_sha256_file(s->exp->path, now) < 0))
+			snprintf(now, sizeof now, "none (no experiment file)");
+		else if (i == 1)
+			snprintf(now, sizeof now, "%s", NQ_VERSION);
+		if (!strcmp(was, now))
+			continue;
+		if (s->o->force) {
+			fprintf(stderr, "harness: warning: %s differs from %s's "
+				"(%s there, %s now); going on (--force)\n",
+				k[i].what, meta, was, now);
+			continue;
+		}
+		return nq_error_set(err, path, 0, 0, "--resume: %s differs: "
+				    "%s says %s, %s is %s (--force goes on "
+				    "anyway; or run without --resume, which "
+				    "keeps this file as .bak)", k[i].what,
+				    meta, was, i ? "this harness" :
+				    s->exp->path ? s->exp->path : "now", now);
+	}
+	return 0;
+}
+
+/* --resume with a file to go on with: its rows read back (their answers
+ * into the ledger, their keys kept), a row cut short at the end dropped,
+ * the file opened to append. */
+static int open_resume(struct state *s, nq_error *err)
+{
+	const char *path = s->o->output;
+	size_t i;
+
+	if (nq_output_check(path, err) < 0 || nq_lock_take(&s->lock, path,
+							   err) < 0)
+		return -1;
+	if (resume_check(s, err) < 0)
+		return -1;
+	nq_ledger_defer(s->ledger, 1);
+	if (nq_rows_read(path, s->ledger, &s->old_keys, &s->old, err) < 0)
+		return -1;
+	nq_ledger_defer(s->ledger, 0);
+	s->have_old = 1;
+	for (i = 0; i < s->old.nrows; i++)
+		if (s->old.rows[i].claim >= s->claims_before)
+			s->claims_before = s->old.rows[i].claim + 1;
+	for (i = 0; i < s->old.nrows; i++)
+		if (s->old.rows[i].status == NQ_ST_TIMEOUT &&
+		    !nq_keyset_add(&s->old_timeouts, s->old.rows[i].key))
+			return nq_error_set(err, NULL, 0, 0, "out of memory");
+	if (s->old.partial) {
+		fprintf(stderr, "%s:%zu: warning: the last row was cut short "
+			"(a harness stopped while writing it); it is dropped "
+			"and its run made again\n", path, s->old.partial_line);
+		if (truncate(path, (off_t)s->old.end) < 0)
+			return nq_error_set(err, path, 0, 0, "cannot drop the "
+					    "cut row: %s", strerror(errno));
+	}
+	s->csv = fopen(path, "a");
+	if (!s->csv)
+		return nq_error_set(err, path, 0, 0, "cannot write: %s",
+				    strerror(errno));
+	if (!s->o->quiet)
+		fprintf(stderr, "harness: resuming %s: %zu row%s there\n",
+			path, s->old.nrows, s->old.nrows == 1 ? "" : "s");
+	s->meta.resumed = 1;
+	s->meta.rows_before = s->old.nrows;
+	return 0;
+}
+
 int nq_run_open(struct state *s, nq_error *err)
 {
-	s->csv = open_output(s->o->output, &s->lock, err);
-	if (!s->csv)
-		return -1;
-	nq_csv_header(s->csv);
-	fflush(s->csv);
+	if (s->o->resume && access(s->o->output, F_OK) == 0) {
+		if (open_resume(s, err) < 0)
+			return -1;
+	} else {
+		s->csv = open_output(s->o->output, &s->lock, err);
+		if (!s->csv)
+			return -1;
+		nq_csv_header(s->csv);
+		fflush(s->csv);
+	}
 	return meta_start(s, err);
 }
 
 int nq_run_meta_end(struct state *s, int rc, nq_error *err)
 {
 	s->meta.finished = time(NULL);
-	s->meta.rows = s->rows;
+	s->meta.rows = s->rows + (s->have_old ? s->old.nrows : 0);
 	s->meta.outcome = rc == NQ_EXIT_INTERRUPTED ? "interrupted"
 			  : rc == NQ_EXIT_WRONG ? "wrong" : "ok";
 	nq_meta_check(&s->meta, "at end");
@@ -141,7 +244,83 @@ int nq_run_rewrite(struct state *s, nq_error *err)
 	if (nq_atomic_open(&out, s->o->output, err) < 0)
 		return -1;
 	nq_csv_header(out.f);
+	if (s->have_old && nq_rows_write(out.f, &s->old, s->ledger, NULL,
+					 err) < 0) {
+		nq_atomic_abort(&out);
+		return -1;
+	}
 	for (i = 0; i < s->nkept; i++)
 		nq_run_row(s, out.f, &s->rows_kept[i]);
 	return nq_atomic_commit(&out, err);
 }
+
+/* --resume: the measured runs of the plan that have a row, and the
+ * timeouts among them (after_timeout: skip goes on from them). A key
+ * the plan holds twice (an instance listed twice) is done as often as
+ * the file has it. */
+static int mark_done(struct state *s, nq_error *err)
+{
+	size_t ci, bits = s->plan.ncells * (size_t)s->exp->repeat;
+	char key[1024];
+	int rep;
+
+	if (!s->have_old)
+		return 0;
+	if (!(s->done_bits = calloc(bits / 8 + 1, 1)))
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	for (ci = 0; ci < s->plan.ncells; ci++)
+		for (rep = 1; rep <= s->exp->repeat; rep++) {
+			const nq_cell *c = &s->plan.cells[ci];
+			size_t bit = ci * (size_t)s->exp->repeat +
+				     (size_t)(rep - 1);
+			uint64_t h;
+
+			nq_plan_key(s->exp, c, rep, key, sizeof key);
+			h = nq_key_hash(key);
+			if (!nq_keyset_count(&s->old_keys, h))
+				continue;
+			nq_keyset_take(&s->old_keys, h);
+			s->done_bits[bit / 8] |= (unsigned char)(1u << (bit % 8));
+			if (nq_keyset_count(&s->old_timeouts, h)) {
+				nq_keyset_take(&s->old_timeouts, h);
+				nq_run_mark_timeout(s, c->ai, &s->exp->instances[c->spec]);
+			}
+		}
+	return 0;
+}
+
+/* What each cell has still to make. */
+int nq_run_count_todo(struct state *s, nq_error *err)
+{
+	size_t ci;
+
+	if (mark_done(s, err) < 0)
+		return -1;
+	s->todo = calloc(s->plan.ncells + 1, sizeof *s->todo);
+	if (!s->todo)
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	for (ci = 0; ci < s->plan.ncells; ci++) {
+		int rep;
+
+		for (rep = 1; rep <= s->exp->repeat; rep++)
+			s->todo[ci] += (size_t)!nq_run_is_done(s, ci, rep);
+	}
+	return 0;
+}
+
+/* The rows from before (--resume) that are wrong or disputed now. */
+size_t nq_run_old_bad(const struct state *s)
+{
+	size_t i, bad = 0;
+
+	for (i = 0; s->have_old && i < s->old.nrows; i++) {
+		const struct nq_oldrow *r = &s->old.rows[i];
+		nq_status st = r->claim >= 0
+			       ? nq_ledger_verdict(s->ledger, r->claim)->status
+			       : (nq_status)r->status;
+
+		bad += st == NQ_ST_WRONG || st == NQ_ST_DISPUTED;
+	}
+	return bad;
+}
+

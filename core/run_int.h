@@ -6,10 +6,12 @@
 #ifndef NQ_RUN_INT_H
 #define NQ_RUN_INT_H
 
+#include <signal.h>
 #include <stdio.h>
 #include "atomic.h"
 #include "meta.h"
 #include "plan.h"
+#include "rows.h"
 #include "run.h"
 #include "runner.h"
 #include "summary.h"
@@ -38,7 +40,7 @@ struct flight {
 	struct nq_pending *p;
 	size_t cell;
 	int rep;
-	int cpus[64], ncpus;
+	int cpus[1024], ncpus;
 	char label[200];       /* the stderr log's header for it */
 	nq_limits lim;
 };
@@ -65,7 +67,11 @@ struct state {
 	/* --resume: the rows the file held (their answers are in the
 	 * ledger), and which measured runs of the plan they are: bit
 	 * cell * repeat + rep - 1 */
+	nq_rowfile old;
 	int have_old;
+	long claims_before;     /* its answers are ledger ids below this */
+	nq_keyset old_keys;     /* the run keys of its rows */
+	nq_keyset old_timeouts; /* ... of its rows that timed out */
 	unsigned char *done_bits;
 	size_t *todo;           /* per cell: measured runs still to make */
 	/* jobs > 1: the cores, which are free, the runs in flight */
@@ -80,10 +86,41 @@ struct state {
 	char log_path[4096];    /* the solvers' stderr: FILE.stderr.log */
 };
 
+/* run.c: set by SIGINT, SIGTERM, SIGHUP */
+extern volatile sig_atomic_t nq_run_interrupted;
+/* Check, record and write a finished run (rep <= 0: a warm-up, not
+ * written); `ran` 0 for a row without a run. -1 on no memory. */
+int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
+		  nq_run *run);
+/* 1 when run `rep` of cell ci needs no run (its row written: over the
+ * approach's largest n, or skipped after a timeout), 0 when it must
+ * run, -1 on no memory. */
+int nq_run_without(struct state *s, size_t ci, int rep, nq_error *err);
+/* The limits of a run, and its header (label) in the stderr log. */
+void nq_run_limits(const struct state *s, size_t ci, int rep,
+		   nq_limits *lim, char *label, size_t len);
+void nq_run_mark_timeout(struct state *s, size_t ai,
+			 const nq_instance_spec *spec);
+/* 1 when measured run `rep` of cell ci has a row already (--resume). */
+int nq_run_is_done(const struct state *s, size_t ci, int rep);
+
+/* run_jobs.c: jobs > 1 */
+/* jobs: N within the cores the harness may use; the cores listed. */
+int nq_run_check_jobs(struct state *s, nq_error *err);
+/* Start run `rep` of cell ci once cores are free for it. */
+int nq_run_launch(struct state *s, size_t ci, int rep, nq_error *err);
+/* Wait for one run in flight to end, and finish it. */
+int nq_run_land(struct state *s, nq_error *err);
+
 /* run_files.c */
 int nq_run_open(struct state *s, nq_error *err);
 int nq_run_rewrite(struct state *s, nq_error *err);
 int nq_run_meta_end(struct state *s, int rc, nq_error *err);
 void nq_run_row(const struct state *s, FILE *f, const struct row *r);
+/* What each cell has still to make (--resume: the runs with a row are
+ * done, their timeouts marked). */
+int nq_run_count_todo(struct state *s, nq_error *err);
+/* The rows from before (--resume) that are wrong or disputed now. */
+size_t nq_run_old_bad(const struct state *s);
 
 #endif

@@ -59,6 +59,7 @@ static const char *const needed[] = { "n", "mode", "status", NULL };
 struct acc {
 	nq_cell c;
 	size_t hint;            /* index into the hints set */
+	const char *host;       /* its first run's host (the table's text) */
 	double *ok, *bad;
 	size_t nok, nbad, capok, capbad;
 };
@@ -373,6 +374,7 @@ struct build {
 	size_t ncols;
 	int ci[3];              /* the needed columns: n, mode, status */
 	int hi, oi, n_numeric;
+	int host_col;           /* `host`, or -1 (files before it) */
 	const double *nv, *yv, *tv;   /* n, y, timeout_s (or NULL) */
 	struct acc *acc;
 	size_t nacc, capacc;
@@ -454,6 +456,20 @@ static int build_acc(struct build *b, size_t si, size_t mi, size_t hidx,
 	return 0;
 }
 
+/* Which machines a cell's runs came from: a merged file's shards ran on
+ * several, and times from two machines are not one sample. */
+static void note_host(struct acc *ac, const char *host)
+{
+	if (!host[0])
+		return;
+	if (!ac->host) {
+		ac->host = host;
+		ac->c.hosts = 1;
+	} else if (ac->c.hosts == 1 && strcmp(ac->host, host)) {
+		ac->c.hosts = 2;
+	}
+}
+
 /* Row r into its cell: -1 with err set on a bad n or status, or out of
  * memory. */
 static int build_row(struct build *b, size_t r)
@@ -491,6 +507,7 @@ static int build_row(struct build *b, size_t r)
 		goto oom;
 	ac = &b->acc[a];
 	ac->c.runs++;
+	note_host(ac, nq_table_cell(t, r, b->host_col));
 	ac->c.status[st]++;
 	if (!isnan(to)) {
 		if (to > ac->c.timeout_s)
@@ -540,6 +557,7 @@ static int build_cells(struct build *b)
 		nq_stats_of(ac->ok, ac->nok, &ac->c.y);
 		nq_stats_of(ac->bad, ac->nbad, &ac->c.fail_y);
 		c->cell[a] = ac->c;
+		c->mixed += ac->c.hosts > 1;
 		ac->c.hints = NULL; /* now owned by c */
 		c->ncells++;
 	}
@@ -584,6 +602,7 @@ int nq_cells_build(const nq_table *t, const char *name,
 	ti = nq_table_col(t, "timeout_s");
 	ei = nq_table_col(t, "experiment");
 	b.oi = nq_table_col(t, "options");
+	b.host_col = nq_table_col(t, "host");
 	b.n_numeric = nq_table_col_numeric(t, b.ci[0]);
 	/* each numeric column parsed once; cells that are not numbers are
 	 * named in a warning and skipped */

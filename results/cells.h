@@ -32,6 +32,9 @@ typedef struct nq_cell {
 	nq_stats y;             /* of the y column over the counted runs */
 	nq_stats fail_y;        /* of the y column over runs not ok */
 	double timeout_s;       /* the largest timeout_s of its runs; 0: none */
+	int hosts;              /* machines its runs came from (the `host`
+				   column; a merge of shards): 0 not known,
+				   1, or 2 for more than one */
 } nq_cell;
 
 typedef struct nq_cells {
@@ -46,6 +49,8 @@ typedef struct nq_cells {
 	size_t rows;            /* rows read */
 	size_t hinted_rows;     /* rows of instances with pre-placed queens */
 	double timeout_s;       /* the largest timeout_s of any row */
+	size_t mixed;           /* cells whose runs came from more than one
+				   machine (hosts > 1) */
 } nq_cells;
 
 typedef struct nq_cells_opts {

@@ -37,7 +37,8 @@ static const int points[] = { 7, 5, 9, 13, 11, 15 };
 #define NCOLOURS (sizeof colours / sizeof colours[0])
 #define NPOINTS (sizeof points / sizeof points[0])
 
-/* How a run that did not end ok is drawn (open shapes), as data. */
+/* How a run that did not end ok is drawn (open shapes), as data; the last
+ * (no status) rings a cell whose runs came from several machines. */
 static const struct {
 	nq_status st;
 	int pt;
@@ -50,6 +51,7 @@ static const struct {
 	{ NQ_ST_WRONG, 12, "wrong answer" },
 	{ NQ_ST_DISPUTED, 10, "disputed answer" },
 	{ NQ_ST_SKIPPED, 1, "skipped after a timeout" },
+	{ NQ_ST__COUNT, 6, "runs from more than one machine" },
 };
 #define NFAIL (sizeof fail_marks / sizeof fail_marks[0])
 
@@ -198,11 +200,6 @@ static void timeout_line(FILE *f, double t)
 		"offset 0,0.6 tc rgb '#666666' font ',11'\n", t, t);
 }
 
-static void no_timeout_line(FILE *f)
-{
-	fputs("unset arrow 1\nunset label 1\n", f);
-}
-
 /* The rgb of series s as the integer gnuplot's `lc rgb variable` reads. */
 static long rgb_of(size_t s)
 {
@@ -323,13 +320,16 @@ static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
 			double off = ((double)x->series -
 				      (double)(c->nseries - 1) / 2) * dx;
 			double y;
+			int ring = fail_marks[k].st == NQ_ST__COUNT;
 
-			if (x->mode != m || x->hints[0] ||
-			    !x->status[fail_marks[k].st])
+			if (x->mode != m || x->hints[0] || (ring ? x->hosts < 2 ||
+			    !x->y.count : !x->status[fail_marks[k].st]))
 				continue;
 			/* timeouts and skips sit at the timeout, the others
 			 * at their own time */
-			if (fail_marks[k].st != NQ_ST_TIMEOUT &&
+			if (ring)
+				y = x->y.median;
+			else if (fail_marks[k].st != NQ_ST_TIMEOUT &&
 			    fail_marks[k].st != NQ_ST_SKIPPED && x->fail_y.count)
 				y = x->fail_y.median;
 			else if (x->timeout_s > 0 && nq_column_is_time(c->ycol))
@@ -495,7 +495,7 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 		 c0->experiment[0] ? c0->experiment : o->csv);
 	common_setup(f, o, term, target, 2, title);
 	fputs("set xlabel 'n (board size)'\n", f);
-	no_timeout_line(f);
+	fputs("unset arrow 1\nunset label 1\n", f); /* no timeout line */
 	for (p = 0; p < 2; p++) {
 		const nq_cells *c = sz[p];
 		double lo = INFINITY, hi = 0;

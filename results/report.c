@@ -233,8 +233,8 @@ static void md_wide(const struct nq_report_ctx *x, size_t m, double scale,
 			notok = e->runs - e->status[NQ_ST_OK];
 			if (e->y.count) {
 				nq_report_num(v, sizeof v, e->y.median, scale);
-				fprintf(x->f, " %s%s", v, nq_stats_noisy(&e->y) ?
-					"~" : "");
+				fprintf(x->f, " %s%s%s", v, nq_stats_noisy(&e->y) ?
+					"~" : "", NQ_REPORT_MIXED(e));
 				if (notok) {
 					char st[160], *p = st;
 
@@ -249,7 +249,8 @@ static void md_wide(const struct nq_report_ctx *x, size_t m, double scale,
 				for (st = 1; st < NQ_ST__COUNT; st++)
 					if (e->status[st] > e->status[top])
 						top = st;
-				fprintf(x->f, " %s", nq_status_name((nq_status)top));
+				fprintf(x->f, " %s%s", nq_status_name((nq_status)top),
+					NQ_REPORT_MIXED(e));
 			}
 			fputs(" |", x->f);
 		}
@@ -308,11 +309,15 @@ static void md_detail(const struct nq_report_ctx *x, size_t m, double scale,
 			fprintf(f, " %s |", e->hints);
 		fputc(' ', f);
 		md(f, c->series[e->series]);
-		fprintf(f, " | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-			r.med, r.mn, r.mx, r.iqr, r.mad, r.sp, r.st,
+		fprintf(f, " | %s%s | %s | %s | %s | %s | %s | %s | %s |\n",
+			r.med, NQ_REPORT_MIXED(e), r.mn, r.mx, r.iqr, r.mad, r.sp, r.st,
 			nq_stats_noisy(&e->y) ? "noisy" : "");
 	}
 	fputc('\n', f);
+	if (c->mixed)
+		fputs("† runs from more than one machine (the `host` column of "
+		      "a merged file): their spread includes the machines' "
+		      "difference.\n\n", f);
 }
 
 /* The directory part of a path ("" for none), into buf. */

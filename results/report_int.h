@@ -28,6 +28,14 @@ struct nq_report_row {
 	char med[64], mn[64], mx[64], iqr[64], mad[64], sp[64], st[160];
 };
 
+/* The mark of a cell whose runs came from more than one machine (a
+ * merge of shards): "†" in Markdown, a double dagger in LaTeX (its dagger
+ * marks noise). */
+#define NQ_REPORT_MIXED(e) ((e)->hosts > 1 ? "†" : "")
+#define NQ_REPORT_TEX_MIXED(e) ((e)->hosts > 1 ? "$^\\ddagger$" : "")
+#define NQ_REPORT_TEX_MIXED_NOTE \
+	" $^\\ddagger$ runs from more than one machine."
+
 /* report.c */
 /* v in a table of scale `scale` (results/report.c says how). */
 void nq_report_num(char *buf, size_t len, double v, double scale);

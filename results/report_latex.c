@@ -151,7 +151,8 @@ static void tex_median(FILE *f, const nq_cell *e, double scale)
 		return;
 	if (e->y.count) {
 		nq_report_num(v, sizeof v, e->y.median, scale);
-		fprintf(f, "%s%s", v, nq_stats_noisy(&e->y) ? "$^\\dagger$" : "");
+		fprintf(f, "%s%s%s", v, nq_stats_noisy(&e->y) ? "$^\\dagger$"
+			: "", NQ_REPORT_TEX_MIXED(e));
 		if (e->runs > e->status[NQ_ST_OK]) {
 			char st[256], *p;
 
@@ -170,6 +171,7 @@ static void tex_median(FILE *f, const nq_cell *e, double scale)
 			if (e->status[st] > e->status[top])
 				top = st;
 		tex(f, nq_status_name((nq_status)top));
+		fputs(NQ_REPORT_TEX_MIXED(e), f);
 	}
 }
 
@@ -213,7 +215,8 @@ void nq_report_tex_glance(const struct nq_report_ctx *x, size_t m,
 	fprintf(cap, " of the runs that ended ok, per instance and approach; "
 		"in parentheses the runs that did not end ok, or the most "
 		"common status where none did. $^\\dagger$ noisy: "
-		"(max$-$min)/median $>$ %g\\%%.", NQ_NOISY_SPREAD * 100);
+		"(max$-$min)/median $>$ %g\\%%.%s", NQ_NOISY_SPREAD * 100,
+		c->mixed ? NQ_REPORT_TEX_MIXED_NOTE : "");
 	fputs(hints ? "$n$ & hints" : "$n$", head);
 	for (s = 0; s < c->nseries; s++) {
 		fputs(" & ", head);
@@ -277,7 +280,8 @@ static int tex_detail_head(const struct nq_report_ctx *x, size_t m,
 		"(MAD); speed-up $=$ median of ");
 	tex(cap, c->series[x->base]);
 	fprintf(cap, " / median. $^\\dagger$ noisy: (max$-$min)/median "
-		"$>$ %g\\%%.", NQ_NOISY_SPREAD * 100);
+		"$>$ %g\\%%.%s", NQ_NOISY_SPREAD * 100,
+		c->mixed ? NQ_REPORT_TEX_MIXED_NOTE : "");
 	fprintf(head, "$n$ & %sapproach & median & min & max & IQR & "
 		"MAD & speed-up & runs", hints ? "hints & " : "");
 	fclose(cap);
@@ -323,8 +327,9 @@ void nq_report_tex_detail(const struct nq_report_ctx *x, size_t m,
 			fputs(" & ", f);
 		}
 		tex(f, c->series[e->series]);
-		fprintf(f, " & %s%s & %s & %s & %s & %s & %s & ", r.med,
-			nq_stats_noisy(&e->y) ? "$^\\dagger$" : "", r.mn, r.mx,
+		fprintf(f, " & %s%s%s & %s & %s & %s & %s & %s & ", r.med,
+			nq_stats_noisy(&e->y) ? "$^\\dagger$" : "",
+			NQ_REPORT_TEX_MIXED(e), r.mn, r.mx,
 			r.iqr, r.mad, r.sp);
 		tex(f, r.st);
 		fputs(" \\\\\n", f);

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """same_rows.py BEFORE.csv AFTER.csv - do two results files hold the same
-runs with the same outcomes? Rows are matched in order; every column the
+runs with the same outcomes? Rows are matched by their run key
+(experiment, n, mode, hints, approach, repeat: the order rows are written
+in changes with -j); every column the
 two files share is compared except what a rerun may change by itself
 (times, memory, how it was measured, the notes that quote times).
 Prints each difference and a summary line; exits 1 when any.
@@ -12,16 +14,21 @@ import csv
 import sys
 
 VARIES = {"wall_s", "cpu_s", "peak_rss_kib", "build_s", "solve_s",
-          "measured_by", "note"}
+          "measured_by", "note", "cpus", "host"}
+KEY = ("experiment", "n", "mode", "hints", "approach", "repeat")
+
+
+def by_key(rows):
+    return sorted(rows, key=lambda r: tuple(r.get(k) or "" for k in KEY))
 
 
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     with open(sys.argv[1], newline="") as f:
-        a = list(csv.DictReader(f))
+        a = by_key(csv.DictReader(f))
     with open(sys.argv[2], newline="") as f:
-        b = list(csv.DictReader(f))
+        b = by_key(csv.DictReader(f))
     cols = [c for c in (a[0].keys() if a else []) if c in (b[0] if b else {})
             and c not in VARIES]
     diffs = 0

@@ -237,5 +237,22 @@ expect "solve without -o writes no file" [ -z "$(ls "$T/solve")" ]
 "$H" solve -n 6 backtrack -q -o "$T/s.csv" >/dev/null 2>&1
 expect "solve -o writes its metadata" grep -q '^config_sha256: "none' "$T/s.meta"
 
+# --- a merged file: runs of one cell from two machines are marked ----------
+python3 - "$D/mixed.csv" "$T/hosts.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+w = csv.DictWriter(open(sys.argv[2], 'w', newline=''), list(rows[0]) + ['host'])
+w.writeheader()
+for i, r in enumerate(rows):
+    r['host'] = 'box%d' % (i % 2)  # every cell with two runs: two machines
+    w.writerow(r)
+PY
+"$H" report "$T/hosts.csv" -o "$T/hosts.md" 2>/dev/null
+expect "report marks cells from two machines" grep -qF '†' "$T/hosts.md"
+expect "and says what the mark means" grep -qF '† runs from more than one machine' "$T/hosts.md"
+expect "no mark on a file from one machine" sh -c "! grep -qF '†' '$T/mixed.md'"
+"$H" plot "$T/hosts.csv" -o "$T/hosts.svg" 2>/dev/null
+expect "plot rings them, with a key entry" grep -qF '>runs from more than one machine<' "$T/hosts.svg"
+
 echo "reports: $pass passed, $failed failed"
 [ $failed -eq 0 ]

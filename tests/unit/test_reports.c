@@ -1,7 +1,8 @@
 /* test_reports.c - the pieces under plot, report and the metadata file:
  * the RFC 4180 reader, the statistics (median, quartiles, IQR, MAD, the
  * noisy rule), SHA-256 against FIPS 180-4 vectors, and the grouping into
- * cells (no row dropped, bad columns named). */
+ * cells (no row dropped, bad columns named; cells from more than one
+ * machine marked, in the report too). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -12,6 +13,7 @@
 #include <cmocka.h>
 #include "cells.h"
 #include "csvread.h"
+#include "report.h"
 #include "sha256.h"
 #include "stats.h"
 
@@ -205,6 +207,61 @@ static void cells_keep_every_row(void **state)
 	assert_int_equal(x->status[NQ_ST_ERROR], 1);
 	nq_cells_free(c);
 	nq_table_free(t);
+}
+
+/* A merged file: the runs of one cell from two machines are marked. */
+static void cells_from_two_hosts(void **state)
+{
+	static const char text[] =
+		"experiment,n,mode,approach,status,wall_s,host\n"
+		"m,4,count,a,ok,1.0,box1\n"
+		"m,4,count,a,ok,1.1,box2\n"
+		"m,4,count,b,ok,2.0,box1\n"
+		"m,4,count,b,ok,2.0,box1\n"
+		"m,5,count,a,ok,3.0,\n";
+	static const char old[] =
+		"experiment,n,mode,approach,status,wall_s\nm,4,count,a,ok,1.0\n";
+	nq_table *t = parse(text), *o2 = parse(old);
+	nq_cells_opts o;
+	nq_report_opts ro;
+	nq_cells *c = NULL;
+	nq_error err;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	assert_int_equal(nq_cells_build(t, "m.csv", &o, &c, &err), 0);
+	assert_int_equal(nq_cells_find(c, 0, 0, "", 4)->hosts, 2);
+	assert_int_equal(nq_cells_find(c, 1, 0, "", 4)->hosts, 1);
+	assert_int_equal(nq_cells_find(c, 0, 0, "", 5)->hosts, 0);
+	assert_int_equal(c->mixed, 1);
+	nq_cells_free(c);
+	assert_int_equal(nq_cells_build(o2, "o.csv", &o, &c, &err), 0);
+	assert_int_equal(c->cell[0].hosts, 0);
+	assert_int_equal(c->mixed, 0);
+	nq_cells_free(c);
+	/* the report: a mark on the cell, the note once per table */
+	memset(&ro, 0, sizeof ro);
+	ro.csv = "/nonexistent/m.csv";
+	f = open_memstream(&buf, &len);
+	assert_int_equal(nq_report_write(t, &ro, f, &err), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "| 1.050† |"));
+	assert_null(strstr(buf, "| 2.000† |"));
+	assert_non_null(strstr(buf, "† runs from more than one machine"));
+	free(buf);
+	buf = NULL;
+	ro.format = NQ_REPORT_LATEX;
+	f = open_memstream(&buf, &len);
+	assert_int_equal(nq_report_write(t, &ro, f, &err), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "1.05$^\\ddagger$"));
+	assert_non_null(strstr(buf, "$^\\ddagger$ runs from more than one machine"));
+	free(buf);
+	nq_table_free(t);
+	nq_table_free(o2);
 }
 
 static void cells_bad_columns(void **state)
@@ -517,6 +574,7 @@ int main(void)
 		cmocka_unit_test(sha256_vectors),
 		cmocka_unit_test(cells_keep_every_row),
 		cmocka_unit_test(cells_bad_columns),
+		cmocka_unit_test(cells_from_two_hosts),
 		cmocka_unit_test(csv_half_last_row),
 		cmocka_unit_test(csv_row_lines),
 		cmocka_unit_test(cells_skip_bad_cell),

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""gen_shards.py - write N synthetic shards of one experiment, with
+consistent .meta files, for bench/merge.sh.
+
+Usage: gen_shards.py HARNESS DIR [--rows R] [--shards N]
+
+Writes DIR/bench.yaml (10 approaches; first mode n = 4.., count mode
+n = 4..; repeat chosen so the plan holds about R rows, default
+1,000,000), asks `HARNESS plan --list --shards N` for every run key and
+its shard, and writes DIR/bench.shard-K-of-N.csv (the harness's columns,
+read from core/csv.c; rows in one run's order: instance, repeat,
+approach) and .meta (harness_version, config and its SHA-256, host,
+cpu, cores, outcome, shard). Every answer is right and the approaches
+agree (counts from OEIS A000170 where known, one shared number past
+it), so the merge's ledger has a verdict to settle for every row.
+"""
+import hashlib
+import os
+import re
+import subprocess
+import sys
+
+A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+           2279184, 14772512, 95815104, 666090624, 4968057848, 39029188884,
+           314666222712, 2691008701644, 24233937684440, 227514171973736,
+           2207893435808352, 22317699616364044, 234907967154122528]
+
+APPROACHES = """approaches:
+  - backtrack: {variant: [textbook, bitmask, mrv]}
+  - picosat: {encoding: [pairwise, sequential, commander, product, binary, ladder]}
+  - glpk: {model: assignment}
+"""
+NAPPROACHES = 10
+
+
+def columns():
+    src = open(os.path.join(os.path.dirname(__file__), "..", "core", "csv.c")).read()
+    body = src.split("columns[] = {", 1)[1].split("NULL", 1)[0]
+    return re.findall(r'"([a-z_0-9]+)"', body)
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) < 2:
+        sys.exit(__doc__)
+    harness, out = args[0], args[1]
+    rows = int(args[args.index("--rows") + 1]) if "--rows" in args else 1000000
+    nsh = int(args[args.index("--shards") + 1]) if "--shards" in args else 16
+    first_n, count_n = 1900, 100            # instances: 2000
+    repeat = max(1, round(rows / ((first_n + count_n) * NAPPROACHES)))
+    os.makedirs(out, exist_ok=True)
+    config = os.path.join(out, "bench.yaml")
+    with open(config, "w") as f:
+        f.write(f"# bench/gen_shards.py: ~{rows} rows in {nsh} shards\n"
+                f"experiment: bench\nrepeat: {repeat}\ntimeout: 10s\n"
+                f"instances:\n  - n: 4..{3 + first_n}\n    mode: first\n"
+                f"  - n: 4..{3 + count_n}\n    mode: count\n" + APPROACHES)
+    plan = subprocess.run([harness, "plan", config, "--list", "--shards", str(nsh)],
+                          capture_output=True, text=True, check=True).stdout
+    version = re.match(r"harness (\S+)", subprocess.run(
+        [harness, "version"], capture_output=True, text=True).stdout).group(1)
+    sha = hashlib.sha256(open(config, "rb").read()).hexdigest()
+    cols = columns()
+    inst, appr, keyed = {}, {}, []
+    for line in plan.splitlines():
+        shard, exp, n, mode, hints, approach, rep = line.split("\t")
+        i = inst.setdefault((n, mode, hints), len(inst))
+        a = appr.setdefault(approach, len(appr))
+        keyed.append(((i, int(rep), a), int(shard.split("/")[0]), n, mode,
+                      approach, rep))
+    keyed.sort()
+    files = {k: open(os.path.join(out, f"bench.shard-{k}-of-{nsh}.csv"), "w",
+                     newline="") for k in range(1, nsh + 1)}
+    counts = dict.fromkeys(files, 0)
+    for f in files.values():
+        f.write(",".join(cols) + "\r\n")
+    for _, k, n, mode, approach, rep in keyed:
+        solver, _, enc = approach.partition("/")
+        nn = int(n)
+        if mode == "first":
+            sol, checked = "1", "placement"
+        else:
+            sol = str(A000170[nn - 1]) if nn <= 27 else "123456"
+            checked = "oeis" if nn <= 27 else f"agrees:{NAPPROACHES - 1}"
+        v = {"experiment": "bench", "n": n, "mode": mode, "solver": solver,
+             "encoding": enc, "repeat": rep, "status": "ok", "solutions": sol,
+             "wall_s": "0.012345", "cpu_s": "0.012000", "peak_rss_kib": "3456",
+             "approach": approach, "checked": checked, "build_s": "0.001000",
+             "solve_s": "0.011000", "nodes": "12345", "timeout_s": "10",
+             "seed": "1", "note": "", "measured_by": "cgroup-v2",
+             "cpus": "1"}
+        files[k].write(",".join(v.get(c, "") for c in cols) + "\r\n")
+        counts[k] += 1
+    for k, f in files.items():
+        f.close()
+        with open(os.path.join(out, f"bench.shard-{k}-of-{nsh}.meta"), "w") as m:
+            m.write(f'# The machine and software behind bench.shard-{k}-of-{nsh}.csv\n'
+                    f'harness_version: "{version}"\nexperiment: "bench"\n'
+                    f'results: "bench.shard-{k}-of-{nsh}.csv"\n'
+                    f'config: "{config}"\nconfig_sha256: "{sha}"\n'
+                    f'outcome: "ok"\nrows: {counts[k]}\nrepeat: {repeat}\n'
+                    f'cpu: "Synthetic CPU {k % 3}"\ncores: {8 * (1 + k % 2)}\n'
+                    f'host: "node{k:02d}"\nshard: "{k}/{nsh}"\n')
+    print(f"{len(keyed)} rows in {nsh} shards, {out}/bench.shard-*-of-{nsh}.csv")
+
+
+if __name__ == "__main__":
+    main()

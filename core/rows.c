@@ -1,0 +1,753 @@
+/*
+ * rows.c - see rows.h.
+ *
+ * The reader is a small RFC 4180 state machine over a 64 KiB buffer: one
+ * row's cells at a time in a buffer reused for every row, so memory does
+ * not grow with the file. Reading and writing share it, so a file is cut
+ * into rows the same way both times.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "csv.h"
+#include "rows.h"
+
+enum { ROW_OK, ROW_EOF, ROW_CUT, ROW_BAD, ROW_NOMEM };
+
+struct rd {
+	FILE *fp;
+	unsigned char buf[1 << 16];
+	size_t pos, len;
+	long long off;          /* bytes consumed */
+	size_t line;            /* the line the next byte is on */
+	size_t row_line;        /* where the row just read starts */
+	char *text;             /* the row's cells, each NUL-terminated */
+	size_t tlen, tcap;
+	size_t *cell;           /* where each cell starts in text */
+	size_t ncell, capcell;
+	const char *why;        /* ROW_BAD: what is wrong */
+};
+
+static int rd_getc(struct rd *r)
+{
+	if (r->pos == r->len) {
+		r->len = fread(r->buf, 1, sizeof r->buf, r->fp);
+		r->pos = 0;
+		if (!r->len)
+			return EOF;
+	}
+	r->off++;
+	return r->buf[r->pos++];
+}
+
+/* Only right after a rd_getc that returned a byte. */
+static void rd_unget(struct rd *r)
+{
+	r->pos--;
+	r->off--;
+}
+
+static int put(struct rd *r, int c)
+{
+	if (r->tlen == r->tcap) {
+		size_t cap = r->tcap ? 2 * r->tcap : 1024;
+		char *p = realloc(r->text, cap);
+
+		if (!p)
+			return -1;
+		r->text = p;
+		r->tcap = cap;
+	}
+	r->text[r->tlen++] = (char)c;
+	return 0;
+}
+
+static int new_cell(struct rd *r)
+{
+	if (r->ncell == r->capcell) {
+		size_t cap = r->capcell ? 2 * r->capcell : 64;
+		size_t *p = realloc(r->cell, cap * sizeof *p);
+
+		if (!p)
+			return -1;
+		r->cell = p;
+		r->capcell = cap;
+	}
+	r->cell[r->ncell++] = r->tlen;
+	return 0;
+}
+
+/* Copy the bytes up to the next delimiter that are already in the buffer
+ * into the row's text. */
+static int scan_plain(struct rd *r)
+{
+	const unsigned char *p = r->buf + r->pos, *end = r->buf + r->len;
+	size_t n;
+
+	while (p < end && *p != ',' && *p != '\r' && *p != '\n' && *p != '"')
+		p++;
+	n = (size_t)(p - (r->buf + r->pos));
+	if (!n)
+		return 0;
+	while (r->tlen + n > r->tcap) {
+		size_t cap = r->tcap ? 2 * r->tcap : 1024;
+		char *t = realloc(r->text, cap);
+
+		if (!t)
+			return -1;
+		r->text = t;
+		r->tcap = cap;
+	}
+	memcpy(r->text + r->tlen, r->buf + r->pos, n);
+	r->tlen += n;
+	r->pos += n;
+	r->off += (long long)n;
+	return 0;
+}
+
+static const char *cell(const struct rd *r, int col)
+{
+	return col < 0 || (size_t)col >= r->ncell ? "" : r->text + r->cell[col];
+}
+
+/* One row. ROW_CUT: the file ended inside it (no line end, or a quote
+ * never closed). */
+static int read_row(struct rd *r)
+{
+	int c;
+
+	r->tlen = r->ncell = 0;
+	r->row_line = r->line;
+	if ((c = rd_getc(r)) == EOF)
+		return ROW_EOF;
+	if (new_cell(r))
+		return ROW_NOMEM;
+	for (;;) {
+		if (c == '"' && r->tlen == r->cell[r->ncell - 1]) {
+			for (;;) {
+				if ((c = rd_getc(r)) == EOF)
+					return ROW_CUT;
+				if (c == '"') {
+					c = rd_getc(r);
+					if (c != '"')
+						break;
+				} else if (c == '\n') {
+					r->line++;
+				}
+				if (put(r, c))
+					return ROW_NOMEM;
+			}
+			if (c != ',' && c != '\r' && c != '\n' && c != EOF) {
+				r->why = "text after a closing quote";
+				return ROW_BAD;
+			}
+		} else {
+			while (c != ',' && c != '\r' && c != '\n' && c != EOF) {
+				if (put(r, c))
+					return ROW_NOMEM;
+				/* the rest of the cell in the buffer at once */
+				if (scan_plain(r) < 0)
+					return ROW_NOMEM;
+				c = rd_getc(r);
+			}
+		}
+		if (put(r, '\0'))
+			return ROW_NOMEM;
+		if (c == ',') {
+			if (new_cell(r))
+				return ROW_NOMEM;
+			c = rd_getc(r);
+			continue;
+		}
+		if (c == EOF)
+			return ROW_CUT;
+		if (c == '\r') {
+			c = rd_getc(r);
+			if (c == EOF)
+				return ROW_CUT;
+			if (c != '\n') {
+				r->why = "a carriage return outside quotes "
+					 "that ends no line";
+				return ROW_BAD;
+			}
+		}
+		r->line++;
+		return ROW_OK;
+	}
+}
+
+static int at_eof(struct rd *r)
+{
+	if (rd_getc(r) == EOF)
+		return 1;
+	rd_unget(r);
+	return 0;
+}
+
+static int rd_open(struct rd *r, const char *path, nq_error *err)
+{
+	memset(r, 0, sizeof *r);
+	r->line = 1;
+	if (!(r->fp = fopen(path, "rb")))
+		return nq_error_set(err, path, 0, 0, "cannot read: %s",
+				    strerror(errno));
+	return 0;
+}
+
+static void rd_close(struct rd *r)
+{
+	if (r->fp)
+		fclose(r->fp);
+	free(r->text);
+	free(r->cell);
+}
+
+static int rd_fail(const struct rd *r, const char *path, int rc,
+		   nq_error *err)
+{
+	if (rc == ROW_NOMEM)
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	if (ferror(r->fp))
+		return nq_error_set(err, path, 0, 0, "read error");
+	return nq_error_set(err, path, (int)r->row_line, 0, "%s", r->why);
+}
+
+/* The columns a row's key and answer are read from. */
+enum {
+	C_EXPERIMENT, C_N, C_MODE, C_SOLVER, C_REPEAT, C_STATUS, C_SOLUTIONS,
+	C_APPROACH, C_ENCODING, C_HINTS, C_UNIQUE, C_CHECKED, C_NOTE, C_HOST,
+	C_CPUS, C__COUNT
+};
+#define C__NEEDED C_APPROACH /* the ones before it must be there */
+
+static const char *const colname[C__COUNT] = {
+	"experiment", "n", "mode", "solver", "repeat", "status", "solutions",
+	"approach", "encoding", "hints", "unique", "checked", "note", "host",
+	"cpus",
+};
+
+static int header(struct rd *r, const char *path, int *col, size_t *ncols,
+		  nq_error *err)
+{
+	size_t i;
+	int k, rc = read_row(r);
+
+	if (rc == ROW_EOF || rc == ROW_CUT)
+		return nq_error_set(err, path, 1, 0, "no header line: is this "
+				    "a harness results file?");
+	if (rc != ROW_OK)
+		return rd_fail(r, path, rc, err);
+	for (k = 0; k < C__COUNT; k++) {
+		col[k] = -1;
+		for (i = 0; i < r->ncell; i++)
+			if (!strcmp(cell(r, (int)i), colname[k]))
+				col[k] = (int)i;
+		if (k < C__NEEDED && col[k] < 0)
+			return nq_error_set(err, path, 1, 0, "no column '%s': "
+					    "is this a harness results file?",
+					    colname[k]);
+	}
+	*ncols = r->ncell;
+	return 0;
+}
+
+uint32_t nq_rows_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 16777619u;
+	}
+	return h;
+}
+
+static int status_of(const char *name)
+{
+	int st;
+
+	for (st = 0; st < NQ_ST__COUNT; st++)
+		if (!strcmp(nq_status_name((nq_status)st), name))
+			return st;
+	return -1;
+}
+
+static int parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return *end || errno ? -1 : 0;
+}
+
+/* "1:2 3:5" (1-based row:col) into h[] (room for n); the count, or -1. */
+static int parse_hints(const char *s, int n, nq_square *h)
+{
+	int k = 0;
+
+	while (*s) {
+		char *end;
+		long row, col;
+
+		if (*s == ' ') {
+			s++;
+			continue;
+		}
+		row = strtol(s, &end, 10);
+		if (end == s || *end != ':' || k == n)
+			return -1;
+		s = end + 1;
+		col = strtol(s, &end, 10);
+		if (end == s || (*end && *end != ' ') || row < 1 || row > n ||
+		    col < 1 || col > n)
+			return -1;
+		h[k].row = (int)row - 1;
+		h[k].col = (int)col - 1;
+		k++;
+		s = end;
+	}
+	return k;
+}
+
+/* The largest board a row may name: far past any solver, small enough
+ * that a hint array for it is no burden. */
+#define ROWS_MAX_N 1000000
+
+/* The row's answer into the ledger; its id, -1 when it has none, -2 with
+ * err set when a cell is not what its column holds. */
+static long record(nq_ledger *l, const struct rd *r, const int *col,
+		   int st, const char *path, nq_square **hints, int *caph,
+		   nq_error *err)
+{
+	const char *who = cell(r, col[C_APPROACH]), *chk;
+	char label[256];
+	nq_instance in;
+	nq_result res;
+	long n, id;
+	int placement = 0;
+	char *end;
+
+	if (st != NQ_ST_OK && st != NQ_ST_WRONG && st != NQ_ST_DISPUTED)
+		return -1;
+	if (!*cell(r, col[C_SOLUTIONS]))
+		return -1;
+	memset(&res, 0, sizeof res);
+	res.vars = res.constraints = res.nonzeros = NQ_NA;
+	res.nodes = res.decisions = res.conflicts = res.iterations = NQ_NA;
+	res.unique = NQ_UNIQUE_NA;
+	n = strtol(cell(r, col[C_N]), &end, 10);
+	in.n = (int)n;
+	in.mode = strcmp(cell(r, col[C_MODE]), "count") ? NQ_MODE_FIRST
+							: NQ_MODE_COUNT;
+	if (parse_u64(cell(r, col[C_SOLUTIONS]), &res.solutions))
+		goto bad_solutions;
+	if (*cell(r, col[C_UNIQUE]) &&
+	    parse_u64(cell(r, col[C_UNIQUE]), &res.unique))
+		return nq_error_set(err, path, (int)r->row_line, 0,
+				    "column 'unique': '%s' is not a count",
+				    cell(r, col[C_UNIQUE])), -2;
+	if (n > *caph) {
+		nq_square *p = realloc(*hints, (size_t)n * sizeof *p);
+
+		if (!p)
+			return nq_error_set(err, NULL, 0, 0, "out of memory"), -2;
+		*hints = p;
+		*caph = (int)n;
+	}
+	in.hints = *hints;
+	in.nhints = parse_hints(cell(r, col[C_HINTS]), in.n, *hints);
+	if (in.nhints < 0)
+		return nq_error_set(err, path, (int)r->row_line, 0,
+				    "column 'hints': '%s' is not \"row:col "
+				    "...\" on an %ldx%ld board",
+				    cell(r, col[C_HINTS]), n, n), -2;
+	if (col[C_APPROACH] < 0) {
+		/* before the `approach` column: solver/encoding */
+		snprintf(label, sizeof label, "%s%s%s", cell(r, col[C_SOLVER]),
+			 *cell(r, col[C_ENCODING]) ? "/" : "",
+			 cell(r, col[C_ENCODING]));
+		who = label;
+	}
+	chk = cell(r, col[C_CHECKED]);
+	if (in.mode == NQ_MODE_FIRST && !strcmp(chk, "placement"))
+		placement = st == NQ_ST_OK ? 1 : st == NQ_ST_WRONG ? -1 : 0;
+	id = nq_ledger_add_recorded(l, &in, who, &res, placement,
+				    placement < 0 ? cell(r, col[C_NOTE]) : NULL);
+	if (id < 0 || id > INT32_MAX)
+		return nq_error_set(err, NULL, 0, 0, "out of memory"), -2;
+	return id;
+bad_solutions:
+	return nq_error_set(err, path, (int)r->row_line, 0, "column "
+			    "'solutions': '%s' is not a count",
+			    cell(r, col[C_SOLUTIONS])), -2;
+}
+
+/* nq_key_make's key, without a printf per row (a million rows spend a
+ * good part of a merge there); nq_key_make itself where it would not
+ * fit, so the two cannot differ. */
+static void key_make(const char *e, const char *n, const char *m,
+		     const char *h, const char *a, const char *rep, char *buf,
+		     size_t len)
+{
+	const char *part[6] = { e, n, m, h[0] ? h : "-", a, rep };
+	size_t used = 0, i, l;
+
+	for (i = 0; i < 6; i++) {
+		l = strlen(part[i]);
+		if (used + l + 1 >= len) {
+			nq_key_make(e, n, m, h, a, rep, buf, len);
+			return;
+		}
+		memcpy(buf + used, part[i], l);
+		used += l;
+		buf[used++] = i < 5 ? '\t' : '\0';
+	}
+}
+
+/* One whole row: its key, its answer, its record. */
+static int take_row(nq_rowfile *f, struct rd *r, const int *col,
+		    nq_ledger *l, nq_keyset *keys, nq_square **hints,
+		    int *caph, nq_error *err)
+{
+	char key[1024], label[256];
+	const char *who = cell(r, col[C_APPROACH]);
+	struct nq_oldrow *o;
+	long n, claim = -1;
+	char *end;
+	int st;
+
+	n = strtol(cell(r, col[C_N]), &end, 10);
+	if (end == cell(r, col[C_N]) || *end || n < 1 || n > ROWS_MAX_N)
+		return nq_error_set(err, f->path, (int)r->row_line, 0,
+				    "column 'n': '%s' is not a board size",
+				    cell(r, col[C_N]));
+	if (strcmp(cell(r, col[C_MODE]), "count") &&
+	    strcmp(cell(r, col[C_MODE]), "first"))
+		return nq_error_set(err, f->path, (int)r->row_line, 0,
+				    "column 'mode': '%s' is not count or "
+				    "first", cell(r, col[C_MODE]));
+	if ((st = status_of(cell(r, col[C_STATUS]))) < 0)
+		return nq_error_set(err, f->path, (int)r->row_line, 0,
+				    "column 'status': '%s' is not a status",
+				    cell(r, col[C_STATUS]));
+	if (col[C_APPROACH] < 0) {
+		snprintf(label, sizeof label, "%s%s%s", cell(r, col[C_SOLVER]),
+			 *cell(r, col[C_ENCODING]) ? "/" : "",
+			 cell(r, col[C_ENCODING]));
+		who = label;
+	}
+	key_make(cell(r, col[C_EXPERIMENT]), cell(r, col[C_N]),
+		 cell(r, col[C_MODE]), cell(r, col[C_HINTS]), who,
+		 cell(r, col[C_REPEAT]), key, sizeof key);
+	if (keys && !nq_keyset_add(keys, nq_key_hash(key)))
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	if (l && (claim = record(l, r, col, st, f->path, hints, caph,
+				 err)) == -2)
+		return -1;
+	if (f->nrows == f->cap) {
+		size_t cap = f->cap ? 2 * f->cap : 1024;
+		struct nq_oldrow *p = realloc(f->rows, cap * sizeof *p);
+
+		if (!p)
+			return nq_error_set(err, NULL, 0, 0, "out of memory");
+		f->rows = p;
+		f->cap = cap;
+	}
+	o = &f->rows[f->nrows++];
+	o->key = nq_key_hash(key);
+	o->claim = (int32_t)claim;
+	o->line = (uint32_t)r->row_line;
+	o->seq = 0;
+	o->status = (uint8_t)st;
+	o->checked_hash = nq_rows_hash(cell(r, col[C_CHECKED]));
+	o->note_hash = nq_rows_hash(cell(r, col[C_NOTE]));
+	return 0;
+}
+
+static int blank(const struct rd *r)
+{
+	return r->ncell == 1 && !r->text[0];
+}
+
+int nq_rows_read(const char *path, nq_ledger *l, nq_keyset *keys,
+		 nq_rowfile *f, nq_error *err)
+{
+	struct rd *r = malloc(sizeof *r);
+	nq_square *hints = NULL;
+	int col[C__COUNT], caph = 0, rc = -1, got;
+
+	memset(f, 0, sizeof *f);
+	if (!r || !(f->path = strdup(path))) {
+		free(r);
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	}
+	if (rd_open(r, path, err) < 0) {
+		free(r);
+		return -1;
+	}
+	if (header(r, path, col, &f->ncols, err) < 0)
+		goto out;
+	f->has_host = col[C_HOST] >= 0;
+	f->has_cpus = col[C_CPUS] >= 0;
+	f->end = r->off;
+	while ((got = read_row(r)) == ROW_OK) {
+		if (blank(r)) {
+			f->end = r->off;
+			continue;
+		}
+		if (r->ncell != f->ncols) {
+			if (r->ncell < f->ncols && at_eof(r)) {
+				got = ROW_CUT;
+				break;
+			}
+			nq_error_set(err, path, (int)r->row_line, 0, "%zu "
+				     "cells, the header has %zu", r->ncell,
+				     f->ncols);
+			goto out;
+		}
+		if (take_row(f, r, col, l, keys, &hints, &caph, err) < 0)
+			goto out;
+		f->end = r->off;
+	}
+	if (got == ROW_CUT) {
+		f->partial = 1;
+		f->partial_line = r->row_line;
+	} else if (got != ROW_EOF) {
+		rd_fail(r, path, got, err);
+		goto out;
+	}
+	if (ferror(r->fp)) {
+		nq_error_set(err, path, 0, 0, "read error");
+		goto out;
+	}
+	rc = 0;
+out:
+	rd_close(r);
+	free(r);
+	free(hints);
+	if (rc < 0)
+		nq_rows_free(f);
+	return rc;
+}
+
+/* The note a row is written with: the verdict's, or where the verdict
+ * has none, the file's own while the status stands (the solver's remark),
+ * none once it changed (it was the old verdict's). */
+static const char *note_of(const nq_verdict *v, const struct nq_oldrow *o,
+			   const char *file_note)
+{
+	if (v->note[0])
+		return v->note;
+	return v->status == o->status ? file_note : "";
+}
+
+int nq_rows_changed(const nq_rowfile *f, const nq_ledger *l)
+{
+	size_t i;
+
+	for (i = 0; i < f->nrows; i++) {
+		const struct nq_oldrow *o = &f->rows[i];
+		const nq_verdict *v;
+
+		if (o->claim < 0)
+			continue;
+		v = nq_ledger_verdict(l, o->claim);
+		if (v->status != o->status ||
+		    nq_rows_hash(v->checked) != o->checked_hash ||
+		    (v->note[0] && nq_rows_hash(v->note) != o->note_hash))
+			return 1;
+	}
+	return 0;
+}
+
+struct nq_rows_cursor {
+	const nq_rowfile *f;
+	const char *const *names; /* the current columns */
+	int *map;                 /* current column -> the file's, or -1 */
+	size_t ncur, next;
+	/* the current columns a verdict or the host fills, or -1 */
+	long k_status, k_checked, k_note, k_host;
+	char *line;               /* the row as written, one fwrite */
+	size_t len, cap;
+	struct rd r;
+};
+
+void nq_rows_close(nq_rows_cursor *c)
+{
+	if (!c)
+		return;
+	free(c->map);
+	free(c->line);
+	rd_close(&c->r);
+	free(c);
+}
+
+int nq_rows_open(const nq_rowfile *f, nq_rows_cursor **out, nq_error *err)
+{
+	nq_rows_cursor *c = calloc(1, sizeof *c);
+	int col[C__COUNT];
+	size_t i, k, ncols;
+
+	*out = NULL;
+	if (!c)
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	c->f = f;
+	c->names = nq_csv_columns();
+	if (rd_open(&c->r, f->path, err) < 0) {
+		free(c);
+		return -1;
+	}
+	for (c->ncur = 0; c->names[c->ncur]; c->ncur++)
+		;
+	if (header(&c->r, f->path, col, &ncols, err) < 0)
+		goto fail;
+	if (ncols != f->ncols) {
+		nq_error_set(err, f->path, 1, 0, "the file changed while it "
+			     "was being merged");
+		goto fail;
+	}
+	if (!(c->map = malloc(c->ncur * sizeof *c->map))) {
+		nq_error_set(err, NULL, 0, 0, "out of memory");
+		goto fail;
+	}
+	c->k_status = c->k_checked = c->k_note = c->k_host = -1;
+	for (k = 0; k < c->ncur; k++) {
+		const char *name = c->names[k];
+
+		c->map[k] = -1;
+		for (i = 0; i < c->r.ncell; i++)
+			if (!strcmp(cell(&c->r, (int)i), name))
+				c->map[k] = (int)i;
+		if (!strcmp(name, "status"))
+			c->k_status = (long)k;
+		else if (!strcmp(name, "checked"))
+			c->k_checked = (long)k;
+		else if (!strcmp(name, "note"))
+			c->k_note = (long)k;
+		else if (!strcmp(name, "host"))
+			c->k_host = (long)k;
+	}
+	*out = c;
+	return 0;
+fail:
+	nq_rows_close(c);
+	return -1;
+}
+
+/* Room for n more bytes of the row being written. */
+static int line_room(nq_rows_cursor *c, size_t n)
+{
+	while (c->len + n > c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 4096;
+		char *p = realloc(c->line, cap);
+
+		if (!p)
+			return -1;
+		c->line = p;
+		c->cap = cap;
+	}
+	return 0;
+}
+
+/* One cell, quoted as nq_csv_field quotes it. */
+static int line_field(nq_rows_cursor *c, const char *s)
+{
+	size_t n = strlen(s), plain = strcspn(s, ",\"\r\n");
+
+	if (line_room(c, 2 * n + 3))
+		return -1;
+	if (plain == n) {
+		memcpy(c->line + c->len, s, n);
+		c->len += n;
+		return 0;
+	}
+	c->line[c->len++] = '"';
+	for (; *s; s++) {
+		if (*s == '"')
+			c->line[c->len++] = '"';
+		c->line[c->len++] = *s;
+	}
+	c->line[c->len++] = '"';
+	return 0;
+}
+
+int nq_rows_emit(nq_rows_cursor *c, FILE *out, const nq_ledger *l,
+		 const char *host, nq_error *err)
+{
+	const struct nq_oldrow *o;
+	const nq_verdict *v = NULL;
+	struct rd *r = &c->r;
+	size_t k;
+	int got;
+
+	if (c->next >= c->f->nrows)
+		return nq_error_set(err, c->f->path, 0, 0, "no row left");
+	o = &c->f->rows[c->next++];
+	do
+		got = read_row(r);
+	while (got == ROW_OK && blank(r));
+	if (got != ROW_OK || r->ncell != c->f->ncols || r->row_line != o->line)
+		return nq_error_set(err, c->f->path, (int)r->row_line, 0,
+				    "the file changed while it was being "
+				    "merged");
+	if (o->claim >= 0 && l)
+		v = nq_ledger_verdict(l, o->claim);
+	c->len = 0;
+	for (k = 0; k < c->ncur; k++) {
+		const char *s = cell(r, c->map[k]);
+		long kk = (long)k;
+
+		if (v && kk == c->k_status)
+			s = nq_status_name(v->status);
+		else if (v && kk == c->k_checked)
+			s = v->checked;
+		else if (v && kk == c->k_note)
+			s = note_of(v, o, s);
+		else if (host && !*s && kk == c->k_host)
+			s = host;
+		if (k) {
+			if (line_room(c, 1))
+				goto nomem;
+			c->line[c->len++] = ',';
+		}
+		if (line_field(c, s))
+			goto nomem;
+	}
+	if (line_room(c, 2))
+		goto nomem;
+	c->line[c->len++] = '\r';
+	c->line[c->len++] = '\n';
+	if (fwrite(c->line, 1, c->len, out) != c->len)
+		return nq_error_set(err, NULL, 0, 0, "write failed: %s",
+				    strerror(errno));
+	return 0;
+nomem:
+	return nq_error_set(err, NULL, 0, 0, "out of memory");
+}
+
+int nq_rows_write(FILE *out, const nq_rowfile *f, const nq_ledger *l,
+		  const char *host, nq_error *err)
+{
+	nq_rows_cursor *c;
+	size_t i;
+	int rc = 0;
+
+	if (nq_rows_open(f, &c, err) < 0)
+		return -1;
+	for (i = 0; i < f->nrows && rc == 0; i++)
+		rc = nq_rows_emit(c, out, l, host, err);
+	nq_rows_close(c);
+	return rc;
+}
+
+void nq_rows_free(nq_rowfile *f)
+{
+	free(f->path);
+	free(f->rows);
+	memset(f, 0, sizeof *f);
+}
+

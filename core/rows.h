@@ -1,0 +1,87 @@
+/*
+ * rows.h - a results CSV read back, for resume (the rows a run already
+ * has) and merge (the shards' rows as one file).
+ *
+ * A file is read as a stream, one row at a time, and only a record of a
+ * few dozen bytes is kept per row: its run key's hash (plan.h), its
+ * answer's id in the ledger and a fingerprint of the verdict it was
+ * written with. Writing the rows out again reads the file a second time;
+ * so a million rows cost tens of megabytes, not the whole text and a
+ * pointer per cell.
+ *
+ * Damage: a last line cut short (a harness killed mid-write: no line end,
+ * a quote never closed, or fewer cells than the header) is left out and
+ * flagged (`partial`); the caller says so. Anything else that is not a
+ * row of the header's shape (a row in the middle with another number of
+ * cells, text after a closing quote, a cell that is not what its column
+ * holds) is an error naming the file and line.
+ */
+#ifndef NQ_ROWS_H
+#define NQ_ROWS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "error.h"
+#include "plan.h"
+#include "validate.h"
+
+/* One row, as kept: 32 bytes. */
+struct nq_oldrow {
+	uint64_t key;           /* nq_key_hash of its run key */
+	int32_t claim;          /* its answer's id in the ledger, or -1 */
+	uint32_t line;          /* the file's line where it starts */
+	uint32_t checked_hash;  /* of its `checked` cell as written */
+	uint32_t note_hash;     /* of its `note` cell as written */
+	uint32_t seq;           /* the caller's (merge: the plan's order) */
+	uint8_t status;         /* nq_status as written */
+};
+
+typedef struct nq_rowfile {
+	char *path;
+	size_t nrows;           /* whole rows read */
+	struct nq_oldrow *rows;
+	long long end;          /* bytes of the header and the whole rows; a
+				   half-written last line lies past it */
+	int partial;            /* such a line was found (not in rows) */
+	size_t partial_line;    /* where it starts */
+	int has_host, has_cpus; /* the file has these columns */
+	size_t ncols;           /* the header's cells */
+	size_t cap;
+} nq_rowfile;
+
+/* Read `path`: the header (it must name experiment, n, mode, solver,
+ * repeat, status, solutions; files from before the `approach` column get
+ * it as solver/encoding, like results/cells.c), each row's run key into
+ * `keys` (may be NULL), each answer (status ok, wrong or disputed with a
+ * solutions cell) into the ledger with nq_ledger_add_recorded (`l` may be
+ * NULL). 0, or -1 with err naming the file and line. */
+int nq_rows_read(const char *path, nq_ledger *l, nq_keyset *keys,
+		 nq_rowfile *f, nq_error *err);
+
+/* 1 when any row's verdict in the ledger now differs from what the file
+ * says (status, checked, or a note the verdict gives). */
+int nq_rows_changed(const nq_rowfile *f, const nq_ledger *l);
+
+/* Write the file's whole rows to `out` again (no header) in the current
+ * column set (core/csv.c: old columns mapped by name, empty cells for
+ * those the file lacks), with status, checked and note from the ledger's
+ * verdicts; `host` fills an empty or missing host column when not NULL.
+ * -1 with err set when the file cannot be read again or has changed. */
+int nq_rows_write(FILE *out, const nq_rowfile *f, const nq_ledger *l,
+		  const char *host, nq_error *err);
+
+/* The same one row at a time, for a merge of several files: open,
+ * then nq_rows_emit each row in turn (the i-th call writes rows[i]). */
+typedef struct nq_rows_cursor nq_rows_cursor;
+int nq_rows_open(const nq_rowfile *f, nq_rows_cursor **c, nq_error *err);
+int nq_rows_emit(nq_rows_cursor *c, FILE *out, const nq_ledger *l,
+		 const char *host, nq_error *err);
+void nq_rows_close(nq_rows_cursor *c);
+
+void nq_rows_free(nq_rowfile *f);
+
+/* The hash kept for a cell (checked_hash, note_hash). */
+uint32_t nq_rows_hash(const char *s);
+
+#endif

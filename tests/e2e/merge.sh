@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# merge.sh - end-to-end tests of `harness merge`: four shards of one run
+# merged back equal the run's rows (times aside); a missing shard, a run
+# in two shards, another experiment file, a broken row are exit 2 with
+# nothing written; --partial merges what there is; shards that disagree
+# are exit 1 with the rows wrong. The shards are made by `run --shard
+# K/4`, the whole run by `run`. Prints
+# "merge: N passed, N failed" last.
+. "$(dirname "$0")/common.bash"
+
+# bad_input DESC SUBSTRING CMD...: exit 2, SUBSTRING on stderr, no output
+bad_input() {
+	local desc=$1 want=$2; shift 2
+	rm -f "$T/out.csv" "$T/out.meta"
+	"$@" >"$T/bo" 2>"$T/be"
+	local rc=$?
+	if [ $rc -ne 2 ]; then bad "$desc: exit $rc, expected 2 ($(cat "$T/be"))"; return; fi
+	if ! grep -qF -- "$want" "$T/be"; then bad "$desc: expected '$want', got: $(cat "$T/be")"; return; fi
+	if [ -e "$T/out.csv" ] || [ -e "$T/out.meta" ]; then bad "$desc: wrote a file"; return; fi
+	ok
+}
+
+cat >"$T/m.yaml" <<'EOF'
+experiment: m
+repeat: 2
+timeout: 20s
+instances:
+  - n: 1..6
+    mode: [first, count]
+  - n: 6
+    mode: count
+    hints: [[1, 2]]
+approaches:
+  - backtrack: {variant: [textbook, bitmask]}
+  - picosat: {encoding: pairwise}
+EOF
+cd "$T" || exit 1
+
+"$H" run m.yaml -o full.csv -q >/dev/null 2>err || { echo "the run failed: $(cat err)"; exit 1; }
+
+for k in 1 2 3 4; do
+	"$H" run m.yaml --shard $k/4 -o s.shard-$k-of-4.csv -q >/dev/null 2>err ||
+		bad "run --shard $k/4: $(cat err)"
+done
+S="s.shard-1-of-4.csv s.shard-2-of-4.csv s.shard-3-of-4.csv s.shard-4-of-4.csv"
+
+# --- four shards: the run's rows, one run's order ---------------------------
+"$H" merge -o out.csv $S >/dev/null 2>err
+rc=$?
+expect "merge exits 0 (got $rc: $(cat err))" [ $rc -eq 0 ]
+same() { python3 "$ROOT/scripts/same_rows.py" "$@" >same.out; }
+expect "the merged rows are the run's, in its order ($(tail -1 same.out 2>/dev/null))" same full.csv out.csv
+expect "the summary line" grep -qE '^harness merge: [0-9]+ rows from 4 files into out.csv' err
+expect "the .meta is YAML" meta_is_yaml out.meta
+expect "the .meta lists four machines" [ "$(grep -c '^  - {"host": ' out.meta)" -eq 4 ]
+expect "the .meta names the shards and where from" \
+	grep -qE '^shards: 4$' out.meta
+expect "merged_from lists the files" grep -qF '  - "s.shard-3-of-4.csv"' out.meta
+expect "config_sha256 kept" grep -qF "config_sha256: \"$(sha256sum m.yaml | cut -c1-64)\"" out.meta
+"$H" merge -o out.csv $S >/dev/null 2>err
+expect "a second merge keeps the first as .bak" [ -s out.csv.bak ]
+expect "and says so" grep -qF 'kept as out.csv.bak' err
+
+# --- what stops a merge ------------------------------------------------------
+bad_input "a missing shard" "missing: m " "$H" merge -o out.csv s.shard-1-of-4.csv s.shard-2-of-4.csv s.shard-4-of-4.csv
+expect "the command that makes them" grep -qF 'harness run m.yaml --shard 3/4 --resume' "$T/be"
+
+cp s.shard-2-of-4.csv d.shard-2-of-4.csv
+cp s.shard-2-of-4.meta d.shard-2-of-4.meta
+bad_input "a run in two shards" "a run in two shards" "$H" merge -o out.csv $S d.shard-2-of-4.csv
+expect "both files named" grep -qE 'd.shard-2-of-4.csv:2: .*s.shard-2-of-4.csv:2' "$T/be"
+
+sed -i 's/^config_sha256: .*/config_sha256: "0123"/' d.shard-2-of-4.meta
+bad_input "another experiment file" "config_sha256 0123, but s.shard-1-of-4.meta has" \
+	"$H" merge -o out.csv s.shard-1-of-4.csv d.shard-2-of-4.csv s.shard-3-of-4.csv s.shard-4-of-4.csv
+cp s.shard-2-of-4.meta d.shard-2-of-4.meta
+sed -i 's/^harness_version: .*/harness_version: "0.0.1"/' d.shard-2-of-4.meta
+bad_input "another harness version" "harness_version 0.0.1" \
+	"$H" merge -o out.csv s.shard-1-of-4.csv d.shard-2-of-4.csv s.shard-3-of-4.csv s.shard-4-of-4.csv
+cp s.shard-2-of-4.meta d.shard-2-of-4.meta
+
+cp m.yaml m.yaml.orig
+echo "# changed" >>m.yaml
+bad_input "the experiment file changed since" "its SHA-256 is" "$H" merge -o out.csv $S
+cp m.yaml.orig m.yaml
+bad_input "a .meta missing" "cannot read" "$H" merge -o out.csv $S full.csv.nope
+
+# a broken row in the middle: FILE:LINE
+python3 - s.shard-2-of-4.csv d.shard-2-of-4.csv <<'PY'
+import sys
+lines = open(sys.argv[1], newline='').read().split('\r\n')
+lines.insert(3, 'm,6,count')
+open(sys.argv[2], 'w', newline='').write('\r\n'.join(lines))
+PY
+bad_input "a broken row" "d.shard-2-of-4.csv:4: 3 cells" \
+	"$H" merge -o out.csv s.shard-1-of-4.csv d.shard-2-of-4.csv s.shard-3-of-4.csv s.shard-4-of-4.csv
+
+# --- --partial ---------------------------------------------------------------
+rm -f out.csv out.meta
+"$H" merge -o out.csv --partial s.shard-1-of-4.csv s.shard-2-of-4.csv s.shard-4-of-4.csv >/dev/null 2>err
+rc=$?
+expect "--partial exits 0 (got $rc: $(cat err))" [ $rc -eq 0 ]
+expect "--partial names what is missing" grep -qF 'harness run m.yaml --shard 3/4 --resume' err
+expect "--partial writes the rows there are" \
+	[ "$(($(wc -l <out.csv) - 1))" -eq "$(cat s.shard-[124]-of-4.csv | grep -vc '^experiment,')" ]
+expect "--partial: the .meta says so" grep -qE '^outcome: "partial"$' out.meta
+
+# a half-written last line: a warning, its run missing
+cp s.shard-3-of-4.csv c.shard-3-of-4.csv
+cp s.shard-3-of-4.meta c.shard-3-of-4.meta
+truncate -s -9 c.shard-3-of-4.csv
+bad_input "a cut last line: its run is missing" "missing: m " \
+	"$H" merge -o out.csv s.shard-1-of-4.csv s.shard-2-of-4.csv c.shard-3-of-4.csv s.shard-4-of-4.csv
+expect "a cut last line is a warning with its line" grep -qE 'c.shard-3-of-4.csv:[0-9]+: warning: the last row is half written' "$T/be"
+
+# --- shards that disagree: exit 1, the rows wrong ----------------------------
+# one shard's 6-queens count off by two: OEIS says which answer is wrong
+k=$(python3 - <<'PY'
+import csv, shutil
+for k in range(1, 5):
+    p = f's.shard-{k}-of-4.csv'
+    rows = list(csv.reader(open(p, newline='')))
+    ix = {c: i for i, c in enumerate(rows[0])}
+    hit = [r for r in rows[1:] if r[ix['n']] == '6' and r[ix['mode']] == 'count'
+           and not r[ix['hints']]]
+    if hit:
+        hit[0][ix['solutions']] = '6'
+        csv.writer(open(f'w.shard-{k}-of-4.csv', 'w', newline=''),
+                   lineterminator='\r\n').writerows(rows)
+        shutil.copy(f's.shard-{k}-of-4.meta', f'w.shard-{k}-of-4.meta')
+        print(k)
+        break
+PY
+)
+args=()
+for j in 1 2 3 4; do
+	if [ "$j" = "$k" ]; then args+=("w.shard-$j-of-4.csv"); else args+=("s.shard-$j-of-4.csv"); fi
+done
+rm -f out.csv
+"$H" merge -o out.csv "${args[@]}" >/dev/null 2>err
+rc=$?
+expect "disagreeing shards exit 1 (got $rc: $(cat err))" [ $rc -eq 1 ]
+expect "the summary counts the wrong row" grep -qE ' [1-9][0-9]* wrong' err
+expect "the row is wrong in the merged file" python3 -c "
+import csv, sys
+rows = list(csv.DictReader(open('out.csv', newline='')))
+bad = [r for r in rows if r['n'] == '6' and r['mode'] == 'count' and not r['hints'] and r['solutions'] == '6']
+sys.exit(0 if bad and all(r['status'] == 'wrong' for r in bad) else 1)"
+
+echo "merge: $pass passed, $failed failed"
+[ "$failed" -eq 0 ]
