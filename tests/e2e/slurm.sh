@@ -34,7 +34,7 @@ expect "... and the merge script" bash -n "$M"
 has() { grep -qxF -- "$2" "$1"; }
 expect "one task per shard" has "$A" "#SBATCH --array=1-4"
 expect "cores: jobs 1 x 1 core a run" has "$A" "#SBATCH --cpus-per-task=1"
-# largest shard: 7 cells x 2 repeats x 10s = 140s; x 1.2 = 168s = 3 min; + 5
+# largest shard: 6 cells x 2 repeats x 10s = 120s; x 1.2 = 144s = 3 min; + 5
 expect "time: the largest shard's worst case x 1.2 + 5 min" has "$A" "#SBATCH --time=8"
 expect "memory: 256M x 1.5 x 1 job" has "$A" "#SBATCH --mem=384M"
 expect "the job name" has "$A" "#SBATCH --job-name=nq-slurmtest"
@@ -171,6 +171,7 @@ resubmit() {
 	head -4 "$W/reports/slurmtest.shard-1-of-4.csv" >"$T/cut" &&
 		cat "$T/cut" >"$W/reports/slurmtest.shard-1-of-4.csv"
 	rm -f "$W/reports/slurmtest.csv"
+	cp "$W/reports/slurmtest.shard-2-of-4.csv" "$T/shard2"
 	(cd "$W" && id=$(sbatch --parsable reports/slurmtest.sbatch) &&
 	 if [ $have_merge = 1 ]; then
 		sbatch -Q --dependency=afterany:"${id%%;*}" reports/slurmtest.merge.sbatch
@@ -179,6 +180,8 @@ resubmit() {
 	keys_of "$W"/reports/slurmtest.shard-*-of-4.csv | sort >"$T/keys.shards"
 	expect "... and the shards hold the plan's keys again, once each" \
 		cmp -s "$T/keys.plan" "$T/keys.shards"
+	expect "... a whole shard's rows are kept as they were (resumed, not run again)" \
+		cmp -s "$T/shard2" "$W/reports/slurmtest.shard-2-of-4.csv"
 }
 if [ $have_merge = 0 ]; then
 	expect "Slurm says the four tasks completed" completed 4
