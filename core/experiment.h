@@ -23,9 +23,19 @@
 
 /* One concrete instance (after ranges and lists are expanded). */
 typedef struct nq_instance_spec {
-	nq_instance inst;      /* inst.hints points into `hints` */
-	nq_square *hints;
+	/* inst.hints, .blocked, .excl_diag, .excl_anti point into the
+	 * arrays below (core/instance.h: nq_spec_fill makes them, and
+	 * nq_spec_free frees them) */
+	nq_instance inst;
+	nq_square *hints;      /* in the order given */
+	nq_square *blocked;    /* sorted by row, then column */
+	int *excl;             /* diagonals, then antidiagonals, each sorted */
 	char hints_text[256];  /* CSV `hints`: "1:2 3:5" (1-based row:col) */
+	char *blocked_text;    /* CSV `blocked`: "1:1 4:6"; "" none */
+	char *excluded_text;   /* CSV `excluded`: "d3 d7 a2"; "" none */
+	char id[128];          /* CSV `instance`: "n8", or a generator's */
+	int id_set;            /* id given by nq_spec_set_id, not default */
+	char hash[17];         /* CSV `instance_hash`: 16 hex digits */
 	/* `only:` the approaches that run this instance, as " a b " (names
 	 * matched by nq_approach_matches); empty: every approach */
 	char only[256];

@@ -2,8 +2,9 @@
  * ledger.c - the ledger of answers and the verdict on each; see
  * validate.h for the rules.
  *
- * The ledger keys instances by n and hint set (not by mode: a count of
- * zero and a first-mode "none" are the same fact), in a hash table, so
+ * The ledger keys instances by n, hint set, blocked squares and excluded
+ * lines (not by mode: a count of zero and a first-mode "none" are the
+ * same fact), in a hash table, so
  * that a resume or a merge of a million rows finds each instance in O(1).
  * For each it keeps what is known before any answer (the tables, the
  * validator's own count, the mirror rule) and every answer given, with
@@ -20,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "instance.h"
 #include "ledger_int.h"
 
 nq_ledger *nq_ledger_new(void)
@@ -39,6 +41,7 @@ void nq_ledger_free(nq_ledger *l)
 		if (!e)
 			continue;
 		free(e->hints);
+		free(e->lines);
 		free(e->ids);
 		free(e);
 	}
@@ -69,9 +72,9 @@ static int by_square(const void *a, const void *b)
 	return (x->col > y->col) - (x->col < y->col);
 }
 
-/* 1 when the sorted hint set h[] maps onto itself under `flip` (0: left
- * to right, 1: top to bottom). */
-static int hints_symmetric(int n, const nq_square *h, int k, int flip)
+/* 1 when the sorted square set h[] maps onto itself under `flip` (0:
+ * left to right, 1: top to bottom). */
+static int squares_symmetric(int n, const nq_square *h, int k, int flip)
 {
 	int i;
 
@@ -88,13 +91,64 @@ static int hints_symmetric(int n, const nq_square *h, int k, int flip)
 	return 1;
 }
 
+static int by_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* 1 when the excluded lines map onto themselves under `flip`. A square
+ * (r, c) has diagonal d = c - r + n - 1 and antidiagonal a = r + c.
+ * Left to right, c -> n-1-c: its diagonal becomes 2n-2 - a and its
+ * antidiagonal 2n-2 - d, so diagonal d is excluded after the mirror
+ * exactly when antidiagonal 2n-2 - d was before. Top to bottom,
+ * r -> n-1-r: the diagonal becomes a and the antidiagonal d. */
+static int lines_symmetric(const struct entry *e, int flip)
+{
+	const int *d = e->lines, *a = e->lines + e->ndiag;
+	int i, x;
+
+	if (e->ndiag != e->nanti)
+		return 0;
+	for (i = 0; i < e->ndiag; i++) {
+		x = flip ? d[i] : 2 * e->n - 2 - d[i];
+		if (!bsearch(&x, a, (size_t)e->nanti, sizeof *a, by_int))
+			return 0;
+	}
+	return 1;
+}
+
+static int entry_symmetric(const struct entry *e, int flip)
+{
+	return squares_symmetric(e->n, e->hints, e->nhints, flip) &&
+	       squares_symmetric(e->n, e->hints + e->nhints, e->nblocked,
+				 flip) &&
+	       lines_symmetric(e, flip);
+}
+
+/* The entry's instance, pointing into it. */
+static nq_instance entry_instance(const struct entry *e)
+{
+	nq_instance in = {
+		.n = e->n, .mode = NQ_MODE_COUNT,
+		.nhints = e->nhints, .hints = e->hints,
+		.nblocked = e->nblocked, .blocked = e->hints + e->nhints,
+		.nexcl_diag = e->ndiag, .nexcl_anti = e->nanti,
+		.excl_diag = e->lines, .excl_anti = e->lines ? e->lines +
+							       e->ndiag : NULL,
+	};
+
+	return in;
+}
+
 /* What is known of an instance before any answer. */
 static void entry_facts(struct entry *e)
 {
-	nq_instance in = { .n = e->n, .mode = NQ_MODE_COUNT, .nhints = e->nhints, .hints = e->hints };
+	nq_instance in = entry_instance(e);
 
 	e->exists = -1;
-	if (e->nhints == 0) {
+	if (e->nhints == 0 && !nq_instance_has_variants(&in)) {
 		/* a placement exists for n = 1 and every n >= 4 */
 		e->exists = e->n == 2 || e->n == 3 ? 0 : 1;
 		e->exists_who = e->exists ? "known results (a placement "
@@ -117,12 +171,13 @@ static void entry_facts(struct entry *e)
 	}
 	/* For n >= 2 no placement is its own mirror image (its queens would
 	 * all stand on the middle column, or share columns), so placements
-	 * pair up whenever the hints are their own mirror image. */
-	e->even = e->n >= 2 && (hints_symmetric(e->n, e->hints, e->nhints, 0) ||
-				hints_symmetric(e->n, e->hints, e->nhints, 1));
+	 * pair up whenever the instance (hints, blocked squares, excluded
+	 * lines) is its own mirror image. */
+	e->even = e->n >= 2 && (entry_symmetric(e, 0) || entry_symmetric(e, 1));
 }
 
-/* FNV-1a over n and the sorted hints, then a final mix so that the low
+/* FNV-1a over n, the sorted hints and blocked squares and the excluded
+ * lines, then a final mix so that the low
  * bits (the table's index) depend on every input bit. */
 static uint64_t mix(uint64_t x)
 {
@@ -133,16 +188,23 @@ static uint64_t mix(uint64_t x)
 	return x ^ (x >> 33);
 }
 
-static uint64_t instance_hash(int n, const nq_square *h, int k)
+static uint64_t instance_hash(int n, int nhints, const nq_square *h, int k,
+			      const int *lines, int nd, int na)
 {
 	uint64_t x = 0xcbf29ce484222325ULL;
 	int i;
 
 	x = (x ^ (uint32_t)n) * 0x100000001b3ULL;
+	x = (x ^ (uint32_t)nhints) * 0x100000001b3ULL;
 	for (i = 0; i < k; i++) {
 		x = (x ^ (uint32_t)h[i].row) * 0x100000001b3ULL;
 		x = (x ^ (uint32_t)h[i].col) * 0x100000001b3ULL;
 	}
+	/* the counts too: a hint and a blocked square are not one thing */
+	x = (x ^ (uint32_t)nd) * 0x100000001b3ULL;
+	x = (x ^ (uint32_t)na) * 0x100000001b3ULL;
+	for (i = 0; i < nd + na; i++)
+		x = (x ^ (uint32_t)lines[i]) * 0x100000001b3ULL;
 	return mix(x);
 }
 
@@ -169,41 +231,71 @@ static int grow_table(nq_ledger *l)
 	return 0;
 }
 
+/* Sort a few squares by insertion (most often in order already:
+ * qsort's setup would cost more than the sort), many with qsort. */
+static void sort_squares(nq_square *q, size_t k)
+{
+	size_t i, j;
+
+	if (k > 32) {
+		qsort(q, k, sizeof *q, by_square);
+		return;
+	}
+	for (i = 1; i < k; i++) {
+		nq_square x = q[i];
+
+		for (j = i; j > 0 && by_square(&q[j - 1], &x) > 0; j--)
+			q[j] = q[j - 1];
+		q[j] = x;
+	}
+}
+
 /* The entry for this instance, created when new; NULL on no memory. The
- * hints are sorted on the stack when few (the common case: no malloc
- * per add). */
+ * squares (hints, then blocked squares) are sorted on the stack when few
+ * (the common case: no malloc per add). */
 static struct entry *lookup(nq_ledger *l, const nq_instance *in)
 {
 	nq_square local[32], *sorted = local;
-	size_t k = (size_t)in->nhints, sz = k * sizeof(nq_square), i;
+	size_t nh = (size_t)in->nhints, nb = (size_t)in->nblocked;
+	size_t k = nh + nb, sz = k * sizeof(nq_square), i;
+	size_t nl = (size_t)in->nexcl_diag + (size_t)in->nexcl_anti;
+	size_t lsz = nl * sizeof(int);
+	int *lines = NULL;
 	struct entry *e = NULL;
 	uint64_t h;
 
 	if (k > sizeof local / sizeof local[0] && !(sorted = malloc(sz)))
 		return NULL;
-	if (sz)
-		memcpy(sorted, in->hints, sz);
-	if (k <= sizeof local / sizeof local[0]) {
-		/* a few squares, most often in order already: qsort's
-		 * setup would cost more than the sort */
-		for (i = 1; i < k; i++) {
-			nq_square x = sorted[i];
-			size_t j = i;
-
-			for (; j > 0 && by_square(&sorted[j - 1], &x) > 0; j--)
-				sorted[j] = sorted[j - 1];
-			sorted[j] = x;
-		}
-	} else {
-		qsort(sorted, k, sizeof *sorted, by_square);
-	}
-	h = instance_hash(in->n, sorted, in->nhints);
+	if (nl && !(lines = malloc(lsz)))
+		goto out;
+	if (nh)
+		memcpy(sorted, in->hints, nh * sizeof *sorted);
+	if (nb)
+		memcpy(sorted + nh, in->blocked, nb * sizeof *sorted);
+	sort_squares(sorted, nh);
+	sort_squares(sorted + nh, nb);
+	if (in->nexcl_diag)
+		memcpy(lines, in->excl_diag, (size_t)in->nexcl_diag *
+		       sizeof *lines);
+	if (in->nexcl_anti)
+		memcpy(lines + in->nexcl_diag, in->excl_anti,
+		       (size_t)in->nexcl_anti * sizeof *lines);
+	if (in->nexcl_diag > 1)
+		qsort(lines, (size_t)in->nexcl_diag, sizeof *lines, by_int);
+	if (in->nexcl_anti > 1)
+		qsort(lines + in->nexcl_diag, (size_t)in->nexcl_anti,
+		      sizeof *lines, by_int);
+	h = instance_hash(in->n, in->nhints, sorted, (int)k, lines,
+			  in->nexcl_diag, in->nexcl_anti);
 	if (2 * (l->nentries + 1) > l->tabcap && grow_table(l))
 		goto out;
 	for (i = h & (l->tabcap - 1); l->tab[i]; i = (i + 1) & (l->tabcap - 1)) {
 		e = l->tab[i];
 		if (e->hash == h && e->n == in->n && e->nhints == in->nhints &&
-		    (!sz || memcmp(e->hints, sorted, sz) == 0))
+		    e->nblocked == in->nblocked &&
+		    e->ndiag == in->nexcl_diag && e->nanti == in->nexcl_anti &&
+		    (!sz || memcmp(e->hints, sorted, sz) == 0) &&
+		    (!lsz || memcmp(e->lines, lines, lsz) == 0))
 			goto out;
 	}
 	e = calloc(1, sizeof *e);
@@ -217,8 +309,13 @@ static struct entry *lookup(nq_ledger *l, const nq_instance *in)
 	}
 	if (sz)
 		memcpy(e->hints, sorted, sz);
+	e->lines = lines; /* the entry keeps them */
+	lines = NULL;
 	e->n = in->n;
 	e->nhints = in->nhints;
+	e->nblocked = in->nblocked;
+	e->ndiag = in->nexcl_diag;
+	e->nanti = in->nexcl_anti;
 	e->hash = h;
 	entry_facts(e);
 	l->tab[i] = e;
@@ -226,6 +323,7 @@ static struct entry *lookup(nq_ledger *l, const nq_instance *in)
 out:
 	if (sorted != local)
 		free(sorted);
+	free(lines);
 	return e;
 }
 
@@ -290,9 +388,11 @@ static long intern(nq_ledger *l, const char *who)
 /* ---- an answer's own checks ---- */
 
 /* An upper bound on the placements of an instance, where one is cheap:
- * for pre-placed queens, those of the board without them (OEIS A000170),
- * and the orders of the free rows, (n - k)!, while it fits. -1 when
- * neither applies. */
+ * for pre-placed queens, blocked squares or excluded lines, those of the
+ * board without them (OEIS A000170: every placement of the instance is
+ * one of the plain board), and the orders of the free rows, (n - k)!,
+ * while it fits (blocked squares and excluded lines only take orders
+ * away). -1 when neither applies. */
 static int count_bound(const nq_instance *in, uint64_t *bound)
 {
 	uint64_t f = 1, total;
@@ -304,7 +404,8 @@ static int count_bound(const nq_instance *in, uint64_t *bound)
 		*bound = f;
 		have = 1;
 	}
-	if (in->nhints && nq_known_count(in->n, &total) == 0 &&
+	if ((in->nhints || nq_instance_has_variants(in)) &&
+	    nq_known_count(in->n, &total) == 0 &&
 	    (!have || total < *bound)) {
 		*bound = total;
 		have = 1;
@@ -342,10 +443,11 @@ static void own_checks(const struct entry *e, const nq_instance *in,
 	}
 	if (u == NQ_UNIQUE_NA) {
 		/* nothing more to check on its own */
-	} else if (in->nhints) {
+	} else if (in->nhints || nq_instance_has_variants(in)) {
 		snprintf(why, len, "gave a count up to symmetry (%llu) for an "
-			 "instance with pre-placed queens",
-			 (unsigned long long)u);
+			 "instance with %s", (unsigned long long)u, in->nhints
+			 ? "pre-placed queens" : "blocked squares or excluded "
+			 "lines");
 		PROVED_WRONG("plausible");
 		return;
 	} else if (nq_known_unique(in->n, &known) == 0 && u != known) {
@@ -374,17 +476,21 @@ static void own_checks(const struct entry *e, const nq_instance *in,
 		snprintf(why, len, "counted %llu, an odd number: for n >= 2 "
 			 "placements pair up with their mirror images%s",
 			 (unsigned long long)t,
-			 in->nhints ? " (these pre-placed queens are their own "
-				      "mirror image)" : "");
+			 in->nhints || nq_instance_has_variants(in)
+			 ? " (this instance's pre-placed queens, blocked "
+			   "squares and excluded lines are their own mirror "
+			   "image)" : "");
 		PROVED_WRONG("plausible");
 		return;
 	}
 	if (count_bound(in, &known) == 0 && t > known) {
 		snprintf(why, len, "counted %llu, more than there can be: at "
 			 "most %llu (%s)", (unsigned long long)t,
-			 (unsigned long long)known, in->nhints
+			 (unsigned long long)known,
+			 in->nhints || nq_instance_has_variants(in)
 			 ? "the placements of the board without its pre-placed "
-			   "queens, or the orders of the free rows"
+			   "queens, blocked squares and excluded lines, or the "
+			   "orders of the free rows"
 			 : "the orders of n rows, n!");
 		PROVED_WRONG("plausible");
 	}

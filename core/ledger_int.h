@@ -11,9 +11,13 @@
 /* What is known about one instance before any answer, and its answers. */
 struct entry {
 	int n;
-	int nhints;
-	nq_square *hints;      /* sorted by row, then column */
-	uint64_t hash;         /* of n and the sorted hints */
+	int nhints, nblocked;
+	nq_square *hints;      /* the hints, then the blocked squares, each
+				  sorted by row, then column */
+	int ndiag, nanti;
+	int *lines;            /* excluded diagonals, then antidiagonals,
+				  each ascending; NULL when none */
+	uint64_t hash;         /* of n, the hints, blocked squares, lines */
 	int has_count;         /* count is proved (table or own count) */
 	uint64_t count;
 	const char *count_src; /* "oeis" or "counter" */

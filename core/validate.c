@@ -44,11 +44,27 @@ int nq_known_count(int n, uint64_t *count)
 	return 0;
 }
 
+/* Marks the excluded lines of `in` in diag[] and anti[] (2n - 1 each,
+ * API numbering) with `mark`; lines off the board are left out. */
+static void mark_excluded(const nq_instance *in, int *diag, int *anti,
+			  int mark)
+{
+	int i, top = 2 * in->n - 1;
+
+	for (i = 0; i < in->nexcl_diag; i++)
+		if (in->excl_diag[i] >= 0 && in->excl_diag[i] < top)
+			diag[in->excl_diag[i]] = mark;
+	for (i = 0; i < in->nexcl_anti; i++)
+		if (in->excl_anti[i] >= 0 && in->excl_anti[i] < top)
+			anti[in->excl_anti[i]] = mark;
+}
+
 int nq_check_placement(const nq_instance *in, const int32_t *q,
 		       char *why, size_t len)
 {
 	int n = in->n, r, i, rc = -1;
-	/* who[line] = 1 + the row of the queen on that line, 0 if none */
+	/* who[line] = 1 + the row of the queen on that line, 0 if none;
+	 * diagonal d = col - row + n - 1, antidiagonal a = row + col */
 	int *col = calloc((size_t)n, sizeof *col);
 	int *diag = calloc((size_t)(2 * n), sizeof *diag);
 	int *anti = calloc((size_t)(2 * n), sizeof *anti);
@@ -70,21 +86,21 @@ int nq_check_placement(const nq_instance *in, const int32_t *q,
 				 "column", col[c], c + 1, r + 1, c + 1);
 			goto out;
 		}
-		if (diag[r + c]) {
-			int r0 = diag[r + c] - 1;
+		if (anti[r + c]) {
+			int r0 = anti[r + c] - 1;
 
 			snprintf(why, len, "queens at %d:%d and %d:%d share a "
 				 "diagonal", r0 + 1, q[r0] + 1, r + 1, c + 1);
 			goto out;
 		}
-		if (anti[r - c + n - 1]) {
-			int r0 = anti[r - c + n - 1] - 1;
+		if (diag[c - r + n - 1]) {
+			int r0 = diag[c - r + n - 1] - 1;
 
 			snprintf(why, len, "queens at %d:%d and %d:%d share a "
 				 "diagonal", r0 + 1, q[r0] + 1, r + 1, c + 1);
 			goto out;
 		}
-		col[c] = diag[r + c] = anti[r - c + n - 1] = r + 1;
+		col[c] = anti[r + c] = diag[c - r + n - 1] = r + 1;
 	}
 	for (i = 0; i < in->nhints; i++) {
 		const nq_square *h = &in->hints[i];
@@ -92,6 +108,31 @@ int nq_check_placement(const nq_instance *in, const int32_t *q,
 		if (h->row < 0 || h->row >= n || q[h->row] != h->col) {
 			snprintf(why, len, "pre-placed queen %d:%d is not kept",
 				 h->row + 1, h->col + 1);
+			goto out;
+		}
+	}
+	for (i = 0; i < in->nblocked; i++) {
+		const nq_square *b = &in->blocked[i];
+
+		if (b->row >= 0 && b->row < n && q[b->row] == b->col) {
+			snprintf(why, len, "the queen at %d:%d stands on a "
+				 "blocked square", b->row + 1, b->col + 1);
+			goto out;
+		}
+	}
+	/* the queens' lines were marked with rows; excluded ones now read
+	 * -1 where no queen stands, a row where one does */
+	memset(diag, 0, (size_t)(2 * n) * sizeof *diag);
+	memset(anti, 0, (size_t)(2 * n) * sizeof *anti);
+	mark_excluded(in, diag, anti, 1);
+	for (r = 0; r < n; r++) {
+		int c = q[r], d = c - r + n - 1, a = r + c;
+
+		if (diag[d] || anti[a]) {
+			snprintf(why, len, "the queen at %d:%d stands on "
+				 "excluded %s %d (1-based)", r + 1, c + 1,
+				 diag[d] ? "diagonal" : "antidiagonal",
+				 (diag[d] ? d : a) + 1);
 			goto out;
 		}
 	}
@@ -105,11 +146,13 @@ out:
 
 /* ---- the validator's own count ---- */
 
-/* Rows from `r` on, with the given columns and diagonals taken. Hinted
- * rows have their queen fixed. Written for reading, not for speed: it
- * only ever sees n <= NQ_REFERENCE_MAX_N. */
-static uint64_t ref_rows(int n, int r, const int *fixed, char *col,
-			 char *diag, char *anti)
+/* Rows from `r` on, with the given columns and lines taken (diagonal
+ * d = c - r + n - 1, antidiagonal a = r + c; an excluded line is taken
+ * from the start), and the blocked squares of the board. Hinted rows
+ * have their queen fixed. Written for reading, not for speed: it only
+ * ever sees n <= NQ_REFERENCE_MAX_N. */
+static uint64_t ref_rows(int n, int r, const int *fixed, const char *blocked,
+			 char *col, int *diag, int *anti)
 {
 	uint64_t total = 0;
 	int c;
@@ -119,11 +162,14 @@ static uint64_t ref_rows(int n, int r, const int *fixed, char *col,
 	for (c = 0; c < n; c++) {
 		if (fixed[r] >= 0 && c != fixed[r])
 			continue;
-		if (col[c] || diag[r + c] || anti[r - c + n - 1])
+		if (blocked[r * n + c] || col[c] || diag[c - r + n - 1] ||
+		    anti[r + c])
 			continue;
-		col[c] = diag[r + c] = anti[r - c + n - 1] = 1;
-		total += ref_rows(n, r + 1, fixed, col, diag, anti);
-		col[c] = diag[r + c] = anti[r - c + n - 1] = 0;
+		col[c] = 1;
+		diag[c - r + n - 1] = anti[r + c] = 1;
+		total += ref_rows(n, r + 1, fixed, blocked, col, diag, anti);
+		col[c] = 0;
+		diag[c - r + n - 1] = anti[r + c] = 0;
 	}
 	return total;
 }
@@ -131,27 +177,35 @@ static uint64_t ref_rows(int n, int r, const int *fixed, char *col,
 int nq_reference_count(const nq_instance *in, uint64_t *count)
 {
 	int fixed[NQ_REFERENCE_MAX_N];
+	char blocked[NQ_REFERENCE_MAX_N * NQ_REFERENCE_MAX_N] = { 0 };
 	char col[NQ_REFERENCE_MAX_N] = { 0 };
-	char diag[2 * NQ_REFERENCE_MAX_N] = { 0 };
-	char anti[2 * NQ_REFERENCE_MAX_N] = { 0 };
-	int i;
+	int diag[2 * NQ_REFERENCE_MAX_N] = { 0 };
+	int anti[2 * NQ_REFERENCE_MAX_N] = { 0 };
+	int i, n = in->n;
 
-	if (in->n < 1 || in->n > NQ_REFERENCE_MAX_N)
+	if (n < 1 || n > NQ_REFERENCE_MAX_N)
 		return -1;
-	for (i = 0; i < in->n; i++)
+	for (i = 0; i < n; i++)
 		fixed[i] = -1;
 	for (i = 0; i < in->nhints; i++) {
 		const nq_square *h = &in->hints[i];
 
-		if (h->row < 0 || h->row >= in->n || h->col < 0 ||
-		    h->col >= in->n || (fixed[h->row] >= 0 &&
+		if (h->row < 0 || h->row >= n || h->col < 0 ||
+		    h->col >= n || (fixed[h->row] >= 0 &&
 					fixed[h->row] != h->col)) {
 			*count = 0; /* no placement keeps these hints */
 			return 0;
 		}
 		fixed[h->row] = h->col;
 	}
-	*count = ref_rows(in->n, 0, fixed, col, diag, anti);
+	for (i = 0; i < in->nblocked; i++) {
+		const nq_square *b = &in->blocked[i];
+
+		if (b->row >= 0 && b->row < n && b->col >= 0 && b->col < n)
+			blocked[b->row * n + b->col] = 1;
+	}
+	mark_excluded(in, diag, anti, 1);
+	*count = ref_rows(n, 0, fixed, blocked, col, diag, anti);
 	return 0;
 }
 
@@ -192,4 +246,113 @@ int nq_check_hints(int n, const nq_square *h, int k, int *bad_a, int *bad_b,
 		}
 	}
 	return 0;
+}
+
+static int sq_cmp(const void *a, const void *b)
+{
+	const nq_square *x = a, *y = b;
+
+	if (x->row != y->row)
+		return (x->row > y->row) - (x->row < y->row);
+	return (x->col > y->col) - (x->col < y->col);
+}
+
+static int int_cmp(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The lines v[0..k-1] of one kind: on the board, none twice; sorted
+ * into s[]. */
+static int check_lines(int n, const int *v, int k, int *s, const char *what,
+		       char *why, size_t len)
+{
+	int i;
+
+	for (i = 0; i < k; i++)
+		if (v[i] < 0 || v[i] > 2 * n - 2) {
+			snprintf(why, len, "excluded %s %d is off the %dx%d "
+				 "board (they run 1..%d)", what, v[i] + 1, n,
+				 n, 2 * n - 1);
+			return -1;
+		}
+	memcpy(s, v, (size_t)k * sizeof *s);
+	qsort(s, (size_t)k, sizeof *s, int_cmp);
+	for (i = 1; i < k; i++)
+		if (s[i] == s[i - 1]) {
+			snprintf(why, len, "excluded %s %d is listed twice",
+				 what, s[i] + 1);
+			return -1;
+		}
+	return 0;
+}
+
+int nq_check_instance(const nq_instance *in, char *why, size_t len)
+{
+	int n = in->n, i, a, b, rc = -1;
+	size_t nl = (size_t)in->nexcl_diag + (size_t)in->nexcl_anti;
+	nq_square *sb = malloc(((size_t)in->nblocked + 1) * sizeof *sb);
+	int *sl = malloc((nl + 1) * sizeof *sl);
+	int *sd = sl, *sa = sl ? sl + in->nexcl_diag : NULL;
+
+	if (!sb || !sl) {
+		snprintf(why, len, "out of memory");
+		goto out;
+	}
+	if (nq_check_hints(n, in->hints, in->nhints, &a, &b, why, len))
+		goto out;
+	for (i = 0; i < in->nblocked; i++) {
+		const nq_square *q = &in->blocked[i];
+
+		if (q->row < 0 || q->row >= n || q->col < 0 || q->col >= n) {
+			snprintf(why, len, "blocked square %d:%d is off the "
+				 "%dx%d board (rows and columns run 1..%d)",
+				 q->row + 1, q->col + 1, n, n, n);
+			goto out;
+		}
+	}
+	if (in->nblocked)
+		memcpy(sb, in->blocked, (size_t)in->nblocked * sizeof *sb);
+	qsort(sb, (size_t)in->nblocked, sizeof *sb, sq_cmp);
+	for (i = 1; i < in->nblocked; i++)
+		if (!sq_cmp(&sb[i], &sb[i - 1])) {
+			snprintf(why, len, "blocked square %d:%d is listed "
+				 "twice", sb[i].row + 1, sb[i].col + 1);
+			goto out;
+		}
+	if (check_lines(n, in->excl_diag, in->nexcl_diag, sd, "diagonal",
+			why, len) ||
+	    check_lines(n, in->excl_anti, in->nexcl_anti, sa, "antidiagonal",
+			why, len))
+		goto out;
+	for (i = 0; i < in->nhints; i++) {
+		nq_square h = in->hints[i];
+		int d = h.col - h.row + n - 1, an = h.row + h.col;
+
+		if (bsearch(&h, sb, (size_t)in->nblocked, sizeof *sb, sq_cmp)) {
+			snprintf(why, len, "pre-placed queen %d:%d stands on a "
+				 "blocked square", h.row + 1, h.col + 1);
+			goto out;
+		}
+		if (bsearch(&d, sd, (size_t)in->nexcl_diag, sizeof *sd,
+			    int_cmp) ||
+		    bsearch(&an, sa, (size_t)in->nexcl_anti, sizeof *sa,
+			    int_cmp)) {
+			int on_d = bsearch(&d, sd, (size_t)in->nexcl_diag,
+					   sizeof *sd, int_cmp) != NULL;
+
+			snprintf(why, len, "pre-placed queen %d:%d stands on "
+				 "excluded %s %d", h.row + 1, h.col + 1,
+				 on_d ? "diagonal" : "antidiagonal",
+				 (on_d ? d : an) + 1);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	free(sb);
+	free(sl);
+	return rc;
 }

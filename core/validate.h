@@ -15,9 +15,10 @@
 #include "nq_plugin.h"
 #include "runner.h"
 
-/* 0 when `placement` (placement[row] = col) is a valid answer to `inst`;
- * otherwise -1 and `why` says which square is at fault. O(n) time and
- * memory. */
+/* 0 when `placement` (placement[row] = col) is a valid answer to `inst`:
+ * n queens, none attacking another, every hint kept, none on a blocked
+ * square or an excluded line; otherwise -1 and `why` says which square
+ * (and line) is at fault, 1-based. O(n + k) time, O(n) memory. */
 int nq_check_placement(const nq_instance *inst, const int32_t *placement,
 		       char *why, size_t len);
 
@@ -32,13 +33,22 @@ const char *nq_shared_line(nq_square a, nq_square b);
 int nq_check_hints(int n, const nq_square *h, int k, int *bad_a, int *bad_b,
 		   char *why, size_t len);
 
+/* 0 when the whole instance is well formed: the hints as
+ * nq_check_hints; blocked squares on the board, none twice; excluded
+ * diagonals and antidiagonals 0..2n-2, none twice; no hint on a blocked
+ * square or an excluded line. Otherwise -1 and `why` says which entry,
+ * 1-based. For generators and instance files (the experiment-file loader
+ * checks entry by entry, to point at the node). O(k log k). */
+int nq_check_instance(const nq_instance *in, char *why, size_t len);
+
 /* Known totals, OEIS A000170 (n = 1..27): 0 with *count set, or -1. */
 int nq_known_count(int n, uint64_t *count);
 /* Known counts up to symmetry, OEIS A002562 (n = 1..27). */
 int nq_known_unique(int n, uint64_t *count);
 
 /* The validator's own count of the placements of a small instance
- * (n <= NQ_REFERENCE_MAX_N, any hints): a plain backtracking search over
+ * (n <= NQ_REFERENCE_MAX_N, any hints, blocked squares and excluded
+ * lines): a plain backtracking search over
  * rows with column and diagonal flags, short enough to trust on sight.
  * 0 with *count set, -1 when n is too large. */
 #define NQ_REFERENCE_MAX_N 12
