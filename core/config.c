@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
+#include "instance.h"
 #include "loader.h"
 #include "plugin.h"
 #include "units.h"
@@ -95,7 +96,8 @@ static const struct key_def top_keys[] = {
 #define NTOP (sizeof top_keys / sizeof *top_keys)
 
 /* An entry loads mode first (n's expansion is capped by n values x
- * modes), then n, hints (on the smallest n), only. */
+ * modes), then n, hints (on the smallest n), blocked and excluded (on
+ * the smallest n, after the hints they must avoid), only. */
 static const struct key_def instance_keys[] = {
 	{ "n", "sizes", cfg_key_n, 1, 1, 0, 1, NQ_MAX_N, NULL,
 	  "the board size: an integer, a range '4..12' or a list",
@@ -108,7 +110,20 @@ static const struct key_def instance_keys[] = {
 	  "pre-placed queens as 1-based [row, column] pairs",
 	  "e.g. [[1, 2], [3, 5]]: on the board for every n of the entry, "
 	  "no two attacking." },
-	{ "only", "names", cfg_key_only, 0, 3, 0, 0, 0, NULL,
+	{ "blocked", "pairs", cfg_key_blocked, 0, 3, 0, 0, 0, NULL,
+	  "squares that may hold no queen, as 1-based [row, column] pairs",
+	  "e.g. [[1, 1], [4, 6]]: on the board for every n of the entry, "
+	  "none twice, no hint on one. A blocked square does not stop "
+	  "attacks (Blocked n-Queens, CSPLib prob080)." },
+	{ "excluded", "lines", cfg_key_excluded, 0, 3, 0, 0, 0, NULL,
+	  "lines that may hold no queen: {diagonals: [...], "
+	  "antidiagonals: [...]}",
+	  "1-based line numbers 1..2n-1 for every n of the entry: diagonal "
+	  "col - row + n (1 is the bottom-left corner, n the main "
+	  "diagonal), antidiagonal row + col - 1 (1 is the top-left "
+	  "corner); include/nq_plugin.h numbers them from 0. Either key may "
+	  "be left out; none twice, no hint on one." },
+	{ "only", "names", cfg_key_only, 0, 4, 0, 0, 0, NULL,
 	  "the approaches that run this entry, e.g. [backtrack, "
 	  "picosat/pairwise]",
 	  "By solver name or by approach name as the summary shows it; "
@@ -447,7 +462,7 @@ static int key_approaches(struct loader *L, const struct key_def *k,
 
 static int load_instance(struct loader *L, const yaml_node_t *node)
 {
-	struct entry e = { { NQ_MODE_FIRST }, 1, { 0 }, NULL, 0, "", "" };
+	struct entry e;
 	yaml_node_t *keys[NINST], *values[NINST];
 	char got[80];
 	size_t i;
@@ -465,12 +480,18 @@ static int load_instance(struct loader *L, const yaml_node_t *node)
 			return cfg_fail(L, node, "instance without '%s' (%s)",
 					instance_keys[i].name,
 					instance_keys[i].help);
+	memset(&e, 0, sizeof e);
+	e.modes[0] = NQ_MODE_FIRST;
+	e.nmodes = 1;
 	L->entry = &e;
 	if (!load_values(L, node, instance_keys, NINST, keys, values))
 		rc = cfg_add_instances(L, node, &e);
 	L->entry = NULL;
 	free(e.ns.v);
 	free(e.hints);
+	free(e.blocked);
+	free(e.diag);
+	free(e.anti);
 	return rc;
 }
 
@@ -679,7 +700,7 @@ void nq_experiment_free(nq_experiment *exp)
 	if (!exp)
 		return;
 	for (i = 0; i < exp->ninstances; i++)
-		free(exp->instances[i].hints);
+		nq_spec_free(&exp->instances[i]);
 	free(exp->instances);
 	free(exp->approaches);
 	free(exp->name);

@@ -1,13 +1,15 @@
 /*
  * config_instance.c - the keys of one `instances:` entry: n (an integer,
  * a range or a list), mode, hints and only, loaded into the entry, and the
- * entry's instances (for each n, for each mode, one). The key table they
+ * entry's instances (for each n, for each mode, one). Blocked squares and
+ * excluded lines are in config_blocked.c. The key table they
  * belong to is instance_keys in config.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
+#include "instance.h"
 #include "loader.h"
 #include "units.h"
 #include "validate.h"
@@ -384,21 +386,14 @@ int cfg_add_instances(struct loader *L, const yaml_node_t *node,
 			nq_instance_spec *s =
 				&L->exp->instances[L->exp->ninstances];
 
-			memset(s, 0, sizeof *s);
-			if (e->nhints) {
-				s->hints = malloc(e->nhints * sizeof *s->hints);
-				if (!s->hints)
-					return cfg_fail(L, node, "out of memory"
-							);
-				memcpy(s->hints, e->hints,
-				       e->nhints * sizeof *s->hints);
-			}
-			s->inst.n = e->ns.v[i];
-			s->inst.mode = e->modes[m];
-			s->inst.nhints = (int)e->nhints;
-			s->inst.hints = s->hints;
-			memcpy(s->hints_text, e->hints_text,
-			       sizeof s->hints_text);
+			/* the entry's arrays were checked against its
+			 * smallest n, so they fit every n of it */
+			if (nq_spec_fill(s, e->ns.v[i], e->modes[m], e->hints,
+					 (int)e->nhints, e->blocked,
+					 (int)e->nblocked, e->diag,
+					 (int)e->ndiag, e->anti,
+					 (int)e->nanti))
+				return cfg_fail(L, node, "out of memory");
 			memcpy(s->only, e->only, sizeof s->only);
 			s->line = line_of(node);
 			s->col = (int)node->start_mark.column + 1;

@@ -17,7 +17,8 @@ static const char *const columns[] = {
 	"experiment", "n", "mode", "solver", "encoding", "repeat", "status",
 	"solutions", "wall_s", "cpu_s", "peak_rss_kib",
 	/* extras */
-	"approach", "checked", "unique", "hints", "options", "build_s", "solve_s", "vars",
+	"approach", "checked", "unique", "hints", "blocked", "excluded",
+	"instance", "instance_hash", "options", "build_s", "solve_s", "vars",
 	"constraints", "nonzeros", "nodes", "decisions", "conflicts",
 	"iterations", "timeout_s", "seed", "cpus", "host", "note", "measured_by",
 	NULL
@@ -121,6 +122,10 @@ void nq_csv_row(FILE *f, const nq_experiment *exp,
 	if (ans && r->unique != NQ_UNIQUE_NA)
 		fprintf(f, "%" PRIu64, r->unique);
 	sep_text(f, spec->hints_text);
+	sep_text(f, spec->blocked_text);
+	sep_text(f, spec->excluded_text);
+	sep_text(f, spec->id);
+	sep_text(f, spec->hash);
 	sep_text(f, run->options[0] ? run->options : a->options);
 	sep_sec(f, r->build_s, ans);
 	sep_sec(f, r->solve_s, ans);

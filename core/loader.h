@@ -2,6 +2,7 @@
  * loader.h - inside the experiment-file loader, shared by its files and
  * by no one else: config.c (the key tables and the top-level keys),
  * config_instance.c (the keys of an `instances:` entry),
+ * config_blocked.c (its blocked squares and excluded lines),
  * config_approach.c (an item of `approaches:`) and config_read.c (the
  * YAML text, its errors and the node helpers).
  */
@@ -52,6 +53,10 @@ struct entry {
 	struct int_vec ns;
 	nq_square *hints;
 	size_t nhints;
+	nq_square *blocked;    /* 0-based, sorted */
+	size_t nblocked;
+	int *diag, *anti;      /* 0-based, sorted */
+	size_t ndiag, nanti;
 	char hints_text[sizeof ((nq_instance_spec *)0)->hints_text];
 	char only[sizeof ((nq_instance_spec *)0)->only];
 };
@@ -89,7 +94,8 @@ int cfg_load_approach(struct loader *L, const yaml_node_t *node);
 
 /* config_instance.c: the handlers of the instance keys, and the entry's
  * instances once its keys are loaded. */
-cfg_key_fn cfg_key_n, cfg_key_mode, cfg_key_hints, cfg_key_only;
+cfg_key_fn cfg_key_n, cfg_key_mode, cfg_key_hints, cfg_key_only,
+	cfg_key_blocked, cfg_key_excluded;
 int cfg_add_instances(struct loader *L, const yaml_node_t *node,
 		      const struct entry *e);
 

@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
+#include "instance.h"
 #include "plan.h"
 
 int nq_cores_usable(void)
@@ -54,8 +55,14 @@ static nq_cell *expand(const nq_experiment *exp, int online, size_t *n)
 
 			max = a->solver->max_n
 			      ? a->solver->max_n(a->opt, spec->inst.mode) : 0;
+			/* a solver built before ABI 3 would not know to
+			 * avoid blocked squares and excluded lines: left
+			 * out, as a mode it does not answer (run.c says so
+			 * once) */
 			if (!nq_instance_runs(spec, a) ||
-			    max == NQ_NOT_APPLICABLE)
+			    max == NQ_NOT_APPLICABLE ||
+			    (nq_instance_has_variants(&spec->inst) &&
+			     !nq_solver_takes_variants(a->solver)))
 				continue;
 			if (*n == cap) {
 				nq_cell *p;
@@ -170,14 +177,16 @@ void nq_plan_key(const nq_experiment *exp, const nq_cell *c, int rep,
 		 char *buf, size_t len)
 {
 	const nq_instance_spec *spec = &exp->instances[c->spec];
-	char n[16], r[16];
+	char n[16], r[16], what[sizeof spec->hints_text + 24];
 
 	snprintf(n, sizeof n, "%d", spec->inst.n);
 	snprintf(r, sizeof r, "%d", rep);
+	nq_instance_key_field(spec->hints_text,
+			      nq_instance_has_variants(&spec->inst),
+			      spec->hash, what, sizeof what);
 	nq_key_make(exp->name, n,
 		    spec->inst.mode == NQ_MODE_COUNT ? "count" : "first",
-		    spec->hints_text, exp->approaches[c->ai].name, r, buf,
-		    len);
+		    what, exp->approaches[c->ai].name, r, buf, len);
 }
 
 int nq_parse_shard(const char *text, int *k, int *n, char *why, size_t len)

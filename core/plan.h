@@ -9,8 +9,11 @@
  *
  *     experiment <TAB> n <TAB> mode <TAB> hints <TAB> approach <TAB> repeat
  *
- * (hints as the CSV writes them, "-" when there are none; approach as the
- * CSV's `approach` column). So a row's key is read off its columns, and
+ * (hints as the CSV writes them, "-" when there are none; for an
+ * instance with blocked squares or excluded lines, the hints, '|' and
+ * its `instance_hash`, so instances with the same hints stay apart while
+ * every key of a plain instance stays as it was; approach as the CSV's
+ * `approach` column). So a row's key is read off its columns, and
  * resume, shards and merge need nothing in the file but the rows.
  *
  * An experiment file may list one instance twice; its runs then share a
@@ -71,7 +74,8 @@ int nq_approach_cpus(const nq_approach *a, int online);
 /* The key of measured run `rep` (1..repeat) of cell c. */
 void nq_plan_key(const nq_experiment *exp, const nq_cell *c, int rep,
 		 char *buf, size_t len);
-/* A key from a row's columns (hints "" or "-" for none). */
+/* A key from a row's columns (hints "" or "-" for none; with blocked
+ * squares or excluded lines, nq_instance_key_field's "HINTS|HASH"). */
 void nq_key_make(const char *experiment, const char *n, const char *mode,
 		 const char *hints, const char *approach, const char *repeat,
 		 char *buf, size_t len);

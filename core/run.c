@@ -303,8 +303,11 @@ static int not_run(struct state *s, size_t ai, size_t si, int rep,
 }
 
 /* Approaches that do not answer a mode (say, local search asked to
- * count): not runs that failed but pairings that do not exist; no row,
- * one notice per approach and mode, before the runs. */
+ * count), or that were built before blocked squares and excluded lines
+ * (a plugin of ABI < 3, on an instance with any): not runs that failed
+ * but pairings that do not exist (plan.c leaves them out); no row, one
+ * notice per approach and mode, before the runs. */
+#define TOLD_ABI (1u << 2) /* beside the bits 1 << mode */
 static void tell_not_applicable(struct state *s)
 {
 	size_t i, ai;
@@ -315,6 +318,18 @@ static void tell_not_applicable(struct state *s)
 			const nq_instance_spec *spec = &s->exp->instances[i];
 			unsigned bit = 1u << spec->inst.mode;
 
+			if (nq_instance_has_variants(&spec->inst) &&
+			    !nq_solver_takes_variants(a->solver) &&
+			    nq_instance_runs(spec, a) &&
+			    !(s->told[ai] & TOLD_ABI)) {
+				s->told[ai] |= TOLD_ABI;
+				fprintf(stderr, "harness: %s was built for "
+					"plugin ABI %u, before blocked squares "
+					"and excluded lines (ABI 3); its "
+					"instances with any are left out\n",
+					a->name,
+					(unsigned)a->solver->abi_version);
+			}
 			if (!a->solver->max_n || (s->told[ai] & bit) ||
 			    !nq_instance_runs(spec, a) ||
 			    a->solver->max_n(a->opt, spec->inst.mode) !=

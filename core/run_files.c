@@ -1,7 +1,8 @@
 /*
  * run_files.c - the files of a run (run_int.h): the CSV opened for the
  * whole run under its lock (an existing one kept as .bak, or, with
- * --resume, gone on with), the .meta beside it, the stderr log, and the
+ * --resume, gone on with), the .meta beside it, the instances beside it
+ * (FILE.instances.yaml, when wanted), the stderr log, and the
  * rewrite at the end when a later answer changed an earlier verdict.
  */
 #include <errno.h>
@@ -197,6 +198,28 @@ static int open_resume(struct state *s, nq_error *err)
 	return 0;
 }
 
+/* FILE.instances.yaml beside the CSV, when the experiment has instances
+ * a reader could not rebuild from the experiment file's plain keys
+ * (blocked squares, excluded lines, generated or read from a file):
+ * every instance in the experiment file's own syntax, so any row can be
+ * run again exactly. Written whole (atomic.h); an old one kept as .bak
+ * like the .meta. */
+static int instances_write(struct state *s, nq_error *err)
+{
+	char path[4200], bak[4200];
+	nq_atomic out;
+
+	if (!nq_instances_file_wanted(s->exp))
+		return 0;
+	nq_instances_path(s->o->output, path, sizeof path);
+	if (nq_output_check(path, err) < 0 ||
+	    nq_backup_rotate(path, bak, sizeof bak, err) < 0 ||
+	    nq_atomic_open(&out, path, err) < 0)
+		return -1;
+	nq_instances_yaml(out.f, s->exp);
+	return nq_atomic_commit(&out, err);
+}
+
 int nq_run_open(struct state *s, nq_error *err)
 {
 	if (s->o->resume && access(s->o->output, F_OK) == 0) {
@@ -209,6 +232,8 @@ int nq_run_open(struct state *s, nq_error *err)
 		nq_csv_header(s->csv);
 		fflush(s->csv);
 	}
+	if (instances_write(s, err) < 0)
+		return -1;
 	return meta_start(s, err);
 }
 

@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include "atomic.h"
+#include "instance.h"
 #include "meta.h"
 #include "plan.h"
 #include "rows.h"

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "plan.h"
 #include "experiment.h"
+#include "instance.h"
 #include "plugin.h"
 #include "registry.h"
 #include "run.h"
@@ -269,34 +270,22 @@ static void default_approaches(nq_experiment *exp, int quiet)
 static int solve_instance(const nq_verb *v, const nq_board_args *b,
 			  nq_instance_spec *spec)
 {
-	size_t used = 0;
-	int i, w;
+	int rc = nq_spec_fill(spec, b->n, spec->inst.mode, b->hints,
+			      b->nhints, NULL, 0, NULL, 0, NULL, 0);
 
-	if (b->nhints && !(spec->hints = malloc((size_t)b->nhints *
-						sizeof *spec->hints))) {
+	if (rc == -2) {
+		char msg[160];
+
+		/* as the experiment file's rule */
+		snprintf(msg, sizeof msg, "--hint: too many for the CSV hints "
+			 "column (at most %zu characters as \"r:c r:c\")",
+			 sizeof spec->hints_text - 1);
+		return nq_cli_fail(v, "%s", msg);
+	}
+	if (rc < 0) {
 		fprintf(stderr, "harness solve: out of memory\n");
 		return 1;
 	}
-	for (i = 0; i < b->nhints; i++) {
-		spec->hints[i] = b->hints[i];
-		w = snprintf(spec->hints_text + used,
-			     sizeof spec->hints_text - used, "%s%d:%d",
-			     i ? " " : "", b->hints[i].row + 1,
-			     b->hints[i].col + 1);
-		if (w < 0 || (size_t)w >= sizeof spec->hints_text - used) {
-			char msg[160];
-
-			/* as the experiment file's rule */
-			snprintf(msg, sizeof msg, "--hint: too many for the "
-				 "CSV hints column (at most %zu characters as "
-				 "\"r:c r:c\")", sizeof spec->hints_text - 1);
-			return nq_cli_fail(v, "%s", msg);
-		}
-		used += (size_t)w;
-	}
-	spec->inst.n = b->n;
-	spec->inst.nhints = b->nhints;
-	spec->inst.hints = spec->hints;
 	return 0;
 }
 
