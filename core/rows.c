@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "csv.h"
+#include "instance.h"
 #include "rows.h"
 
 enum { ROW_OK, ROW_EOF, ROW_CUT, ROW_BAD, ROW_NOMEM };
@@ -217,14 +218,14 @@ static int rd_fail(const struct rd *r, const char *path, int rc,
 enum {
 	C_EXPERIMENT, C_N, C_MODE, C_SOLVER, C_REPEAT, C_STATUS, C_SOLUTIONS,
 	C_APPROACH, C_ENCODING, C_HINTS, C_UNIQUE, C_CHECKED, C_NOTE, C_HOST,
-	C_CPUS, C__COUNT
+	C_CPUS, C_BLOCKED, C_EXCLUDED, C__COUNT
 };
 #define C__NEEDED C_APPROACH /* the ones before it must be there */
 
 static const char *const colname[C__COUNT] = {
 	"experiment", "n", "mode", "solver", "repeat", "status", "solutions",
 	"approach", "encoding", "hints", "unique", "checked", "note", "host",
-	"cpus",
+	"cpus", "blocked", "excluded",
 };
 
 static int header(struct rd *r, const char *path, int *col, size_t *ncols,
@@ -284,52 +285,46 @@ static int parse_u64(const char *s, uint64_t *v)
 	return *end || errno ? -1 : 0;
 }
 
-/* "1:2 3:5" (1-based row:col) into h[] (room for n); the count, or -1. */
-static int parse_hints(const char *s, int n, nq_square *h)
-{
-	int k = 0;
-
-	while (*s) {
-		char *end;
-		long row, col;
-
-		if (*s == ' ') {
-			s++;
-			continue;
-		}
-		row = strtol(s, &end, 10);
-		if (end == s || *end != ':' || k == n)
-			return -1;
-		s = end + 1;
-		col = strtol(s, &end, 10);
-		if (end == s || (*end && *end != ' ') || row < 1 || row > n ||
-		    col < 1 || col > n)
-			return -1;
-		h[k].row = (int)row - 1;
-		h[k].col = (int)col - 1;
-		k++;
-		s = end;
-	}
-	return k;
-}
-
 /* The largest board a row may name: far past any solver, small enough
  * that a hint array for it is no burden. */
 #define ROWS_MAX_N 1000000
 
+/* The row's instance, from its columns n, mode, hints, blocked and
+ * excluded (files from before the last two: none), into `in`, pointing
+ * into `b`. 0, or -1 with err set. */
+static int row_instance(const struct rd *r, const int *col, const char *path,
+			struct nq_inst_buf *b, nq_instance *in, nq_error *err)
+{
+	char why[300];
+	int rc;
+
+	rc = nq_instance_from_text(in, (int)strtol(cell(r, col[C_N]), NULL, 10),
+				   strcmp(cell(r, col[C_MODE]), "count")
+				   ? NQ_MODE_FIRST : NQ_MODE_COUNT,
+				   cell(r, col[C_HINTS]),
+				   cell(r, col[C_BLOCKED]),
+				   cell(r, col[C_EXCLUDED]), b, why,
+				   sizeof why);
+	if (rc == -2)
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	if (rc < 0)
+		return nq_error_set(err, path, (int)r->row_line, 0, "%s",
+				    why);
+	return 0;
+}
+
 /* The row's answer into the ledger; its id, -1 when it has none, -2 with
  * err set when a cell is not what its column holds. */
 static long record(nq_ledger *l, const struct rd *r, const int *col,
-		   int st, const char *path, nq_square **hints, int *caph,
+		   int st, const char *path, struct nq_inst_buf *b,
 		   nq_error *err)
 {
 	const char *who = cell(r, col[C_APPROACH]), *chk;
 	char label[256];
 	nq_instance in;
 	nq_result res;
-	long n, id;
+	long id;
 	int placement = 0;
-	char *end;
 
 	if (st != NQ_ST_OK && st != NQ_ST_WRONG && st != NQ_ST_DISPUTED)
 		return -1;
@@ -339,10 +334,6 @@ static long record(nq_ledger *l, const struct rd *r, const int *col,
 	res.vars = res.constraints = res.nonzeros = NQ_NA;
 	res.nodes = res.decisions = res.conflicts = res.iterations = NQ_NA;
 	res.unique = NQ_UNIQUE_NA;
-	n = strtol(cell(r, col[C_N]), &end, 10);
-	in.n = (int)n;
-	in.mode = strcmp(cell(r, col[C_MODE]), "count") ? NQ_MODE_FIRST
-							: NQ_MODE_COUNT;
 	if (parse_u64(cell(r, col[C_SOLUTIONS]), &res.solutions))
 		goto bad_solutions;
 	if (*cell(r, col[C_UNIQUE]) &&
@@ -350,21 +341,8 @@ static long record(nq_ledger *l, const struct rd *r, const int *col,
 		return nq_error_set(err, path, (int)r->row_line, 0,
 				    "column 'unique': '%s' is not a count",
 				    cell(r, col[C_UNIQUE])), -2;
-	if (n > *caph) {
-		nq_square *p = realloc(*hints, (size_t)n * sizeof *p);
-
-		if (!p)
-			return nq_error_set(err, NULL, 0, 0, "out of memory"), -2;
-		*hints = p;
-		*caph = (int)n;
-	}
-	in.hints = *hints;
-	in.nhints = parse_hints(cell(r, col[C_HINTS]), in.n, *hints);
-	if (in.nhints < 0)
-		return nq_error_set(err, path, (int)r->row_line, 0,
-				    "column 'hints': '%s' is not \"row:col "
-				    "...\" on an %ldx%ld board",
-				    cell(r, col[C_HINTS]), n, n), -2;
+	if (row_instance(r, col, path, b, &in, err) < 0)
+		return -2;
 	if (col[C_APPROACH] < 0) {
 		/* before the `approach` column: solver/encoding */
 		snprintf(label, sizeof label, "%s%s%s", cell(r, col[C_SOLVER]),
@@ -410,10 +388,11 @@ static void key_make(const char *e, const char *n, const char *m,
 
 /* One whole row: its key, its answer, its record. */
 static int take_row(nq_rowfile *f, struct rd *r, const int *col,
-		    nq_ledger *l, nq_keyset *keys, nq_square **hints,
-		    int *caph, nq_error *err)
+		    nq_ledger *l, nq_keyset *keys, struct nq_inst_buf *b,
+		    nq_error *err)
 {
-	char key[1024], label[256];
+	char key[1024], label[256], what[300];
+	const char *hints = cell(r, col[C_HINTS]);
 	const char *who = cell(r, col[C_APPROACH]);
 	struct nq_oldrow *o;
 	long n, claim = -1;
@@ -440,13 +419,26 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 			 cell(r, col[C_ENCODING]));
 		who = label;
 	}
+	if (*cell(r, col[C_BLOCKED]) || *cell(r, col[C_EXCLUDED])) {
+		/* the key's instance field as plan.c makes it: the hash is
+		 * computed from the row's columns, not read off it */
+		nq_instance in;
+		char hash[17];
+
+		if (row_instance(r, col, f->path, b, &in, err) < 0)
+			return -1;
+		if (nq_instance_hash(&in, hash) < 0)
+			return nq_error_set(err, NULL, 0, 0, "out of memory");
+		nq_instance_key_field(hints, nq_instance_has_variants(&in),
+				      hash, what, sizeof what);
+		hints = what;
+	}
 	key_make(cell(r, col[C_EXPERIMENT]), cell(r, col[C_N]),
-		 cell(r, col[C_MODE]), cell(r, col[C_HINTS]), who,
+		 cell(r, col[C_MODE]), hints, who,
 		 cell(r, col[C_REPEAT]), key, sizeof key);
 	if (keys && !nq_keyset_add(keys, nq_key_hash(key)))
 		return nq_error_set(err, NULL, 0, 0, "out of memory");
-	if (l && (claim = record(l, r, col, st, f->path, hints, caph,
-				 err)) == -2)
+	if (l && (claim = record(l, r, col, st, f->path, b, err)) == -2)
 		return -1;
 	if (f->nrows == f->cap) {
 		size_t cap = f->cap ? 2 * f->cap : 1024;
@@ -477,8 +469,8 @@ int nq_rows_read(const char *path, nq_ledger *l, nq_keyset *keys,
 		 nq_rowfile *f, nq_error *err)
 {
 	struct rd *r = malloc(sizeof *r);
-	nq_square *hints = NULL;
-	int col[C__COUNT], caph = 0, rc = -1, got;
+	struct nq_inst_buf b = { NULL, NULL, 0, 0 };
+	int col[C__COUNT], rc = -1, got;
 
 	memset(f, 0, sizeof *f);
 	if (!r || !(f->path = strdup(path))) {
@@ -509,7 +501,7 @@ int nq_rows_read(const char *path, nq_ledger *l, nq_keyset *keys,
 				     f->ncols);
 			goto out;
 		}
-		if (take_row(f, r, col, l, keys, &hints, &caph, err) < 0)
+		if (take_row(f, r, col, l, keys, &b, err) < 0)
 			goto out;
 		f->end = r->off;
 	}
@@ -528,7 +520,7 @@ int nq_rows_read(const char *path, nq_ledger *l, nq_keyset *keys,
 out:
 	rd_close(r);
 	free(r);
-	free(hints);
+	nq_inst_buf_free(&b);
 	if (rc < 0)
 		nq_rows_free(f);
 	return rc;
