@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "csv.h"
+#include "instance.h"
 
 static char *capture_field(const char *s)
 {
@@ -57,6 +58,7 @@ static void header_starts_with_contract(void **state)
 	free(buf);
 }
 
+#define HASH "e32528ed980bb456"
 static void row(void **state)
 {
 	char want[600];
@@ -65,6 +67,8 @@ static void row(void **state)
 			NULL, NULL, NULL };
 	nq_experiment exp;
 	nq_instance_spec spec;
+	nq_square blocked = { 0, 1 };
+	int diag = 2, anti = 0;
 	nq_approach a;
 	nq_run run;
 	char *buf = NULL;
@@ -73,14 +77,15 @@ static void row(void **state)
 
 	(void)state;
 	memset(&exp, 0, sizeof exp);
-	memset(&spec, 0, sizeof spec);
+	/* a blocked square and excluded lines: their columns, the id and
+	 * the hash (SHA-256 of "19||1:2|d3 a1", as README says) */
+	assert_int_equal(nq_spec_fill(&spec, 19, NQ_MODE_COUNT, NULL, 0,
+				      &blocked, 1, &diag, 1, &anti, 1), 0);
 	memset(&a, 0, sizeof a);
 	memset(&run, 0, sizeof run);
 	exp.name = name;
 	exp.timeout_s = 20;
 	exp.seed = 7;
-	spec.inst.n = 19;
-	spec.inst.mode = NQ_MODE_COUNT;
 	a.solver = &s;
 	strcpy(a.label, "sequential");
 	strcpy(a.name, "picosat/sequential");
@@ -104,9 +109,12 @@ static void row(void **state)
 	snprintf(want, sizeof want,
 		 "\"my, \"\"odd\"\" name\",19,count,picosat,sequential,2,ok,"
 		 "4968057848,1.500000,1.250000,2048,picosat/sequential,oeis,"
-		 ",,,0.000000,0.000000,361,,,,,,,20,7,2-3,%s,\"a, note\","
-		 "cgroup-v1\r\n", nq_csv_host());
+		 ",,1:2,d3 a1,n19-%.8s,%s,,0.000000,0.000000,361,,,,,,,20,7,"
+		 "2-3,%s,\"a, note\",cgroup-v1\r\n", HASH, HASH,
+		 nq_csv_host());
 	assert_string_equal(buf, want);
+	assert_string_equal(spec.hash, HASH);
+	nq_spec_free(&spec);
 	free(buf);
 }
 
