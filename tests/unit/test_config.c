@@ -311,6 +311,51 @@ static void test_hints_copied_per_instance(void **state)
 	nq_experiment_free(exp);
 }
 
+/* Blocked squares and excluded lines (issue 12): 0-based, sorted, owned
+ * by each instance, with their CSV texts; the plain ones keep theirs
+ * empty and the default id. */
+static void test_blocked_excluded(void **state)
+{
+	nq_experiment *exp;
+	size_t i;
+
+	(void)state;
+	exp = load_ok("instances:\n"
+		      "  - {n: 6..7, mode: count, blocked: [[4, 4], [1, 2]],\n"
+		      "     excluded: {antidiagonals: [9, 2], diagonals: [5]}}\n"
+		      "  - {n: 8}\n"
+		      BASE_A);
+	assert_int_equal(exp->ninstances, 3);
+	for (i = 0; i < 2; i++) {
+		const nq_instance_spec *s = &exp->instances[i];
+
+		assert_int_equal(s->inst.nblocked, 2);
+		assert_ptr_equal(s->inst.blocked, s->blocked);
+		assert_int_equal(s->blocked[0].row, 0);
+		assert_int_equal(s->blocked[0].col, 1);
+		assert_int_equal(s->blocked[1].row, 3);
+		assert_int_equal(s->inst.nexcl_diag, 1);
+		assert_int_equal(s->inst.excl_diag[0], 4);
+		assert_int_equal(s->inst.nexcl_anti, 2);
+		assert_int_equal(s->inst.excl_anti[0], 1);
+		assert_int_equal(s->inst.excl_anti[1], 8);
+		assert_string_equal(s->blocked_text, "1:2 4:4");
+		assert_string_equal(s->excluded_text, "d5 a2 a9");
+		assert_int_equal(strlen(s->hash), 16);
+		assert_int_equal(strncmp(s->id, i ? "n7-" : "n6-", 3), 0);
+	}
+	assert_string_not_equal(exp->instances[0].hash,
+				exp->instances[1].hash);
+	assert_ptr_not_equal(exp->instances[0].blocked,
+			     exp->instances[1].blocked);
+	assert_int_equal(exp->instances[2].inst.nblocked, 0);
+	assert_null(exp->instances[2].inst.excl_diag);
+	assert_string_equal(exp->instances[2].blocked_text, "");
+	assert_string_equal(exp->instances[2].excluded_text, "");
+	assert_string_equal(exp->instances[2].id, "n8");
+	nq_experiment_free(exp);
+}
+
 static void test_defaults_and_name_from_file(void **state)
 {
 	nq_experiment *exp = NULL;
@@ -857,6 +902,35 @@ static void test_error_case(void **state)
 	X(hints_column, "instances:\n"                                      \
 	  "  - {n: 8, hints: [[2, 4], [7, 4]]}\n" BASE_A, 2, 28,            \
 	  "hints [2, 4] and [7, 4] attack each other on a column")          \
+	/* blocked squares and excluded lines */ \
+	X(blocked_off_board, "instances:\n  - {n: 8, blocked: [[9, 1]]}\n" BASE_A, 2, 22, \
+	  "blocked square [9, 1] is off the 8x8 board (rows and columns run 1..8)") \
+	X(blocked_off_smallest, "instances:\n  - {n: [12, 4..10], blocked: [[5, 5]]}\n" BASE_A, 2, 32, \
+	  "blocked square [5, 5] is off the 4x4 board") \
+	X(blocked_twice, "instances:\n  - {n: 8, blocked: [[1, 1], [1, 1]]}\n" BASE_A, 2, 30, \
+	  "blocked square [1, 1] is given twice") \
+	X(blocked_on_hint, "instances:\n  - {n: 8, hints: [[2, 3]], blocked: [[2, 3]]}\n" BASE_A, 2, 39, \
+	  "blocked square [2, 3] holds the hint [2, 3]") \
+	X(blocked_not_list, "instances:\n  - {n: 8, blocked: 1}\n" BASE_A, 2, 21, \
+	  "blocked: expected a list of [row, column] pairs, got '1'") \
+	X(blocked_not_int, "instances:\n  - {n: 8, blocked: [[1, x]]}\n" BASE_A, 2, 26, \
+	  "blocked: expected a blocked square as a pair [row, column] of integers, got 'x'") \
+	X(excluded_off_board, "instances:\n  - {n: 8, excluded: {diagonals: [16]}}\n" BASE_A, 2, 35, \
+	  "excluded: diagonal 16 is off the 8x8 board (diagonals run 1..15)") \
+	X(excluded_zero, "instances:\n  - {n: 8, excluded: {antidiagonals: [0]}}\n" BASE_A, 2, 39, \
+	  "excluded: antidiagonal 0 is off the 8x8 board") \
+	X(excluded_twice, "instances:\n  - {n: 8, excluded: {diagonals: [3, 3]}}\n" BASE_A, 2, 38, \
+	  "excluded: diagonal 3 is given twice") \
+	X(excluded_on_hint, "instances:\n  - {n: 8, hints: [[1, 1]], excluded: {diagonals: [8]}}\n" BASE_A, 2, 52, \
+	  "excluded: diagonal 8 holds the hint [1, 1] on the 8x8 board") \
+	X(excluded_on_hint_anti, "instances:\n  - {n: 8, hints: [[1, 1]], excluded: {antidiagonals: [1]}}\n" BASE_A, 2, 56, \
+	  "excluded: antidiagonal 1 holds the hint [1, 1]") \
+	X(excluded_on_hint_larger_n, "instances:\n  - {n: [8, 9], hints: [[1, 1]], excluded: {diagonals: [9]}}\n" BASE_A, 2, 57, \
+	  "excluded: diagonal 9 holds the hint [1, 1] on the 9x9 board") \
+	X(excluded_unknown_key, "instances:\n  - {n: 8, excluded: {diagonal: [3]}}\n" BASE_A, 2, 23, \
+	  "excluded: unknown key 'diagonal' (known: diagonals, antidiagonals)") \
+	X(excluded_not_map, "instances:\n  - {n: 8, excluded: [3]}\n" BASE_A, 2, 22, \
+	  "excluded: expected a mapping such as") \
 	X(hints_same_square, "instances:\n"                                 \
 	  "  - {n: 8, hints: [[3, 3], [3, 3]]}\n" BASE_A, 2, 28,            \
 	  "hint [3, 3] is given twice")                                     \
@@ -1295,6 +1369,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_full_file),
 		cmocka_unit_test(test_hints_copied_per_instance),
+		cmocka_unit_test(test_blocked_excluded),
 		cmocka_unit_test(test_defaults_and_name_from_file),
 		cmocka_unit_test(test_range_forms),
 		cmocka_unit_test(test_value_forms),
