@@ -28,11 +28,11 @@ print(len(rows), sorted(set(r['solutions'] for r in rows)))
 PY
 )" = "10 ['0']" ]
 expect "the summary names every approach" grep -q 'picosat/sequential' "$T/out"
-expect "pandas-free check: 31 columns in every row" [ "$(python3 - "$T/smoke.csv" <<'PY'
+expect "pandas-free check: 35 columns in every row" [ "$(python3 - "$T/smoke.csv" <<'PY'
 import csv, sys
 print(sorted(set(len(r) for r in csv.reader(open(sys.argv[1], newline='')))))
 PY
-)" = "[31]" ]
+)" = "[35]" ]
 
 # --- bad experiment files: one line with file:line:col, exit 2, no output ---
 bad_config() { # bad_config NAME EXPECTED-SUBSTRING  (YAML on stdin)
@@ -83,6 +83,16 @@ Y
 bad_config unknown_encoding "2:35: unknown encoding 'pairwize' for picosat" <<'Y'
 instances: [{n: 4}]
 approaches: [{picosat: {encoding: pairwize}}]
+Y
+bad_config blocked_on_hint "2:47: blocked square [2, 3] holds the hint [2, 3]" <<'Y'
+instances:
+  - {n: 8, hints: [[2, 3]], blocked: [[1, 1], [2, 3]]}
+approaches: [backtrack]
+Y
+bad_config excluded_off_board "2:59: excluded: antidiagonal 16 is off the 8x8 board" <<'Y'
+instances:
+  - {n: 8..10, excluded: {diagonals: [1], antidiagonals: [16]}}
+approaches: [backtrack]
 Y
 bad_config yaml_syntax "2:" <<'Y'
 instances: [{n: 4}

@@ -187,6 +187,46 @@ expect "an ABI 1 plugin loads and its count is checked ok (exit $rc: $(tail -1 "
 "$H" solve -n 8 --plugin "$T/oldabi.so" old-abi >/dev/null 2>&1; rc=$?
 expect "an ABI 1 plugin's placement is checked ok (exit $rc)" [ $rc -eq 0 ]
 
+# --- a solver built against ABI 2 (before blocked squares and excluded ---
+# lines): left out of the instances that have any, with one notice; it
+# still runs the plain ones
+build abi2 <<'C'
+#include <stdint.h>
+#include "nq_plugin.h"
+static int solve(const nq_job *job, nq_result *res)
+{
+	if (job->inst->n != 8 || job->inst->nhints)
+		return NQ_ERR;
+	res->solutions = 92; /* right only without blocked squares */
+	return NQ_OK;
+}
+static const nq_solver s = { 2, sizeof s, "old2", "built against ABI 2",
+			     0, 0, 0, solve, 0 };
+static const nq_solver *const solvers[] = { &s, 0 };
+static const nq_plugin p = { 2, sizeof p, "abi2", "ABI 2", solvers, 0, 0 };
+NQ_PLUGIN_EXPORT const nq_plugin *nq_plugin_entry(void) { return &p; }
+C
+cat >"$T/abi2.yaml" <<EOF
+plugins: [abi2.so]
+instances:
+  - {n: 8, mode: count}
+  - {n: 8..9, mode: count, blocked: [[1, 1]], only: [old2]}
+  - {n: 8, mode: count, excluded: {diagonals: [2]}, only: [old2]}
+approaches:
+  - old2
+EOF
+"$H" run "$T/abi2.yaml" -o "$T/abi2.csv" >"$T/abi2.out" 2>&1; rc=$?
+expect "an ABI 2 solver runs the plain instance only (exit $rc: $(tail -1 "$T/abi2.out"))" \
+	sh -c "[ $rc -eq 0 ] && [ \"\$(python3 -c \"import csv;print([(r['status'], r['blocked'], r['instance']) for r in csv.DictReader(open('$T/abi2.csv'))])\")\" = \"[('ok', '', 'n8')]\" ]"
+expect "one notice says why it is left out ($(grep -c 'ABI 2' "$T/abi2.out"))" \
+	sh -c "[ \$(grep -c 'old2 was built for plugin ABI 2, before blocked squares and excluded lines (ABI 3); its instances with any are left out' '$T/abi2.out') -eq 1 ]"
+expect "the instances are written beside the CSV" \
+	grep -q '^  - {n: 9, mode: count, blocked: \[\[1, 1\]\]}$' "$T/abi2.instances.yaml"
+printf 'approaches:\n  - backtrack\n' | cat "$T/abi2.instances.yaml" - >"$T/again.yaml"
+"$H" plan "$T/again.yaml" >"$T/again.out" 2>&1; rc=$?
+expect "FILE.instances.yaml reads back as instances: (exit $rc: $(head -2 "$T/again.out"))" \
+	sh -c "[ $rc -eq 0 ] && grep -q '4 instances' '$T/again.out'"
+
 # --- a plugin that crashes: that run is a crash row, the rest goes on --------
 build crashy <<'C'
 #include <signal.h>
