@@ -25,6 +25,13 @@ static void on_signal(int sig)
 	nq_runner_abort();
 }
 
+/* Texts of a spec that may be NULL (a spec not made by nq_spec_fill):
+ * NULL and "" are the same, none. */
+static int same_text(const char *a, const char *b)
+{
+	return !strcmp(a ? a : "", b ? b : "");
+}
+
 static int skipped_at(const struct state *s, size_t ai,
 		      const nq_instance_spec *spec)
 {
@@ -34,7 +41,10 @@ static int skipped_at(const struct state *s, size_t ai,
 		const struct timeout_mark *m = &s->marks[i];
 
 		if (m->approach == ai && m->mode == spec->inst.mode &&
-		    !strcmp(m->hints, spec->hints_text) && spec->inst.n >= m->n)
+		    !strcmp(m->hints, spec->hints_text) &&
+		    same_text(m->blocked, spec->blocked_text) &&
+		    same_text(m->excluded, spec->excluded_text) &&
+		    spec->inst.n >= m->n)
 			return m->n;
 	}
 	return 0;
@@ -55,6 +65,8 @@ void nq_run_mark_timeout(struct state *s, size_t ai,
 	p[s->nmarks].approach = ai;
 	p[s->nmarks].mode = spec->inst.mode;
 	p[s->nmarks].hints = spec->hints_text;
+	p[s->nmarks].blocked = spec->blocked_text;
+	p[s->nmarks].excluded = spec->excluded_text;
 	p[s->nmarks].n = spec->inst.n;
 	s->nmarks++;
 }

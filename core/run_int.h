@@ -18,11 +18,14 @@
 #include "summary.h"
 #include "validate.h"
 
-/* Where an approach timed out, for after_timeout: skip. */
+/* Where an approach timed out, for after_timeout: skip. Larger n are
+ * skipped for the same hints, blocked squares and excluded lines (as
+ * texts: an entry's n range shares them); instances that differ in any
+ * (generated ones, say) are not. */
 struct timeout_mark {
 	size_t approach;
 	enum nq_mode mode;
-	const char *hints;
+	const char *hints, *blocked, *excluded;
 	int n;
 };
 
