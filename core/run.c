@@ -541,8 +541,17 @@ static int summarise(struct state *s)
 	for (i = 0; i < s->nkept; i++) {
 		const struct row *r = &s->rows_kept[i];
 		const nq_instance_spec *spec = &s->exp->instances[r->spec];
-		char answer[32];
+		char answer[32], label[sizeof spec->hints_text + 140];
 
+		/* instances with the same hints but other blocked squares or
+		 * excluded lines are other lines of the summary: their id
+		 * follows the hints */
+		if (nq_instance_has_variants(&spec->inst))
+			snprintf(label, sizeof label, "%s%s%s",
+				 spec->hints_text, spec->hints_text[0] ? " " : "",
+				 spec->id);
+		else
+			snprintf(label, sizeof label, "%s", spec->hints_text);
 		/* a disputed answer is shown with a question mark */
 		if (r->run.answered && spec->inst.mode == NQ_MODE_COUNT)
 			snprintf(answer, sizeof answer, "%llu%s",
@@ -554,7 +563,7 @@ static int summarise(struct state *s)
 				 r->run.status == NQ_ST_DISPUTED ? "?" : "");
 		if (nq_summary_add(s->summary, s->exp->approaches[r->ai].name,
 				   mode_name(spec->inst.mode), spec->inst.n,
-				   spec->hints_text, r->run.status,
+				   label, r->run.status,
 				   r->run.wall_s, r->run.wall_s > 0,
 				   r->run.answered ? answer : NULL) < 0)
 			return -1;
