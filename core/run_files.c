@@ -36,43 +36,6 @@ static int make_parent_dirs(const char *path)
 	return 0;
 }
 
-/* Open the CSV for writing, for the whole run: it must not exist or be a
- * regular file (nq_output_check); the lock FILE.lock is taken first, so
- * a second run on the same file stops here, naming the first one's PID;
- * an existing file is kept as FILE.bak, older backups shifted to
- * FILE.bak.1 ... (nq_backup_rotate). */
-static FILE *open_output(const char *path, nq_lock *lock, nq_error *err)
-{
-	char bak[4200];
-	FILE *f;
-	int rc;
-
-	if (make_parent_dirs(path) < 0) {
-		nq_error_set(err, path, 0, 0, "cannot create its directory: %s",
-			     strerror(errno));
-		return NULL;
-	}
-	nq_meta_path(path, bak, sizeof bak);
-	if (!strcmp(bak, path)) {
-		nq_error_set(err, path, 0, 0, "the results and their .meta "
-			     "file would be one file: name the CSV .csv");
-		return NULL;
-	}
-	if (nq_output_check(path, err) || nq_output_check(bak, err) ||
-	    nq_lock_take(lock, path, err))
-		return NULL;
-	if ((rc = nq_backup_rotate(path, bak, sizeof bak, err)) < 0)
-		return NULL;
-	if (rc > 0)
-		fprintf(stderr, "harness: the previous %s is kept as %s\n",
-			path, bak);
-	f = fopen(path, "wx"); /* made anew: nothing may take its place */
-	if (!f)
-		nq_error_set(err, path, 0, 0, "cannot write: %s",
-			     strerror(errno));
-	return f;
-}
-
 /* The metadata file beside the CSV: kept as .bak like the CSV (numbered
  * the same way), then written with the start time and the machine's
  * state. */
@@ -101,6 +64,72 @@ static int meta_start(struct state *s, nq_error *err)
 	s->meta.shard_n = s->o->shard_n;
 	nq_meta_check(&s->meta, "at start");
 	return nq_meta_write(s->meta_path, s->exp, &s->meta, err);
+}
+
+/* FILE.instances.yaml beside the CSV, when the experiment has instances
+ * a reader could not rebuild from the experiment file's plain keys
+ * (blocked squares, excluded lines, generated or read from a file):
+ * every instance in the experiment file's own syntax, so any row can be
+ * run again exactly. Written whole (atomic.h); an old one kept as .bak
+ * like the .meta. */
+static int instances_write(struct state *s, nq_error *err)
+{
+	char path[4200], bak[4200];
+	nq_atomic out;
+
+	if (!nq_instances_file_wanted(s->exp))
+		return 0;
+	nq_instances_path(s->o->output, path, sizeof path);
+	if (nq_output_check(path, err) < 0 ||
+	    nq_backup_rotate(path, bak, sizeof bak, err) < 0 ||
+	    nq_atomic_open(&out, path, err) < 0)
+		return -1;
+	nq_instances_yaml(out.f, s->exp);
+	return nq_atomic_commit(&out, err);
+}
+
+/* Open the CSV for writing, for the whole run: it must not exist or be a
+ * regular file (nq_output_check); the lock FILE.lock is taken first, so
+ * a second run on the same file stops here, naming the first one's PID;
+ * an existing file is kept as FILE.bak, older backups shifted to
+ * FILE.bak.1 ... (nq_backup_rotate). */
+static FILE *open_output(struct state *s, nq_error *err)
+{
+	const char *path = s->o->output;
+	nq_lock *lock = &s->lock;
+	char bak[4200];
+	FILE *f;
+	int rc;
+
+	if (make_parent_dirs(path) < 0) {
+		nq_error_set(err, path, 0, 0, "cannot create its directory: %s",
+			     strerror(errno));
+		return NULL;
+	}
+	nq_meta_path(path, bak, sizeof bak);
+	if (!strcmp(bak, path)) {
+		nq_error_set(err, path, 0, 0, "the results and their .meta "
+			     "file would be one file: name the CSV .csv");
+		return NULL;
+	}
+	if (nq_output_check(path, err) || nq_output_check(bak, err) ||
+	    nq_lock_take(lock, path, err))
+		return NULL;
+	if ((rc = nq_backup_rotate(path, bak, sizeof bak, err)) < 0)
+		return NULL;
+	if (rc > 0)
+		fprintf(stderr, "harness: the previous %s is kept as %s\n",
+			path, bak);
+	/* the .meta first: a harness killed between the two leaves a .meta
+	 * without a CSV (--resume starts afresh), never a CSV without the
+	 * .meta that says which experiment wrote it */
+	if (instances_write(s, err) < 0 || meta_start(s, err) < 0)
+		return NULL;
+	f = fopen(path, "wx"); /* made anew: nothing may take its place */
+	if (!f)
+		nq_error_set(err, path, 0, 0, "cannot write: %s",
+			     strerror(errno));
+	return f;
 }
 
 /* --resume: the file must come from this experiment file and this
@@ -198,43 +227,19 @@ static int open_resume(struct state *s, nq_error *err)
 	return 0;
 }
 
-/* FILE.instances.yaml beside the CSV, when the experiment has instances
- * a reader could not rebuild from the experiment file's plain keys
- * (blocked squares, excluded lines, generated or read from a file):
- * every instance in the experiment file's own syntax, so any row can be
- * run again exactly. Written whole (atomic.h); an old one kept as .bak
- * like the .meta. */
-static int instances_write(struct state *s, nq_error *err)
-{
-	char path[4200], bak[4200];
-	nq_atomic out;
-
-	if (!nq_instances_file_wanted(s->exp))
-		return 0;
-	nq_instances_path(s->o->output, path, sizeof path);
-	if (nq_output_check(path, err) < 0 ||
-	    nq_backup_rotate(path, bak, sizeof bak, err) < 0 ||
-	    nq_atomic_open(&out, path, err) < 0)
-		return -1;
-	nq_instances_yaml(out.f, s->exp);
-	return nq_atomic_commit(&out, err);
-}
-
 int nq_run_open(struct state *s, nq_error *err)
 {
 	if (s->o->resume && access(s->o->output, F_OK) == 0) {
-		if (open_resume(s, err) < 0)
+		if (open_resume(s, err) < 0 || instances_write(s, err) < 0)
 			return -1;
-	} else {
-		s->csv = open_output(s->o->output, &s->lock, err);
-		if (!s->csv)
-			return -1;
-		nq_csv_header(s->csv);
-		fflush(s->csv);
+		return meta_start(s, err);
 	}
-	if (instances_write(s, err) < 0)
+	s->csv = open_output(s, err);
+	if (!s->csv)
 		return -1;
-	return meta_start(s, err);
+	nq_csv_header(s->csv);
+	fflush(s->csv);
+	return 0;
 }
 
 int nq_run_meta_end(struct state *s, int rc, nq_error *err)
