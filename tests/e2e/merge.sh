@@ -168,5 +168,27 @@ rc=$?
 expect "shards resumed with an instance listed twice merge (got $rc: $(cat err))" [ $rc -eq 0 ]
 expect "the merged file has the plan's 12 rows" [ "$(($(wc -l <dup.csv) - 1))" -eq 12 ]
 
+# --- instances with the same hints but other blocked squares: their rows
+# keep their own keys through shards, resume and merge ---------------------
+cat >"$T/v.yaml" <<'EOF'
+experiment: v
+instances:
+  - {n: 6, mode: count, blocked: [[1, 2]]}
+  - {n: 6, mode: count, blocked: [[1, 3]]}
+  - {n: 6, mode: count, excluded: {antidiagonals: [3]}}
+  - {n: 6, mode: count}
+approaches:
+  - backtrack: {variant: textbook}
+EOF
+for k in 1 2; do "$H" run "$T/v.yaml" --shard $k/2 -q -o "$T/v$k.csv" >/dev/null 2>&1; done
+"$H" run "$T/v.yaml" --shard 1/2 --resume -o "$T/v1.csv" >"$T/vr.out" 2>&1
+expect "a resumed shard with blocked instances has nothing left to run ($(tail -1 "$T/vr.out"))" \
+	grep -q '0 rows written' "$T/vr.out"
+"$H" merge -o "$T/v.csv" "$T/v1.csv" "$T/v2.csv" >"$T/vm.out" 2>&1
+expect "shards of blocked and excluded instances merge with no run missing ($(tail -1 "$T/vm.out"))" \
+	grep -q '4 rows from 2 files into .*: 0 missing' "$T/vm.out"
+expect "each instance keeps its own hash in the merged file" \
+	[ "$(python3 -c "import csv,sys;print(len({r['instance_hash'] for r in csv.DictReader(open(sys.argv[1]))}))" "$T/v.csv")" = 4 ]
+
 echo "merge: $pass passed, $failed failed"
 [ "$failed" -eq 0 ]
