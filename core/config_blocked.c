@@ -116,7 +116,8 @@ int cfg_key_blocked(struct loader *L, const struct key_def *k,
 						rc[1]);
 		e->blocked[e->nblocked++] = here;
 	}
-	qsort(e->blocked, e->nblocked, sizeof *e->blocked, by_square);
+	if (e->nblocked)
+		qsort(e->blocked, e->nblocked, sizeof *e->blocked, by_square);
 	return 0;
 }
 
@@ -185,7 +186,8 @@ static int load_lines(struct loader *L, const yaml_node_t *v,
 		}
 		(*out)[(*count)++] = line;
 	}
-	qsort(*out, *count, sizeof **out, by_int);
+	if (*count)
+		qsort(*out, *count, sizeof **out, by_int);
 	return 0;
 }
 

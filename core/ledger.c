@@ -106,11 +106,15 @@ static int by_int(const void *a, const void *b)
  * r -> n-1-r: the diagonal becomes a and the antidiagonal d. */
 static int lines_symmetric(const struct entry *e, int flip)
 {
-	const int *d = e->lines, *a = e->lines + e->ndiag;
+	const int *d, *a;
 	int i, x;
 
 	if (e->ndiag != e->nanti)
 		return 0;
+	if (!e->lines)
+		return 1; /* none of either */
+	d = e->lines;
+	a = e->lines + e->ndiag;
 	for (i = 0; i < e->ndiag; i++) {
 		x = flip ? d[i] : 2 * e->n - 2 - d[i];
 		if (!bsearch(&x, a, (size_t)e->nanti, sizeof *a, by_int))

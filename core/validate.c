@@ -278,6 +278,8 @@ static int check_lines(int n, const int *v, int k, int *s, const char *what,
 				 n, 2 * n - 1);
 			return -1;
 		}
+	if (!k)
+		return 0;
 	memcpy(s, v, (size_t)k * sizeof *s);
 	qsort(s, (size_t)k, sizeof *s, int_cmp);
 	for (i = 1; i < k; i++)
