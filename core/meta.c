@@ -37,6 +37,7 @@
 #include "atomic.h"
 #include "cgroup.h"
 #include "meta.h"
+#include "plan.h"
 #include "plugin.h"
 #include "sha256.h"
 #include "version.h"
@@ -643,6 +644,9 @@ static void write_body(FILE *f, const nq_experiment *exp,
 		snprintf(buf, sizeof buf, "unknown");
 	kv(f, "cpu", buf);
 	fprintf(f, "cores: %ld\n", sysconf(_SC_NPROCESSORS_ONLN));
+	/* the cores it may run on (its CPU affinity: taskset, a cgroup's
+	 * cpuset, a Slurm allocation), what -j and threads: 0 go by */
+	fprintf(f, "cores_usable: %d\n", nq_cores_usable());
 	if (mem > 0)
 		fprintf(f, "memory_kib: %lld\n", mem);
 	if (uname(&u) == 0) {
