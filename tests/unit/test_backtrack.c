@@ -22,7 +22,7 @@ static const char *const variants[] = { "board", "array", "textbook",
 static int solve_threads(int variant, int threads, int n, enum nq_mode mode,
 			 const nq_square *h, int k, nq_result *res)
 {
-	nq_instance in = { n, mode, k, h };
+	nq_instance in = { .n = n, .mode = mode, .nhints = k, .hints = h };
 	nq_optval opt[2] = { { variants[variant], variant, NULL },
 			     { NULL, threads, NULL } };
 	nq_job job = { &in, opt, 1, 0 };
