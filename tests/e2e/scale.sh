@@ -220,11 +220,14 @@ kill_loop() { # kill_loop JOBS
 		[ $rc -eq 0 ] && rm -f "$csv" "kill$j.meta"
 	done
 	echo "scale: SIGKILL loop, -j $j: $kills kills landed, $cut cut rows found"
-	[ $nometa -eq 0 ] || echo "scale: KNOWN BUG: -j $j: $nometa kill(s) left a CSV without its .meta; --resume refused it (went on with --force)" >&2
 	expect "-j $j: every resume after a SIGKILL went on (${refused:-ok})" [ -z "$refused" ]
 	for i in 1 2 3; do
 		"$H" run k.yaml -o "$csv" -q -j "$j" --resume >/dev/null 2>kerr && break
+		# the KNOWN BUG above, left by the last kill
+		grep -qF "there is no kill$j.meta beside it" kerr && nometa=$((nometa + 1)) &&
+			"$H" run k.yaml -o "$csv" -q -j "$j" --resume --force >/dev/null 2>kerr && break
 	done
+	[ $nometa -eq 0 ] || echo "scale: KNOWN BUG: -j $j: $nometa kill(s) left a CSV without its .meta; --resume refused it (went on with --force)" >&2
 	expect "-j $j: the last --resume finishes ($(tail -1 kerr))" grep -qx 'outcome: "ok"' "kill$j.meta"
 	expect "-j $j: after $kills kills ($cut cut rows), every key of the plan once, every row whole ($(exactly_plan "$csv" plan.txt 2>&1))" \
 		exactly_plan "$csv" plan.txt
