@@ -35,43 +35,6 @@ static int make_parent_dirs(const char *path)
 	return 0;
 }
 
-/* Open the CSV for writing, for the whole run: it must not exist or be a
- * regular file (nq_output_check); the lock FILE.lock is taken first, so
- * a second run on the same file stops here, naming the first one's PID;
- * an existing file is kept as FILE.bak, older backups shifted to
- * FILE.bak.1 ... (nq_backup_rotate). */
-static FILE *open_output(const char *path, nq_lock *lock, nq_error *err)
-{
-	char bak[4200];
-	FILE *f;
-	int rc;
-
-	if (make_parent_dirs(path) < 0) {
-		nq_error_set(err, path, 0, 0, "cannot create its directory: %s",
-			     strerror(errno));
-		return NULL;
-	}
-	nq_meta_path(path, bak, sizeof bak);
-	if (!strcmp(bak, path)) {
-		nq_error_set(err, path, 0, 0, "the results and their .meta "
-			     "file would be one file: name the CSV .csv");
-		return NULL;
-	}
-	if (nq_output_check(path, err) || nq_output_check(bak, err) ||
-	    nq_lock_take(lock, path, err))
-		return NULL;
-	if ((rc = nq_backup_rotate(path, bak, sizeof bak, err)) < 0)
-		return NULL;
-	if (rc > 0)
-		fprintf(stderr, "harness: the previous %s is kept as %s\n",
-			path, bak);
-	f = fopen(path, "wx"); /* made anew: nothing may take its place */
-	if (!f)
-		nq_error_set(err, path, 0, 0, "cannot write: %s",
-			     strerror(errno));
-	return f;
-}
-
 /* The metadata file beside the CSV: kept as .bak like the CSV (numbered
  * the same way), then written with the start time and the machine's
  * state. */
@@ -100,6 +63,50 @@ static int meta_start(struct state *s, nq_error *err)
 	s->meta.shard_n = s->o->shard_n;
 	nq_meta_check(&s->meta, "at start");
 	return nq_meta_write(s->meta_path, s->exp, &s->meta, err);
+}
+
+/* Open the CSV for writing, for the whole run: it must not exist or be a
+ * regular file (nq_output_check); the lock FILE.lock is taken first, so
+ * a second run on the same file stops here, naming the first one's PID;
+ * an existing file is kept as FILE.bak, older backups shifted to
+ * FILE.bak.1 ... (nq_backup_rotate). */
+static FILE *open_output(struct state *s, nq_error *err)
+{
+	const char *path = s->o->output;
+	nq_lock *lock = &s->lock;
+	char bak[4200];
+	FILE *f;
+	int rc;
+
+	if (make_parent_dirs(path) < 0) {
+		nq_error_set(err, path, 0, 0, "cannot create its directory: %s",
+			     strerror(errno));
+		return NULL;
+	}
+	nq_meta_path(path, bak, sizeof bak);
+	if (!strcmp(bak, path)) {
+		nq_error_set(err, path, 0, 0, "the results and their .meta "
+			     "file would be one file: name the CSV .csv");
+		return NULL;
+	}
+	if (nq_output_check(path, err) || nq_output_check(bak, err) ||
+	    nq_lock_take(lock, path, err))
+		return NULL;
+	if ((rc = nq_backup_rotate(path, bak, sizeof bak, err)) < 0)
+		return NULL;
+	if (rc > 0)
+		fprintf(stderr, "harness: the previous %s is kept as %s\n",
+			path, bak);
+	/* the .meta first: a harness killed between the two leaves a .meta
+	 * without a CSV (--resume starts afresh), never a CSV without the
+	 * .meta that says which experiment wrote it */
+	if (meta_start(s, err) < 0)
+		return NULL;
+	f = fopen(path, "wx"); /* made anew: nothing may take its place */
+	if (!f)
+		nq_error_set(err, path, 0, 0, "cannot write: %s",
+			     strerror(errno));
+	return f;
 }
 
 /* --resume: the file must come from this experiment file and this
@@ -199,17 +206,14 @@ static int open_resume(struct state *s, nq_error *err)
 
 int nq_run_open(struct state *s, nq_error *err)
 {
-	if (s->o->resume && access(s->o->output, F_OK) == 0) {
-		if (open_resume(s, err) < 0)
-			return -1;
-	} else {
-		s->csv = open_output(s->o->output, &s->lock, err);
-		if (!s->csv)
-			return -1;
-		nq_csv_header(s->csv);
-		fflush(s->csv);
-	}
-	return meta_start(s, err);
+	if (s->o->resume && access(s->o->output, F_OK) == 0)
+		return open_resume(s, err) < 0 ? -1 : meta_start(s, err);
+	s->csv = open_output(s, err);
+	if (!s->csv)
+		return -1;
+	nq_csv_header(s->csv);
+	fflush(s->csv);
+	return 0;
 }
 
 int nq_run_meta_end(struct state *s, int rc, nq_error *err)
