@@ -198,11 +198,11 @@ kill_loop() { # kill_loop JOBS
 		wait $hp 2>/dev/null
 		rc=$?
 		grep -q 'cut short' kerr && cut=$((cut + 1))
-		# KNOWN BUG (core/run_files.c, meta_start): a kill between
-		# the .meta's backup (a rename) and the new .meta, or
-		# between a new CSV's header and its first .meta, leaves a
-		# CSV with no .meta, and --resume refuses it. Counted and
-		# gone on with --force until fixed; then this never fires.
+		# KNOWN BUG (core/run_files.c, meta_start): with --resume,
+		# a kill between the .meta's backup (renamed to .meta.bak)
+		# and the new .meta leaves the CSV with no .meta, and the
+		# next --resume refuses it. Counted and gone on with --force
+		# until fixed; then this never fires.
 		if [ $rc -eq 2 ] && grep -qF "there is no kill$j.meta beside it" kerr; then
 			nometa=$((nometa + 1))
 			"$H" run k.yaml -o "$csv" -q -j "$j" --resume --force >/dev/null 2>kerr &
