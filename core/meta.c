@@ -631,8 +631,11 @@ static void write_body(FILE *f, const nq_experiment *exp,
 		fprintf(f, "shard: \"%d/%d\"\n", r->shard_k, r->shard_n);
 	else
 		kv(f, "shard", "none");
-	if (r->resumed)
+	if (r->resumed) {
 		fprintf(f, "resumed: true\nrows_before: %zu\n", r->rows_before);
+		if (r->first_started[0])
+			kv(f, "first_started", r->first_started);
+	}
 	fprintf(f, "repeat: %d\nwarmup: %d\ntimeout_s: %g\nmemory_limit_kib: %llu\n"
 		"seed: %llu\n", exp->repeat, exp->warmup, exp->timeout_s,
 		(unsigned long long)exp->memory_kib,
