@@ -44,8 +44,19 @@ static int meta_start(struct state *s, nq_error *err)
 	char bak[4200];
 
 	nq_meta_path(s->o->output, s->meta_path, sizeof s->meta_path);
-	if (nq_backup_rotate(s->meta_path, bak, sizeof bak, err) < 0)
+	/* resumed: the .meta is replaced in one rename (nq_meta_write), not
+	 * moved aside first, so no moment leaves the CSV without one; when
+	 * the first run started stays in it */
+	if (s->have_old) {
+		if (nq_meta_read(s->meta_path, "first_started",
+				 s->meta.first_started,
+				 sizeof s->meta.first_started) < 0 &&
+		    nq_meta_read(s->meta_path, "started", s->meta.first_started,
+				 sizeof s->meta.first_started) < 0)
+			s->meta.first_started[0] = '\0';
+	} else if (nq_backup_rotate(s->meta_path, bak, sizeof bak, err) < 0) {
 		return -1;
+	}
 	/* the solvers' stderr, FILE.stderr.log: a fresh one, made by the
 	 * first run that writes to stderr (runner.h) */
 	snprintf(s->log_path, sizeof s->log_path, "%.*s.stderr.log",
