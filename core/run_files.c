@@ -82,7 +82,7 @@ static int meta_start(struct state *s, nq_error *err)
  * (blocked squares, excluded lines, generated or read from a file):
  * every instance in the experiment file's own syntax, so any row can be
  * run again exactly. Written whole (atomic.h); an old one kept as .bak
- * like the .meta. */
+ * like the CSV (unless resumed). */
 static int instances_write(struct state *s, nq_error *err)
 {
 	char path[4200], bak[4200];
@@ -91,8 +91,10 @@ static int instances_write(struct state *s, nq_error *err)
 	if (!nq_instances_file_wanted(s->exp))
 		return 0;
 	nq_instances_path(s->o->output, path, sizeof path);
-	if (nq_output_check(path, err) < 0 ||
-	    nq_backup_rotate(path, bak, sizeof bak, err) < 0 ||
+	/* resumed: the same experiment file, so the same instances; the
+	 * file is replaced, not kept once more */
+	if (nq_output_check(path, err) < 0 || (!s->have_old &&
+	    nq_backup_rotate(path, bak, sizeof bak, err) < 0) ||
 	    nq_atomic_open(&out, path, err) < 0)
 		return -1;
 	nq_instances_yaml(out.f, s->exp);
