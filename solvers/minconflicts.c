@@ -470,7 +470,7 @@ static int mc_solve(const nq_job *job, nq_result *res)
 			}
 			if (++idle > patience || m.failed)
 				break;
-			if ((m.steps & 0xFFFFF) == 0 && deadline &&
+			if ((m.steps & 0xFFFF) == 0 && deadline &&
 			    nq_now() > deadline) {
 				snprintf(res->note, sizeof res->note,
 					 "stopped at the time limit after %lld "
