@@ -44,6 +44,7 @@ extern const char *const nq_cnf_columns_choices[]; /* "alo", "none", NULL */
  * This is the only place the at-least-one clauses are made: the picosat
  * solver, `harness export` and the dimacs solver all build through it.
  * square_var has n*n entries. Returns NQ_OK, NQ_ERR for a bad `columns`,
+ * NQ_ENOMEM (the map of forbidden squares),
  * or what the encoder returned. */
 int nq_cnf_build(const nq_instance *inst, const nq_cnf_encoder *enc,
 		 enum nq_cnf_columns columns, const nq_cnf_sink *sink,
