@@ -31,7 +31,8 @@
  *             a placement with almost no backtracking.
  *
  * `threads` (bitmask and symmetry, count mode without hints): split the
- * search over the top rows' placements; 0 means one per core.
+ * search over the top rows' placements; 0 means one per core it may
+ * use (its CPU affinity: a run pinned by -j counts its own cores).
  *
  * Hints (pre-placed queens) are honoured by every variant: a hinted row
  * offers only its hinted square, and the hints' lines are closed for the
@@ -43,6 +44,8 @@
  * does not survive them, so the symmetry variant (and the threaded
  * count) falls back to bitmask and `unique` stays unknown, as with hints.
  */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -432,6 +435,17 @@ static int backtrack_max_n(const nq_optval *opt, enum nq_mode mode)
 	}
 }
 
+/* The cores this process may run on: its CPU affinity (a run pinned by
+ * -j gets its own), else the cores online. */
+static long usable_cores(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		return CPU_COUNT(&set);
+	return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
 /* Counts without hints on several threads, or with symmetry. */
 static int fast_count(const nq_job *job, struct search *s, nq_result *res)
 {
@@ -439,9 +453,9 @@ static int fast_count(const nq_job *job, struct search *s, nq_result *res)
 	int n = s->n;
 
 	if (threads == 0) {
-		/* one per core, but small boards finish before a thread
-		 * would start: measured, n <= 11 is faster on one */
-		threads = n < 12 ? 1 : sysconf(_SC_NPROCESSORS_ONLN);
+		/* one per core it may use, but small boards finish before
+		 * a thread would start: measured, n <= 11 is faster on one */
+		threads = n < 12 ? 1 : usable_cores();
 		if (threads < 1)
 			threads = 1;
 	}
