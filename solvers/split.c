@@ -291,7 +291,7 @@ static void run_task(struct job *j, const struct task *t, struct half *east,
 	if (east->failed || west->failed)
 		return;
 	{
-		uint64_t c = join(east, west, 4 * m - 2);
+		uint64_t c = join(east, west, m ? 4 * m - 2 : 0);
 
 		pthread_mutex_lock(&j->lock);
 		j->total += c * (uint64_t)t->weight;
