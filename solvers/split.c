@@ -114,7 +114,7 @@ static void grow(struct half *h)
 {
 	word avail[32], used[32], d[32], k[32];
 	const int n = h->n, last = h->nrows - 1, shift = h->shift;
-	const int kshift = 2 * h->m - 1;
+	const int kshift = h->m ? 2 * h->m - 1 : 0;
 	const word cols = h->cols, window = h->window;
 	int i = 0, r;
 	int64_t nodes = 0;
@@ -406,9 +406,8 @@ int nq_count_split(int n, int threads, uint64_t *total, int64_t *nodes)
 	memset(&j, 0, sizeof j);
 	j.n = n;
 	j.m = m;
-	j.window = ((word)1 << (2 * m - 1)) - 1;
-	if (m == 0)
-		j.window = 0;
+	/* n = 1: no half has a queen, nor a bit */
+	j.window = m ? ((word)1 << (2 * m - 1)) - 1 : 0;
 	/* odd n: a list per row of the middle queen, each <= C(n, m) */
 	cap = (size_t)(n / 2 + 1) * (size_t)binomial(n, m) + 1;
 	j.task = malloc(cap * sizeof *j.task);
