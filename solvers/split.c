@@ -167,30 +167,42 @@ static void grow(struct half *h)
  * bit j set when word j does NOT have bit b. A west word then meets 64
  * east words at once: AND the slices of its set bits, and the bits left
  * are the east words it fits. A few instructions per 64 pairs instead of
- * per pair (Kluev's matcher works this way too). Slices are stored bit by
- * bit, TILE blocks side by side, so the inner loop is a plain run of ANDs
- * the compiler can vectorise.
+ * per pair (Kluev's matcher works this way too).
+ *
+ * Fewer ANDs still: the bits are taken CH at a time, and for each chunk
+ * of CH bits the block keeps the AND of the slices of every subset of
+ * them (2^CH words, entry 0 being the block's real words). A west word
+ * then costs one AND per chunk it touches, not one per bit. Tables are
+ * stored entry by entry with TILE blocks side by side, so the inner loop
+ * is a short run of ANDs the compiler can vectorise.
  */
-enum { TILE = 2 };
+enum { TILE = 2, CH = 4, NE = 1 << CH };
 
 static inline __attribute__((always_inline)) uint64_t
-count_fits(const word *sl, size_t nblk, const word *w, size_t nw, int nbits)
+count_fits(const word *tab, size_t nblk, const word *w, size_t nw,
+	   int nchunks)
 {
 	uint64_t total = 0;
-	size_t i, bl;
-	int wb[64], nb, b, t;
+	size_t i, bl, at[64 / CH + 1];
+	int nat, c, t;
 
 	for (i = 0; i < nw; i++) {
 		word x = w[i];
 
-		for (nb = 0; x; x &= x - 1)
-			wb[nb++] = __builtin_ctzll(x);
+		/* the table rows this word reads; chunk 0 always, so that a
+		 * word without bits still meets the real words (entry 0) */
+		for (nat = 0, c = 0; c < nchunks; c++) {
+			unsigned idx = (unsigned)(x >> (c * CH)) & (NE - 1);
+
+			if (idx || c == 0)
+				at[nat++] = ((size_t)c * NE + idx) * nblk;
+		}
 		for (bl = 0; bl < nblk; bl += TILE) {
 			word acc[TILE];
 
-			memcpy(acc, sl + (size_t)nbits * nblk + bl, sizeof acc);
-			for (b = 0; b < nb; b++) {
-				const word *s = sl + (size_t)wb[b] * nblk + bl;
+			memcpy(acc, tab + at[0] + bl, sizeof acc);
+			for (c = 1; c < nat; c++) {
+				const word *s = tab + at[c] + bl;
 
 				for (t = 0; t < TILE; t++)
 					acc[t] &= s[t];
@@ -206,51 +218,65 @@ count_fits(const word *sl, size_t nblk, const word *w, size_t nw, int nbits)
 /* The same with the popcnt instruction, on processors that have it: the
  * build is for any x86-64, where a popcount is a library call. */
 __attribute__((target("popcnt"))) static uint64_t
-count_fits_popcnt(const word *sl, size_t nblk, const word *w, size_t nw,
-		  int nbits)
+count_fits_popcnt(const word *tab, size_t nblk, const word *w, size_t nw,
+		  int nchunks)
 {
-	return count_fits(sl, nblk, w, nw, nbits);
+	return count_fits(tab, nblk, w, nw, nchunks);
 }
 #endif
 
-static uint64_t count_fits_plain(const word *sl, size_t nblk, const word *w,
-				 size_t nw, int nbits)
+static uint64_t count_fits_plain(const word *tab, size_t nblk, const word *w,
+				 size_t nw, int nchunks)
 {
-	return count_fits(sl, nblk, w, nw, nbits);
+	return count_fits(tab, nblk, w, nw, nchunks);
 }
 
 static uint64_t join(struct half *e, const struct half *w, int nbits)
 {
-	size_t nblk = (e->count + 64 * TILE - 1) / (64 * TILE) * TILE, i;
-	word *sl;
+	size_t nblk = (e->count + 64 * TILE - 1) / (64 * TILE) * TILE, i, bl;
+	int nchunks = nbits ? (nbits + CH - 1) / CH : 1, c, b, idx;
+	word *tab, sl[64];
 	uint64_t total;
-	int b;
 
 	if (!e->count || !w->count)
 		return 0;
-	/* nbits slices, then the block's real words (a tile's tail has
-	 * none: it never counts) */
-	sl = calloc(nblk * (size_t)(nbits + 1), sizeof *sl);
-	if (!sl) {
+	tab = malloc(nblk * (size_t)nchunks * NE * sizeof *tab);
+	if (!tab) {
 		e->failed = 1;
 		return 0;
 	}
-	for (i = 0; i < e->count; i++) {
-		word x = ~e->out[i];
-		word jbit = (word)1 << (i % 64);
-		size_t bl = i / 64;
+	for (bl = 0; bl < nblk; bl++) {
+		size_t lo = bl * 64, hi = lo + 64 < e->count ? lo + 64 : e->count;
+		word real = 0;
 
-		for (b = 0; b < nbits; b++)
-			sl[(size_t)b * nblk + bl] |= (x >> b & 1) * jbit;
-		sl[(size_t)nbits * nblk + bl] |= jbit;
+		/* the block's slices; a tile's tail block has no real words */
+		memset(sl, 0, sizeof sl);
+		for (i = lo; i < hi; i++) {
+			word x = ~e->out[i], jbit = (word)1 << (i - lo);
+
+			real |= jbit;
+			for (b = 0; b < nbits; b++)
+				sl[b] |= (x >> b & 1) * jbit;
+		}
+		for (b = nbits; b < 64; b++)
+			sl[b] = real;
+		for (c = 0; c < nchunks; c++) {
+			word *tc = tab + (size_t)c * NE * nblk + bl;
+
+			tc[0] = real;
+			for (idx = 1; idx < NE; idx++)
+				tc[(size_t)idx * nblk] =
+					tc[(size_t)(idx & (idx - 1)) * nblk] &
+					sl[c * CH + __builtin_ctz((unsigned)idx)];
+		}
 	}
 #if defined(__x86_64__) || defined(__i386__)
 	if (__builtin_cpu_supports("popcnt"))
-		total = count_fits_popcnt(sl, nblk, w->out, w->count, nbits);
+		total = count_fits_popcnt(tab, nblk, w->out, w->count, nchunks);
 	else
 #endif
-		total = count_fits_plain(sl, nblk, w->out, w->count, nbits);
-	free(sl);
+		total = count_fits_plain(tab, nblk, w->out, w->count, nchunks);
+	free(tab);
 	return total;
 }
 
