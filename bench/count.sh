@@ -171,7 +171,7 @@ for label, n, progs in cases:
         ratio = ""
         if ref and name != ref:
             ratio = f"{m / statistics.median(walls[(label, ref)]):.2f}x"
-        print(f"| {label} | {n} | {name} | {m:.3f} s | {rss[(label, name)]:.0f} MB | {ratio} |")
+        print(f"| {label} | {n} | {name} | {m:.3f} s | {rss[(label, name)]:.1f} MB | {ratio} |")
 print()
 print(f"wall: median of {repeat} runs of the whole process, interleaved round by round;")
 print("ratio: the harness's median over the reference program's, same case (below 1: faster).")
