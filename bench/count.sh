@@ -94,7 +94,9 @@ def run(cmd):
     wall = time.perf_counter() - t0
     text = p.stdout.read()
     p.stdout.close()
-    return wall, ru.ru_maxrss / 1024.0, text, status
+    # CPU time of the process and the children it waited for (the
+    # harness's run child): steadier than wall on a shared machine
+    return wall, ru.ru_maxrss / 1024.0, text, status, ru.ru_utime + ru.ru_stime
 
 def check_harness(out, n, variant):
     rows = list(csv.DictReader(open(out, newline='')))
@@ -153,28 +155,32 @@ case("symmetry, both cores", 17, "symmetry", 2, False, suzuki_ref(17, False))
 case("split, one core", 16, "split", 1, True, kluev_ref(16, 1, True))
 case("split, both cores", 18, "split", 2, False, kluev_ref(18, 2, False))
 
-walls, rss = {}, {}
+walls, cpus, rss = {}, {}, {}
 for rnd in range(repeat):
     for label, n, progs in cases:
         for name, cmd, chk in progs:
-            wall, maxrss, text, status = run(cmd)
+            wall, maxrss, text, status, cpu = run(cmd)
             r = chk(text)
             walls.setdefault((label, name), []).append(wall)
+            cpus.setdefault((label, name), []).append(cpu)
             rss[(label, name)] = max(rss.get((label, name), 0), r or maxrss)
 
-print(f"| case | n | program | median wall | peak RSS | ratio to the reference |")
-print(f"|---|---|---|---|---|---|")
+print("| case | n | program | median wall | median CPU | peak RSS | wall ratio | CPU ratio |")
+print("|---|---|---|---|---|---|---|---|")
+med = statistics.median
 for label, n, progs in cases:
     ref = progs[1][0] if len(progs) > 1 else None
     for name, cmd, _ in progs:
-        m = statistics.median(walls[(label, name)])
-        ratio = ""
+        m, c = med(walls[(label, name)]), med(cpus[(label, name)])
+        wr = cr = ""
         if ref and name != ref:
-            ratio = f"{m / statistics.median(walls[(label, ref)]):.2f}x"
-        print(f"| {label} | {n} | {name} | {m:.3f} s | {rss[(label, name)]:.1f} MB | {ratio} |")
+            wr = f"{m / med(walls[(label, ref)]):.2f}x"
+            cr = f"{c / med(cpus[(label, ref)]):.2f}x"
+        print(f"| {label} | {n} | {name} | {m:.3f} s | {c:.3f} s | {rss[(label, name)]:.1f} MB | {wr} | {cr} |")
 print()
 print(f"wall: median of {repeat} runs of the whole process, interleaved round by round;")
-print("ratio: the harness's median over the reference program's, same case (below 1: faster).")
+print("CPU: user + system time of the process and its children (the harness's run child);")
+print("ratios: the harness's median over the reference program's, same case (below 1: faster).")
 print("checked: totals against A000170, symmetry's and Suzuki's classes against A002562 (n = 1..17).")
 for b in bad:
     print("WRONG:", b)
