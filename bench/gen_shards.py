@@ -63,7 +63,10 @@ def main():
     cols = columns()
     inst, appr, keyed = {}, {}, []
     for line in plan.splitlines():
-        shard, exp, n, mode, hints, approach, rep = line.split("\t")
+        cells = line.split("\t")
+        if len(cells) == 6:             # --shards 1 lists no shard
+            cells.insert(0, "1/1")
+        shard, exp, n, mode, hints, approach, rep = cells
         i = inst.setdefault((n, mode, hints), len(inst))
         a = appr.setdefault(approach, len(appr))
         keyed.append(((i, int(rep), a), int(shard.split("/")[0]), n, mode,

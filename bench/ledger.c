@@ -45,8 +45,8 @@ int main(int argc, char **argv)
 			 * other */
 			int k = i / 50;
 			nq_square h[2] = { { 0, k % 25 }, { 1, 26 + k / 25 } };
-			nq_instance in = { 30 + i % 50, i % 3 ? NQ_MODE_COUNT
-					   : NQ_MODE_FIRST, 2, h };
+			nq_instance in = { .n = 30 + i % 50, .mode = i % 3 ? NQ_MODE_COUNT
+					   : NQ_MODE_FIRST, .nhints = 2, .hints = h };
 			nq_result res;
 
 			memset(&res, 0, sizeof res);

@@ -91,7 +91,7 @@ static int hints_symmetric(int n, const nq_square *h, int k, int flip)
 /* What is known of an instance before any answer. */
 static void entry_facts(struct entry *e)
 {
-	nq_instance in = { e->n, NQ_MODE_COUNT, e->nhints, e->hints };
+	nq_instance in = { .n = e->n, .mode = NQ_MODE_COUNT, .nhints = e->nhints, .hints = e->hints };
 
 	e->exists = -1;
 	if (e->nhints == 0) {

@@ -7,6 +7,7 @@
  *
  *   harness CONFIG.yaml               same as `harness run CONFIG.yaml`
  *   harness run CONFIG.yaml [-o FILE.csv] [-q]
+ *   harness slurm CONFIG.yaml --shards N [--submit] (verbs_slurm.c)
  *   harness solve -n N [options] [APPROACH...]
  *   harness plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind K] [--y COL]
  *   harness report RESULTS.csv [--format markdown|latex] [--baseline A]
@@ -48,7 +49,7 @@ static const nq_verb verb_version = {
 };
 
 static const nq_verb *const verbs[] = {
-	&nq_verb_run, &nq_verb_plan, &nq_verb_merge, &nq_verb_solve, &nq_verb_plot, &nq_verb_report,
+	&nq_verb_run, &nq_verb_plan, &nq_verb_merge, &nq_verb_slurm, &nq_verb_solve, &nq_verb_plot, &nq_verb_report,
 	&nq_verb_export, &nq_verb_check, &nq_verb_list, &verb_help,
 	&verb_version, NULL
 };

@@ -37,6 +37,7 @@
 #include "atomic.h"
 #include "cgroup.h"
 #include "meta.h"
+#include "plan.h"
 #include "plugin.h"
 #include "sha256.h"
 #include "version.h"
@@ -630,8 +631,11 @@ static void write_body(FILE *f, const nq_experiment *exp,
 		fprintf(f, "shard: \"%d/%d\"\n", r->shard_k, r->shard_n);
 	else
 		kv(f, "shard", "none");
-	if (r->resumed)
+	if (r->resumed) {
 		fprintf(f, "resumed: true\nrows_before: %zu\n", r->rows_before);
+		if (r->first_started[0])
+			kv(f, "first_started", r->first_started);
+	}
 	fprintf(f, "repeat: %d\nwarmup: %d\ntimeout_s: %g\nmemory_limit_kib: %llu\n"
 		"seed: %llu\n", exp->repeat, exp->warmup, exp->timeout_s,
 		(unsigned long long)exp->memory_kib,
@@ -643,6 +647,9 @@ static void write_body(FILE *f, const nq_experiment *exp,
 		snprintf(buf, sizeof buf, "unknown");
 	kv(f, "cpu", buf);
 	fprintf(f, "cores: %ld\n", sysconf(_SC_NPROCESSORS_ONLN));
+	/* the cores it may run on (its CPU affinity: taskset, a cgroup's
+	 * cpuset, a Slurm allocation), what -j and threads: 0 go by */
+	fprintf(f, "cores_usable: %d\n", nq_cores_usable());
 	if (mem > 0)
 		fprintf(f, "memory_kib: %lld\n", mem);
 	if (uname(&u) == 0) {

@@ -30,6 +30,7 @@ typedef struct nq_meta_run {
 	int shard_k, shard_n;     /* the slice run (--shard K/N); 0: all */
 	size_t rows_before;       /* --resume: rows the file held already */
 	int resumed;              /* --resume found a file to go on with */
+	char first_started[64];   /* resumed: when the first run started */
 	char warnings[NQ_META_MAX_WARNINGS][256];
 	size_t nwarnings;
 } nq_meta_run;

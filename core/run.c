@@ -549,7 +549,7 @@ static void tell_outcome(const struct state *s)
 			unchecked++;
 	}
 	if (nq_run_interrupted)
-		fprintf(stderr, "harness: nq_run_interrupted; the %zu finished runs "
+		fprintf(stderr, "harness: interrupted; the %zu finished runs "
 			"are in %s\n", s->rows, out);
 	else if (s->o->output)
 		fprintf(stderr, "harness: %zu row%s written to %s\n", s->rows,

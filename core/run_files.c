@@ -35,13 +35,56 @@ static int make_parent_dirs(const char *path)
 	return 0;
 }
 
+/* The metadata file beside the CSV: kept as .bak like the CSV (numbered
+ * the same way), then written with the start time and the machine's
+ * state. */
+static int meta_start(struct state *s, nq_error *err)
+{
+	char bak[4200];
+
+	nq_meta_path(s->o->output, s->meta_path, sizeof s->meta_path);
+	/* resumed: the .meta is replaced in one rename (nq_meta_write), not
+	 * moved aside first, so no moment leaves the CSV without one; when
+	 * the first run started stays in it */
+	if (s->have_old) {
+		if (nq_meta_read(s->meta_path, "first_started",
+				 s->meta.first_started,
+				 sizeof s->meta.first_started) < 0 &&
+		    nq_meta_read(s->meta_path, "started", s->meta.first_started,
+				 sizeof s->meta.first_started) < 0)
+			s->meta.first_started[0] = '\0';
+	} else if (nq_backup_rotate(s->meta_path, bak, sizeof bak, err) < 0) {
+		return -1;
+	}
+	/* the solvers' stderr, FILE.stderr.log: a fresh one, made by the
+	 * first run that writes to stderr (runner.h) */
+	snprintf(s->log_path, sizeof s->log_path, "%.*s.stderr.log",
+		 (int)strlen(s->meta_path) - 5, s->meta_path);
+	/* (resumed: the old log goes on) */
+	if (nq_output_check(s->log_path, err) < 0 || (!s->have_old &&
+	    nq_backup_rotate(s->log_path, bak, sizeof bak, err) < 0))
+		return -1;
+	s->meta.csv = s->o->output;
+	s->meta.argc = s->o->argc;
+	s->meta.argv = s->o->argv;
+	s->meta.started = time(NULL);
+	s->meta.outcome = "running";
+	s->meta.jobs = s->jobs;
+	s->meta.shard_k = s->o->shard_k;
+	s->meta.shard_n = s->o->shard_n;
+	nq_meta_check(&s->meta, "at start");
+	return nq_meta_write(s->meta_path, s->exp, &s->meta, err);
+}
+
 /* Open the CSV for writing, for the whole run: it must not exist or be a
  * regular file (nq_output_check); the lock FILE.lock is taken first, so
  * a second run on the same file stops here, naming the first one's PID;
  * an existing file is kept as FILE.bak, older backups shifted to
  * FILE.bak.1 ... (nq_backup_rotate). */
-static FILE *open_output(const char *path, nq_lock *lock, nq_error *err)
+static FILE *open_output(struct state *s, nq_error *err)
 {
+	const char *path = s->o->output;
+	nq_lock *lock = &s->lock;
 	char bak[4200];
 	FILE *f;
 	int rc;
@@ -65,41 +108,16 @@ static FILE *open_output(const char *path, nq_lock *lock, nq_error *err)
 	if (rc > 0)
 		fprintf(stderr, "harness: the previous %s is kept as %s\n",
 			path, bak);
+	/* the .meta first: a harness killed between the two leaves a .meta
+	 * without a CSV (--resume starts afresh), never a CSV without the
+	 * .meta that says which experiment wrote it */
+	if (meta_start(s, err) < 0)
+		return NULL;
 	f = fopen(path, "wx"); /* made anew: nothing may take its place */
 	if (!f)
 		nq_error_set(err, path, 0, 0, "cannot write: %s",
 			     strerror(errno));
 	return f;
-}
-
-/* The metadata file beside the CSV: kept as .bak like the CSV (numbered
- * the same way), then written with the start time and the machine's
- * state. */
-static int meta_start(struct state *s, nq_error *err)
-{
-	char bak[4200];
-
-	nq_meta_path(s->o->output, s->meta_path, sizeof s->meta_path);
-	if (nq_backup_rotate(s->meta_path, bak, sizeof bak, err) < 0)
-		return -1;
-	/* the solvers' stderr, FILE.stderr.log: a fresh one, made by the
-	 * first run that writes to stderr (runner.h) */
-	snprintf(s->log_path, sizeof s->log_path, "%.*s.stderr.log",
-		 (int)strlen(s->meta_path) - 5, s->meta_path);
-	/* (resumed: the old log goes on) */
-	if (nq_output_check(s->log_path, err) < 0 || (!s->have_old &&
-	    nq_backup_rotate(s->log_path, bak, sizeof bak, err) < 0))
-		return -1;
-	s->meta.csv = s->o->output;
-	s->meta.argc = s->o->argc;
-	s->meta.argv = s->o->argv;
-	s->meta.started = time(NULL);
-	s->meta.outcome = "running";
-	s->meta.jobs = s->jobs;
-	s->meta.shard_k = s->o->shard_k;
-	s->meta.shard_n = s->o->shard_n;
-	nq_meta_check(&s->meta, "at start");
-	return nq_meta_write(s->meta_path, s->exp, &s->meta, err);
 }
 
 /* --resume: the file must come from this experiment file and this
@@ -199,17 +217,14 @@ static int open_resume(struct state *s, nq_error *err)
 
 int nq_run_open(struct state *s, nq_error *err)
 {
-	if (s->o->resume && access(s->o->output, F_OK) == 0) {
-		if (open_resume(s, err) < 0)
-			return -1;
-	} else {
-		s->csv = open_output(s->o->output, &s->lock, err);
-		if (!s->csv)
-			return -1;
-		nq_csv_header(s->csv);
-		fflush(s->csv);
-	}
-	return meta_start(s, err);
+	if (s->o->resume && access(s->o->output, F_OK) == 0)
+		return open_resume(s, err) < 0 ? -1 : meta_start(s, err);
+	s->csv = open_output(s, err);
+	if (!s->csv)
+		return -1;
+	nq_csv_header(s->csv);
+	fflush(s->csv);
+	return 0;
 }
 
 int nq_run_meta_end(struct state *s, int rc, nq_error *err)
@@ -275,6 +290,10 @@ static int mark_done(struct state *s, nq_error *err)
 				     (size_t)(rep - 1);
 			uint64_t h;
 
+			/* a key the plan holds twice may have its other copy
+			 * in another shard: that one's row is not here */
+			if (s->o->shard_n && c->shard != s->o->shard_k)
+				continue;
 			nq_plan_key(s->exp, c, rep, key, sizeof key);
 			h = nq_key_hash(key);
 			if (!nq_keyset_count(&s->old_keys, h))

@@ -69,7 +69,7 @@ static void print_hints(char *buf, size_t len, const nq_square *h, int nh)
  * 0 right, 1 wrong, 3 nothing could check it. */
 static int check_none(int n, const nq_square *hints, int nh, const char *how)
 {
-	nq_instance in = { n, NQ_MODE_FIRST, nh, hints };
+	nq_instance in = { .n = n, .mode = NQ_MODE_FIRST, .nhints = nh, .hints = hints };
 	nq_result none;
 	nq_ledger *l = nq_ledger_new();
 	const nq_verdict *v;

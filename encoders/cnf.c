@@ -5,12 +5,18 @@
  * anti-diagonals) and adds each hint as a unit clause. An encoder with an
  * `encode` hook does all of that itself.
  *
+ * Blocked squares and excluded lines (ABI 3) are the host's in both
+ * paths: a unit clause "no queen here" on each such square, through
+ * square_var, after the encoder is done. So every encoder serves those
+ * instances, one of an older ABI that never heard of them included.
+ *
  * The built-in encoders live in files of their own (pairwise.c,
  * sequential.c, commander.c, product.c, binary.c, bimander.c, ladder.c).
  */
 #include <stdlib.h>
 #include <stdio.h>
 #include "cnf.h"
+#include "nq_board.h"
 
 /* The at-most-one of one line: `len` squares from (r, c) in steps of
  * (dr, dc). Lines shorter than two squares need no constraint. */
@@ -43,6 +49,28 @@ static void lines_alo(const nq_cnf_sink *sink, const int *square_var, int n,
 	}
 }
 
+/* The unit clause -x of every square no queen may stand on. */
+static int forbidden_units(const nq_instance *inst, const nq_cnf_sink *sink,
+			   const int *square_var)
+{
+	int n = inst->n, k;
+	unsigned char *map;
+
+	if (!nq_board_restricted(inst))
+		return NQ_OK;
+	map = malloc((size_t)n * (size_t)n);
+	if (!map)
+		return NQ_ENOMEM;
+	nq_board_forbidden(inst, map);
+	for (k = 0; k < n * n; k++)
+		if (map[k]) {
+			sink->add(sink->ctx, -square_var[k]);
+			sink->add(sink->ctx, 0);
+		}
+	free(map);
+	return NQ_OK;
+}
+
 int nq_cnf_build(const nq_instance *inst, const nq_cnf_encoder *enc,
 		 enum nq_cnf_columns columns, const nq_cnf_sink *sink,
 		 int *square_var)
@@ -54,16 +82,17 @@ int nq_cnf_build(const nq_instance *inst, const nq_cnf_encoder *enc,
 		return NQ_ERR;
 	if (enc->encode) {
 		rc = enc->encode(inst, sink, square_var);
-		if (rc == NQ_OK && columns == NQ_CNF_COLUMNS_ALO && n >= 1) {
-			/* A square without a variable (0 would end the
-			 * clause early) is reported by the caller's check
-			 * of square_var; add nothing then. */
-			for (r = 0; r < n * n; r++)
-				if (square_var[r] < 1)
-					return NQ_OK;
+		if (rc != NQ_OK || n < 1)
+			return rc;
+		/* A square without a variable (0 would end the clause
+		 * early) is reported by the caller's check of square_var;
+		 * add nothing then. */
+		for (r = 0; r < n * n; r++)
+			if (square_var[r] < 1)
+				return NQ_OK;
+		if (columns == NQ_CNF_COLUMNS_ALO)
 			lines_alo(sink, square_var, n, 0);
-		}
-		return rc;
+		return forbidden_units(inst, sink, square_var);
 	}
 	if (!enc->amo || n < 1)
 		return NQ_ERR;
@@ -116,7 +145,7 @@ int nq_cnf_build(const nq_instance *inst, const nq_cnf_encoder *enc,
 		sink->add(sink->ctx, square_var[h->row * n + h->col]);
 		sink->add(sink->ctx, 0);
 	}
-	return NQ_OK;
+	return forbidden_units(inst, sink, square_var);
 }
 
 int nq_cnf_check(const nq_cnf_encoder *enc, int n, const int *square_var,

@@ -38,10 +38,13 @@ extern const char *const nq_cnf_columns_choices[]; /* "alo", "none", NULL */
  * NQ_CNF_COLUMNS_ALO) per column, at-most-one on every row, column and
  * diagonal (through enc->amo), hints as unit clauses. An encoder with an
  * `encode` hook emits the whole instance itself; the column clauses (with
- * NQ_CNF_COLUMNS_ALO) are then added after it, from its square_var.
+ * NQ_CNF_COLUMNS_ALO) are then added after it, from its square_var. In
+ * both paths the host adds last a unit clause -x for every blocked square
+ * and every square on an excluded line.
  * This is the only place the at-least-one clauses are made: the picosat
  * solver, `harness export` and the dimacs solver all build through it.
  * square_var has n*n entries. Returns NQ_OK, NQ_ERR for a bad `columns`,
+ * NQ_ENOMEM (the map of forbidden squares),
  * or what the encoder returned. */
 int nq_cnf_build(const nq_instance *inst, const nq_cnf_encoder *enc,
 		 enum nq_cnf_columns columns, const nq_cnf_sink *sink,

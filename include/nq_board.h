@@ -153,4 +153,68 @@ static inline int nq_board_add_lines(int n, const nq_ilp_sink *sink,
 	return rc;
 }
 
+/* 1 when the instance forbids some squares (ABI 3: blocked squares or
+ * excluded lines), so a caller can skip nq_board_forbidden's n * n map
+ * on the plain problem. */
+static inline int nq_board_restricted(const nq_instance *inst)
+{
+	return inst->nblocked > 0 || inst->nexcl_diag > 0 ||
+	       inst->nexcl_anti > 0;
+}
+
+/* Mark map[row * n + col] (n * n bytes, row-major, cleared here) with 1
+ * for every square no queen may stand on: a blocked square, or a square
+ * on an excluded diagonal (col - row + n - 1) or antidiagonal (row +
+ * col). Entries off the board are skipped (the loader refuses them; a
+ * caller handed one anyway does not write outside map). Returns the
+ * number of squares marked (an int: callers hold the map in memory, so
+ * far fewer than 2^31 squares are ever forbidden in practice). */
+static inline int nq_board_forbidden(const nq_instance *inst,
+				     unsigned char *map)
+{
+	int n = inst->n, marked = 0;
+	size_t k;
+
+	for (k = 0; k < (size_t)n * (size_t)n; k++)
+		map[k] = 0;
+	for (int i = 0; i < inst->nblocked; i++) {
+		const nq_square *q = &inst->blocked[i];
+
+		if (q->row < 0 || q->row >= n || q->col < 0 || q->col >= n)
+			continue;
+		k = (size_t)q->row * (size_t)n + (size_t)q->col;
+		if (!map[k]) {
+			map[k] = 1;
+			marked++;
+		}
+	}
+	for (int i = 0; i < inst->nexcl_diag; i++) {
+		int d = inst->excl_diag[i] - (n - 1); /* col - row */
+
+		for (int r = 0; r < n; r++) {
+			int c = r + d;
+
+			k = (size_t)r * (size_t)n + (size_t)c;
+			if (c >= 0 && c < n && !map[k]) {
+				map[k] = 1;
+				marked++;
+			}
+		}
+	}
+	for (int i = 0; i < inst->nexcl_anti; i++) {
+		int a = inst->excl_anti[i];
+
+		for (int r = 0; r < n; r++) {
+			int c = a - r;
+
+			k = (size_t)r * (size_t)n + (size_t)c;
+			if (c >= 0 && c < n && !map[k]) {
+				map[k] = 1;
+				marked++;
+			}
+		}
+	}
+	return marked;
+}
+
 #endif /* NQ_BOARD_H */

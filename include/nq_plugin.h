@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NQ_ABI_VERSION 2u
+#define NQ_ABI_VERSION 3u
 /* The oldest version this header's host still loads. */
 #define NQ_ABI_OLDEST 1u
 
@@ -41,12 +41,32 @@ typedef struct nq_square {
 
 /* One n-queens instance. Hints are pre-placed queens every answer keeps;
  * the loader guarantees they are on the board, on distinct rows, and do
- * not attack each other. */
+ * not attack each other.
+ *
+ * ABI 3 appends the NP-complete variants (Gent, Jefferson, Nightingale,
+ * JAIR 2017): blocked squares may hold no queen (they do not stop
+ * attacks), and excluded lines may hold no queen. The numbering, once:
+ *
+ *   diagonal      d = col - row + n - 1   (0 .. 2n-2; 0 is the square
+ *                                          bottom-left, n-1 the main one)
+ *   antidiagonal  a = row + col           (0 .. 2n-2; 0 is top-left)
+ *
+ * (0-based here; the experiment file numbers both from 1, the loader
+ * converts.) The loader guarantees every entry is on the board, none is
+ * listed twice, and no hint stands on a blocked square or excluded line.
+ * A solver of ABI 1 or 2 never sees an instance with any of them: the
+ * host leaves it out of those, with a notice. */
 typedef struct nq_instance {
 	int n;
 	enum nq_mode mode;
 	int nhints;
 	const nq_square *hints;
+	/* ABI 3 */
+	int nblocked;
+	const nq_square *blocked;
+	int nexcl_diag, nexcl_anti;
+	const int *excl_diag;      /* d values, ascending */
+	const int *excl_anti;      /* a values, ascending */
 } nq_instance;
 
 /* Returned in nq_result fields that do not apply (sizes, effort). */
@@ -261,6 +281,13 @@ typedef struct nq_ilp_model {
  *      host allocates nq_result, so an ABI 1 solver simply leaves it
  *      empty). ABI 1 plugins still load: the host reads option_used only
  *      from solvers of version 2 whose struct_size covers it.
+ *   3  nq_instance: blocked squares and excluded diagonals (appended).
+ *      The host allocates nq_instance, so older plugins still load;
+ *      solvers of ABI 1 and 2 are left out of instances that have any
+ *      (they would not know to avoid them), with a notice. CNF encoders
+ *      and ILP models of any version serve every instance: the host adds
+ *      the unit clauses (a blocked square's variable false) and fixes
+ *      the columns itself through square_var / square_col.
  * Later versions only append: new hooks at the end of a struct (the host
  * reads them only from entries whose abi_version is new enough) and new
  * option types at the end of the enum. */

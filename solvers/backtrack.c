@@ -23,7 +23,8 @@
  *   symmetry  bitmask that searches one placement per class of the
  *             board's eight symmetries and weighs it by its class's size
  *             (solvers/symmetry.c); also counts the classes (`unique`).
- *             Count mode; first mode and hints fall back to bitmask.
+ *             Count mode; first mode, hints, blocked squares and
+ *             excluded lines fall back to bitmask.
  *   mrv       forward checking: each undecided row keeps its count of
  *             free squares, and the row with the fewest goes next
  *             (solvers/mrv.c). O(n) a node, but on large boards it finds
@@ -35,18 +36,29 @@
  *
  * `threads` (bitmask and symmetry, count mode without hints): split the
  * search over the top rows' placements; split: over the row sets; 0
- * means one per core.
+ * means one per core it may use (its CPU affinity: a run pinned by -j
+ * counts its own cores).
  *
  * Hints (pre-placed queens) are honoured by every variant but split (which
  * refuses them with a note rather than answer something else): a hinted
  * row offers only its hinted square, and the hints' lines are closed for
  * the other rows before the search starts.
+ *
+ * Blocked squares and excluded lines (ABI 3) are one map made up front,
+ * banned[row * n + col], that every variant checks before it tries a
+ * square (bitmask ORs each row's part into its closed mask). Symmetry
+ * does not survive them, so the symmetry variant (and the threaded
+ * count) falls back to bitmask and `unique` stays unknown, as with hints;
+ * split refuses them, as it refuses hints.
  */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
 #include <unistd.h>
 #include "solvers.h"
+#include "nq_board.h"
 
 enum { V_BOARD, V_ARRAY, V_TEXTBOOK, V_STACK, V_BITMASK, V_SYMMETRY, V_MRV,
        V_SPLIT };
@@ -78,7 +90,14 @@ struct search {
 	int32_t *queen;     /* queen[row] = col of the current partial board */
 	int32_t *out;       /* the answer's placement (first mode) */
 	int *hint_col;      /* hint_col[row] = col, or -1 */
+	unsigned char *banned; /* n * n, 1: no queen may stand there (blocked,
+				  excluded line); NULL when nothing is */
 };
+
+static inline int is_banned(const struct search *s, int r, int c)
+{
+	return s->banned && s->banned[(size_t)r * s->n + c];
+}
 
 static void found(struct search *s)
 {
@@ -148,7 +167,7 @@ static void textbook_row(struct search *s, struct flags *f, int r)
 		return;
 	}
 	for (c = 0; c < n && !s->done; c++) {
-		if (!flags_free_square(f, r, c))
+		if (!flags_free_square(f, r, c) || is_banned(s, r, c))
 			continue;
 		s->nodes++;
 		flags_mark(f, r, c, 1);
@@ -196,7 +215,8 @@ static int stack(struct search *s, const nq_instance *in)
 			}
 			r--;           /* leaving it backwards */
 		} else {
-			while (c < n && !flags_free_square(&f, r, c))
+			while (c < n && (!flags_free_square(&f, r, c) ||
+					 is_banned(s, r, c)))
 				c++;
 			if (c < n) {   /* push */
 				s->nodes++;
@@ -259,7 +279,7 @@ static void board_row(struct search *s, char *b, int r)
 		return;
 	}
 	for (c = 0; c < n && !s->done; c++) {
-		if (!board_free(b, n, r, c))
+		if (!board_free(b, n, r, c) || is_banned(s, r, c))
 			continue;
 		s->nodes++;
 		b[(size_t)r * n + c] = 1;
@@ -322,7 +342,7 @@ static void array_row(struct search *s, const struct placed *p, int r)
 		return;
 	}
 	for (c = 0; c < n && !s->done; c++) {
-		if (!array_free(s, p, r, c))
+		if (!array_free(s, p, r, c) || is_banned(s, r, c))
 			continue;
 		s->nodes++;
 		s->queen[r] = c;
@@ -402,6 +422,10 @@ static int bitmask(struct search *s, const nq_instance *in)
 				b.closed[r] |= (uint64_t)1 << (hc - d);
 		}
 	}
+	for (r = 0; s->banned && r < n; r++)
+		for (i = 0; i < n; i++)
+			if (is_banned(s, r, i))
+				b.closed[r] |= (uint64_t)1 << i;
 	bitmask_row(s, &b, 0, 0, 0, 0);
 	free(b.closed);
 	return NQ_OK;
@@ -423,6 +447,17 @@ static int backtrack_max_n(const nq_optval *opt, enum nq_mode mode)
 	}
 }
 
+/* The cores this process may run on: its CPU affinity (a run pinned by
+ * -j gets its own), else the cores online. */
+static long usable_cores(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		return CPU_COUNT(&set);
+	return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
 /* Counts without hints on several threads, or with symmetry. */
 static int fast_count(const nq_job *job, struct search *s, nq_result *res)
 {
@@ -430,9 +465,9 @@ static int fast_count(const nq_job *job, struct search *s, nq_result *res)
 	int n = s->n;
 
 	if (threads == 0) {
-		/* one per core, but small boards finish before a thread
-		 * would start: measured, n <= 11 is faster on one */
-		threads = n < 12 ? 1 : sysconf(_SC_NPROCESSORS_ONLN);
+		/* one per core it may use, but small boards finish before
+		 * a thread would start: measured, n <= 11 is faster on one */
+		threads = n < 12 ? 1 : usable_cores();
 		if (threads < 1)
 			threads = 1;
 	}
@@ -475,6 +510,15 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 		s.hint_col[i] = -1;
 	for (i = 0; i < in->nhints; i++)
 		s.hint_col[in->hints[i].row] = in->hints[i].col;
+	if (nq_board_restricted(in) && job->opt[0].num != V_MRV) {
+		s.banned = malloc((size_t)in->n * (size_t)in->n);
+		if (!s.banned) {
+			free(s.queen);
+			free(s.hint_col);
+			return NQ_ENOMEM;
+		}
+		nq_board_forbidden(in, s.banned);
+	}
 	res->build_s = nq_now() - t0;
 
 	t0 = nq_now();
@@ -500,22 +544,25 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 		res->solve_s = nq_now() - t0;
 		return rc;
 	case V_SPLIT:
-		if (s.first || in->nhints > 0) {
-			/* max_n keeps first mode away; hints would need the
-			 * halves to honour them, which they do not */
+		if (s.first || in->nhints > 0 || s.banned) {
+			/* max_n keeps first mode away; hints and banned
+			 * squares would need the halves to honour them, and
+			 * the mirrors it counts by to survive them */
 			snprintf(res->note, sizeof res->note,
 				 "split counts boards without pre-placed "
-				 "queens only");
+				 "queens, blocked squares or excluded lines "
+				 "only");
 			rc = NQ_ERR;
 		} else {
 			rc = fast_count(job, &s, res);
 		}
 		break;
 	default: /* bitmask, symmetry */
-		if (!s.first && in->nhints == 0) {
+		if (!s.first && in->nhints == 0 && !s.banned) {
 			rc = fast_count(job, &s, res);
 		} else {
-			/* threads split only counts without hints */
+			/* threads split only counts without hints (or
+			 * banned squares) */
 			snprintf(res->ran, sizeof res->ran, "threads=1");
 			rc = bitmask(&s, in);
 		}
@@ -529,6 +576,7 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 	}
 	free(s.queen);
 	free(s.hint_col);
+	free(s.banned);
 	return rc;
 }
 

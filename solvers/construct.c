@@ -15,10 +15,13 @@
  *                 the end).
  *
  * O(n) time, no memory beyond the placement. First mode only: it counts
- * nothing, and it cannot honour pre-placed queens.
+ * nothing, and it cannot honour pre-placed queens, blocked squares or
+ * excluded lines: it declines those instances (an error that says so)
+ * rather than answer another instance.
  */
 #include <stdio.h>
 #include "solvers.h"
+#include "nq_board.h"
 
 /* placement[row] = col, 0-based. n >= 4. */
 void nq_construct(int n, int32_t *placement)
@@ -63,6 +66,12 @@ static int construct_solve(const nq_job *job, nq_result *res)
 	if (in->nhints) {
 		snprintf(res->note, sizeof res->note, "construct does not take "
 			 "pre-placed queens (its formula fixes every queen)");
+		return NQ_ERR;
+	}
+	if (nq_board_restricted(in)) {
+		snprintf(res->note, sizeof res->note, "construct does not take "
+			 "blocked squares or excluded lines (its formula fixes "
+			 "every queen)");
 		return NQ_ERR;
 	}
 	if (in->n == 1) {

@@ -311,6 +311,12 @@ int nq_ilp_mem_build(nq_ilp_mem **out, const nq_instance *inst,
 			nq_ilp_mem_free(m);
 			return NQ_ERR;
 		}
+	rc = nq_glpk_sink_forbid(&m->sink, inst, m->square_col);
+	if (rc != NQ_OK) {
+		why_set(why, len, "%s", m->sink.msg);
+		nq_ilp_mem_free(m);
+		return rc;
+	}
 	*out = m;
 	return NQ_OK;
 }

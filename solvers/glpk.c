@@ -331,6 +331,11 @@ static int run(const nq_job *job, const nq_ilp_model *model,
 			return NQ_ERR;
 		}
 	}
+	rc = nq_glpk_sink_forbid(&g->sink, inst, square_col);
+	if (rc != NQ_OK) {
+		snprintf(res->note, sizeof res->note, "%s", g->sink.msg);
+		return rc;
+	}
 	res->vars = ncols;
 	res->constraints = glp_get_num_rows(g->P);
 	res->nonzeros = glp_get_num_nz(g->P);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "glpk_sink.h"
+#include "nq_board.h"
 
 /* GLPK holds at most this many columns (and rows). */
 #define GLPK_MAX_COLS 100000000
@@ -241,4 +242,37 @@ nq_ilp_sink nq_glpk_sink_ilp(nq_glpk_sink *s)
 	nq_ilp_sink sink = { s, sink_add_col, sink_add_row, sink_maximize };
 
 	return sink;
+}
+
+int nq_glpk_sink_forbid(nq_glpk_sink *s, const nq_instance *inst,
+			const int *square_col)
+{
+	int n = inst->n, ncols = glp_get_num_cols(s->P), k;
+	unsigned char *map;
+
+	if (!nq_board_restricted(inst))
+		return NQ_OK;
+	map = malloc((size_t)n * (size_t)n);
+	if (!map) {
+		snprintf(s->msg, sizeof s->msg, "out of memory for %d squares",
+			 n * n);
+		return NQ_ENOMEM;
+	}
+	nq_board_forbidden(inst, map);
+	for (k = 0; k < n * n; k++) {
+		if (!map[k])
+			continue;
+		if (square_col[k] < 1 || square_col[k] > ncols) {
+			/* the callers check square_col first; never here */
+			free(map);
+			snprintf(s->msg, sizeof s->msg, "square %d:%d has no "
+				 "column", k / n + 1, k % n + 1);
+			return NQ_ERR;
+		}
+		/* lb = ub = 0: GLPK's presolve drops the column, and the
+		 * LP / MPS writers say "x = 0" in the bounds */
+		glp_set_col_bnds(s->P, square_col[k], GLP_FX, 0.0, 0.0);
+	}
+	free(map);
+	return NQ_OK;
 }

@@ -73,6 +73,15 @@ void nq_glpk_sink_init(nq_glpk_sink *s, glp_prob *P);
  * s, which must outlive it. */
 nq_ilp_sink nq_glpk_sink_ilp(nq_glpk_sink *s);
 
+/* After the model's build (square_col checked: a column for every
+ * square): fix the column of every blocked square and of every square on
+ * an excluded line at 0 (lb = ub = 0). Every ILP consumer builds through
+ * here, the glpk solver and nq_ilp_mem_build (cbc, `export --model`), so
+ * every model, one of an older ABI included, serves those instances.
+ * NQ_OK, or NQ_ENOMEM / NQ_ERR with s->msg saying why. */
+int nq_glpk_sink_forbid(nq_glpk_sink *s, const nq_instance *inst,
+			const int *square_col);
+
 /* Free the sink's buffers (not the problem). A zeroed sink is fine. */
 void nq_glpk_sink_free(nq_glpk_sink *s);
 

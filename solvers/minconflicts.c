@@ -22,11 +22,19 @@
  * it gives up after a bounded number of steps with an error. Pre-placed
  * queens stay put; only the other rows swap. Rows and columns are 32-bit,
  * so n up to 10^8 fits when memory does (about 20 bytes a row).
+ *
+ * Blocked squares and excluded lines (ABI 3): a queen on one counts as
+ * one collision more, so the repair moves it off like an attacked queen
+ * and a placement is reported only with none left. When a row or a
+ * column has nothing but such squares, "none" is proved on the spot;
+ * otherwise an instance with no placement ends in the step limit's
+ * error, as with hints.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "solvers.h"
+#include "nq_board.h"
 
 /*
  * Line counts. Nearly every line holds 0 or 1 queen, so a line's count is
@@ -55,7 +63,14 @@ struct mc {
 	uint64_t rng;
 	int64_t steps;
 	int failed;         /* out of memory in the extra table */
+	unsigned char *banned; /* n * n, 1: no queen may stand there; NULL:
+				  nothing is */
 };
+
+static inline int banned_at(const struct mc *m, int r, int c)
+{
+	return m->banned && m->banned[(size_t)r * m->n + c];
+}
 
 /* xorshift64*: fast, and plenty for choosing rows. */
 static uint32_t draw(struct mc *m, uint32_t below)
@@ -157,6 +172,8 @@ static void touch(struct mc *m, int r, int c, int delta)
 {
 	line_add(m, diag_line(m, r, c), delta);
 	line_add(m, anti_line(m, r, c), delta);
+	if (banned_at(m, r, c))
+		m->collisions += delta;
 }
 
 static int line_crowded(struct mc *m, uint32_t line)
@@ -169,7 +186,8 @@ static int line_crowded(struct mc *m, uint32_t line)
 static int attacked(struct mc *m, int r)
 {
 	return line_crowded(m, diag_line(m, r, m->q[r])) ||
-	       line_crowded(m, anti_line(m, r, m->q[r]));
+	       line_crowded(m, anti_line(m, r, m->q[r])) ||
+	       banned_at(m, r, m->q[r]);
 }
 
 static void push_work(struct mc *m, int r)
@@ -233,7 +251,8 @@ static void start(struct mc *m, const int32_t *free_cols, const char *fixed)
 			c = m->pool[j];
 			budget--;
 			blind = occupied(m, diag_line(m, r, c)) ||
-				occupied(m, anti_line(m, r, c));
+				occupied(m, anti_line(m, r, c)) ||
+				banned_at(m, r, c);
 		} while (budget > 0 && blind);
 		m->pool[j] = m->pool[k];
 		m->pool[k] = c;
@@ -335,6 +354,31 @@ static void mc_place_hints(struct mc *m, struct mc_setup *s,
 	m->nrows = k;
 }
 
+/* The map of banned squares, when the instance has any: 0, or -1 out of
+ * memory. 1 in *none when a row or a column has nothing but banned
+ * squares (a proof that no placement exists). */
+static int mc_ban(struct mc *m, const nq_instance *in, int *none)
+{
+	int n = m->n, r, c, row_free, col_free;
+
+	*none = 0;
+	if (!nq_board_restricted(in))
+		return 0;
+	m->banned = malloc((size_t)n * (size_t)n);
+	if (!m->banned)
+		return -1;
+	nq_board_forbidden(in, m->banned);
+	for (r = 0; r < n && !*none; r++) {
+		row_free = col_free = 0;
+		for (c = 0; c < n; c++) {
+			row_free += !banned_at(m, r, c);
+			col_free += !banned_at(m, c, r);
+		}
+		*none = !row_free || !col_free;
+	}
+	return 0;
+}
+
 static void mc_free(struct mc *m, struct mc_setup *s)
 {
 	free(s->fixed);
@@ -346,6 +390,7 @@ static void mc_free(struct mc *m, struct mc_setup *s)
 	free(m->rows);
 	free(m->pool);
 	free(m->work);
+	free(m->banned);
 }
 
 /* Kept whole: the repair loop is the hot loop (setup, teardown cut out). */
@@ -361,6 +406,7 @@ static int mc_solve(const nq_job *job, nq_result *res)
 	struct mc_setup s;
 	struct mc m;
 	const char *fixed;
+	int none;
 
 	if (mc_alloc(&m, &s, n, res->placement, job->seed)) {
 		rc = NQ_ENOMEM;
@@ -369,6 +415,17 @@ static int mc_solve(const nq_job *job, nq_result *res)
 	fixed = s.fixed;
 	if (job->time_limit_s > 0)
 		deadline = t0 + job->time_limit_s * 0.97;
+	if (mc_ban(&m, in, &none)) {
+		rc = NQ_ENOMEM;
+		goto out;
+	}
+	if (none) {
+		snprintf(res->note, sizeof res->note, "a row or column has "
+			 "only blocked or excluded squares");
+		res->solutions = 0;
+		rc = NQ_OK;
+		goto out;
+	}
 	if (in->nhints == 0 && (n == 2 || n == 3)) {
 		/* local search cannot prove this; it is a known result */
 		res->solutions = 0;
@@ -413,7 +470,7 @@ static int mc_solve(const nq_job *job, nq_result *res)
 			}
 			if (++idle > patience || m.failed)
 				break;
-			if ((m.steps & 0xFFFFF) == 0 && deadline &&
+			if ((m.steps & 0xFFFF) == 0 && deadline &&
 			    nq_now() > deadline) {
 				snprintf(res->note, sizeof res->note,
 					 "stopped at the time limit after %lld "

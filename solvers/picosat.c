@@ -27,8 +27,9 @@
  * right for both, since the mirror of a placement is a placement. The
  * clauses count in the sizes: n/2 unit clauses for even n; (n-1)/2 unit
  * and (n-1)/2 binary clauses for odd n (none for n = 1); variables are
- * unchanged. Hints break the mirror symmetry, so with hints the option
- * adds nothing and the note says so.
+ * unchanged. Hints break the mirror symmetry, and so do blocked squares
+ * and excluded lines, so with any of them the option adds nothing and
+ * the note says so.
  *
  * Option `columns` (encoders/cnf.h): `alo` (default) the standard model,
  * an at-least-one clause per row and per column; `none` rows only.
@@ -49,6 +50,7 @@
 #include <picosat/picosat.h>
 #include "solvers.h"
 #include "cnf.h"
+#include "nq_board.h"
 
 /* n*n must fit an int (square numbering). */
 #define PS_MAX_N 46340
@@ -186,6 +188,13 @@ static void mirror_clauses(const nq_cnf_sink *sink, const int *square_var,
 
 /* ------------------------------------------------------------------ */
 
+/* 1 when the instance is its own mirror image as far as the option
+ * knows: nothing pre-placed, blocked or excluded. */
+static int mirror_applies(const nq_instance *inst)
+{
+	return inst->nhints == 0 && !nq_board_restricted(inst);
+}
+
 /* Build the CNF into PicoSAT (with the mirror clauses when asked) and
  * check what the encoder made: NQ_OK, or an error with the note set. */
 static int ps_build(struct ps_ctx *ctx, const nq_cnf_sink *sink,
@@ -196,11 +205,12 @@ static int ps_build(struct ps_ctx *ctx, const nq_cnf_sink *sink,
 	const int n = inst->n;
 	int rc = nq_cnf_build(inst, enc, columns, sink, square_var);
 
-	if (rc == NQ_OK && mirror && inst->nhints == 0 && !ps_stopped(ctx))
+	if (rc == NQ_OK && mirror && mirror_applies(inst) && !ps_stopped(ctx))
 		mirror_clauses(sink, square_var, n);
-	else if (mirror && inst->nhints > 0)
-		snprintf(res->note, sizeof res->note,
-			 "symmetry: mirror ignored (hints break the symmetry)");
+	else if (mirror && !mirror_applies(inst))
+		snprintf(res->note, sizeof res->note, "symmetry: mirror ignored "
+			 "(%s break the symmetry)", inst->nhints ? "hints" :
+			 "blocked squares or excluded lines");
 	res->vars = ctx->vars;
 	res->constraints = ctx->clauses;
 	res->nonzeros = ctx->lits;
@@ -346,7 +356,7 @@ static int ps_solve(const nq_job *job, nq_result *res)
 		goto out;
 	}
 	res->solutions = count;
-	if (mirror && inst->nhints == 0 && inst->mode == NQ_MODE_COUNT &&
+	if (mirror && mirror_applies(inst) && inst->mode == NQ_MODE_COUNT &&
 	    n >= 2) {
 		/* One of each mirror pair was enumerated; no placement is its
 		 * own mirror image for n >= 2. */
@@ -373,7 +383,8 @@ static const nq_option ps_options[] = {
 	  "CNF encoding of each at-most-one" },
 	{ "symmetry", NQ_OPT_CHOICE, "none", ps_symmetry_choices, 0, 0,
 	  "mirror: lex-leader clauses keep one of each left-right mirror "
-	  "pair (count: enumerated x 2, exact); ignored with hints" },
+	  "pair (count: enumerated x 2, exact); ignored with hints, blocked "
+	  "squares or excluded lines" },
 	NQ_CNF_COLUMNS_OPTION,
 	{ NULL, 0, NULL, NULL, 0, 0, NULL }
 };

@@ -6,7 +6,16 @@
  * the solver was given): its comment lines "c square R C VAR" (DIMACS),
  * "\ square R C NAME" (LP) or "* square R C NAME" (MPS) map each square,
  * 1-based, to a variable or a column, and its first comment line names n
- * and the hints. The answers read:
+ * and the hints. Blocked squares and excluded lines (ABI 3) are comment
+ * lines of their own, one per entry, 1-based like the experiment file
+ * (nq_sqmap_describe writes them for the exporter):
+ *
+ *   blocked R C                  a square no queen may stand on
+ *   excluded diagonal D          D = col - row + n   (1 .. 2n-1)
+ *   excluded antidiagonal A      A = row + col - 1   (1 .. 2n-1)
+ *
+ * so an answer read back is checked against the instance exported, not
+ * the plain board. The answers read:
  *
  *   dimacs   SAT-competition output: `s SATISFIABLE` / `s UNSATISFIABLE`,
  *            `v` lines of literals (cadical, picosat, kissat, ...)
@@ -51,12 +60,25 @@ typedef struct nq_sqmap {
 	int header_hints;     /* 1 when the header lists hints */
 	nq_square hints[256]; /* the header's hints, 0-based */
 	int nhints;
+	/* The exported instance's blocked squares and excluded lines,
+	 * 0-based and numbered as in nq_instance, lines ascending (NULL
+	 * when none): what nq_instance's fields of the same names take. */
+	nq_square *blocked;
+	int nblocked;
+	int *excl_diag, *excl_anti;
+	int nexcl_diag, nexcl_anti;
 } nq_sqmap;
 
 /* Read the map of `path`. Returns 0, or -1 with `why` naming the file,
  * the line and what was expected. */
 int nq_sqmap_read(nq_sqmap *m, const char *path, char *why, size_t len);
 void nq_sqmap_free(nq_sqmap *m);
+
+/* The comment lines (no comment mark, each ending in '\n') that name
+ * inst's blocked squares and excluded lines, as nq_sqmap_read reads
+ * them, into buf like snprintf: returns the length they need (without
+ * the '\0'), writing at most len bytes. Empty for a plain instance. */
+size_t nq_sqmap_describe(const nq_instance *inst, char *buf, size_t len);
 
 /* The answer in `path` (format `fmt`, or found out when NQ_SOL_AUTO; *used
  * says which). Returns

@@ -1,7 +1,8 @@
 /*
  * sqmap.c - the square map of a file `harness export` wrote (solfile.h):
- * its first line (n and the hints) and its "square R C VAR|NAME" lines,
- * checked whole. Every error names the file and line.
+ * its first line (n and the hints), its "square R C VAR|NAME" lines,
+ * checked whole, and its "blocked R C" / "excluded diagonal D" /
+ * "excluded antidiagonal A" lines. Every error names the file and line.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -36,6 +37,171 @@ static void read_header(nq_sqmap *m, const char *body)
 		m->nhints++;
 		h += used;
 	}
+}
+
+/* A blocked square or an excluded line, 1-based as written, until the
+ * board's n is known. */
+struct restriction {
+	char kind;    /* 'b' blocked, 'd' diagonal, 'a' antidiagonal */
+	int r, c;     /* blocked: row, col; lines: the number in r */
+	long no;
+};
+
+struct restrictions {
+	struct restriction *at;
+	size_t n, cap;
+};
+
+/* "blocked R C", "excluded diagonal D", "excluded antidiagonal A":
+ * 1 when body is one (kept), 0 when it is another comment, -1 with why
+ * filled when it starts like one and is not one. */
+static int read_restriction(struct restrictions *rs, const char *body,
+			    long no, const char *path, char *why, size_t len)
+{
+	struct restriction x = { 0, 0, 0, no };
+	int used = 0;
+
+	if (!strncmp(body, "blocked ", 8)) {
+		x.kind = 'b';
+		if (sscanf(body, "blocked %d %d %n", &x.r, &x.c, &used) != 2 ||
+		    body[used])
+			return nq_sol_fail(why, len, "%s:%ld: expected \"blocked "
+				    "ROW COL\", not \"%.60s\"", path, no, body);
+	} else if (!strncmp(body, "excluded ", 9)) {
+		if (sscanf(body, "excluded diagonal %d %n", &x.r, &used) == 1 &&
+		    !body[used])
+			x.kind = 'd';
+		else if (sscanf(body, "excluded antidiagonal %d %n", &x.r,
+				&used) == 1 && !body[used])
+			x.kind = 'a';
+		else
+			return nq_sol_fail(why, len, "%s:%ld: expected \"excluded "
+				    "diagonal D\" or \"excluded antidiagonal "
+				    "A\", not \"%.60s\"", path, no, body);
+	} else {
+		return 0;
+	}
+	if (rs->n == rs->cap) {
+		size_t nc = rs->cap ? 2 * rs->cap : 64;
+		struct restriction *g = realloc(rs->at, nc * sizeof *g);
+
+		if (!g)
+			return nq_sol_fail(why, len, "out of memory");
+		rs->at = g;
+		rs->cap = nc;
+	}
+	rs->at[rs->n++] = x;
+	return 1;
+}
+
+static int int_cmp(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The restrictions into the map, 0-based, checked against n: on the
+ * board, none twice, none on a hint. 0, or -1 with why filled. */
+static int fill_restrictions(nq_sqmap *m, const struct restrictions *rs,
+			     const char *path, char *why, size_t len)
+{
+	int n = m->n, h;
+	size_t k;
+	char *seen;
+
+	if (!rs->n)
+		return 0;
+	m->blocked = malloc(rs->n * sizeof *m->blocked);
+	m->excl_diag = malloc(rs->n * sizeof *m->excl_diag);
+	m->excl_anti = malloc(rs->n * sizeof *m->excl_anti);
+	seen = calloc((size_t)n * n + 4 * (size_t)n, 1);
+	if (!m->blocked || !m->excl_diag || !m->excl_anti || !seen) {
+		free(seen);
+		return nq_sol_fail(why, len, "out of memory");
+	}
+	for (k = 0; k < rs->n; k++) {
+		const struct restriction *x = &rs->at[k];
+		size_t at;
+
+		if (x->kind == 'b') {
+			if (x->r < 1 || x->r > n || x->c < 1 || x->c > n)
+				goto off;
+			at = (size_t)(x->r - 1) * n + (size_t)(x->c - 1);
+		} else {
+			if (x->r < 1 || x->r > 2 * n - 1)
+				goto off;
+			at = (size_t)n * n + (x->kind == 'a' ? 2 * (size_t)n : 0) +
+			     (size_t)(x->r - 1);
+		}
+		if (seen[at]) {
+			free(seen);
+			return nq_sol_fail(why, len, "%s:%ld: listed twice", path,
+				    x->no);
+		}
+		seen[at] = 1;
+		for (h = 0; h < m->nhints; h++) {
+			int hr = m->hints[h].row, hc = m->hints[h].col;
+
+			if ((x->kind == 'b' && hr == x->r - 1 &&
+			     hc == x->c - 1) ||
+			    (x->kind == 'd' && hc - hr + n - 1 == x->r - 1) ||
+			    (x->kind == 'a' && hr + hc == x->r - 1)) {
+				free(seen);
+				return nq_sol_fail(why, len, "%s:%ld: the hint "
+					    "%d:%d stands there", path, x->no,
+					    hr + 1, hc + 1);
+			}
+		}
+		if (x->kind == 'b')
+			m->blocked[m->nblocked++] =
+				(nq_square){ x->r - 1, x->c - 1 };
+		else if (x->kind == 'd')
+			m->excl_diag[m->nexcl_diag++] = x->r - 1;
+		else
+			m->excl_anti[m->nexcl_anti++] = x->r - 1;
+		continue;
+off:
+		free(seen);
+		return nq_sol_fail(why, len, "%s:%ld: off the %d x %d board "
+			    "(%s 1..%d)", path, x->no, n, n, x->kind == 'b' ?
+			    "rows and columns" : "lines", x->kind == 'b' ? n :
+			    2 * n - 1);
+	}
+	free(seen);
+	qsort(m->excl_diag, (size_t)m->nexcl_diag, sizeof (int), int_cmp);
+	qsort(m->excl_anti, (size_t)m->nexcl_anti, sizeof (int), int_cmp);
+	return 0;
+}
+
+size_t nq_sqmap_describe(const nq_instance *inst, char *buf, size_t len)
+{
+	size_t used = 0;
+	int i, w;
+
+	if (len)
+		buf[0] = '\0';
+	for (i = 0; i < inst->nblocked; i++) {
+		w = snprintf(used < len ? buf + used : NULL,
+			     used < len ? len - used : 0, "blocked %d %d\n",
+			     inst->blocked[i].row + 1,
+			     inst->blocked[i].col + 1);
+		used += (size_t)w;
+	}
+	for (i = 0; i < inst->nexcl_diag; i++) {
+		w = snprintf(used < len ? buf + used : NULL,
+			     used < len ? len - used : 0,
+			     "excluded diagonal %d\n", inst->excl_diag[i] + 1);
+		used += (size_t)w;
+	}
+	for (i = 0; i < inst->nexcl_anti; i++) {
+		w = snprintf(used < len ? buf + used : NULL,
+			     used < len ? len - used : 0,
+			     "excluded antidiagonal %d\n",
+			     inst->excl_anti[i] + 1);
+		used += (size_t)w;
+	}
+	return used;
 }
 
 /* The square lines read so far, all of one kind: 'c' (CNF, a variable
@@ -100,10 +266,12 @@ static int read_square(struct square_lines *l, const char *line,
  * objective) up to the first other line, and for a CNF its p line:
  * 0, or -1 with why filled. `at_eof`: the file ended first. */
 static int read_squares(nq_sqmap *m, struct reader *rd,
-			struct square_lines *l, int *have_p, int *at_eof,
-			const char *path, char *why, size_t len)
+			struct square_lines *l, struct restrictions *rs,
+			int *have_p, int *at_eof, const char *path, char *why,
+			size_t len)
 {
 	char *line, *body;
+	int got;
 
 	while ((line = nq_sol_next_line(rd))) {
 		if (!line[0])
@@ -116,7 +284,10 @@ static int read_squares(nq_sqmap *m, struct reader *rd,
 			else if (!strncmp(body, "objective: maximize the number "
 					  "of queens", 40))
 				m->counts_queens = 1;
-			if (strncmp(body, "square ", 7))
+			got = read_restriction(rs, body, rd->no, path, why, len);
+			if (got < 0)
+				return -1;
+			if (got || strncmp(body, "square ", 7))
 				continue;
 			if (read_square(l, line, body, rd->no, path, why, len))
 				return -1;
@@ -217,6 +388,7 @@ int nq_sqmap_read(nq_sqmap *m, const char *path, char *why, size_t len)
 {
 	struct reader rd;
 	struct square_lines l = { NULL, 0, 0, 0, 0 };
+	struct restrictions rs = { NULL, 0, 0 };
 	size_t i;
 	int rc = -1, have_p = 0, at_eof = 0;
 
@@ -224,10 +396,13 @@ int nq_sqmap_read(nq_sqmap *m, const char *path, char *why, size_t len)
 	snprintf(m->path, sizeof m->path, "%s", path);
 	if (nq_sol_reader_open(&rd, path, why, len))
 		return -1;
-	if (!read_squares(m, &rd, &l, &have_p, &at_eof, path, why, len) &&
+	if (!read_squares(m, &rd, &l, &rs, &have_p, &at_eof, path, why,
+			  len) &&
 	    !check_squares(m, &l, have_p, rd.no, at_eof, path, why, len) &&
-	    !fill_map(m, &l, path, why, len))
+	    !fill_map(m, &l, path, why, len) &&
+	    !fill_restrictions(m, &rs, path, why, len))
 		rc = 0;
+	free(rs.at);
 	for (i = 0; i < l.nsq; i++)
 		free(l.sq[i].name);
 	free(l.sq);
@@ -246,7 +421,13 @@ void nq_sqmap_free(nq_sqmap *m)
 			free(m->name[i]);
 	free(m->name);
 	free(m->var);
+	free(m->blocked);
+	free(m->excl_diag);
+	free(m->excl_anti);
 	m->name = NULL;
 	m->var = NULL;
+	m->blocked = NULL;
+	m->excl_diag = m->excl_anti = NULL;
+	m->nblocked = m->nexcl_diag = m->nexcl_anti = 0;
 }
 

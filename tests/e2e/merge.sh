@@ -147,5 +147,26 @@ rows = list(csv.DictReader(open('out.csv', newline='')))
 bad = [r for r in rows if r['n'] == '6' and r['mode'] == 'count' and not r['hints'] and r['solutions'] == '6']
 sys.exit(0 if bad and all(r['status'] == 'wrong' for r in bad) else 1)"
 
+# --- an instance listed twice, its copies in different shards -----------------
+# Each shard resumed must take only its own copy's row as done, or it runs
+# the other shard's copy again and the merge finds a run in two shards.
+cat >dup.yaml <<'EOF'
+experiment: dup
+instances:
+  - {n: 4..6, mode: count}
+  - {n: 5, mode: count}
+approaches:
+  - backtrack: {variant: [textbook, bitmask]}
+  - picosat
+EOF
+for j in 1 2 3 4; do
+	"$H" run dup.yaml --shard "$j/4" -q -o "dup.shard-$j-of-4.csv" >/dev/null 2>&1
+	"$H" run dup.yaml --shard "$j/4" --resume -q -o "dup.shard-$j-of-4.csv" >/dev/null 2>&1
+done
+"$H" merge -o dup.csv dup.shard-*-of-4.csv >/dev/null 2>err
+rc=$?
+expect "shards resumed with an instance listed twice merge (got $rc: $(cat err))" [ $rc -eq 0 ]
+expect "the merged file has the plan's 12 rows" [ "$(($(wc -l <dup.csv) - 1))" -eq 12 ]
+
 echo "merge: $pass passed, $failed failed"
 [ "$failed" -eq 0 ]

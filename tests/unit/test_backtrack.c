@@ -30,7 +30,7 @@ static const char *const variants[] = { "board", "array", "textbook",
 static int solve_threads(int variant, int threads, int n, enum nq_mode mode,
 			 const nq_square *h, int k, nq_result *res)
 {
-	nq_instance in = { n, mode, k, h };
+	nq_instance in = { .n = n, .mode = mode, .nhints = k, .hints = h };
 	nq_optval opt[2] = { { variants[variant], variant, NULL },
 			     { NULL, threads, NULL } };
 	nq_job job = { &in, opt, 1, 0 };
@@ -251,6 +251,20 @@ static void split_refuses(void **state)
 	assert_int_equal(solve(SPLIT, 8, NQ_MODE_FIRST, NULL, 0, &res),
 			 NQ_ERR);
 	free(res.placement);
+	{
+		/* a blocked square (ABI 3): refused the same way */
+		nq_instance in = { 8, NQ_MODE_COUNT, 0, NULL, 1, &corner,
+				   0, 0, NULL, NULL };
+		nq_optval o[2] = { { "split", SPLIT, NULL }, { NULL, 1, NULL } };
+		nq_job job = { &in, o, 1, 0 };
+
+		memset(&res, 0, sizeof res);
+		res.unique = NQ_UNIQUE_NA;
+		res.placement = malloc(8 * sizeof(int32_t));
+		assert_int_equal(nq_solver_backtrack.solve(&job, &res), NQ_ERR);
+		assert_true(strstr(res.note, "blocked") != NULL);
+		free(res.placement);
+	}
 }
 
 static void bitmask_limit(void **state)

@@ -46,7 +46,7 @@ static int run_cols(const nq_cnf_encoder *enc, int sym, int columns, int n,
 {
 	static const char *const sym_name[] = { "none", "mirror" };
 	static const char *const col_name[] = { "alo", "none" };
-	nq_instance inst = { n, mode, nhints, hints };
+	nq_instance inst = { .n = n, .mode = mode, .nhints = nhints, .hints = hints };
 	nq_optval opt[3] = { { enc->name, 0, enc },
 			     { sym_name[sym], sym, NULL },
 			     { col_name[columns], columns, NULL } };
@@ -297,7 +297,7 @@ static void count_alo(const nq_cnf_encoder *enc, int columns, int n,
 		      enum nq_mode mode, const nq_square *hints, int nhints,
 		      int *row_alo, int *col_alo)
 {
-	nq_instance inst = { n, mode, nhints, hints };
+	nq_instance inst = { .n = n, .mode = mode, .nhints = nhints, .hints = hints };
 	struct rec r = { 0, NULL, 0, 0 };
 	nq_cnf_sink sink = { &r, rec_new_var, rec_add };
 	int *square_var = calloc((size_t)n * n, sizeof *square_var);

@@ -40,7 +40,7 @@ static int run_with(const nq_ilp_model *model, int n, enum nq_mode mode,
 		    const nq_square *hints, int nhints, double limit,
 		    nq_result *res)
 {
-	nq_instance inst = { n, mode, nhints, hints };
+	nq_instance inst = { .n = n, .mode = mode, .nhints = nhints, .hints = hints };
 	/* model, then GLPK's defaults: presolve on, no cuts, no pump,
 	 * Driebeck-Tomlin branching, best local bound backtracking */
 	nq_optval opt[6] = { { model->name, 0, model }, { "on", 1, NULL },
@@ -151,7 +151,7 @@ static void test_model_shape(void **state)
 		struct rec r;
 		nq_ilp_sink sink = { &r, rec_col, rec_row, rec_max };
 		nq_square hint = { n / 2, n - 1 };
-		nq_instance inst = { n, NQ_MODE_FIRST, 1, &hint };
+		nq_instance inst = { .n = n, .mode = NQ_MODE_FIRST, .nhints = 1, .hints = &hint };
 		int square_col[81], seen[81] = { 0 };
 
 		memset(&r, 0, sizeof r);

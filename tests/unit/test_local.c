@@ -14,7 +14,7 @@
 static int run(const nq_solver *s, int n, const nq_square *h, int k,
 	       uint64_t seed, nq_result *res)
 {
-	nq_instance in = { n, NQ_MODE_FIRST, k, h };
+	nq_instance in = { .n = n, .mode = NQ_MODE_FIRST, .nhints = k, .hints = h };
 	nq_job job = { &in, NULL, seed, 0 };
 
 	memset(res, 0, sizeof *res);
@@ -28,7 +28,7 @@ static int run(const nq_solver *s, int n, const nq_square *h, int k,
 static void assert_placement(int n, const nq_square *h, int k,
 			     const nq_result *res, const char *who)
 {
-	nq_instance in = { n, NQ_MODE_FIRST, k, h };
+	nq_instance in = { .n = n, .mode = NQ_MODE_FIRST, .nhints = k, .hints = h };
 	char why[256];
 
 	assert_int_equal(res->solutions, 1);

@@ -52,7 +52,7 @@ static int run(const nq_ilp_model *model, const struct opts *o, int n,
 	       enum nq_mode mode, const nq_square *hints, int nhints,
 	       nq_result *res)
 {
-	nq_instance inst = { n, mode, nhints, hints };
+	nq_instance inst = { .n = n, .mode = mode, .nhints = nhints, .hints = hints };
 	nq_optval opt[6] = { { model->name, 0, model },
 			     { NULL, o->presolve, NULL },
 			     { NULL, o->cuts, NULL },

@@ -36,7 +36,7 @@ static int run(const nq_cnf_encoder *enc, int n, enum nq_mode mode,
 	       const nq_square *hints, int nhints, double limit,
 	       nq_result *res)
 {
-	nq_instance inst = { n, mode, nhints, hints };
+	nq_instance inst = { .n = n, .mode = mode, .nhints = nhints, .hints = hints };
 	nq_optval opt[3] = { { enc->name, 0, enc }, { "none", 0, NULL },
 			     { "alo", NQ_CNF_COLUMNS_ALO, NULL } };
 	nq_job job = { &inst, opt, 1, limit };

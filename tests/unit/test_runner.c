@@ -177,7 +177,7 @@ static void run(int (*solve)(const nq_job *, nq_result *), int n,
 {
 	static nq_solver s;
 	nq_approach a;
-	nq_instance in = { n, mode, 0, NULL };
+	nq_instance in = { .n = n, .mode = mode, .nhints = 0, .hints = NULL };
 	nq_limits lim = { .timeout_s = timeout, .seed = 1,
 			  .log_path = log_path, .log_label = "a run" };
 	nq_error err;

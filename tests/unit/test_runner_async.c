@@ -166,7 +166,7 @@ static nq_pending *start(int (*solve)(const nq_job *, nq_result *),
 {
 	static nq_solver s;
 	nq_approach a;
-	nq_instance in = { 8, NQ_MODE_COUNT, 0, NULL };
+	nq_instance in = { .n = 8, .mode = NQ_MODE_COUNT, .nhints = 0, .hints = NULL };
 	nq_limits lim = { .timeout_s = timeout, .seed = seed,
 			  .log_path = log_path, .log_label = label };
 	nq_error err;

@@ -59,6 +59,69 @@ static void map_cnf(void **state)
 	nq_sqmap_free(&m);
 }
 
+/* Blocked squares and excluded lines: written by nq_sqmap_describe,
+ * read back 0-based as nq_instance holds them; and the lines it refuses,
+ * each named by file and line. */
+static void map_restrictions(void **state)
+{
+	static const nq_square blocked[] = { { 3, 3 }, { 2, 0 } };
+	static const int diag[] = { 0, 6 }, anti[] = { 2 };
+	nq_instance in = { .n = 4, .nblocked = 2, .blocked = blocked,
+			   .nexcl_diag = 2, .excl_diag = diag,
+			   .nexcl_anti = 1, .excl_anti = anti };
+	static const char *const bad[][2] = {
+		{ "c blocked 5 1\n", "off the 4 x 4 board" },
+		{ "c excluded diagonal 8\n", "off the 4 x 4 board" },
+		{ "c blocked 4 4\n", "listed twice" },
+		{ "c blocked 1 2\n", "the hint 1:2 stands there" },
+		{ "c excluded antidiagonal 2\n", "the hint 1:2 stands there" },
+		{ "c blocked 1\n", "expected \"blocked ROW COL\"" },
+		{ "c excluded column 3\n", "expected \"excluded diagonal D\"" },
+	};
+	char lines[256], text[2048], why[512];
+	size_t need;
+	nq_sqmap m;
+
+	(void)state;
+	need = nq_sqmap_describe(&in, lines, sizeof lines);
+	assert_int_equal(need, strlen(lines));
+	assert_string_equal(lines, "blocked 4 4\nblocked 3 1\n"
+			    "excluded diagonal 1\nexcluded diagonal 7\n"
+			    "excluded antidiagonal 3\n");
+	assert_int_equal(nq_sqmap_describe(&in, NULL, 0), need);
+	/* the same lines as comments, lines out of order */
+	snprintf(text, sizeof text, "c blocked 4 4\nc blocked 3 1\n"
+		 "c excluded diagonal 7\nc excluded diagonal 1\n"
+		 "c excluded antidiagonal 3\n%s", cnf4);
+	assert_int_equal(nq_sqmap_read(&m, put("r.cnf", text), why,
+				       sizeof why), 0);
+	assert_int_equal(m.nblocked, 2);
+	assert_int_equal(m.blocked[0].row, 3);
+	assert_int_equal(m.blocked[1].col, 0);
+	assert_int_equal(m.nexcl_diag, 2);
+	assert_int_equal(m.excl_diag[0], 0);
+	assert_int_equal(m.excl_diag[1], 6);
+	assert_int_equal(m.nexcl_anti, 1);
+	assert_int_equal(m.excl_anti[0], 2);
+	nq_sqmap_free(&m);
+	/* a plain file: none */
+	assert_int_equal(nq_sqmap_read(&m, put("a.cnf", cnf4), why,
+				       sizeof why), 0);
+	assert_int_equal(m.nblocked + m.nexcl_diag + m.nexcl_anti, 0);
+	assert_null(m.blocked);
+	nq_sqmap_free(&m);
+	assert_int_equal(nq_sqmap_describe(&(nq_instance){ .n = 4 }, why,
+					   sizeof why), 0);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(text, sizeof text, "c blocked 4 4\n%s%s", bad[i][0],
+			 cnf4);
+		assert_int_equal(nq_sqmap_read(&m, put("x.cnf", text), why,
+					       sizeof why), -1);
+		if (!strstr(why, bad[i][1]) || !strstr(why, "x.cnf:2"))
+			fail_msg("'%s': %s", bad[i][0], why);
+	}
+}
+
 static void read_answers(void **state)
 {
 	nq_sqmap m;
@@ -198,6 +261,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(map_cnf),
+		cmocka_unit_test(map_restrictions),
 		cmocka_unit_test(read_answers),
 		cmocka_unit_test(errors_name_file_and_line),
 		cmocka_unit_test(ilp_answers),

@@ -14,7 +14,7 @@ static const int32_t eight[8] = { 0, 4, 7, 5, 2, 6, 1, 3 }; /* a solution */
 
 static nq_instance inst(int n, enum nq_mode mode, const nq_square *h, int k)
 {
-	nq_instance in = { n, mode, k, h };
+	nq_instance in = { .n = n, .mode = mode, .nhints = k, .hints = h };
 	return in;
 }
 

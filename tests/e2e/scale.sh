@@ -1,0 +1,379 @@
+#!/usr/bin/env bash
+# scale.sh - end-to-end tests of runs that outgrow one at a time (issue
+# 11): bad -j, --shard, jobs: and --force are exit 2 with nothing
+# touched; -j 2 makes the rows -j 1 makes, each single-threaded run on a
+# core of its own; --resume refuses another experiment file's CSV, runs
+# as usual without one, makes a cut last row again and re-derives the
+# verdicts of the rows from before; SIGKILL at 20 random moments, each
+# time resumed, ends with every run of the plan exactly once and the
+# verdicts of a run left alone (with -j 1 and -j 2); SIGINT and SIGTERM
+# under -j 2 leave whole rows and no run behind; GNU parallel over the
+# shards with the harness's --resume, killed and started again, merges
+# into the whole plan. Prints "scale: N passed, N failed" last.
+. "$(dirname "$0")/common.bash"
+cd "$T" || exit 1
+
+cat >k.yaml <<'EOF'
+experiment: k
+repeat: 2
+warmup: 1
+timeout: 20s
+instances:
+  - n: 4..8
+    mode: [first, count]
+approaches:
+  - backtrack: {variant: [textbook, bitmask]}
+  - picosat: {encoding: [pairwise, sequential]}
+EOF
+"$H" run k.yaml -o full.csv -q >/dev/null 2>err || { echo "the run failed: $(cat err)"; exit 1; }
+"$H" plan k.yaml --list >plan.txt 2>err || { echo "plan failed: $(cat err)"; exit 1; }
+
+# exactly_plan CSV PLAN: every key of the plan once, nothing else, and
+# every row whole (as many cells as the header; the file ends a line)
+exactly_plan() {
+	python3 - "$1" "$2" <<'PY'
+import collections, csv, sys
+data = open(sys.argv[1], newline='').read()
+if not data.endswith('\r\n'):
+    sys.exit(f'{sys.argv[1]}: the last line is not whole')
+rows = list(csv.reader(data.splitlines()))
+head = rows[0]
+for i, r in enumerate(rows[1:], 2):
+    if len(r) != len(head):
+        sys.exit(f'{sys.argv[1]}:{i}: {len(r)} cells, not {len(head)}')
+ix = {c: i for i, c in enumerate(head)}
+got = collections.Counter('\t'.join([r[ix['experiment']], r[ix['n']], r[ix['mode']],
+                                     r[ix['hints']] or '-', r[ix['approach']],
+                                     r[ix['repeat']]]) for r in rows[1:])
+want = collections.Counter(l.rstrip('\n') for l in open(sys.argv[2]) if l.strip())
+if got != want:
+    sys.exit(f'missing {sorted(want - got)[:3]}, extra {sorted(got - want)[:3]}')
+PY
+}
+not() { ! "$@"; }
+same() { python3 "$ROOT/scripts/same_rows.py" "$@" >same.out 2>&1; }
+expect "the plan has 80 keys" [ "$(wc -l <plan.txt)" -eq 80 ]
+expect "a run left alone holds the plan ($(exactly_plan full.csv plan.txt 2>&1))" \
+	exactly_plan full.csv plan.txt
+
+# --- bad input: exit 2, a clear message, no file touched ---------------------
+# bad_input DESC SUBSTRING CMD...
+bad_input() {
+	local desc=$1 want=$2; shift 2
+	rm -rf bi && mkdir bi
+	(cd bi && "$@" >../bo 2>../be)
+	local rc=$?
+	if [ $rc -ne 2 ]; then bad "$desc: exit $rc, expected 2 ($(cat be))"; return; fi
+	if ! grep -qF -- "$want" be; then bad "$desc: expected '$want', got: $(cat be)"; return; fi
+	if [ -n "$(ls -A bi)" ]; then bad "$desc: wrote $(ls -A bi)"; return; fi
+	ok
+}
+bad_input "--shard 0/4" "--shard K in '0/4' must be 1 to 4" "$H" run ../k.yaml --shard 0/4
+bad_input "--shard 5/4" "--shard K in '5/4' must be 1 to 4" "$H" run ../k.yaml --shard 5/4
+bad_input "--shard x/y" "--shard takes K/N" "$H" run ../k.yaml --shard x/y
+bad_input "-j 0" "-j takes a number of runs at once from 1" "$H" run ../k.yaml -j 0
+bad_input "-j 1000, more than the cores" "-j 1000: 1000 runs at once, but the harness may use" \
+	"$H" run ../k.yaml -j 1000
+sed 's/^repeat: 2$/jobs: 1000\nrepeat: 2/' k.yaml >j1000.yaml
+bad_input "jobs: 1000 in the file names it" "j1000.yaml: jobs: 1000" "$H" run ../j1000.yaml
+bad_input "--force without --resume" "--force goes with --resume" "$H" run ../k.yaml --force
+
+# --- -j 2: the rows of -j 1, a core each ---------------------------------------
+cores=$(nproc)
+if [ "$cores" -ge 2 ]; then
+	"$H" run k.yaml -o j2.csv -q -j 2 >/dev/null 2>err
+	rc=$?
+	expect "-j 2 exits 0 (got $rc: $(cat err))" [ $rc -eq 0 ]
+	expect "-j 2 makes the rows of -j 1 ($(tail -1 same.out 2>/dev/null))" same full.csv j2.csv
+	expect "the .meta says jobs: 2" grep -qx 'jobs: 2' j2.meta
+	expect "the .meta has cores_usable" grep -qx "cores_usable: $cores" j2.meta
+	expect "single-threaded runs on one core each, both used" python3 - j2.csv <<'PY'
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1], newline=''))
+        if r['solver'] == 'picosat' or r['encoding'] == 'textbook']
+cpus = {r['cpus'] for r in rows}
+sys.exit(0 if cpus == {'0', '1'} else f'{cpus}')
+PY
+	# a threads: 0 run takes every core, and starts a thread on each
+	cat >t0.yaml <<'EOF'
+experiment: t0
+repeat: 1
+instances:
+  - {n: 12, mode: count}
+approaches:
+  - backtrack: {variant: bitmask, threads: 0}
+  - backtrack: {variant: textbook}
+EOF
+	"$H" run t0.yaml -o t0.csv -q -j 2 >/dev/null 2>err
+	expect "threads: 0 under -j 2: cpus 0-$((cores - 1)), threads=$cores" python3 - t0.csv "$cores" <<'PY'
+import csv, sys
+r = [r for r in csv.DictReader(open(sys.argv[1], newline='')) if r['encoding'] == 'bitmask'][0]
+n = int(sys.argv[2])
+sys.exit(0 if r['cpus'] == f'0-{n - 1}' and f'threads={n}' in r['options'] and r['status'] == 'ok'
+         else f"{r['cpus']} {r['options']} {r['status']}")
+PY
+	# pinned to one core, threads: 0 starts one thread (its affinity)
+	taskset -c 0 "$H" run t0.yaml -o t1.csv -q >/dev/null 2>err
+	expect "threads: 0 on one core (taskset): threads=1" \
+		[ "$(csv_col t1.csv options | sed -n 1p)" = "threads=1" ]
+	expect "and the .meta's cores_usable: 1" grep -qx 'cores_usable: 1' t1.meta
+else
+	echo "scale: SKIP -j 2 checks: $cores core"
+fi
+
+# --- --resume ------------------------------------------------------------------
+# no CSV yet: a normal run
+"$H" run k.yaml -o r0.csv -q --resume >/dev/null 2>err
+rc=$?
+expect "--resume without a CSV runs (got $rc: $(cat err))" [ $rc -eq 0 ]
+expect "and makes the whole plan" exactly_plan r0.csv plan.txt
+expect "its .meta: not resumed" not grep -q '^resumed: true' r0.meta
+
+# another experiment file's CSV: refused naming both hashes, --force goes on
+cp full.csv o.csv && cp full.meta o.meta
+sed 's/^timeout: 20s$/timeout: 21s/' k.yaml >k2.yaml
+old=$(sha256sum k.yaml | cut -c1-64)
+new=$(sha256sum k2.yaml | cut -c1-64)
+cp o.csv o.csv.orig
+"$H" run k2.yaml -o o.csv -q --resume >/dev/null 2>err
+rc=$?
+expect "--resume on another file's CSV: exit 2 (got $rc)" [ $rc -eq 2 ]
+expect "naming both hashes ($(cat err))" grep -qF "says $old, k2.yaml is $new" err
+expect "and the CSV untouched" cmp -s o.csv o.csv.orig
+"$H" run k2.yaml -o o.csv -q --resume --force >/dev/null 2>err
+rc=$?
+expect "--resume --force goes on (got $rc: $(cat err))" [ $rc -eq 0 ]
+expect "with a warning" grep -qF "differs from o.meta's" err
+
+# a cut last row: a warning naming FILE:LINE, the row made again
+cp full.csv c.csv && cp full.meta c.meta
+truncate -s -20 c.csv
+lines=$(wc -l <c.csv)
+"$H" run k.yaml -o c.csv --resume >/dev/null 2>err
+rc=$?
+expect "a cut row: resumed, exit 0 (got $rc: $(cat err))" [ $rc -eq 0 ]
+expect "the warning names c.csv:$((lines + 1))" \
+	grep -qF "c.csv:$((lines + 1)): warning: the last row was cut short" err
+expect "the row is made again, once ($(exactly_plan c.csv plan.txt 2>&1))" exactly_plan c.csv plan.txt
+expect "and one row written (its warm-up made again too)" grep -qF 'harness: 1 row written to c.csv' err
+expect "the .meta says resumed" grep -qx 'resumed: true' c.meta
+
+# an old row that lies: its verdict re-derived, exit 1 with nothing to run
+python3 - full.csv w.csv <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline='')))
+ix = {c: i for i, c in enumerate(rows[0])}
+for r in rows[1:]:
+    if r[ix['n']] == '6' and r[ix['mode']] == 'count' and r[ix['encoding']] == 'textbook':
+        r[ix['solutions']] = '6'   # 6-queens has 4
+        break
+csv.writer(open(sys.argv[2], 'w', newline=''), lineterminator='\r\n').writerows(rows)
+PY
+cp full.meta w.meta
+"$H" run k.yaml -o w.csv --resume >/dev/null 2>err
+rc=$?
+expect "an old wrong answer: exit 1 on resume (got $rc: $(cat err))" [ $rc -eq 1 ]
+expect "with nothing to run" [ -z "$(grep -E '^\[[0-9]+/[0-9]+\]' err)" ]
+expect "the row now says wrong" python3 - w.csv <<'PY'
+import csv, sys
+bad = [r for r in csv.DictReader(open(sys.argv[1], newline='')) if r['solutions'] == '6'
+       and r['n'] == '6']
+sys.exit(0 if len(bad) == 1 and bad[0]['status'] == 'wrong' else f'{bad}')
+PY
+
+# --- SIGKILL at 20 random moments, resumed each time --------------------------
+# the uninterrupted run takes ~0.3 s, a run ~2.5 ms, the harness ~6 ms
+# to start: a kill 0..30 ms after each start lands anywhere (setup, a
+# run, a row, the rewrite at the end, the .meta) and a few runs go by
+# between kills; again until 20 kills have landed on a live harness
+kill_loop() { # kill_loop JOBS
+	local j=$1 i rc kills=0 cut=0 nometa=0 refused="" csv=kill$1.csv hp
+	rm -f "$csv" "kill$j.meta"
+	for i in $(seq 1 100); do
+		[ $kills -ge 20 ] && break
+		"$H" run k.yaml -o "$csv" -q -j "$j" --resume >/dev/null 2>kerr &
+		hp=$!
+		sleep "$(printf '0.%03d' $((RANDOM % 30)))"
+		kill -KILL $hp 2>/dev/null && kills=$((kills + 1))
+		wait $hp 2>/dev/null
+		rc=$?
+		grep -q 'cut short' kerr && cut=$((cut + 1))
+		# A kill must never leave the CSV without its .meta (the
+		# .meta is replaced in one rename, and written before the
+		# CSV is made); counted, and the loop goes on with --force
+		# so the rest is still checked.
+		if [ $rc -eq 2 ] && grep -qF "there is no kill$j.meta beside it" kerr; then
+			nometa=$((nometa + 1))
+			"$H" run k.yaml -o "$csv" -q -j "$j" --resume --force >/dev/null 2>kerr &
+			hp=$!
+			sleep 0.01
+			kill -KILL $hp 2>/dev/null
+			wait $hp 2>/dev/null
+			rc=$?
+		fi
+		if [ $rc -ne 0 ] && [ $rc -ne 137 ]; then
+			refused="after $kills kills: exit $rc: $(tail -1 kerr)"
+			break
+		fi
+		# finished before the kill: start afresh, kills still to land
+		[ $rc -eq 0 ] && rm -f "$csv" "kill$j.meta"
+	done
+	echo "scale: SIGKILL loop, -j $j: $kills kills landed, $cut cut rows found"
+	expect "-j $j: every resume after a SIGKILL went on (${refused:-ok})" [ -z "$refused" ]
+	for i in 1 2 3; do
+		"$H" run k.yaml -o "$csv" -q -j "$j" --resume >/dev/null 2>kerr && break
+		# (a CSV left without its .meta: counted above)
+		grep -qF "there is no kill$j.meta beside it" kerr && nometa=$((nometa + 1)) &&
+			"$H" run k.yaml -o "$csv" -q -j "$j" --resume --force >/dev/null 2>kerr && break
+	done
+	expect "-j $j: no kill left a CSV without its .meta ($nometa did)" [ $nometa -eq 0 ]
+	expect "-j $j: the last --resume finishes ($(tail -1 kerr))" grep -qx 'outcome: "ok"' "kill$j.meta"
+	expect "-j $j: after $kills kills ($cut cut rows), every key of the plan once, every row whole ($(exactly_plan "$csv" plan.txt 2>&1))" \
+		exactly_plan "$csv" plan.txt
+	expect "-j $j: the verdicts of a run left alone ($(tail -1 same.out))" same full.csv "$csv"
+}
+kill_loop 1
+[ "$cores" -ge 2 ] && kill_loop 2
+
+# --- SIGINT, SIGTERM under -j 2: whole rows, no run left, --resume ends it ------
+cat >napper.c <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "nq_plugin.h"
+
+static const unsigned long long counts[] = { 1, 1, 0, 0, 2, 10, 4, 40, 92 };
+
+static int count_only(const nq_optval *opt, enum nq_mode mode)
+{
+	(void)opt;
+	return mode == NQ_MODE_COUNT ? 8 : NQ_NOT_APPLICABLE;
+}
+
+/* names itself in $NAPPER_DIR, sleeps 0.3 s, answers right */
+static int napper_solve(const nq_job *job, nq_result *res)
+{
+	const char *dir = getenv("NAPPER_DIR");
+	char path[600];
+	FILE *f;
+
+	if (dir) {
+		snprintf(path, sizeof path, "%s/%d", dir, (int)getpid());
+		if ((f = fopen(path, "w")))
+			fclose(f);
+	}
+	usleep(300000);
+	res->solutions = counts[job->inst->n];
+	return NQ_OK;
+}
+
+static const nq_solver napper = { NQ_ABI_VERSION, sizeof(nq_solver),
+	"napper", "sleeps, then counts", NULL, NULL, count_only, napper_solve, NULL };
+static const nq_solver *const solvers[] = { &napper, NULL };
+static const nq_plugin plugin = {
+	NQ_ABI_VERSION, sizeof(nq_plugin), "napper", "a slow counter, tests/e2e/scale.sh",
+	solvers, NULL, NULL
+};
+
+NQ_PLUGIN_EXPORT const nq_plugin *nq_plugin_entry(void)
+{
+	return &plugin;
+}
+C
+cc -std=c11 -O2 -shared -fPIC -I"$ROOT/include" -o napper.so napper.c 2>cc.err ||
+	bad "building napper.so: $(cat cc.err)"
+cat >nap.yaml <<EOF
+experiment: nap
+repeat: 2
+timeout: 20s
+instances:
+  - {n: 1..8, mode: count}
+approaches:
+  - napper
+plugins: [$T/napper.so]
+EOF
+"$H" plan nap.yaml --list >nap.plan
+for sig in INT TERM; do
+	[ "$cores" -ge 2 ] || break
+	rm -rf naps nap.csv nap.meta && mkdir naps
+	NAPPER_DIR=$T/naps "$H" run nap.yaml -o nap.csv -q -j 2 >/dev/null 2>nerr &
+	hp=$!
+	for _ in $(seq 1 100); do
+		[ -f nap.csv ] && [ "$(wc -l <nap.csv)" -ge 4 ] && break
+		sleep 0.05
+	done
+	sleep 0.1
+	kill -$sig $hp
+	wait $hp
+	rc=$?
+	expect "SIG$sig under -j 2: exit 130 (got $rc: $(tail -1 nerr))" [ $rc -eq 130 ]
+	left=""
+	for p in naps/*; do
+		kill -0 "${p#naps/}" 2>/dev/null && left="$left ${p#naps/}"
+	done
+	expect "SIG$sig: no run left behind ($(ls naps | wc -l) started;${left:- none left})" [ -z "$left" ]
+	n=$(($(wc -l <nap.csv) - 1))
+	expect "SIG$sig: some rows, not all ($n)" [ "$n" -ge 3 ] && [ "$n" -lt 16 ]
+	expect "SIG$sig: every row whole" python3 - nap.csv <<'PY'
+import csv, sys
+data = open(sys.argv[1], newline='').read()
+rows = list(csv.reader(data.splitlines()))
+sys.exit(0 if data.endswith('\r\n') and all(len(r) == len(rows[0]) for r in rows)
+         and all(r[6] == 'ok' for r in rows[1:]) else 'a broken row')
+PY
+	expect "SIG$sig: the .meta says interrupted" grep -qx 'outcome: "interrupted"' nap.meta
+	NAPPER_DIR=$T/naps "$H" run nap.yaml -o nap.csv -q -j 2 --resume >/dev/null 2>nerr
+	rc=$?
+	expect "SIG$sig: --resume finishes it (got $rc: $(tail -1 nerr))" [ $rc -eq 0 ]
+	expect "SIG$sig: the plan once ($(exactly_plan nap.csv nap.plan 2>&1))" exactly_plan nap.csv nap.plan
+done
+
+# --- GNU parallel over the shards, with the harness's --resume -----------------
+if ! command -v parallel >/dev/null 2>&1; then
+	echo "scale: SKIP GNU parallel checks: no 'parallel' (scripts/deps.sh installs it)"
+else
+	S="reports/k.shard-1-of-4.csv reports/k.shard-2-of-4.csv reports/k.shard-3-of-4.csv reports/k.shard-4-of-4.csv"
+	recipe() {
+		seq 1 4 | parallel -j 2 --joblog J "$H" run k.yaml --shard {}/4 --resume -q \
+			>/dev/null 2>perr
+	}
+	recipe
+	rc=$?
+	expect "parallel over 4 shards exits 0 (got $rc: $(tail -2 perr))" [ $rc -eq 0 ]
+	expect "its joblog has 4 jobs" [ "$(tail -n +2 J | wc -l)" -eq 4 ]
+	"$H" merge -o merged.csv $S >/dev/null 2>err
+	rc=$?
+	expect "merge exits 0 (got $rc: $(cat err))" [ $rc -eq 0 ]
+	expect "merged: exactly the plan ($(exactly_plan merged.csv plan.txt 2>&1))" exactly_plan merged.csv plan.txt
+	expect "merged: the verdicts of one run ($(tail -1 same.out))" same full.csv merged.csv
+
+	# killed mid-way (SIGTERM to parallel; SIGKILL to parallel and every
+	# harness under it), then the same command line again
+	for sig in TERM KILL; do
+		rm -rf reports J merged.csv merged.meta
+		setsid bash -c 'seq 1 4 | exec parallel -j 2 --joblog J "$0" run k.yaml --shard {}/4 --resume -q' \
+			"$H" >/dev/null 2>perr &
+		pp=$!
+		sleep 0.$((3 + RANDOM % 4))
+		if [ $sig = KILL ]; then kill -KILL -- -$pp; else kill -TERM $pp; fi 2>/dev/null
+		wait $pp 2>/dev/null
+		for _ in $(seq 1 100); do # no harness of this test left running
+			pgrep -f "$H run k.yaml --shard" >/dev/null || break
+			sleep 0.05
+		done
+		made=$(cat reports/*.csv 2>/dev/null | grep -vc '^experiment,')
+		recipe
+		rc=$?
+		expect "SIG$sig to parallel after $made rows: the same command again exits 0 (got $rc: $(tail -2 perr))" \
+			[ $rc -eq 0 ]
+		"$H" merge -o merged.csv $S >/dev/null 2>err
+		rc=$?
+		expect "SIG$sig: merge exits 0 (got $rc: $(tail -2 err))" [ $rc -eq 0 ]
+		expect "SIG$sig: merged, exactly the plan ($(exactly_plan merged.csv plan.txt 2>&1))" \
+			exactly_plan merged.csv plan.txt
+		expect "SIG$sig: the verdicts of one run ($(tail -1 same.out))" same full.csv merged.csv
+	done
+fi
+
+echo "scale: $pass passed, $failed failed"
+[ "$failed" -eq 0 ]
