@@ -29,20 +29,27 @@
  *             free squares, and the row with the fewest goes next
  *             (solvers/mrv.c). O(n) a node, but on large boards it finds
  *             a placement with almost no backtracking.
+ *   split     no whole-board search: the west and east halves are
+ *             counted apart for each way of sharing the rows between
+ *             them, and compatible halves are joined (solvers/split.c).
+ *             Count mode only, without hints; n <= 32.
  *
  * `threads` (bitmask and symmetry, count mode without hints): split the
- * search over the top rows' placements; 0 means one per core it may
- * use (its CPU affinity: a run pinned by -j counts its own cores).
+ * search over the top rows' placements; split: over the row sets; 0
+ * means one per core it may use (its CPU affinity: a run pinned by -j
+ * counts its own cores).
  *
- * Hints (pre-placed queens) are honoured by every variant: a hinted row
- * offers only its hinted square, and the hints' lines are closed for the
- * other rows before the search starts.
+ * Hints (pre-placed queens) are honoured by every variant but split (which
+ * refuses them with a note rather than answer something else): a hinted
+ * row offers only its hinted square, and the hints' lines are closed for
+ * the other rows before the search starts.
  *
  * Blocked squares and excluded lines (ABI 3) are one map made up front,
  * banned[row * n + col], that every variant checks before it tries a
  * square (bitmask ORs each row's part into its closed mask). Symmetry
  * does not survive them, so the symmetry variant (and the threaded
- * count) falls back to bitmask and `unique` stays unknown, as with hints.
+ * count) falls back to bitmask and `unique` stays unknown, as with hints;
+ * split refuses them, as it refuses hints.
  */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <sched.h>
@@ -53,20 +60,23 @@
 #include "solvers.h"
 #include "nq_board.h"
 
-enum { V_BOARD, V_ARRAY, V_TEXTBOOK, V_STACK, V_BITMASK, V_SYMMETRY, V_MRV };
+enum { V_BOARD, V_ARRAY, V_TEXTBOOK, V_STACK, V_BITMASK, V_SYMMETRY, V_MRV,
+       V_SPLIT };
 
 static const char *const variants[] = {
 	"board", "array", "textbook", "stack", "bitmask", "symmetry", "mrv",
-	NULL
+	"split", NULL
 };
 
 static const nq_option options[] = {
 	{ "variant", NQ_OPT_CHOICE, "bitmask", variants, 0, 0,
 	  "how a free square is found: board scan, array of queens, flag "
 	  "arrays (textbook, stack), bit masks, bit masks with symmetry, "
-	  "forward checking with fewest-choices-first (mrv)" },
+	  "forward checking with fewest-choices-first (mrv), halves counted "
+	  "and joined (split)" },
 	{ "threads", NQ_OPT_INT, "0", NULL, 0, 256,
-	  "threads for bitmask and symmetry counts (0: one per core)" },
+	  "threads for bitmask, symmetry and split counts (0: one per "
+	  "core)" },
 	{ NULL, 0, NULL, NULL, 0, 0, NULL }
 };
 
@@ -423,8 +433,10 @@ static int bitmask(struct search *s, const nq_instance *in)
 
 static int backtrack_max_n(const nq_optval *opt, enum nq_mode mode)
 {
-	(void)mode;
 	switch (opt[0].num) {
+	case V_SPLIT:
+		/* a counter: it never builds a placement */
+		return mode == NQ_MODE_FIRST ? NQ_NOT_APPLICABLE : 32;
 	case V_BITMASK:
 	case V_SYMMETRY:
 		return 64;
@@ -460,6 +472,8 @@ static int fast_count(const nq_job *job, struct search *s, nq_result *res)
 			threads = 1;
 	}
 	snprintf(res->ran, sizeof res->ran, "threads=%ld", threads);
+	if (job->opt[0].num == V_SPLIT)
+		return nq_count_split(n, (int)threads, &s->count, &s->nodes);
 	if (job->opt[0].num == V_SYMMETRY) {
 		if (n >= 6)
 			return nq_count_symmetry(n, (int)threads, &s->count,
@@ -529,6 +543,20 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 		rc = nq_mrv(job, res);
 		res->solve_s = nq_now() - t0;
 		return rc;
+	case V_SPLIT:
+		if (s.first || in->nhints > 0 || s.banned) {
+			/* max_n keeps first mode away; hints and banned
+			 * squares would need the halves to honour them, and
+			 * the mirrors it counts by to survive them */
+			snprintf(res->note, sizeof res->note,
+				 "split counts boards without pre-placed "
+				 "queens, blocked squares or excluded lines "
+				 "only");
+			rc = NQ_ERR;
+		} else {
+			rc = fast_count(job, &s, res);
+		}
+		break;
 	default: /* bitmask, symmetry */
 		if (!s.first && in->nhints == 0 && !s.banned) {
 			rc = fast_count(job, &s, res);
@@ -555,7 +583,8 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 /* threads only for the variants that have them */
 static int backtrack_option_used(const nq_optval *opt, size_t i)
 {
-	return i != 1 || opt[0].num == V_BITMASK || opt[0].num == V_SYMMETRY;
+	return i != 1 || opt[0].num == V_BITMASK || opt[0].num == V_SYMMETRY ||
+	       opt[0].num == V_SPLIT;
 }
 
 const nq_solver nq_solver_backtrack = {

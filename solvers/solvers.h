@@ -35,6 +35,9 @@ int nq_count_plain(int n, int threads, uint64_t *total, int64_t *nodes);
  * number of classes (OEIS A002562). */
 int nq_count_symmetry(int n, int threads, uint64_t *total, uint64_t *unique,
 		      int64_t *nodes);
+/* West and east halves counted apart and joined (solvers/split.c);
+ * 1 <= n <= 32. NQ_ENOMEM when the halves' lists do not fit. */
+int nq_count_split(int n, int threads, uint64_t *total, int64_t *nodes);
 /* Every placement against its eight images; 1 <= n <= 14 (slow). */
 int nq_count_symmetry_brute(int n, uint64_t *total, uint64_t *unique);
 

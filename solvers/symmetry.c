@@ -52,59 +52,78 @@ struct sym {
 	int64_t nodes;
 };
 
-/* Rows of a placement turned by 90 degrees (clockwise: (r, c) goes to
- * (c, n-1-r), with column c as bit c). */
-static void turn(const struct sym *s, const word *in, word *out)
-{
-	int r;
-
-	for (r = 0; r < s->n; r++)
-		out[__builtin_ctzll(in[r])] = (word)1 << (s->last - r);
-}
-
-/* <0, 0, >0 as a compares to b, row by row as numbers. */
-static int compare(const word *a, const word *b, int n)
-{
-	int r;
-
-	for (r = 0; r < n; r++)
-		if (a[r] != b[r])
-			return a[r] < b[r] ? -1 : 1;
-	return 0;
-}
-
-/* A non-corner placement is complete: count it if it is its class's
- * representative, by the size of its class. */
+/*
+ * A non-corner placement is complete: count it if it is its class's
+ * representative, by the size of its class.
+ *
+ * A turn that changes the top row is not searched from this top row, so
+ * only turns that keep it compete, and each has a one-square test: the
+ * 90-degree turn keeps row 0 exactly when column 0's queen is in row b2,
+ * the 180-degree turn when row n-1's queen is at column n-1-b1, the
+ * 270-degree turn when column n-1's queen is in row b1. Most placements
+ * fail all three and cost nothing more. Otherwise the turned rows are
+ * made one at a time and compared with the placement's as they come, so
+ * the comparison stops at the first row that differs (usually row 1 or
+ * 2) instead of building three whole boards. Turned clockwise, (r, c)
+ * goes to (c, n-1-r), with column c as bit c.
+ */
 static void classify(struct sym *s)
 {
-	word r90[64] = { 0 }, r180[64] = { 0 }, r270[64] = { 0 };
-	int c;
+	const word *bd = s->board;
+	const int n = s->n, last = s->last;
+	int pos[64]; /* pos[c]: the row of column c's queen */
+	int r, have_pos = 0;
 
-	turn(s, s->board, r90);
-	turn(s, r90, r180);
-	turn(s, r180, r270);
-	/* a turn that changes the top row is not searched from this top
-	 * row, so only turns that keep it compete */
-	if (r90[0] == s->board[0]) {
-		c = compare(r90, s->board, s->n);
-		if (c < 0)
-			return;
-		if (c == 0) {
+	if (bd[s->b2] == 1) {
+		/* 90: row i is bit last - pos[i] */
+		for (r = 0; r < n; r++)
+			pos[__builtin_ctzll(bd[r])] = r;
+		have_pos = 1;
+		for (r = 1; r < n; r++) {
+			word t = (word)1 << (last - pos[r]);
+
+			if (t != bd[r]) {
+				if (t < bd[r])
+					return;
+				break;
+			}
+		}
+		if (r == n) {
 			s->c2++;
 			return;
 		}
 	}
-	if (r180[0] == s->board[0]) {
-		c = compare(r180, s->board, s->n);
-		if (c < 0)
-			return;
-		if (c == 0) {
+	if (bd[last] == (word)1 << (last - s->b1)) {
+		/* 180: row i is row last - i mirrored */
+		for (r = 1; r < n; r++) {
+			word t = (word)1 << (last - __builtin_ctzll(bd[last - r]));
+
+			if (t != bd[r]) {
+				if (t < bd[r])
+					return;
+				break;
+			}
+		}
+		if (r == n) {
 			s->c4++;
 			return;
 		}
 	}
-	if (r270[0] == s->board[0] && compare(r270, s->board, s->n) < 0)
-		return;
+	if (bd[s->b1] == s->top) {
+		/* 270: row i is bit pos[last - i] */
+		if (!have_pos)
+			for (r = 0; r < n; r++)
+				pos[__builtin_ctzll(bd[r])] = r;
+		for (r = 1; r < n; r++) {
+			word t = (word)1 << pos[last - r];
+
+			if (t != bd[r]) {
+				if (t < bd[r])
+					return;
+				break;
+			}
+		}
+	}
 	s->c8++;
 }
 
@@ -165,12 +184,21 @@ static void corner(struct sym *s, int y0, word left, word down, word right)
 		nd = D[y] | bit;
 		nr = (R[y] | bit) >> 1;
 		a = mask & ~(nl | nd | nr);
-		if (y + 1 == last) {
-			found += a != 0;
-			continue;
-		}
 		if (y + 1 < b1)
 			a &= ~(word)2;
+		if (y + 2 == last) {
+			/* the last two rows without a push: each square of
+			 * row n-2 leaves row n-1 one square or none */
+			while (a) {
+				word b = a & (~a + 1);
+
+				a ^= b;
+				nodes++;
+				found += (mask & ~((nl | b) << 1 | nd | b |
+						   (nr | b) >> 1)) != 0;
+			}
+			continue;
+		}
 		if (!a)
 			continue;
 		y++;
@@ -184,16 +212,19 @@ static void corner(struct sym *s, int y0, word left, word down, word right)
 }
 
 /* The constraints of the edge search on row y's free squares `a`, given
- * the columns taken above it; 0 when the row is a dead end. */
-static inline word edge_rule(const struct sym *s, int y, word a, word down)
+ * the columns taken above it; 0 when the row is a dead end. The rules'
+ * values come in as arguments, not through the struct, so they stay in
+ * registers across the calls to classify(). */
+static inline word edge_rule(int y, int b1, int b2, word side, word a,
+			     word down)
 {
-	if (y < s->b1)
-		return a & ~s->side;
-	if (y == s->b2) {
-		if (!(down & s->side))
+	if (y < b1)
+		return a & ~side;
+	if (y == b2) {
+		if (!(down & side))
 			return 0;
-		if ((down & s->side) != s->side)
-			return a & s->side;
+		if ((down & side) != side)
+			return a & side;
 	}
 	return a;
 }
@@ -203,11 +234,13 @@ static inline word edge_rule(const struct sym *s, int y, word a, word down)
 static void edge(struct sym *s, int y0, word left, word down, word right)
 {
 	word avail[64], L[64], D[64], R[64];
-	const word mask = s->mask, lastmask = s->lastmask;
-	const int last = s->last;
+	word *const board = s->board;
+	const word mask = s->mask, lastmask = s->lastmask, side = s->side;
+	const int last = s->last, b1 = s->b1, b2 = s->b2;
 	int64_t nodes = 0;
 	int y = y0;
-	word a = edge_rule(s, y0, mask & ~(left | down | right), down);
+	word a = edge_rule(y0, b1, b2, side, mask & ~(left | down | right),
+			   down);
 
 	if (y0 == s->split_row)
 		a = kth_bit(a, s->split_k);
@@ -226,20 +259,30 @@ static void edge(struct sym *s, int y0, word left, word down, word right)
 		}
 		bit = avail[y] & (~avail[y] + 1);
 		avail[y] ^= bit;
-		s->board[y] = bit;
+		board[y] = bit;
 		nodes++;
 		nl = (L[y] | bit) << 1;
 		nd = D[y] | bit;
 		nr = (R[y] | bit) >> 1;
 		a = mask & ~(nl | nd | nr);
-		if (y + 1 == last) {
-			if (a && !(a & lastmask)) {
-				s->board[last] = a;
-				classify(s);
+		a = edge_rule(y + 1, b1, b2, side, a, nd);
+		if (y + 2 == last) {
+			/* the last two rows without a push, as in corner() */
+			while (a) {
+				word b = a & (~a + 1), z;
+
+				a ^= b;
+				nodes++;
+				z = mask & ~((nl | b) << 1 | nd | b |
+					     (nr | b) >> 1);
+				if (z && !(z & lastmask)) {
+					board[last - 1] = b;
+					board[last] = z;
+					classify(s);
+				}
 			}
 			continue;
 		}
-		a = edge_rule(s, y + 1, a, nd);
 		if (!a)
 			continue;
 		y++;

@@ -1,5 +1,6 @@
 /* test_backtrack.c - every backtrack variant against OEIS A000170, in
- * both modes, with and without pre-placed queens. */
+ * both modes, with and without pre-placed queens; the counters (symmetry,
+ * split) up to n = 16, and A002562 where they count classes. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -13,11 +14,18 @@
 /* OEIS A002562: placements up to the board's symmetries, n = 1..12. */
 static const uint64_t a002562[] = { 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341,
 				    1787 };
+/* Both again, n = 13..16 (OEIS A000170, A002562), for the fast counters. */
+static const uint64_t a000170_16[] = { 73712, 365596, 2279184, 14772512 };
+static const uint64_t a002562_16[] = { 9233, 45752, 285053, 1846955 };
+/* split last: it only counts, so the loops over the searching variants
+ * (first mode, hints) stop before it */
 static const char *const variants[] = { "board", "array", "textbook",
-					"stack", "bitmask", "symmetry", "mrv" };
+					"stack", "bitmask", "symmetry", "mrv",
+					"split" };
 #define NVARIANTS 7
 #define BITMASK 4
 #define SYMMETRY 5
+#define SPLIT 7
 
 static int solve_threads(int variant, int threads, int n, enum nq_mode mode,
 			 const nq_square *h, int k, nq_result *res)
@@ -171,6 +179,94 @@ static void thread_counts(void **state)
 			}
 }
 
+/* The fast counters on every board up to 16, on two threads (the tasks
+ * of a thread are the same code as on one; thread_counts covers 1..3). */
+static void counters_to_16(void **state)
+{
+	static const int fast[] = { SYMMETRY, SPLIT };
+	nq_result res;
+	uint64_t want, classes;
+	int i, n;
+
+	(void)state;
+	for (i = 0; i < 2; i++)
+		for (n = 1; n <= 16; n++) {
+			int v = fast[i];
+
+			want = n <= 12 ? a000170[n - 1] : a000170_16[n - 13];
+			classes = n <= 12 ? a002562[n - 1] : a002562_16[n - 13];
+			assert_int_equal(solve_threads(v, 2, n, NQ_MODE_COUNT,
+						       NULL, 0, &res), NQ_OK);
+			if (res.solutions != want)
+				fail_msg("%s n=%d counted %llu, expected %llu",
+					 variants[v], n,
+					 (unsigned long long)res.solutions,
+					 (unsigned long long)want);
+			if (v == SYMMETRY && res.unique != classes)
+				fail_msg("symmetry n=%d: %llu classes, expected "
+					 "%llu", n, (unsigned long long)res.unique,
+					 (unsigned long long)classes);
+			if (v == SPLIT)
+				assert_true(res.unique == NQ_UNIQUE_NA);
+			free(res.placement);
+		}
+}
+
+/* split on one thread and on three: the same counts (odd boards take
+ * the middle column's own path) */
+static void split_threads(void **state)
+{
+	nq_result res;
+	int t, n;
+
+	(void)state;
+	for (t = 1; t <= 3; t += 2)
+		for (n = 1; n <= 12; n++) {
+			assert_int_equal(solve_threads(SPLIT, t, n, NQ_MODE_COUNT,
+						       NULL, 0, &res), NQ_OK);
+			if (res.solutions != a000170[n - 1])
+				fail_msg("split threads=%d n=%d: %llu", t, n,
+					 (unsigned long long)res.solutions);
+			free(res.placement);
+		}
+}
+
+/* split never answers what it cannot: first mode is not applicable, and
+ * pre-placed queens are an error with a note, not a count of the board
+ * without them. */
+static void split_refuses(void **state)
+{
+	nq_optval opt[1] = { { "split", SPLIT, NULL } };
+	nq_square corner = { 0, 0 };
+	nq_result res;
+
+	(void)state;
+	assert_int_equal(nq_solver_backtrack.max_n(opt, NQ_MODE_FIRST),
+			 NQ_NOT_APPLICABLE);
+	assert_int_equal(nq_solver_backtrack.max_n(opt, NQ_MODE_COUNT), 32);
+	assert_int_equal(solve(SPLIT, 8, NQ_MODE_COUNT, &corner, 1, &res),
+			 NQ_ERR);
+	assert_true(strstr(res.note, "pre-placed") != NULL);
+	free(res.placement);
+	assert_int_equal(solve(SPLIT, 8, NQ_MODE_FIRST, NULL, 0, &res),
+			 NQ_ERR);
+	free(res.placement);
+	{
+		/* a blocked square (ABI 3): refused the same way */
+		nq_instance in = { 8, NQ_MODE_COUNT, 0, NULL, 1, &corner,
+				   0, 0, NULL, NULL };
+		nq_optval o[2] = { { "split", SPLIT, NULL }, { NULL, 1, NULL } };
+		nq_job job = { &in, o, 1, 0 };
+
+		memset(&res, 0, sizeof res);
+		res.unique = NQ_UNIQUE_NA;
+		res.placement = malloc(8 * sizeof(int32_t));
+		assert_int_equal(nq_solver_backtrack.solve(&job, &res), NQ_ERR);
+		assert_true(strstr(res.note, "blocked") != NULL);
+		free(res.placement);
+	}
+}
+
 static void bitmask_limit(void **state)
 {
 	nq_optval opt[1] = { { "bitmask", BITMASK, NULL } };
@@ -189,6 +285,9 @@ int main(void)
 		cmocka_unit_test(hints),
 		cmocka_unit_test(hinted_counts_agree),
 		cmocka_unit_test(thread_counts),
+		cmocka_unit_test(counters_to_16),
+		cmocka_unit_test(split_threads),
+		cmocka_unit_test(split_refuses),
 		cmocka_unit_test(bitmask_limit),
 	};
 

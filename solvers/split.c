@@ -1,0 +1,477 @@
+/*
+ * split.c - the `split` variant of `backtrack`: count by splitting the
+ * board into a west and an east half and joining the halves, instead of
+ * searching whole placements.
+ *
+ * Cut the board down the middle: west columns 0..m-1, east columns
+ * n-m..n-1 (for odd n the middle column is a queen of its own, below).
+ * Every column holds one queen, so a placement has m queens in each half,
+ * and the rows they sit in split the rows into two sets: R (the rows whose
+ * queen is east) and its complement. For a fixed R, the east half is a
+ * small problem of its own, m queens on m columns in the rows of R, and so
+ * is the west half on the other rows. An east half and a west half make a
+ * placement exactly when no diagonal holds a queen of each: rows and
+ * columns cannot clash any more. So
+ *
+ *     count = sum over R of #{(E, W) : diagonals(E) & diagonals(W) = 0}
+ *
+ * and each half is described by one word: the diagonals it occupies that
+ * the other half can reach too (2m - 1 of each direction, so n <= 32).
+ *
+ * Why this beats searching: a search reaches every placement by walking
+ * down from the top, and pays for every dead end on the way; here each
+ * half is searched once per R (a board m columns wide, far smaller), and
+ * the pairs are counted without building them. The pairs are counted by
+ * splitting both lists on one diagonal bit at a time, like a trie built
+ * on the fly: east halves with the bit and west halves with the bit are
+ * never paired, so most of the E x W product is thrown away a block at a
+ * time; small blocks are compared pair by pair.
+ *
+ * Symmetry: mirroring the board left to right swaps the halves (R becomes
+ * its complement), and turning it upside down reverses R. A set R stands
+ * for its orbit under both, and only the smallest R of each orbit is
+ * joined, weighted by the orbit's size: close to a quarter of the work.
+ *
+ * Odd n: the middle column's queen is placed first, in each row r0 of the
+ * top half (the upside-down turn gives the bottom half, weight 2) and in
+ * the middle row; its diagonals close squares in both halves, and the
+ * rows left are split as above.
+ *
+ * The idea is Kluev's quadrant counter (EvgenyKluev/N-Queens-Count-Sol),
+ * which also splits each half into quadrants and matches with a packed
+ * sieve; this is the plain two-halves form, written afresh.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include "solvers.h"
+
+typedef uint64_t word;
+
+/* One R to join: the rows of the east half, the middle column's row
+ * (odd n, else -1), and how many sets R it stands for. */
+struct task {
+	word rows;
+	int r0;
+	int weight;
+};
+
+struct job {
+	int n, m;
+	word window;          /* 2m - 1 low bits */
+	struct task *task;
+	int ntasks;
+	atomic_int next;
+	uint64_t total;
+	int64_t nodes;
+	int failed;           /* out of memory */
+	pthread_mutex_t lock;
+};
+
+/* One half being built: its rows, its columns, the squares closed. */
+struct half {
+	int n, m, shift;      /* shift: the low edge of the diagonal window */
+	int nrows;
+	int row[32];
+	word cols;
+	word closed[32];      /* by the middle queen, per row */
+	word window;
+	word *out;            /* the words of the halves found */
+	size_t count, cap;
+	int64_t nodes;
+	int failed;
+};
+
+/* Room for one more word in the half's list; 0 when memory ran out. */
+static int room(struct half *h)
+{
+	size_t cap;
+	word *p;
+
+	if (h->count < h->cap)
+		return 1;
+	cap = h->cap ? 2 * h->cap : 1024;
+	p = realloc(h->out, cap * sizeof *p);
+	if (!p) {
+		h->failed = 1;
+		return 0;
+	}
+	h->out = p;
+	h->cap = cap;
+	return 1;
+}
+
+/*
+ * Queens on the half's rows in turn, each in a free column of the half.
+ * d has bit r + c for a queen (r, c), k has bit c - r + n - 1; so row r's
+ * free columns are the bits of cols not in (d >> r) | (k >> (n - 1 - r)),
+ * and a queen's two diagonal bits are its column bit shifted by r and by
+ * n - 1 - r. An explicit stack, like the symmetry kernel: this runs once
+ * per node of every half.
+ */
+static void grow(struct half *h)
+{
+	word avail[32], used[32], d[32], k[32];
+	const int n = h->n, last = h->nrows - 1, shift = h->shift;
+	const int kshift = h->m ? 2 * h->m - 1 : 0;
+	const word cols = h->cols, window = h->window;
+	int i = 0, r;
+	int64_t nodes = 0;
+
+	if (h->nrows == 0) {
+		if (room(h))
+			h->out[h->count++] = 0;
+		return;
+	}
+	r = h->row[0];
+	avail[0] = cols & ~h->closed[r];
+	used[0] = d[0] = k[0] = 0;
+	for (;;) {
+		word bit, nd, nk, nu;
+
+		if (!avail[i]) {
+			if (i == 0)
+				break;
+			i--;
+			continue;
+		}
+		bit = avail[i] & (~avail[i] + 1);
+		avail[i] ^= bit;
+		nodes++;
+		r = h->row[i];
+		nd = d[i] | bit << r;
+		nk = k[i] | bit << (n - 1 - r);
+		nu = used[i] | bit;
+		if (i == last) {
+			if (!room(h))
+				break;
+			h->out[h->count++] = ((nd >> shift) & window) |
+					     ((nk >> shift) & window) << kshift;
+			continue;
+		}
+		r = h->row[i + 1];
+		i++;
+		avail[i] = cols & ~(nu | h->closed[r] | nd >> r |
+				    nk >> (n - 1 - r));
+		used[i] = nu;
+		d[i] = nd;
+		k[i] = nk;
+	}
+	h->nodes += nodes;
+}
+
+/*
+ * The pairs with no common bit, east words against west words. The east
+ * words are turned on their side, 64 at a time: slice b of a block has
+ * bit j set when word j does NOT have bit b. A west word then meets 64
+ * east words at once: AND the slices of its set bits, and the bits left
+ * are the east words it fits. A few instructions per 64 pairs instead of
+ * per pair (Kluev's matcher works this way too).
+ *
+ * Fewer ANDs still: the bits are taken CH at a time, and for each chunk
+ * of CH bits the block keeps the AND of the slices of every subset of
+ * them (2^CH words, entry 0 being the block's real words). A west word
+ * then costs one AND per chunk it touches, not one per bit. Tables are
+ * stored entry by entry with TILE blocks side by side, so the inner loop
+ * is a short run of ANDs the compiler can vectorise.
+ */
+enum { TILE = 2, CH = 4, NE = 1 << CH };
+
+static inline __attribute__((always_inline)) uint64_t
+count_fits(const word *tab, size_t nblk, const word *w, size_t nw,
+	   int nchunks)
+{
+	uint64_t total = 0;
+	size_t i, bl, at[64 / CH + 1];
+	int nat, c, t;
+
+	for (i = 0; i < nw; i++) {
+		word x = w[i];
+
+		/* the table rows this word reads; chunk 0 always, so that a
+		 * word without bits still meets the real words (entry 0) */
+		for (nat = 0, c = 0; c < nchunks; c++) {
+			unsigned idx = (unsigned)(x >> (c * CH)) & (NE - 1);
+
+			if (idx || c == 0)
+				at[nat++] = ((size_t)c * NE + idx) * nblk;
+		}
+		for (bl = 0; bl < nblk; bl += TILE) {
+			word acc[TILE];
+
+			memcpy(acc, tab + at[0] + bl, sizeof acc);
+			for (c = 1; c < nat; c++) {
+				const word *s = tab + at[c] + bl;
+
+				for (t = 0; t < TILE; t++)
+					acc[t] &= s[t];
+			}
+			for (t = 0; t < TILE; t++)
+				total += (uint64_t)__builtin_popcountll(acc[t]);
+		}
+	}
+	return total;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+/* The same with the popcnt instruction, on processors that have it: the
+ * build is for any x86-64, where a popcount is a library call. */
+__attribute__((target("popcnt"))) static uint64_t
+count_fits_popcnt(const word *tab, size_t nblk, const word *w, size_t nw,
+		  int nchunks)
+{
+	return count_fits(tab, nblk, w, nw, nchunks);
+}
+#endif
+
+static uint64_t count_fits_plain(const word *tab, size_t nblk, const word *w,
+				 size_t nw, int nchunks)
+{
+	return count_fits(tab, nblk, w, nw, nchunks);
+}
+
+static uint64_t join(struct half *e, const struct half *w, int nbits)
+{
+	size_t nblk = (e->count + 64 * TILE - 1) / (64 * TILE) * TILE, i, bl;
+	int nchunks = nbits ? (nbits + CH - 1) / CH : 1, c, b, idx;
+	word *tab, sl[64];
+	uint64_t total;
+
+	if (!e->count || !w->count)
+		return 0;
+	tab = malloc(nblk * (size_t)nchunks * NE * sizeof *tab);
+	if (!tab) {
+		e->failed = 1;
+		return 0;
+	}
+	for (bl = 0; bl < nblk; bl++) {
+		size_t lo = bl * 64, hi = lo + 64 < e->count ? lo + 64 : e->count;
+		word real = 0;
+
+		/* the block's slices; a tile's tail block has no real words */
+		memset(sl, 0, sizeof sl);
+		for (i = lo; i < hi; i++) {
+			word x = ~e->out[i], jbit = (word)1 << (i - lo);
+
+			real |= jbit;
+			for (b = 0; b < nbits; b++)
+				sl[b] |= (x >> b & 1) * jbit;
+		}
+		for (b = nbits; b < 64; b++)
+			sl[b] = real;
+		for (c = 0; c < nchunks; c++) {
+			word *tc = tab + (size_t)c * NE * nblk + bl;
+
+			tc[0] = real;
+			for (idx = 1; idx < NE; idx++)
+				tc[(size_t)idx * nblk] =
+					tc[(size_t)(idx & (idx - 1)) * nblk] &
+					sl[c * CH + __builtin_ctz((unsigned)idx)];
+		}
+	}
+#if defined(__x86_64__) || defined(__i386__)
+	if (__builtin_cpu_supports("popcnt"))
+		total = count_fits_popcnt(tab, nblk, w->out, w->count, nchunks);
+	else
+#endif
+		total = count_fits_plain(tab, nblk, w->out, w->count, nchunks);
+	free(tab);
+	return total;
+}
+
+/* Both halves of one task, then their pairs. */
+static void run_task(struct job *j, const struct task *t, struct half *east,
+		     struct half *west)
+{
+	int n = j->n, m = j->m, r, i, lo, hi, rows[32];
+	word closed[32] = { 0 };
+	struct half *hs[2] = { east, west };
+	int s;
+
+	if (t->r0 >= 0)
+		for (r = 0; r < n; r++) {
+			int dd = r > t->r0 ? r - t->r0 : t->r0 - r;
+
+			closed[r] = (word)1 << (m + dd) | (word)1 << m >> dd;
+		}
+	for (s = 0; s < 2; s++) {
+		struct half *h = hs[s];
+
+		h->n = n;
+		h->m = m;
+		h->shift = n - m;
+		h->window = j->window;
+		h->nrows = 0;
+		for (r = 0; r < n; r++) {
+			if (r == t->r0 || (int)!(t->rows >> r & 1) != s)
+				continue;
+			rows[h->nrows++] = r;
+		}
+		/* rows from the middle outwards: neighbouring rows clash
+		 * most, and placing them early ends dead branches sooner
+		 * (measured: 8% fewer nodes than top to bottom at n = 16) */
+		for (i = 0, lo = h->nrows / 2, hi = lo + 1; i < h->nrows;) {
+			if (lo >= 0)
+				h->row[i++] = rows[lo--];
+			if (i < h->nrows && hi < h->nrows)
+				h->row[i++] = rows[hi++];
+		}
+		h->cols = s == 0 ? (((word)1 << m) - 1) << (n - m)
+				 : ((word)1 << m) - 1;
+		memcpy(h->closed, closed, sizeof closed);
+		h->count = 0;
+		grow(h);
+	}
+	if (east->failed || west->failed)
+		return;
+	{
+		uint64_t c = join(east, west, m ? 4 * m - 2 : 0);
+
+		pthread_mutex_lock(&j->lock);
+		j->total += c * (uint64_t)t->weight;
+		pthread_mutex_unlock(&j->lock);
+	}
+}
+
+static void *worker(void *arg)
+{
+	struct job *j = arg;
+	struct half east, west;
+	int t;
+
+	memset(&east, 0, sizeof east);
+	memset(&west, 0, sizeof west);
+	while ((t = atomic_fetch_add(&j->next, 1)) < j->ntasks &&
+	       !east.failed && !west.failed)
+		run_task(j, &j->task[t], &east, &west);
+	pthread_mutex_lock(&j->lock);
+	j->nodes += east.nodes + west.nodes;
+	j->failed |= east.failed | west.failed;
+	pthread_mutex_unlock(&j->lock);
+	free(east.out);
+	free(west.out);
+	return NULL;
+}
+
+/* The n low bits of x in reverse order. */
+static word reverse(word x, int n)
+{
+	word y = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (x >> i & 1)
+			y |= (word)1 << (n - 1 - i);
+	return y;
+}
+
+/* The next larger word with as many bits (Gosper's hack). */
+static word next_same_bits(word x)
+{
+	word c = x & (~x + 1), r = x + c;
+
+	return (((r ^ x) >> 2) / c) | r;
+}
+
+/* The sets R of `free` rows with m members, one per orbit of the two
+ * mirrors; `flip` when the upside-down turn maps this r0 to itself. */
+static int add_tasks(struct job *j, int n, int m, int r0, int flip,
+		     int weight)
+{
+	word all = ((word)1 << n) - 1;
+	word free_rows = r0 >= 0 ? all & ~((word)1 << r0) : all;
+	word x, lim = (word)1 << (n - (r0 >= 0));
+
+	if (m == 0) {
+		j->task[j->ntasks++] = (struct task){ 0, r0, weight };
+		return 0;
+	}
+	/* x walks the m-subsets of n' = |free| bits; spread onto free rows */
+	for (x = ((word)1 << m) - 1; x < lim; x = next_same_bits(x)) {
+		word rows = 0, o[4];
+		int i, b = 0, k, distinct, smallest = 1;
+
+		for (i = 0; i < n; i++)
+			if (free_rows >> i & 1) {
+				if (x >> b & 1)
+					rows |= (word)1 << i;
+				b++;
+			}
+		o[0] = rows;
+		o[1] = free_rows & ~rows;
+		o[2] = flip ? reverse(rows, n) : o[0];
+		o[3] = flip ? free_rows & ~o[2] : o[1];
+		for (i = 1; i < 4; i++)
+			if (o[i] < rows)
+				smallest = 0;
+		if (!smallest)
+			continue;
+		distinct = 0;
+		for (i = 0; i < 4; i++) {
+			for (k = 0; k < i && o[k] != o[i]; k++)
+				;
+			distinct += k == i;
+		}
+		j->task[j->ntasks++] =
+			(struct task){ rows, r0, weight * distinct };
+	}
+	return 0;
+}
+
+static uint64_t binomial(int n, int k)
+{
+	uint64_t c = 1;
+	int i;
+
+	for (i = 1; i <= k; i++)
+		c = c * (uint64_t)(n - k + i) / (uint64_t)i;
+	return c;
+}
+
+int nq_count_split(int n, int threads, uint64_t *total, int64_t *nodes)
+{
+	struct job j;
+	pthread_t tid[256];
+	int i, started = 0, m = n / 2, r0;
+	size_t cap;
+
+	if (n < 1 || n > 32)
+		return NQ_ERR;
+	memset(&j, 0, sizeof j);
+	j.n = n;
+	j.m = m;
+	/* n = 1: no half has a queen, nor a bit */
+	j.window = m ? ((word)1 << (2 * m - 1)) - 1 : 0;
+	/* odd n: a list per row of the middle queen, each <= C(n, m) */
+	cap = (size_t)(n / 2 + 1) * (size_t)binomial(n, m) + 1;
+	j.task = malloc(cap * sizeof *j.task);
+	if (!j.task)
+		return NQ_ENOMEM;
+	if (n % 2 == 0) {
+		add_tasks(&j, n, m, -1, 1, 1);
+	} else {
+		/* the middle column's queen: top half rows (weight 2 for the
+		 * upside-down turn), then the middle row */
+		for (r0 = 0; r0 < n / 2; r0++)
+			add_tasks(&j, n, m, r0, 0, 2);
+		add_tasks(&j, n, m, n / 2, 1, 1);
+	}
+	atomic_init(&j.next, 0);
+	pthread_mutex_init(&j.lock, NULL);
+	if (threads < 1)
+		threads = 1;
+	for (i = 1; i < threads && i < 256; i++)
+		if (pthread_create(&tid[started], NULL, worker, &j) == 0)
+			started++;
+	worker(&j);
+	for (i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	pthread_mutex_destroy(&j.lock);
+	free(j.task);
+	if (j.failed)
+		return NQ_ENOMEM;
+	*total = j.total;
+	*nodes = j.nodes;
+	return NQ_OK;
+}
