@@ -128,6 +128,11 @@ static const struct key_def instance_keys[] = {
 	  "picosat/pairwise]",
 	  "By solver name or by approach name as the summary shows it; "
 	  "each must name an approach of the file." },
+	{ "generate", "mapping", cfg_key_generate, 0, 5, 0, 0, 0, NULL,
+	  "seeded random instances: {family: placed, n: 20, queens: 0..20, "
+	  "count: 50, seed: 7}",
+	  "Instead of n, hints, blocked and excluded; mode and only may "
+	  "stand beside it or inside it. Its keys are below." },
 };
 #define NINST (sizeof instance_keys / sizeof *instance_keys)
 
@@ -466,7 +471,7 @@ static int load_instance(struct loader *L, const yaml_node_t *node)
 	yaml_node_t *keys[NINST], *values[NINST];
 	char got[80];
 	size_t i;
-	int rc = -1;
+	int rc = -1, gen;
 
 	if (node->type != YAML_MAPPING_NODE)
 		return cfg_fail(L, node, "instances: expected an instance as a "
@@ -475,17 +480,26 @@ static int load_instance(struct loader *L, const yaml_node_t *node)
 	if (walk_mapping(L, node, instance_keys, NINST, "instance key",
 			 keys, values))
 		return -1;
-	for (i = 0; i < NINST; i++)
-		if (instance_keys[i].required && !values[i])
+	gen = values[NINST - 1] != NULL;
+	for (i = 0; i < NINST; i++) {
+		if (instance_keys[i].required && !values[i] && !gen)
 			return cfg_fail(L, node, "instance without '%s' (%s)",
 					instance_keys[i].name,
 					instance_keys[i].help);
+		/* a generator draws n and the rest itself */
+		if (gen && keys[i] && instance_keys[i].load != cfg_key_mode &&
+		    instance_keys[i].load != cfg_key_only && i != NINST - 1)
+			return cfg_fail(L, keys[i], "'%s' does not stand beside "
+					"generate: (its keys go inside it; "
+					"mode and only may stand beside it)",
+					instance_keys[i].name);
+	}
 	memset(&e, 0, sizeof e);
 	e.modes[0] = NQ_MODE_FIRST;
 	e.nmodes = 1;
 	L->entry = &e;
 	if (!load_values(L, node, instance_keys, NINST, keys, values))
-		rc = cfg_add_instances(L, node, &e);
+		rc = gen ? 0 : cfg_add_instances(L, node, &e);
 	L->entry = NULL;
 	free(e.ns.v);
 	free(e.hints);
@@ -686,6 +700,8 @@ void nq_config_print_schema(FILE *f)
 	print_keys(f, top_keys, NTOP);
 	fprintf(f, "\nEach item of instances: is a mapping with these keys:\n");
 	print_keys(f, instance_keys, NINST);
+	fprintf(f, "\nThe keys of generate: (seeded random instances):\n");
+	print_keys(f, cfg_generate_keys, cfg_ngenerate_keys);
 	snprintf(notes, sizeof notes, schema_notes, NQ_MAX_INSTANCES,
 		 NQ_MAX_APPROACHES, NQ_CONFIG_MAX_BYTES >> 20,
 		 NQ_CONFIG_MAX_DEPTH);

@@ -54,11 +54,10 @@ static const char *skip_spaces(const char *p)
 	return p;
 }
 
-enum range_kind { RANGE_BY, RANGE_TIMES };
-
-/* "A..B", "A..B by S", "A..B times F". -1 when malformed. */
-static int parse_range(const char *t, long long *a, long long *b,
-		       enum range_kind *kind, long long *step)
+/* "A..B", "A..B by S", "A..B times F". -1 when malformed. Also read
+ * by the generators' parameters (config_generate.c). */
+int cfg_parse_range(const char *t, long long *a, long long *b,
+		    enum range_kind *kind, long long *step)
 {
 	const char *p = skip_spaces(t);
 
@@ -128,7 +127,7 @@ static int load_n_item(struct loader *L, const yaml_node_t *node,
 		return int_vec_push(ns, (int)x) ? cfg_fail(L, node,
 						       "out of memory") : 0;
 	}
-	if (parse_range(t, &a, &b, &kind, &step))
+	if (cfg_parse_range(t, &a, &b, &kind, &step))
 		return cfg_fail(L, node, "n: expected %s, got '%s'", expected,
 				t);
 	if (a < 1 || b < 1)
@@ -297,6 +296,7 @@ int cfg_key_mode(struct loader *L, const struct key_def *k,
 		 const yaml_node_t *v)
 {
 	(void)k;
+	L->entry->mode_given = 1;
 	return load_modes(L, v, L->entry->modes, &L->entry->nmodes);
 }
 
@@ -363,24 +363,34 @@ int cfg_key_only(struct loader *L, const struct key_def *k,
 	return 0;
 }
 
+/* Room for `total` instances in L->exp->instances. */
+int cfg_grow_instances(struct loader *L, const yaml_node_t *node,
+		       size_t total)
+{
+	nq_instance_spec *grown;
+	size_t cap = L->cap_instances ? L->cap_instances : 16;
+
+	if (total <= L->cap_instances)
+		return 0;
+	while (cap < total)
+		cap *= 2;
+	grown = realloc(L->exp->instances, cap * sizeof *grown);
+	if (!grown)
+		return cfg_fail(L, node, "out of memory");
+	L->exp->instances = grown;
+	L->cap_instances = cap;
+	return 0;
+}
+
 /* The entry's instances: for each n, for each mode, one. */
 int cfg_add_instances(struct loader *L, const yaml_node_t *node,
 		      const struct entry *e)
 {
-	size_t total = L->exp->ninstances + e->ns.n * e->nmodes, i, m;
+	size_t i, m;
 
-	if (total > L->cap_instances) {
-		nq_instance_spec *grown;
-		size_t cap = L->cap_instances ? L->cap_instances : 16;
-
-		while (cap < total)
-			cap *= 2;
-		grown = realloc(L->exp->instances, cap * sizeof *grown);
-		if (!grown)
-			return cfg_fail(L, node, "out of memory");
-		L->exp->instances = grown;
-		L->cap_instances = cap;
-	}
+	if (cfg_grow_instances(L, node, L->exp->ninstances +
+			       e->ns.n * e->nmodes))
+		return -1;
 	for (i = 0; i < e->ns.n; i++)
 		for (m = 0; m < e->nmodes; m++) {
 			nq_instance_spec *s =

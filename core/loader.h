@@ -3,6 +3,7 @@
  * by no one else: config.c (the key tables and the top-level keys),
  * config_instance.c (the keys of an `instances:` entry),
  * config_blocked.c (its blocked squares and excluded lines),
+ * config_generate.c (`generate:`, seeded instances),
  * config_approach.c (an item of `approaches:`) and config_read.c (the
  * YAML text, its errors and the node helpers).
  */
@@ -59,6 +60,7 @@ struct entry {
 	size_t ndiag, nanti;
 	char hints_text[sizeof ((nq_instance_spec *)0)->hints_text];
 	char only[sizeof ((nq_instance_spec *)0)->only];
+	int mode_given;        /* `mode:` stands in the entry */
 };
 
 struct loader {
@@ -98,6 +100,17 @@ cfg_key_fn cfg_key_n, cfg_key_mode, cfg_key_hints, cfg_key_only,
 	cfg_key_blocked, cfg_key_excluded;
 int cfg_add_instances(struct loader *L, const yaml_node_t *node,
 		      const struct entry *e);
+int cfg_grow_instances(struct loader *L, const yaml_node_t *node,
+		       size_t total);
+enum range_kind { RANGE_BY, RANGE_TIMES };
+int cfg_parse_range(const char *t, long long *a, long long *b,
+		    enum range_kind *kind, long long *step);
+
+/* config_generate.c: `generate:`, an entry's seeded instances (loaded
+ * last, after the entry's mode and only), and its keys for the schema. */
+cfg_key_fn cfg_key_generate;
+extern const struct key_def cfg_generate_keys[];
+extern const size_t cfg_ngenerate_keys;
 
 static inline int line_of(const yaml_node_t *node)
 {
