@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# generate.sh - `generate:` entries end to end: a small generated
+# experiment runs, its CSV names each instance as README says
+# (FAMILY-nN-{q|b|d}P[-fF]-sSEED-I), FILE.instances.yaml reads back as
+# `instances:` and gives the same instance_hash values, the seeded files
+# under instances/ are what the generator makes, and mistakes are
+# FILE:LINE:COL, exit 2, nothing written. REGEN=1 rewrites instances/.
+# Prints "generate: N passed, N failed" last.
+. "$(dirname "$0")/common.bash"
+
+# --- a small generated experiment --------------------------------------
+cat >"$T/g.yaml" <<'Y'
+experiment: g
+instances:
+  - generate: {family: placed, n: 8, queens: 0..3, count: 2, seed: 7, mode: [first, count]}
+  - generate: {family: blocked, n: 7, blocked: [10, 25], free: 2, count: 2}
+  - generate: {family: excluded, n: 7, diagonals: 6, count: 3, seed: 4}
+    mode: count
+approaches:
+  - backtrack
+  - picosat
+Y
+"$H" run "$T/g.yaml" -q -o "$T/g.csv" >"$T/out" 2>"$T/err"
+rc=$?
+expect "the generated experiment exits 0 (got $rc; $(tail -2 "$T/err"))" [ $rc -eq 0 ]
+expect "every row is ok" [ "$(csv_col "$T/g.csv" status | sort -u)" = ok ]
+want=$(
+	for q in 0 1 2 3; do for i in 0 1; do echo "placed-n8-q$q-s7-$i"; done; done
+	for b in 10 25; do for i in 0 1; do echo "blocked-n7-b$b-f2-s1-$i"; done; done
+	for i in 0 1 2; do echo "excluded-n7-d6-s4-$i"; done
+)
+got=$(csv_col "$T/g.csv" instance | uniq)
+# a draw's rows are consecutive (its modes, then the approaches of each)
+expect "the instance ids are FAMILY-nN-{q|b|d}P[-fF]-sSEED-I in order" \
+	[ "$got" = "$want" ]
+expect "each placed instance has as many hints as its id says" \
+	[ "$(python3 - "$T/g.csv" <<'PY'
+import csv, sys
+bad = [r['instance'] for r in csv.DictReader(open(sys.argv[1], newline=''))
+       if r['instance'].startswith('placed-') and
+       len(r['hints'].split()) != int(r['instance'].split('-')[2][1:])]
+print(bad)
+PY
+)" = "[]" ]
+
+# --- FILE.instances.yaml reads back and gives the same hashes ----------
+expect "g.instances.yaml is written beside the CSV" [ -s "$T/g.instances.yaml" ]
+{ cat "$T/g.instances.yaml"; printf 'approaches:\n  - backtrack\n  - picosat\n'; } >"$T/back.yaml"
+"$H" run "$T/back.yaml" -q -o "$T/back.csv" >"$T/out" 2>"$T/err"
+rc=$?
+expect "the instances file runs as an experiment (got $rc; $(tail -2 "$T/err"))" [ $rc -eq 0 ]
+expect "it gives the same instance_hash values, in order" \
+	[ "$(csv_col "$T/g.csv" instance_hash)" = "$(csv_col "$T/back.csv" instance_hash)" ]
+expect "and the same answers" \
+	[ "$(csv_col "$T/g.csv" solutions)" = "$(csv_col "$T/back.csv" solutions)" ]
+
+# --- the seeded files under instances/ ---------------------------------
+seeded() { # NAME GENERATE-BODY
+	printf 'experiment: %s\ninstances:\n  - generate: {%s}\napproaches: [backtrack]\n' \
+		"$1" "$2" >"$T/$1.yaml"
+	"$H" run "$T/$1.yaml" -q -o "$T/$1.csv" >/dev/null 2>&1
+	if [ "${REGEN:-0}" = 1 ]; then
+		cp "$T/$1.instances.yaml" "instances/$1.yaml"
+	fi
+	expect "instances/$1.yaml is what the generator makes" \
+		cmp -s "$T/$1.instances.yaml" "instances/$1.yaml"
+}
+seeded placed-n12 "family: placed, n: 12, queens: [4, 8], count: 3, seed: 12"
+seeded blocked-n10 "family: blocked, n: 10, blocked: [30, 60], free: 2, count: 3, seed: 10"
+seeded excluded-n9 "family: excluded, n: 9, diagonals: [4, 10], count: 3, seed: 9"
+
+# --- mistakes: FILE:LINE:COL, exit 2, nothing written -------------------
+bad_gen() { # NAME WANT-PREFIX-AND-MESSAGE GENERATE-BODY
+	printf 'instances:\n  - generate: {%s}\napproaches: [backtrack]\n' "$3" >"$T/$1.yaml"
+	"$H" run "$T/$1.yaml" -q -o "$T/$1.csv" >"$T/out" 2>"$T/err"
+	rc=$?
+	expect "$1 exits 2 (got $rc)" [ $rc -eq 2 ]
+	expect "$1 says '$2' (got: $(head -1 "$T/err"))" grep -qF "$T/$1.yaml:$2" "$T/err"
+	expect "$1 writes nothing" [ ! -e "$T/$1.csv" ]
+}
+bad_gen family "2:24: generate: unknown family 'knights'" "family: knights, n: 8"
+bad_gen toomany "2:46: generate: cannot place 9 non-attacking queens on n=8" \
+	"family: placed, n: 8, queens: 9"
+bad_gen nofree "2:48: generate: 57 blocked squares on n=8 leave fewer than 1 free" \
+	"family: blocked, n: 8, blocked: 57"
+bad_gen seed "2:55: generate: seed: expected an unsigned 64-bit integer" \
+	"family: placed, n: 8, queens: 1, seed: 1.5"
+bad_gen count "2:56: count must be at most 100000" \
+	"family: placed, n: 8, queens: 1, count: 100001"
+
+echo "generate: $pass passed, $failed failed"
+[ "$failed" -eq 0 ]
