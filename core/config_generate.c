@@ -35,6 +35,9 @@
  * draw that runs out of room (no free square left for the next queen,
  * no square left to block) starts again from the same stream. */
 #define GEN_TRIES 100000
+/* The most squares an entry's draws may walk (instances x n^2), so a
+ * file cannot make the loader run for hours before anything runs. */
+#define GEN_MAX_WORK 1000000000ULL
 
 enum family { FAM_PLACED = 1, FAM_BLOCKED = 2, FAM_EXCLUDED = 3 };
 
@@ -647,6 +650,12 @@ int cfg_key_generate(struct loader *L, const struct key_def *k,
 		cfg_fail(L, v, "generate: too many instances (%llu; at most "
 			 "%d in the experiment); lower count or split the "
 			 "experiment", total, NQ_MAX_INSTANCES);
+		goto out;
+	}
+	if (total / e->nmodes * (unsigned long long)a.n * a.n > GEN_MAX_WORK) {
+		cfg_fail(L, v, "generate: %llu instances on n=%d are too many "
+			 "to draw (instances x n^2 at most %llu); lower "
+			 "count", total / e->nmodes, a.n, GEN_MAX_WORK);
 		goto out;
 	}
 	if (cfg_grow_instances(L, v, L->exp->ninstances + (size_t)total))

@@ -325,6 +325,8 @@ static void test_errors(void **state)
 		    "  - generate: {family: placed, n: 8, queens: 1, "
 		    "mode: count}\n"
 		    "    mode: first\n" APPR, 2, 49, "mode is given both");
+	check_error(GEN("family: excluded, n: 1000, diagonals: 1, count: "
+			"1001"), 2, 15, "too many to draw");
 	/* the cap counts every entry of the file */
 	check_error("instances:\n"
 		    "  - {n: 1..60000}\n"
