@@ -460,7 +460,7 @@ static int key_approaches(struct loader *L, const struct key_def *k,
 
 /* --- instances: the keys of an entry are in config_instance.c --- */
 
-static int load_instance(struct loader *L, const yaml_node_t *node)
+int cfg_load_instance(struct loader *L, const yaml_node_t *node)
 {
 	struct entry e;
 	yaml_node_t *keys[NINST], *values[NINST];
@@ -472,6 +472,10 @@ static int load_instance(struct loader *L, const yaml_node_t *node)
 		return cfg_fail(L, node, "instances: expected an instance as a "
 				"mapping such as {n: 8, mode: count}, got %s",
 				cfg_describe(node, got, sizeof got));
+	/* `file:` entries read their instances from files */
+	if ((rc = cfg_file_entry(L, node)) <= 0)
+		return rc;
+	rc = -1;
 	if (walk_mapping(L, node, instance_keys, NINST, "instance key",
 			 keys, values))
 		return -1;
@@ -499,7 +503,7 @@ static int key_instances(struct loader *L, const struct key_def *k,
 			 const yaml_node_t *v)
 {
 	return load_list(L, v, k->name, "- {n: 8, mode: count}",
-			 load_instance);
+			 cfg_load_instance);
 }
 
 /* ------------------------------------------------------------------ */

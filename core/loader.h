@@ -3,8 +3,9 @@
  * by no one else: config.c (the key tables and the top-level keys),
  * config_instance.c (the keys of an `instances:` entry),
  * config_blocked.c (its blocked squares and excluded lines),
- * config_approach.c (an item of `approaches:`) and config_read.c (the
- * YAML text, its errors and the node helpers).
+ * config_approach.c (an item of `approaches:`), config_file.c (`file:`
+ * entries, instance files) and config_read.c (the YAML text, its errors
+ * and the node helpers).
  */
 #ifndef NQ_LOADER_H
 #define NQ_LOADER_H
@@ -71,6 +72,7 @@ struct loader {
 	/* `only:` names, checked once every approach is known */
 	const yaml_node_t *only_names[256];
 	size_t nonly;
+	int in_file;          /* loading an instance file's entries */
 };
 
 /* config_read.c: errors at a node, and reading nodes. */
@@ -98,6 +100,14 @@ cfg_key_fn cfg_key_n, cfg_key_mode, cfg_key_hints, cfg_key_only,
 	cfg_key_blocked, cfg_key_excluded;
 int cfg_add_instances(struct loader *L, const yaml_node_t *node,
 		      const struct entry *e);
+
+/* config.c: one entry of `instances:` (also an instance file's). */
+int cfg_load_instance(struct loader *L, const yaml_node_t *node);
+
+/* config_file.c: an entry with a `file:` key (its instances from the
+ * files a glob matches): 0 loaded, -1 with the error set; 1 when the
+ * entry has no `file:` key. */
+int cfg_file_entry(struct loader *L, const yaml_node_t *node);
 
 static inline int line_of(const yaml_node_t *node)
 {
