@@ -340,7 +340,7 @@ int cfg_file_entry(struct loader *L, const yaml_node_t *node)
 	    (keys[2] && cfg_key_only(L, NULL, vals[2])))
 		goto out;
 	memset(&g, 0, sizeof g);
-	grc = glob(pattern, GLOB_ERR, NULL, &g);
+	grc = glob(pattern, 0, NULL, &g);
 	if (grc == GLOB_NOMATCH) {
 		cfg_fail(L, vals[0], "file: no file matches '%s' (looked for "
 			 "%s)", t, pattern);
