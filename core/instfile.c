@@ -316,6 +316,9 @@ int nq_param_parse(const char *text, size_t len, const char *path,
 		int line, col, which;
 
 		if (x.t != T_IDENT || strcmp(x.text, "letting")) {
+			/* an identifier other than `letting` is no T_IDENT
+			 * mismatch: fail here, not through expect() */
+			x.t = x.t == T_IDENT ? T_BAD : x.t;
 			expect(&x, T_IDENT, "'letting'");
 			goto out;
 		}
