@@ -238,7 +238,8 @@ static int check_squares(struct lexer *x, struct sq_list *l, int n,
 					n, n, n);
 		}
 	}
-	qsort(l->v, (size_t)l->n, sizeof *l->v, by_rc);
+	if (l->n)
+		qsort(l->v, (size_t)l->n, sizeof *l->v, by_rc);
 	for (i = 1; i < l->n; i++) {
 		struct pos_sq *s = &l->v[i], *p = &l->v[i - 1];
 		const struct pos_sq *later = s->idx > p->idx ? s : p;
@@ -282,7 +283,8 @@ static int check_queens(struct lexer *x, struct sq_list *q,
 					"square", key.r, key.c);
 		}
 	}
-	qsort(q->v, (size_t)q->n, sizeof *q->v, by_idx);
+	if (q->n)
+		qsort(q->v, (size_t)q->n, sizeof *q->v, by_idx);
 	for (i = 0; i < q->n; i++) {
 		out[i].row = (int)q->v[i].r - 1;
 		out[i].col = (int)q->v[i].c - 1;
