@@ -145,6 +145,11 @@ static const char schema_notes[] =
 	"product, the solver's option table order outermost. An approach's "
 	"options may be omitted, null or {}. The same approach listed twice "
 	"is an error, as is a key given twice in one mapping.\n"
+	"Instance files: an entry {file: GLOB, mode: ..., only: [...]} "
+	"instead of n reads its instances from the files GLOB matches "
+	"(relative to this file, sorted): CSPLib Essence' parameter files "
+	"(letting n, blocks, queens) or the harness's own YAML (.yaml, "
+	".yml: an `instances:` list). README: Instance files.\n"
 	"Limits: at most %d instances and %d approaches after expansion; "
 	"the hints of an entry fit the CSV `hints` column (255 characters "
 	"as \"r:c r:c\"). The file: at most %u MiB, lists and mappings "
@@ -465,7 +470,7 @@ static int key_approaches(struct loader *L, const struct key_def *k,
 
 /* --- instances: the keys of an entry are in config_instance.c --- */
 
-static int load_instance(struct loader *L, const yaml_node_t *node)
+int cfg_load_instance(struct loader *L, const yaml_node_t *node)
 {
 	struct entry e;
 	yaml_node_t *keys[NINST], *values[NINST];
@@ -477,10 +482,15 @@ static int load_instance(struct loader *L, const yaml_node_t *node)
 		return cfg_fail(L, node, "instances: expected an instance as a "
 				"mapping such as {n: 8, mode: count}, got %s",
 				cfg_describe(node, got, sizeof got));
+	/* `file:` entries read their instances from files */
+	if ((rc = cfg_file_entry(L, node)) <= 0)
+		return rc;
+	rc = -1;
 	if (walk_mapping(L, node, instance_keys, NINST, "instance key",
 			 keys, values))
 		return -1;
-	gen = values[NINST - 1] != NULL;
+	for (i = 0, gen = 0; i < NINST; i++)
+		gen |= instance_keys[i].load == cfg_key_generate && values[i];
 	for (i = 0; i < NINST; i++) {
 		if (instance_keys[i].required && !values[i] && !gen)
 			return cfg_fail(L, node, "instance without '%s' (%s)",
@@ -488,7 +498,8 @@ static int load_instance(struct loader *L, const yaml_node_t *node)
 					instance_keys[i].help);
 		/* a generator draws n and the rest itself */
 		if (gen && keys[i] && instance_keys[i].load != cfg_key_mode &&
-		    instance_keys[i].load != cfg_key_only && i != NINST - 1)
+		    instance_keys[i].load != cfg_key_only &&
+		    instance_keys[i].load != cfg_key_generate)
 			return cfg_fail(L, keys[i], "'%s' does not stand beside "
 					"generate: (its keys go inside it; "
 					"mode and only may stand beside it)",
@@ -513,7 +524,7 @@ static int key_instances(struct loader *L, const struct key_def *k,
 			 const yaml_node_t *v)
 {
 	return load_list(L, v, k->name, "- {n: 8, mode: count}",
-			 load_instance);
+			 cfg_load_instance);
 }
 
 /* ------------------------------------------------------------------ */

@@ -4,8 +4,9 @@
  * config_instance.c (the keys of an `instances:` entry),
  * config_blocked.c (its blocked squares and excluded lines),
  * config_generate.c (`generate:`, seeded instances),
- * config_approach.c (an item of `approaches:`) and config_read.c (the
- * YAML text, its errors and the node helpers).
+ * config_approach.c (an item of `approaches:`), config_file.c (`file:`
+ * entries, instance files) and config_read.c (the YAML text, its errors
+ * and the node helpers).
  */
 #ifndef NQ_LOADER_H
 #define NQ_LOADER_H
@@ -73,6 +74,7 @@ struct loader {
 	/* `only:` names, checked once every approach is known */
 	const yaml_node_t *only_names[256];
 	size_t nonly;
+	int in_file;          /* loading an instance file's entries */
 };
 
 /* config_read.c: errors at a node, and reading nodes. */
@@ -111,6 +113,14 @@ int cfg_parse_range(const char *t, long long *a, long long *b,
 cfg_key_fn cfg_key_generate;
 extern const struct key_def cfg_generate_keys[];
 extern const size_t cfg_ngenerate_keys;
+
+/* config.c: one entry of `instances:` (also an instance file's). */
+int cfg_load_instance(struct loader *L, const yaml_node_t *node);
+
+/* config_file.c: an entry with a `file:` key (its instances from the
+ * files a glob matches): 0 loaded, -1 with the error set; 1 when the
+ * entry has no `file:` key. */
+int cfg_file_entry(struct loader *L, const yaml_node_t *node);
 
 static inline int line_of(const yaml_node_t *node)
 {

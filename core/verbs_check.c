@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "instance.h"
 #include "run.h"
 #include "solfile.h"
 #include "validate.h"
@@ -67,9 +68,10 @@ static void print_hints(char *buf, size_t len, const nq_square *h, int nh)
 
 /* A claim of "none", judged by the validator as in a run (validate.h):
  * 0 right, 1 wrong, 3 nothing could check it. */
-static int check_none(int n, const nq_square *hints, int nh, const char *how)
+static int check_none(const nq_instance *inst, const char *how)
 {
-	nq_instance in = { .n = n, .mode = NQ_MODE_FIRST, .nhints = nh, .hints = hints };
+	nq_instance in = *inst;
+	int n = in.n, nh = in.nhints;
 	nq_result none;
 	nq_ledger *l = nq_ledger_new();
 	const nq_verdict *v;
@@ -91,7 +93,9 @@ static int check_none(int n, const nq_square *hints, int nh, const char *how)
 		printf("unchecked: the solver says there is no placement (%s); "
 		       "nothing here can confirm it (n = %d%s is beyond the "
 		       "tables and the validator's own count, n <= %d)\n",
-		       how, n, nh ? " with pre-placed queens" : "",
+		       how, n, nh || nq_instance_has_variants(&in) ?
+		       " with pre-placed queens, blocked squares or excluded "
+		       "lines" : "",
 		       NQ_REFERENCE_MAX_N);
 		rc = 3;
 	} else {
@@ -134,12 +138,15 @@ static int board_from_map(const nq_sqmap *map, const char *from,
 }
 
 /* The verdict on a placement read from a solver's file (rc as
- * nq_solution_read returns it, 1 or 2 after the check): the exit status. */
+ * nq_solution_read returns it, 1 or 2 after the check) for the instance
+ * exported: the exit status. */
 static int solution_verdict(int rc, const char *why, const char *how,
 			    const char *solution, enum nq_sol_format used,
-			    const nq_board_args *b, const int32_t *placement,
+			    const nq_instance *inst, const int32_t *placement,
 			    int complete)
 {
+	const nq_board_args bb = { .n = inst->n, .nhints = inst->nhints };
+	const nq_board_args *b = &bb;
 	int i;
 
 	if (rc < 0) {
@@ -147,7 +154,7 @@ static int solution_verdict(int rc, const char *why, const char *how,
 		return NQ_EXIT_USAGE;
 	}
 	if (rc == 0)
-		return check_none(b->n, b->hints, b->nhints, how);
+		return check_none(inst, how);
 	if (rc == 2)
 		printf("wrong: %s (%s, read from %s as %s)\n", why, how,
 		       solution, nq_sol_format_name(used));
@@ -189,19 +196,27 @@ static int check_solution(const char *from, const char *solution,
 	}
 	rc = nq_solution_read(&map, solution, fmt, &used, placement, how,
 			      sizeof how, why, sizeof why);
-	nq_sqmap_free(&map);
 	complete = rc == 1;
-	if (rc == 1) {
-		memset(&inst, 0, sizeof inst);
-		inst.n = b->n;
-		inst.mode = NQ_MODE_FIRST;
-		inst.nhints = b->nhints;
-		inst.hints = b->hints;
+	/* the instance exported: its hints, and the blocked squares and
+	 * excluded lines of its comment lines, or a placement on a blocked
+	 * square would pass as one on the plain board */
+	memset(&inst, 0, sizeof inst);
+	inst.n = b->n;
+	inst.mode = NQ_MODE_FIRST;
+	inst.nhints = b->nhints;
+	inst.hints = b->hints;
+	inst.nblocked = map.nblocked;
+	inst.blocked = map.blocked;
+	inst.nexcl_diag = map.nexcl_diag;
+	inst.excl_diag = map.excl_diag;
+	inst.nexcl_anti = map.nexcl_anti;
+	inst.excl_anti = map.excl_anti;
+	if (rc == 1)
 		rc = nq_check_placement(&inst, placement, why, sizeof why) < 0
 		     ? 2 : 1;
-	}
-	rc = solution_verdict(rc, why, how, solution, used, b, placement,
+	rc = solution_verdict(rc, why, how, solution, used, &inst, placement,
 			      complete);
+	nq_sqmap_free(&map);
 	free(placement);
 	return rc;
 }

@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# instfiles.sh - instance files end to end: `file:` entries reading the
+# seeded CSPLib parameter files under instances/ and the harness's own
+# YAML, their errors (FILE:LINE:COL, exit 2, nothing run), `export
+# --format param` read back with the same instance_hash, and an exported
+# DIMACS with blocked squares and excluded lines solved by minisat and
+# picosat and checked by `check --from` against the same instance (a
+# queen on a blocked square rejected). HARNESS names the binary.
+# Prints "N passed, N failed" last; exits 1 if anything failed.
+. "$(dirname "$0")/common.bash"
+
+# run_exp NAME YAML: write $T/NAME.yaml, run it; rc in $rc, stderr in
+# $T/NAME.err
+run_exp() {
+	printf '%s' "$2" >"$T/$1.yaml"
+	"$H" run -q "$T/$1.yaml" -o "$T/$1.csv" >"$T/$1.out" 2>"$T/$1.err"
+	rc=$?
+}
+
+# --- the seeded files, by glob, both modes --------------------------------
+mkdir -p "$T/exp"
+cp -r instances "$T/exp/"
+run_exp exp/seeded "instances:
+  - {file: instances/blocked/*.param, mode: [first, count]}
+  - {file: instances/completion/*.param, mode: count}
+approaches: [backtrack, picosat]
+"
+expect "the seeded files run (rc $rc: $(tail -2 "$T/exp/seeded.err"))" [ $rc -eq 0 ]
+expect "5 files x modes x 2 approaches = 16 rows" \
+	[ "$(csv_col "$T/exp/seeded.csv" instance | wc -l)" -eq 16 ]
+expect "ids are the files' base names, glob order" \
+	[ "$(csv_col "$T/exp/seeded.csv" instance | uniq | tr '\n' ' ')" = \
+	  "prob080-10-2 prob080-12-3 prob080-8-1 prob079-10-4 prob079-8-3 " ]
+expect "every row ok" [ "$(csv_col "$T/exp/seeded.csv" status | sort -u)" = ok ]
+expect "the blocked squares reach the CSV" \
+	grep -q '1:2 1:5 1:7 1:8 2:6' "$T/exp/seeded.csv"
+expect "backtrack and picosat agree on every count" [ "$(python3 - "$T/exp/seeded.csv" <<'PY'
+import csv, sys
+c = {}
+for r in csv.DictReader(open(sys.argv[1], newline='')):
+    if r['mode'] == 'count':
+        c.setdefault(r['instance'], set()).add(r['solutions'])
+print(all(len(v) == 1 for v in c.values()))
+PY
+)" = True ]
+
+# --- the harness's own YAML: the instances file beside a CSV -------------
+cp "$T/exp/seeded.instances.yaml" "$T/exp/again.yaml"
+run_exp exp/yaml "instances:
+  - {file: again.yaml}
+approaches: [backtrack]
+"
+expect "FILE.instances.yaml reads back (rc $rc: $(tail -2 "$T/exp/yaml.err"))" [ $rc -eq 0 ]
+expect "same hashes, same order" [ "$(csv_col "$T/exp/yaml.csv" instance_hash | tr '\n' ' ')" = \
+	"$(csv_col "$T/exp/seeded.csv" instance_hash | awk 'NR % 2' | tr '\n' ' ')" ]
+expect "its instances are named again-1, again-2, ..." \
+	[ "$(csv_col "$T/exp/yaml.csv" instance | awk "NR <= 2" | tr '\n' ' ')" = "again-1 again-2 " ]
+
+# --- errors: FILE:LINE:COL, exit 2, nothing written ------------------------
+# bad NAME PARAM-TEXT EXPECTED-MESSAGE
+bad_param() {
+	printf "$2" >"$T/exp/$1.param"
+	run_exp exp/e_$1 "instances:
+  - {file: $1.param}
+approaches: [backtrack]
+"
+	expect "$1: exit 2 (got $rc)" [ $rc -eq 2 ]
+	expect "$1: '$3' (got: $(cat "$T/exp/e_$1.err"))" grep -qF "$3" "$T/exp/e_$1.err"
+	expect "$1: nothing written" [ ! -e "$T/exp/e_$1.csv" ]
+}
+bad_param comma 'letting n = 8\nletting blocks = [[1,1] [2,2]]\n' \
+	"comma.param:2:25: expected ',' or ']' after a pair, got '['"
+bad_param offboard '$ c\nletting n = 8\nletting blocks = [[1,1],\n  [9,2]]\n' \
+	"offboard.param:4:3: blocked square [9, 2] is off the 8x8 board"
+bad_param twice 'letting n = 8 letting blocks = [[1,1], [2,2], [1,1]]' \
+	"twice.param:1:47: blocked square [1, 1] is given twice"
+bad_param non 'letting blocks = []\n' \
+	"non.param:2:1: no 'letting n = N' (the board size) in the file"
+bad_param unknown 'letting n = 8\nletting k = 3\n' \
+	"unknown.param:2:9: unknown letting 'k' (known: n, blocks, queens)"
+bad_param onblock 'letting n = 8\nletting blocks = [[1,1]]\nletting queens = [[1,1]]\n' \
+	"onblock.param:3:19: queen [1, 1] stands on a blocked square"
+bad_param attack 'letting n = 8\nletting queens = [[1,1], [3,3]]\n' \
+	"attack.param:2:26: queens:"
+bad_param eof 'letting n = 8\nletting queens = [[1,1]' \
+	"eof.param:2:24: expected ',' or ']' after a pair, got the end of the file"
+run_exp exp/e_glob "instances:
+  - {n: 8}
+  - {file: nowhere/*.param}
+approaches: [backtrack]
+"
+expect "a glob matching nothing: exit 2 (got $rc)" [ $rc -eq 2 ]
+expect "... at the experiment file's line:col ($(cat "$T/exp/e_glob.err"))" \
+	grep -q "e_glob.yaml:3:12: file: no file matches 'nowhere/\*.param'" "$T/exp/e_glob.err"
+expect "... nothing run" [ ! -e "$T/exp/e_glob.csv" ]
+printf 'instances:\n  - {n: 8, blocked: [[1, 1], [1, 1]]}\n' >"$T/exp/bady.yaml"
+run_exp exp/e_yaml "instances:
+  - {file: bady.yaml}
+approaches: [backtrack]
+"
+expect "a broken YAML instance file: its own line:col ($(cat "$T/exp/e_yaml.err"))" \
+	grep -q "bady.yaml:2:30: blocked square \[1, 1\] is given twice" "$T/exp/e_yaml.err"
+
+# --- export --format param, read back: the same instance_hash --------------
+"$H" export -n 10 --hint 3:5 --blocked 1:1 --blocked 10:10 --blocked 4:7 \
+	-o "$T/exp/rt.param" 2>"$T/err"
+expect "export -o FILE.param ($(cat "$T/err"))" grep -q 'letting blocks = \[\[1,1\], \[4,7\], \[10,10\]\]' "$T/exp/rt.param"
+expect "... with the queens" grep -q 'letting queens = \[\[3,5\]\]' "$T/exp/rt.param"
+run_exp exp/rt "instances:
+  - {file: rt.param}
+  - {n: 10, hints: [[3, 5]], blocked: [[10, 10], [1, 1], [4, 7]]}
+approaches: [backtrack]
+"
+h=$(csv_col "$T/exp/rt.csv" instance_hash | sort -u)
+expect "export param -> file: -> the same instance_hash ($h)" [ $rc -eq 0 -a "$(echo "$h" | wc -l)" -eq 1 ]
+"$H" export -n 8 --exclude d3 -o "$T/x.param" 2>"$T/err"
+expect "param refuses excluded lines (exit 2)" [ $? -eq 2 ]
+
+# --- DIMACS with blocked squares and excluded lines, through solvers ------
+"$H" export -n 8 --blocked 1:1 --blocked 2:3 --exclude d3 --exclude a5 \
+	--encoding pairwise -o "$T/b.cnf" 2>/dev/null
+expect "the export names its blocked squares and excluded lines" \
+	[ "$(grep -cE '^c (blocked|excluded)' "$T/b.cnf")" -eq 4 ]
+for s in minisat picosat; do
+	if ! command -v $s >/dev/null; then
+		bad "$s missing (scripts/deps.sh installs it)"
+		continue
+	fi
+	if [ $s = minisat ]; then
+		minisat "$T/b.cnf" "$T/b.$s" >/dev/null 2>&1
+	else
+		picosat "$T/b.cnf" >"$T/b.$s"
+	fi
+	"$H" check --from "$T/b.cnf" --solution "$T/b.$s" >"$T/out" 2>&1
+	expect "$s's answer accepted by check --from ($(cat "$T/out"))" [ $? -eq 0 ]
+done
+# a placement with a queen on blocked square 1:1: a plain 8-queens solution
+# written in b.cnf's variables
+python3 - "$T/b.cnf" >"$T/onblock.sol" <<'PY'
+import sys
+var = {}
+for line in open(sys.argv[1]):
+    p = line.split()
+    if p[:2] == ['c', 'square']:
+        var[(int(p[2]), int(p[3]))] = int(p[4])
+sol = [1, 5, 8, 6, 3, 7, 2, 4]   # row r holds column sol[r-1]
+lits = [v if sol[r - 1] == c else -v for (r, c), v in sorted(var.items())]
+print('s SATISFIABLE')
+print('v', ' '.join(map(str, lits)), '0')
+PY
+"$H" check --from "$T/b.cnf" --solution "$T/onblock.sol" >"$T/out" 2>&1
+rc=$?
+expect "a queen on a blocked square is rejected (rc $rc: $(cat "$T/out"))" \
+	[ $rc -eq 1 ] && grep -q 'blocked' "$T/out"
+# the same placement on the plain board's export passes: it is the
+# blocked square, not the placement, that check --from objects to
+"$H" export -n 8 --encoding pairwise -o "$T/p.cnf" 2>/dev/null
+python3 - "$T/p.cnf" >"$T/plain.sol" <<'PY'
+import sys
+var = {}
+for line in open(sys.argv[1]):
+    p = line.split()
+    if p[:2] == ['c', 'square']:
+        var[(int(p[2]), int(p[3]))] = int(p[4])
+sol = [1, 5, 8, 6, 3, 7, 2, 4]
+lits = [v if sol[r - 1] == c else -v for (r, c), v in sorted(var.items())]
+print('s SATISFIABLE')
+print('v', ' '.join(map(str, lits)), '0')
+PY
+"$H" check --from "$T/p.cnf" --solution "$T/plain.sol" >"$T/out" 2>&1
+expect "... and accepted on the plain board ($(cat "$T/out"))" [ $? -eq 0 ]
+
+echo "instfiles: $pass passed, $failed failed"
+[ $failed -eq 0 ]
