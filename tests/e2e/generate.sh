@@ -5,6 +5,7 @@
 # `instances:` and gives the same instance_hash values, the seeded files
 # under instances/ are what the generator makes, and mistakes are
 # FILE:LINE:COL, exit 2, nothing written. REGEN=1 rewrites instances/.
+# The seeded files read back through `file:` too.
 # Prints "generate: N passed, N failed" last.
 . "$(dirname "$0")/common.bash"
 
@@ -68,6 +69,15 @@ seeded() { # NAME GENERATE-BODY
 seeded placed-n12 "family: placed, n: 12, queens: [4, 8], count: 3, seed: 12"
 seeded blocked-n10 "family: blocked, n: 10, blocked: [30, 60], free: 2, count: 3, seed: 10"
 seeded excluded-n9 "family: excluded, n: 9, diagonals: [4, 10], count: 3, seed: 9"
+# read through `file:`, each gives the hashes its comments name
+for f in placed-n12 blocked-n10 excluded-n9; do
+	printf 'instances:\n  - file: %s\napproaches: [backtrack]\n' \
+		"$ROOT/instances/$f.yaml" >"$T/file-$f.yaml"
+	"$H" run "$T/file-$f.yaml" -q -o "$T/file-$f.csv" >/dev/null 2>&1
+	expect "instances/$f.yaml through file: gives its instance_hash values" \
+		[ "$(csv_col "$T/file-$f.csv" instance_hash)" = \
+		  "$(grep -o 'instance_hash [0-9a-f]*' "instances/$f.yaml" | cut -d' ' -f2)" ]
+done
 
 # --- mistakes: FILE:LINE:COL, exit 2, nothing written -------------------
 bad_gen() { # NAME WANT-PREFIX-AND-MESSAGE GENERATE-BODY
