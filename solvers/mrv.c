@@ -13,8 +13,8 @@
  * placement has exactly one queen on it, so branching on its squares is
  * complete whichever it is. On open boards this walks straight to a
  * placement where plain row order backtracks for ages; with most squares
- * blocked (CSPLib prob080) a column is often the tightest line, and
- * branching on rows only was measured far slower there (bench/blocked.md).
+ * blocked (CSPLib prob080) a column is often the tightest line
+ * (bench/blocked.md has the times; rows only was not timed beside it).
  * Complete: it counts too, and proves "none".
  *
  * Search times of this kind have a heavy tail: most orderings find a
