@@ -47,7 +47,11 @@ static const nq_flag plot_flags[] = {
 		"pre-placed queens are left to `report` (said in the title)\n"
 		"cactus: instances solved against time, per approach\n"
 		"size: variables and clauses/rows against n, per encoding\n"
-		"all: all three: OUT, OUT-cactus, OUT-size (same type)" },
+		"solubility: the fraction of instances solvable and each\n"
+		"approach's median against the variant's parameter\n"
+		"(m/n placed, b/n^2 blocked, e/(4n-2) excluded), to\n"
+		"OUT-solubility (README: Hard instances)\n"
+		"all: time, cactus, size: OUT, OUT-cactus, OUT-size" },
 	[PLOT_OUTPUT] = { "output", 'o', "OUT", "where (default RESULTS with .svg)" },
 	[PLOT_Y] = { "y", 0, "COLUMN", "any numeric column (default wall_s): cpu_s,\n"
 		     "peak_rss_kib, nodes, ..." },
@@ -86,7 +90,8 @@ static int plot_args(const nq_verb *v, int argc, char **argv,
 				o->kind = (nq_plot_kind)k;
 			else
 				rc = nq_cli_fail(v, "--kind is time, cactus, "
-						 "size or all, not '%s'", c.val);
+						 "size, solubility or all, "
+						 "not '%s'", c.val);
 			break;
 		}
 	}
@@ -98,7 +103,7 @@ static int plot_args(const nq_verb *v, int argc, char **argv,
 static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all)
 {
 	int first = all ? 0 : (int)o->kind;
-	int last = all ? NQ_PLOT__COUNT - 1 : (int)o->kind;
+	int last = all ? NQ_PLOT_SIZE : (int)o->kind; /* not solubility */
 	char path[4096], buf[1024];
 	nq_error err;
 	int k, rc;
@@ -157,7 +162,7 @@ static int cmd_plot(const nq_verb *v, int argc, char **argv)
 
 const nq_verb nq_verb_plot = {
 	"plot", cmd_plot,
-	"plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind time|cactus|size|all]\n"
+	"plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind time|cactus|size|solubility|all]\n"
 	"             [--y COLUMN] [--group COL[,COL...]] [--mode MODE]\n"
 	"             [--log|--linear]",
 	"Draw a results file with gnuplot (Debian: gnuplot-nox); the picture\n"

@@ -23,10 +23,7 @@
 #include "cells.h"
 #include "atomic.h"
 #include "plot.h"
-
-static const char *const kind_names[NQ_PLOT__COUNT] = {
-	"time", "cactus", "size"
-};
+#include "plot_int.h"
 
 /* Series colours and point types (filled shapes), cycled. */
 static const char *const colours[] = {
@@ -65,21 +62,6 @@ static const struct {
 	{ ".pdf", "pdfcairo noenhanced font 'Helvetica,10'", 5, 4 },
 };
 
-int nq_plot_kind_from_name(const char *name)
-{
-	int k;
-
-	for (k = 0; k < NQ_PLOT__COUNT; k++)
-		if (!strcmp(kind_names[k], name))
-			return k;
-	return -1;
-}
-
-const char *nq_plot_kind_name(nq_plot_kind k)
-{
-	return k < NQ_PLOT__COUNT ? kind_names[k] : "?";
-}
-
 static const char *ext_of(const char *path)
 {
 	const char *slash = strrchr(path, '/');
@@ -107,7 +89,7 @@ void nq_plot_path(const char *out, nq_plot_kind kind, char *buf, size_t len)
 	if (kind == NQ_PLOT_TIME)
 		snprintf(buf, len, "%s", out);
 	else
-		snprintf(buf, len, "%.*s-%s%s", base, out, kind_names[kind],
+		snprintf(buf, len, "%.*s-%s%s", base, out, nq_plot_kind_name(kind),
 			 dot ? dot : "");
 }
 
@@ -123,7 +105,7 @@ static int term_of(const char *path)
 }
 
 /* A gnuplot single-quoted string. */
-static void gp_str(FILE *f, const char *s)
+void nq_plot_str(FILE *f, const char *s)
 {
 	fputc('\'', f);
 	for (; *s; s++) {
@@ -156,7 +138,7 @@ static int use_log(const nq_plot_opts *o, const char *col, double lo,
 	return nq_column_is_time(col) || hi / lo > 100;
 }
 
-static void common_setup(FILE *f, const nq_plot_opts *o, int term,
+void nq_plot_setup(FILE *f, const nq_plot_opts *o, int term,
 			 const char *target, int npanels, const char *title)
 {
 	int w = terms[term].w * (npanels > 1 ? npanels : 1);
@@ -168,7 +150,7 @@ static void common_setup(FILE *f, const nq_plot_opts *o, int term,
 	else
 		fprintf(f, "set terminal %s size %d,%d\n", terms[term].term, w, h);
 	fputs("set encoding utf8\nset output ", f);
-	gp_str(f, target);
+	nq_plot_str(f, target);
 	fputc('\n', f);
 	(void)o;
 	fputs("set grid xtics ytics mytics lc rgb '#dddddd' lw 1 dt 1\n"
@@ -177,7 +159,7 @@ static void common_setup(FILE *f, const nq_plot_opts *o, int term,
 	      "spacing 1.1 opaque box lc rgb '#cccccc'\n"
 	      "set tmargin 3\nset bmargin 4\n", f);
 	fprintf(f, "set multiplot layout 1,%d title ", npanels > 1 ? npanels : 1);
-	gp_str(f, title);
+	nq_plot_str(f, title);
 	fputs(" font ',16'\n", f);
 }
 
@@ -201,7 +183,7 @@ static void timeout_line(FILE *f, double t)
 }
 
 /* The rgb of series s as the integer gnuplot's `lc rgb variable` reads. */
-static long rgb_of(size_t s)
+long nq_plot_rgb(size_t s)
 {
 	return strtol(colours[s % NCOLOURS] + 1, NULL, 16);
 }
@@ -253,12 +235,12 @@ static void time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	else
 		snprintf(title, sizeof title, "%s", c->experiment[0] ?
 			 c->experiment : o->csv);
-	common_setup(f, o, term, target, (int)c->nmodes, title);
+	nq_plot_setup(f, o, term, target, (int)c->nmodes, title);
 	set_yaxis(f, use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi));
 	fputs("set xlabel 'n (board size)'\nset ylabel ", f);
 	snprintf(yl, sizeof yl, "%s, median; bars min..max",
 		 nq_column_label(c->ycol));
-	gp_str(f, yl);
+	nq_plot_str(f, yl);
 	fputc('\n', f);
 	/* the timeout line only where some run reached it (the y range
 	 * does not stretch to it otherwise, and the line would stray) */
@@ -337,7 +319,7 @@ static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
 			else
 				y = hi > 0 ? hi : 1;
 			fprintf(f, "%.6g %.9g %ld\n", x->n + off, y,
-				rgb_of(x->series));
+				nq_plot_rgb(x->series));
 			fails[k] = 1;
 		}
 		fputs("EOD\n", f);
@@ -352,14 +334,14 @@ static void time_panel(FILE *f, const nq_cells *c, size_t m,
 	int first = 1;
 
 	fputs("set title ", f);
-	gp_str(f, mode_title(c->modes[m]));
+	nq_plot_str(f, mode_title(c->modes[m]));
 	fputs(" font ',14'\nplot ", f);
 	for (s = 0; s < c->nseries; s++) {
 		fprintf(f, "%s$m%zus%zu using 1:2:3:4 with yerrorlines "
 			"lc rgb '%s' pt %d ps 0.9 lw 2 title ",
 			first ? "" : ", \\\n     ", m, s,
 			colours[s % NCOLOURS], points[s % NPOINTS]);
-		gp_str(f, c->series[s]);
+		nq_plot_str(f, c->series[s]);
 		first = 0;
 	}
 	for (k = 0; k < NFAIL; k++) {
@@ -425,12 +407,12 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	snprintf(title, sizeof title, "%s: instances solved against %s",
 		 c->experiment[0] ? c->experiment : o->csv,
 		 nq_column_label(c->ycol));
-	common_setup(f, o, term, target, (int)c->nmodes, title);
+	nq_plot_setup(f, o, term, target, (int)c->nmodes, title);
 	set_yaxis(f, use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi));
 	snprintf(yl, sizeof yl, "%s (median of an instance's ok runs)",
 		 nq_column_label(c->ycol));
 	fputs("set ylabel ", f);
-	gp_str(f, yl);
+	nq_plot_str(f, yl);
 	fputc('\n', f);
 	if (nq_column_is_time(c->ycol) && hi >= c->timeout_s)
 		timeout_line(f, c->timeout_s);
@@ -460,14 +442,14 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		}
 		fprintf(f, "set xlabel 'instances solved (of %zu)'\n"
 			"set xrange [0:%zu]\nset title ", total, total + 1);
-		gp_str(f, mode_title(c->modes[m]));
+		nq_plot_str(f, mode_title(c->modes[m]));
 		fputs(" font ',14'\nplot ", f);
 		for (s = 0; s < c->nseries; s++) {
 			fprintf(f, "%s$m%zus%zu using 1:2 with linespoints "
 				"lc rgb '%s' pt %d ps 0.9 lw 2 title ",
 				first ? "" : ", \\\n     ", m, s,
 				colours[s % NCOLOURS], points[s % NPOINTS]);
-			gp_str(f, c->series[s]);
+			nq_plot_str(f, c->series[s]);
 			first = 0;
 		}
 		fputc('\n', f);
@@ -493,7 +475,7 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 
 	snprintf(title, sizeof title, "%s: model sizes against n",
 		 c0->experiment[0] ? c0->experiment : o->csv);
-	common_setup(f, o, term, target, 2, title);
+	nq_plot_setup(f, o, term, target, 2, title);
 	fputs("set xlabel 'n (board size)'\n", f);
 	fputs("unset arrow 1\nunset label 1\n", f); /* no timeout line */
 	for (p = 0; p < 2; p++) {
@@ -511,9 +493,9 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 		set_yaxis(f, use_log(o, what[p], lo == INFINITY ? 1 : lo, hi) ||
 			  (o->scale < 0 && lo > 0));
 		fputs("set format y '%.0f'\nset ylabel ", f);
-		gp_str(f, titles[p]);
+		nq_plot_str(f, titles[p]);
 		fputs("\nset title ", f);
-		gp_str(f, titles[p]);
+		nq_plot_str(f, titles[p]);
 		fputs(" font ',14'\n", f);
 		/* one point per (series, n): the first mode that has a size */
 		for (s = 0; s < c->nseries; s++) {
@@ -545,7 +527,7 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 				"linespoints lc rgb '%s' pt %d ps 0.9 lw 2 title ",
 				first ? "" : ", \\\n     ", p, s,
 				colours[s % NCOLOURS], points[s % NPOINTS]);
-			gp_str(f, c->series[s]);
+			nq_plot_str(f, c->series[s]);
 			first = 0;
 		}
 		fputc('\n', f);
@@ -576,6 +558,8 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 		return nq_error_set(err, o->output, 0, 0, "cannot tell the "
 				    "picture type: name the output .svg, .png "
 				    "or .pdf");
+	if (o->kind == NQ_PLOT_SOLUBILITY)
+		return nq_solubility_plot(f, t, o, term, target, err);
 	memset(&co, 0, sizeof co);
 	co.group = o->group;
 	co.mode = o->mode;

@@ -15,6 +15,8 @@ typedef enum nq_plot_kind {
 	NQ_PLOT_TIME = 0,   /* y against n, a line per approach, a panel per mode */
 	NQ_PLOT_CACTUS,     /* instances solved against time, per approach */
 	NQ_PLOT_SIZE,       /* variables and constraints against n, per encoding */
+	NQ_PLOT_SOLUBILITY, /* fraction solvable, median times, against the
+			     * family's parameter (solubility.c) */
 	NQ_PLOT__COUNT
 } nq_plot_kind;
 
@@ -35,7 +37,7 @@ typedef struct nq_plot_opts {
 	const char *gnuplot;  /* the program; NULL: $NQ_GNUPLOT or gnuplot */
 } nq_plot_opts;
 
-/* "time", "cactus", "size" -> kind; -1 if unknown. */
+/* "time", "cactus", "size", "solubility" -> kind; -1 if unknown. */
 int nq_plot_kind_from_name(const char *name);
 const char *nq_plot_kind_name(nq_plot_kind k);
 

@@ -4,14 +4,18 @@
  * "Artificial Intelligence: A Modern Approach", the chapter on constraint
  * satisfaction).
  *
- * Every row not yet decided keeps a count of its free squares. Placing a
- * queen closes at most three squares in each other row (its column and
- * two diagonals), so the counts are brought up to date in O(n); a row
- * left with no free square ends the branch at once (forward checking).
- * The next row to decide is the one with the fewest free squares (MRV),
- * which in practice walks straight to a placement on large boards where
- * plain row order backtracks for ages. Complete: it counts too, and
- * proves "none".
+ * Every row and every column not yet decided keeps a count of its free
+ * squares. Placing a queen closes the free squares of its row, column and
+ * two diagonals, each counted off its row and its column, so the counts
+ * are brought up to date in O(n); a row or column left with no free
+ * square ends the branch at once (forward checking). The next line to
+ * decide is the row or column with the fewest free squares (MRV): every
+ * placement has exactly one queen on it, so branching on its squares is
+ * complete whichever it is. On open boards this walks straight to a
+ * placement where plain row order backtracks for ages; with most squares
+ * blocked (CSPLib prob080) a column is often the tightest line
+ * (bench/blocked.md has the times; rows only was not timed beside it).
+ * Complete: it counts too, and proves "none".
  *
  * Search times of this kind have a heavy tail: most orderings find a
  * placement at once, a few wander for ages. So in first mode, ties
@@ -26,8 +30,8 @@
  * larger boards use minconflicts or construct.
  *
  * Blocked squares and excluded lines (ABI 3) are never free: a map of
- * them is made once, each row's count starts without them, and a row
- * they leave empty ends the search at once like any other.
+ * them is made once, each row's and column's count starts without them,
+ * and a line they leave empty ends the search at once like any other.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,11 +51,10 @@ struct mrv {
 	int64_t limit;            /* nodes this attempt may take; 0: none */
 	int64_t attempt_nodes;
 	int restart;              /* unwinding for a fresh attempt */
-	char *col, *diag, *anti;  /* 1: the line holds a queen */
-	int *free_in;             /* free squares of each undecided row */
+	char *row, *col, *diag, *anti; /* 1: the line holds a queen */
+	int *free_r, *free_c;     /* free squares of each row, column */
 	unsigned char *banned;    /* n * n, 1: never free; NULL: none */
 
-	char *decided;
 	int32_t *queen, *out;
 };
 
@@ -68,54 +71,66 @@ static uint32_t rnd(struct mrv *m)
 
 static inline int is_free(const struct mrv *m, int r, int c)
 {
-	return !m->col[c] && !m->diag[r + c] && !m->anti[r - c + m->n - 1] &&
+	return !m->row[r] && !m->col[c] && !m->diag[r + c] &&
+	       !m->anti[r - c + m->n - 1] &&
 	       !(m->banned && m->banned[(size_t)r * m->n + c]);
 }
 
-/* The free squares of row `other` on the lines through (r, c): its
- * column and the two diagonals (distinct squares only). */
-static int shared_free(const struct mrv *m, int r, int c, int other)
+/* Count the free squares on the lines through (r, c) off their rows and
+ * columns (d = -1), or back on (d = 1). Two of those lines meet only at
+ * (r, c), so each square is seen once. */
+static void recount(struct mrv *m, int r, int c, int d)
 {
-	int d = other - r, k = 0;
+	int n = m->n, i, y;
 
-	if (is_free(m, other, c))
-		k++;
-	if (c + d >= 0 && c + d < m->n && is_free(m, other, c + d))
-		k++;
-	if (d != 0 && c - d >= 0 && c - d < m->n && is_free(m, other, c - d))
-		k++;
-	return k;
+#define SEEN(x, y) do {						\
+		if (is_free(m, (x), (y))) {				\
+			m->free_r[x] += d;				\
+			m->free_c[y] += d;				\
+		}							\
+	} while (0)
+	SEEN(r, c);
+	for (i = 0; i < n; i++) {
+		if (i != c)
+			SEEN(r, i);
+		if (i != r)
+			SEEN(i, c);
+		y = c + (i - r);         /* diagonal r - c */
+		if (i != r && y >= 0 && y < n)
+			SEEN(i, y);
+		y = c - (i - r);         /* antidiagonal r + c */
+		if (i != r && y >= 0 && y < n)
+			SEEN(i, y);
+	}
+#undef SEEN
 }
 
-/* Place (r, c), or take it back (sign -1); returns 0 when some undecided
- * row is left with no free square. */
+/* Place (r, c), or take it back (place 0); returns 0 when some undecided
+ * row or column is left with no free square. */
 static int update(struct mrv *m, int r, int c, int place)
 {
-	int n = m->n, o, ok = 1;
+	int n = m->n, o;
 
 	if (place) {
-		for (o = 0; o < n; o++)
-			if (!m->decided[o] && o != r)
-				m->free_in[o] -= shared_free(m, r, c, o);
-		m->col[c] = m->diag[r + c] = m->anti[r - c + n - 1] = 1;
-		m->decided[r] = 1;
+		recount(m, r, c, -1);
+		m->row[r] = m->col[c] = 1;
+		m->diag[r + c] = m->anti[r - c + n - 1] = 1;
 		m->queen[r] = c;
-		for (o = 0; o < n && ok; o++)
-			if (!m->decided[o] && m->free_in[o] == 0)
-				ok = 0;
-		return ok;
+		for (o = 0; o < n; o++)
+			if ((!m->row[o] && m->free_r[o] == 0) ||
+			    (!m->col[o] && m->free_c[o] == 0))
+				return 0;
+		return 1;
 	}
-	m->col[c] = m->diag[r + c] = m->anti[r - c + n - 1] = 0;
-	m->decided[r] = 0;
-	for (o = 0; o < n; o++)
-		if (!m->decided[o] && o != r)
-			m->free_in[o] += shared_free(m, r, c, o);
+	m->row[r] = m->col[c] = 0;
+	m->diag[r + c] = m->anti[r - c + n - 1] = 0;
+	recount(m, r, c, 1);
 	return 1;
 }
 
 static void search(struct mrv *m, int left)
 {
-	int n = m->n, r = -1, o, c, i, k;
+	int n = m->n, line = -1, best, r, o, c, i, k;
 	int *mine;
 
 	if (left == 0) {
@@ -134,27 +149,32 @@ static void search(struct mrv *m, int left)
 		m->restart = 1;
 		return;
 	}
-	/* the row with the fewest free squares; ties at random */
-	for (o = 0, k = 0; o < n; o++) {
-		if (m->decided[o])
+	/* the row or column with the fewest free squares; ties at random
+	 * (o < n: row o; o >= n: column o - n) */
+	for (o = 0, k = 0, best = n + 1; o < 2 * n; o++) {
+		int f;
+
+		if (o < n ? m->row[o] : m->col[o - n])
 			continue;
-		if (r < 0 || m->free_in[o] < m->free_in[r]) {
-			r = o;
+		f = o < n ? m->free_r[o] : m->free_c[o - n];
+		if (f < best) {
+			best = f;
+			line = o;
 			k = 1;
-		} else if (m->rng && m->free_in[o] == m->free_in[r] &&
+		} else if (m->rng && f == best &&
 			   rnd(m) % (uint32_t)++k == 0) {
-			r = o;
+			line = o;
 		}
 	}
 	/* its free squares, in random order in first mode */
-	mine = malloc((size_t)(m->free_in[r] ? m->free_in[r] : 1) * sizeof *mine);
+	mine = malloc((size_t)(best ? best : 1) * sizeof *mine);
 	if (!mine) {
 		m->failed = 1;
 		return;
 	}
-	for (c = 0, k = 0; c < n; c++)
-		if (is_free(m, r, c))
-			mine[k++] = c;
+	for (i = 0, k = 0; i < n; i++)
+		if (line < n ? is_free(m, line, i) : is_free(m, i, line - n))
+			mine[k++] = i;
 	for (i = k - 1; m->rng && i > 0; i--) {
 		int j = (int)(rnd(m) % (uint32_t)(i + 1)), t = mine[i];
 
@@ -163,7 +183,8 @@ static void search(struct mrv *m, int left)
 	}
 	for (i = 0; i < k && !m->done && !m->timed_out && !m->failed &&
 		    !m->restart; i++) {
-		c = mine[i];
+		r = line < n ? line : mine[i];
+		c = line < n ? mine[i] : line - n;
 		m->nodes++;
 		m->attempt_nodes++;
 		if (update(m, r, c, 1))
@@ -185,19 +206,20 @@ int nq_mrv(const nq_job *job, nq_result *res)
 	m.out = res->placement;
 	if (job->time_limit_s > 0)
 		m.deadline = nq_now() + job->time_limit_s * 0.97;
+	m.row = calloc((size_t)n, 1);
 	m.col = calloc((size_t)n, 1);
 	m.diag = calloc((size_t)(2 * n), 1);
 	m.anti = calloc((size_t)(2 * n), 1);
-	m.decided = calloc((size_t)n, 1);
-	m.free_in = malloc((size_t)n * sizeof *m.free_in);
+	m.free_r = malloc((size_t)n * sizeof *m.free_r);
+	m.free_c = malloc((size_t)n * sizeof *m.free_c);
 	m.queen = calloc((size_t)n, sizeof *m.queen);
-	if (!m.col || !m.diag || !m.anti || !m.decided || !m.free_in ||
-	    !m.queen) {
+	if (!m.row || !m.col || !m.diag || !m.anti || !m.free_r ||
+	    !m.free_c || !m.queen) {
 		rc = NQ_ENOMEM;
 		goto out;
 	}
 	for (r = 0; r < n; r++)
-		m.free_in[r] = n;
+		m.free_r[r] = m.free_c[r] = n;
 	if (nq_board_restricted(in)) {
 		m.banned = malloc((size_t)n * (size_t)n);
 		if (!m.banned) {
@@ -207,14 +229,18 @@ int nq_mrv(const nq_job *job, nq_result *res)
 		nq_board_forbidden(in, m.banned);
 		for (r = 0; r < n; r++)
 			for (c = 0; c < n; c++)
-				m.free_in[r] -= m.banned[(size_t)r * n + c];
+				if (m.banned[(size_t)r * n + c]) {
+					m.free_r[r]--;
+					m.free_c[c]--;
+				}
 	}
 
 	for (i = 0; i < in->nhints; i++) {
 		r = in->hints[i].row;
 		c = in->hints[i].col;
-		if (!update(&m, r, c, 1))
-			left = -1; /* some row has no square left: none */
+		if (left < 0 || !is_free(&m, r, c) || !update(&m, r, c, 1))
+			left = -1; /* hints that clash, or some line has
+				    * no square left: none */
 		else
 			left--;
 	}
@@ -245,11 +271,12 @@ int nq_mrv(const nq_job *job, nq_result *res)
 	res->solutions = m.first ? (uint64_t)m.done : m.count;
 	res->nodes = m.nodes;
 out:
+	free(m.row);
 	free(m.col);
 	free(m.diag);
 	free(m.anti);
-	free(m.decided);
-	free(m.free_in);
+	free(m.free_r);
+	free(m.free_c);
 	free(m.queen);
 	free(m.banned);
 	return rc;

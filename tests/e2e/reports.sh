@@ -75,7 +75,7 @@ bad_input "unknown baseline lists the approaches" \
 	"approaches: backtrack/bitmask, picosat/pairwise, glpk/assignment" \
 	"$H" report "$T/mixed.csv" --baseline nope
 bad_input "unknown picture type" "name the output .svg, .png or .pdf" "$H" plot "$T/mixed.csv" -o "$T/x.jpg"
-bad_input "unknown kind" "--kind is time, cactus, size or all" "$H" plot "$T/mixed.csv" --kind pie
+bad_input "unknown kind" "--kind is time, cactus, size, solubility or all" "$H" plot "$T/mixed.csv" --kind pie
 bad_input "unknown format" "--format is markdown or latex" "$H" report "$T/mixed.csv" --format html
 bad_input "no file named" "which results file" "$H" plot
 printf 'experiment,n,mode,solver,status\r\ne,4,count,x,ok\r\ne,"4,count\r\ne,5,count,x,ok\r\ne,6,count,x,ok\r\n' >"$T/broken.csv"
@@ -253,6 +253,31 @@ expect "and says what the mark means" grep -qF '† runs from more than one mach
 expect "no mark on a file from one machine" sh -c "! grep -qF '†' '$T/mixed.md'"
 "$H" plot "$T/hosts.csv" -o "$T/hosts.svg" 2>/dev/null
 expect "plot rings them, with a key entry" grep -qF '>runs from more than one machine<' "$T/hosts.svg"
+
+# the solubility plot: rows grouped into instances by instance_hash (two
+# instances share x = 2/16 but not their hash: one solvable, one not ->
+# 0.5), an instance only timed out is undecided, left out
+cat > "$T/sol.csv" <<'CSV'
+experiment,n,mode,status,solutions,wall_s,approach,hints,blocked,excluded,instance_hash,timeout_s
+s,4,first,ok,1,0.01,a,,1:1 1:3,,h1,5
+s,4,first,ok,1,0.03,b,,1:1 1:3,,h1,5
+s,4,first,ok,0,0.02,a,,1:2 2:2,,h2,5
+s,4,first,timeout,,5,b,,1:2 2:2,,h2,5
+s,4,first,timeout,,5,a,,1:1 1:2 1:3 1:4,,h3,5
+CSV
+cat > "$T/fakegp" <<'SH'
+#!/bin/sh
+tee "$(dirname "$0")/sol.gp" | sed -n "s/^set output '\(.*\)'$/\1/p" |
+	while read -r f; do echo '<svg/>' > "$f"; done
+SH
+chmod +x "$T/fakegp"
+NQ_GNUPLOT="$T/fakegp" "$H" plot "$T/sol.csv" --kind solubility -o "$T/sol.svg" 2>/dev/null
+expect "solubility: drawn" [ -s "$T/sol.svg" ]
+expect "solubility: grouped by hash, 1 of 2 solvable at 2/16" grep -qx '0.125 0.5' "$T/sol.gp"
+expect "solubility: the timed-out instance is left out" grep -qF '(1 instance undecided' "$T/sol.gp"
+expect "solubility: a's median, its timeout at the limit" grep -qx '0.25 5' "$T/sol.gp"
+expect "solubility: b's median at 2/16 over its two runs" grep -qx '0.125 2.515' "$T/sol.gp"
+expect "solubility: a line per family and n" grep -qF "'solvable, blocked n = 4'" "$T/sol.gp"
 
 echo "reports: $pass passed, $failed failed"
 [ $failed -eq 0 ]

@@ -1,0 +1,346 @@
+/*
+ * solubility.c - the solubility plot (`harness plot --kind solubility`):
+ * for the NP-complete variants, the fraction of instances solvable and
+ * each approach's median time against the family's parameter, where the
+ * phase transition shows (Gent, Jefferson and Nightingale, JAIR 2017).
+ *
+ * Each row's family and parameter come from its hints, blocked and
+ * excluded columns (counted entries):
+ *
+ *   excluded lines  excluded / (4n - 2)  (of all diagonals and antidiagonals)
+ *   blocked squares blocked / n^2
+ *   otherwise       hints / n            (placed queens m over n)
+ *
+ * and a line per family and n. Rows are grouped into instances by
+ * instance_hash (else the instance id, else n and the three texts), not
+ * by their hints alone. An instance is solvable when some run of it
+ * ended ok with a placement (solutions >= 1), insoluble when some run
+ * ended ok with none and none found one; runs with any other status
+ * (timeout, memout, crash, error, wrong, disputed, skipped) decide
+ * nothing, and an instance no run decided is left out of the fraction
+ * (the key counts them). The median time of an approach at a point is
+ * over its runs there of every status; a run that did not end ok counts
+ * at its time limit (timeout_s) when it has one, so a median at the
+ * limit is a lower bound.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cells.h"
+#include "plot.h"
+#include "plot_int.h"
+
+static const char *const kind_names[NQ_PLOT__COUNT] = {
+	"time", "cactus", "size", "solubility"
+};
+
+int nq_plot_kind_from_name(const char *name)
+{
+	int k;
+
+	for (k = 0; k < NQ_PLOT__COUNT; k++)
+		if (!strcmp(kind_names[k], name))
+			return k;
+	return -1;
+}
+
+const char *nq_plot_kind_name(nq_plot_kind k)
+{
+	return k < NQ_PLOT__COUNT ? kind_names[k] : "?";
+}
+
+
+enum { FAM_PLACED, FAM_BLOCKED, FAM_EXCLUDED, NFAM };
+static const char *const fam_names[NFAM] = { "placed", "blocked", "excluded" };
+
+struct srow {
+	int fam, n, verdict;     /* verdict: 1 solved, 0 none, -1 not ok */
+	double x, t;
+	const char *key, *appr;
+};
+
+static int count_items(const char *s)
+{
+	int k = 0, in = 0;
+
+	for (; *s; s++) {
+		if (*s != ' ' && !in)
+			k++;
+		in = *s != ' ';
+	}
+	return k;
+}
+
+static int cmp_inst(const void *a, const void *b)
+{
+	const struct srow *p = a, *q = b;
+
+	if (p->fam != q->fam)
+		return p->fam - q->fam;
+	if (p->n != q->n)
+		return p->n - q->n;
+	if (p->x != q->x)
+		return p->x < q->x ? -1 : 1;
+	return strcmp(p->key, q->key);
+}
+
+static int cmp_appr(const void *a, const void *b)
+{
+	const struct srow *p = a, *q = b;
+	int d = strcmp(p->appr, q->appr);
+
+	if (d)
+		return d;
+	if (p->fam != q->fam)
+		return p->fam - q->fam;
+	if (p->n != q->n)
+		return p->n - q->n;
+	if (p->x != q->x)
+		return p->x < q->x ? -1 : 1;
+	if (isnan(p->t) || isnan(q->t))
+		return isnan(p->t) - isnan(q->t);
+	return p->t < q->t ? -1 : p->t > q->t;
+}
+
+static int same_line(const struct srow *p, const struct srow *q)
+{
+	return p->fam == q->fam && p->n == q->n;
+}
+
+/* The rows of the table (first and count mode alike, or o->mode only)
+ * as srows; *nr of them. NULL with *nr 0 when none; NULL on no memory. */
+static struct srow *read_rows(const nq_table *t, const nq_plot_opts *o,
+			      size_t *nr, char **keys)
+{
+	int cn = nq_table_col(t, "n"), cm = nq_table_col(t, "mode");
+	int cs = nq_table_col(t, "status"), cv = nq_table_col(t, "solutions");
+	int ch = nq_table_col(t, "hints"), cb = nq_table_col(t, "blocked");
+	int ce = nq_table_col(t, "excluded"), ci = nq_table_col(t, "instance");
+	int cx = nq_table_col(t, "instance_hash");
+	int ca = nq_table_col(t, o->group ? o->group : "approach");
+	int cy = nq_table_col(t, o->y ? o->y : "wall_s");
+	int cl = nq_table_col(t, "timeout_s");
+	size_t i, k = 0, nrows = nq_table_nrows(t), klen = 0;
+	struct srow *r;
+	char *kp;
+
+	*nr = 0;
+	if (ca < 0)
+		ca = nq_table_col(t, "solver");
+	for (i = 0; i < nrows; i++)
+		klen += strlen(nq_table_cell(t, i, ch)) +
+			strlen(nq_table_cell(t, i, cb)) +
+			strlen(nq_table_cell(t, i, ce)) + 32;
+	r = calloc(nrows ? nrows : 1, sizeof *r);
+	*keys = kp = malloc(klen + 1);
+	if (!r || !kp) {
+		free(r);
+		free(kp);
+		*keys = NULL;
+		return NULL;
+	}
+	for (i = 0; i < nrows; i++) {
+		const char *h = nq_table_cell(t, i, ch);
+		const char *b = nq_table_cell(t, i, cb);
+		const char *e = nq_table_cell(t, i, ce);
+		const char *st = nq_table_cell(t, i, cs);
+		double n, v, y, lim;
+		struct srow *s = &r[k];
+
+		if (nq_table_number(nq_table_cell(t, i, cn), &n) < 0 || n < 1)
+			continue;
+		if (o->mode && strcmp(o->mode, nq_table_cell(t, i, cm)))
+			continue;
+		s->n = (int)n;
+		if (*e) {
+			s->fam = FAM_EXCLUDED;
+			s->x = count_items(e) / (4.0 * n - 2);
+		} else if (*b) {
+			s->fam = FAM_BLOCKED;
+			s->x = count_items(b) / (n * n);
+		} else {
+			s->fam = FAM_PLACED;
+			s->x = count_items(h) / n;
+		}
+		if (cx >= 0 && *nq_table_cell(t, i, cx))
+			s->key = nq_table_cell(t, i, cx);
+		else if (ci >= 0 && *nq_table_cell(t, i, ci))
+			s->key = nq_table_cell(t, i, ci);
+		else {
+			s->key = kp;
+			kp += sprintf(kp, "%d|%s|%s|%s", s->n, h, b, e) + 1;
+		}
+		s->appr = nq_table_cell(t, i, ca);
+		s->verdict = -1;
+		if (!strcmp(st, "ok") &&
+		    nq_table_number(nq_table_cell(t, i, cv), &v) == 0)
+			s->verdict = v >= 1;
+		if (nq_table_number(nq_table_cell(t, i, cy), &y) < 0)
+			y = NAN;
+		if (s->verdict < 0 &&
+		    nq_table_number(nq_table_cell(t, i, cl), &lim) == 0 &&
+		    lim > 0)
+			y = lim;
+		s->t = y;
+		k++;
+	}
+	*nr = k;
+	return r;
+}
+
+/* The fraction solvable: a datablock per family and n ($F0, $F1, ...),
+ * "x fraction" lines; how many lines, and the undecided in *undecided. */
+static int fractions(FILE *f, struct srow *r, size_t nr, size_t *undecided,
+		     FILE *titles)
+{
+	size_t i = 0, j;
+	int nblk = 0;
+
+	qsort(r, nr, sizeof *r, cmp_inst);
+	*undecided = 0;
+	while (i < nr) {
+		fprintf(f, "$F%d << EOD\n", nblk);
+		j = i;
+		while (j < nr && same_line(&r[j], &r[i])) {
+			size_t a = j, sol = 0, dec = 0;
+
+			while (j < nr && same_line(&r[j], &r[a]) && r[j].x == r[a].x) {
+				size_t b = j;
+				int v = -1;
+
+				while (j < nr && same_line(&r[j], &r[b]) &&
+				       r[j].x == r[b].x && !strcmp(r[j].key, r[b].key)) {
+					if (r[j].verdict > v)
+						v = r[j].verdict;
+					j++;
+				}
+				if (v >= 0)
+					dec++;
+				else
+					(*undecided)++;
+				sol += v == 1;
+			}
+			if (dec)
+				fprintf(f, "%.9g %.9g\n", r[a].x, (double)sol / dec);
+		}
+		fputs("EOD\n", f);
+		fprintf(titles, "solvable, %s n = %d\n", fam_names[r[i].fam],
+			r[i].n);
+		i = j;
+		nblk++;
+	}
+	return nblk;
+}
+
+/* Median times: a datablock per approach, family and n ($T0, ...) and
+ * their titles in titles[]; how many. */
+static int medians(FILE *f, struct srow *r, size_t nr, char ***titles)
+{
+	size_t i = 0, j, cap = 8;
+	int nblk = 0;
+	char **tt = malloc(cap * sizeof *tt);
+
+	qsort(r, nr, sizeof *r, cmp_appr);
+	while (tt && i < nr) {
+		if ((size_t)nblk == cap) {
+			char **g = realloc(tt, (cap *= 2) * sizeof *tt);
+
+			if (!g)
+				break;
+			tt = g;
+		}
+		tt[nblk] = malloc(strlen(r[i].appr) + 64);
+		if (!tt[nblk])
+			break;
+		sprintf(tt[nblk], "%s, %s n = %d", r[i].appr, fam_names[r[i].fam],
+			r[i].n);
+		fprintf(f, "$T%d << EOD\n", nblk);
+		j = i;
+		while (j < nr && same_line(&r[j], &r[i]) &&
+		       !strcmp(r[j].appr, r[i].appr)) {
+			size_t a = j, k = 0, m;
+
+			while (j < nr && same_line(&r[j], &r[a]) &&
+			       !strcmp(r[j].appr, r[a].appr) && r[j].x == r[a].x) {
+				k += !isnan(r[j].t);
+				j++;
+			}
+			/* NaNs sort last within the point (cmp_appr): the
+			 * timed runs are r[a] .. r[a + k - 1] */
+			if (!k)
+				continue;
+			m = a + k / 2;
+			fprintf(f, "%.9g %.9g\n", r[a].x, k % 2 ? r[m].t :
+				(r[m - 1].t + r[m].t) / 2);
+		}
+		fputs("EOD\n", f);
+		i = j;
+		nblk++;
+	}
+	*titles = tt;
+	return nblk;
+}
+
+int nq_solubility_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
+		       int term, const char *target, nq_error *err)
+{
+	struct srow *r;
+	size_t nr, undecided;
+	char *keys, **titles = NULL, title[160], line[128];
+	FILE *ft = tmpfile();
+	int nf, nt, i;
+
+	if (nq_table_col(t, "status") < 0 || nq_table_col(t, "solutions") < 0)
+		return nq_error_set(err, o->csv, 0, 0, "no status or solutions "
+				    "column: nothing for a solubility plot");
+	r = ft ? read_rows(t, o, &nr, &keys) : NULL;
+	if (!r) {
+		if (ft)
+			fclose(ft);
+		return nq_error_set(err, o->csv, 0, 0, "out of memory");
+	}
+	if (!nr) {
+		fclose(ft);
+		free(r);
+		free(keys);
+		return nq_error_set(err, o->csv, 0, 0, "no row with an n%s: "
+				    "nothing for a solubility plot",
+				    o->mode ? " in that mode" : "");
+	}
+	nf = fractions(f, r, nr, &undecided, ft);
+	rewind(ft);
+	nt = medians(f, r, nr, &titles);
+	snprintf(title, sizeof title, "solvable, median %s (%zu "
+		 "instance%s undecided, left out)", o->y ? o->y : "wall_s",
+		 undecided, undecided == 1 ? "" : "s");
+	nq_plot_setup(f, o, term, target, 1, title);
+	fputs("set xlabel 'parameter: placed m/n, blocked b/n^2, excluded "
+	      "e/(4n-2)'\nset ylabel 'fraction solvable (black)'\n"
+	      "set yrange [0:1.05]\nset y2label 'median time (s)'\n"
+	      "set logscale y2 10\nset y2tics nomirror\nset format y2 '%g'\n"
+	      "set key outside bottom center horizontal font ',10'\n", f);
+	fputs("plot ", f);
+	for (i = 0; i < nf; i++) {
+		fprintf(f, "%s$F%d using 1:2 axes x1y1 with linespoints lw 2 "
+			"pt 7 dt %d lc rgb '#000000' title ", i ? ", " : "", i,
+			i % 5 + 1);
+		if (!fgets(line, sizeof line, ft))
+			line[0] = 0;
+		line[strcspn(line, "\n")] = 0;
+		nq_plot_str(f, line);
+	}
+	for (i = 0; i < nt; i++) {
+		fprintf(f, "%s$T%d using 1:2 axes x1y2 with linespoints lw 1.5 "
+			"pt %d lc rgb '#%06lx' title ", nf || i ? ", " : "", i,
+			4 + i % 6, nq_plot_rgb((size_t)i));
+		nq_plot_str(f, titles[i]);
+	}
+	fputs("\nunset multiplot\n", f);
+	for (i = 0; i < nt; i++)
+		free(titles[i]);
+	free(titles);
+	fclose(ft);
+	free(r);
+	free(keys);
+	return 0;
+}
