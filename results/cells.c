@@ -374,6 +374,7 @@ struct build {
 	size_t ncols;
 	int ci[3];              /* the needed columns: n, mode, status */
 	int hi, oi, n_numeric;
+	int bi, xi, ii, hhi;   /* blocked, excluded, instance, instance_hash */
 	int host_col;           /* `host`, or -1 (files before it) */
 	const double *nv, *yv, *tv;   /* n, y, timeout_s (or NULL) */
 	struct acc *acc;
@@ -480,7 +481,7 @@ static int build_row(struct build *b, size_t r)
 	const char *hints = nq_table_cell(t, r, b->hi);
 	const char *stname = nq_table_cell(t, r, b->ci[2]);
 	double n = b->nv[r], y = b->yv[r], to = b->tv ? b->tv[r] : NAN;
-	char label[512];
+	char label[512], inst[512];
 	size_t si, mi, hidx, a;
 	struct acc *ac;
 	int st;
@@ -489,6 +490,15 @@ static int build_row(struct build *b, size_t r)
 		return 0;
 	if (isnan(n) && b->n_numeric && nq_table_cell(t, r, b->ci[0])[0])
 		return 0; /* not a number: warned about, skipped */
+	/* an instance with blocked squares or excluded lines is its own
+	 * cell: "[id]" after its hints (the rows' `instance` column) */
+	if (nq_table_cell(t, r, b->bi)[0] || nq_table_cell(t, r, b->xi)[0]) {
+		snprintf(inst, sizeof inst, "%s%s[%s]", hints,
+			 hints[0] ? " " : "", nq_table_cell(t, r, b->ii)[0]
+			 ? nq_table_cell(t, r, b->ii)
+			 : nq_table_cell(t, r, b->hhi));
+		hints = inst;
+	}
 	if (isnan(n) || n < 1 || n > 1e9 || n != (int)n)
 		return nq_error_set(b->err, b->name, (int)nq_table_line(t, r), 0,
 				    "n is '%s', not a board size",
@@ -599,6 +609,10 @@ int nq_cells_build(const nq_table *t, const char *name,
 	if ((yi = build_columns(&b, ycol)) < 0)
 		return -1;
 	b.hi = nq_table_col(t, "hints");
+	b.bi = nq_table_col(t, "blocked");
+	b.xi = nq_table_col(t, "excluded");
+	b.ii = nq_table_col(t, "instance");
+	b.hhi = nq_table_col(t, "instance_hash");
 	ti = nq_table_col(t, "timeout_s");
 	ei = nq_table_col(t, "experiment");
 	b.oi = nq_table_col(t, "options");
