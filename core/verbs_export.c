@@ -361,8 +361,12 @@ static int export_instance(const nq_verb *v, const struct export_args *a)
 		s.inst.hints = a->b.hints;
 		s.inst.nblocked = a->nblocked;
 		s.inst.blocked = a->blocked;
-		qsort(a->lines[0], (size_t)a->nlines[0], sizeof(int), by_int);
-		qsort(a->lines[1], (size_t)a->nlines[1], sizeof(int), by_int);
+		if (a->nlines[0]) /* (qsort takes no NULL, even for none) */
+			qsort(a->lines[0], (size_t)a->nlines[0], sizeof(int),
+			      by_int);
+		if (a->nlines[1])
+			qsort(a->lines[1], (size_t)a->nlines[1], sizeof(int),
+			      by_int);
 		s.inst.nexcl_diag = a->nlines[0];
 		s.inst.excl_diag = a->nlines[0] ? a->lines[0] : NULL;
 		s.inst.nexcl_anti = a->nlines[1];
