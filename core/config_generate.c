@@ -287,21 +287,6 @@ struct gen_args {
 	struct int_vec params;
 };
 
-static int int_push(struct int_vec *iv, int x)
-{
-	if (iv->n == iv->cap) {
-		size_t cap = iv->cap ? 2 * iv->cap : 16;
-		int *v = realloc(iv->v, cap * sizeof *v);
-
-		if (!v)
-			return -1;
-		iv->v = v;
-		iv->cap = cap;
-	}
-	iv->v[iv->n++] = x;
-	return 0;
-}
-
 /* Why a parameter value is too large for the board. */
 static int param_too_big(struct loader *L, const yaml_node_t *node,
 			 const struct gen_args *a, long long x, long long max)
@@ -360,7 +345,7 @@ static int load_param_item(struct loader *L, const yaml_node_t *node,
 		if (a->params.n >= NQ_MAX_INSTANCES)
 			return cfg_fail(L, node, "generate: %s: more than %d "
 					"values", key, NQ_MAX_INSTANCES);
-		if (int_push(&a->params, (int)x))
+		if (cfg_int_vec_push(&a->params, (int)x))
 			return cfg_fail(L, node, "out of memory");
 	}
 	return 0;

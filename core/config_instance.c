@@ -14,7 +14,7 @@
 #include "units.h"
 #include "validate.h"
 
-static int int_vec_push(struct int_vec *iv, int x)
+int cfg_int_vec_push(struct int_vec *iv, int x)
 {
 	if (iv->n == iv->cap) {
 		size_t cap = iv->cap ? 2 * iv->cap : 16;
@@ -124,7 +124,7 @@ static int load_n_item(struct loader *L, const yaml_node_t *node,
 		if (cfg_want_int(L, node, "n", 1, NQ_MAX_N, &x) ||
 		    check_instance_cap(L, node, ns->n, 1, nmodes))
 			return -1;
-		return int_vec_push(ns, (int)x) ? cfg_fail(L, node,
+		return cfg_int_vec_push(ns, (int)x) ? cfg_fail(L, node,
 						       "out of memory") : 0;
 	}
 	if (cfg_parse_range(t, &a, &b, &kind, &step))
@@ -155,7 +155,7 @@ static int load_n_item(struct loader *L, const yaml_node_t *node,
 	if (check_instance_cap(L, node, ns->n, count, nmodes))
 		return -1;
 	for (x = a;; x = kind == RANGE_BY ? x + step : x * step) {
-		if (int_vec_push(ns, (int)x))
+		if (cfg_int_vec_push(ns, (int)x))
 			return cfg_fail(L, node, "out of memory");
 		if (!--count)
 			return 0;

@@ -47,6 +47,8 @@ struct int_vec {
 	int *v;
 	size_t n, cap;
 };
+/* Append x (config_instance.c): 0, or -1 on no memory. */
+int cfg_int_vec_push(struct int_vec *iv, int x);
 
 /* One `instances:` entry while its keys load. */
 struct entry {

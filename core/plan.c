@@ -1,24 +1,24 @@
 /*
  * plan.c - see plan.h.
  */
-#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
-#include <sched.h>
 #include <stdio.h>
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include "instance.h"
 #include "plan.h"
+#include "runner.h"
 
 int nq_cores_usable(void)
 {
-	cpu_set_t set;
-	long n;
+	/* the runner's reading of the affinity mask, which pins -j runs */
+	int n = nq_cpus_online(NULL, 0);
+	long online;
 
-	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-		return CPU_COUNT(&set);
-	n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 ? (int)n : 1;
+	if (n > 0)
+		return n;
+	online = sysconf(_SC_NPROCESSORS_ONLN);
+	return online > 0 ? (int)online : 1;
 }
 
 int nq_approach_cpus(const nq_approach *a, int online)
