@@ -130,11 +130,24 @@ int nq_option_used(const nq_solver *s, const nq_optval *opt, size_t i)
 	return s->option_used(opt, i) != 0;
 }
 
+long nq_solver_count_units(const nq_solver *s, const nq_optval *opt, int n)
+{
+	long u;
+
+	if (s->abi_version < 4 || s->struct_size < sizeof *s ||
+	    !s->count_units)
+		return 0;
+	u = s->count_units(opt, n);
+	return u > 0 ? u : 0;
+}
+
 int nq_registry_add_solver(const nq_solver *s, const char *origin, nq_error *err)
 {
 	registry_init();
-	if (check_entry(s->abi_version, s->struct_size, s->abi_version < 2 ?
-			NQ_SOLVER_SIZE_V1 : sizeof *s, s->name,
+	if (check_entry(s->abi_version, s->struct_size,
+			s->abi_version < 2 ? NQ_SOLVER_SIZE_V1 :
+			s->abi_version < 4 ? NQ_SOLVER_SIZE_V3 : sizeof *s,
+			s->name,
 			"solver", solver_origin_of(s->name),
 			reg.nsolvers, origin, err))
 		return -1;

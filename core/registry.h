@@ -21,6 +21,9 @@ const nq_solver *nq_registry_solver_at(size_t i);
 /* Whether option i of solver s has an effect with these values: its
  * option_used hook where the solver's ABI version has one, else 1. */
 int nq_option_used(const nq_solver *s, const nq_optval *opt, size_t i);
+/* The solver's count_units for these options and n (ABI 4), 0 when it
+ * does not count in parts. */
+long nq_solver_count_units(const nq_solver *s, const nq_optval *opt, int n);
 const nq_cnf_encoder *nq_registry_cnf_at(size_t i);
 const nq_ilp_model *nq_registry_ilp_at(size_t i);
 

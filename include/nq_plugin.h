@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NQ_ABI_VERSION 3u
+#define NQ_ABI_VERSION 4u
 /* The oldest version this header's host still loads. */
 #define NQ_ABI_OLDEST 1u
 
@@ -67,6 +67,15 @@ typedef struct nq_instance {
 	int nexcl_diag, nexcl_anti;
 	const int *excl_diag;      /* d values, ascending */
 	const int *excl_anti;      /* a values, ascending */
+	/* ABI 4: a count in parts. parts >= 2 asks for part `part` (0 ..
+	 * parts-1) of the count only: the solver lists its work units in a
+	 * fixed order that depends on n alone (never on threads or the
+	 * machine) and counts the units i with i % parts == part, each with
+	 * the symmetry weight it stands for, so the parts add up to the
+	 * whole (`unique` too, where it is counted). parts 0 or 1: the whole.
+	 * Only count mode on instances without hints, blocked squares or
+	 * excluded lines; only solvers with a count_units hook see them. */
+	int part, parts;
 } nq_instance;
 
 /* Returned in nq_result fields that do not apply (sizes, effort). */
@@ -186,10 +195,17 @@ typedef struct nq_solver {
 	 * option without effect is left out of the CSV `options` column and
 	 * of the approach's name. NULL: every option has an effect. */
 	int (*option_used)(const nq_optval *opt, size_t index);
+	/* ABI 4, optional: how many work units this configuration splits a
+	 * count of the whole n x n board into (>= 1), or 0 when it does not
+	 * count in parts. Solvers without it are left out of instances with
+	 * `parts:` (with a notice), like a mode they do not answer. */
+	long (*count_units)(const nq_optval *opt, int n);
 } nq_solver;
 
-/* The size of an ABI 1 nq_solver (before option_used). */
+/* The size of an ABI 1 nq_solver (before option_used), and of ABI 2 and
+ * 3 (before count_units). */
 #define NQ_SOLVER_SIZE_V1 offsetof(nq_solver, option_used)
+#define NQ_SOLVER_SIZE_V3 offsetof(nq_solver, count_units)
 
 /* ------------------------------------------------------------------ */
 /* CNF: an encoder emits variables and clauses into a sink the host
@@ -288,6 +304,9 @@ typedef struct nq_ilp_model {
  *      and ILP models of any version serve every instance: the host adds
  *      the unit clauses (a blocked square's variable false) and fixes
  *      the columns itself through square_var / square_col.
+ *   4  counts in parts: nq_instance.part and .parts (appended),
+ *      nq_solver.count_units (appended, optional). Solvers of ABI 1-3
+ *      (or without the hook) are left out of instances with parts.
  * Later versions only append: new hooks at the end of a struct (the host
  * reads them only from entries whose abi_version is new enough) and new
  * option types at the end of the enum. */

@@ -463,7 +463,12 @@ static int fast_count(const nq_job *job, struct search *s, nq_result *res)
 {
 	long threads = job->opt[1].num;
 	int n = s->n;
+	struct nq_part part = NQ_WHOLE;
 
+	if (job->inst->parts > 1) {
+		part.k = job->inst->part;
+		part.of = job->inst->parts;
+	}
 	if (threads == 0) {
 		/* one per core it may use, but small boards finish before
 		 * a thread would start: measured, n <= 11 is faster on one */
@@ -473,19 +478,27 @@ static int fast_count(const nq_job *job, struct search *s, nq_result *res)
 	}
 	snprintf(res->ran, sizeof res->ran, "threads=%ld", threads);
 	if (job->opt[0].num == V_SPLIT)
-		return nq_count_split(n, (int)threads, &s->count, &s->nodes);
+		return nq_count_split(n, (int)threads, part, &s->count,
+				      &s->nodes);
 	if (job->opt[0].num == V_SYMMETRY) {
 		if (n >= 6)
-			return nq_count_symmetry(n, (int)threads, &s->count,
-						 &res->unique, &s->nodes);
-		/* too small for the class rules: look at every placement */
+			return nq_count_symmetry(n, (int)threads, part,
+						 &s->count, &res->unique,
+						 &s->nodes);
+		/* too small for the class rules: look at every placement,
+		 * all of it the one unit of part 0 */
+		if (part.k > 0) {
+			s->count = 0;
+			res->unique = 0;
+			return NQ_OK;
+		}
 		return nq_count_symmetry_brute(n, &s->count, &res->unique);
 	}
 	if (n < 2) {
-		s->count = 1;
+		s->count = part.k == 0; /* one unit */
 		return NQ_OK;
 	}
-	return nq_count_plain(n, (int)threads, &s->count, &s->nodes);
+	return nq_count_plain(n, (int)threads, part, &s->count, &s->nodes);
 }
 
 static int backtrack_solve(const nq_job *job, nq_result *res)
@@ -587,10 +600,25 @@ static int backtrack_option_used(const nq_optval *opt, size_t i)
 	       opt[0].num == V_SPLIT;
 }
 
+/* Counts in parts: the counters' task lists (solvers/symmetry.c, split.c) */
+static long backtrack_count_units(const nq_optval *opt, int n)
+{
+	switch (opt[0].num) {
+	case V_BITMASK:
+		return nq_units_plain(n);
+	case V_SYMMETRY:
+		return nq_units_symmetry(n);
+	case V_SPLIT:
+		return nq_units_split(n);
+	default:
+		return 0;
+	}
+}
+
 const nq_solver nq_solver_backtrack = {
 	NQ_ABI_VERSION, sizeof(nq_solver),
 	"backtrack",
 	"native backtracking search, one queen per row",
 	options, "variant", backtrack_max_n, backtrack_solve,
-	backtrack_option_used
+	backtrack_option_used, backtrack_count_units
 };

@@ -216,5 +216,6 @@ const nq_solver nq_solver_cbc = {
 	"model",                        /* label_option */
 	cbc_max_n,                      /* max_n */
 	cbc_solve,                      /* solve */
-	NULL                            /* option_used */
+	NULL,                           /* option_used */
+	NULL                            /* count_units: whole counts only */
 };

@@ -594,5 +594,6 @@ const nq_solver nq_solver_dimacs = {
 	"encoding",                     /* label_option */
 	dimacs_max_n,                   /* max_n */
 	dimacs_solve,                   /* solve */
-	NULL                            /* option_used */
+	NULL,                           /* option_used */
+	NULL                            /* count_units: whole counts only */
 };

@@ -398,5 +398,6 @@ const nq_solver nq_solver_picosat = {
 	"encoding",                     /* label_option */
 	NULL,                           /* max_n: none, see the top comment */
 	ps_solve,                       /* solve */
-	NULL                            /* option_used */
+	NULL,                           /* option_used */
+	NULL                            /* count_units: whole counts only */
 };

@@ -27,17 +27,34 @@ int nq_mrv(const nq_job *job, nq_result *res);
 /* The explicit construction: placement[row] = col for n >= 4. */
 void nq_construct(int n, int32_t *placement);
 
+/* A count in parts (issue 13): each counter lists its work units in a
+ * fixed order that depends on n alone (never on threads or the machine),
+ * and part k of P counts the units i with i % P == k, each with the
+ * symmetry weight it stands for, so the P parts' counts (and unique
+ * counts) add up to the whole. The whole board is part 0 of 1. */
+struct nq_part {
+	int k, of;      /* 0 <= k < of */
+};
+#define NQ_WHOLE ((struct nq_part){ 0, 1 })
+
 /* Counting (solvers/symmetry.c). `threads` >= 1. Return NQ_OK or NQ_ERR
  * when n is out of their range. */
 /* Bit-parallel count split over threads; 2 <= n <= 64. */
-int nq_count_plain(int n, int threads, uint64_t *total, int64_t *nodes);
+int nq_count_plain(int n, int threads, struct nq_part part, uint64_t *total,
+		   int64_t *nodes);
 /* One representative per symmetry class; 6 <= n <= 64. Also gives the
  * number of classes (OEIS A002562). */
-int nq_count_symmetry(int n, int threads, uint64_t *total, uint64_t *unique,
-		      int64_t *nodes);
+int nq_count_symmetry(int n, int threads, struct nq_part part,
+		      uint64_t *total, uint64_t *unique, int64_t *nodes);
 /* West and east halves counted apart and joined (solvers/split.c);
  * 1 <= n <= 32. NQ_ENOMEM when the halves' lists do not fit. */
-int nq_count_split(int n, int threads, uint64_t *total, int64_t *nodes);
+int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
+		   int64_t *nodes);
+/* How many work units each counter splits a board of n into (so how
+ * many parts are worth asking for); >= 1 inside the counter's range. */
+long nq_units_plain(int n);
+long nq_units_symmetry(int n);
+long nq_units_split(int n);
 /* Every placement against its eight images; 1 <= n <= 14 (slow). */
 int nq_count_symmetry_brute(int n, uint64_t *total, uint64_t *unique);
 

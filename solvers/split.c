@@ -62,6 +62,7 @@ struct job {
 	word window;          /* 2m - 1 low bits */
 	struct task *task;
 	int ntasks;
+	struct nq_part part;  /* tasks part.k, part.k + part.of, ... */
 	atomic_int next;
 	uint64_t total;
 	int64_t nodes;
@@ -338,11 +339,12 @@ static void *worker(void *arg)
 {
 	struct job *j = arg;
 	struct half east, west;
-	int t;
+	long t;
 
 	memset(&east, 0, sizeof east);
 	memset(&west, 0, sizeof west);
-	while ((t = atomic_fetch_add(&j->next, 1)) < j->ntasks &&
+	while ((t = j->part.k + (long)atomic_fetch_add(&j->next, 1) *
+		    j->part.of) < j->ntasks &&
 	       !east.failed && !west.failed)
 		run_task(j, &j->task[t], &east, &west);
 	pthread_mutex_lock(&j->lock);
@@ -429,34 +431,63 @@ static uint64_t binomial(int n, int k)
 	return c;
 }
 
-int nq_count_split(int n, int threads, uint64_t *total, int64_t *nodes)
+/* The task list of n in its fixed order (j->task, j->ntasks); NQ_OK,
+ * NQ_ENOMEM. */
+static int make_tasks(struct job *j, int n)
 {
-	struct job j;
-	pthread_t tid[256];
-	int i, started = 0, m = n / 2, r0;
+	int m = n / 2, r0;
 	size_t cap;
 
-	if (n < 1 || n > 32)
-		return NQ_ERR;
-	memset(&j, 0, sizeof j);
-	j.n = n;
-	j.m = m;
+	j->n = n;
+	j->m = m;
 	/* n = 1: no half has a queen, nor a bit */
-	j.window = m ? ((word)1 << (2 * m - 1)) - 1 : 0;
+	j->window = m ? ((word)1 << (2 * m - 1)) - 1 : 0;
 	/* odd n: a list per row of the middle queen, each <= C(n, m) */
 	cap = (size_t)(n / 2 + 1) * (size_t)binomial(n, m) + 1;
-	j.task = malloc(cap * sizeof *j.task);
-	if (!j.task)
+	j->task = malloc(cap * sizeof *j->task);
+	if (!j->task)
 		return NQ_ENOMEM;
 	if (n % 2 == 0) {
-		add_tasks(&j, n, m, -1, 1, 1);
+		add_tasks(j, n, m, -1, 1, 1);
 	} else {
 		/* the middle column's queen: top half rows (weight 2 for the
 		 * upside-down turn), then the middle row */
 		for (r0 = 0; r0 < n / 2; r0++)
-			add_tasks(&j, n, m, r0, 0, 2);
-		add_tasks(&j, n, m, n / 2, 1, 1);
+			add_tasks(j, n, m, r0, 0, 2);
+		add_tasks(j, n, m, n / 2, 1, 1);
 	}
+	return NQ_OK;
+}
+
+/* One task per orbit of row sets (and row of the middle queen). */
+long nq_units_split(int n)
+{
+	struct job j;
+	long units;
+
+	if (n < 1 || n > 32)
+		return 1;
+	memset(&j, 0, sizeof j);
+	if (make_tasks(&j, n) != NQ_OK)
+		return 1;
+	units = j.ntasks;
+	free(j.task);
+	return units;
+}
+
+int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
+		   int64_t *nodes)
+{
+	struct job j;
+	pthread_t tid[256];
+	int i, started = 0;
+
+	if (n < 1 || n > 32 || part.of < 1 || part.k < 0 || part.k >= part.of)
+		return NQ_ERR;
+	memset(&j, 0, sizeof j);
+	j.part = part;
+	if (make_tasks(&j, n) != NQ_OK)
+		return NQ_ENOMEM;
 	atomic_init(&j.next, 0);
 	pthread_mutex_init(&j.lock, NULL);
 	if (threads < 1)

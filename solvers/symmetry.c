@@ -299,6 +299,7 @@ static void edge(struct sym *s, int y0, word left, word down, word right)
 struct job {
 	int n;
 	int ntasks;
+	struct nq_part part;  /* tasks part.k, part.k + part.of, ... */
 	atomic_int next;
 	uint64_t c8, c4, c2;
 	int64_t nodes;
@@ -361,10 +362,11 @@ static void run_task(struct job *j, int t)
 static void *worker(void *arg)
 {
 	struct job *j = arg;
-	int t;
+	long t;
 
-	while ((t = atomic_fetch_add(&j->next, 1)) < j->ntasks)
-		run_task(j, t);
+	while ((t = j->part.k + (long)atomic_fetch_add(&j->next, 1) *
+		    j->part.of) < j->ntasks)
+		run_task(j, (int)t);
 	return NULL;
 }
 
@@ -385,20 +387,30 @@ static int run_pool(void *(*fn)(void *), void *arg, int threads)
 	return 0;
 }
 
-int nq_count_symmetry(int n, int threads, uint64_t *total, uint64_t *unique,
-		      int64_t *nodes)
+/* The tasks: corner classes b = 2 .. n-2, then edge classes b = 1 ..
+ * while b < n-1-b, each split n ways at its split row. */
+long nq_units_symmetry(int n)
 {
-	struct job j;
 	int b_edge;
 
 	if (n < 6 || n > 64)
+		return 1; /* counted whole, by looking at every placement */
+	for (b_edge = 0; 1 + b_edge < n - 2 - b_edge; b_edge++)
+		;
+	return (long)(n - 3 + b_edge) * tasks_per_b(n);
+}
+
+int nq_count_symmetry(int n, int threads, struct nq_part part,
+		      uint64_t *total, uint64_t *unique, int64_t *nodes)
+{
+	struct job j;
+
+	if (n < 6 || n > 64 || part.of < 1 || part.k < 0 || part.k >= part.of)
 		return NQ_ERR; /* the caller counts small boards plainly */
 	memset(&j, 0, sizeof j);
 	j.n = n;
-	/* edge classes: b = 1 .. while b < n-1-b */
-	for (b_edge = 0; 1 + b_edge < n - 2 - b_edge; b_edge++)
-		;
-	j.ntasks = (n - 3 + b_edge) * tasks_per_b(n);
+	j.part = part;
+	j.ntasks = (int)nq_units_symmetry(n);
 	atomic_init(&j.next, 0);
 	pthread_mutex_init(&j.lock, NULL);
 	run_pool(worker, &j, threads < 1 ? 1 : threads);
@@ -415,6 +427,7 @@ struct plain {
 	int n;
 	word mask;
 	int ntasks;           /* n * n: (row 0 column, k-th choice in row 1) */
+	struct nq_part part;
 	atomic_int next;
 	uint64_t total;
 	int64_t nodes;
@@ -444,9 +457,10 @@ static uint64_t plain_count(word mask, word cols, word ld, word rd,
 static void *plain_worker(void *arg)
 {
 	struct plain *p = arg;
-	int t;
+	long t;
 
-	while ((t = atomic_fetch_add(&p->next, 1)) < p->ntasks) {
+	while ((t = p->part.k + (long)atomic_fetch_add(&p->next, 1) *
+		    p->part.of) < p->ntasks) {
 		int c0 = t / p->n, k = t % p->n;
 		word b0 = (word)1 << c0;
 		word avail = p->mask & ~(b0 | b0 << 1 | b0 >> 1);
@@ -470,16 +484,24 @@ static void *plain_worker(void *arg)
 	return NULL;
 }
 
-int nq_count_plain(int n, int threads, uint64_t *total, int64_t *nodes)
+/* The tasks: row 0's column times the k-th free choice in row 1. */
+long nq_units_plain(int n)
+{
+	return n < 2 ? 1 : (long)n * n;
+}
+
+int nq_count_plain(int n, int threads, struct nq_part part, uint64_t *total,
+		   int64_t *nodes)
 {
 	struct plain p;
 
-	if (n < 2 || n > 64)
+	if (n < 2 || n > 64 || part.of < 1 || part.k < 0 || part.k >= part.of)
 		return NQ_ERR;
 	memset(&p, 0, sizeof p);
 	p.n = n;
+	p.part = part;
 	p.mask = n == 64 ? ~(word)0 : ((word)1 << n) - 1;
-	p.ntasks = n * n;
+	p.ntasks = (int)nq_units_plain(n);
 	atomic_init(&p.next, 0);
 	pthread_mutex_init(&p.lock, NULL);
 	run_pool(plain_worker, &p, threads < 1 ? 1 : threads);

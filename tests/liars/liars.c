@@ -116,7 +116,7 @@ static int hinted_solve(const nq_job *job, nq_result *res)
 
 #define LIAR(var, name, summary, max_n, solve) \
 	static const nq_solver var = { NQ_ABI_VERSION, sizeof(nq_solver), \
-		name, summary, NULL, NULL, max_n, solve, NULL }
+		name, summary, NULL, NULL, max_n, solve, NULL, NULL }
 LIAR(fixed, "liar-fixed", "always the same placement", first_only,
      fixed_solve);
 LIAR(count, "liar-count", "the true count plus 2", count_only, count_solve);

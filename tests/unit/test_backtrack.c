@@ -254,7 +254,7 @@ static void split_refuses(void **state)
 	{
 		/* a blocked square (ABI 3): refused the same way */
 		nq_instance in = { 8, NQ_MODE_COUNT, 0, NULL, 1, &corner,
-				   0, 0, NULL, NULL };
+				   0, 0, NULL, NULL, 0, 0 };
 		nq_optval o[2] = { { "split", SPLIT, NULL }, { NULL, 1, NULL } };
 		nq_job job = { &in, o, 1, 0 };
 
