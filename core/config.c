@@ -128,6 +128,16 @@ static const struct key_def instance_keys[] = {
 	  "picosat/pairwise]",
 	  "By solver name or by approach name as the summary shows it; "
 	  "each must name an approach of the file." },
+	{ "parts", "integer", cfg_key_parts, 0, 6, 0, 2, NQ_MAX_PARTS, NULL,
+	  "count the board in this many parts, each a run of its own",
+	  "With mode: count, on the whole board (no hints, blocked or "
+	  "excluded). Part K of P counts the solver's work units i with "
+	  "i mod P = K-1, each weighted by the symmetry class it stands "
+	  "for; the parts go to shards and -j like any instance, the CSV "
+	  "`part` column says K/P, and once all P are in their sum is held "
+	  "to OEIS A000170 and the other answers (README: Counts in "
+	  "parts). Only solvers that count in parts run them (backtrack "
+	  "bitmask, symmetry, split)." },
 	{ "generate", "mapping", cfg_key_generate, 0, 5, 0, 0, 0, NULL,
 	  "seeded random instances: {family: placed, n: 20, queens: 0..20, "
 	  "count: 50, seed: 7}",

@@ -363,6 +363,33 @@ int cfg_key_only(struct loader *L, const struct key_def *k,
 	return 0;
 }
 
+int cfg_key_parts(struct loader *L, const struct key_def *k,
+		  const yaml_node_t *v)
+{
+	struct entry *e = L->entry;
+	long long p;
+
+	if (cfg_want_int(L, v, k->name, k->min, k->max, &p))
+		return -1;
+	if (e->nmodes != 1 || e->modes[0] != NQ_MODE_COUNT)
+		return cfg_fail(L, v, "parts: only a count comes in parts "
+				"(this entry's mode is %s; write mode: count)",
+				e->nmodes != 1 ? "first and count" : "first");
+	if (e->nhints || e->nblocked || e->ndiag || e->nanti)
+		return cfg_fail(L, v, "parts: only a count of the whole board "
+				"comes in parts (this entry has %s)",
+				e->nhints ? "hints" : e->nblocked ?
+				"blocked squares" : "excluded lines");
+	if (L->exp->ninstances + e->ns.n * (unsigned long long)p >
+	    NQ_MAX_INSTANCES)
+		return cfg_fail(L, v, "parts: %lld parts of %zu board%s make "
+				"more than %d instances; split the "
+				"experiment", p, e->ns.n,
+				e->ns.n == 1 ? "" : "s", NQ_MAX_INSTANCES);
+	e->parts = (int)p;
+	return 0;
+}
+
 /* Room for `total` instances in L->exp->instances. */
 int cfg_grow_instances(struct loader *L, const yaml_node_t *node,
 		       size_t total)
@@ -386,13 +413,15 @@ int cfg_grow_instances(struct loader *L, const yaml_node_t *node,
 int cfg_add_instances(struct loader *L, const yaml_node_t *node,
 		      const struct entry *e)
 {
-	size_t i, m;
+	size_t i, m, nparts = e->parts > 1 ? (size_t)e->parts : 1;
+	size_t k;
 
 	if (cfg_grow_instances(L, node, L->exp->ninstances +
-			       e->ns.n * e->nmodes))
+			       e->ns.n * e->nmodes * nparts))
 		return -1;
 	for (i = 0; i < e->ns.n; i++)
-		for (m = 0; m < e->nmodes; m++) {
+		for (m = 0; m < e->nmodes; m++)
+		for (k = 0; k < nparts; k++) {
 			nq_instance_spec *s =
 				&L->exp->instances[L->exp->ninstances];
 
@@ -404,6 +433,11 @@ int cfg_add_instances(struct loader *L, const yaml_node_t *node,
 					 (int)e->ndiag, e->anti,
 					 (int)e->nanti))
 				return cfg_fail(L, node, "out of memory");
+			if (e->parts > 1 &&
+			    nq_spec_set_part(s, (int)k, e->parts)) {
+				nq_spec_free(s);
+				return cfg_fail(L, node, "out of memory");
+			}
 			memcpy(s->only, e->only, sizeof s->only);
 			s->line = line_of(node);
 			s->col = (int)node->start_mark.column + 1;

@@ -3,7 +3,7 @@
  *
  * Columns: the fixed ones first (experiment .. peak_rss_kib; README, the
  * CSV: scripts rely on their names and order), then the extras
- * (measured_by last). Numbers that do not apply are empty cells, so
+ * (measured_by, then part, last). Numbers that do not apply are empty cells, so
  * pandas reads them as NaN and R as NA.
  */
 #include <inttypes.h>
@@ -21,7 +21,7 @@ static const char *const columns[] = {
 	"instance", "instance_hash", "options", "build_s", "solve_s", "vars",
 	"constraints", "nonzeros", "nodes", "decisions", "conflicts",
 	"iterations", "timeout_s", "seed", "cpus", "host", "note", "measured_by",
-	NULL
+	"part", NULL
 };
 
 void nq_csv_field(FILE *f, const char *s)
@@ -142,5 +142,6 @@ void nq_csv_row(FILE *f, const nq_experiment *exp,
 	sep_text(f, nq_csv_host());
 	sep_text(f, run->note);
 	sep_text(f, run->measured_by);
+	sep_text(f, spec->part_text);
 	fputs("\r\n", f);
 }

@@ -36,6 +36,7 @@ typedef struct nq_instance_spec {
 	char id[128];          /* CSV `instance`: "n8", or a generator's */
 	int id_set;            /* id given by nq_spec_set_id, not default */
 	char hash[17];         /* CSV `instance_hash`: 16 hex digits */
+	char part_text[24];    /* CSV `part`: "3/16" (1-based), "" whole */
 	/* `only:` the approaches that run this instance, as " a b " (names
 	 * matched by nq_approach_matches); empty: every approach */
 	char only[256];
@@ -80,6 +81,8 @@ int nq_config_parse(const char *text, size_t len, const char *path,
 /* The largest board size (n), in the experiment file and on the command
  * line alike. */
 #define NQ_MAX_N 100000000
+/* `parts:` of one count (each part is an instance of its own) */
+#define NQ_MAX_PARTS 100000
 /* The most runs at once (`jobs:`, -j); the cores the harness may use
  * bound it further when it runs. */
 #define NQ_MAX_JOBS 1024

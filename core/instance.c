@@ -13,6 +13,11 @@ int nq_instance_has_variants(const nq_instance *in)
 	return in->nblocked > 0 || in->nexcl_diag > 0 || in->nexcl_anti > 0;
 }
 
+int nq_instance_keyed_by_hash(const nq_instance *in)
+{
+	return nq_instance_has_variants(in) || in->parts > 1;
+}
+
 int nq_solver_takes_variants(const nq_solver *s)
 {
 	return s->abi_version >= 3;
@@ -152,6 +157,11 @@ int nq_instance_hash(const nq_instance *in, char hex[17])
 	squares_add(&t, b, in->nblocked);
 	text_add(&t, "|", 0, 0);
 	lines_add(&t, d, in->nexcl_diag, a, in->nexcl_anti);
+	/* a part is another question than the whole board (or another
+	 * part); the whole board's text is as it was before parts */
+	if (in->parts > 1) {
+		text_add(&t, "|part %d/%d", in->part + 1, in->parts);
+	}
 	free(h);
 	free(b);
 	free(d);
@@ -164,6 +174,40 @@ int nq_instance_hash(const nq_instance *in, char hex[17])
 	memcpy(hex, full, 16);
 	hex[16] = '\0';
 	free(t.s);
+	return 0;
+}
+
+int nq_spec_set_part(nq_instance_spec *s, int k, int parts)
+{
+	s->inst.part = k;
+	s->inst.parts = parts;
+	snprintf(s->part_text, sizeof s->part_text, "%d/%d", k + 1, parts);
+	if (nq_instance_hash(&s->inst, s->hash))
+		return -1;
+	if (!s->id_set)
+		snprintf(s->id, sizeof s->id, "n%d-part%dof%d", s->inst.n,
+			 k + 1, parts);
+	return 0;
+}
+
+int nq_part_from_text(const char *text, nq_instance *in)
+{
+	long k, p;
+	char *end;
+
+	in->part = in->parts = 0;
+	if (!text || !*text)
+		return 0;
+	if (*text < '0' || *text > '9')
+		return -1;
+	k = strtol(text, &end, 10);
+	if (*end != '/' || end[1] < '0' || end[1] > '9')
+		return -1;
+	p = strtol(end + 1, &end, 10);
+	if (*end || p < 2 || p > NQ_MAX_PARTS || k < 1 || k > p)
+		return -1;
+	in->part = (int)k - 1;
+	in->parts = (int)p;
 	return 0;
 }
 

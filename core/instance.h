@@ -56,12 +56,26 @@ int nq_spec_fill(nq_instance_spec *s, int n, enum nq_mode mode,
  * [A-Za-z0-9_.:/+=-]. */
 int nq_spec_set_id(nq_instance_spec *s, const char *id);
 
+/* Make s part k (0-based) of `parts` (>= 2) of its count (ABI 4): the
+ * CSV `part` text "K/P" (1-based), the hash (which covers the part), and
+ * the default id "n18-part3of16". 0, -1 on no memory. */
+int nq_spec_set_part(nq_instance_spec *s, int k, int parts);
+
+/* The CSV `part` text "K/P" read back: 0 with in->part (0-based) and
+ * in->parts set (both 0 for ""), -1 when malformed. */
+int nq_part_from_text(const char *text, nq_instance *in);
+
+/* 1 when the run key and the ledger know the instance by its hash, not
+ * by its hints alone: blocked squares, excluded lines or a part. */
+int nq_instance_keyed_by_hash(const nq_instance *in);
+
 /* Free what nq_spec_fill made; *s is cleared. */
 void nq_spec_free(nq_instance_spec *s);
 
 /* The instance field of a run key (plan.h): the hints text when the
- * instance has neither blocked squares nor excluded lines (so keys from
- * before them stay the same), "HINTS|HASH" otherwise. */
+ * instance has neither blocked squares, excluded lines nor a part (so
+ * keys from before them stay the same), "HINTS|HASH" otherwise
+ * (`variants`: nq_instance_keyed_by_hash). */
 void nq_instance_key_field(const char *hints_text, int variants,
 			   const char *hash, char *buf, size_t len);
 

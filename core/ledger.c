@@ -51,6 +51,7 @@ void nq_ledger_free(nq_ledger *l)
 	}
 	for (i = 0; i < l->nnames; i++)
 		free(l->names[i]);
+	nq_ledger_parts_free(l);
 	free(l->tab);
 	free(l->names);
 	free(l->nametab);
@@ -534,15 +535,10 @@ static long add(nq_ledger *l, const nq_instance *in, const char *who,
 
 	if (!e || (wid = intern(l, who)) < 0)
 		return -1;
-	if (l->nclaims == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 64;
-		struct claim *p = realloc(l->claims, cap * sizeof *p);
-
-		if (!p)
-			return -1;
-		l->claims = p;
-		l->cap = cap;
-	}
+	if (l->nclaims == l->cap && nq_ledger_new_claim(l) >= 0)
+		l->nclaims--; /* only the room was wanted */
+	if (l->nclaims == l->cap)
+		return -1;
 	if (e->nids == e->cap) {
 		size_t cap = e->cap ? 2 * e->cap : 8;
 		long *p = realloc(e->ids, cap * sizeof *p);
@@ -586,6 +582,27 @@ static long add(nq_ledger *l, const nq_instance *in, const char *who,
 		/* no memory to settle now: the next settle retries */
 		touch(l, e);
 	return id;
+}
+
+long nq_ledger_new_claim(nq_ledger *l)
+{
+	if (l->nclaims == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 64;
+		struct claim *p = realloc(l->claims, cap * sizeof *p);
+
+		if (!p)
+			return -1;
+		l->claims = p;
+		l->cap = cap;
+	}
+	memset(&l->claims[l->nclaims], 0, sizeof *l->claims);
+	l->claims[l->nclaims].v.note = "";
+	return (long)l->nclaims++;
+}
+
+long nq_ledger_intern(nq_ledger *l, const char *who)
+{
+	return intern(l, who);
 }
 
 long nq_ledger_add(nq_ledger *l, const nq_instance *in, const char *who,
@@ -634,6 +651,10 @@ const long *nq_ledger_peers(const nq_ledger *l, long id, size_t *count)
 {
 	const struct entry *e = l->claims[id].e;
 
+	if (!e) { /* a part: no peers until nq_ledger_close_parts */
+		*count = 0;
+		return NULL;
+	}
 	*count = e->nids;
 	return e->ids;
 }

@@ -43,6 +43,20 @@ struct claim {
 	unsigned char placement; /* a first-mode placement, checked */
 	unsigned char exists;  /* a placement read back, not known valid */
 	unsigned char note_owned; /* v.note is malloc'd, freed here */
+	unsigned char part;    /* a part's count (e NULL): see group */
+	uint32_t group;        /* l->groups[group], for a part */
+};
+
+/* The parts of one count by one approach in one repeat (ledger_parts.c). */
+struct part_group {
+	uint32_t who;
+	int n, parts, rep;
+	int have;              /* parts answered */
+	int clash;             /* a part answered twice, differently */
+	int unique_na;         /* some part gave no unique count */
+	uint64_t sum, usum;
+	uint64_t *value;       /* per part; UINT64_MAX: not answered */
+	long sum_claim;        /* the sum's claim on the whole board, or -1 */
 };
 
 /* settle()'s view of one open answer, or of a run of them (below). */
@@ -74,11 +88,23 @@ struct nq_ledger {
 	size_t itemcap;
 	uint32_t *stamp;       /* per name: == tag marks it in a set */
 	uint32_t tag;
+	/* counts in parts (ledger_parts.c) */
+	struct part_group *groups;
+	size_t ngroups, groupcap;
+	uint32_t *grouptab;    /* group index + 1, 0 empty; at most half full */
+	size_t grouptabcap;
 };
 
 /* Bring every verdict on e up to date: 0, or -1 on no memory (the
  * verdicts so far stand). */
 int nq_settle_entry(nq_ledger *l, struct entry *e);
+
+/* A new claim slot (l->claims[id], zeroed), or -1 on no memory. */
+long nq_ledger_new_claim(nq_ledger *l);
+/* The interned id of an approach's name, or -1 on no memory. */
+long nq_ledger_intern(nq_ledger *l, const char *who);
+/* Free the groups (ledger_parts.c). */
+void nq_ledger_parts_free(nq_ledger *l);
 
 /* Free a claim's note if it owns it; the note is "" then. */
 void nq_claim_note_free(struct claim *c);

@@ -64,6 +64,7 @@ struct entry {
 	char hints_text[sizeof ((nq_instance_spec *)0)->hints_text];
 	char only[sizeof ((nq_instance_spec *)0)->only];
 	int mode_given;        /* `mode:` stands in the entry */
+	int parts;             /* `parts:` (>= 2), 0 for whole counts */
 };
 
 struct loader {
@@ -101,7 +102,7 @@ int cfg_load_approach(struct loader *L, const yaml_node_t *node);
 /* config_instance.c: the handlers of the instance keys, and the entry's
  * instances once its keys are loaded. */
 cfg_key_fn cfg_key_n, cfg_key_mode, cfg_key_hints, cfg_key_only,
-	cfg_key_blocked, cfg_key_excluded;
+	cfg_key_blocked, cfg_key_excluded, cfg_key_parts;
 int cfg_add_instances(struct loader *L, const yaml_node_t *node,
 		      const struct entry *e);
 int cfg_grow_instances(struct loader *L, const yaml_node_t *node,

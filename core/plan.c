@@ -7,6 +7,7 @@
 #include <string.h>
 #include "instance.h"
 #include "plan.h"
+#include "registry.h"
 #include "runner.h"
 
 int nq_cores_usable(void)
@@ -63,6 +64,11 @@ static nq_cell *expand(const nq_experiment *exp, int online, size_t *n)
 			    max == NQ_NOT_APPLICABLE ||
 			    (nq_instance_has_variants(&spec->inst) &&
 			     !nq_solver_takes_variants(a->solver)))
+				continue;
+			/* a part only for a solver that counts in parts */
+			if (spec->inst.parts > 1 &&
+			    nq_solver_count_units(a->solver, a->opt,
+						  spec->inst.n) < 1)
 				continue;
 			if (*n == cap) {
 				nq_cell *p;
@@ -182,7 +188,7 @@ void nq_plan_key(const nq_experiment *exp, const nq_cell *c, int rep,
 	snprintf(n, sizeof n, "%d", spec->inst.n);
 	snprintf(r, sizeof r, "%d", rep);
 	nq_instance_key_field(spec->hints_text,
-			      nq_instance_has_variants(&spec->inst),
+			      nq_instance_keyed_by_hash(&spec->inst),
 			      spec->hash, what, sizeof what);
 	nq_key_make(exp->name, n,
 		    spec->inst.mode == NQ_MODE_COUNT ? "count" : "first",

@@ -218,14 +218,14 @@ static int rd_fail(const struct rd *r, const char *path, int rc,
 enum {
 	C_EXPERIMENT, C_N, C_MODE, C_SOLVER, C_REPEAT, C_STATUS, C_SOLUTIONS,
 	C_APPROACH, C_ENCODING, C_HINTS, C_UNIQUE, C_CHECKED, C_NOTE, C_HOST,
-	C_CPUS, C_BLOCKED, C_EXCLUDED, C__COUNT
+	C_CPUS, C_BLOCKED, C_EXCLUDED, C_PART, C__COUNT
 };
 #define C__NEEDED C_APPROACH /* the ones before it must be there */
 
 static const char *const colname[C__COUNT] = {
 	"experiment", "n", "mode", "solver", "repeat", "status", "solutions",
 	"approach", "encoding", "hints", "unique", "checked", "note", "host",
-	"cpus", "blocked", "excluded",
+	"cpus", "blocked", "excluded", "part",
 };
 
 static int header(struct rd *r, const char *path, int *col, size_t *ncols,
@@ -310,6 +310,11 @@ static int row_instance(const struct rd *r, const int *col, const char *path,
 	if (rc < 0)
 		return nq_error_set(err, path, (int)r->row_line, 0, "%s",
 				    why);
+	if (nq_part_from_text(cell(r, col[C_PART]), in) < 0 ||
+	    (in->parts > 1 && in->mode != NQ_MODE_COUNT))
+		return nq_error_set(err, path, (int)r->row_line, 0, "column "
+				    "'part': '%s' is not K/P, part K of a "
+				    "count in P parts", cell(r, col[C_PART]));
 	return 0;
 }
 
@@ -353,8 +358,14 @@ static long record(nq_ledger *l, const struct rd *r, const int *col,
 	chk = cell(r, col[C_CHECKED]);
 	if (in.mode == NQ_MODE_FIRST && !strcmp(chk, "placement"))
 		placement = st == NQ_ST_OK ? 1 : st == NQ_ST_WRONG ? -1 : 0;
-	id = nq_ledger_add_recorded(l, &in, who, &res, placement,
-				    placement < 0 ? cell(r, col[C_NOTE]) : NULL);
+	if (in.parts > 1)
+		id = nq_ledger_add_part(l, &in, who,
+					(int)strtol(cell(r, col[C_REPEAT]),
+						    NULL, 10), &res);
+	else
+		id = nq_ledger_add_recorded(l, &in, who, &res, placement,
+					    placement < 0 ? cell(r, col[C_NOTE])
+					    : NULL);
 	if (id < 0 || id > INT32_MAX)
 		return nq_error_set(err, NULL, 0, 0, "out of memory"), -2;
 	return id;
@@ -419,7 +430,8 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 			 cell(r, col[C_ENCODING]));
 		who = label;
 	}
-	if (*cell(r, col[C_BLOCKED]) || *cell(r, col[C_EXCLUDED])) {
+	if (*cell(r, col[C_BLOCKED]) || *cell(r, col[C_EXCLUDED]) ||
+	    *cell(r, col[C_PART])) {
 		/* the key's instance field as plan.c makes it: the hash is
 		 * computed from the row's columns, not read off it */
 		nq_instance in;
@@ -429,7 +441,7 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 			return -1;
 		if (nq_instance_hash(&in, hash) < 0)
 			return nq_error_set(err, NULL, 0, 0, "out of memory");
-		nq_instance_key_field(hints, nq_instance_has_variants(&in),
+		nq_instance_key_field(hints, nq_instance_keyed_by_hash(&in),
 				      hash, what, sizeof what);
 		hints = what;
 	}

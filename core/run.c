@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "csv.h"
+#include "registry.h"
 #include "run_int.h"
 
 volatile sig_atomic_t nq_run_interrupted;
@@ -261,8 +262,11 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 		options_as_run(a->options, run->res.ran, run->options,
 			       sizeof run->options);
 	if (run->answered && rep > 0) {
-		claim = nq_ledger_add(s->ledger, &spec->inst, a->name,
-				      &run->res);
+		claim = spec->inst.parts > 1
+			? nq_ledger_add_part(s->ledger, &spec->inst, a->name,
+					     rep, &run->res)
+			: nq_ledger_add(s->ledger, &spec->inst, a->name,
+					&run->res);
 		if (claim < 0)
 			return -1;
 		apply_verdict(run, nq_ledger_verdict(s->ledger, claim));
@@ -320,6 +324,8 @@ static int not_run(struct state *s, size_t ai, size_t si, int rep,
  * but pairings that do not exist (plan.c leaves them out); no row, one
  * notice per approach and mode, before the runs. */
 #define TOLD_ABI (1u << 2) /* beside the bits 1 << mode */
+#define TOLD_PARTS (1u << 3)
+#define TOLD_UNITS (1u << 4)
 static void tell_not_applicable(struct state *s)
 {
 	size_t i, ai;
@@ -341,6 +347,30 @@ static void tell_not_applicable(struct state *s)
 					"instances with any are left out\n",
 					a->name,
 					(unsigned)a->solver->abi_version);
+			}
+			if (spec->inst.parts > 1 && nq_instance_runs(spec, a)) {
+				long u = nq_solver_count_units(a->solver,
+							       a->opt,
+							       spec->inst.n);
+
+				if (u < 1 && !(s->told[ai] & TOLD_PARTS)) {
+					s->told[ai] |= TOLD_PARTS;
+					fprintf(stderr, "harness: %s does not "
+						"count in parts; its instances "
+						"with parts: are left out\n",
+						a->name);
+				} else if (u >= 1 && u < spec->inst.parts &&
+					   !(s->told[ai] & TOLD_UNITS)) {
+					s->told[ai] |= TOLD_UNITS;
+					fprintf(stderr, "harness: %s splits "
+						"n=%d into %ld work units, "
+						"fewer than its %d parts: "
+						"parts %ld..%d count nothing "
+						"(ask for at most %ld)\n",
+						a->name, spec->inst.n, u,
+						spec->inst.parts, u + 1,
+						spec->inst.parts, u);
+				}
 			}
 			if (!a->solver->max_n || (s->told[ai] & bit) ||
 			    !nq_instance_runs(spec, a) ||
@@ -533,6 +563,50 @@ static size_t final_verdicts(struct state *s)
 	return bad;
 }
 
+/* A count in parts is one line of the summary per repeat: the parts'
+ * sum, their wall times added (what the count cost), the worst status. */
+static int summarise_parts(struct state *s, size_t first)
+{
+	const struct row *r0 = &s->rows_kept[first];
+	const nq_instance_spec *sp0 = &s->exp->instances[r0->spec];
+	uint64_t sum = 0;
+	double wall = 0;
+	int have = 0, all = 1;
+	nq_status st = NQ_ST_OK;
+	char answer[40], label[48];
+	size_t i;
+
+	for (i = first; i < s->nkept; i++) {
+		const struct row *r = &s->rows_kept[i];
+		const nq_instance_spec *sp = &s->exp->instances[r->spec];
+
+		if (r->ai != r0->ai || r->rep != r0->rep ||
+		    sp->inst.n != sp0->inst.n ||
+		    sp->inst.parts != sp0->inst.parts)
+			continue;
+		if (i > first && r->claim == -2)
+			continue;
+		have++;
+		wall += r->run.wall_s;
+		if (r->run.answered)
+			sum += r->run.res.solutions;
+		else
+			all = 0;
+		if (r->run.status != NQ_ST_OK && st == NQ_ST_OK)
+			st = r->run.status;
+		if (i > first)
+			s->rows_kept[i].claim = -2; /* summed: skip it */
+	}
+	snprintf(label, sizeof label, "in %d parts%s", sp0->inst.parts,
+		 have < sp0->inst.parts ? " (not all run)" : "");
+	snprintf(answer, sizeof answer, "%llu%s", (unsigned long long)sum,
+		 st == NQ_ST_DISPUTED ? "?" : "");
+	return nq_summary_add(s->summary, s->exp->approaches[r0->ai].name,
+			      mode_name(sp0->inst.mode), sp0->inst.n, label,
+			      st, wall, wall > 0,
+			      all && have == sp0->inst.parts ? answer : NULL);
+}
+
 /* The summary table, from the final verdicts. */
 static int summarise(struct state *s)
 {
@@ -542,6 +616,14 @@ static int summarise(struct state *s)
 		const struct row *r = &s->rows_kept[i];
 		const nq_instance_spec *spec = &s->exp->instances[r->spec];
 		char answer[32], label[sizeof spec->hints_text + 140];
+
+		if (spec->inst.parts > 1) {
+			/* claims are no longer needed: -2 marks a part
+			 * already in its group's line */
+			if (r->claim != -2 && summarise_parts(s, i) < 0)
+				return -1;
+			continue;
+		}
 
 		/* instances with the same hints but other blocked squares or
 		 * excluded lines are other lines of the summary: their id
@@ -651,6 +733,11 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		goto restore;
 	if (s.tty && !o->quiet)
 		fputs("\r\033[K", stderr);
+	/* the sums of counts in parts, now that every part is in */
+	if (nq_ledger_close_parts(s.ledger) < 0) {
+		nq_error_set(err, NULL, 0, 0, "out of memory");
+		goto restore;
+	}
 	bad = final_verdicts(&s) + nq_run_old_bad(&s);
 	if (s.have_old && nq_rows_changed(&s.old, s.ledger))
 		s.changed = 1;

@@ -108,6 +108,26 @@ long nq_ledger_add_recorded(nq_ledger *l, const nq_instance *inst,
 			    const char *who, const nq_result *res,
 			    int placement, const char *why);
 
+/* Counts in parts (inst->parts >= 2, include/nq_plugin.h): one part's
+ * count, by `who` in measured repeat `rep`. A part is no answer to the
+ * whole board, so it is kept apart: the parts of (who, n, parts, rep)
+ * form a group, and once every part is in, nq_ledger_close_parts adds
+ * their sum (and the sum of their unique counts) as who's answer to the
+ * whole board, held to A000170 and every other answer like any count.
+ * Each part's verdict is then its sum's (checked as the sum was, the
+ * note saying what the parts add up to); until then `ok`, checked
+ * `none`, the note saying how many parts are missing; a part answered
+ * twice in one group with two counts makes the whole group `disputed`
+ * (nothing says which one is right). Returns the claim id as
+ * nq_ledger_add, or -1 on no memory. */
+long nq_ledger_add_part(nq_ledger *l, const nq_instance *inst, const char *who,
+			int rep, const nq_result *res);
+
+/* Add the sums of the groups complete since the last call, settle, and
+ * bring every part's verdict up to date. Call it once every answer is in
+ * (again after more arrive). 0, or -1 on no memory. */
+int nq_ledger_close_parts(nq_ledger *l);
+
 /* Many answers at once (a resume, a merge): while deferred (on != 0),
  * nq_ledger_add records each answer and runs its own checks but settles
  * nothing, and the verdicts read meanwhile are unspecified.
@@ -124,7 +144,8 @@ int nq_ledger_settle(nq_ledger *l);
 const nq_verdict *nq_ledger_verdict(const nq_ledger *l, long id);
 
 /* The ids of the answers to the same instance as `id` (itself included),
- * in the order added; *count is set. Valid until the next add. */
+ * in the order added; *count is set. Valid until the next add. A part
+ * (nq_ledger_add_part) has none: *count is 0. */
 const long *nq_ledger_peers(const nq_ledger *l, long id, size_t *count);
 
 #endif

@@ -336,7 +336,8 @@ static int read_rows(struct merge *m, nq_error *err)
 					    "run '%s' twice", key);
 		}
 	}
-	if (nq_ledger_settle(m->ledger) < 0)
+	/* settles too; the sums of counts in parts need every shard */
+	if (nq_ledger_close_parts(m->ledger) < 0)
 		return nq_error_set(err, NULL, 0, 0, "out of memory");
 	return 0;
 }

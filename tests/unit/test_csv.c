@@ -54,7 +54,7 @@ static void header_starts_with_contract(void **state)
 	fclose(f);
 	assert_true(strncmp(buf, "experiment,n,mode,solver,encoding,repeat,"
 			    "status,solutions,wall_s,cpu_s,peak_rss_kib,", 84) == 0);
-	assert_non_null(strstr(buf, ",cpus,host,note,measured_by\r\n"));
+	assert_non_null(strstr(buf, ",cpus,host,note,measured_by,part\r\n"));
 	free(buf);
 }
 
@@ -110,7 +110,7 @@ static void row(void **state)
 		 "\"my, \"\"odd\"\" name\",19,count,picosat,sequential,2,ok,"
 		 "4968057848,1.500000,1.250000,2048,picosat/sequential,oeis,"
 		 ",,1:2,d3 a1,n19-%.8s,%s,,0.000000,0.000000,361,,,,,,,20,7,"
-		 "2-3,%s,\"a, note\",cgroup-v1\r\n", HASH, HASH,
+		 "2-3,%s,\"a, note\",cgroup-v1,\r\n", HASH, HASH,
 		 nq_csv_host());
 	assert_string_equal(buf, want);
 	assert_string_equal(spec.hash, HASH);
