@@ -363,11 +363,12 @@ static void tell_not_applicable(struct state *s)
 					   !(s->told[ai] & TOLD_UNITS)) {
 					s->told[ai] |= TOLD_UNITS;
 					fprintf(stderr, "harness: %s splits "
-						"n=%d into %ld work units, "
+						"n=%d into %ld work unit%s, "
 						"fewer than its %d parts: "
 						"parts %ld..%d count nothing "
 						"(ask for at most %ld)\n",
 						a->name, spec->inst.n, u,
+						u == 1 ? "" : "s",
 						spec->inst.parts, u + 1,
 						spec->inst.parts, u);
 				}

@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# count.sh - counts in parts (issue 13, `parts:`): configs/count-big.yaml
+# sums to A000170 (n = 18 in 16 parts; n = 15 under the sanitizers, where
+# n = 18 takes minutes), a lying part makes its own approach's parts
+# wrong and nobody else's, parts spread over shards are checked only once
+# merged, a partial merge or an unfinished run says what is missing,
+# resume completes a count, and bad `parts:` entries and CSV cells are
+# clear errors. HARNESS names the binary. Prints "count: N passed, N
+# failed" last.
+. "$(dirname "$0")/common.bash"
+
+cc -std=c11 -O2 -shared -fPIC -I"$ROOT/include" -o "$T/liars.so" \
+	tests/liars/liars.c 2>"$T/cc.err" || bad "building liars.so: $(cat "$T/cc.err")"
+jobs=1
+[ "$(nproc)" -ge 2 ] && jobs=2
+
+# check_parts FILE APPROACH N P WANT: the approach's P rows of n, parts
+# 1/P..P/P once each, all ok and checked against OEIS, summing to WANT,
+# each note saying so
+check_parts() {
+	python3 - "$@" <<'PY'
+import csv, sys
+f, who, n, p, want = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+rows = [r for r in csv.DictReader(open(f, newline=''))
+        if r['approach'] == who and r['n'] == n]
+parts = sorted(r['part'] for r in rows)
+assert parts == sorted('%d/%d' % (k, p) for k in range(1, p + 1)), parts
+assert all(r['status'] == 'ok' and r['checked'] == 'oeis' for r in rows), \
+    [(r['status'], r['checked'], r['note']) for r in rows]
+total = sum(int(r['solutions']) for r in rows)
+assert total == want, total
+assert all(r['note'].startswith('the %d parts sum to %d' % (p, want))
+           for r in rows), rows[0]['note']
+assert len(set(r['instance_hash'] for r in rows)) == p
+PY
+}
+
+# --- configs/count-big.yaml: n = 18 in 16 parts, the sum checked ---
+cfg=configs/count-big.yaml n=18 want=666090624
+if [ "$H" != "$ROOT/harness" ]; then # a sanitizer build
+	sed 's/{n: 18, mode: count, parts: 16}/{n: 15, mode: count, parts: 16}/' \
+		"$cfg" >"$T/count-big.yaml"
+	cfg=$T/count-big.yaml n=15 want=2279184
+fi
+"$H" run "$cfg" -j $jobs -o "$T/big.csv" >"$T/big.out" 2>"$T/big.err"
+expect "count-big: exit 0 ($(tail -3 "$T/big.err"))" [ $? -eq 0 ]
+expect "count-big: 16 parts sum to A000170($n)" \
+	check_parts "$T/big.csv" backtrack/split $n 16 $want
+expect "count-big: one summary line with the sum" \
+	grep -Eq "backtrack/split +count +$n +in 16 parts +$want " "$T/big.out"
+
+# --- every counter in parts, and the solvers that do not count in parts ---
+cat >"$T/all.yaml" <<Y
+experiment: all
+instances:
+  - {n: 12, mode: count, parts: 7}
+  - {n: 5, mode: count, parts: 3}
+approaches:
+  - backtrack: {variant: [bitmask, symmetry, split, textbook], threads: [1, 2]}
+  - picosat
+Y
+"$H" run "$T/all.yaml" -o "$T/all.csv" -q >"$T/all.out" 2>"$T/all.err"
+expect "all counters: exit 0" [ $? -eq 0 ]
+for a in backtrack/bitmask backtrack/symmetry backtrack/split; do
+	for th in 1 2; do
+		expect "$a threads=$th: 7 parts of n=12 sum to 14200" \
+			check_parts "$T/all.csv" "$a threads=$th" 12 7 14200
+		expect "$a threads=$th: 3 parts of n=5 sum to 10" \
+			check_parts "$T/all.csv" "$a threads=$th" 5 3 10
+	done
+done
+expect "symmetry: the parts' unique counts sum to A002562(12) = 1787" [ "$(python3 - "$T/all.csv" <<'PY'
+import csv, sys
+print(sum(int(r['unique']) for r in csv.DictReader(open(sys.argv[1], newline=''))
+          if r['approach'] == 'backtrack/symmetry threads=1' and r['n'] == '12'))
+PY
+)" = 1787 ]
+expect "textbook and picosat left out, with a notice" \
+	grep -q "picosat/commander does not count in parts; its instances with parts: are left out" "$T/all.err"
+expect "no textbook or picosat rows" [ "$(grep -c 'textbook\|picosat' "$T/all.csv")" = 0 ]
+cat >"$T/many.yaml" <<Y
+experiment: many
+instances:
+  - {n: 4, mode: count, parts: 20}
+approaches:
+  - backtrack: {variant: bitmask}
+Y
+"$H" run "$T/many.yaml" -o "$T/many.csv" -q >/dev/null 2>"$T/many.err"
+expect "more parts than units: exit 0" [ $? -eq 0 ]
+expect "more parts than units: a notice" \
+	grep -q "splits n=4 into 16 work units, fewer than its 20 parts: parts 17..20 count nothing (ask for at most 16)" "$T/many.err"
+expect "more parts than units: the sum still checked" \
+	check_parts "$T/many.csv" backtrack/bitmask 4 20 2
+
+# --- a lying part: its approach's parts wrong, the honest ones ok ---
+cat >"$T/liar.yaml" <<Y
+experiment: liar
+plugins: [$T/liars.so]
+instances:
+  - {n: 10, mode: count, parts: 4}
+  - {n: 10, mode: count}
+approaches:
+  - liar-parts
+  - backtrack: {variant: split}
+Y
+"$H" run "$T/liar.yaml" -o "$T/liar.csv" -q >/dev/null 2>"$T/liar.err"
+expect "lying part: exit 1" [ $? -eq 1 ]
+expect "lying part: its 4 parts wrong, with the sum" [ "$(python3 - "$T/liar.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+lies = [r for r in rows if r['approach'] == 'liar-parts' and r['part']]
+honest = [r for r in rows if r['approach'] != 'liar-parts']
+ok = (len(lies) == 4 and all(r['status'] == 'wrong' and r['checked'] == 'oeis' and
+                             r['note'].startswith('the 4 parts sum to 726') and '724' in r['note']
+                             for r in lies) and
+      len(honest) == 5 and all(r['status'] == 'ok' for r in honest))
+print('yes' if ok else [(r['approach'], r['part'], r['status'], r['note']) for r in rows])
+PY
+)" = yes ]
+
+# --- parts on two shards: unchecked apart, checked once merged ---
+cat >"$T/sh.yaml" <<Y
+experiment: sh
+instances:
+  - {n: 11, mode: count, parts: 6}
+approaches:
+  - backtrack: {variant: split, threads: 1}
+Y
+for k in 1 2; do
+	"$H" run "$T/sh.yaml" --shard $k/2 -o "$T/sh$k.csv" -q >/dev/null 2>&1
+done
+expect "shards: a shard alone has parts not yet summed" \
+	grep -q "not answered yet; their sum is checked when all are in" "$T/sh1.csv" "$T/sh2.csv"
+"$H" merge -o "$T/merged.csv" "$T/sh1.csv" "$T/sh2.csv" >/dev/null 2>"$T/merge.err"
+expect "shards: merge exit 0 ($(cat "$T/merge.err"))" [ $? -eq 0 ]
+expect "shards: split's 6 parts sum to 2680 once merged" \
+	check_parts "$T/merged.csv" backtrack/split 11 6 2680
+expect "shards: each shard has parts (dealt like any instance)" \
+	[ "$(grep -c ',[1-6]/6\s*$' "$T/sh1.csv")" -ge 1 -a "$(grep -c ',[1-6]/6\s*$' "$T/sh2.csv")" -ge 1 ]
+"$H" merge --partial -o "$T/partial.csv" "$T/sh1.csv" >/dev/null 2>&1
+expect "partial merge: the parts say how many are missing" \
+	grep -q "part of a count in 6 parts: [0-9]* not answered yet" "$T/partial.csv"
+
+# --- resume completes a count in parts ---
+"$H" run "$T/sh.yaml" -o "$T/res.csv" -q >/dev/null 2>&1
+head -4 "$T/res.csv" >"$T/cut.csv" && mv "$T/cut.csv" "$T/res.csv"
+"$H" run "$T/sh.yaml" -o "$T/res.csv" --resume -q >/dev/null 2>"$T/res.err"
+expect "resume: exit 0 ($(cat "$T/res.err"))" [ $? -eq 0 ]
+expect "resume: the parts from before and after sum to 2680" \
+	check_parts "$T/res.csv" backtrack/split 11 6 2680
+
+# --- a part cell that is not K/P ---
+sed '2s/,1\/6\r$/,x\/6\r/' "$T/res.csv" >"$T/badpart.csv"
+cp "$T/res.meta" "$T/badpart.meta"
+"$H" run "$T/sh.yaml" -o "$T/badpart.csv" --resume -q >/dev/null 2>"$T/badpart.err"
+expect "bad part cell: exit 2" [ $? -eq 2 ]
+expect "bad part cell: file, line and column named ($(cat "$T/badpart.err"))" \
+	grep -q "badpart.csv:2: column 'part': 'x/6' is not K/P" "$T/badpart.err"
+
+# --- bad parts: entries ---
+bad_parts() { # bad_parts NAME ENTRY EXPECTED
+	printf 'instances:\n  - %s\napproaches:\n  - backtrack: {variant: split}\n' \
+		"$2" >"$T/$1.yaml"
+	"$H" run "$T/$1.yaml" -o "$T/$1.csv" >/dev/null 2>"$T/$1.err"
+	local rc=$?
+	expect "$1: exit 2" [ $rc -eq 2 ]
+	expect "$1: '$3' ($(cat "$T/$1.err"))" grep -qF "$T/$1.yaml:$3" "$T/$1.err"
+	expect "$1: no CSV" [ ! -e "$T/$1.csv" ]
+}
+bad_parts first '{n: 12, parts: 4}' "2:20: parts: only a count comes in parts (this entry's mode is first; write mode: count)"
+bad_parts both '{n: 12, mode: [first, count], parts: 4}' "2:42: parts: only a count comes in parts (this entry's mode is first and count"
+bad_parts hints '{n: 12, mode: count, hints: [[1, 1]], parts: 4}' "2:50: parts: only a count of the whole board comes in parts (this entry has hints)"
+bad_parts one '{n: 12, mode: count, parts: 1}' "2:33: parts must be at least 2, got 1"
+bad_parts word '{n: 12, mode: count, parts: many}' "2:33: parts: expected an integer, got 'many'"
+bad_parts huge '{n: [12, 13], mode: count, parts: 99999}' "2:39: parts: 99999 parts of 2 boards make more than 100000 instances"
+
+echo "count: $pass passed, $failed failed"
+[ "$failed" -eq 0 ]
