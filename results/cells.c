@@ -376,6 +376,11 @@ struct build {
 	int hi, oi, n_numeric;
 	int bi, xi, ii, hhi;   /* blocked, excluded, instance, instance_hash */
 	int host_col;           /* `host`, or -1 (files before it) */
+	int pi, ri;             /* `part`, `repeat`, or -1 */
+	int y_max;              /* parts add their y up, but this y is a
+				   peak: the largest part's */
+	struct pgroup *pg;      /* counts in parts, each one run */
+	size_t npg, cappg;
 	const double *nv, *yv, *tv;   /* n, y, timeout_s (or NULL) */
 	struct acc *acc;
 	size_t nacc, capacc;
@@ -473,6 +478,91 @@ static void note_host(struct acc *ac, const char *host)
 
 /* Row r into its cell: -1 with err set on a bad n or status, or out of
  * memory. */
+/* A count in parts (CSV `part` = K/P): its P rows are one run of the
+ * whole count, in a cell of its own ("in P parts"), its y the parts' y
+ * added (wall and CPU time, nodes: what the count cost) or, for a peak,
+ * the largest; ok only when all P parts are in and ok. */
+struct pgroup {
+	size_t first;           /* the first row (its series, mode, n) */
+	char *key;              /* series, mode, n, repeat, P */
+	int parts, have, st;
+	double y, to;
+};
+
+static int add_run(struct build *b, size_t r, const char *mode,
+		   const char *hints, int parts, double n, int st, double y,
+		   double to);
+
+static int part_row(struct build *b, size_t r, const char *part, int st,
+		    double y, double to)
+{
+	const nq_table *t = b->t;
+	char label[512], key[800];
+	const char *slash = strchr(part, '/');
+	struct pgroup *g = NULL;
+	size_t i;
+
+	series_label(t, r, b->cols, b->ncols, b->oi, label, sizeof label);
+	snprintf(key, sizeof key, "%s\t%s\t%s\t%s\t%s", label,
+		 nq_table_cell(t, r, b->ci[1]), nq_table_cell(t, r, b->ci[0]),
+		 b->ri >= 0 ? nq_table_cell(t, r, b->ri) : "",
+		 slash ? slash + 1 : part);
+	for (i = b->npg; i-- > 0;) /* the parts of a count come together */
+		if (!strcmp(b->pg[i].key, key)) {
+			g = &b->pg[i];
+			break;
+		}
+	if (!g) {
+		if (b->npg == b->cappg) {
+			size_t cap = b->cappg ? 2 * b->cappg : 16;
+			struct pgroup *p = realloc(b->pg, cap * sizeof *p);
+
+			if (!p)
+				return -1;
+			b->pg = p;
+			b->cappg = cap;
+		}
+		g = &b->pg[b->npg];
+		memset(g, 0, sizeof *g);
+		if (!(g->key = strdup(key)))
+			return -1;
+		g->first = r;
+		g->parts = slash ? atoi(slash + 1) : 0;
+		g->st = NQ_ST_OK;
+		g->to = NAN;
+		b->npg++;
+	}
+	g->have++;
+	if (st != NQ_ST_OK && g->st == NQ_ST_OK)
+		g->st = st;
+	if (!isnan(y))
+		g->y = b->y_max ? (y > g->y ? y : g->y) : g->y + y;
+	if (!isnan(to) && (isnan(g->to) || to > g->to))
+		g->to = to;
+	return 0;
+}
+
+static int parts_runs(struct build *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->npg; i++) {
+		const struct pgroup *g = &b->pg[i];
+		char hints[48];
+		int st = g->st;
+
+		if (g->have < g->parts && st == NQ_ST_OK)
+			st = NQ_ST_SKIPPED; /* not all of it was run */
+		snprintf(hints, sizeof hints, "in %d parts", g->parts);
+		if (add_run(b, g->first, nq_table_cell(b->t, g->first,
+						       b->ci[1]),
+			    hints, g->parts, b->nv[g->first], st, g->y,
+			    g->to) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int build_row(struct build *b, size_t r)
 {
 	const nq_table *t = b->t;
@@ -481,9 +571,7 @@ static int build_row(struct build *b, size_t r)
 	const char *hints = nq_table_cell(t, r, b->hi);
 	const char *stname = nq_table_cell(t, r, b->ci[2]);
 	double n = b->nv[r], y = b->yv[r], to = b->tv ? b->tv[r] : NAN;
-	char label[512], inst[512];
-	size_t si, mi, hidx, a;
-	struct acc *ac;
+	char inst[512];
 	int st;
 
 	if (o->mode && strcmp(mode, o->mode))
@@ -506,16 +594,35 @@ static int build_row(struct build *b, size_t r)
 	if ((st = nq_status_from_name(stname)) < 0)
 		return nq_error_set(b->err, b->name, (int)nq_table_line(t, r), 0,
 				    "unknown status '%s'", stname);
+	if (b->pi >= 0 && nq_table_cell(t, r, b->pi)[0])
+		return part_row(b, r, nq_table_cell(t, r, b->pi), st, y, to) < 0
+		       ? nq_error_set(b->err, b->name, 0, 0, "out of memory")
+		       : 0;
+	return add_run(b, r, mode, hints, 0, n, st, y, to);
+}
+
+/* One run into its cell. */
+static int add_run(struct build *b, size_t r, const char *mode,
+		   const char *hints, int parts, double n, int st, double y,
+		   double to)
+{
+	const nq_table *t = b->t;
+	const nq_cells_opts *o = b->o;
+	char label[512];
+	size_t si, mi, hidx, a;
+	struct acc *ac;
+
 	series_label(t, r, b->cols, b->ncols, b->oi, label, sizeof label);
 	if (intern(&b->series, label, &si) < 0 ||
 	    intern(&b->modes, mode, &mi) < 0 ||
 	    intern(&b->hintset, hints, &hidx) < 0)
 		goto oom;
-	if (hints[0])
+	if (hints[0] && !parts)
 		b->c->hinted_rows++;
 	if (build_acc(b, si, mi, hidx, (int)n, hints, &a) < 0)
 		goto oom;
 	ac = &b->acc[a];
+	ac->c.parts = parts;
 	ac->c.runs++;
 	note_host(ac, nq_table_cell(t, r, b->host_col));
 	ac->c.status[st]++;
@@ -585,6 +692,9 @@ static void build_free(struct build *b)
 		free(b->acc[i].c.hints);
 	}
 	free(b->acc);
+	for (i = 0; i < b->npg; i++)
+		free(b->pg[i].key);
+	free(b->pg);
 	free(b->map.slot);
 	strset_free(&b->series, 1);
 	strset_free(&b->modes, 1);
@@ -617,6 +727,9 @@ int nq_cells_build(const nq_table *t, const char *name,
 	ei = nq_table_col(t, "experiment");
 	b.oi = nq_table_col(t, "options");
 	b.host_col = nq_table_col(t, "host");
+	b.pi = nq_table_col(t, "part");
+	b.ri = nq_table_col(t, "repeat");
+	b.y_max = strstr(ycol, "peak") != NULL;
 	b.n_numeric = nq_table_col_numeric(t, b.ci[0]);
 	/* each numeric column parsed once; cells that are not numbers are
 	 * named in a warning and skipped */
@@ -633,6 +746,10 @@ int nq_cells_build(const nq_table *t, const char *name,
 	for (r = 0; r < nq_table_nrows(t); r++)
 		if (build_row(&b, r) < 0)
 			goto out;
+	if (parts_runs(&b) < 0) {
+		nq_error_set(err, name, 0, 0, "out of memory");
+		goto out;
+	}
 	if (build_cells(&b) < 0)
 		goto out;
 	*out = b.c;

@@ -26,6 +26,9 @@ typedef struct nq_cell {
 	size_t series;          /* index into nq_cells.series */
 	size_t mode;            /* index into nq_cells.modes */
 	char *hints;            /* "" for none */
+	int parts;              /* a count in parts (hints "in P parts"):
+				   P; it counts the whole board, so plots
+				   draw it with the whole counts */
 	int n;
 	size_t runs;
 	size_t status[NQ_ST__COUNT];

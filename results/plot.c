@@ -25,6 +25,11 @@
 #include "plot.h"
 #include "plot_int.h"
 
+/* A cell the time plots leave out: an instance with pre-placed queens
+ * (or blocked squares, excluded lines). A count in parts counts the whole
+ * board: drawn. */
+#define HINTED(x) ((x)->hints[0] && !(x)->parts)
+
 /* Series colours and point types (filled shapes), cycled. */
 static const char *const colours[] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
@@ -205,7 +210,7 @@ static int time_range(const nq_cells *c, int *timed_out, double *lo,
 	for (i = 0; i < c->ncells; i++) {
 		const nq_cell *x = &c->cell[i];
 
-		if (x->hints[0])
+		if (HINTED(x))
 			continue;
 		any = 1;
 		if (x->status[NQ_ST_TIMEOUT] || x->status[NQ_ST_SKIPPED])
@@ -259,7 +264,7 @@ static double time_dx(FILE *f, const nq_cells *c, size_t m)
 	int any = 0, lo_n = 0, hi_n = 0;
 
 	for (i = 0; i < c->ncells; i++) {
-		if (c->cell[i].mode != m || c->cell[i].hints[0])
+		if (c->cell[i].mode != m || HINTED(&c->cell[i]))
 			continue;
 		if (!any || c->cell[i].n < lo_n)
 			lo_n = c->cell[i].n;
@@ -285,7 +290,7 @@ static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
 		for (i = 0; i < c->ncells; i++) {
 			const nq_cell *x = &c->cell[i];
 
-			if (x->mode != m || x->series != s || x->hints[0])
+			if (x->mode != m || x->series != s || HINTED(x))
 				continue;
 			if (x->y.count)
 				fprintf(f, "%.6g %.9g %.9g %.9g\n", x->n + off,
@@ -304,7 +309,7 @@ static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
 			double y;
 			int ring = fail_marks[k].st == NQ_ST__COUNT;
 
-			if (x->mode != m || x->hints[0] || (ring ? x->hosts < 2 ||
+			if (x->mode != m || HINTED(x) || (ring ? x->hosts < 2 ||
 			    !x->y.count : !x->status[fail_marks[k].st]))
 				continue;
 			/* timeouts and skips sit at the timeout, the others
@@ -484,7 +489,7 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 		int first = 1;
 
 		for (i = 0; i < c->ncells; i++)
-			if (!c->cell[i].hints[0] && c->cell[i].y.count) {
+			if (!HINTED(&c->cell[i]) && c->cell[i].y.count) {
 				if (c->cell[i].y.median < lo)
 					lo = c->cell[i].y.median;
 				if (c->cell[i].y.median > hi)
@@ -505,7 +510,7 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 			for (i = 0; i < c->ncells; i++) {
 				const nq_cell *x = &c->cell[i];
 
-				if (x->series != s || x->hints[0] || !x->y.count ||
+				if (x->series != s || HINTED(x) || !x->y.count ||
 				    x->n == last_n)
 					continue;
 				fprintf(f, "%d %.9g\n", x->n, x->y.median);

@@ -49,6 +49,23 @@ expect "count-big: 16 parts sum to A000170($n)" \
 expect "count-big: one summary line with the sum" \
 	grep -Eq "backtrack/split +count +$n +in 16 parts +$want " "$T/big.out"
 
+# report and plot: the 16 parts are one run of the whole count, their
+# wall times added
+"$H" report "$T/big.csv" -o "$T/big.md" >/dev/null 2>&1
+expect "report: one cell 'in 16 parts', 1 run" \
+	grep -Eq "^\| $n \| in 16 parts \| backtrack/split \| .*\| 1 ok \|" "$T/big.md"
+expect "report: its time is the parts' wall times added" [ "$(python3 - "$T/big.csv" "$T/big.md" <<'PY'
+import csv, re, sys
+total = sum(float(r['wall_s']) for r in csv.DictReader(open(sys.argv[1], newline='')))
+md = open(sys.argv[2]).read()
+m = re.search(r'\| in 16 parts \| backtrack/split \| ([0-9.]+) \|', md)
+unit = 1000.0 if 'wall time in ms' in md else 1.0
+print('yes' if m and abs(float(m.group(1)) - total * unit) <= 0.002 * total * unit + 0.01 else (m and m.group(1), total))
+PY
+)" = yes ]
+"$H" plot "$T/big.csv" -o "$T/big.svg" >/dev/null 2>"$T/plot.err"
+expect "plot: a count in parts is drawn against n ($(cat "$T/plot.err"))" [ -s "$T/big.svg" ]
+
 # --- every counter in parts, and the solvers that do not count in parts ---
 cat >"$T/all.yaml" <<Y
 experiment: all
