@@ -736,6 +736,169 @@ static void hint_sets(void **state)
 	assert_non_null(strstr(why, "on a row"));
 }
 
+/* ---- counts in parts (nq_ledger_add_part, nq_ledger_close_parts) ---- */
+
+static long add_part(nq_ledger *l, int n, int k, int parts, const char *who,
+		     int rep, uint64_t count, uint64_t unique)
+{
+	nq_instance in = inst(n, NQ_MODE_COUNT, NULL, 0);
+	nq_result r = answer(count, NULL);
+	long id;
+
+	in.part = k;
+	in.parts = parts;
+	r.unique = unique;
+	id = nq_ledger_add_part(l, &in, who, rep, &r);
+	assert_true(id >= 0);
+	return id;
+}
+
+static void parts_sum_to_the_whole(void **state)
+{
+	nq_ledger *l = nq_ledger_new();
+	long id[3];
+	const nq_verdict *v;
+	size_t np;
+
+	(void)state;
+	id[0] = add_part(l, 10, 0, 3, "a", 1, 300, NQ_UNIQUE_NA);
+	v = nq_ledger_verdict(l, id[0]);
+	assert_int_equal(v->status, NQ_ST_OK);
+	assert_string_equal(v->checked, "none");
+	assert_non_null(strstr(v->note, "part of a count in 3 parts: 2 not "
+			       "answered yet"));
+	assert_null(nq_ledger_peers(l, id[0], &np));
+	assert_int_equal(np, 0);
+	id[1] = add_part(l, 10, 2, 3, "a", 1, 224, NQ_UNIQUE_NA);
+	id[2] = add_part(l, 10, 1, 3, "a", 1, 200, NQ_UNIQUE_NA);
+	/* all in, not yet summed: a part alone is held to nothing */
+	assert_string_equal(nq_ledger_verdict(l, id[2])->checked, "none");
+	assert_int_equal(nq_ledger_close_parts(l), 0);
+	for (int i = 0; i < 3; i++) {
+		v = nq_ledger_verdict(l, id[i]);
+		assert_int_equal(v->status, NQ_ST_OK);
+		assert_string_equal(v->checked, "oeis");
+		assert_string_equal(v->note, "the 3 parts sum to 724");
+	}
+	/* closing again changes nothing */
+	assert_int_equal(nq_ledger_close_parts(l), 0);
+	assert_string_equal(nq_ledger_verdict(l, id[1])->note,
+			    "the 3 parts sum to 724");
+	nq_ledger_free(l);
+}
+
+static void a_lying_part_blames_its_own(void **state)
+{
+	nq_ledger *l = nq_ledger_new();
+	nq_instance whole = inst(10, NQ_MODE_COUNT, NULL, 0);
+	nq_result r = answer(724, NULL);
+	long lie[2], honest[2], b;
+
+	(void)state;
+	lie[0] = add_part(l, 10, 0, 2, "liar", 1, 362, NQ_UNIQUE_NA);
+	honest[0] = add_part(l, 10, 0, 2, "honest", 1, 400, NQ_UNIQUE_NA);
+	lie[1] = add_part(l, 10, 1, 2, "liar", 1, 364, NQ_UNIQUE_NA);
+	honest[1] = add_part(l, 10, 1, 2, "honest", 1, 324, NQ_UNIQUE_NA);
+	b = nq_ledger_add(l, &whole, "whole", &r);
+	assert_int_equal(nq_ledger_close_parts(l), 0);
+	for (int i = 0; i < 2; i++) {
+		const nq_verdict *v = nq_ledger_verdict(l, lie[i]);
+
+		assert_int_equal(v->status, NQ_ST_WRONG);
+		assert_non_null(strstr(v->note, "the 2 parts sum to 726: "
+				       "counted 726, expected 724"));
+		assert_int_equal(nq_ledger_verdict(l, honest[i])->status,
+				 NQ_ST_OK);
+	}
+	assert_int_equal(nq_ledger_verdict(l, b)->status, NQ_ST_OK);
+	nq_ledger_free(l);
+}
+
+/* n = 30: no table, no counter of our own. A lying sum disputes an honest
+ * whole count, never makes it wrong; sums that agree check each other. */
+static void parts_where_no_table_decides(void **state)
+{
+	nq_ledger *l = nq_ledger_new();
+	nq_instance whole = inst(30, NQ_MODE_COUNT, NULL, 0);
+	nq_result r = answer(1000, NULL);
+	long p[2], q[2], b;
+	const nq_verdict *v;
+
+	(void)state;
+	b = nq_ledger_add(l, &whole, "whole", &r);
+	p[0] = add_part(l, 30, 0, 2, "p", 1, 600, NQ_UNIQUE_NA);
+	p[1] = add_part(l, 30, 1, 2, "p", 1, 400, NQ_UNIQUE_NA);
+	q[0] = add_part(l, 30, 0, 2, "q", 1, 600, NQ_UNIQUE_NA);
+	q[1] = add_part(l, 30, 1, 2, "q", 1, 402, NQ_UNIQUE_NA);
+	assert_int_equal(nq_ledger_close_parts(l), 0);
+	v = nq_ledger_verdict(l, b);
+	assert_int_equal(v->status, NQ_ST_DISPUTED);
+	assert_int_equal(nq_ledger_verdict(l, p[0])->status, NQ_ST_DISPUTED);
+	v = nq_ledger_verdict(l, q[1]);
+	assert_int_equal(v->status, NQ_ST_DISPUTED);
+	assert_non_null(strstr(v->note, "the 2 parts sum to 1002"));
+	nq_ledger_free(l);
+
+	l = nq_ledger_new();
+	b = nq_ledger_add(l, &whole, "whole", &r);
+	p[0] = add_part(l, 30, 0, 2, "p", 1, 600, NQ_UNIQUE_NA);
+	p[1] = add_part(l, 30, 1, 2, "p", 1, 400, NQ_UNIQUE_NA);
+	assert_int_equal(nq_ledger_close_parts(l), 0);
+	assert_int_equal(nq_ledger_verdict(l, b)->status, NQ_ST_OK);
+	assert_string_equal(nq_ledger_verdict(l, b)->checked, "agrees:1");
+	v = nq_ledger_verdict(l, p[1]);
+	assert_int_equal(v->status, NQ_ST_OK);
+	assert_string_equal(v->checked, "agrees:1");
+	nq_ledger_free(l);
+}
+
+static void parts_twice_and_repeats(void **state)
+{
+	nq_ledger *l = nq_ledger_new();
+	long a[3], r2;
+	const nq_verdict *v;
+
+	(void)state;
+	/* part 1 of repeat 1 twice, two counts: nothing says which */
+	a[0] = add_part(l, 8, 0, 2, "a", 1, 40, NQ_UNIQUE_NA);
+	a[1] = add_part(l, 8, 1, 2, "a", 1, 52, NQ_UNIQUE_NA);
+	a[2] = add_part(l, 8, 1, 2, "a", 1, 50, NQ_UNIQUE_NA);
+	/* repeat 2 is a count of its own, not complete */
+	r2 = add_part(l, 8, 0, 2, "a", 2, 40, NQ_UNIQUE_NA);
+	assert_int_equal(nq_ledger_close_parts(l), 0);
+	for (int i = 0; i < 3; i++) {
+		v = nq_ledger_verdict(l, a[i]);
+		assert_int_equal(v->status, NQ_ST_DISPUTED);
+		assert_non_null(strstr(v->note, "answered twice with "
+				       "different counts in repeat 1"));
+	}
+	v = nq_ledger_verdict(l, r2);
+	assert_int_equal(v->status, NQ_ST_OK);
+	assert_string_equal(v->checked, "none");
+	assert_non_null(strstr(v->note, "1 not answered yet"));
+	nq_ledger_free(l);
+}
+
+/* symmetry's parts carry unique counts: their sum is held to A002562 */
+static void parts_unique_summed(void **state)
+{
+	nq_ledger *l = nq_ledger_new();
+	long a, b;
+	const nq_verdict *v;
+
+	(void)state;
+	a = add_part(l, 8, 0, 2, "good", 1, 60, 8);
+	add_part(l, 8, 1, 2, "good", 1, 32, 4);
+	b = add_part(l, 8, 0, 2, "bad", 1, 60, 8);
+	add_part(l, 8, 1, 2, "bad", 1, 32, 5);
+	assert_int_equal(nq_ledger_close_parts(l), 0);
+	assert_int_equal(nq_ledger_verdict(l, a)->status, NQ_ST_OK);
+	v = nq_ledger_verdict(l, b);
+	assert_int_equal(v->status, NQ_ST_WRONG);
+	assert_non_null(strstr(v->note, "13"));
+	nq_ledger_free(l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -762,6 +925,11 @@ int main(void)
 		cmocka_unit_test(recorded_unknown_placement),
 		cmocka_unit_test(many_answers),
 		cmocka_unit_test(random_orders),
+		cmocka_unit_test(parts_sum_to_the_whole),
+		cmocka_unit_test(a_lying_part_blames_its_own),
+		cmocka_unit_test(parts_where_no_table_decides),
+		cmocka_unit_test(parts_twice_and_repeats),
+		cmocka_unit_test(parts_unique_summed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
