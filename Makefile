@@ -100,12 +100,16 @@ test: deps
 	@$(MAKE) --no-print-directory SANITIZE=address,undefined test-unit test-e2e test-fuzz
 check: test
 
+# each test's wall time is printed after it ("-- NAME: S s"), so the
+# slow ones show in every CI log
 test-unit: $(TEST_BIN)
-	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
+	@set -e; for t in $(TEST_BIN); do echo "== $$t"; s=$$(date +%s); \
+		$$t; echo "-- $$t: $$(( $$(date +%s) - s )) s"; done
 
 # every tests/e2e/*.sh, each printing "N passed, N failed" last
 test-e2e: $(BIN)
-	@set -e; for t in tests/e2e/*.sh; do echo "== $$t"; HARNESS=./$(BIN) $$t; done
+	@set -e; for t in tests/e2e/*.sh; do echo "== $$t"; s=$$(date +%s); \
+		HARNESS=./$(BIN) $$t; echo "-- $$t: $$(( $$(date +%s) - s )) s"; done
 
 # Fuzzing (tests/fuzz/README.md). Each driver is one fuzz_NAME.c with
 # LLVMFuzzerTestOneInput, linked with tests/fuzz/main.c (replay of files
