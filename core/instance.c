@@ -508,10 +508,21 @@ void nq_instances_yaml(FILE *f, const nq_experiment *exp)
 		const nq_instance_spec *s = &exp->instances[i];
 		const nq_instance *in = &s->inst;
 
-		fprintf(f, "  # instance %s, instance_hash %s\n", s->id,
-			s->hash);
+		/* a count in parts is one entry, `parts: P`, written at its
+		 * first part */
+		if (in->parts > 1 && in->part > 0)
+			continue;
+		if (in->parts > 1)
+			fprintf(f, "  # instances n%d-part1of%d .. "
+				"n%d-part%dof%d\n", in->n, in->parts, in->n,
+				in->parts, in->parts);
+		else
+			fprintf(f, "  # instance %s, instance_hash %s\n",
+				s->id, s->hash);
 		fprintf(f, "  - {n: %d, mode: %s", in->n,
 			in->mode == NQ_MODE_COUNT ? "count" : "first");
+		if (in->parts > 1)
+			fprintf(f, ", parts: %d", in->parts);
 		yaml_squares(f, "hints", in->hints, in->nhints);
 		yaml_squares(f, "blocked", in->blocked, in->nblocked);
 		if (in->nexcl_diag || in->nexcl_anti) {
