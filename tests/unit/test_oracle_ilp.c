@@ -22,7 +22,7 @@
 #include "ilp.h"
 #include "oracle.h"
 
-#define INSTANCES 1000
+#define INSTANCES (1000 / ORACLE_SANITIZER_SHARE)
 /* Count mode cuts off each placement found and solves again, and the
  * last solve, proving no placement is left, is slow on larger boards
  * (measured: 30 ms a run on average at n <= 10, 1 ms at n <= 7; the

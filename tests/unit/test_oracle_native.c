@@ -16,7 +16,7 @@
 #include "oracle.h"
 
 /* Instances of each family and mode. */
-#define INSTANCES 1000
+#define INSTANCES (1000 / ORACLE_SANITIZER_SHARE)
 
 static const char *const variants[] = { "board", "array", "textbook",
 					"stack", "bitmask", "symmetry", "mrv" };

@@ -24,7 +24,7 @@
 #include "cnf.h"
 #include "oracle.h"
 
-#define INSTANCES 1000
+#define INSTANCES (1000 / ORACLE_SANITIZER_SHARE)
 
 /* An encoder as a plugin of ABI 2 would write it: the whole instance
  * through its own hook, blind to blocked squares and excluded lines. */
