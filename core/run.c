@@ -94,6 +94,19 @@ static void print_board(const nq_instance *in, const int32_t *q)
 	}
 }
 
+/* What names an instance beside n in a progress line: its hints, or
+ * which part of a count it is; "" for the whole plain board. */
+static const char *tag_word(const nq_instance_spec *spec)
+{
+	return spec->hints_text[0] ? " hints " : spec->part_text[0] ? " part "
+	       : "";
+}
+
+static const char *tag_text(const nq_instance_spec *spec)
+{
+	return spec->hints_text[0] ? spec->hints_text : spec->part_text;
+}
+
 static void progress_start(struct state *s, const nq_approach *a,
 			   const nq_instance_spec *spec, int rep)
 {
@@ -101,8 +114,8 @@ static void progress_start(struct state *s, const nq_approach *a,
 		return;
 	fprintf(stderr, "\r\033[K[%zu/%zu] %s  n=%d %s%s%s  %s %d",
 		s->done + 1, s->total, a->name, spec->inst.n,
-		mode_name(spec->inst.mode), spec->hints_text[0] ? " hints " : "",
-		spec->hints_text, rep > 0 ? "repeat" : "warm-up",
+		mode_name(spec->inst.mode), tag_word(spec), tag_text(spec),
+		rep > 0 ? "repeat" : "warm-up",
 		rep > 0 ? rep : -rep + 1);
 	fflush(stderr);
 }
@@ -123,8 +136,8 @@ static void progress_end(struct state *s, const nq_approach *a,
 		fputs("\r\033[K", stderr);
 	fprintf(stderr, "[%zu/%zu] %s n=%d %s%s%s %s%d: %s %.3fs%s%s\n",
 		s->done, s->total, a->name, spec->inst.n,
-		mode_name(spec->inst.mode), spec->hints_text[0] ? " hints " : "",
-		spec->hints_text, rep > 0 ? "#" : "warm-up #",
+		mode_name(spec->inst.mode), tag_word(spec), tag_text(spec),
+		rep > 0 ? "#" : "warm-up #",
 		rep > 0 ? rep : -rep + 1, nq_status_name(run->status),
 		run->wall_s, run->note[0] ? ": " : "", run->note);
 }
@@ -284,7 +297,7 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 		fprintf(stderr, "%sharness: %s n=%d %s%s%s: %s (%s row)\n",
 			s->tty ? "\r\033[K" : "", a->name, spec->inst.n,
 			mode_name(spec->inst.mode),
-			spec->hints_text[0] ? " hints " : "", spec->hints_text,
+			tag_word(spec), tag_text(spec),
 			run->note, nq_status_name(run->status));
 	if (rep <= 0)
 		return 0;
@@ -452,12 +465,12 @@ void nq_run_limits(const struct state *s, size_t ci, int rep,
 	if (rep > 0)
 		snprintf(label, len, "%.80s n=%d %s%s%.40s #%d", a->name,
 			 spec->inst.n, mode_name(spec->inst.mode),
-			 spec->hints_text[0] ? " hints " : "", spec->hints_text,
+			 tag_word(spec), tag_text(spec),
 			 rep);
 	else
 		snprintf(label, len, "warm-up: %.80s n=%d %s%s%.40s #%d",
 			 a->name, spec->inst.n, mode_name(spec->inst.mode),
-			 spec->hints_text[0] ? " hints " : "", spec->hints_text,
+			 tag_word(spec), tag_text(spec),
 			 -rep + 1);
 	lim->log_label = label;
 }
