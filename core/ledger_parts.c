@@ -41,15 +41,14 @@ static uint64_t group_hash(uint32_t who, int n, int parts, int rep)
 	return h;
 }
 
-static int table_put(uint32_t *tab, size_t cap, const struct part_group *g,
-		     uint32_t index)
+static void table_put(uint32_t *tab, size_t cap, const struct part_group *g,
+		      uint32_t index)
 {
 	size_t i = group_hash(g->who, g->n, g->parts, g->rep) & (cap - 1);
 
 	while (tab[i])
 		i = (i + 1) & (cap - 1);
 	tab[i] = index + 1;
-	return 0;
 }
 
 /* The group of (who, n, parts, rep), made when new; NULL on no memory. */
