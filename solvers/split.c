@@ -49,6 +49,8 @@
 
 typedef uint64_t word;
 
+struct quads;
+
 /* One R to join: the rows of the east half, the middle column's row
  * (odd n, else -1), and how many sets R it stands for. */
 struct task {
@@ -63,6 +65,7 @@ struct job {
 	struct task *task;
 	int ntasks;
 	struct nq_part part;  /* tasks part.k, part.k + part.of, ... */
+	const struct quads *q; /* even n <= 2 * QMAX_M, else NULL */
 	atomic_int next;
 	uint64_t total;
 	int64_t nodes;
@@ -101,6 +104,168 @@ static int room(struct half *h)
 	h->out = p;
 	h->cap = cap;
 	return 1;
+}
+
+/* Room for `need` more words; 0 when memory ran out. */
+static int room_for(struct half *h, size_t need)
+{
+	size_t cap = h->cap ? h->cap : 1024;
+	word *p;
+
+	while (cap - h->count < need)
+		cap *= 2;
+	if (cap == h->cap)
+		return 1;
+	p = realloc(h->out, cap * sizeof *p);
+	if (!p) {
+		h->failed = 1;
+		return 0;
+	}
+	h->out = p;
+	h->cap = cap;
+	return 1;
+}
+
+/*
+ * Quadrants (even n up to QMAX_M * 2): the rows split again into a north
+ * half and a south half, so each half-board is two m x m squares, one
+ * above the other. Diagonals do not care where a square sits, so one
+ * table of every placement of queens on an m x m square (any number of
+ * queens, at most one per row and column, none sharing a diagonal)
+ * serves all four quadrants: building it costs one search of the small
+ * square, and after that a half-board for any R is made by pairing the
+ * north placement on R's north rows with the south placement on R's
+ * south rows in the other columns, with no search at all. Pairing
+ * beats searching the half because a half's search walks through every
+ * dead end of its m rows once per R, where the table paid for them once.
+ *
+ * An entry is one word: bit i + c of the low half (the square's falling
+ * diagonals) and bit c - i + m - 1 of the high half (its rising ones),
+ * for a queen on local row i, column c. The entries are sorted by (rows,
+ * columns) so that off[] gives each list. m <= 10 keeps the table small
+ * (7.5 million entries, 64 MB at m = 10); larger even n search halves.
+ */
+enum { QMAX_M = 10 };
+
+static word next_same_bits(word x);
+
+struct quads {
+	int m;
+	uint32_t *off;        /* 2^(2m) + 1 list starts, key rows << m | cols */
+	word *e;              /* the entries */
+};
+
+/* Every placement on the square, rows top down; fill: store, else count. */
+static void quad_walk(struct quads *q, int i, word rows, word cols, word d,
+		      word k, int fill)
+{
+	const int m = q->m;
+	word c, free_cols;
+
+	if (i == m) {
+		size_t key = (size_t)(rows << m | cols);
+
+		if (fill)
+			q->e[q->off[key]++] = d | k << 32;
+		else
+			q->off[key + 1]++;
+		return;
+	}
+	quad_walk(q, i + 1, rows, cols, d, k, fill);
+	free_cols = ((word)1 << m) - 1;
+	free_cols &= ~(cols | d >> i | k >> (m - 1 - i));
+	for (c = free_cols; c; c &= c - 1) {
+		word bit = c & (~c + 1);
+
+		quad_walk(q, i + 1, rows | (word)1 << i, cols | bit,
+			  d | bit << i, k | bit << (m - 1 - i), fill);
+	}
+}
+
+/* The table of m; NQ_OK, NQ_ENOMEM. */
+static int quads_make(struct quads *q, int m)
+{
+	size_t keys = (size_t)1 << (2 * m), i;
+
+	q->m = m;
+	q->off = calloc(keys + 1, sizeof *q->off);
+	if (!q->off)
+		return NQ_ENOMEM;
+	quad_walk(q, 0, 0, 0, 0, 0, 0);
+	for (i = 0; i < keys; i++)
+		q->off[i + 1] += q->off[i];
+	q->e = malloc((q->off[keys] ? q->off[keys] : 1) * sizeof *q->e);
+	if (!q->e) {
+		free(q->off);
+		q->off = NULL;
+		return NQ_ENOMEM;
+	}
+	/* fill moves each start to the next list's start; shift back */
+	quad_walk(q, 0, 0, 0, 0, 0, 1);
+	for (i = keys; i > 0; i--)
+		q->off[i] = q->off[i - 1];
+	q->off[0] = 0;
+	return NQ_OK;
+}
+
+/*
+ * A half-board from the table: for each set C of columns for the north
+ * rows, the north list on (north rows, C) against the south list on
+ * (south rows, the other columns), keeping the pairs whose queens share
+ * no diagonal. A north queen's falling diagonal i + c meets a south
+ * one's when it is m more (the south square starts m rows lower), its
+ * rising one when it is m less: one AND against a word made once per
+ * north entry. The word kept is the pair's diagonals in the window the
+ * other half can reach (see grow for the frame): for the east half the
+ * north square's diagonals are the window's low falling and high rising
+ * bits, for the west half the other way round.
+ */
+static void from_quads(struct half *h, const struct quads *q, word rows,
+		       int west)
+{
+	const int m = q->m, ks = 2 * m - 1;
+	const word mask = ((word)1 << m) - 1, window = h->window;
+	const word lo32 = 0xffffffffu;
+	word rn = rows & mask, rs = rows >> m & mask, c;
+	int k = __builtin_popcountll(rn);
+	int64_t pairs = 0;
+
+	for (c = ((word)1 << k) - 1; c <= mask; c = k ? next_same_bits(c)
+						       : mask + 1) {
+		const word *nl = q->e + q->off[rn << m | c];
+		const word *ne = q->e + q->off[(rn << m | c) + 1];
+		const word *sl = q->e + q->off[rs << m | (mask ^ c)];
+		const word *se = q->e + q->off[(rs << m | (mask ^ c)) + 1];
+		size_t ns = (size_t)(se - sl), j;
+
+		if (nl == ne || !ns)
+			continue;
+		for (; nl < ne; nl++) {
+			word ld = *nl & lo32, lk = *nl >> 32;
+			word forbid = ld >> m | (lk << m) << 32, part;
+			word *out;
+
+			if (west)
+				part = (ld >> m & window) | (lk & window) << ks;
+			else
+				part = (ld & window) | (lk << m & window) << ks;
+			if (h->cap - h->count < ns && !room_for(h, ns))
+				return;
+			out = h->out + h->count;
+			pairs += (int64_t)ns;
+			for (j = 0; j < ns; j++) {
+				word s = sl[j], sd = s & lo32, sk = s >> 32;
+
+				*out = part | (west ? (sd & window) |
+							      (sk >> m & window) << ks
+						    : (sd << m & window) |
+							      (sk & window) << ks);
+				out += !(forbid & s);
+			}
+			h->count = (size_t)(out - h->out);
+		}
+	}
+	h->nodes += pairs;
 }
 
 /*
@@ -299,6 +464,14 @@ static void run_task(struct job *j, const struct task *t, struct half *east,
 	for (s = 0; s < 2; s++) {
 		struct half *h = hs[s];
 
+		if (j->q) {
+			h->window = j->window;
+			h->count = 0;
+			from_quads(h, j->q, s ? ~t->rows & (((word)1 << n) - 1)
+					      : t->rows, s);
+			continue;
+		}
+
 		h->n = n;
 		h->m = m;
 		h->shift = n - m;
@@ -479,6 +652,7 @@ int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 		   int64_t *nodes)
 {
 	struct job j;
+	struct quads quads = { 0, NULL, NULL };
 	pthread_t tid[256];
 	int i, started = 0;
 
@@ -488,6 +662,13 @@ int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 	j.part = part;
 	if (make_tasks(&j, n) != NQ_OK)
 		return NQ_ENOMEM;
+	if (n % 2 == 0 && n / 2 >= 1 && n / 2 <= QMAX_M) {
+		if (quads_make(&quads, n / 2) != NQ_OK) {
+			free(j.task);
+			return NQ_ENOMEM;
+		}
+		j.q = &quads;
+	}
 	atomic_init(&j.next, 0);
 	pthread_mutex_init(&j.lock, NULL);
 	if (threads < 1)
@@ -500,6 +681,8 @@ int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 		pthread_join(tid[i], NULL);
 	pthread_mutex_destroy(&j.lock);
 	free(j.task);
+	free(quads.off);
+	free(quads.e);
 	if (j.failed)
 		return NQ_ENOMEM;
 	*total = j.total;
