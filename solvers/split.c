@@ -70,10 +70,12 @@ struct task {
 	word rows;
 	int r0;
 	int weight;
+	int mirror;           /* even n: see add_tasks_even */
 };
 
 struct job {
 	int n, m;
+	int diag;             /* even n: the longest diagonals' symmetry */
 	word window;          /* 2m - 1 low bits */
 	struct task *task;
 	int ntasks;
@@ -234,7 +236,7 @@ static int quads_make(struct quads *q, int m)
  * bits, for the west half the other way round.
  */
 static void from_quads(struct half *h, const struct quads *q, word rows,
-		       int west)
+		       int west, int diag)
 {
 	const int m = q->m, ks = 2 * m - 1;
 	const word mask = ((word)1 << m) - 1, window = h->window;
@@ -257,6 +259,16 @@ static void from_quads(struct half *h, const struct quads *q, word rows,
 			word ld = *nl & lo32, lk = *nl >> 32;
 			word forbid = ld >> m | (lk << m) << 32, part;
 			word *out;
+
+			/* east halves with a queen on either longest
+			 * diagonal are left out (see join): the north
+			 * square holds the east part of the rising one, the
+			 * south square that of the falling one */
+			if (diag && !west) {
+				if (ld >> (m - 1) & 1)
+					continue;
+				forbid |= (word)1 << (32 + m - 1);
+			}
 
 			if (west)
 				part = (ld >> m & window) | (lk & window) << ks;
@@ -473,14 +485,15 @@ static void bucket_sort(const word *in, size_t n, word *out, size_t *start,
 		out[pos[bucket_of(in[i], lo, ks, c)]++] = in[i] & ~clear;
 }
 
-static uint64_t join(struct half *e, const struct half *w, int m, int nbits)
+static uint64_t join(struct half *e, const struct half *w, int m, int nbits,
+		     int mirror)
 {
 	const int ks = 2 * m - 1;
 	int nchunks = nbits ? (nbits + CH - 1) / CH : 1, c, cb = 0, clo = 0, b;
 	int idx, ncut;
 	size_t es[(1 << MAXCUT) + 1], ws[(1 << MAXCUT) + 1], bs[(1 << MAXCUT) + 1];
 	size_t nblk, i, bl, rng[2 << MAXCUT];
-	unsigned g, nb, v;
+	unsigned g, nb, v, longest;
 	word *tab, *ew, *ww, sl[64], cutmask = 0;
 	uint64_t total = 0;
 	fits_fn *fits = pick_fits();
@@ -492,8 +505,13 @@ static uint64_t join(struct half *e, const struct half *w, int m, int nbits)
 		size_t small = e->count < w->count ? e->count : w->count;
 
 		cb = small >= 3000 ? 3 : small >= 1000 ? 2 : small >= 100;
-		clo = m - 1 - cb / 2;
 	}
+	/* with the longest diagonals' symmetry, always at least those */
+	if (mirror >= 0 && m >= 1 && cb < 1)
+		cb = 1;
+	clo = m - 1 - cb / 2;
+	/* the longest diagonals' bits in a bucket number */
+	longest = mirror >= 0 ? 1u << cb / 2 | 1u << (cb + cb / 2) : 0;
 	ncut = 2 * cb;
 	cutmask = ((((word)1 << cb) - 1) << clo) * (1 + ((word)1 << ks));
 	nb = 1u << ncut;
@@ -505,10 +523,12 @@ static uint64_t join(struct half *e, const struct half *w, int m, int nbits)
 	ww = ew + e->count;
 	bucket_sort(e->out, e->count, ew, es, clo, ks, cb, 0);
 	bucket_sort(w->out, w->count, ww, ws, clo, ks, cb, cutmask);
-	/* each east bucket's blocks, whole tiles */
+	/* each east bucket's blocks, whole tiles; none for east halves on
+	 * a longest diagonal (from_quads leaves them out already) */
 	for (bs[0] = 0, g = 0; g < nb; g++)
-		bs[g + 1] = bs[g] + (es[g + 1] - es[g] + 64 * TILE - 1) /
-				    (64 * TILE) * TILE;
+		bs[g + 1] = bs[g] + (g & longest ? 0 :
+				     (es[g + 1] - es[g] + 64 * TILE - 1) /
+				     (64 * TILE) * TILE);
 	nblk = bs[nb];
 	tab = malloc((nblk ? nblk : 1) * (size_t)nchunks * NE * sizeof *tab);
 	if (!tab) {
@@ -552,10 +572,14 @@ static uint64_t join(struct half *e, const struct half *w, int m, int nbits)
 	/* west bucket v against the east buckets inside its complement */
 	for (v = 0; v < nb; v++) {
 		unsigned comp = ~v & (nb - 1);
-
 		int nrng = 0;
+		uint64_t weight = 1;
 
-		if (ws[v] == ws[v + 1])
+		if (mirror >= 0)
+			weight = v & longest ? (uint64_t)1 << __builtin_popcount(
+						       v & longest)
+					     : (uint64_t)mirror;
+		if (ws[v] == ws[v + 1] || !weight)
 			continue;
 		for (g = comp;; g = (g - 1) & comp) {
 			if (bs[g] < bs[g + 1]) {
@@ -565,8 +589,8 @@ static uint64_t join(struct half *e, const struct half *w, int m, int nbits)
 			if (!g)
 				break;
 		}
-		total += fits(tab, nblk, rng, nrng, ww + ws[v],
-			      ws[v + 1] - ws[v], nchunks);
+		total += weight * fits(tab, nblk, rng, nrng, ww + ws[v],
+				       ws[v + 1] - ws[v], nchunks);
 	}
 	free(tab);
 	free(ew);
@@ -595,7 +619,7 @@ static void run_task(struct job *j, const struct task *t, struct half *east,
 			h->window = j->window;
 			h->count = 0;
 			from_quads(h, j->q, s ? ~t->rows & (((word)1 << n) - 1)
-					      : t->rows, s);
+					      : t->rows, s, j->diag);
 			continue;
 		}
 
@@ -627,7 +651,8 @@ static void run_task(struct job *j, const struct task *t, struct half *east,
 	if (east->failed || west->failed)
 		return;
 	{
-		uint64_t c = join(east, west, m, m ? 4 * m - 2 : 0);
+		uint64_t c = join(east, west, m, m ? 4 * m - 2 : 0,
+				  j->diag ? t->mirror : -1);
 
 		pthread_mutex_lock(&j->lock);
 		j->total += c * (uint64_t)t->weight;
@@ -686,7 +711,7 @@ static int add_tasks(struct job *j, int n, int m, int r0, int flip,
 	word x, lim = (word)1 << (n - (r0 >= 0));
 
 	if (m == 0) {
-		j->task[j->ntasks++] = (struct task){ 0, r0, weight };
+		j->task[j->ntasks++] = (struct task){ 0, r0, weight, 0 };
 		return 0;
 	}
 	/* x walks the m-subsets of n' = |free| bits; spread onto free rows */
@@ -716,9 +741,38 @@ static int add_tasks(struct job *j, int n, int m, int r0, int flip,
 			distinct += k == i;
 		}
 		j->task[j->ntasks++] =
-			(struct task){ rows, r0, weight * distinct };
+			(struct task){ rows, r0, weight * distinct, 0 };
 	}
 	return 0;
+}
+
+/*
+ * Even n: the sets R of m rows, one per pair {R, reversed R} (the
+ * upside-down turn), weight 2 for a pair and 1 for a palindrome. The
+ * left-right mirror is not used for the whole task here but only where
+ * it keeps the longest diagonals' rule (see join): on the placements with
+ * no queen on either longest diagonal, R and its complement count alike,
+ * so of the two pairs {R, rev R} and {comp R, rev comp R} one counts
+ * those twice (mirror 2) and the other not at all (mirror 0): the one
+ * whose R holds the lowest row where R and reversed R agree (both pairs
+ * agree on the same rows, with opposite bits). When no row agrees, comp
+ * R is reversed R: one pair, mirror 1.
+ */
+static void add_tasks_even(struct job *j, int n, int m)
+{
+	word all = ((word)1 << n) - 1, x;
+
+	for (x = ((word)1 << m) - 1; x <= all; x = next_same_bits(x)) {
+		word rv = reverse(x, n), eq = ~(x ^ rv) & all;
+		int mirror = eq ? (x & eq & (~eq + 1) ? 2 : 0) : 1;
+
+		if (rv < x)
+			continue;
+		j->task[j->ntasks++] =
+			(struct task){ x, -1, rv == x ? 1 : 2, mirror };
+		if (m == 0)
+			break;
+	}
 }
 
 static uint64_t binomial(int n, int k)
@@ -748,7 +802,8 @@ static int make_tasks(struct job *j, int n)
 	if (!j->task)
 		return NQ_ENOMEM;
 	if (n % 2 == 0) {
-		add_tasks(j, n, m, -1, 1, 1);
+		j->diag = 1;
+		add_tasks_even(j, n, m);
 	} else {
 		/* the middle column's queen: top half rows (weight 2 for the
 		 * upside-down turn), then the middle row */
