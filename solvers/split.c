@@ -30,15 +30,31 @@
  * the other columns, so no half is searched at all (see from_quads). Odd
  * n, and even n past 20 (the table would pass 500 MB), search each half.
  *
- * The join: the east list is turned on its side, 64 words to a block, so
- * that a west word meets 64 east words with a few ANDs (see count_fits),
- * and both lists are first sorted into buckets by a few diagonals through
- * the middle, so that buckets with a common diagonal never meet.
+ * The join (solvers/split_join.c): the shorter list is turned on its
+ * side, 64 words to a block, so that a word of the other list meets 64
+ * of them with a few ANDs, and the lists are cut into buckets by a few
+ * diagonals through the middle, so that buckets with a common diagonal
+ * never meet.
  *
- * Symmetry: mirroring the board left to right swaps the halves (R becomes
- * its complement), and turning it upside down reverses R. A set R stands
- * for its orbit under both, and only the smallest R of each orbit is
- * joined, weighted by the orbit's size: close to a quarter of the work.
+ * Symmetry, odd n: mirroring the board left to right swaps the halves (R
+ * becomes its complement), and turning it upside down reverses R. A set
+ * R stands for its orbit under both, and only the smallest R of each
+ * orbit is joined, weighted by the orbit's size: close to a quarter of
+ * the work.
+ *
+ * Symmetry, even n (Kluev's rule, from the two longest diagonals): each
+ * holds at most one queen, east or west of the middle. Transposing the
+ * board (row for column) moves the queen on r + c = n - 1 to the other
+ * side and leaves the one on r = c where it is; the turn about r + c =
+ * n - 1 does the same the other way round. So, summed over all R, the
+ * placements with a queen east on one of them are as many as those with
+ * it west: only the
+ * east halves off both are kept (about a quarter of them), and a west
+ * half counts 2 for each of the two it holds. The upside-down turn swaps
+ * the two diagonals and keeps that rule, so R stands for {R, reversed
+ * R}; the left-right mirror swaps east and west, so it is used only on
+ * the placements off both diagonals (see add_tasks_even). About an
+ * eighth of the pairs of the plain count are met.
  *
  * Odd n: the middle column's queen is placed first, in each row r0 of the
  * top half (the upside-down turn gives the bottom half, weight 2) and in
@@ -48,11 +64,10 @@
  * Nodes: the search's nodes where halves are searched, else the
  * (north, south) pairs tried while making halves.
  *
- * The idea is Kluev's quadrant counter (EvgenyKluev/N-Queens-Count-Sol),
- * which also splits each half into quadrants and matches with a packed
- * transposed matcher and a sieve; this is a C form written afresh, with
- * the four-fold symmetry only (Kluev's also uses the longest diagonals
- * for close to eight-fold).
+ * The idea is Kluev's quadrant counter (EvgenyKluev/N-Queens-Count-Sol):
+ * quadrants, the transposed matcher and the longest diagonals' rule are
+ * his; this is a C form written afresh, with buckets by middle diagonals
+ * in the join (his sieve cuts bits only from n = 20 on).
  */
 #include <pthread.h>
 #include <stdatomic.h>
