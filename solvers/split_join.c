@@ -154,6 +154,8 @@ static inline unsigned bucket_of(word x, int lo, int ks, int c)
 {
 	word cm = ((word)1 << c) - 1;
 
+	if (!c)
+		return 0;
 	return (unsigned)((x >> lo & cm) | (x >> (lo + ks) & cm) << c);
 }
 
@@ -209,11 +211,15 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 	/* with the longest diagonals' symmetry, always at least those */
 	if (mirror >= 0 && m >= 1 && cb < 1)
 		cb = 1;
-	clo = m - 1 - cb / 2;
-	/* the longest diagonals' bits in a bucket number */
-	longest = mirror >= 0 ? 1u << cb / 2 | 1u << (cb + cb / 2) : 0;
+	/* the longest diagonals' bits in a bucket number; no cut at all
+	 * for the smallest boards (n = 1 has no bits) */
+	if (cb) {
+		clo = m - 1 - cb / 2;
+		cutmask = ((((word)1 << cb) - 1) << clo) *
+			  (1 + ((word)1 << ks));
+	}
+	longest = mirror >= 0 && cb ? 1u << cb / 2 | 1u << (cb + cb / 2) : 0;
 	ncut = 2 * cb;
-	cutmask = ((((word)1 << cb) - 1) << clo) * (1 + ((word)1 << ks));
 	nb = 1u << ncut;
 	ew = malloc(tn * sizeof *ew);
 	if (!ew) {
