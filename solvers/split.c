@@ -298,9 +298,10 @@ static void from_quads(struct half *h, const struct quads *q, word rows,
 			word *out;
 
 			/* east halves with a queen on either longest
-			 * diagonal are left out (see join): the north
-			 * square holds the east part of the rising one, the
-			 * south square that of the falling one */
+			 * diagonal are left out (the rule of even n, top
+			 * comment): the north square holds the east part of
+			 * r + c = n - 1 (its i + c = m - 1), the south
+			 * square that of r = c (its c - i = 0) */
 			if (diag && !west) {
 				if (ld >> (m - 1) & 1)
 					continue;
