@@ -43,13 +43,15 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
  * table's buckets with none of its cut bits; every cut bit leaves about
  * three quarters of the pairs. Cut bits are cleared from the meeting
  * word, since the buckets settled them, and it finds its table rows once
- * for all the buckets it meets. More cuts mean smaller buckets, each padded to a whole tile, so
- * cb grows with the lists: 1 from 100 words on the shorter side, 2 from
- * 1000, 3 from 3000 (n = 18: with 3, a quarter of the pairs are met,
- * padding included 40%). CH = 5 and TILE = 2 were measured against
- * CH = 4 and TILE = 1, 4, 8 at n = 16 and 18.
+ * for all the buckets it meets. More cuts mean smaller buckets, each
+ * padded to a whole tile, so cb grows with the table's list: 1 from 100
+ * words, 2 from 1000, 3 from 3000 (tried at n = 16 and 18; before the
+ * longest diagonals' rule, 3 cuts at n = 18 met a quarter of the pairs,
+ * 40% with the padding). CH = 6 and TILE = 2 were measured against
+ * CH = 4, 5, 7 and TILE = 1, 3, 4, 8 at n = 16 and 18 (CH = 6: 8% faster
+ * than 5 at n = 18, 4% at 16).
  */
-enum { TILE = 2, CH = 5, NE = 1 << CH, MAXCUT = 6 };
+enum { TILE = 2, CH = 6, NE = 1 << CH, MAXCUT = 6 };
 
 /* Which table blocks each bucket of the other list meets, and with what
  * weight. */
