@@ -610,20 +610,29 @@ static int make_tasks(struct job *j, int n)
 	return NQ_OK;
 }
 
-/* One task per orbit of row sets (and row of the middle queen). */
+/*
+ * One task per orbit of row sets (and row of the middle queen), counted
+ * without listing them (plan time asks this): Burnside's count of what
+ * make_tasks lists. Even n: the m-sets up to reversal, (C(n, m) + the
+ * palindromes) / 2, a palindrome being m / 2 of the m mirrored pairs of
+ * rows. Odd n: for each of the m rows of the middle queen above the
+ * middle, the m-sets of the 2m rows left up to complement, C(2m, m) / 2;
+ * for the middle row, up to complement and reversal too: (C(2m, m) + the
+ * palindromes + the 2^m sets whose reversal is their complement) / 4.
+ */
 long nq_units_split(int n)
 {
-	struct job j;
-	long units;
+	int m = n / 2;
+	uint64_t c = binomial(2 * m, m);
+	uint64_t pal = m % 2 == 0 ? binomial(m, m / 2) : 0;
 
 	if (n < 1 || n > 32)
 		return 1;
-	memset(&j, 0, sizeof j);
-	if (make_tasks(&j, n) != NQ_OK)
+	if (n % 2 == 0)
+		return (long)((c + pal) / 2);
+	if (m == 0)
 		return 1;
-	units = j.ntasks;
-	free(j.task);
-	return units;
+	return (long)((uint64_t)m * (c / 2) + (c + pal + ((uint64_t)1 << m)) / 4);
 }
 
 int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
