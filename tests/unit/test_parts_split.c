@@ -66,6 +66,17 @@ static void parts(void **state)
 		assert_true(units >= 1);
 		/* the task list depends on n alone */
 		assert_int_equal(units, nq_units_split(n));
+		/* no task past the units: those parts are empty */
+		for (i = 0; i < 5; i++) {
+			uint64_t total = 1;
+			int64_t nodes = 1;
+
+			assert_int_equal(nq_count_split(n, 1,
+					(struct nq_part){ (int)units + i,
+							  (int)units + 5 },
+					&total, &nodes), NQ_OK);
+			assert_true(total == 0 && nodes == 0);
+		}
 		for (i = 0; i < 6; i++) {
 			uint64_t s = sum_parts(n, ps[i], 1 + i % 2);
 
