@@ -12,6 +12,8 @@
 #
 # Usage: bench/count.sh
 #        COUNT_REFS=/path/to/refs REPEAT=3 bench/count.sh
+#        ONLY=split bench/count.sh    only the rows of one variant
+#                                     (symmetry or split; default both)
 # COUNT_REFS is a folder holding clones of the two programs; nothing of
 # theirs is in this repository, and the script builds them under
 # $COUNT_REFS/build (outside the repository), never here:
@@ -71,9 +73,12 @@ else
 fi
 
 echo "count.sh: $(nproc) cores, load before: $(cut -d' ' -f1-3 /proc/loadavg), $repeat rounds" >&2
-python3 - "$tmp" "$repeat" "$suzuki" "$kluev" <<'PY'
+python3 - "$tmp" "$repeat" "$suzuki" "$kluev" "${ONLY:-}" <<'PY'
 import csv, os, statistics, subprocess, sys, time
 tmp, repeat, suzuki, kluev = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+only = sys.argv[5]
+if only not in ("", "symmetry", "split"):
+    sys.exit(f"count.sh: ONLY={only}: symmetry or split")
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
            2279184, 14772512, 95815104, 666090624]
 A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
@@ -108,13 +113,15 @@ def check_harness(out, n, variant):
     return float(r['peak_rss_kib']) / 1024.0 if r.get('peak_rss_kib') else None
 
 # the unique sweep, n = 1..15 (16 and 17 are timed below)
-for n in range(1, 16):
+for n in range(1, 16) if only != "split" else ():
     cmd, out = harness(n, 'symmetry', 2, False)
     run(cmd)
     check_harness(out, n, 'symmetry')
 
 cases = []  # (label, n, [(name, cmd, checker)])
 def case(label, n, variant, threads, pin, ref):
+    if only and variant != only:
+        return
     progs = []
     cmd, out = harness(n, variant, threads, pin)
     progs.append((f"harness {variant} threads={threads}", cmd,

@@ -19,27 +19,55 @@
  * the other half can reach too (2m - 1 of each direction, so n <= 32).
  *
  * Why this beats searching: a search reaches every placement by walking
- * down from the top, and pays for every dead end on the way; here each
- * half is searched once per R (a board m columns wide, far smaller), and
- * the pairs are counted without building them. The pairs are counted by
- * splitting both lists on one diagonal bit at a time, like a trie built
- * on the fly: east halves with the bit and west halves with the bit are
- * never paired, so most of the E x W product is thrown away a block at a
- * time; small blocks are compared pair by pair.
+ * down from the top, and pays for every dead end on the way; here the
+ * halves are made once per R (boards m columns wide, far smaller), and
+ * the pairs are counted without building them.
  *
- * Symmetry: mirroring the board left to right swaps the halves (R becomes
- * its complement), and turning it upside down reverses R. A set R stands
- * for its orbit under both, and only the smallest R of each orbit is
- * joined, weighted by the orbit's size: close to a quarter of the work.
+ * Quadrants (even n <= 20): each half is cut again into a north and a
+ * south square of m x m. One table of every placement on an m x m square
+ * is built first; a half for R is then the north square's list on R's
+ * north rows paired with the south square's list on its south rows, in
+ * the other columns, so no half is searched at all (see from_quads). Odd
+ * n, and even n past 20 (the table would pass 500 MB), search each half.
+ *
+ * The join (solvers/split_join.c): the shorter list is turned on its
+ * side, 64 words to a block, so that a word of the other list meets 64
+ * of them with a few ANDs, and the lists are cut into buckets by a few
+ * diagonals through the middle, so that buckets with a common diagonal
+ * never meet.
+ *
+ * Symmetry, odd n: mirroring the board left to right swaps the halves (R
+ * becomes its complement), and turning it upside down reverses R. A set
+ * R stands for its orbit under both, and only the smallest R of each
+ * orbit is joined, weighted by the orbit's size: close to a quarter of
+ * the work.
+ *
+ * Symmetry, even n (Kluev's rule, from the two longest diagonals): each
+ * holds at most one queen, east or west of the middle. Transposing the
+ * board (row for column) moves the queen on r + c = n - 1 to the other
+ * side and leaves the one on r = c where it is; the turn about r + c =
+ * n - 1 does the same the other way round. So, summed over all R, the
+ * placements with a queen east on one of them are as many as those with
+ * it west: only the
+ * east halves off both are kept (about a quarter of them), and a west
+ * half counts 2 for each of the two it holds. The upside-down turn swaps
+ * the two diagonals and keeps that rule, so R stands for {R, reversed
+ * R}; the left-right mirror swaps east and west, so it is used only on
+ * the placements off both diagonals (see add_tasks_even). About an
+ * eighth of the pairs of the plain count are met.
  *
  * Odd n: the middle column's queen is placed first, in each row r0 of the
  * top half (the upside-down turn gives the bottom half, weight 2) and in
  * the middle row; its diagonals close squares in both halves, and the
  * rows left are split as above.
  *
- * The idea is Kluev's quadrant counter (EvgenyKluev/N-Queens-Count-Sol),
- * which also splits each half into quadrants and matches with a packed
- * sieve; this is the plain two-halves form, written afresh.
+ * Nodes: the search's nodes where halves are searched, else the
+ * (north, south) pairs tried while making halves.
+ *
+ * The idea is Kluev's quadrant counter (EvgenyKluev/N-Queens-Count-Sol):
+ * quadrants, the transposed matcher and the longest diagonals' rule are
+ * his; this is a C form written afresh, with buckets by middle diagonals
+ * in the join (his sieve cuts bits only from n = 20 on).
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -49,20 +77,25 @@
 
 typedef uint64_t word;
 
+struct quads;
+
 /* One R to join: the rows of the east half, the middle column's row
  * (odd n, else -1), and how many sets R it stands for. */
 struct task {
 	word rows;
 	int r0;
 	int weight;
+	int mirror;           /* even n: see add_tasks_even */
 };
 
 struct job {
 	int n, m;
+	int diag;             /* even n: the longest diagonals' symmetry */
 	word window;          /* 2m - 1 low bits */
 	struct task *task;
 	int ntasks;
 	struct nq_part part;  /* tasks part.k, part.k + part.of, ... */
+	const struct quads *q; /* even n <= 2 * QMAX_M, else NULL */
 	atomic_int next;
 	uint64_t total;
 	int64_t nodes;
@@ -80,6 +113,8 @@ struct half {
 	word window;
 	word *out;            /* the words of the halves found */
 	size_t count, cap;
+	word *south;          /* from_quads: a south list's parts */
+	size_t scap;
 	int64_t nodes;
 	int failed;
 };
@@ -101,6 +136,193 @@ static int room(struct half *h)
 	h->out = p;
 	h->cap = cap;
 	return 1;
+}
+
+/* Room for `need` more words; 0 when memory ran out. */
+static int room_for(struct half *h, size_t need)
+{
+	size_t cap = h->cap ? h->cap : 1024;
+	word *p;
+
+	while (cap - h->count < need)
+		cap *= 2;
+	if (cap == h->cap)
+		return 1;
+	p = realloc(h->out, cap * sizeof *p);
+	if (!p) {
+		h->failed = 1;
+		return 0;
+	}
+	h->out = p;
+	h->cap = cap;
+	return 1;
+}
+
+/*
+ * Quadrants (even n up to QMAX_M * 2): the rows split again into a north
+ * half and a south half, so each half-board is two m x m squares, one
+ * above the other. Diagonals do not care where a square sits, so one
+ * table of every placement of queens on an m x m square (any number of
+ * queens, at most one per row and column, none sharing a diagonal)
+ * serves all four quadrants: building it costs one search of the small
+ * square, and after that a half-board for any R is made by pairing the
+ * north placement on R's north rows with the south placement on R's
+ * south rows in the other columns, with no search at all. Pairing
+ * beats searching the half because a half's search walks through every
+ * dead end of its m rows once per R, where the table paid for them once.
+ *
+ * An entry is one word: bit i + c of the low half (the square's falling
+ * diagonals) and bit c - i + m - 1 of the high half (its rising ones),
+ * for a queen on local row i, column c. The entries are sorted by (rows,
+ * columns) so that off[] gives each list. m <= 10 keeps the table small
+ * (7.5 million entries, 64 MB at m = 10); larger even n search halves.
+ */
+enum { QMAX_M = 10 };
+
+static word next_same_bits(word x);
+
+struct quads {
+	int m;
+	uint32_t *off;        /* 2^(2m) + 1 list starts, key rows << m | cols */
+	word *e;              /* the entries */
+};
+
+/* Every placement on the square, rows top down; fill: store, else count. */
+static void quad_walk(struct quads *q, int i, word rows, word cols, word d,
+		      word k, int fill)
+{
+	const int m = q->m;
+	word c, free_cols;
+
+	if (i == m) {
+		size_t key = (size_t)(rows << m | cols);
+
+		if (fill)
+			q->e[q->off[key]++] = d | k << 32;
+		else
+			q->off[key + 1]++;
+		return;
+	}
+	quad_walk(q, i + 1, rows, cols, d, k, fill);
+	free_cols = ((word)1 << m) - 1;
+	free_cols &= ~(cols | d >> i | k >> (m - 1 - i));
+	for (c = free_cols; c; c &= c - 1) {
+		word bit = c & (~c + 1);
+
+		quad_walk(q, i + 1, rows | (word)1 << i, cols | bit,
+			  d | bit << i, k | bit << (m - 1 - i), fill);
+	}
+}
+
+/* The table of m; NQ_OK, NQ_ENOMEM. */
+static int quads_make(struct quads *q, int m)
+{
+	size_t keys = (size_t)1 << (2 * m), i;
+
+	q->m = m;
+	q->off = calloc(keys + 1, sizeof *q->off);
+	if (!q->off)
+		return NQ_ENOMEM;
+	quad_walk(q, 0, 0, 0, 0, 0, 0);
+	for (i = 0; i < keys; i++)
+		q->off[i + 1] += q->off[i];
+	q->e = malloc((q->off[keys] ? q->off[keys] : 1) * sizeof *q->e);
+	if (!q->e) {
+		free(q->off);
+		q->off = NULL;
+		return NQ_ENOMEM;
+	}
+	/* fill moves each start to the next list's start; shift back */
+	quad_walk(q, 0, 0, 0, 0, 0, 1);
+	for (i = keys; i > 0; i--)
+		q->off[i] = q->off[i - 1];
+	q->off[0] = 0;
+	return NQ_OK;
+}
+
+/*
+ * A half-board from the table: for each set C of columns for the north
+ * rows, the north list on (north rows, C) against the south list on
+ * (south rows, the other columns), keeping the pairs whose queens share
+ * no diagonal. A north queen's falling diagonal i + c meets a south
+ * one's when it is m more (the south square starts m rows lower), its
+ * rising one when it is m less: one AND against a word made once per
+ * north entry. The word kept is the pair's diagonals in the window the
+ * other half can reach (see grow for the frame): for the east half the
+ * north square's diagonals are the window's low falling and high rising
+ * bits, for the west half the other way round.
+ */
+static void from_quads(struct half *h, const struct quads *q, word rows,
+		       int west, int diag)
+{
+	const int m = q->m, ks = 2 * m - 1;
+	const word mask = ((word)1 << m) - 1, window = h->window;
+	const word lo32 = 0xffffffffu;
+	word rn = rows & mask, rs = rows >> m & mask, c;
+	int k = __builtin_popcountll(rn);
+	int64_t pairs = 0;
+
+	for (c = ((word)1 << k) - 1; c <= mask; c = k ? next_same_bits(c)
+						       : mask + 1) {
+		const word *nl = q->e + q->off[rn << m | c];
+		const word *ne = q->e + q->off[(rn << m | c) + 1];
+		const word *sl = q->e + q->off[rs << m | (mask ^ c)];
+		const word *se = q->e + q->off[(rs << m | (mask ^ c)) + 1];
+		size_t ns = (size_t)(se - sl), j;
+
+		if (nl == ne || !ns)
+			continue;
+		/* the south words' part of the half's word, once per list */
+		if (ns > h->scap) {
+			word *p = realloc(h->south, ns * sizeof *p);
+
+			if (!p) {
+				h->failed = 1;
+				return;
+			}
+			h->south = p;
+			h->scap = ns;
+		}
+		for (j = 0; j < ns; j++) {
+			word sd = sl[j] & lo32, sk = sl[j] >> 32;
+
+			h->south[j] = west ? (sd & window) |
+						     (sk >> m & window) << ks
+					   : (sd << m & window) |
+						     (sk & window) << ks;
+		}
+		for (; nl < ne; nl++) {
+			word ld = *nl & lo32, lk = *nl >> 32;
+			word forbid = ld >> m | (lk << m) << 32, part;
+			const word *sw = h->south;
+			word *out;
+
+			/* east halves with a queen on either longest
+			 * diagonal are left out (the rule of even n, top
+			 * comment): the north square holds the east part of
+			 * r + c = n - 1 (its i + c = m - 1), the south
+			 * square that of r = c (its c - i = 0) */
+			if (diag && !west) {
+				if (ld >> (m - 1) & 1)
+					continue;
+				forbid |= (word)1 << (32 + m - 1);
+			}
+			if (west)
+				part = (ld >> m & window) | (lk & window) << ks;
+			else
+				part = (ld & window) | (lk << m & window) << ks;
+			if (h->cap - h->count < ns && !room_for(h, ns))
+				return;
+			out = h->out + h->count;
+			pairs += (int64_t)ns;
+			for (j = 0; j < ns; j++) {
+				*out = part | sw[j];
+				out += !(forbid & sl[j]);
+			}
+			h->count = (size_t)(out - h->out);
+		}
+	}
+	h->nodes += pairs;
 }
 
 /*
@@ -162,124 +384,10 @@ static void grow(struct half *h)
 	h->nodes += nodes;
 }
 
-/*
- * The pairs with no common bit, east words against west words. The east
- * words are turned on their side, 64 at a time: slice b of a block has
- * bit j set when word j does NOT have bit b. A west word then meets 64
- * east words at once: AND the slices of its set bits, and the bits left
- * are the east words it fits. A few instructions per 64 pairs instead of
- * per pair (Kluev's matcher works this way too).
- *
- * Fewer ANDs still: the bits are taken CH at a time, and for each chunk
- * of CH bits the block keeps the AND of the slices of every subset of
- * them (2^CH words, entry 0 being the block's real words). A west word
- * then costs one AND per chunk it touches, not one per bit. Tables are
- * stored entry by entry with TILE blocks side by side, so the inner loop
- * is a short run of ANDs the compiler can vectorise.
- */
-enum { TILE = 2, CH = 4, NE = 1 << CH };
-
-static inline __attribute__((always_inline)) uint64_t
-count_fits(const word *tab, size_t nblk, const word *w, size_t nw,
-	   int nchunks)
-{
-	uint64_t total = 0;
-	size_t i, bl, at[64 / CH + 1];
-	int nat, c, t;
-
-	for (i = 0; i < nw; i++) {
-		word x = w[i];
-
-		/* the table rows this word reads; chunk 0 always, so that a
-		 * word without bits still meets the real words (entry 0) */
-		for (nat = 0, c = 0; c < nchunks; c++) {
-			unsigned idx = (unsigned)(x >> (c * CH)) & (NE - 1);
-
-			if (idx || c == 0)
-				at[nat++] = ((size_t)c * NE + idx) * nblk;
-		}
-		for (bl = 0; bl < nblk; bl += TILE) {
-			word acc[TILE];
-
-			memcpy(acc, tab + at[0] + bl, sizeof acc);
-			for (c = 1; c < nat; c++) {
-				const word *s = tab + at[c] + bl;
-
-				for (t = 0; t < TILE; t++)
-					acc[t] &= s[t];
-			}
-			for (t = 0; t < TILE; t++)
-				total += (uint64_t)__builtin_popcountll(acc[t]);
-		}
-	}
-	return total;
-}
-
-#if defined(__x86_64__) || defined(__i386__)
-/* The same with the popcnt instruction, on processors that have it: the
- * build is for any x86-64, where a popcount is a library call. */
-__attribute__((target("popcnt"))) static uint64_t
-count_fits_popcnt(const word *tab, size_t nblk, const word *w, size_t nw,
-		  int nchunks)
-{
-	return count_fits(tab, nblk, w, nw, nchunks);
-}
-#endif
-
-static uint64_t count_fits_plain(const word *tab, size_t nblk, const word *w,
-				 size_t nw, int nchunks)
-{
-	return count_fits(tab, nblk, w, nw, nchunks);
-}
-
-static uint64_t join(struct half *e, const struct half *w, int nbits)
-{
-	size_t nblk = (e->count + 64 * TILE - 1) / (64 * TILE) * TILE, i, bl;
-	int nchunks = nbits ? (nbits + CH - 1) / CH : 1, c, b, idx;
-	word *tab, sl[64];
-	uint64_t total;
-
-	if (!e->count || !w->count)
-		return 0;
-	tab = malloc(nblk * (size_t)nchunks * NE * sizeof *tab);
-	if (!tab) {
-		e->failed = 1;
-		return 0;
-	}
-	for (bl = 0; bl < nblk; bl++) {
-		size_t lo = bl * 64, hi = lo + 64 < e->count ? lo + 64 : e->count;
-		word real = 0;
-
-		/* the block's slices; a tile's tail block has no real words */
-		memset(sl, 0, sizeof sl);
-		for (i = lo; i < hi; i++) {
-			word x = ~e->out[i], jbit = (word)1 << (i - lo);
-
-			real |= jbit;
-			for (b = 0; b < nbits; b++)
-				sl[b] |= (x >> b & 1) * jbit;
-		}
-		for (b = nbits; b < 64; b++)
-			sl[b] = real;
-		for (c = 0; c < nchunks; c++) {
-			word *tc = tab + (size_t)c * NE * nblk + bl;
-
-			tc[0] = real;
-			for (idx = 1; idx < NE; idx++)
-				tc[(size_t)idx * nblk] =
-					tc[(size_t)(idx & (idx - 1)) * nblk] &
-					sl[c * CH + __builtin_ctz((unsigned)idx)];
-		}
-	}
-#if defined(__x86_64__) || defined(__i386__)
-	if (__builtin_cpu_supports("popcnt"))
-		total = count_fits_popcnt(tab, nblk, w->out, w->count, nchunks);
-	else
-#endif
-		total = count_fits_plain(tab, nblk, w->out, w->count, nchunks);
-	free(tab);
-	return total;
-}
+/* The pairs of east and west words with no common diagonal, weighted
+ * (solvers/split_join.c). */
+uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
+		       size_t nw, int m, int mirror, int *failed);
 
 /* Both halves of one task, then their pairs. */
 static void run_task(struct job *j, const struct task *t, struct half *east,
@@ -298,6 +406,14 @@ static void run_task(struct job *j, const struct task *t, struct half *east,
 		}
 	for (s = 0; s < 2; s++) {
 		struct half *h = hs[s];
+
+		if (j->q) {
+			h->window = j->window;
+			h->count = 0;
+			from_quads(h, j->q, s ? ~t->rows & (((word)1 << n) - 1)
+					      : t->rows, s, j->diag);
+			continue;
+		}
 
 		h->n = n;
 		h->m = m;
@@ -327,7 +443,10 @@ static void run_task(struct job *j, const struct task *t, struct half *east,
 	if (east->failed || west->failed)
 		return;
 	{
-		uint64_t c = join(east, west, m ? 4 * m - 2 : 0);
+		uint64_t c = nq_split_join(east->out, east->count, west->out,
+					   west->count, m,
+					   j->diag ? t->mirror : -1,
+					   &east->failed);
 
 		pthread_mutex_lock(&j->lock);
 		j->total += c * (uint64_t)t->weight;
@@ -353,6 +472,8 @@ static void *worker(void *arg)
 	pthread_mutex_unlock(&j->lock);
 	free(east.out);
 	free(west.out);
+	free(east.south);
+	free(west.south);
 	return NULL;
 }
 
@@ -386,7 +507,7 @@ static int add_tasks(struct job *j, int n, int m, int r0, int flip,
 	word x, lim = (word)1 << (n - (r0 >= 0));
 
 	if (m == 0) {
-		j->task[j->ntasks++] = (struct task){ 0, r0, weight };
+		j->task[j->ntasks++] = (struct task){ 0, r0, weight, 0 };
 		return 0;
 	}
 	/* x walks the m-subsets of n' = |free| bits; spread onto free rows */
@@ -416,9 +537,38 @@ static int add_tasks(struct job *j, int n, int m, int r0, int flip,
 			distinct += k == i;
 		}
 		j->task[j->ntasks++] =
-			(struct task){ rows, r0, weight * distinct };
+			(struct task){ rows, r0, weight * distinct, 0 };
 	}
 	return 0;
+}
+
+/*
+ * Even n: the sets R of m rows, one per pair {R, reversed R} (the
+ * upside-down turn), weight 2 for a pair and 1 for a palindrome. The
+ * left-right mirror is not used for the whole task here but only where
+ * it keeps the longest diagonals' rule (see join): on the placements with
+ * no queen on either longest diagonal, R and its complement count alike,
+ * so of the two pairs {R, rev R} and {comp R, rev comp R} one counts
+ * those twice (mirror 2) and the other not at all (mirror 0): the one
+ * whose R holds the lowest row where R and reversed R agree (both pairs
+ * agree on the same rows, with opposite bits). When no row agrees, comp
+ * R is reversed R: one pair, mirror 1.
+ */
+static void add_tasks_even(struct job *j, int n, int m)
+{
+	word all = ((word)1 << n) - 1, x;
+
+	for (x = ((word)1 << m) - 1; x <= all; x = next_same_bits(x)) {
+		word rv = reverse(x, n), eq = ~(x ^ rv) & all;
+		int mirror = eq ? (x & eq & (~eq + 1) ? 2 : 0) : 1;
+
+		if (rv < x)
+			continue;
+		j->task[j->ntasks++] =
+			(struct task){ x, -1, rv == x ? 1 : 2, mirror };
+		if (m == 0)
+			break;
+	}
 }
 
 static uint64_t binomial(int n, int k)
@@ -448,7 +598,8 @@ static int make_tasks(struct job *j, int n)
 	if (!j->task)
 		return NQ_ENOMEM;
 	if (n % 2 == 0) {
-		add_tasks(j, n, m, -1, 1, 1);
+		j->diag = 1;
+		add_tasks_even(j, n, m);
 	} else {
 		/* the middle column's queen: top half rows (weight 2 for the
 		 * upside-down turn), then the middle row */
@@ -459,26 +610,36 @@ static int make_tasks(struct job *j, int n)
 	return NQ_OK;
 }
 
-/* One task per orbit of row sets (and row of the middle queen). */
+/*
+ * One task per orbit of row sets (and row of the middle queen), counted
+ * without listing them (plan time asks this): Burnside's count of what
+ * make_tasks lists. Even n: the m-sets up to reversal, (C(n, m) + the
+ * palindromes) / 2, a palindrome being m / 2 of the m mirrored pairs of
+ * rows. Odd n: for each of the m rows of the middle queen above the
+ * middle, the m-sets of the 2m rows left up to complement, C(2m, m) / 2;
+ * for the middle row, up to complement and reversal too: (C(2m, m) + the
+ * palindromes + the 2^m sets whose reversal is their complement) / 4.
+ */
 long nq_units_split(int n)
 {
-	struct job j;
-	long units;
+	int m = n / 2;
+	uint64_t c = binomial(2 * m, m);
+	uint64_t pal = m % 2 == 0 ? binomial(m, m / 2) : 0;
 
 	if (n < 1 || n > 32)
 		return 1;
-	memset(&j, 0, sizeof j);
-	if (make_tasks(&j, n) != NQ_OK)
+	if (n % 2 == 0)
+		return (long)((c + pal) / 2);
+	if (m == 0)
 		return 1;
-	units = j.ntasks;
-	free(j.task);
-	return units;
+	return (long)((uint64_t)m * (c / 2) + (c + pal + ((uint64_t)1 << m)) / 4);
 }
 
 int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 		   int64_t *nodes)
 {
 	struct job j;
+	struct quads quads = { 0, NULL, NULL };
 	pthread_t tid[256];
 	int i, started = 0;
 
@@ -488,6 +649,13 @@ int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 	j.part = part;
 	if (make_tasks(&j, n) != NQ_OK)
 		return NQ_ENOMEM;
+	if (n % 2 == 0 && n / 2 >= 1 && n / 2 <= QMAX_M) {
+		if (quads_make(&quads, n / 2) != NQ_OK) {
+			free(j.task);
+			return NQ_ENOMEM;
+		}
+		j.q = &quads;
+	}
 	atomic_init(&j.next, 0);
 	pthread_mutex_init(&j.lock, NULL);
 	if (threads < 1)
@@ -500,6 +668,8 @@ int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 		pthread_join(tid[i], NULL);
 	pthread_mutex_destroy(&j.lock);
 	free(j.task);
+	free(quads.off);
+	free(quads.e);
 	if (j.failed)
 		return NQ_ENOMEM;
 	*total = j.total;
