@@ -30,6 +30,8 @@
 # symmetry variant's classes against A002562 (n = 1..17: a sweep of
 # n = 1..15 first, then the timed runs of 16 and 17). REPEAT (default 3)
 # rounds; one round takes a few minutes on a 2-core machine (n = 18).
+# ONLY=symmetry (or ONLY=split) times that variant's rows alone, so a
+# change to one counter is measured without waiting on the other's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repeat=${REPEAT:-3}
@@ -107,14 +109,20 @@ def check_harness(out, n, variant):
         bad.append(f"harness symmetry n={n}: unique {r['unique']}")
     return float(r['peak_rss_kib']) / 1024.0 if r.get('peak_rss_kib') else None
 
+only = os.environ.get('ONLY', '')
+if only not in ('', 'symmetry', 'split'):
+    sys.exit(f"count.sh: ONLY={only}: symmetry or split")
+
 # the unique sweep, n = 1..15 (16 and 17 are timed below)
-for n in range(1, 16):
+for n in range(1, 16 if only in ('', 'symmetry') else 1):
     cmd, out = harness(n, 'symmetry', 2, False)
     run(cmd)
     check_harness(out, n, 'symmetry')
 
 cases = []  # (label, n, [(name, cmd, checker)])
 def case(label, n, variant, threads, pin, ref):
+    if only and variant != only:
+        return
     progs = []
     cmd, out = harness(n, variant, threads, pin)
     progs.append((f"harness {variant} threads={threads}", cmd,
