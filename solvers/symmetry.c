@@ -144,153 +144,201 @@ static word kth_bit(word avail, int k)
  * `bitmask` variant in backtrack.c.
  */
 
+/*
+ * The last two rows, without a branch on the data. Row n-2 has the two
+ * free columns `f` left and may take the squares `a` (a subset of f);
+ * whichever it takes, row n-1 gets the other column if the diagonals
+ * allow. *lo is row n-1's queen when row n-2 takes a's lower square, *hi
+ * when it takes the higher one, 0 when that square is missing or leaves
+ * row n-1 attacked. A loop over a's squares costs a mispredicted branch
+ * or two per call, and this is called for about a quarter of the nodes.
+ */
+static inline void last_two(word f, word a, word nl, word nr, word off,
+			    word *lo, word *hi)
+{
+	word b1 = a & (~a + 1), b2 = a ^ b1;
+
+	*lo = (f ^ b1) & ~((nl | b1) << 1 | (nr | b1) >> 1 | off) &
+	      -(word)(b1 != 0);
+	*hi = (f ^ b2) & ~((nl | b2) << 1 | (nr | b2) >> 1 | off) &
+	      -(word)(b2 != 0);
+}
+
+/* A row's state on the stack: its untried squares and the masks it
+ * was entered with. */
+struct frame {
+	word a, l, d, r;
+};
+
 /* Corner classes: row 0's queen in column 0, row 1's at bit b1; the
  * search starts at row y0 = 2 with the given masks. */
-static void corner(struct sym *s, int y0, word left, word down, word right)
+static void corner(struct sym *s, int y0, word l, word d, word r)
 {
-	word avail[64], L[64], D[64], R[64];
+	struct frame st[64];
 	const word mask = s->mask;
 	const int last = s->last, b1 = s->b1;
 	int64_t nodes = 0;
 	uint64_t found = 0;
 	int y = y0;
-	word a = mask & ~(left | down | right);
+	word a = mask & ~(l | d | r);
 
-	if (y0 == last) {
-		s->c8 += a != 0;
-		return;
-	}
 	if (y0 < b1)
 		a &= ~(word)2; /* column 1's queen lies lower than row 1's */
 	if (y0 == s->split_row)
 		a = kth_bit(a, s->split_k);
-	avail[y] = a;
-	L[y] = left;
-	D[y] = down;
-	R[y] = right;
 	for (;;) {
-		word bit, nl, nd, nr;
+		word bit, nl, nd, nr, na;
 
-		if (!avail[y]) {
+		while (!a) {
 			if (y == y0)
-				break;
+				goto done;
 			y--;
-			continue;
+			a = st[y].a;
+			l = st[y].l;
+			d = st[y].d;
+			r = st[y].r;
 		}
-		bit = avail[y] & (~avail[y] + 1);
-		avail[y] ^= bit;
+		bit = a & (~a + 1);
+		a ^= bit;
 		nodes++;
-		nl = (L[y] | bit) << 1;
-		nd = D[y] | bit;
-		nr = (R[y] | bit) >> 1;
-		a = mask & ~(nl | nd | nr);
+		nl = (l | bit) << 1;
+		nd = d | bit;
+		nr = (r | bit) >> 1;
+		na = mask & ~(nl | nd | nr);
 		if (y + 1 < b1)
-			a &= ~(word)2;
-		if (y + 2 == last) {
-			/* the last two rows without a push: each square of
-			 * row n-2 leaves row n-1 one square or none */
-			while (a) {
-				word b = a & (~a + 1);
+			na &= ~(word)2;
+		if (y + 3 == last) {
+			/* rows n-3 .. n-1 without a push */
+			while (na) {
+				word p = na & (~na + 1), l2, d2, r2, a2, lo, hi;
 
-				a ^= b;
-				nodes++;
-				found += (mask & ~((nl | b) << 1 | nd | b |
-						   (nr | b) >> 1)) != 0;
+				na ^= p;
+				l2 = (nl | p) << 1;
+				d2 = nd | p;
+				r2 = (nr | p) >> 1;
+				a2 = mask & ~(l2 | d2 | r2);
+				last_two(mask & ~d2, a2, l2, r2, 0, &lo, &hi);
+				nodes += 1 + (a2 != 0) +
+					 ((a2 & (a2 - 1)) != 0);
+				found += (lo != 0) + (hi != 0);
 			}
 			continue;
 		}
-		if (!a)
+		if (!na)
 			continue;
+		st[y].a = a;
+		st[y].l = l;
+		st[y].d = d;
+		st[y].r = r;
 		y++;
-		avail[y] = a;
-		L[y] = nl;
-		D[y] = nd;
-		R[y] = nr;
+		a = na;
+		l = nl;
+		d = nd;
+		r = nr;
 	}
+done:
 	s->c8 += found;
 	s->nodes += nodes;
 }
 
-/* The constraints of the edge search on row y's free squares `a`, given
- * the columns taken above it; 0 when the row is a dead end. The rules'
- * values come in as arguments, not through the struct, so they stay in
- * registers across the calls to classify(). */
-static inline word edge_rule(int y, int b1, int b2, word side, word a,
-			     word down)
-{
-	if (y < b1)
-		return a & ~side;
-	if (y == b2) {
-		if (!(down & side))
-			return 0;
-		if ((down & side) != side)
-			return a & side;
-	}
-	return a;
-}
-
 /* Other classes: row 0's queen at distance b1 from the left corner; the
- * search starts at row y0 = 1. */
-static void edge(struct sym *s, int y0, word left, word down, word right)
+ * search starts at row y0 = 1. Rows above b1 keep off the edge columns;
+ * row b2 takes whichever edge column is still free (dead when both are);
+ * the bottom row keeps off lastmask. */
+static void edge(struct sym *s, int y0, word l, word d, word r)
 {
-	word avail[64], L[64], D[64], R[64];
+	struct frame st[64];
 	word *const board = s->board;
 	const word mask = s->mask, lastmask = s->lastmask, side = s->side;
 	const int last = s->last, b1 = s->b1, b2 = s->b2;
 	int64_t nodes = 0;
 	int y = y0;
-	word a = edge_rule(y0, b1, b2, side, mask & ~(left | down | right),
-			   down);
+	word a = mask & ~(l | d | r);
 
+	if (y0 < b1)
+		a &= ~side;
 	if (y0 == s->split_row)
 		a = kth_bit(a, s->split_k);
-	avail[y] = a;
-	L[y] = left;
-	D[y] = down;
-	R[y] = right;
 	for (;;) {
-		word bit, nl, nd, nr;
+		word bit, nl, nd, nr, na;
 
-		if (!avail[y]) {
+		while (!a) {
 			if (y == y0)
-				break;
+				goto done;
 			y--;
-			continue;
+			a = st[y].a;
+			l = st[y].l;
+			d = st[y].d;
+			r = st[y].r;
 		}
-		bit = avail[y] & (~avail[y] + 1);
-		avail[y] ^= bit;
+		bit = a & (~a + 1);
+		a ^= bit;
 		board[y] = bit;
 		nodes++;
-		nl = (L[y] | bit) << 1;
-		nd = D[y] | bit;
-		nr = (R[y] | bit) >> 1;
-		a = mask & ~(nl | nd | nr);
-		a = edge_rule(y + 1, b1, b2, side, a, nd);
-		if (y + 2 == last) {
-			/* the last two rows without a push, as in corner() */
-			while (a) {
-				word b = a & (~a + 1), z;
+		nl = (l | bit) << 1;
+		nd = d | bit;
+		nr = (r | bit) >> 1;
+		na = mask & ~(nl | nd | nr);
+		if (y + 1 <= b2) {
+			if (y + 1 < b1) {
+				na &= ~side;
+			} else if (y + 1 == b2) {
+				word m = side & ~nd; /* edge columns still free */
 
-				a ^= b;
-				nodes++;
-				z = mask & ~((nl | b) << 1 | nd | b |
-					     (nr | b) >> 1);
-				if (z && !(z & lastmask)) {
-					board[last - 1] = b;
-					board[last] = z;
-					classify(s);
+				na = m == side ? 0 : m ? na & m : na;
+			}
+		}
+		if (y + 3 == last) {
+			/* rows n-3 .. n-1 without a push */
+			while (na) {
+				word p = na & (~na + 1), l2, d2, r2, a2, lo, hi;
+
+				na ^= p;
+				l2 = (nl | p) << 1;
+				d2 = nd | p;
+				r2 = (nr | p) >> 1;
+				a2 = mask & ~(l2 | d2 | r2);
+				if (b2 == last - 1) {
+					word m = side & ~d2;
+
+					a2 = m == side ? 0 : m ? a2 & m : a2;
+				}
+				last_two(mask & ~d2, a2, l2, r2, lastmask,
+					 &lo, &hi);
+				nodes += 1 + (a2 != 0) +
+					 ((a2 & (a2 - 1)) != 0);
+				/* solutions are rare next to the nodes */
+				if (__builtin_expect((lo | hi) != 0, 0)) {
+					word b = a2 & (~a2 + 1);
+
+					board[last - 2] = p;
+					if (lo) {
+						board[last - 1] = b;
+						board[last] = lo;
+						classify(s);
+					}
+					if (hi) {
+						board[last - 1] = a2 ^ b;
+						board[last] = hi;
+						classify(s);
+					}
 				}
 			}
 			continue;
 		}
-		if (!a)
+		if (!na)
 			continue;
+		st[y].a = a;
+		st[y].l = l;
+		st[y].d = d;
+		st[y].r = r;
 		y++;
-		avail[y] = a;
-		L[y] = nl;
-		D[y] = nd;
-		R[y] = nr;
+		a = na;
+		l = nl;
+		d = nd;
+		r = nr;
 	}
+done:
 	s->nodes += nodes;
 }
 
