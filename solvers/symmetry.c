@@ -226,6 +226,7 @@ struct frame {
 	word a, l, d, r;
 	word keep;
 	int kind;
+	word bit;             /* the edge search's queen in this row */
 };
 
 enum { ROW_B2 = 1, ROW_TAIL = 2 };
@@ -311,12 +312,15 @@ struct edge_rules {
 	word mask, side, lastmask;
 	int last;
 	int b2_at_n2, b2_at_n3; /* row b2 is row n-2, or n-3 */
+	const struct frame *st; /* rows y0 .. n-5's queens, for classify() */
+	int y0;
 };
 
-/* Edge classes, rows n-3 .. n-1 (as corner3); complete placements go to
- * classify(). */
-static inline void edge3(struct sym *s, struct edge_rules e, word a, word l,
-			 word d, word r, int64_t *nodes)
+/* Edge classes, rows n-3 .. n-1 (as corner3), below row n-4's queen
+ * p4; complete placements go to classify(), the board written out only
+ * then. */
+static inline void edge3(struct sym *s, struct edge_rules e, word p4, word a,
+			 word l, word d, word r, int64_t *nodes)
 {
 	while (a) {
 		word p = a & (~a + 1), l2, d2, r2, a2, lo, hi;
@@ -333,7 +337,11 @@ static inline void edge3(struct sym *s, struct edge_rules e, word a, word l,
 		/* solutions are rare next to the nodes: one branch */
 		if (__builtin_expect((lo | hi) != 0, 0)) {
 			word b = a2 & (~a2 + 1);
+			int y;
 
+			for (y = e.y0; y < e.last - 3; y++)
+				s->board[y] = e.st[y].bit;
+			s->board[e.last - 3] = p4;
 			s->board[e.last - 2] = p;
 			if (lo) {
 				s->board[e.last - 1] = b;
@@ -359,10 +367,9 @@ static inline void edge4(struct sym *s, struct edge_rules e, word a, word l,
 
 		a ^= p;
 		++*nodes;
-		s->board[e.last - 3] = p;
 		if (e.b2_at_n3)
 			a3 = at_b2(a3, d3, e.side);
-		edge3(s, e, a3, l3, d3, r3, nodes);
+		edge3(s, e, p, a3, l3, d3, r3, nodes);
 	}
 }
 
@@ -372,11 +379,11 @@ static inline void edge4(struct sym *s, struct edge_rules e, word a, word l,
 static void edge(struct sym *s, int y0, word l, word d, word r)
 {
 	struct frame st[64], *sp = &st[y0];
-	word *const board = s->board;
 	const word mask = s->mask, side = s->side;
 	const int last = s->last, b1 = s->b1, b2 = s->b2;
 	const struct edge_rules e = {
-		mask, side, s->lastmask, last, b2 == last - 1, b2 == last - 2
+		mask, side, s->lastmask, last, b2 == last - 1, b2 == last - 2,
+		st, y0
 	};
 	int64_t nodes = 0;
 	word a;
@@ -406,7 +413,7 @@ static void edge(struct sym *s, int y0, word l, word d, word r)
 		}
 		bit = a & (~a + 1);
 		a ^= bit;
-		board[sp - st] = bit;
+		sp->bit = bit;
 		nodes++;
 		nl = (l | bit) << 1;
 		nd = d | bit;
