@@ -303,7 +303,8 @@ static inline word at_b2(word a, word d, word side)
 {
 	word m = side & ~d;
 
-	return m == side ? 0 : m ? a & m : a;
+	/* without branches: they go either way often in the tail */
+	return a & (m | -(word)(m == 0)) & -(word)(m != side);
 }
 
 /* The edge search's setup, passed by value into the row loops below so
