@@ -195,8 +195,8 @@ static inline uint64_t corner3(word mask, word a, word l, word d, word r,
 	return found;
 }
 
-/* Corner classes, rows n-4 .. n-1; `keep` is ~2 when row n-3 is above
- * row b1 (column 1's queen lies lower than row 1's), else all ones. */
+/* Corner classes, rows n-4 .. n-1; `keep` is row n-3's squares by its
+ * rule (without column 1 when the row is above row b1). */
 static inline uint64_t corner4(word mask, word keep, word a, word l, word d,
 			       word r, int64_t *nodes)
 {
