@@ -137,160 +137,310 @@ static word kth_bit(word avail, int k)
 
 /*
  * The two searches below are loops over an explicit stack of rows rather
- * than recursive calls: the three attack masks and the squares left of
- * each row sit in arrays indexed by row, the node count in a register, and
- * the last row is decided without a push. This is where the counting time
- * goes, so it is written for speed; the recursion it replaces is the
- * `bitmask` variant in backtrack.c.
+ * than recursive calls: the row being tried and its three attack masks
+ * stay in registers and go to the stack only on the way down, and the
+ * last four rows are nested loops with no stack at all (the last two
+ * without a branch on the data). This is where the counting time goes,
+ * so it is written for speed; the recursion it replaces is the `bitmask`
+ * variant in backtrack.c.
  */
+
+/*
+ * The last two rows, without a branch on the data. Row n-2 has the two
+ * free columns `f` left and may take the squares `a` (a subset of f);
+ * whichever it takes, row n-1 gets the other column if the diagonals
+ * and `off` allow. *lo is row n-1's queen when row n-2 takes a's lower
+ * square, *hi when it takes the higher one, 0 when that square is
+ * missing or leaves row n-1 attacked. A loop over a's squares costs a
+ * mispredicted branch or two per call, and this runs for about a
+ * quarter of the nodes.
+ */
+static inline void last_two(word f, word a, word nl, word nr, word off,
+			    word *lo, word *hi)
+{
+	word b1 = a & (~a + 1), b2 = a ^ b1;
+
+	*lo = (f ^ b1) & ~((nl | b1) << 1 | (nr | b1) >> 1 | off) &
+	      -(word)(b1 != 0);
+	*hi = (f ^ b2) & ~((nl | b2) << 1 | (nr | b2) >> 1 | off) &
+	      -(word)(b2 != 0);
+}
+
+/* Row n-2 and n-1's nodes below a row n-2 that may take `a` (at most
+ * two squares): one each for the squares. */
+static inline int two_nodes(word a)
+{
+	return (a != 0) + ((a & (a - 1)) != 0);
+}
+
+/* Corner classes, rows n-3 .. n-1: row n-3 may take `a`, entered with
+ * masks l, d, r. Returns the placements completed. */
+static inline uint64_t corner3(word mask, word a, word l, word d, word r,
+			       int64_t *nodes)
+{
+	uint64_t found = 0;
+
+	while (a) {
+		word p = a & (~a + 1), l2, d2, r2, a2, lo, hi;
+
+		a ^= p;
+		l2 = (l | p) << 1;
+		d2 = d | p;
+		r2 = (r | p) >> 1;
+		a2 = mask & ~(l2 | d2 | r2);
+		last_two(mask & ~d2, a2, l2, r2, 0, &lo, &hi);
+		*nodes += 1 + two_nodes(a2);
+		found += (lo != 0) + (hi != 0);
+	}
+	return found;
+}
+
+/* Corner classes, rows n-4 .. n-1; `keep` is row n-3's squares by its
+ * rule (without column 1 when the row is above row b1). */
+static inline uint64_t corner4(word mask, word keep, word a, word l, word d,
+			       word r, int64_t *nodes)
+{
+	uint64_t found = 0;
+
+	while (a) {
+		word p = a & (~a + 1), l3 = (l | p) << 1, d3 = d | p,
+		     r3 = (r | p) >> 1;
+
+		a ^= p;
+		++*nodes;
+		found += corner3(mask, mask & keep & ~(l3 | d3 | r3), l3, d3,
+				 r3, nodes);
+	}
+	return found;
+}
+
+/*
+ * A row's state on the stack: its untried squares and the masks it was
+ * entered with, and, set up before the search, the squares the row's
+ * rules allow (`keep`) and whether it is a special row: ROW_B2 (the
+ * edge search's row b2) or ROW_TAIL (row n-4 and below go without the
+ * stack). Reading the rules from the row saves comparing the row number
+ * with b1, b2 and n at every node.
+ */
+struct frame {
+	word a, l, d, r;
+	word keep;
+	int kind;
+	word bit;             /* the edge search's queen in this row */
+};
+
+enum { ROW_B2 = 1, ROW_TAIL = 2 };
 
 /* Corner classes: row 0's queen in column 0, row 1's at bit b1; the
  * search starts at row y0 = 2 with the given masks. */
-static void corner(struct sym *s, int y0, word left, word down, word right)
+static void corner(struct sym *s, int y0, word l, word d, word r)
 {
-	word avail[64], L[64], D[64], R[64];
+	struct frame st[64], *sp = &st[y0];
 	const word mask = s->mask;
 	const int last = s->last, b1 = s->b1;
 	int64_t nodes = 0;
 	uint64_t found = 0;
-	int y = y0;
-	word a = mask & ~(left | down | right);
+	word a;
+	int y;
 
-	if (y0 == last) {
-		s->c8 += a != 0;
-		return;
+	/* column 1's queen lies lower than row 1's */
+	for (y = y0; y <= last; y++) {
+		st[y].keep = y < b1 ? mask & ~(word)2 : mask;
+		st[y].kind = y == last - 3 ? ROW_TAIL : 0;
 	}
-	if (y0 < b1)
-		a &= ~(word)2; /* column 1's queen lies lower than row 1's */
+	a = sp->keep & ~(l | d | r);
 	if (y0 == s->split_row)
 		a = kth_bit(a, s->split_k);
-	avail[y] = a;
-	L[y] = left;
-	D[y] = down;
-	R[y] = right;
-	for (;;) {
-		word bit, nl, nd, nr;
-
-		if (!avail[y]) {
-			if (y == y0)
-				break;
-			y--;
-			continue;
-		}
-		bit = avail[y] & (~avail[y] + 1);
-		avail[y] ^= bit;
-		nodes++;
-		nl = (L[y] | bit) << 1;
-		nd = D[y] | bit;
-		nr = (R[y] | bit) >> 1;
-		a = mask & ~(nl | nd | nr);
-		if (y + 1 < b1)
-			a &= ~(word)2;
-		if (y + 2 == last) {
-			/* the last two rows without a push: each square of
-			 * row n-2 leaves row n-1 one square or none */
-			while (a) {
-				word b = a & (~a + 1);
-
-				a ^= b;
-				nodes++;
-				found += (mask & ~((nl | b) << 1 | nd | b |
-						   (nr | b) >> 1)) != 0;
-			}
-			continue;
-		}
-		if (!a)
-			continue;
-		y++;
-		avail[y] = a;
-		L[y] = nl;
-		D[y] = nd;
-		R[y] = nr;
+	if (y0 == last - 3) { /* n = 6: row y0 is the tail's first */
+		found = corner4(mask, st[last - 2].keep, a, l, d, r, &nodes);
+		goto done;
 	}
+	for (;;) {
+		word bit, nl, nd, nr, na;
+
+		while (!a) {
+			if (sp == &st[y0])
+				goto done;
+			sp--;
+			a = sp->a;
+			l = sp->l;
+			d = sp->d;
+			r = sp->r;
+		}
+		bit = a & (~a + 1);
+		a ^= bit;
+		nodes++;
+		nl = (l | bit) << 1;
+		nd = d | bit;
+		nr = (r | bit) >> 1;
+		na = sp[1].keep & ~(nl | nd | nr);
+		if (sp[1].kind) {
+			found += corner4(mask, st[last - 2].keep, na, nl, nd,
+					 nr, &nodes);
+			continue;
+		}
+		if (!na)
+			continue;
+		sp->a = a;
+		sp->l = l;
+		sp->d = d;
+		sp->r = r;
+		sp++;
+		a = na;
+		l = nl;
+		d = nd;
+		r = nr;
+	}
+done:
 	s->c8 += found;
 	s->nodes += nodes;
 }
 
-/* The constraints of the edge search on row y's free squares `a`, given
- * the columns taken above it; 0 when the row is a dead end. The rules'
- * values come in as arguments, not through the struct, so they stay in
- * registers across the calls to classify(). */
-static inline word edge_rule(int y, int b1, int b2, word side, word a,
-			     word down)
+/* The edge search's rule for row b2 on its squares `a`, given the
+ * columns `d` taken above it: both edge columns must be taken by then,
+ * so row b2 takes the one still free, and is a dead end when both are. */
+static inline word at_b2(word a, word d, word side)
 {
-	if (y < b1)
-		return a & ~side;
-	if (y == b2) {
-		if (!(down & side))
-			return 0;
-		if ((down & side) != side)
-			return a & side;
+	word m = side & ~d;
+
+	/* without branches: they go either way often in the tail */
+	return a & (m | -(word)(m == 0)) & -(word)(m != side);
+}
+
+/* The edge search's setup, passed by value into the row loops below so
+ * it stays in registers across the calls to classify(). */
+struct edge_rules {
+	word mask, side, lastmask;
+	int last;
+	int b2_at_n2, b2_at_n3; /* row b2 is row n-2, or n-3 */
+	const struct frame *st; /* rows y0 .. n-5's queens, for classify() */
+	int y0;
+};
+
+/* Edge classes, rows n-3 .. n-1 (as corner3), below row n-4's queen
+ * p4; complete placements go to classify(), the board written out only
+ * then. */
+static inline void edge3(struct sym *s, struct edge_rules e, word p4, word a,
+			 word l, word d, word r, int64_t *nodes)
+{
+	while (a) {
+		word p = a & (~a + 1), l2, d2, r2, a2, lo, hi;
+
+		a ^= p;
+		l2 = (l | p) << 1;
+		d2 = d | p;
+		r2 = (r | p) >> 1;
+		a2 = e.mask & ~(l2 | d2 | r2);
+		if (e.b2_at_n2)
+			a2 = at_b2(a2, d2, e.side);
+		last_two(e.mask & ~d2, a2, l2, r2, e.lastmask, &lo, &hi);
+		*nodes += 1 + two_nodes(a2);
+		/* solutions are rare next to the nodes: one branch */
+		if (__builtin_expect((lo | hi) != 0, 0)) {
+			word b = a2 & (~a2 + 1);
+			int y;
+
+			for (y = e.y0; y < e.last - 3; y++)
+				s->board[y] = e.st[y].bit;
+			s->board[e.last - 3] = p4;
+			s->board[e.last - 2] = p;
+			if (lo) {
+				s->board[e.last - 1] = b;
+				s->board[e.last] = lo;
+				classify(s);
+			}
+			if (hi) {
+				s->board[e.last - 1] = a2 ^ b;
+				s->board[e.last] = hi;
+				classify(s);
+			}
+		}
 	}
-	return a;
+}
+
+/* Edge classes, rows n-4 .. n-1. */
+static inline void edge4(struct sym *s, struct edge_rules e, word a, word l,
+			 word d, word r, int64_t *nodes)
+{
+	while (a) {
+		word p = a & (~a + 1), l3 = (l | p) << 1, d3 = d | p,
+		     r3 = (r | p) >> 1, a3 = e.mask & ~(l3 | d3 | r3);
+
+		a ^= p;
+		++*nodes;
+		if (e.b2_at_n3)
+			a3 = at_b2(a3, d3, e.side);
+		edge3(s, e, p, a3, l3, d3, r3, nodes);
+	}
 }
 
 /* Other classes: row 0's queen at distance b1 from the left corner; the
- * search starts at row y0 = 1. */
-static void edge(struct sym *s, int y0, word left, word down, word right)
+ * search starts at row y0 = 1. Rows above b1 keep off the edge columns,
+ * row b2 is at_b2(), and the bottom row keeps off lastmask. */
+static void edge(struct sym *s, int y0, word l, word d, word r)
 {
-	word avail[64], L[64], D[64], R[64];
-	word *const board = s->board;
-	const word mask = s->mask, lastmask = s->lastmask, side = s->side;
+	struct frame st[64], *sp = &st[y0];
+	const word mask = s->mask, side = s->side;
 	const int last = s->last, b1 = s->b1, b2 = s->b2;
+	const struct edge_rules e = {
+		mask, side, s->lastmask, last, b2 == last - 1, b2 == last - 2,
+		st, y0
+	};
 	int64_t nodes = 0;
-	int y = y0;
-	word a = edge_rule(y0, b1, b2, side, mask & ~(left | down | right),
-			   down);
+	word a;
+	int y;
 
+	for (y = y0; y <= last; y++) {
+		st[y].keep = y < b1 ? mask & ~side : mask;
+		st[y].kind = (y == b2 ? ROW_B2 : 0) |
+			     (y == last - 3 ? ROW_TAIL : 0);
+	}
+	/* y0 = 1 < b1 < b2, and row n-4 >= 2 (n >= 6): row y0 is neither
+	 * row b2 nor below the tail */
+	a = sp->keep & ~(l | d | r);
 	if (y0 == s->split_row)
 		a = kth_bit(a, s->split_k);
-	avail[y] = a;
-	L[y] = left;
-	D[y] = down;
-	R[y] = right;
 	for (;;) {
-		word bit, nl, nd, nr;
+		word bit, nl, nd, nr, na;
 
-		if (!avail[y]) {
-			if (y == y0)
-				break;
-			y--;
-			continue;
+		while (!a) {
+			if (sp == &st[y0])
+				goto done;
+			sp--;
+			a = sp->a;
+			l = sp->l;
+			d = sp->d;
+			r = sp->r;
 		}
-		bit = avail[y] & (~avail[y] + 1);
-		avail[y] ^= bit;
-		board[y] = bit;
+		bit = a & (~a + 1);
+		a ^= bit;
+		sp->bit = bit;
 		nodes++;
-		nl = (L[y] | bit) << 1;
-		nd = D[y] | bit;
-		nr = (R[y] | bit) >> 1;
-		a = mask & ~(nl | nd | nr);
-		a = edge_rule(y + 1, b1, b2, side, a, nd);
-		if (y + 2 == last) {
-			/* the last two rows without a push, as in corner() */
-			while (a) {
-				word b = a & (~a + 1), z;
-
-				a ^= b;
-				nodes++;
-				z = mask & ~((nl | b) << 1 | nd | b |
-					     (nr | b) >> 1);
-				if (z && !(z & lastmask)) {
-					board[last - 1] = b;
-					board[last] = z;
-					classify(s);
-				}
+		nl = (l | bit) << 1;
+		nd = d | bit;
+		nr = (r | bit) >> 1;
+		na = sp[1].keep & ~(nl | nd | nr);
+		if (sp[1].kind) {
+			if (sp[1].kind & ROW_B2)
+				na = at_b2(na, nd, side);
+			if (sp[1].kind & ROW_TAIL) {
+				edge4(s, e, na, nl, nd, nr, &nodes);
+				continue;
 			}
-			continue;
 		}
-		if (!a)
+		if (!na)
 			continue;
-		y++;
-		avail[y] = a;
-		L[y] = nl;
-		D[y] = nd;
-		R[y] = nr;
+		sp->a = a;
+		sp->l = l;
+		sp->d = d;
+		sp->r = r;
+		sp++;
+		a = na;
+		l = nl;
+		d = nd;
+		r = nr;
 	}
+done:
 	s->nodes += nodes;
 }
 
