@@ -50,6 +50,12 @@ int nq_count_symmetry(int n, int threads, struct nq_part part,
  * 1 <= n <= 32. NQ_ENOMEM when the halves' lists do not fit. */
 int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 		   int64_t *nodes);
+/* split's join (solvers/split_join.c): the pairs of east and west words
+ * with no common diagonal bit. mirror < 0: every pair counts 1; else the
+ * longest diagonals' rule (split.c, add_tasks_even) with this mirror
+ * weight. *failed is set when memory ran out (the count is then short). */
+uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
+		       size_t nw, int m, int mirror, int *failed);
 /* How many work units each counter splits a board of n into (so how
  * many parts are worth asking for); >= 1 inside the counter's range. */
 long nq_units_plain(int n);

@@ -384,11 +384,6 @@ static void grow(struct half *h)
 	h->nodes += nodes;
 }
 
-/* The pairs of east and west words with no common diagonal, weighted
- * (solvers/split_join.c). */
-uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
-		       size_t nw, int m, int mirror, int *failed);
-
 /* Both halves of one task, then their pairs. */
 static void run_task(struct job *j, const struct task *t, struct half *east,
 		     struct half *west)

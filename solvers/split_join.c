@@ -13,14 +13,6 @@
 
 typedef uint64_t word;
 
-/* Declared here and in split.c, its one caller: solvers.h lists the
- * solvers' entry points, not this. mirror < 0: every pair counts 1;
- * else the longest diagonals' rule (split.c, add_tasks_even) with this
- * mirror weight. *failed set when memory ran out (the count is then
- * short). */
-uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
-		       size_t nw, int m, int mirror, int *failed);
-
 /*
  * The pairs with no common bit. The shorter list's words are turned on
  * their side, 64 at a time: slice b of a block has bit j set when word j
