@@ -50,6 +50,11 @@ int nq_count_symmetry(int n, int threads, struct nq_part part,
  * 1 <= n <= 32. NQ_ENOMEM when the halves' lists do not fit. */
 int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 		   int64_t *nodes);
+/* For tests: the largest half width m (= n/2) at which split joins its
+ * halves from the quadrant table (default 10, so even n <= 20); even n
+ * above it searches its halves. 0 searches them at every n, so a test
+ * reaches the path n > 20 takes on small boards. */
+extern int nq_split_quads_max_m;
 /* split's join (solvers/split_join.c): the pairs of east and west words
  * with no common diagonal bit. mirror < 0: every pair counts 1; else the
  * longest diagonals' rule (split.c, add_tasks_even) with this mirror

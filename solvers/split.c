@@ -630,6 +630,8 @@ long nq_units_split(int n)
 	return (long)((uint64_t)m * (c / 2) + (c + pal + ((uint64_t)1 << m)) / 4);
 }
 
+int nq_split_quads_max_m = QMAX_M;
+
 int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 		   int64_t *nodes)
 {
@@ -644,7 +646,8 @@ int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 	j.part = part;
 	if (make_tasks(&j, n) != NQ_OK)
 		return NQ_ENOMEM;
-	if (n % 2 == 0 && n / 2 >= 1 && n / 2 <= QMAX_M) {
+	if (n % 2 == 0 && n / 2 >= 1 && n / 2 <= QMAX_M &&
+	    n / 2 <= nq_split_quads_max_m) {
 		if (quads_make(&quads, n / 2) != NQ_OK) {
 			free(j.task);
 			return NQ_ENOMEM;

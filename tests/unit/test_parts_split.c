@@ -2,7 +2,8 @@
  * whole counts against OEIS A000170 for n = 1..16 on one thread and two,
  * and counts in parts (issue 13): for every P tried, the P parts of a
  * board add up to the whole, including more parts than units (the extra
- * parts are empty, not an error). */
+ * parts are empty, not an error); the halves searched rather than
+ * joined from quadrants (even n > 20's path) on small boards. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -33,6 +34,36 @@ static void whole(void **state)
 					 t, (unsigned long long)total,
 					 (unsigned long long)a000170[n - 1]);
 		}
+}
+
+/* Even n above 20 searches its halves instead of joining quadrants, with
+ * the longest-diagonal rule: the same path on small boards, table off. */
+static void halves_searched(void **state)
+{
+	int n, saved = nq_split_quads_max_m;
+
+	(void)state;
+	nq_split_quads_max_m = 0;
+	for (n = 2; n <= 14; n += 2) {
+		uint64_t total = 0, sum = 0;
+		int64_t nodes = 0;
+		long k, p = 5;
+
+		assert_int_equal(nq_count_split(n, 2, NQ_WHOLE, &total,
+						&nodes), NQ_OK);
+		if (total != a000170[n - 1])
+			fail_msg("n=%d, halves searched: %llu, not %llu", n,
+				 (unsigned long long)total,
+				 (unsigned long long)a000170[n - 1]);
+		for (k = 0; k < p; k++) {
+			assert_int_equal(nq_count_split(n, 1,
+					 (struct nq_part){ (int)k, (int)p },
+					 &total, &nodes), NQ_OK);
+			sum += total;
+		}
+		assert_true(sum == a000170[n - 1]);
+	}
+	nq_split_quads_max_m = saved;
 }
 
 /* Sum of the P parts of n, on `threads` threads. */
@@ -110,6 +141,7 @@ int main(void)
 		cmocka_unit_test(whole),
 		cmocka_unit_test(parts),
 		cmocka_unit_test(refuses),
+		cmocka_unit_test(halves_searched),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
