@@ -525,6 +525,22 @@ static int touch(nq_ledger *l, struct entry *e)
 
 #define LIVE 2 /* `placement` of add(): res->placement is there to check */
 
+/* Room for one more claim: 0, or -1 on no memory. */
+static int claims_room(nq_ledger *l)
+{
+	size_t cap;
+	struct claim *p;
+
+	if (l->nclaims < l->cap)
+		return 0;
+	cap = l->cap ? 2 * l->cap : 64;
+	if (!(p = realloc(l->claims, cap * sizeof *p)))
+		return -1;
+	l->claims = p;
+	l->cap = cap;
+	return 0;
+}
+
 static long add(nq_ledger *l, const nq_instance *in, const char *who,
 		const nq_result *res, int placement, const char *recorded_why)
 {
@@ -535,9 +551,7 @@ static long add(nq_ledger *l, const nq_instance *in, const char *who,
 
 	if (!e || (wid = intern(l, who)) < 0)
 		return -1;
-	if (l->nclaims == l->cap && nq_ledger_new_claim(l) >= 0)
-		l->nclaims--; /* only the room was wanted */
-	if (l->nclaims == l->cap)
+	if (claims_room(l) < 0)
 		return -1;
 	if (e->nids == e->cap) {
 		size_t cap = e->cap ? 2 * e->cap : 8;
@@ -586,15 +600,8 @@ static long add(nq_ledger *l, const nq_instance *in, const char *who,
 
 long nq_ledger_new_claim(nq_ledger *l)
 {
-	if (l->nclaims == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 64;
-		struct claim *p = realloc(l->claims, cap * sizeof *p);
-
-		if (!p)
-			return -1;
-		l->claims = p;
-		l->cap = cap;
-	}
+	if (claims_room(l) < 0)
+		return -1;
 	memset(&l->claims[l->nclaims], 0, sizeof *l->claims);
 	l->claims[l->nclaims].v.note = "";
 	return (long)l->nclaims++;

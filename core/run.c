@@ -578,64 +578,107 @@ static size_t final_verdicts(struct state *s)
 }
 
 /* A count in parts is one line of the summary per repeat: the parts'
- * sum, their wall times added (what the count cost), the worst status. */
-static int summarise_parts(struct state *s, size_t first)
+ * sum, their wall times added (what the count cost), the worst status;
+ * the line stands where its first part's row does. */
+struct part_line {
+	size_t first;          /* its first row */
+	int have, all;         /* parts with a row; all answered */
+	uint64_t sum;
+	double wall;
+	nq_status st;
+};
+
+/* The part lines of the kept rows, one pass: *line_of[i] is row i's
+ * line (SIZE_MAX for a row of a whole count). -1 on no memory. */
+static int part_lines(const struct state *s, struct part_line **lines,
+		      size_t *nlines, size_t **line_of)
 {
-	const struct row *r0 = &s->rows_kept[first];
-	const nq_instance_spec *sp0 = &s->exp->instances[r0->spec];
-	uint64_t sum = 0;
-	double wall = 0;
-	int have = 0, all = 1;
-	nq_status st = NQ_ST_OK;
-	char answer[40], label[48];
-	size_t i;
+	size_t i, k, cap = 0;
 
-	for (i = first; i < s->nkept; i++) {
+	*lines = NULL;
+	*nlines = 0;
+	if (!(*line_of = malloc((s->nkept + 1) * sizeof **line_of)))
+		return -1;
+	for (i = 0; i < s->nkept; i++) {
 		const struct row *r = &s->rows_kept[i];
-		const nq_instance_spec *sp = &s->exp->instances[r->spec];
+		const nq_instance *in = &s->exp->instances[r->spec].inst;
+		struct part_line *l;
 
-		if (r->ai != r0->ai || r->rep != r0->rep ||
-		    sp->inst.n != sp0->inst.n ||
-		    sp->inst.parts != sp0->inst.parts)
+		(*line_of)[i] = SIZE_MAX;
+		if (in->parts <= 1)
 			continue;
-		if (i > first && r->claim == -2)
-			continue;
-		have++;
-		wall += r->run.wall_s;
+		for (k = 0; k < *nlines; k++) { /* a few: approaches x n */
+			const struct row *f = &s->rows_kept[(*lines)[k].first];
+			const nq_instance *fi = &s->exp->instances[f->spec].inst;
+
+			if (f->ai == r->ai && f->rep == r->rep &&
+			    fi->n == in->n && fi->parts == in->parts)
+				break;
+		}
+		if (k == *nlines) {
+			if (*nlines == cap) {
+				struct part_line *p;
+
+				cap = cap ? 2 * cap : 8;
+				if (!(p = realloc(*lines, cap * sizeof *p)))
+					return -1;
+				*lines = p;
+			}
+			memset(&(*lines)[k], 0, sizeof **lines);
+			(*lines)[k].first = i;
+			(*lines)[k].all = 1;
+			(*lines)[k].st = NQ_ST_OK;
+			(*nlines)++;
+		}
+		l = &(*lines)[k];
+		(*line_of)[i] = k;
+		l->have++;
+		l->wall += r->run.wall_s;
 		if (r->run.answered)
-			sum += r->run.res.solutions;
+			l->sum += r->run.res.solutions;
 		else
-			all = 0;
-		if (r->run.status != NQ_ST_OK && st == NQ_ST_OK)
-			st = r->run.status;
-		if (i > first)
-			s->rows_kept[i].claim = -2; /* summed: skip it */
+			l->all = 0;
+		if (r->run.status != NQ_ST_OK && l->st == NQ_ST_OK)
+			l->st = r->run.status;
 	}
+	return 0;
+}
+
+static int summarise_parts(struct state *s, const struct part_line *l)
+{
+	const struct row *r0 = &s->rows_kept[l->first];
+	const nq_instance_spec *sp0 = &s->exp->instances[r0->spec];
+	char answer[40], label[48];
+
 	snprintf(label, sizeof label, "in %d parts%s", sp0->inst.parts,
-		 have < sp0->inst.parts ? " (not all run)" : "");
-	snprintf(answer, sizeof answer, "%llu%s", (unsigned long long)sum,
-		 st == NQ_ST_DISPUTED ? "?" : "");
+		 l->have < sp0->inst.parts ? " (not all run)" : "");
+	snprintf(answer, sizeof answer, "%llu%s", (unsigned long long)l->sum,
+		 l->st == NQ_ST_DISPUTED ? "?" : "");
 	return nq_summary_add(s->summary, s->exp->approaches[r0->ai].name,
 			      mode_name(sp0->inst.mode), sp0->inst.n, label,
-			      st, wall, wall > 0,
-			      all && have == sp0->inst.parts ? answer : NULL);
+			      l->st, l->wall, l->wall > 0,
+			      l->all && l->have == sp0->inst.parts ? answer
+								   : NULL);
 }
 
 /* The summary table, from the final verdicts. */
 static int summarise(struct state *s)
 {
-	size_t i;
+	struct part_line *lines;
+	size_t i, nlines, *line_of;
+	int rc = -1;
 
+	if (part_lines(s, &lines, &nlines, &line_of) < 0)
+		goto out;
 	for (i = 0; i < s->nkept; i++) {
 		const struct row *r = &s->rows_kept[i];
 		const nq_instance_spec *spec = &s->exp->instances[r->spec];
 		char answer[32], label[sizeof spec->hints_text + 140];
 
-		if (spec->inst.parts > 1) {
-			/* claims are no longer needed: -2 marks a part
-			 * already in its group's line */
-			if (r->claim != -2 && summarise_parts(s, i) < 0)
-				return -1;
+		if (line_of[i] != SIZE_MAX) {
+			if (lines[line_of[i]].first == i &&
+			    summarise_parts(s, &lines[line_of[i]]) < 0)
+				goto out;
 			continue;
 		}
 
@@ -662,9 +705,13 @@ static int summarise(struct state *s)
 				   label, r->run.status,
 				   r->run.wall_s, r->run.wall_s > 0,
 				   r->run.answered ? answer : NULL) < 0)
-			return -1;
+			goto out;
 	}
-	return 0;
+	rc = 0;
+out:
+	free(lines);
+	free(line_of);
+	return rc;
 }
 
 /* The closing lines on stderr: rows written, and what was not right or

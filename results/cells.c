@@ -379,8 +379,10 @@ struct build {
 	int pi, ri;             /* `part`, `repeat`, or -1 */
 	int y_max;              /* parts add their y up, but this y is a
 				   peak: the largest part's */
-	struct pgroup *pg;      /* counts in parts, each one run */
+	struct pgroup *pg;      /* counts in parts, each one run, indexed
+				   as pgkeys (series, mode, n, repeat, P) */
 	size_t npg, cappg;
+	struct strset pgkeys;
 	const double *nv, *yv, *tv;   /* n, y, timeout_s (or NULL) */
 	struct acc *acc;
 	size_t nacc, capacc;
@@ -484,7 +486,6 @@ static void note_host(struct acc *ac, const char *host)
  * the largest; ok only when all P parts are in and ok. */
 struct pgroup {
 	size_t first;           /* the first row (its series, mode, n) */
-	char *key;              /* series, mode, n, repeat, P */
 	int parts, have, st;
 	double y, to;
 };
@@ -499,20 +500,17 @@ static int part_row(struct build *b, size_t r, const char *part, int st,
 	const nq_table *t = b->t;
 	char label[512], key[800];
 	const char *slash = strchr(part, '/');
-	struct pgroup *g = NULL;
-	size_t i;
+	struct pgroup *g;
+	size_t gi;
 
 	series_label(t, r, b->cols, b->ncols, b->oi, label, sizeof label);
 	snprintf(key, sizeof key, "%s\t%s\t%s\t%s\t%s", label,
 		 nq_table_cell(t, r, b->ci[1]), nq_table_cell(t, r, b->ci[0]),
 		 b->ri >= 0 ? nq_table_cell(t, r, b->ri) : "",
 		 slash ? slash + 1 : part);
-	for (i = b->npg; i-- > 0;) /* the parts of a count come together */
-		if (!strcmp(b->pg[i].key, key)) {
-			g = &b->pg[i];
-			break;
-		}
-	if (!g) {
+	if (intern(&b->pgkeys, key, &gi) < 0)
+		return -1;
+	if (gi == b->npg) { /* a new key: its group */
 		if (b->npg == b->cappg) {
 			size_t cap = b->cappg ? 2 * b->cappg : 16;
 			struct pgroup *p = realloc(b->pg, cap * sizeof *p);
@@ -524,14 +522,13 @@ static int part_row(struct build *b, size_t r, const char *part, int st,
 		}
 		g = &b->pg[b->npg];
 		memset(g, 0, sizeof *g);
-		if (!(g->key = strdup(key)))
-			return -1;
 		g->first = r;
 		g->parts = slash ? atoi(slash + 1) : 0;
 		g->st = NQ_ST_OK;
 		g->to = NAN;
 		b->npg++;
 	}
+	g = &b->pg[gi];
 	g->have++;
 	if (st != NQ_ST_OK && g->st == NQ_ST_OK)
 		g->st = st;
@@ -692,9 +689,8 @@ static void build_free(struct build *b)
 		free(b->acc[i].c.hints);
 	}
 	free(b->acc);
-	for (i = 0; i < b->npg; i++)
-		free(b->pg[i].key);
 	free(b->pg);
+	strset_free(&b->pgkeys, 1);
 	free(b->map.slot);
 	strset_free(&b->series, 1);
 	strset_free(&b->modes, 1);
