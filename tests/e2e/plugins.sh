@@ -227,6 +227,22 @@ printf 'approaches:\n  - backtrack\n' | cat "$T/abi2.instances.yaml" - >"$T/agai
 expect "FILE.instances.yaml reads back as instances: (exit $rc: $(head -2 "$T/again.out"))" \
 	sh -c "[ $rc -eq 0 ] && grep -q '4 instances' '$T/again.out'"
 
+# an ABI 2 solver knows nothing of counts in parts (ABI 4): left out of
+# them, with a notice, even though its struct is as large as today's
+cat >"$T/abi2parts.yaml" <<EOF
+plugins: [abi2.so]
+instances:
+  - {n: 8, mode: count, parts: 2}
+  - {n: 8, mode: count}
+approaches:
+  - old2
+EOF
+"$H" run "$T/abi2parts.yaml" -o "$T/abi2parts.csv" >"$T/abi2parts.out" 2>&1; rc=$?
+expect "an ABI 2 solver is left out of a count in parts (exit $rc: $(tail -1 "$T/abi2parts.out"))" \
+	[ $rc -eq 0 -a "$(csv_col "$T/abi2parts.csv" part | tr '\n' ,)" = "," ]
+expect "one notice says so" \
+	grep -q 'old2 does not count in parts; its instances with parts: are left out' "$T/abi2parts.out"
+
 # --- a plugin that crashes: that run is a crash row, the rest goes on --------
 build crashy <<'C'
 #include <signal.h>
