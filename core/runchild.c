@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include "errlog.h"
 #include "runchild.h"
@@ -40,6 +41,53 @@ void nq_result_init(nq_result *res)
 /* In the child: where nq_oom's message goes. */
 static struct nq_message *child_msg;
 static int child_fd = -1;
+static int child_ready; /* the handshake is on the pipe */
+
+/* The handshake, once: every message follows it. 0, or -1. */
+static int send_ready(int fd)
+{
+	uint32_t ready = NQ_READY_MAGIC;
+
+	if (child_ready)
+		return 0;
+	child_ready = 1;
+	return nq_write_all(fd, &ready, sizeof ready);
+}
+
+/* Close every descriptor from `from` on but `keep` (sorted, >= from). */
+static void close_from(int from, const int *keep, int nkeep)
+{
+	long max = sysconf(_SC_OPEN_MAX);
+	int fd, k = 0;
+
+	if (max < 0 || max > 65536)
+		max = 65536;
+#ifdef SYS_close_range
+	{
+		unsigned lo = (unsigned)from;
+		int ok = 1;
+
+		for (k = 0; k <= nkeep && ok; k++) {
+			unsigned hi = k < nkeep ? (unsigned)keep[k] : ~0u;
+
+			if (hi > lo)
+				ok = syscall(SYS_close_range, lo, hi - 1, 0) == 0;
+			if (k < nkeep)
+				lo = (unsigned)keep[k] + 1;
+		}
+		if (ok)
+			return;
+		k = 0;
+	}
+#endif
+	for (fd = from; fd < max; fd++) {
+		if (k < nkeep && fd == keep[k]) {
+			k++;
+			continue;
+		}
+		close(fd);
+	}
+}
 
 /* nq_oom in the child: a memout message through the pipe, then exit. No
  * allocation here (memory just ran out). */
@@ -49,7 +97,7 @@ static _Noreturn void child_oom(void)
 				   "inside the solver)";
 	struct nq_message *m = child_msg;
 
-	if (m && child_fd >= 0) {
+	if (m && child_fd >= 0 && send_ready(child_fd) == 0) {
 		m->magic = NQ_MESSAGE_MAGIC;
 		m->rc = NQ_ENOMEM;
 		m->has_placement = 0;
@@ -68,7 +116,7 @@ static _Noreturn void child_refuse(struct nq_message *m, int fd,
 	m->rc = NQ_ERR;
 	nq_result_init(&m->res);
 	snprintf(m->res.note, sizeof m->res.note, "%s", note);
-	_exit(nq_write_all(fd, m, sizeof *m) ? 1 : 0);
+	_exit(send_ready(fd) || nq_write_all(fd, m, sizeof *m) ? 1 : 0);
 }
 
 /* The RLIMIT_CPU of a run: a last guard for a child the harness could
@@ -89,7 +137,9 @@ void nq_child(const struct nq_child_args *c)
 	struct nq_message m;
 	struct rlimit rl;
 	nq_job job;
-	int devnull, fd = c->fd;
+	int devnull, fd = c->fd, keep[2];
+	ssize_t r;
+	char go;
 
 	/* a process group of its own (the parent sets it too: no race),
 	 * and death with the harness: if the harness died before prctl,
@@ -119,6 +169,9 @@ void nq_child(const struct nq_child_args *c)
 		dup2(c->errfd, STDERR_FILENO);
 		close(c->errfd);
 	}
+	keep[0] = fd < c->gofd ? fd : c->gofd;
+	keep[1] = fd < c->gofd ? c->gofd : fd;
+	close_from(3, keep, 2);
 	/* temporary files: in the run's directory, which the parent removes */
 	setenv("TMPDIR", c->dir, 1);
 	setenv("NQ_RUN_DIR", c->dir, 1);
@@ -155,7 +208,14 @@ void nq_child(const struct nq_child_args *c)
 	job.opt = c->a->opt;
 	job.seed = lim->seed;
 	job.time_limit_s = lim->timeout_s;
-	m.started = nq_now();
+	/* ready; the clock starts when the parent releases the run */
+	if (send_ready(fd) < 0)
+		_exit(1);
+	while ((r = read(c->gofd, &go, 1)) < 0 && errno == EINTR)
+		;
+	if (r != 1)
+		_exit(1); /* the parent is gone */
+	close(c->gofd);
 	m.rc = c->a->solver->solve(&job, &m.res);
 	m.magic = NQ_MESSAGE_MAGIC;
 	m.res.note[sizeof m.res.note - 1] = '\0';

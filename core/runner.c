@@ -27,9 +27,15 @@
  * whole, not when the pipe closes: a grandchild holding the pipe open
  * changes nothing.
  *
+ * The clock is the parent's alone. The child, once set up, sends a
+ * handshake and waits to be released (runchild.h); the wall time runs
+ * from the release to the poll that saw the whole answer (or the child's
+ * end: a crash, the timeout). No time the child sends is taken, and a
+ * run whose CPU time cannot fit in its wall time on its cores did work
+ * outside the clock: `error` (check_clock).
+ *
  * Several runs in flight are watched by one poll() over every run's
- * message pipe, stderr pipe and pidfd: a run's wall time ends at the
- * poll that saw its child exit, not when the parent got to it. Where
+ * message pipe, stderr pipe and pidfd, and released by it. Where
  * the kernel has no pidfd, the poll sleeps a millisecond at most and
  * each child is tried with waitid(WNOHANG).
  *
@@ -47,6 +53,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -89,7 +96,14 @@ struct nq_pending {
 	nq_cgroup cg;
 	long oom_kills;
 	int msgfd, pidfd, slot, status, timed_out, reaped, done, nomem;
-	double t0, t_end, timeout_s;
+	int gofd;               /* the release socket, until sent */
+	int ready;              /* 1: handshake seen; -1: not the harness's */
+	unsigned char rbuf[4];  /* the handshake, as it comes */
+	size_t rgot;
+	int ncpus;              /* the CPUs asked for; 0: not pinned */
+	/* the parent's clock: the fork, the release, the whole message,
+	 * the reaping */
+	double t0, t_start, t_answer, t_end, timeout_s;
 	uint64_t memory_kib;
 	pid_t pid;
 	char cpus[64];          /* the CPUs asked for */
@@ -117,6 +131,14 @@ void nq_runner_abort(void)
 	}
 }
 
+/* The CPUs a run may use: those it is pinned to, or every one online. */
+static int cores_of(const nq_pending *p)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return p->ncpus > 0 ? p->ncpus : n > 0 ? (int)n : 1;
+}
+
 static double tv_s(struct timeval tv)
 {
 	return (double)tv.tv_sec + (double)tv.tv_usec * 1e-6;
@@ -134,7 +156,7 @@ static void pending_free(nq_pending *p)
  * the message pipe and the stderr pipe, the log. 0, or -1 with err set
  * and everything made undone. */
 static int run_setup(nq_pending *p, const nq_limits *lim, int fds[2],
-		     int errp[2], nq_error *err)
+		     int errp[2], int gop[2], nq_error *err)
 {
 	static int subreaper;
 	nq_run *run = &p->run;
@@ -158,11 +180,18 @@ static int run_setup(nq_pending *p, const nq_limits *lim, int fds[2],
 				    "directory (%s): %s", p->dir,
 				    strerror(errno));
 	}
-	if (pipe(fds) < 0 || pipe(errp) < 0) {
+	/* the release is a socket: a child that is gone costs the parent
+	 * no SIGPIPE (send with MSG_NOSIGNAL) */
+	if (pipe(fds) < 0 || pipe(errp) < 0 ||
+	    socketpair(AF_UNIX, SOCK_STREAM, 0, gop) < 0) {
 		nq_error_set(err, NULL, 0, 0, "pipe: %s", strerror(errno));
 		if (fds[0] >= 0) {
 			close(fds[0]);
 			close(fds[1]);
+		}
+		if (errp[0] >= 0) {
+			close(errp[0]);
+			close(errp[1]);
 		}
 		nq_cgroup_remove(&p->cg);
 		nq_tree_remove(p->dir);
@@ -174,6 +203,8 @@ static int run_setup(nq_pending *p, const nq_limits *lim, int fds[2],
 	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
 	fcntl(errp[0], F_SETFD, FD_CLOEXEC);
 	fcntl(errp[1], F_SETFD, FD_CLOEXEC);
+	fcntl(gop[0], F_SETFD, FD_CLOEXEC);
+	fcntl(gop[1], F_SETFD, FD_CLOEXEC);
 	fcntl(fds[0], F_SETFL, O_NONBLOCK);
 	fcntl(errp[0], F_SETFL, O_NONBLOCK);
 	memset(&p->log, 0, sizeof p->log);
@@ -192,7 +223,8 @@ nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
 			 nq_error *err)
 {
 	struct nq_child_args c;
-	int fds[2] = { -1, -1 }, errp[2] = { -1, -1 }, slot;
+	int fds[2] = { -1, -1 }, errp[2] = { -1, -1 }, gop[2] = { -1, -1 };
+	int slot;
 	nq_pending *p;
 
 	for (slot = 0; slot < NQ_RUN_MAX_INFLIGHT && inflight[slot]; slot++)
@@ -219,9 +251,11 @@ nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
 	p->timeout_s = lim->timeout_s;
 	p->memory_kib = lim->memory_kib;
 	p->pidfd = -1;
+	p->gofd = -1;
 	p->slot = slot;
+	p->ncpus = ncpus > 0 ? ncpus : 0;
 	nq_cpus_format(cpus, ncpus, p->cpus, sizeof p->cpus);
-	if (run_setup(p, lim, fds, errp, err) < 0) {
+	if (run_setup(p, lim, fds, errp, gop, err) < 0) {
 		pending_free(p);
 		return NULL;
 	}
@@ -232,6 +266,7 @@ nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
 	c.ncpus = ncpus;
 	c.fd = fds[1];
 	c.errfd = errp[1];
+	c.gofd = gop[0];
 	c.parent = getpid();
 	c.dir = p->dir;
 	c.cg = &p->cg;
@@ -244,6 +279,8 @@ nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
 		close(fds[1]);
 		close(errp[0]);
 		close(errp[1]);
+		close(gop[0]);
+		close(gop[1]);
 		if (p->log.spool >= 0)
 			close(p->log.spool);
 		nq_cgroup_remove(&p->cg);
@@ -254,6 +291,7 @@ nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
 	if (p->pid == 0) {
 		close(fds[0]);
 		close(errp[0]);
+		close(gop[1]);
 		nq_child(&c);
 	}
 	setpgid(p->pid, p->pid);
@@ -265,6 +303,8 @@ nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
 	}
 	close(fds[1]);
 	close(errp[1]);
+	close(gop[0]);
+	p->gofd = gop[1];
 #ifdef SYS_pidfd_open
 	if (!nq_runner_no_pidfd) {
 		p->pidfd = (int)syscall(SYS_pidfd_open, p->pid, 0);
@@ -275,11 +315,58 @@ nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
 	return p;
 }
 
-/* Read what the message pipe holds: until the message is whole (the
- * fixed part, then the placement if it has one), or EOF; once the child
- * is reaped, what is not there now never will be. */
-static void read_msg(nq_pending *p)
+/* The handshake, read before anything else on the pipe: when it is
+ * whole and the harness's, the run is released and its clock starts.
+ * 1 when the message may be read now, 0 when not yet, -1 when the pipe
+ * is done with. */
+static int read_ready(nq_pending *p)
 {
+	uint32_t magic;
+
+	while (p->rgot < sizeof p->rbuf) {
+		ssize_t r = read(p->msgfd, p->rbuf + p->rgot,
+				 sizeof p->rbuf - p->rgot);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) &&
+		    !p->reaped)
+			return 0;
+		if (r <= 0)
+			return -1;
+		p->rgot += (size_t)r;
+	}
+	memcpy(&magic, p->rbuf, sizeof magic);
+	if (magic != NQ_READY_MAGIC) {
+		p->ready = -1; /* someone else's bytes came first */
+		return -1;
+	}
+	p->ready = 1;
+	p->t_start = nq_now();
+	if (p->gofd >= 0) {
+		while (send(p->gofd, "", 1, MSG_NOSIGNAL) < 0 && errno == EINTR)
+			;
+		close(p->gofd);
+		p->gofd = -1;
+	}
+	return 1;
+}
+
+/* Read what the message pipe holds: the handshake, then until the
+ * message is whole (the fixed part, then the placement if it has one;
+ * its time is t, when the poll saw it, or now when it came after the
+ * release in this same call), or EOF; once the child is
+ * reaped, what is not there now never will be. */
+static void read_msg(nq_pending *p, double t)
+{
+	if (p->msgfd >= 0 && !p->ready) {
+		int rc = read_ready(p);
+
+		if (rc == 0)
+			return;
+		if (rc < 0)
+			goto done;
+	}
 	while (p->msgfd >= 0 && p->got < p->need) {
 		ssize_t r = read(p->msgfd, p->buf + p->got, p->need - p->got);
 
@@ -298,7 +385,10 @@ static void read_msg(nq_pending *p)
 			if (m.magic == NQ_MESSAGE_MAGIC && m.has_placement)
 				p->need = p->cap;
 		}
+		if (p->got == p->need && !p->t_answer)
+			p->t_answer = t > p->t_start ? t : nq_now();
 	}
+done:
 	if (p->msgfd >= 0) {
 		close(p->msgfd);
 		p->msgfd = -1;
@@ -423,6 +513,27 @@ static int run_answer(const nq_pending *p, nq_run *run)
 	return 0;
 }
 
+/* A time no honest run has: more CPU than its wall time on every core
+ * it may use (with room for the setup before the release and the exit
+ * after the answer, which its CPU time holds and its wall time does
+ * not). Such a run did its work outside the harness's clock (in code
+ * that ran before the release, or after the answer), so neither its
+ * time nor its answer is taken. */
+static void check_clock(const nq_pending *p, nq_run *run)
+{
+	int cores = cores_of(p);
+
+	if (run->status != NQ_ST_OK ||
+	    run->cpu_s <= run->wall_s * cores + 0.05 + 0.05 * run->cpu_s)
+		return;
+	snprintf(run->note, sizeof run->note, "impossible time: %.3f s of "
+		 "CPU in %.4f s of wall time on %d core%s; the work was done "
+		 "outside the harness's clock, so the run is not taken",
+		 run->cpu_s, run->wall_s, cores, cores == 1 ? "" : "s");
+	run->status = NQ_ST_ERROR;
+	run->answered = 0;
+}
+
 /* After the reaping: the wall time, CPU time and peak memory; the tree
  * ended, the log closed, the directory and the cgroup removed; the
  * status. */
@@ -435,11 +546,12 @@ static void run_end(nq_pending *p)
 	if (whole)
 		memcpy(&m, p->buf, sizeof m);
 	whole = whole && m.magic == NQ_MESSAGE_MAGIC;
-	run->wall_s = p->t_end - p->t0;
-	/* from the solver's start: not the fork, the cgroup, the setup */
-	if (!p->timed_out && whole && m.started > p->t0 &&
-	    m.started < p->t0 + run->wall_s)
-		run->wall_s -= m.started - p->t0;
+	/* the parent's clock alone: from the release (not the fork, the
+	 * cgroup, the setup) to the whole answer, or to the end */
+	run->wall_s = (p->t_answer > 0 ? p->t_answer : p->t_end) -
+		      (p->ready > 0 ? p->t_start : p->t0);
+	if (run->wall_s < 0)
+		run->wall_s = 0;
 	snprintf(run->cpus, sizeof run->cpus, "%s",
 		 whole && m.cpus[0] ? m.cpus : p->cpus);
 	run->cpu_s = tv_s(p->ru.ru_utime) + tv_s(p->ru.ru_stime);
@@ -450,16 +562,33 @@ static void run_end(nq_pending *p)
 	nq_errlog_close(&p->log);
 	nq_tree_remove(p->dir);
 	if (p->cg.version) {
-		/* the whole tree's, not the child's alone */
+		/* the whole tree's, not the child's alone; but the child's
+		 * own time from the fork is in its rusage only (it entered
+		 * the cgroup after its first steps: a fork handler's work
+		 * is there), so the larger of the two */
+		double cg_cpu;
 		long peak;
 
-		nq_cgroup_usage(&p->cg, &run->cpu_s, &peak, &p->oom_kills);
+		nq_cgroup_usage(&p->cg, &cg_cpu, &peak, &p->oom_kills);
+		if (cg_cpu > run->cpu_s)
+			run->cpu_s = cg_cpu;
 		if (peak >= 0)
 			run->peak_rss_kib = peak;
 		nq_cgroup_remove(&p->cg);
 	}
-	if (!run_ended(p, run) && run_answer(p, run) < 0)
+	if (p->gofd >= 0) {
+		close(p->gofd);
+		p->gofd = -1;
+	}
+	if (p->ready < 0) {
+		run->status = NQ_ST_CRASH;
+		snprintf(run->note, sizeof run->note, "the first bytes on the "
+			 "run's pipe were not the harness's handshake (code "
+			 "ran in the child before the harness's own)");
+	} else if (!run_ended(p, run) && run_answer(p, run) < 0) {
 		p->nomem = 1;
+	}
+	check_clock(p, run);
 	if (run->status != NQ_ST_OK && p->log.last[0]) {
 		char note[sizeof run->note];
 
@@ -468,6 +597,13 @@ static void run_end(nq_pending *p)
 		memcpy(run->note, note, sizeof note);
 	}
 	p->done = 1;
+}
+
+/* When run p is killed: its timeout from its release (from the fork
+ * while it is not released yet). */
+static double deadline(const nq_pending *p)
+{
+	return (p->ready > 0 ? p->t_start : p->t0) + p->timeout_s;
 }
 
 /* What one poll saw of run p, at time t: its stderr read, its message
@@ -484,14 +620,14 @@ static void run_step(nq_pending *p, const struct pollfd *pf, double t)
 		p->pidfd = -1;
 	}
 	if (pf[0].revents || p->reaped)
-		read_msg(p);
-	if (!p->reaped && t >= p->t0 + p->timeout_s) {
+		read_msg(p, t);
+	if (!p->reaped && t >= deadline(p)) {
 		/* the message (or the exit after it) is late */
 		p->timed_out = 1;
 		kill(-p->pid, SIGKILL);
 		kill(p->pid, SIGKILL);
 		try_reap(p, t, 1);
-		read_msg(p);
+		read_msg(p, t);
 	}
 	if (p->reaped)
 		run_end(p);
@@ -522,7 +658,7 @@ static int poll_ms(nq_pending **p, size_t n, double until, double t)
 
 		if (!p[i] || p[i]->reaped)
 			continue;
-		d = p[i]->t0 + p[i]->timeout_s;
+		d = deadline(p[i]);
 		if (next < 0 || d < next)
 			next = d;
 		if (p[i]->pidfd < 0)
@@ -603,7 +739,7 @@ void nq_run_cancel(nq_pending *p)
 		kill(-p->pid, SIGKILL);
 		kill(p->pid, SIGKILL);
 		try_reap(p, nq_now(), 1);
-		read_msg(p);
+		read_msg(p, nq_now());
 	}
 	if (!p->done)
 		run_end(p);

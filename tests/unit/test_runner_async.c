@@ -453,12 +453,15 @@ static void pinned(void **state)
 static void cancel_ends_it(void **state)
 {
 	nq_pending *p;
+	nq_run r;
+	nq_error err;
 	long pid;
 
 	(void)state;
 	side_put(2, 0);
 	p = start(naps_said, 5000, 30, NULL, 0, "cancelled");
-	nap_ms(150);
+	/* a run is released to solve by the parent's poll: poll a while */
+	assert_int_equal(nq_run_wait_any(&p, 1, 0.15, &r, &err), -2);
 	pid = side_get(2);
 	assert_true(pid > 0);
 	nq_run_cancel(p);
