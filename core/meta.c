@@ -666,6 +666,7 @@ static void write_body(FILE *f, const nq_experiment *exp,
 	kv(f, "libyaml", yaml_get_version_string());
 	write_programs(f, exp);
 	write_plugins(f);
+	nq_meta_write_order(f, exp);
 	if (!r->nwarnings) {
 		fputs("warnings: []\n", f);
 		return;
@@ -678,6 +679,32 @@ static void write_body(FILE *f, const nq_experiment *exp,
 	}
 }
 
+/* A value as yq() writes it (\" \\ and \uXXXX below 0x80), or a plain
+ * one, into buf; v ends at its line's end. */
+static void unquote(char *v, char *buf, size_t len)
+{
+	char *o = buf;
+
+	v[strcspn(v, "\n")] = '\0';
+	if (*v != '"') {
+		snprintf(buf, len, "%s", v);
+		return;
+	}
+	for (v++; *v && *v != '"' && (size_t)(o - buf) + 1 < len; v++) {
+		if (*v == '\\' && v[1] == 'u' && strlen(v) >= 6) {
+			char hex[5] = { v[2], v[3], v[4], v[5], 0 };
+
+			*o++ = (char)strtol(hex, NULL, 16);
+			v += 5;
+		} else if (*v == '\\' && v[1]) {
+			*o++ = *++v;
+		} else {
+			*o++ = *v;
+		}
+	}
+	*o = '\0';
+}
+
 int nq_meta_read(const char *path, const char *key, char *buf, size_t len)
 {
 	char line[8192];
@@ -688,34 +715,84 @@ int nq_meta_read(const char *path, const char *key, char *buf, size_t len)
 	if (!f)
 		return -1;
 	while (rc < 0 && fgets(line, sizeof line, f)) {
-		char *v = line + klen + 2, *o = buf;
-
 		if (strncmp(line, key, klen) || line[klen] != ':' ||
 		    line[klen + 1] != ' ')
 			continue;
-		v[strcspn(v, "\n")] = '\0';
+		unquote(line + klen + 2, buf, len);
 		rc = 0;
-		if (*v != '"') {
-			snprintf(buf, len, "%s", v);
-			break;
-		}
-		/* what yq() writes: \" \\ and \uXXXX below 0x80 */
-		for (v++; *v && *v != '"' && (size_t)(o - buf) + 1 < len; v++) {
-			if (*v == '\\' && v[1] == 'u' && strlen(v) >= 6) {
-				char hex[5] = { v[2], v[3], v[4], v[5], 0 };
-
-				*o++ = (char)strtol(hex, NULL, 16);
-				v += 5;
-			} else if (*v == '\\' && v[1]) {
-				*o++ = *++v;
-			} else {
-				*o++ = *v;
-			}
-		}
-		*o = '\0';
 	}
 	fclose(f);
 	return rc;
+}
+
+void nq_meta_write_order(FILE *f, const nq_experiment *exp)
+{
+	size_t a;
+
+	if (!exp->napproaches) {
+		fputs("approaches: []\n", f);
+		return;
+	}
+	fputs("approaches:\n", f);
+	for (a = 0; a < exp->napproaches; a++) {
+		fputs("  - ", f);
+		yq(f, exp->approaches[a].name);
+		fputc('\n', f);
+	}
+}
+
+int nq_meta_read_list(const char *path, const char *key, char ***items,
+		      size_t *n)
+{
+	char line[8192], buf[4096];
+	size_t klen = strlen(key), cap = 0;
+	FILE *f = fopen(path, "r");
+	int in = 0, rc = -1;
+
+	*items = NULL;
+	*n = 0;
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof line, f)) {
+		char **p;
+
+		if (!in) {
+			if (!strncmp(line, key, klen) && line[klen] == ':') {
+				in = 1;
+				rc = 0;
+			}
+			continue;
+		}
+		if (strncmp(line, "  - ", 4))
+			break;
+		unquote(line + 4, buf, sizeof buf);
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 16;
+			if (!(p = realloc(*items, cap * sizeof *p)))
+				goto nomem;
+			*items = p;
+		}
+		if (!((*items)[*n] = strdup(buf)))
+			goto nomem;
+		(*n)++;
+	}
+	fclose(f);
+	return rc;
+nomem:
+	fclose(f);
+	nq_meta_list_free(*items, *n);
+	*items = NULL;
+	*n = 0;
+	return -1;
+}
+
+void nq_meta_list_free(char **items, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(items[i]);
+	free(items);
 }
 
 int nq_meta_write(const char *path, const nq_experiment *exp,

@@ -50,6 +50,15 @@ int nq_meta_write(const char *path, const nq_experiment *exp,
  * (plain or double-quoted), into buf: 0, or -1 when the file cannot be
  * read or has no such key. */
 int nq_meta_read(const char *path, const char *key, char *buf, size_t len);
+/* `approaches:`, the experiment's approaches in the file's order, as a
+ * list: the order and colours of every table and figure (results/). */
+void nq_meta_write_order(FILE *f, const nq_experiment *exp);
+/* A list key's items ("key:" then "  - VALUE" lines), unquoted, into
+ * *items (nq_meta_list_free them). 0 (an empty list when the key has
+ * none), or -1: no file, no such key, or no memory. */
+int nq_meta_read_list(const char *path, const char *key, char ***items,
+		      size_t *n);
+void nq_meta_list_free(char **items, size_t n);
 
 /* Run argv (argv[0] a path, no PATH search) with stdin from /dev/null
  * and stdout and stderr into one pipe, in a process group of its own;

@@ -320,3 +320,110 @@ void nq_keyset_free(nq_keyset *s)
 	free(s->count);
 	memset(s, 0, sizeof *s);
 }
+
+uint64_t nq_plan_seq(const nq_experiment *exp, size_t spec, size_t ai,
+		     int rep)
+{
+	return ((uint64_t)spec * (uint64_t)exp->repeat + (uint64_t)(rep - 1)) *
+	       (uint64_t)exp->napproaches + (uint64_t)ai;
+}
+
+static size_t order_slot(const nq_order *o, uint64_t h)
+{
+	size_t i = (size_t)(h ^ (h >> 31)) & (o->cap - 1);
+
+	while (o->hash[i] && o->hash[i] != h)
+		i = (i + 1) & (o->cap - 1);
+	return i;
+}
+
+int nq_order_make(const nq_experiment *exp, const nq_plan *p, nq_keyset *due,
+		  nq_order *o, nq_error *err)
+{
+	char key[1024];
+	uint64_t *hs = NULL;
+	size_t i, k = 0, at = 0;
+	int rep;
+
+	memset(o, 0, sizeof *o);
+	for (o->cap = 1024; o->cap < 2 * (p->rows + 1); o->cap *= 2)
+		;
+	o->hash = calloc(o->cap, sizeof *o->hash);
+	o->first = calloc(o->cap, sizeof *o->first);
+	o->count = calloc(o->cap, sizeof *o->count);
+	o->used = calloc(o->cap, sizeof *o->used);
+	o->seqs = malloc((p->rows + 1) * sizeof *o->seqs);
+	hs = malloc((p->rows + 1) * sizeof *hs);
+	if (!o->hash || !o->first || !o->count || !o->used || !o->seqs || !hs)
+		goto nomem;
+	/* how often each key is planned, */
+	for (i = 0; i < p->ncells; i++)
+		for (rep = 1; rep <= exp->repeat && k < p->rows; rep++) {
+			uint64_t h;
+			size_t s;
+
+			nq_plan_key(exp, &p->cells[i], rep, key, sizeof key);
+			h = nq_key_hash(key);
+			if (due && !nq_keyset_add(due, h))
+				goto nomem;
+			hs[k++] = h = h ? h : 1;
+			s = order_slot(o, h);
+			o->hash[s] = h;
+			o->count[s]++;
+		}
+	/* where its places start, */
+	for (i = 0; i < o->cap; i++)
+		if (o->hash[i]) {
+			o->first[i] = at;
+			at += o->count[i];
+		}
+	/* and its places, ascending (the plan's order) */
+	for (i = 0, k = 0; i < p->ncells; i++)
+		for (rep = 1; rep <= exp->repeat && k < p->rows; rep++) {
+			size_t s = order_slot(o, hs[k++]);
+
+			o->seqs[o->first[s] + o->used[s]++] =
+				nq_plan_seq(exp, p->cells[i].spec,
+					    p->cells[i].ai, rep);
+		}
+	memset(o->used, 0, o->cap * sizeof *o->used);
+	free(hs);
+	return 0;
+nomem:
+	free(hs);
+	return nq_error_set(err, NULL, 0, 0, "out of memory");
+}
+
+uint64_t nq_order_seq(const nq_order *o, uint64_t h)
+{
+	size_t s;
+
+	if (!o->cap)
+		return NQ_SEQ_NONE;
+	s = order_slot(o, h ? h : 1);
+	return o->hash[s] ? o->seqs[o->first[s]] : NQ_SEQ_NONE;
+}
+
+uint64_t nq_order_take(nq_order *o, uint64_t h)
+{
+	size_t s;
+
+	if (!o->cap)
+		return NQ_SEQ_NONE;
+	s = order_slot(o, h ? h : 1);
+	if (!o->hash[s])
+		return NQ_SEQ_NONE;
+	if (o->used[s] < o->count[s])
+		return o->seqs[o->first[s] + o->used[s]++];
+	return o->seqs[o->first[s] + o->count[s] - 1];
+}
+
+void nq_order_free(nq_order *o)
+{
+	free(o->hash);
+	free(o->first);
+	free(o->count);
+	free(o->used);
+	free(o->seqs);
+	memset(o, 0, sizeof *o);
+}

@@ -101,4 +101,33 @@ uint32_t nq_keyset_count(const nq_keyset *s, uint64_t hash);
 uint32_t nq_keyset_take(nq_keyset *s, uint64_t hash);
 void nq_keyset_free(nq_keyset *s);
 
+/* The plan's order, the experiment file's: instance by instance, for
+ * each the repeats, in each every approach in the file's order. It is
+ * the order of every results file the harness finishes (a run's final
+ * CSV, a resumed one, a merge), whatever -j, shards or resume did. */
+/* The place of measured run `rep` of instance spec x approach ai. */
+uint64_t nq_plan_seq(const nq_experiment *exp, size_t spec, size_t ai,
+		     int rep);
+/* Run key hash -> its places: a key the plan holds k times (an
+ * instance listed twice) has k, handed out in turn. */
+typedef struct nq_order {
+	uint64_t *hash;        /* 0: empty slot (a hash of 0 is stored as 1) */
+	size_t *first;         /* per slot: its first place in seqs */
+	uint32_t *count, *used; /* per slot: places, places handed out */
+	uint64_t *seqs;
+	size_t cap;
+} nq_order;
+/* Every measured run of p (of every shard) into o; into `due` too (how
+ * often each key is planned) unless NULL. -1 with err on no memory. */
+int nq_order_make(const nq_experiment *exp, const nq_plan *p, nq_keyset *due,
+		  nq_order *o, nq_error *err);
+/* The first place of the run with key hash h; NQ_SEQ_NONE when the plan
+ * does not hold it. */
+#define NQ_SEQ_NONE UINT64_MAX
+uint64_t nq_order_seq(const nq_order *o, uint64_t h);
+/* The next place of key h not yet handed out (the last one again once
+ * all are), for the rows of a file in the file's order. */
+uint64_t nq_order_take(nq_order *o, uint64_t h);
+void nq_order_free(nq_order *o);
+
 #endif

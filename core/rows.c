@@ -23,6 +23,7 @@ struct rd {
 	long long off;          /* bytes consumed */
 	size_t line;            /* the line the next byte is on */
 	size_t row_line;        /* where the row just read starts */
+	long long row_off;      /* ... and its first byte */
 	char *text;             /* the row's cells, each NUL-terminated */
 	size_t tlen, tcap;
 	size_t *cell;           /* where each cell starts in text */
@@ -120,6 +121,7 @@ static int read_row(struct rd *r)
 
 	r->tlen = r->ncell = 0;
 	r->row_line = r->line;
+	r->row_off = r->off;
 	if ((c = rd_getc(r)) == EOF)
 		return ROW_EOF;
 	if (new_cell(r))
@@ -465,6 +467,7 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 	o->key = nq_key_hash(key);
 	o->claim = (int32_t)claim;
 	o->line = (uint32_t)r->row_line;
+	o->off = (uint64_t)r->row_off;
 	o->seq = 0;
 	o->status = (uint8_t)st;
 	o->checked_hash = nq_rows_hash(cell(r, col[C_CHECKED]));
@@ -679,8 +682,30 @@ static int line_field(nq_rows_cursor *c, const char *s)
 	return 0;
 }
 
+/* The reader at byte `off`, on line `line`: a seek only when the row
+ * is not the next one anyway. */
+static int rd_seek(struct rd *r, long long off, size_t line)
+{
+	if (r->off == off)
+		return 0;
+	if (fseeko(r->fp, (off_t)off, SEEK_SET) < 0)
+		return -1;
+	r->pos = r->len = 0;
+	r->off = off;
+	r->line = line;
+	return 0;
+}
+
 int nq_rows_emit(nq_rows_cursor *c, FILE *out, const nq_ledger *l,
 		 const char *host, nq_error *err)
+{
+	if (c->next >= c->f->nrows)
+		return nq_error_set(err, c->f->path, 0, 0, "no row left");
+	return nq_rows_emit_at(c, c->next++, out, l, host, err);
+}
+
+int nq_rows_emit_at(nq_rows_cursor *c, size_t i, FILE *out,
+		    const nq_ledger *l, const char *host, nq_error *err)
 {
 	const struct nq_oldrow *o;
 	const nq_verdict *v = NULL;
@@ -688,9 +713,12 @@ int nq_rows_emit(nq_rows_cursor *c, FILE *out, const nq_ledger *l,
 	size_t k;
 	int got;
 
-	if (c->next >= c->f->nrows)
-		return nq_error_set(err, c->f->path, 0, 0, "no row left");
-	o = &c->f->rows[c->next++];
+	if (i >= c->f->nrows)
+		return nq_error_set(err, c->f->path, 0, 0, "no row %zu", i);
+	o = &c->f->rows[i];
+	if (rd_seek(r, (long long)o->off, o->line) < 0)
+		return nq_error_set(err, c->f->path, (int)o->line, 0,
+				    "cannot read again: %s", strerror(errno));
 	do
 		got = read_row(r);
 	while (got == ROW_OK && blank(r));

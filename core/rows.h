@@ -26,14 +26,15 @@
 #include "plan.h"
 #include "validate.h"
 
-/* One row, as kept: 32 bytes. */
+/* One row, as kept: 48 bytes. */
 struct nq_oldrow {
 	uint64_t key;           /* nq_key_hash of its run key */
+	uint64_t off;           /* the byte where it starts */
 	int32_t claim;          /* its answer's id in the ledger, or -1 */
 	uint32_t line;          /* the file's line where it starts */
 	uint32_t checked_hash;  /* of its `checked` cell as written */
 	uint32_t note_hash;     /* of its `note` cell as written */
-	uint32_t seq;           /* the caller's (merge: the plan's order) */
+	uint64_t seq;           /* the caller's (the plan's order, nq_order) */
 	uint8_t status;         /* nq_status as written */
 };
 
@@ -77,6 +78,10 @@ typedef struct nq_rows_cursor nq_rows_cursor;
 int nq_rows_open(const nq_rowfile *f, nq_rows_cursor **c, nq_error *err);
 int nq_rows_emit(nq_rows_cursor *c, FILE *out, const nq_ledger *l,
 		 const char *host, nq_error *err);
+/* Write rows[i], in any order (a seek where it is not the next row):
+ * for rows put in the plan's order (nq_order). */
+int nq_rows_emit_at(nq_rows_cursor *c, size_t i, FILE *out,
+		    const nq_ledger *l, const char *host, nq_error *err);
 void nq_rows_close(nq_rows_cursor *c);
 
 void nq_rows_free(nq_rowfile *f);

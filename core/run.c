@@ -593,14 +593,14 @@ struct part_line {
 static int part_lines(const struct state *s, struct part_line **lines,
 		      size_t *nlines, size_t **line_of)
 {
-	size_t i, k, cap = 0;
+	size_t i, j, k, cap = 0;
 
 	*lines = NULL;
 	*nlines = 0;
 	if (!(*line_of = malloc((s->nkept + 1) * sizeof **line_of)))
 		return -1;
-	for (i = 0; i < s->nkept; i++) {
-		const struct row *r = &s->rows_kept[i];
+	for (j = 0; j < s->nkept; j++) {
+		const struct row *r = &s->rows_kept[i = s->perm[j]];
 		const nq_instance *in = &s->exp->instances[r->spec].inst;
 		struct part_line *l;
 
@@ -665,13 +665,14 @@ static int summarise_parts(struct state *s, const struct part_line *l)
 static int summarise(struct state *s)
 {
 	struct part_line *lines;
-	size_t i, nlines, *line_of;
+	size_t i, j, nlines, *line_of;
 	int rc = -1;
 
 	if (part_lines(s, &lines, &nlines, &line_of) < 0)
 		goto out;
-	for (i = 0; i < s->nkept; i++) {
-		const struct row *r = &s->rows_kept[i];
+	/* in the plan's order, whatever order the runs ended in */
+	for (j = 0; j < s->nkept; j++) {
+		const struct row *r = &s->rows_kept[i = s->perm[j]];
 		const nq_instance_spec *spec = &s->exp->instances[r->spec];
 		char answer[32], label[sizeof spec->hints_text + 140];
 
@@ -800,6 +801,8 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		goto restore;
 	}
 	bad = final_verdicts(&s) + nq_run_old_bad(&s);
+	if (nq_run_order(&s, err) < 0)
+		goto restore;
 	if (s.have_old && nq_rows_changed(&s.old, s.ledger))
 		s.changed = 1;
 	if (s.csv) {
@@ -811,7 +814,10 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 				     strerror(errno));
 			goto restore;
 		}
-		if (s.changed && nq_run_rewrite(&s, err) < 0)
+		/* in the plan's order, with the final verdicts: rewritten
+		 * when a verdict changed or the rows are in another order
+		 * (-j, resume) */
+		if ((s.changed || !s.in_order) && nq_run_rewrite(&s, err) < 0)
 			goto restore;
 	}
 	rc = nq_run_interrupted ? NQ_EXIT_INTERRUPTED
@@ -840,6 +846,8 @@ out:
 	nq_summary_free(s.summary);
 	nq_plan_free(&s.plan);
 	free(s.rows_kept);
+	free(s.perm);
+	free(s.old_perm);
 	free(s.row_of_claim);
 	free(s.marks);
 	free(s.told);

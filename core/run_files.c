@@ -279,22 +279,105 @@ void nq_run_row(const struct state *s, FILE *f, const struct row *r)
  * when a later answer changed one, the file is written again whole from
  * the kept rows, beside it, and renamed over it: an interruption at any
  * point leaves either every row as first written or every row final. */
+/* For the sorts: the places, and the index as the tie-break (stable). */
+static const uint64_t *sort_seq;
+
+static int cmp_by_seq(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	if (sort_seq[x] != sort_seq[y])
+		return sort_seq[x] < sort_seq[y] ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+/* idx[] = 0..n-1 sorted by seq[] (stable); 1 when already so. */
+static int sort_by_seq(const uint64_t *seq, size_t *idx, size_t n)
+{
+	size_t i;
+	int sorted = 1;
+
+	for (i = 0; i < n; i++) {
+		idx[i] = i;
+		if (i && seq[i] < seq[i - 1])
+			sorted = 0;
+	}
+	sort_seq = seq;
+	if (!sorted)
+		qsort(idx, n, sizeof *idx, cmp_by_seq);
+	return sorted;
+}
+
+static uint64_t kept_seq(const struct state *s, size_t i)
+{
+	const struct row *r = &s->rows_kept[i];
+
+	return nq_plan_seq(s->exp, r->spec, r->ai, r->rep);
+}
+
+int nq_run_order(struct state *s, nq_error *err)
+{
+	size_t nold = s->have_old ? s->old.nrows : 0, i;
+	uint64_t *seq = malloc((s->nkept + nold + 1) * sizeof *seq);
+	nq_order ord;
+	int rc = -1;
+
+	memset(&ord, 0, sizeof ord);
+	s->perm = malloc((s->nkept + 1) * sizeof *s->perm);
+	s->old_perm = malloc((nold + 1) * sizeof *s->old_perm);
+	if (!seq || !s->perm || !s->old_perm) {
+		nq_error_set(err, NULL, 0, 0, "out of memory");
+		goto out;
+	}
+	if (nold && nq_order_make(s->exp, &s->plan, NULL, &ord, err) < 0)
+		goto out;
+	for (i = 0; i < nold; i++)
+		seq[i] = s->old.rows[i].seq = nq_order_take(&ord,
+							    s->old.rows[i].key);
+	s->in_order = sort_by_seq(seq, s->old_perm, nold);
+	for (i = 0; i < s->nkept; i++)
+		seq[i] = kept_seq(s, i);
+	s->in_order &= sort_by_seq(seq, s->perm, s->nkept);
+	/* the new rows come after the old ones in the file */
+	if (nold && s->nkept &&
+	    s->old.rows[s->old_perm[nold - 1]].seq > seq[s->perm[0]])
+		s->in_order = 0;
+	rc = 0;
+out:
+	nq_order_free(&ord);
+	free(seq);
+	return rc;
+}
+
 int nq_run_rewrite(struct state *s, nq_error *err)
 {
+	size_t nold = s->have_old ? s->old.nrows : 0, i = 0, j = 0;
+	nq_rows_cursor *cur = NULL;
 	nq_atomic out;
-	size_t i;
 
 	if (nq_atomic_open(&out, s->o->output, err) < 0)
 		return -1;
 	nq_csv_header(out.f);
-	if (s->have_old && nq_rows_write(out.f, &s->old, s->ledger, NULL,
-					 err) < 0) {
-		nq_atomic_abort(&out);
-		return -1;
+	if (nold && nq_rows_open(&s->old, &cur, err) < 0)
+		goto fail;
+	/* both in the plan's order, merged; at a tie the old row first */
+	while (i < nold || j < s->nkept) {
+		if (i < nold && (j == s->nkept ||
+				 s->old.rows[s->old_perm[i]].seq <=
+				 kept_seq(s, s->perm[j]))) {
+			if (nq_rows_emit_at(cur, s->old_perm[i++], out.f,
+					    s->ledger, NULL, err) < 0)
+				goto fail;
+		} else {
+			nq_run_row(s, out.f, &s->rows_kept[s->perm[j++]]);
+		}
 	}
-	for (i = 0; i < s->nkept; i++)
-		nq_run_row(s, out.f, &s->rows_kept[i]);
+	nq_rows_close(cur);
 	return nq_atomic_commit(&out, err);
+fail:
+	nq_rows_close(cur);
+	nq_atomic_abort(&out);
+	return -1;
 }
 
 /* --resume: the measured runs of the plan that have a row, and the

@@ -85,6 +85,10 @@ struct state {
 	struct flight *flights;
 	struct nq_pending **pending;   /* flights[i].p, for nq_run_wait_any */
 	size_t nflights;
+	/* the end: rows_kept's indices in the plan's order; the old rows'
+	 * (--resume) too; whether the file holds them so already */
+	size_t *perm, *old_perm;
+	int in_order;
 	nq_meta_run meta;       /* the record beside the CSV */
 	char meta_path[4096];
 	char log_path[4096];    /* the solvers' stderr: FILE.stderr.log */
@@ -118,6 +122,9 @@ int nq_run_land(struct state *s, nq_error *err);
 
 /* run_files.c */
 int nq_run_open(struct state *s, nq_error *err);
+/* The rows in the plan's order (perm, old_perm, in_order). */
+int nq_run_order(struct state *s, nq_error *err);
+/* The CSV again, whole, in the plan's order, with the final verdicts. */
 int nq_run_rewrite(struct state *s, nq_error *err);
 int nq_run_meta_end(struct state *s, int rc, nq_error *err);
 void nq_run_row(const struct state *s, FILE *f, const struct row *r);

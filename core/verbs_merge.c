@@ -13,9 +13,11 @@
  * are. Nothing is written unless all of that holds (or --partial says to
  * merge what is there).
  *
- * Rows come out in the order one run would have written them (instance,
- * repeat, approach): each shard is in that order already, so a merge of
- * the open files, one row at a time, keeps memory to the per-row record.
+ * Rows come out in the plan's order (nq_order: instance, repeat,
+ * approach, as in the experiment file), whatever order the shards hold
+ * them in (a shard run with -j, or resumed): every row's place is
+ * sorted, 16 bytes a row beside the per-row record, and each row is read
+ * again where it lies in its shard.
  */
 #include <errno.h>
 #include <limits.h>
@@ -56,7 +58,6 @@ struct shard {
 	int k, n;               /* shard K/N; 0: not known */
 	nq_rowfile rf;
 	nq_rows_cursor *cur;
-	size_t next;            /* rows emitted */
 };
 
 /* A .meta value: a YAML double-quoted scalar as meta.c writes it (\" \\
@@ -133,57 +134,6 @@ static void shard_of(struct shard *sh)
 	sh->k = sh->n = 0;
 }
 
-/* Run key hash -> its place in one run's order. */
-struct order {
-	uint64_t *hash;
-	uint32_t *seq;
-	size_t cap;
-};
-
-static size_t order_slot(const struct order *o, uint64_t h)
-{
-	size_t i = (size_t)(h ^ (h >> 31)) & (o->cap - 1);
-
-	while (o->hash[i] && o->hash[i] != h)
-		i = (i + 1) & (o->cap - 1);
-	return i;
-}
-
-/* Every planned key: into `due` (how often) and `ord` (where). */
-static int plan_keys(const nq_experiment *exp, const nq_plan *p,
-		     nq_keyset *due, struct order *ord, nq_error *err)
-{
-	char key[1024];
-	size_t i;
-	int rep;
-
-	for (ord->cap = 1024; ord->cap < 2 * (p->rows + 1); ord->cap *= 2)
-		;
-	ord->hash = calloc(ord->cap, sizeof *ord->hash);
-	ord->seq = calloc(ord->cap, sizeof *ord->seq);
-	if (!ord->hash || !ord->seq)
-		return nq_error_set(err, NULL, 0, 0, "out of memory");
-	for (i = 0; i < p->ncells; i++)
-		for (rep = 1; rep <= exp->repeat; rep++) {
-			const nq_cell *c = &p->cells[i];
-			uint64_t h;
-			size_t s;
-
-			nq_plan_key(exp, c, rep, key, sizeof key);
-			h = nq_key_hash(key);
-			if (!nq_keyset_add(due, h))
-				return nq_error_set(err, NULL, 0, 0,
-						    "out of memory");
-			s = order_slot(ord, h);
-			if (ord->hash[s])
-				continue; /* listed twice: the first place */
-			ord->hash[s] = h;
-			ord->seq[s] = (uint32_t)((c->spec * (size_t)exp->repeat +
-				      (size_t)(rep - 1)) * exp->napproaches + c->ai);
-		}
-	return 0;
-}
-
 /* The planned key with hash h, as text (tabs as spaces), and its shard. */
 static void key_text(const nq_experiment *exp, const nq_plan *p, uint64_t h,
 		     char *buf, size_t len, int *shard)
@@ -217,7 +167,7 @@ struct merge {
 	nq_plan plan;
 	nq_ledger *ledger;
 	nq_keyset due;
-	struct order ord;
+	nq_order ord;
 	size_t rows, missing, bad[NQ_ST__COUNT];
 };
 
@@ -283,7 +233,7 @@ static int load_plan(struct merge *m, nq_error *err)
 	if (nq_plan_make(m->exp, m->nshards, nq_cores_usable(), &m->plan,
 			 err) < 0)
 		return -1;
-	return plan_keys(m->exp, &m->plan, &m->due, &m->ord, err);
+	return nq_order_make(m->exp, &m->plan, &m->due, &m->ord, err);
 }
 
 /* Every shard's rows: answers into the ledger, each row's key held to
@@ -304,17 +254,17 @@ static int read_rows(struct merge *m, nq_error *err)
 				f->path, f->partial_line);
 		for (j = 0; j < f->nrows; j++) {
 			struct nq_oldrow *o = &f->rows[j];
-			size_t s = order_slot(&m->ord, o->key);
+			uint64_t seq = nq_order_seq(&m->ord, o->key);
 			char key[1024];
 			int k;
 
-			if (!m->ord.hash[s])
+			if (seq == NQ_SEQ_NONE)
 				return nq_error_set(err, f->path, (int)o->line,
 						    0, "a run %s does not plan "
 						    "(experiment, n, mode, "
 						    "hints, approach, repeat)",
 						    m->config);
-			o->seq = m->ord.seq[s];
+			o->seq = nq_order_take(&m->ord, o->key);
 			if (nq_keyset_count(&m->due, o->key)) {
 				nq_keyset_take(&m->due, o->key);
 				continue;
@@ -390,41 +340,63 @@ static void tell_missing(struct merge *m)
 	free(per);
 }
 
-/* The rows of every shard, one run's order: each time the shard whose
- * next row comes first. */
+/* A row's place in the merged file: its shard's and its own index. */
+struct place {
+	uint64_t seq;
+	uint32_t shard;
+	uint32_t row;
+};
+
+static int cmp_place(const void *a, const void *b)
+{
+	const struct place *x = a, *y = b;
+
+	if (x->seq != y->seq)
+		return x->seq < y->seq ? -1 : 1;
+	if (x->shard != y->shard)
+		return x->shard < y->shard ? -1 : 1;
+	return (x->row > y->row) - (x->row < y->row);
+}
+
+/* The rows of every shard, in the plan's order. */
 static int write_rows(struct merge *m, FILE *out, nq_error *err)
 {
-	size_t i;
+	struct place *pl;
+	size_t i, j, n = 0;
+	int rc = 0;
 
 	nq_csv_header(out);
-	for (i = 0; i < m->nsh; i++)
+	for (i = 0; i < m->nsh; i++) {
 		if (nq_rows_open(&m->sh[i].rf, &m->sh[i].cur, err) < 0)
 			return -1;
-	for (;;) {
-		struct shard *best = NULL;
-		const struct nq_oldrow *o;
-
-		for (i = 0; i < m->nsh; i++) {
-			struct shard *s = &m->sh[i];
-
-			if (s->next < s->rf.nrows &&
-			    (!best || s->rf.rows[s->next].seq <
-				      best->rf.rows[best->next].seq))
-				best = s;
+		n += m->sh[i].rf.nrows;
+	}
+	if (!(pl = malloc((n + 1) * sizeof *pl)))
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	for (i = 0, n = 0; i < m->nsh; i++)
+		for (j = 0; j < m->sh[i].rf.nrows; j++) {
+			pl[n].seq = m->sh[i].rf.rows[j].seq;
+			pl[n].shard = (uint32_t)i;
+			pl[n++].row = (uint32_t)j;
 		}
-		if (!best)
-			return 0;
-		o = &best->rf.rows[best->next++];
-		if (nq_rows_emit(best->cur, out, m->ledger,
-				 best->val[K_HOST][0] ? best->val[K_HOST] : NULL,
-				 err) < 0)
-			return -1;
+	qsort(pl, n, sizeof *pl, cmp_place);
+	for (i = 0; i < n && rc == 0; i++) {
+		struct shard *s = &m->sh[pl[i].shard];
+		const struct nq_oldrow *o = &s->rf.rows[pl[i].row];
+
+		rc = nq_rows_emit_at(s->cur, pl[i].row, out, m->ledger,
+				     s->val[K_HOST][0] ? s->val[K_HOST] : NULL,
+				     err);
+		if (rc < 0)
+			break;
 		m->rows++;
 		if (o->claim >= 0)
 			m->bad[nq_ledger_verdict(m->ledger, o->claim)->status]++;
 		else
 			m->bad[o->status]++;
 	}
+	free(pl);
+	return rc;
 }
 
 /* A JSON/YAML double-quoted string. */
@@ -471,6 +443,7 @@ static int write_meta(struct merge *m, const char *outcome, nq_error *err)
 	kv(a.f, "outcome", outcome);
 	fprintf(a.f, "rows: %zu\nmissing_rows: %zu\nshards: %d\n", m->rows,
 		m->missing, m->nshards);
+	nq_meta_write_order(a.f, m->exp);
 	fputs("machines:\n", a.f);
 	for (i = 0; i < m->nsh; i++) {
 		const struct shard *s = &m->sh[i];
@@ -607,8 +580,7 @@ static int cmd_merge(const nq_verb *v, int argc, char **argv)
 		nq_rows_free(&m.sh[i].rf);
 	}
 	free(m.sh);
-	free(m.ord.hash);
-	free(m.ord.seq);
+	nq_order_free(&m.ord);
 	nq_keyset_free(&m.due);
 	nq_ledger_free(m.ledger);
 	if (m.exp) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cells.h"
+#include "meta.h"
 
 /* Readable names of the columns the harness writes (a table, as data). */
 static const struct {
@@ -217,6 +218,7 @@ void nq_cells_free(nq_cells *c)
 		free(c->modes[i]);
 	free(c->cell);
 	free(c->series);
+	free(c->colour);
 	free(c->modes);
 	free(c->experiment);
 	free(c->ycol);
@@ -387,6 +389,11 @@ struct build {
 	struct acc *acc;
 	size_t nacc, capacc;
 	struct strset series, modes, hintset;
+	struct strset every;    /* the series of every row, unfiltered */
+	const char *const *order; /* the file's approaches, in its order */
+	size_t norder;
+	char **meta_order;      /* ... read from the .meta (owned) */
+	size_t nmeta_order;
 	struct cellmap map;
 	nq_cells *c;
 };
@@ -642,6 +649,73 @@ oom:
 	return nq_error_set(b->err, b->name, 0, 0, "out of memory");
 }
 
+/* The rank of a series: its place in the experiment file's order of
+ * approaches (o->order, from the .meta), else after them, in the order
+ * the whole file first shows it (every row, whatever the filters). */
+static size_t series_rank(const struct build *b, const char *label)
+{
+	size_t i;
+
+	for (i = 0; i < b->norder; i++)
+		if (!strcmp(b->order[i], label))
+			return i;
+	for (i = 0; i < b->every.n; i++)
+		if (!strcmp(b->every.s[i], label))
+			return b->norder + i;
+	return b->norder + b->every.n;
+}
+
+static const size_t *rank_of;
+
+static int cmp_rank(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	if (rank_of[x] != rank_of[y])
+		return rank_of[x] < rank_of[y] ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+/* c's series in rank order, each with its rank as its colour: one
+ * approach keeps its place and colour in every figure and table made
+ * from one file. 0, or -1 on no memory. */
+static int order_series(struct build *b)
+{
+	nq_cells *c = b->c;
+	size_t n = c->nseries, i, *idx, *to;
+	char **s;
+
+	idx = malloc((n + 1) * sizeof *idx);
+	to = malloc((n + 1) * sizeof *to);
+	s = malloc((n + 1) * sizeof *s);
+	c->colour = malloc((n + 1) * sizeof *c->colour);
+	if (!idx || !to || !s || !c->colour) {
+		free(idx);
+		free(to);
+		free(s);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		idx[i] = i;
+		to[i] = series_rank(b, c->series[i]);
+	}
+	rank_of = to;
+	qsort(idx, n, sizeof *idx, cmp_rank);
+	for (i = 0; i < n; i++) {
+		s[i] = c->series[idx[i]];
+		c->colour[i] = to[idx[i]];
+	}
+	for (i = 0; i < n; i++)
+		to[idx[i]] = i; /* old index -> new */
+	for (i = 0; i < c->ncells; i++)
+		c->cell[i].series = to[c->cell[i].series];
+	free(c->series);
+	c->series = s;
+	free(idx);
+	free(to);
+	return 0;
+}
+
 /* The cells, their statistics, sorted, into b->c: -1 with err set when
  * there are none, or out of memory. */
 static int build_cells(struct build *b)
@@ -675,6 +749,8 @@ static int build_cells(struct build *b)
 		ac->c.hints = NULL; /* now owned by c */
 		c->ncells++;
 	}
+	if (order_series(b) < 0)
+		return nq_error_set(b->err, b->name, 0, 0, "out of memory");
 	qsort(c->cell, c->ncells, sizeof *c->cell, cmp_cell);
 	return 0;
 }
@@ -695,6 +771,8 @@ static void build_free(struct build *b)
 	strset_free(&b->series, 1);
 	strset_free(&b->modes, 1);
 	strset_free(&b->hintset, 1);
+	strset_free(&b->every, 1);
+	nq_meta_list_free(b->meta_order, b->nmeta_order);
 	nq_cells_free(b->c);
 }
 
@@ -739,6 +817,30 @@ int nq_cells_build(const nq_table *t, const char *name,
 		goto out;
 	}
 	b.c->rows = nq_table_nrows(t);
+	/* the experiment file's order of approaches: given, or in the
+	 * .meta beside the file (series by approach only) */
+	b.order = o->order;
+	b.norder = o->norder;
+	if (!b.order && !o->group && name) {
+		char meta[4200];
+
+		nq_meta_path(name, meta, sizeof meta);
+		if (nq_meta_read_list(meta, "approaches", &b.meta_order,
+				      &b.nmeta_order) == 0) {
+			b.order = (const char *const *)b.meta_order;
+			b.norder = b.nmeta_order;
+		}
+	}
+	for (r = 0; r < nq_table_nrows(t); r++) {
+		char label[512];
+		size_t si;
+
+		series_label(t, r, b.cols, b.ncols, b.oi, label, sizeof label);
+		if (intern(&b.every, label, &si) < 0) {
+			nq_error_set(err, name, 0, 0, "out of memory");
+			goto out;
+		}
+	}
 	for (r = 0; r < nq_table_nrows(t); r++)
 		if (build_row(&b, r) < 0)
 			goto out;

@@ -43,8 +43,13 @@ typedef struct nq_cell {
 typedef struct nq_cells {
 	nq_cell *cell;          /* sorted: mode, hints, n, series */
 	size_t ncells;
-	char **series;          /* labels, in the order rows first show them */
+	char **series;          /* labels, in the experiment file's order
+				   (nq_cells_opts.order), then in the order
+				   the file's rows first show them */
 	size_t nseries;
+	size_t *colour;         /* per series: its rank among every series
+				   of the file (not only those shown), for
+				   its colour and marker */
 	char **modes;           /* "first", "count", ... in order of appearance */
 	size_t nmodes;
 	char *experiment;       /* the first row's experiment ("" if none) */
@@ -64,6 +69,9 @@ typedef struct nq_cells_opts {
 	const char *mode;   /* keep only this mode; NULL: all */
 	int any_status;     /* summarise y over every run that has a value
 			     * (sizes); default: over ok runs only */
+	const char *const *order; /* the approaches in the experiment
+			     * file's order (nq_cells_order_read), or NULL */
+	size_t norder;
 } nq_cells_opts;
 
 /* Group `t` (read from `name`). -1 with err set when a needed column is

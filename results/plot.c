@@ -324,7 +324,7 @@ static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
 			else
 				y = hi > 0 ? hi : 1;
 			fprintf(f, "%.6g %.9g %ld\n", x->n + off, y,
-				nq_plot_rgb(x->series));
+				nq_plot_rgb(c->colour[x->series]));
 			fails[k] = 1;
 		}
 		fputs("EOD\n", f);
@@ -345,7 +345,8 @@ static void time_panel(FILE *f, const nq_cells *c, size_t m,
 		fprintf(f, "%s$m%zus%zu using 1:2:3:4 with yerrorlines "
 			"lc rgb '%s' pt %d ps 0.9 lw 2 title ",
 			first ? "" : ", \\\n     ", m, s,
-			colours[s % NCOLOURS], points[s % NPOINTS]);
+			colours[c->colour[s] % NCOLOURS],
+			points[c->colour[s] % NPOINTS]);
 		nq_plot_str(f, c->series[s]);
 		first = 0;
 	}
@@ -453,7 +454,8 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 			fprintf(f, "%s$m%zus%zu using 1:2 with linespoints "
 				"lc rgb '%s' pt %d ps 0.9 lw 2 title ",
 				first ? "" : ", \\\n     ", m, s,
-				colours[s % NCOLOURS], points[s % NPOINTS]);
+				colours[c->colour[s] % NCOLOURS],
+			points[c->colour[s] % NPOINTS]);
 			nq_plot_str(f, c->series[s]);
 			first = 0;
 		}
@@ -531,7 +533,8 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 			fprintf(f, "%s$p%zus%zu using 1:2 smooth unique with "
 				"linespoints lc rgb '%s' pt %d ps 0.9 lw 2 title ",
 				first ? "" : ", \\\n     ", p, s,
-				colours[s % NCOLOURS], points[s % NPOINTS]);
+				colours[c->colour[s] % NCOLOURS],
+			points[c->colour[s] % NPOINTS]);
 			nq_plot_str(f, c->series[s]);
 			first = 0;
 		}

@@ -65,5 +65,127 @@ expect "work in a fork handler: the note says the time is impossible ($note)" \
 expect "work in a fork handler: no answer taken" \
 	[ -z "$(row "$T/atfork.csv" forger-atfork solutions)" ]
 
+# ---- the file's order -----------------------------------------------
+# The first instance is only for the last approach: the order rows first
+# show is not the file's, so the order must come from the file (.meta).
+cat >"$T/ord.yaml" <<'EOF'
+experiment: ord
+repeat: 2
+timeout: 20s
+instances:
+  - {n: 5, mode: count, only: [backtrack/bitmask]}
+  - {n: 4..9, mode: count}
+  - {n: [6, 8], mode: first}
+approaches:
+  - picosat: {encoding: [pairwise, sequential, commander]}
+  - backtrack: {variant: [textbook, bitmask]}
+EOF
+want_order="picosat/pairwise picosat/sequential picosat/commander backtrack/textbook backtrack/bitmask"
+
+# strip FILE.csv: the rows without the columns a machine or a moment
+# decides (times, memory, host, cpus)
+strip() {
+	python3 - "$1" <<'PY'
+import csv, sys
+drop = {'wall_s', 'cpu_s', 'peak_rss_kib', 'host', 'cpus', 'build_s',
+        'solve_s', 'measured_by'}
+rows = list(csv.reader(open(sys.argv[1], newline='')))
+keep = [i for i, c in enumerate(rows[0]) if c not in drop]
+for r in rows:
+    print(','.join(r[i] for i in keep))
+PY
+}
+# summary FILE: the summary's lines without the times
+summary() { sed -E 's/[0-9.]+ (us|ms|s) / T /; s/ +/ /g' "$1"; }
+# firsts FILE: the approaches (of want_order) in the order FILE names them
+firsts() {
+	python3 - "$1" "$want_order" <<'PY'
+import re, sys
+order = sys.argv[2].split()
+seen = []
+for w in re.findall(r'[\w/]+', open(sys.argv[1]).read()):
+    if w in order and w not in seen:
+        seen.append(w)
+print(' '.join(seen))
+PY
+}
+
+"$H" run "$T/ord.yaml" -o "$T/j1.csv" -j 1 >"$T/j1.sum" 2>/dev/null ||
+	bad "the -j 1 run failed"
+"$H" run "$T/ord.yaml" -o "$T/j2.csv" -j 2 >"$T/j2.sum" 2>/dev/null ||
+	bad "the -j 2 run failed"
+strip "$T/j1.csv" >"$T/j1.rows"
+strip "$T/j2.csv" >"$T/j2.rows"
+expect "-j 2 writes the -j 1 file (times, host, cpus aside)" \
+	cmp -s "$T/j1.rows" "$T/j2.rows"
+expect "-j 2 prints the -j 1 summary (times aside)" \
+	cmp -s <(summary "$T/j1.sum") <(summary "$T/j2.sum")
+expect "the rows follow the file: instance, repeat, approach" python3 - "$T/j2.csv" "$want_order" <<'PY'
+import csv, sys
+order = sys.argv[2].split()
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+inst = [('5', 'count', True)] + [(str(n), 'count', False) for n in range(4, 10)] + \
+       [('6', 'first', False), ('8', 'first', False)]
+want = [(n, mode, rep, a) for n, mode, only in inst for rep in ('1', '2')
+        for a in (['backtrack/bitmask'] if only else order)]
+got = [(r['n'], r['mode'], r['repeat'], r['approach']) for r in rows]
+sys.exit(got != want)
+PY
+expect "the summary: n = 4 lists the approaches in the file's order" \
+	[ "$(grep -E '^[a-z/]+ +count +4 ' "$T/j2.sum" | awk '{print $1}' | tr '\n' ' ')" = "$want_order " ]
+
+# shards, each run with -j 2, merged in either order
+"$H" run "$T/ord.yaml" -o "$T/s1.csv" --shard 1/2 -j 2 -q >/dev/null 2>&1
+"$H" run "$T/ord.yaml" -o "$T/s2.csv" --shard 2/2 -j 2 -q >/dev/null 2>&1
+"$H" merge "$T/s2.csv" "$T/s1.csv" -o "$T/m.csv" >/dev/null 2>"$T/merr" ||
+	bad "merge failed: $(cat "$T/merr")"
+strip "$T/m.csv" >"$T/m.rows"
+expect "shards + merge write the -j 1 file" cmp -s "$T/j1.rows" "$T/m.rows"
+
+# killed mid-run under -j 2, then resumed: the -j 1 file
+for k in 1 2 3; do
+	rm -f "$T/k.csv" "$T/k.meta" "$T/k.csv.lock"
+	timeout -s KILL 0.$((2 + k)) "$H" run "$T/ord.yaml" -o "$T/k.csv" -j 2 -q >/dev/null 2>&1
+	"$H" run "$T/ord.yaml" -o "$T/k.csv" -j 2 --resume -q >/dev/null 2>"$T/kerr" ||
+		bad "resume $k failed: $(cat "$T/kerr")"
+	strip "$T/k.csv" >"$T/k.rows"
+	expect "killed ($k) and resumed under -j 2: the -j 1 file" cmp -s "$T/j1.rows" "$T/k.rows"
+done
+
+# report: the tables' columns in the file's order
+"$H" report "$T/j2.csv" -o "$T/j2.md" 2>/dev/null || bad "report failed"
+expect "report: the glance table's columns in the file's order" \
+	[ "$(grep -m1 '^| n | ' "$T/j2.md" | tr -d ' ' | tr '|' ' ' | cut -d' ' -f3- | xargs)" = "$want_order" ]
+
+# plots: legends in the file's order, one colour per approach in every
+# figure, and the same in the -j 1 and -j 2 runs' figures
+legend() { # legend FILE.svg -> "label colour" lines, in legend order
+	python3 - "$1" <<'PY'
+import re, sys
+s = open(sys.argv[1]).read()
+for chunk in re.split(r'<g id="gnuplot_plot_', s)[1:]:
+    t = re.search(r'<text>([^<]*)</text>', chunk)
+    c = re.search(r"stroke='(rgb\([^)]*\))'", chunk)
+    if t and c:
+        print(t.group(1).replace(' ', ''), c.group(1).replace(' ', ''))
+PY
+}
+for j in j1 j2; do
+	"$H" plot "$T/$j.csv" --kind all >/dev/null 2>&1 || bad "plot $j failed"
+	for f in "$T/$j.svg" "$T/$j-cactus.svg" "$T/$j-size.svg"; do
+		[ -s "$f" ] || bad "plot $j: no $f"
+		legend "$f"
+	done | sort -u >"$T/$j.colours"
+done
+expect "plots: one colour per approach in every figure" \
+	[ -s "$T/j2.colours" -a -z "$(cut -d' ' -f1 "$T/j2.colours" | sort | uniq -d)" ]
+expect "plots: the -j 1 and -j 2 figures colour alike" cmp -s "$T/j1.colours" "$T/j2.colours"
+legend "$T/j2.svg" >"$T/j2.legend"
+expect "plots: the time plot's legend in the file's order" \
+	[ "$(firsts "$T/j2.legend")" = "$want_order" ]
+legend "$T/j2-size.svg" >"$T/j2s.legend"
+expect "plots: the size plot's legend in the file's order" \
+	[ "$(firsts "$T/j2s.legend")" = "picosat/pairwise picosat/sequential picosat/commander" ]
+
 echo "fair: $pass passed, $failed failed"
 [ "$failed" -eq 0 ]
