@@ -69,13 +69,18 @@ int nq_reference_count(const nq_instance *inst, uint64_t *count);
  *    under a mirror, unique <= total <= 8 x unique). An answer these
  *    contradict is `wrong`.
  * 2. An approach proved wrong on an instance loses its word there: its
- *    other answers to that instance decide nothing, and are `wrong` where
- *    they differ from an answer still standing.
+ *    other answers to that instance are no evidence. They confirm no
+ *    other answer and prove none wrong (a right answer is never `wrong`
+ *    for differing from one), and they are not `ok` by default: one is
+ *    `ok` only where an approach that kept its word agrees and none
+ *    differs, `disputed` otherwise (the note says its word is lost).
  * 3. The answers nothing proved are held to each other. When all agree
- *    they are `ok`, `checked` says by how many other approaches (or
- *    `none`, with a note, when nothing checked them); when any two
- *    differ, every answer that differs from another is `disputed`, and no
- *    answer wins by coming first or by a majority.
+ *    they are `ok`, `checked` says by how many other approaches that
+ *    kept their word (or `none`, with a note, when nothing checked them);
+ *    when any two differ, every answer that differs from another is
+ *    `disputed`, and no answer wins by coming first or by a majority. An
+ *    answer only a lost word differs from is `ok` where another approach
+ *    confirms it, and `disputed` where nothing does.
  */
 typedef struct nq_ledger nq_ledger;
 nq_ledger *nq_ledger_new(void);
