@@ -285,6 +285,10 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 		apply_verdict(run, nq_ledger_verdict(s->ledger, claim));
 	} else if (run->answered && run->res.note[0]) {
 		snprintf(run->note, sizeof run->note, "%s", run->res.note);
+	} else if (!run->answered && rep > 0 && spec->inst.parts > 1 &&
+		   nq_ledger_part_unanswered(s->ledger, &spec->inst, a->name,
+					     rep, run->status) < 0) {
+		return -1; /* its count is incomplete: the ledger must know */
 	}
 	/* a warm-up's timeout does not decide for the measured runs */
 	if (run->status == NQ_ST_TIMEOUT && rep > 0)
@@ -654,11 +658,13 @@ static int summarise_parts(struct state *s, const struct part_line *l)
 		 l->have < sp0->inst.parts ? " (not all run)" : "");
 	snprintf(answer, sizeof answer, "%llu%s", (unsigned long long)l->sum,
 		 l->st == NQ_ST_DISPUTED ? "?" : "");
+	/* every part run, some without an answer: no sum to show */
+	if (!l->all && l->have == sp0->inst.parts)
+		snprintf(answer, sizeof answer, "incomplete");
 	return nq_summary_add(s->summary, s->exp->approaches[r0->ai].name,
 			      mode_name(sp0->inst.mode), sp0->inst.n, label,
 			      l->st, l->wall, l->wall > 0,
-			      l->all && l->have == sp0->inst.parts ? answer
-								   : NULL);
+			      l->have == sp0->inst.parts ? answer : NULL);
 }
 
 /* The summary table, from the final verdicts. */

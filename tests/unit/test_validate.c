@@ -1084,6 +1084,51 @@ static void lost_word_beside_agreement(void **state)
 	}
 }
 
+/* A count in parts where one part lies (+2) and another gave no answer:
+ * incomplete, and it says so, whatever the order. */
+static void parts_incomplete(void **state)
+{
+	nq_instance in = inst(10, NQ_MODE_COUNT, NULL, 0);
+	int rev;
+
+	(void)state;
+	in.parts = 3;
+	for (rev = 0; rev < 2; rev++) {
+		nq_ledger *l = nq_ledger_new();
+		long a, b;
+		const nq_verdict *v;
+
+		if (rev) {
+			in.part = 2;
+			assert_int_equal(nq_ledger_part_unanswered(l, &in,
+					 "liar", 1, NQ_ST_CRASH), 0);
+		}
+		a = add_part(l, 10, 0, 3, "liar", 1, 302, NQ_UNIQUE_NA);
+		b = add_part(l, 10, 1, 3, "liar", 1, 200, NQ_UNIQUE_NA);
+		if (!rev) {
+			in.part = 2;
+			assert_int_equal(nq_ledger_part_unanswered(l, &in,
+					 "liar", 1, NQ_ST_CRASH), 0);
+		}
+		assert_int_equal(nq_ledger_close_parts(l), 0);
+		v = nq_ledger_verdict(l, a);
+		assert_int_equal(v->status, NQ_ST_DISPUTED);
+		assert_string_equal(v->checked, "none");
+		assert_non_null(strstr(v->note, "incomplete"));
+		assert_non_null(strstr(v->note, "part 3 of 3 gave no answer "
+				       "(crash)"));
+		assert_int_equal(nq_ledger_verdict(l, b)->status,
+				 NQ_ST_DISPUTED);
+		/* the part made again: the sum is checked after all */
+		add_part(l, 10, 2, 3, "liar", 1, 224, NQ_UNIQUE_NA);
+		assert_int_equal(nq_ledger_close_parts(l), 0);
+		v = nq_ledger_verdict(l, a);
+		assert_int_equal(v->status, NQ_ST_WRONG);
+		assert_non_null(strstr(v->note, "sum to 726"));
+		nq_ledger_free(l);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1118,6 +1163,7 @@ int main(void)
 		cmocka_unit_test(lost_words_check_nothing),
 		cmocka_unit_test(lost_word_makes_nothing_wrong),
 		cmocka_unit_test(lost_word_beside_agreement),
+		cmocka_unit_test(parts_incomplete),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
