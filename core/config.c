@@ -31,8 +31,8 @@
 #include "units.h"
 
 static cfg_key_fn key_name, key_int, key_duration, key_size, key_u64,
-	key_path, key_after_timeout, key_instances, key_approaches,
-	key_plugins;
+	key_path, key_after_timeout, key_bool, key_instances,
+	key_approaches, key_plugins;
 
 #define OFF(field) offsetof(nq_experiment, field)
 
@@ -71,6 +71,14 @@ static const struct key_def top_keys[] = {
 	  "continue, or skip larger n after a timeout (default continue)",
 	  "continue | skip. skip: once an approach times out on an "
 	  "instance, it skips larger n of the same mode and hints." },
+	{ "strict", "boolean", key_bool, 0, 1, OFF(strict), 0, 0, "false",
+	  "true: an answer nothing checked fails the run, exit 1 (default "
+	  "false)",
+	  "true | false. An answer no table, rule or other approach could "
+	  "check is `ok` with checked `none`; under strict (or `run "
+	  "--strict`) each one makes the exit status 1, for a run whose "
+	  "every answer must be checked (a paper's). See README: The "
+	  "validator." },
 	{ "jobs", "integer", key_int, 0, 1, OFF(jobs), 1, NQ_MAX_JOBS, "1",
 	  "runs at once, each on cores of its own (default 1)",
 	  "At most the cores the harness may use (an error says so when "
@@ -402,6 +410,23 @@ static int key_after_timeout(struct loader *L, const struct key_def *k,
 	else
 		return cfg_fail(L, v, "%s: expected continue or skip, got "
 				"'%s'", k->name, t);
+	return 0;
+}
+
+static int key_bool(struct loader *L, const struct key_def *k,
+		    const yaml_node_t *v)
+{
+	const char *t;
+
+	if (cfg_want_scalar(L, v, k->name, "true or false", &t))
+		return -1;
+	if (strcmp(t, "true") == 0)
+		*FIELD(L, k, int) = 1;
+	else if (strcmp(t, "false") == 0)
+		*FIELD(L, k, int) = 0;
+	else
+		return cfg_fail(L, v, "%s: expected true or false, got '%s'",
+				k->name, t);
 	return 0;
 }
 

@@ -59,6 +59,8 @@ typedef struct nq_experiment {
 	uint64_t seed;
 	nq_after_timeout after_timeout;
 	int jobs;          /* runs at once (`jobs:`, -j), >= 1 */
+	int strict;        /* `strict: true`: an answer nothing checked
+			      fails the run, as --strict */
 
 	nq_instance_spec *instances;
 	size_t ninstances;

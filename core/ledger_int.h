@@ -56,6 +56,9 @@ struct part_group {
 	int unique_na;         /* some part gave no unique count */
 	uint64_t sum, usum;
 	uint64_t *value;       /* per part; UINT64_MAX: not answered */
+	unsigned char *gone;   /* per part: its status + 1 where its run
+				  ended without an answer and none came */
+	int ngone;             /* parts gone; the group is incomplete */
 	long sum_claim;        /* the sum's claim on the whole board, or -1 */
 };
 

@@ -9,6 +9,9 @@
  * whole board like any other, and goes into the ledger as one. A lying
  * part makes that approach's sum wrong (against A000170) or disputed
  * (against the others, where no table decides), never anyone else's.
+ * A part whose run gave no answer (a crash, a timeout) leaves its group
+ * incomplete: the parts that are in are `disputed` then, as the sum of
+ * some parts checks nothing, until the missing one is made.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,8 +24,10 @@ void nq_ledger_parts_free(nq_ledger *l)
 {
 	size_t i;
 
-	for (i = 0; i < l->ngroups; i++)
+	for (i = 0; i < l->ngroups; i++) {
 		free(l->groups[i].value);
+		free(l->groups[i].gone);
+	}
 	free(l->groups);
 	free(l->grouptab);
 }
@@ -97,8 +102,11 @@ static struct part_group *group_of(nq_ledger *l, uint32_t who, int n,
 	g->parts = parts;
 	g->rep = rep;
 	g->sum_claim = -1;
-	if (!(g->value = malloc((size_t)parts * sizeof *g->value)))
+	if (!(g->value = malloc((size_t)parts * sizeof *g->value)) ||
+	    !(g->gone = calloc((size_t)parts, 1))) {
+		free(g->value);
 		return NULL;
+	}
 	for (k = 0; k < (size_t)parts; k++)
 		g->value[k] = UNANSWERED;
 	table_put(l->grouptab, l->grouptabcap, g, (uint32_t)l->ngroups);
@@ -106,13 +114,33 @@ static struct part_group *group_of(nq_ledger *l, uint32_t who, int n,
 	return g;
 }
 
+/* "part 3 of 16 gave no answer (crash)", and how many more did not */
+static void gone_text(const struct part_group *g, char *buf, size_t len)
+{
+	int k;
+
+	for (k = 0; k < g->parts && !g->gone[k]; k++)
+		;
+	snprintf(buf, len, "part %d of %d gave no answer (%s)%s", k + 1,
+		 g->parts, nq_status_name((nq_status)(g->gone[k] - 1)),
+		 g->ngone > 1 ? ", and more parts gave none" : "");
+}
+
 /* A part's verdict as its group stands: *c->v with an owned note. */
 static int part_verdict(nq_ledger *l, struct claim *c)
 {
 	const struct part_group *g = &l->groups[c->group];
-	char note[320];
+	char note[320], gone[96];
 
-	if (g->clash) {
+	if (g->ngone && !g->clash) {
+		gone_text(g, gone, sizeof gone);
+		c->v.status = NQ_ST_DISPUTED;
+		snprintf(c->v.checked, sizeof c->v.checked, "none");
+		snprintf(note, sizeof note, "incomplete: %s; the %d parts that "
+			 "are in sum to %llu, no count of the board, so "
+			 "nothing checks them (make the missing part again)",
+			 gone, g->have, (unsigned long long)g->sum);
+	} else if (g->clash) {
 		c->v.status = NQ_ST_DISPUTED;
 		snprintf(c->v.checked, sizeof c->v.checked, "none");
 		snprintf(note, sizeof note, "a part of this count was "
@@ -170,6 +198,10 @@ long nq_ledger_add_part(nq_ledger *l, const nq_instance *in, const char *who,
 	c->value = res->solutions;
 	c->unique = res->unique;
 	if (g->value[in->part] == UNANSWERED) {
+		if (g->gone[in->part]) { /* made again: it is in after all */
+			g->gone[in->part] = 0;
+			g->ngone--;
+		}
 		g->value[in->part] = res->solutions;
 		g->have++;
 		g->sum += res->solutions;
@@ -212,4 +244,21 @@ int nq_ledger_close_parts(nq_ledger *l)
 		if (l->claims[i].part && part_verdict(l, &l->claims[i]) < 0)
 			rc = -1;
 	return rc;
+}
+
+int nq_ledger_part_unanswered(nq_ledger *l, const nq_instance *in,
+			      const char *who, int rep, nq_status st)
+{
+	struct part_group *g;
+	uint32_t gi;
+	long wid;
+
+	if ((wid = nq_ledger_intern(l, who)) < 0 ||
+	    !(g = group_of(l, (uint32_t)wid, in->n, in->parts, rep, &gi)))
+		return -1;
+	if (g->value[in->part] == UNANSWERED && !g->gone[in->part]) {
+		g->gone[in->part] = (unsigned char)(st + 1);
+		g->ngone++;
+	}
+	return 0;
 }

@@ -21,9 +21,10 @@ static const char oom_note[] = "(no memory was left for this note)";
 /* the common note of an answer nothing checked: one text for them all */
 static const char unchecked_note[] = "nothing checked this answer (no "
 	"table, no other approach gave one)";
-static const char unchecked_lost_note[] = "nothing checked this answer "
-	"(no table, no other approach gave one); and this approach was "
-	"proved wrong on this instance";
+/* an answer whose only peers lost their word: they are no evidence */
+static const char unchecked_peers_lost_note[] = "nothing checked this "
+	"answer (no table; the other approaches that gave one lost their "
+	"word here: each was proved wrong on this instance)";
 
 void nq_claim_note_free(struct claim *c)
 {
@@ -321,34 +322,53 @@ static void name_others(nq_ledger *l, const struct item *k,
 		named++;
 		value_text(d, val, sizeof val);
 		used += (size_t)snprintf(others + used, len - used,
-					 "%s%s says %s", used ? ", " : "",
-					 l->names[d->who], val);
+					 "%s%s says %s%s", used ? ", " : "",
+					 l->names[d->who], val, d->lost ?
+					 " (its word is lost here)" : "");
 	}
 }
 
-/* Step 3 for one open answer: `agree` other approaches agree with it,
- * `differ` answers differ from it. */
+/* Step 3 for one open answer: `agree` other approaches that kept their
+ * word agree with it; `differ` answers from them differ from it, and
+ * `differ_lost` from approaches that lost their word here; `lost_peers`
+ * when answers from those agree with it. A lost word is no evidence:
+ * it confirms nothing and proves nothing wrong, but where nothing else
+ * checked an answer its dissent keeps the answer from being ok. An
+ * answer whose own approach lost its word is ok only when another
+ * approach with its word agrees, and nothing differs. */
 static void settle_open(struct claim *c, const struct item *it,
-			size_t agree, size_t differ, const char *others)
+			size_t agree, size_t differ, size_t differ_lost,
+			int lost_peers, const char *others)
 {
 	char val[64], chk[24];
 
 	agrees_text(chk, agree);
-	if (!differ) {
-		if (agree) {
+	if (!agree && !differ) /* nothing with its word held to it */
+		snprintf(chk, sizeof chk, "none");
+	if (!differ && (agree || (!differ_lost && !it->lost))) {
+		if (agree)
 			set_ok(c, chk);
-		} else {
+		else {
 			set_status(c, NQ_ST_OK, "none");
-			note_static(c, it->lost ? unchecked_lost_note
+			note_static(c, lost_peers ? unchecked_peers_lost_note
 				    : unchecked_note);
 		}
 		return;
 	}
 	value_text(it, val, sizeof val);
-	if (it->lost)
-		set_verdict(c, NQ_ST_WRONG, chk, "says %s, but %s; its word is "
-			    "lost here: it was proved wrong on this instance",
-			    val, others);
+	if (it->lost && !differ && !differ_lost)
+		set_verdict(c, NQ_ST_DISPUTED, chk, "its word is lost here "
+			    "(it was proved wrong on this instance): says %s, "
+			    "and nothing else checked it", val);
+	else if (it->lost)
+		set_verdict(c, NQ_ST_DISPUTED, chk, "its word is lost here "
+			    "(it was proved wrong on this instance): says %s, "
+			    "but %s; nothing decides which is right", val,
+			    others);
+	else if (!differ)
+		set_verdict(c, NQ_ST_DISPUTED, chk, "disputed: says %s, but "
+			    "%s; a lost word proves nothing, but nothing else "
+			    "checked this answer", val, others);
 	else
 		set_verdict(c, NQ_ST_DISPUTED, chk, "disputed: says %s, but "
 			    "%s; nothing decides which is right", val, others);
@@ -356,25 +376,26 @@ static void settle_open(struct claim *c, const struct item *it,
 
 int nq_settle_entry(nq_ledger *l, struct entry *e)
 {
-	size_t k = e->nids, i, j, m, nopen = 0, nrep = 0, live = 0, atot = 0;
-	size_t xlo;
+	size_t k = e->nids, i, j, m, nopen = 0, nrep = 0, nlrep = 0, live = 0;
+	size_t xlo, lxlo, atot = 0;
 	const char *placed = NULL;
-	struct item *open, *reps, *byfirst;
+	struct item *open, *reps, *lreps, *byfirst;
 	uint32_t tag;
 
 	if (k > UINT32_MAX)
 		return -1;
-	if (3 * k > l->itemcap) {
-		struct item *p = realloc(l->items, 3 * k * sizeof *p);
+	if (4 * k > l->itemcap) {
+		struct item *p = realloc(l->items, 4 * k * sizeof *p);
 
 		if (!p)
 			return -1;
 		l->items = p;
-		l->itemcap = 3 * k;
+		l->itemcap = 4 * k;
 	}
 	open = l->items;
 	reps = open + k;
-	byfirst = reps + k;
+	lreps = reps + k;
+	byfirst = lreps + k;
 	for (i = 0; i < k && !placed; i++) {
 		const struct claim *c = &l->claims[e->ids[i]];
 
@@ -407,42 +428,54 @@ int nq_settle_entry(nq_ledger *l, struct entry *e)
 		live += !open[i].lost;
 	}
 	/* 3. the answers nothing proved, held to each other: each
-	 * approach's answers of one kind folded into one item */
+	 * approach's answers of one kind folded into one item, those of
+	 * approaches that lost their word apart (lreps) */
 	qsort(open, nopen, sizeof *open, by_kind);
 	for (i = 0; i < nopen; i = j) {
 		for (j = i + 1; j < nopen && same_kind(&open[i], &open[j]) &&
 		     open[j].mode == open[i].mode && open[j].who == open[i].who;
 		     j++)
 			;
-		if (open[i].lost)
-			continue;
-		reps[nrep] = open[i];
-		reps[nrep++].count = (uint32_t)(j - i);
+		if (open[i].lost) {
+			lreps[nlrep] = open[i];
+			lreps[nlrep++].count = (uint32_t)(j - i);
+		} else {
+			reps[nrep] = open[i];
+			reps[nrep++].count = (uint32_t)(j - i);
+		}
 	}
 	xlo = bound(reps, nrep, 1, 0, 0);
+	lxlo = bound(lreps, nlrep, 1, 0, 0);
+	memcpy(byfirst, reps, nrep * sizeof *reps);
+	memcpy(byfirst + nrep, lreps, nlrep * sizeof *lreps);
 	tag = next_tag(l);
-	for (i = 0; i < nrep; i++)
-		if (l->stamp[reps[i].who] != tag) {
-			l->stamp[reps[i].who] = tag;
+	for (i = 0; i < nrep + nlrep; i++)
+		if (l->stamp[byfirst[i].who] != tag) {
+			l->stamp[byfirst[i].who] = tag;
 			atot++;
 		}
-	memcpy(byfirst, reps, nrep * sizeof *reps);
-	qsort(byfirst, nrep, sizeof *byfirst, by_pos);
+	qsort(byfirst, nrep + nlrep, sizeof *byfirst, by_pos);
 	for (i = 0; i < nopen; i = j) {
-		size_t answers, approaches, differ;
+		size_t answers, approaches, lanswers, lapproaches, differ;
+		size_t differ_lost;
 		char others[200] = "";
 
 		for (j = i + 1; j < nopen && same_kind(&open[i], &open[j]); j++)
 			;
 		agreement(l, &open[i], reps, nrep, xlo, &answers, &approaches);
+		agreement(l, &open[i], lreps, nlrep, lxlo, &lanswers,
+			  &lapproaches);
 		differ = live - answers;
-		if (differ)
-			name_others(l, &open[i], byfirst, nrep, atot, others,
-				    sizeof others);
+		differ_lost = nopen - live - lanswers;
+		if (differ || differ_lost)
+			name_others(l, &open[i], byfirst, nrep + nlrep, atot,
+				    others, sizeof others);
 		/* its own approach is not one of the others */
 		for (m = i; m < j; m++)
 			settle_open(&l->claims[e->ids[open[m].pos]], &open[m],
-				    approaches - !open[m].lost, differ, others);
+				    approaches - !open[m].lost, differ,
+				    differ_lost,
+				    lapproaches > (size_t)open[m].lost, others);
 	}
 	return 0;
 }

@@ -320,6 +320,28 @@ static int row_instance(const struct rd *r, const int *col, const char *path,
 	return 0;
 }
 
+/* A part's row without an answer leaves its count incomplete
+ * (nq_ledger_part_unanswered): -1 (no claim), or -2 with err set. */
+static long unanswered(nq_ledger *l, const struct rd *r, const int *col,
+		       int st, const char *who, const char *path,
+		       struct nq_inst_buf *b, nq_error *err)
+{
+	nq_instance in;
+
+	if (!*cell(r, col[C_PART]))
+		return -1;
+	if (row_instance(r, col, path, b, &in, err) < 0)
+		return -2;
+	if (st == NQ_ST_OK || st == NQ_ST_WRONG || st == NQ_ST_DISPUTED)
+		st = NQ_ST_ERROR; /* a verdict on no answer: a broken row */
+	if (in.parts > 1 &&
+	    nq_ledger_part_unanswered(l, &in, who,
+				      (int)strtol(cell(r, col[C_REPEAT]),
+						  NULL, 10), st) < 0)
+		return nq_error_set(err, NULL, 0, 0, "out of memory"), -2;
+	return -1;
+}
+
 /* The row's answer into the ledger; its id, -1 when it has none, -2 with
  * err set when a cell is not what its column holds. */
 static long record(nq_ledger *l, const struct rd *r, const int *col,
@@ -333,10 +355,9 @@ static long record(nq_ledger *l, const struct rd *r, const int *col,
 	long id;
 	int placement = 0;
 
-	if (st != NQ_ST_OK && st != NQ_ST_WRONG && st != NQ_ST_DISPUTED)
-		return -1;
-	if (!*cell(r, col[C_SOLUTIONS]))
-		return -1;
+	if ((st != NQ_ST_OK && st != NQ_ST_WRONG && st != NQ_ST_DISPUTED) ||
+	    !*cell(r, col[C_SOLUTIONS]))
+		return unanswered(l, r, col, st, who, path, b, err);
 	memset(&res, 0, sizeof res);
 	res.vars = res.constraints = res.nonzeros = NQ_NA;
 	res.nodes = res.decisions = res.conflicts = res.iterations = NQ_NA;

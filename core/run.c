@@ -285,6 +285,10 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 		apply_verdict(run, nq_ledger_verdict(s->ledger, claim));
 	} else if (run->answered && run->res.note[0]) {
 		snprintf(run->note, sizeof run->note, "%s", run->res.note);
+	} else if (!run->answered && rep > 0 && spec->inst.parts > 1 &&
+		   nq_ledger_part_unanswered(s->ledger, &spec->inst, a->name,
+					     rep, run->status) < 0) {
+		return -1; /* its count is incomplete: the ledger must know */
 	}
 	/* a warm-up's timeout does not decide for the measured runs */
 	if (run->status == NQ_ST_TIMEOUT && rep > 0)
@@ -654,11 +658,13 @@ static int summarise_parts(struct state *s, const struct part_line *l)
 		 l->have < sp0->inst.parts ? " (not all run)" : "");
 	snprintf(answer, sizeof answer, "%llu%s", (unsigned long long)l->sum,
 		 l->st == NQ_ST_DISPUTED ? "?" : "");
+	/* every part run, some without an answer: no sum to show */
+	if (!l->all && l->have == sp0->inst.parts)
+		snprintf(answer, sizeof answer, "incomplete");
 	return nq_summary_add(s->summary, s->exp->approaches[r0->ai].name,
 			      mode_name(sp0->inst.mode), sp0->inst.n, label,
 			      l->st, l->wall, l->wall > 0,
-			      l->all && l->have == sp0->inst.parts ? answer
-								   : NULL);
+			      l->have == sp0->inst.parts ? answer : NULL);
 }
 
 /* The summary table, from the final verdicts. */
@@ -715,19 +721,41 @@ out:
 	return rc;
 }
 
+/* 1 when answer `id` is ok and nothing checked it. In a shard a part
+ * (no peers) is left out: its sum is checked when the shards merge. */
+static int unchecked(const struct state *s, long id)
+{
+	const nq_verdict *v = nq_ledger_verdict(s->ledger, id);
+	size_t np;
+
+	if (v->status != NQ_ST_OK || strcmp(v->checked, "none"))
+		return 0;
+	return !s->o->shard_n || nq_ledger_peers(s->ledger, id, &np) || np;
+}
+
+/* The answers nothing checked: this run's, and the rows' from before. */
+static size_t count_unchecked(const struct state *s)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < s->nkept; i++)
+		if (s->rows_kept[i].claim >= 0)
+			k += (size_t)unchecked(s, s->rows_kept[i].claim);
+	for (i = 0; s->have_old && i < s->old.nrows; i++)
+		if (s->old.rows[i].claim >= 0)
+			k += (size_t)unchecked(s, s->old.rows[i].claim);
+	return k;
+}
+
 /* The closing lines on stderr: rows written, and what was not right or
  * not checked. */
-static void tell_outcome(const struct state *s)
+static void tell_outcome(const struct state *s, size_t unchecked)
 {
-	size_t i, st[NQ_ST__COUNT] = { 0 }, unchecked = 0;
+	size_t i, st[NQ_ST__COUNT] = { 0 };
 	const char *out = s->o->output ? s->o->output : "(no file)";
 
-	for (i = 0; i < s->nkept; i++) {
+	for (i = 0; i < s->nkept; i++)
 		st[s->rows_kept[i].run.status]++;
-		if (s->rows_kept[i].run.status == NQ_ST_OK &&
-		    !strcmp(s->rows_kept[i].run.checked, "none"))
-			unchecked++;
-	}
 	if (nq_run_interrupted)
 		fprintf(stderr, "harness: interrupted; the %zu finished runs "
 			"are in %s\n", s->rows, out);
@@ -741,7 +769,9 @@ static void tell_outcome(const struct state *s)
 	if (unchecked)
 		fprintf(stderr, "harness: %zu answer%s nothing could check "
 			"(no table, no other approach): checked 'none' in the "
-			"CSV\n", unchecked, unchecked == 1 ? "" : "s");
+			"CSV%s\n", unchecked, unchecked == 1 ? "" : "s",
+			s->o->strict || s->exp->strict ? "; strict: that fails "
+			"the run (exit 1)" : "");
 	if (st[NQ_ST_WRONG])
 		fprintf(stderr, "harness: %zu answer%s WRONG (status 'wrong')\n",
 			st[NQ_ST_WRONG], st[NQ_ST_WRONG] == 1 ? " is" : "s are");
@@ -758,7 +788,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 {
 	struct sigaction sa, old_int, old_term, old_hup;
 	struct state s;
-	size_t bad;
+	size_t bad, nunchecked;
 	int rc = -1;
 
 	memset(&s, 0, sizeof s);
@@ -820,6 +850,10 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		if ((s.changed || !s.in_order) && nq_run_rewrite(&s, err) < 0)
 			goto restore;
 	}
+	nunchecked = count_unchecked(&s);
+	/* strict: an answer nothing checked fails the run as a wrong one */
+	if ((o->strict || exp->strict) && nunchecked)
+		bad++;
 	rc = nq_run_interrupted ? NQ_EXIT_INTERRUPTED
 	     : bad ? NQ_EXIT_WRONG : NQ_EXIT_OK;
 	if (summarise(&s) < 0) {
@@ -828,7 +862,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	}
 	nq_summary_print(s.summary, stdout);
 	fflush(stdout);
-	tell_outcome(&s);
+	tell_outcome(&s, nunchecked);
 	if (o->output && nq_run_meta_end(&s, rc, err) < 0)
 		rc = -1;
 restore:

@@ -17,6 +17,8 @@ typedef struct nq_run_opts {
 	int resume;          /* --resume: go on with the rows in `output` */
 	int force;           /* --force: resume although the file or the
 				harness differ */
+	int strict;          /* --strict: an answer nothing checked fails
+				the run (as the file's `strict: true`) */
 	int argc;            /* the command line, for the metadata file */
 	char *const *argv;   /* (NULL: recorded as unknown) */
 } nq_run_opts;

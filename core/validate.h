@@ -69,13 +69,18 @@ int nq_reference_count(const nq_instance *inst, uint64_t *count);
  *    under a mirror, unique <= total <= 8 x unique). An answer these
  *    contradict is `wrong`.
  * 2. An approach proved wrong on an instance loses its word there: its
- *    other answers to that instance decide nothing, and are `wrong` where
- *    they differ from an answer still standing.
+ *    other answers to that instance are no evidence. They confirm no
+ *    other answer and prove none wrong (a right answer is never `wrong`
+ *    for differing from one), and they are not `ok` by default: one is
+ *    `ok` only where an approach that kept its word agrees and none
+ *    differs, `disputed` otherwise (the note says its word is lost).
  * 3. The answers nothing proved are held to each other. When all agree
- *    they are `ok`, `checked` says by how many other approaches (or
- *    `none`, with a note, when nothing checked them); when any two
- *    differ, every answer that differs from another is `disputed`, and no
- *    answer wins by coming first or by a majority.
+ *    they are `ok`, `checked` says by how many other approaches that
+ *    kept their word (or `none`, with a note, when nothing checked them);
+ *    when any two differ, every answer that differs from another is
+ *    `disputed`, and no answer wins by coming first or by a majority. An
+ *    answer only a lost word differs from is `ok` where another approach
+ *    confirms it, and `disputed` where nothing does.
  */
 typedef struct nq_ledger nq_ledger;
 nq_ledger *nq_ledger_new(void);
@@ -116,12 +121,22 @@ long nq_ledger_add_recorded(nq_ledger *l, const nq_instance *inst,
  * whole board, held to A000170 and every other answer like any count.
  * Each part's verdict is then its sum's (checked as the sum was, the
  * note saying what the parts add up to); until then `ok`, checked
- * `none`, the note saying how many parts are missing; a part answered
+ * `none`, the note saying how many parts are missing (`disputed` once
+ * a part's run ended without one: nq_ledger_part_unanswered); a part answered
  * twice in one group with two counts makes the whole group `disputed`
  * (nothing says which one is right). Returns the claim id as
  * nq_ledger_add, or -1 on no memory. */
 long nq_ledger_add_part(nq_ledger *l, const nq_instance *inst, const char *who,
 			int rep, const nq_result *res);
+
+/* A part's run that ended without an answer (crash, timeout, memout,
+ * error, skipped: `st`): until an answer to that part arrives, the
+ * group is incomplete, and nq_ledger_close_parts makes every part of it
+ * `disputed` (checked `none`), the note naming the part that is missing
+ * and why: an incomplete count never looks settled. 0, or -1 on no
+ * memory. */
+int nq_ledger_part_unanswered(nq_ledger *l, const nq_instance *inst,
+			      const char *who, int rep, nq_status st);
 
 /* Add the sums of the groups complete since the last call, settle, and
  * bring every part's verdict up to date. Call it once every answer is in

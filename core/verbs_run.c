@@ -32,7 +32,8 @@ static int finish_run(const nq_experiment *exp, nq_run_opts *o)
 
 /* ---- run ------------------------------------------------------------ */
 
-enum { RUN_OUTPUT, RUN_QUIET, RUN_JOBS, RUN_SHARD, RUN_RESUME, RUN_FORCE };
+enum { RUN_OUTPUT, RUN_QUIET, RUN_JOBS, RUN_SHARD, RUN_RESUME, RUN_FORCE,
+       RUN_STRICT };
 static const nq_flag run_flags[] = {
 	[RUN_OUTPUT] = { "output", 'o', "FILE.csv", "write the CSV here instead" },
 	[RUN_QUIET] = { "quiet", 'q', NULL, "no progress lines (the summary still prints)" },
@@ -46,6 +47,8 @@ static const nq_flag run_flags[] = {
 			 "made again; their answers are checked with the new ones" },
 	[RUN_FORCE] = { "force", 0, NULL, "--resume although the experiment file or the\n"
 			"harness version differ from the CSV's .meta" },
+	[RUN_STRICT] = { "strict", 0, NULL, "an answer nothing checked (checked 'none') fails\n"
+			 "the run, exit 1 (as `strict: true` in the file)" },
 	{ NULL, 0, NULL, NULL }
 };
 
@@ -97,6 +100,8 @@ static int cmd_run(const nq_verb *v, int argc, char **argv)
 			o.resume = 1;
 		else if (id == RUN_FORCE)
 			o.force = 1;
+		else if (id == RUN_STRICT)
+			o.strict = 1;
 		else if (config)
 			return nq_cli_fail(v, "one experiment file at a time "
 					   "('%s' is one too many)", c.val);
@@ -129,7 +134,7 @@ static int cmd_run(const nq_verb *v, int argc, char **argv)
 
 const nq_verb nq_verb_run = {
 	"run", cmd_run, "run CONFIG.yaml [-o FILE.csv] [-q] [-j N] [--shard K/N]\n"
-	"            [--resume [--force]]",
+	"            [--resume [--force]] [--strict]",
 	"Run an experiment file: every instance through every approach,\n"
 	"each answer validated, one CSV row per run (default\n"
 	"reports/<experiment>.csv; an existing file is kept as FILE.bak,\n"

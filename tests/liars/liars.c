@@ -16,9 +16,18 @@
  *   liar-hinted    count mode: the count of the board without its hints
  *   liar-odd       count mode: the true count plus 1 (odd); beyond
  *                  n = 16 a made-up odd number
+ *   liar-off       first mode: a queen off the board (so it loses its
+ *                  word); count mode: the true count, n + 1000 beyond
+ *                  n = 16
+ *   liar-off2      the same, but counts the true count plus 2, n + 2000
+ *                  beyond n = 16
+ *   liar-parts     counts in parts, 2 too many in the first part
+ *   liar-parts-crash  the same, and part 2 dies (abort) while the
+ *                  environment has LIAR_CRASH
  *
  * Build: cc -std=c11 -O2 -shared -fPIC -Iinclude -o liars.so liars.c
  */
+#include <stdlib.h>
 #include <string.h>
 #include "nq_plugin.h"
 
@@ -106,6 +115,35 @@ static int none_solve(const nq_job *job, nq_result *res)
 	return NQ_OK;
 }
 
+/* first mode: row 1's queen off the board; count mode: honest, or off
+ * by `by` (x 1000 beyond n = 16) */
+static int off_solve(const nq_job *job, nq_result *res, int by)
+{
+	const nq_instance *in = job->inst;
+	int i;
+
+	if (in->mode == NQ_MODE_FIRST) {
+		for (i = 0; i < in->n; i++)
+			res->placement[i] = i ? (2 * i + 1) % in->n : in->n;
+		res->solutions = 1;
+	} else {
+		res->solutions = in->n > 16 ? (unsigned long long)in->n +
+			1000 * (unsigned long long)(by + 2) / 2
+			: honest_count(in, 1) + (unsigned long long)by;
+	}
+	return NQ_OK;
+}
+
+static int off0_solve(const nq_job *job, nq_result *res)
+{
+	return off_solve(job, res, 0);
+}
+
+static int off2_solve(const nq_job *job, nq_result *res)
+{
+	return off_solve(job, res, 2);
+}
+
 static int hinted_solve(const nq_job *job, nq_result *res)
 {
 	if (job->inst->n > 16)
@@ -124,6 +162,10 @@ LIAR(odd, "liar-odd", "the true count plus 1", count_only, odd_solve);
 LIAR(none, "liar-none", "never a placement", any_n, none_solve);
 LIAR(hinted, "liar-hinted", "the count without the hints", count_only,
      hinted_solve);
+LIAR(off, "liar-off", "a queen off the board, then the true count", any_n,
+     off0_solve);
+LIAR(off2, "liar-off2", "a queen off the board, then the count plus 2",
+     any_n, off2_solve);
 
 /* Counts in parts (ABI 4): its work units are row 0's columns, so part
  * k of P is the placements with row 0's queen in a column c with
@@ -163,6 +205,19 @@ static const nq_solver liar_parts = {
 	parts_solve, NULL, liar_units
 };
 
+static int parts_crash_solve(const nq_job *job, nq_result *res)
+{
+	if (job->inst->part == 1 && getenv("LIAR_CRASH"))
+		abort();
+	return parts_solve(job, res);
+}
+
+static const nq_solver liar_parts_crash = {
+	NQ_ABI_VERSION, sizeof(nq_solver), "liar-parts-crash",
+	"as liar-parts, and part 2 dies under LIAR_CRASH", NULL, NULL,
+	count_only, parts_crash_solve, NULL, liar_units
+};
+
 /* pairwise, except on 2-square lines (the corner diagonals) */
 static int lie_amo(const nq_cnf_sink *sink, const int *lits, int k)
 {
@@ -185,7 +240,8 @@ static const nq_cnf_encoder lie = {
 };
 
 static const nq_solver *const solvers[] = {
-	&fixed, &count, &odd, &none, &hinted, &liar_parts, NULL
+	&fixed, &count, &odd, &none, &hinted, &off, &off2, &liar_parts,
+	&liar_parts_crash, NULL
 };
 static const nq_cnf_encoder *const cnf[] = { &lie, NULL };
 static const nq_plugin plugin = {

@@ -374,6 +374,7 @@ static void test_defaults_and_name_from_file(void **state)
 	assert_true(exp->memory_kib == 0);
 	assert_true(exp->seed == 1);
 	assert_int_equal(exp->after_timeout, NQ_AFTER_TIMEOUT_CONTINUE);
+	assert_int_equal(exp->strict, 0);
 	assert_int_equal(exp->ninstances, 1);
 	assert_int_equal(exp->instances[0].inst.n, 8);
 	assert_int_equal(exp->instances[0].inst.mode, NQ_MODE_FIRST);
@@ -735,7 +736,7 @@ static void test_error_case(void **state)
 	  "unknown key 'repaet' (did you mean 'repeat'?)")                  \
 	X(unknown_key_no_suggestion, "colour: red\n" BASE, 1, 1,            \
 	  "unknown key 'colour' (known: experiment, repeat, warmup, "       \
-	  "timeout, memory, seed, output, after_timeout, jobs, "            \
+	  "timeout, memory, seed, output, after_timeout, strict, jobs, "    \
 	  "instances, approaches, plugins)")                                 \
 	X(unknown_instance_key, "instances:\n  - n: 8\n    mdoe: count\n"   \
 	  BASE_A, 3, 5,                                                     \
@@ -791,6 +792,8 @@ static void test_error_case(void **state)
 	  "seed: expected an unsigned 64-bit integer")                      \
 	X(after_timeout_bad, "after_timeout: stop\n" BASE, 1, 16,           \
 	  "after_timeout: expected continue or skip, got 'stop'")           \
+	X(strict_bad, "strict: yes\n" BASE, 1, 9,                           \
+	  "strict: expected true or false, got 'yes'")                      \
 	X(experiment_bad_name, "experiment: my exp\n" BASE, 1, 13,          \
 	  "experiment: a name holds only letters, digits, '_', '.' and "    \
 	  "'-', got 'my exp'")                                              \
@@ -1323,6 +1326,7 @@ static void test_schema(void **state)
 		"  seed           integer, default 1\n",
 		"  output         path, default reports/<experiment>.csv\n",
 		"  after_timeout  choice, default continue\n",
+		"  strict         boolean, default false\n",
 		"  instances      list, required\n",
 		"  approaches     list, required\n",
 		"  plugins        paths\n",

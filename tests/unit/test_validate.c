@@ -260,9 +260,12 @@ static void proved_wrong_loses_its_word(void **state)
 	assert_int_equal(nq_ledger_verdict(l, ih)->status, NQ_ST_DISPUTED);
 	add(l, &first, "lie", &bad, &ip);
 	assert_int_equal(nq_ledger_verdict(l, ip)->status, NQ_ST_WRONG);
-	assert_int_equal(nq_ledger_verdict(l, il)->status, NQ_ST_WRONG);
+	/* its count is no evidence: not wrong unless proved, and the one it
+	 * differs from, which nothing else checked, is not ok either */
+	assert_int_equal(nq_ledger_verdict(l, il)->status, NQ_ST_DISPUTED);
 	assert_non_null(strstr(nq_ledger_verdict(l, il)->note, "word is lost"));
-	assert_int_equal(nq_ledger_verdict(l, ih)->status, NQ_ST_OK);
+	assert_int_equal(nq_ledger_verdict(l, ih)->status, NQ_ST_DISPUTED);
+	assert_string_equal(nq_ledger_verdict(l, ih)->checked, "none");
 	nq_ledger_free(l);
 }
 
@@ -336,8 +339,10 @@ static void order_does_not_matter(void **state)
 		}
 		nq_ledger_free(l);
 	}
-	assert_int_equal(ref[0], NQ_ST_OK);     /* lie lost its word */
-	assert_int_equal(ref[1], NQ_ST_WRONG);
+	/* lie lost its word: its count proves nothing either way, and
+	 * nothing else checked honest's */
+	assert_int_equal(ref[0], NQ_ST_DISPUTED);
+	assert_int_equal(ref[1], NQ_ST_DISPUTED);
 	assert_int_equal(ref[2], NQ_ST_WRONG);
 	assert_int_equal(ref[3], NQ_ST_WRONG);  /* placer's placement */
 	assert_int_equal(ref[4], NQ_ST_OK);
@@ -522,9 +527,9 @@ static void recorded_invalid_placement(void **state)
 	assert_string_equal(nq_ledger_verdict(l, ib)->checked, "placement");
 	assert_string_equal(nq_ledger_verdict(l, ib)->note,
 			    "queens at 1:2 and 3:1 share a diagonal");
-	assert_int_equal(nq_ledger_verdict(l, il)->status, NQ_ST_WRONG);
+	assert_int_equal(nq_ledger_verdict(l, il)->status, NQ_ST_DISPUTED);
 	assert_non_null(strstr(nq_ledger_verdict(l, il)->note, "word is lost"));
-	assert_int_equal(nq_ledger_verdict(l, ih)->status, NQ_ST_OK);
+	assert_int_equal(nq_ledger_verdict(l, ih)->status, NQ_ST_DISPUTED);
 	nq_ledger_free(l);
 }
 
@@ -606,7 +611,8 @@ static void many_answers(void **state)
 				    "disputed: says 1610, but ap3 says 1612; "
 				    "nothing decides which is right");
 		/* the one who differs is proved wrong elsewhere: the rest
-		 * agree, 19 approaches each */
+		 * agree, 19 approaches each; its count is not proved wrong,
+		 * but it is no longer ok */
 		{
 			nq_instance first = inst(14, NQ_MODE_FIRST, h, 2);
 			int32_t bad[14] = { 1, 4, 0 };
@@ -615,7 +621,9 @@ static void many_answers(void **state)
 			nq_ledger_add(l, &first, "ap3", &b);
 		}
 		assert_int_equal(nq_ledger_verdict(l, odd)->status,
-				 NQ_ST_WRONG);
+				 NQ_ST_DISPUTED);
+		assert_non_null(strstr(nq_ledger_verdict(l, odd)->note,
+				       "its word is lost here"));
 		assert_int_equal(nq_ledger_verdict(l, 0)->status, NQ_ST_OK);
 		assert_string_equal(nq_ledger_verdict(l, 0)->checked,
 				    "agrees:18");
@@ -901,6 +909,226 @@ static void parts_unique_summed(void **state)
 	nq_ledger_free(l);
 }
 
+/* ---- a lost word (issue 19): its answers are no evidence ---- */
+
+/* Answers to one instance, added in order (rev 0) or backwards. */
+struct step {
+	const char *who;
+	const nq_instance *in;
+	nq_result r;
+};
+
+static void add_steps(nq_ledger *l, const struct step *s, int k, int rev,
+		      long *id)
+{
+	int i, j;
+
+	for (i = 0; i < k; i++) {
+		j = rev ? k - 1 - i : i;
+		id[j] = nq_ledger_add(l, s[j].in, s[j].who, &s[j].r);
+		assert_true(id[j] >= 0);
+	}
+}
+
+/* Two approaches that lost their word (a queen off the board) count n =
+ * 28 as 1028 and 2028: neither checks the other. */
+static void lost_words_check_nothing(void **state)
+{
+	nq_instance first = inst(28, NQ_MODE_FIRST, NULL, 0);
+	nq_instance count = inst(28, NQ_MODE_COUNT, NULL, 0);
+	int32_t off[28] = { 28 };
+	struct step s[4] = {
+		{ "a", &first, answer(1, off) },
+		{ "a", &count, answer(1028, NULL) },
+		{ "b", &first, answer(1, off) },
+		{ "b", &count, answer(2028, NULL) },
+	};
+	long id[4];
+	int rev;
+
+	(void)state;
+	for (rev = 0; rev < 2; rev++) {
+		nq_ledger *l = nq_ledger_new();
+		const nq_verdict *v;
+
+		add_steps(l, s, 4, rev, id);
+		assert_int_equal(nq_ledger_verdict(l, id[0])->status,
+				 NQ_ST_WRONG);
+		for (int i = 1; i < 4; i += 2) {
+			v = nq_ledger_verdict(l, id[i]);
+			assert_int_equal(v->status, NQ_ST_DISPUTED);
+			assert_string_equal(v->checked, "none");
+			assert_non_null(strstr(v->note, "its word is lost"));
+			assert_null(strstr(v->note, "no other approach gave"));
+		}
+		assert_non_null(strstr(nq_ledger_verdict(l, id[1])->note,
+				       "b says 2028"));
+		nq_ledger_free(l);
+	}
+	/* alone, a lost word's count is no more ok */
+	{
+		nq_ledger *l = nq_ledger_new();
+
+		add_steps(l, s, 2, 1, id);
+		assert_int_equal(nq_ledger_verdict(l, id[1])->status,
+				 NQ_ST_DISPUTED);
+		nq_ledger_free(l);
+	}
+}
+
+/* A lost word's right count beside a wrong one: neither is ok, the
+ * right one is not wrong. And what is proved is proved, lost word or
+ * not. */
+static void lost_word_makes_nothing_wrong(void **state)
+{
+	nq_square h[2] = { { 0, 1 }, { 1, 4 } };
+	nq_instance first = inst(14, NQ_MODE_FIRST, h, 2);
+	nq_instance count = inst(14, NQ_MODE_COUNT, h, 2);
+	int32_t off[14] = { 1, 4, 14 };
+	struct step s[4] = {
+		{ "lost", &first, answer(1, off) },
+		{ "lost", &count, answer(1610, NULL) },
+		{ "other", &count, answer(1612, NULL) },
+		{ "honest", &count, answer(1610, NULL) },
+	};
+	nq_instance f10 = inst(10, NQ_MODE_FIRST, NULL, 0);
+	nq_instance c10 = inst(10, NQ_MODE_COUNT, NULL, 0);
+	int32_t off10[10] = { 10 };
+	struct step p[3] = {
+		{ "lost", &f10, answer(1, off10) },
+		{ "lost", &c10, answer(724, NULL) },
+		{ "lost2", &c10, answer(726, NULL) },
+	};
+	long id[4];
+	int rev;
+
+	(void)state;
+	for (rev = 0; rev < 2; rev++) {
+		nq_ledger *l = nq_ledger_new();
+		const nq_verdict *v;
+
+		add_steps(l, s, 3, rev, id);
+		v = nq_ledger_verdict(l, id[1]);
+		assert_int_equal(v->status, NQ_ST_DISPUTED);
+		assert_non_null(strstr(v->note, "its word is lost"));
+		assert_non_null(strstr(v->note, "other says 1612"));
+		v = nq_ledger_verdict(l, id[2]);
+		assert_int_equal(v->status, NQ_ST_DISPUTED);
+		assert_non_null(strstr(v->note, "lost says 1610"));
+		nq_ledger_free(l);
+
+		/* with an honest third: still no one wrong, no one ok */
+		l = nq_ledger_new();
+		add_steps(l, s, 4, rev, id);
+		for (int i = 1; i < 4; i++)
+			assert_int_equal(nq_ledger_verdict(l, id[i])->status,
+					 NQ_ST_DISPUTED);
+		nq_ledger_free(l);
+
+		/* what is proved decides, lost word or not */
+		l = nq_ledger_new();
+		add_steps(l, p, 3, rev, id);
+		v = nq_ledger_verdict(l, id[1]);
+		assert_int_equal(v->status, NQ_ST_OK);
+		assert_string_equal(v->checked, "oeis");
+		assert_int_equal(nq_ledger_verdict(l, id[2])->status,
+				 NQ_ST_WRONG);
+		nq_ledger_free(l);
+	}
+}
+
+/* A lost word confirms nothing and is confirmed by a live answer; its
+ * dissent does not undo a live agreement. */
+static void lost_word_beside_agreement(void **state)
+{
+	nq_square h[2] = { { 0, 1 }, { 1, 4 } };
+	nq_instance first = inst(14, NQ_MODE_FIRST, h, 2);
+	nq_instance count = inst(14, NQ_MODE_COUNT, h, 2);
+	int32_t off[14] = { 1, 4, 14 };
+	struct step s[4] = {
+		{ "lost", &first, answer(1, off) },
+		{ "lost", &count, answer(1610, NULL) },
+		{ "x", &count, answer(1610, NULL) },
+		{ "y", &count, answer(1610, NULL) },
+	};
+	long id[4];
+	int rev;
+
+	(void)state;
+	for (rev = 0; rev < 2; rev++) {
+		nq_ledger *l = nq_ledger_new();
+		const nq_verdict *v;
+
+		add_steps(l, s, 3, rev, id);
+		v = nq_ledger_verdict(l, id[2]); /* x: nothing checked it */
+		assert_int_equal(v->status, NQ_ST_OK);
+		assert_string_equal(v->checked, "none");
+		assert_null(strstr(v->note, "no other approach gave"));
+		assert_non_null(strstr(v->note, "lost their word"));
+		v = nq_ledger_verdict(l, id[1]); /* lost: x checked it */
+		assert_int_equal(v->status, NQ_ST_OK);
+		assert_string_equal(v->checked, "agrees:1");
+		nq_ledger_free(l);
+
+		/* x and y agree; lost says otherwise: x, y ok, lost disputed */
+		s[1].r = answer(1612, NULL);
+		l = nq_ledger_new();
+		add_steps(l, s, 4, rev, id);
+		assert_int_equal(nq_ledger_verdict(l, id[1])->status,
+				 NQ_ST_DISPUTED);
+		assert_int_equal(nq_ledger_verdict(l, id[2])->status, NQ_ST_OK);
+		assert_string_equal(nq_ledger_verdict(l, id[3])->checked,
+				    "agrees:1");
+		nq_ledger_free(l);
+		s[1].r = answer(1610, NULL);
+	}
+}
+
+/* A count in parts where one part lies (+2) and another gave no answer:
+ * incomplete, and it says so, whatever the order. */
+static void parts_incomplete(void **state)
+{
+	nq_instance in = inst(10, NQ_MODE_COUNT, NULL, 0);
+	int rev;
+
+	(void)state;
+	in.parts = 3;
+	for (rev = 0; rev < 2; rev++) {
+		nq_ledger *l = nq_ledger_new();
+		long a, b;
+		const nq_verdict *v;
+
+		if (rev) {
+			in.part = 2;
+			assert_int_equal(nq_ledger_part_unanswered(l, &in,
+					 "liar", 1, NQ_ST_CRASH), 0);
+		}
+		a = add_part(l, 10, 0, 3, "liar", 1, 302, NQ_UNIQUE_NA);
+		b = add_part(l, 10, 1, 3, "liar", 1, 200, NQ_UNIQUE_NA);
+		if (!rev) {
+			in.part = 2;
+			assert_int_equal(nq_ledger_part_unanswered(l, &in,
+					 "liar", 1, NQ_ST_CRASH), 0);
+		}
+		assert_int_equal(nq_ledger_close_parts(l), 0);
+		v = nq_ledger_verdict(l, a);
+		assert_int_equal(v->status, NQ_ST_DISPUTED);
+		assert_string_equal(v->checked, "none");
+		assert_non_null(strstr(v->note, "incomplete"));
+		assert_non_null(strstr(v->note, "part 3 of 3 gave no answer "
+				       "(crash)"));
+		assert_int_equal(nq_ledger_verdict(l, b)->status,
+				 NQ_ST_DISPUTED);
+		/* the part made again: the sum is checked after all */
+		add_part(l, 10, 2, 3, "liar", 1, 224, NQ_UNIQUE_NA);
+		assert_int_equal(nq_ledger_close_parts(l), 0);
+		v = nq_ledger_verdict(l, a);
+		assert_int_equal(v->status, NQ_ST_WRONG);
+		assert_non_null(strstr(v->note, "sum to 726"));
+		nq_ledger_free(l);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -932,6 +1160,10 @@ int main(void)
 		cmocka_unit_test(parts_where_no_table_decides),
 		cmocka_unit_test(parts_twice_and_repeats),
 		cmocka_unit_test(parts_unique_summed),
+		cmocka_unit_test(lost_words_check_nothing),
+		cmocka_unit_test(lost_word_makes_nothing_wrong),
+		cmocka_unit_test(lost_word_beside_agreement),
+		cmocka_unit_test(parts_incomplete),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
