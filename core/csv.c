@@ -3,11 +3,12 @@
  *
  * Columns: the fixed ones first (experiment .. peak_rss_kib; README, the
  * CSV: scripts rely on their names and order), then the extras
- * (measured_by, then part, last). Numbers that do not apply are empty cells, so
- * pandas reads them as NaN and R as NA.
+ * (measured_by, then part, then digest, last: csv.h). Numbers that do not
+ * apply are empty cells, so pandas reads them as NaN and R as NA.
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include "csv.h"
@@ -21,7 +22,7 @@ static const char *const columns[] = {
 	"instance", "instance_hash", "options", "build_s", "solve_s", "vars",
 	"constraints", "nonzeros", "nodes", "decisions", "conflicts",
 	"iterations", "timeout_s", "seed", "cpus", "host", "note", "measured_by",
-	"part", NULL
+	"part", "digest", NULL
 };
 
 void nq_csv_field(FILE *f, const char *s)
@@ -59,6 +60,82 @@ const char *nq_csv_host(void)
 	return host;
 }
 
+static void hex16(const uint8_t d[32], char out[NQ_CSV_DIGEST_LEN + 1])
+{
+	static const char x[] = "0123456789abcdef";
+	int i;
+
+	for (i = 0; i < NQ_CSV_DIGEST_LEN / 2; i++) {
+		out[2 * i] = x[d[i] >> 4];
+		out[2 * i + 1] = x[d[i] & 15];
+	}
+	out[NQ_CSV_DIGEST_LEN] = '\0';
+}
+
+void nq_csv_header_digest(const char *line, size_t len,
+			  char out[NQ_CSV_DIGEST_LEN + 1])
+{
+	nq_sha256 s;
+	uint8_t d[32];
+
+	nq_sha256_init(&s);
+	nq_sha256_update(&s, line, len);
+	nq_sha256_final(&s, d);
+	hex16(d, out);
+}
+
+void nq_csv_chain_start(nq_csv_chain *ch)
+{
+	char line[1024];
+	size_t i, used = 0;
+
+	for (i = 0; columns[i]; i++)
+		used += (size_t)snprintf(line + used, sizeof line - used,
+					 "%s%s", i ? "," : "", columns[i]);
+	nq_csv_header_digest(line, used, ch->prev);
+}
+
+void nq_csv_digest_begin(nq_sha256 *s, const char *prev)
+{
+	nq_sha256_init(s);
+	nq_sha256_update(s, prev, strlen(prev));
+}
+
+void nq_csv_digest_end(nq_sha256 *s, char out[NQ_CSV_DIGEST_LEN + 1])
+{
+	uint8_t d[32];
+
+	nq_sha256_final(s, d);
+	hex16(d, out);
+}
+
+int nq_csv_put(FILE *f, nq_csv_chain *ch, const char *cells, size_t len,
+	       int changed)
+{
+	char *line = malloc(len + NQ_CSV_DIGEST_LEN + 2);
+	nq_sha256 s;
+	size_t put;
+
+	if (changed) {
+		snprintf(ch->prev, sizeof ch->prev, "%s", NQ_CSV_CHANGED);
+	} else {
+		nq_csv_digest_begin(&s, ch->prev);
+		nq_sha256_update(&s, cells, len);
+		nq_csv_digest_end(&s, ch->prev);
+	}
+	if (!line) /* no memory: the same bytes, in two writes */
+		return fwrite(cells, 1, len, f) == len &&
+		       fprintf(f, "%s\r\n", ch->prev) > 0 ? 0 : -1;
+	memcpy(line, cells, len);
+	memcpy(line + len, ch->prev, strlen(ch->prev));
+	len += strlen(ch->prev);
+	line[len++] = '\r';
+	line[len++] = '\n';
+	put = fwrite(line, 1, len, f);
+	free(line);
+	return put == len ? 0 : -1;
+}
+
 void nq_csv_header(FILE *f)
 {
 	size_t i;
@@ -91,9 +168,10 @@ static void sep_sec(FILE *f, double v, int show)
 		fprintf(f, "%.6f", v);
 }
 
-void nq_csv_row(FILE *f, const nq_experiment *exp,
-		const nq_instance_spec *spec, const nq_approach *a,
-		int repeat, const nq_run *run)
+/* The row's cells but the digest, each followed by a comma. */
+static void row_cells(FILE *f, const nq_experiment *exp,
+		      const nq_instance_spec *spec, const nq_approach *a,
+		      int repeat, const nq_run *run)
 {
 	const nq_result *r = &run->res;
 	int ans = run->answered;
@@ -143,5 +221,26 @@ void nq_csv_row(FILE *f, const nq_experiment *exp,
 	sep_text(f, run->note);
 	sep_text(f, run->measured_by);
 	sep_text(f, spec->part_text);
-	fputs("\r\n", f);
+	fputc(',', f);
+}
+
+void nq_csv_row(FILE *f, nq_csv_chain *ch, const nq_experiment *exp,
+		const nq_instance_spec *spec, const nq_approach *a,
+		int repeat, const nq_run *run)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	if (!m) { /* no memory: the row without its digest, which its
+		     check will name, rather than no row */
+		row_cells(f, exp, spec, a, repeat, run);
+		fputs("\r\n", f);
+		return;
+	}
+	row_cells(m, exp, spec, a, repeat, run);
+	if (fclose(m) == 0)
+		(void)nq_csv_put(f, ch, buf, len, 0); /* the caller checks
+							 the stream */
+	free(buf);
 }

@@ -626,6 +626,10 @@ static void write_body(FILE *f, const nq_experiment *exp,
 	when(f, "finished", r->finished);
 	kv(f, "outcome", r->outcome ? r->outcome : "running");
 	fprintf(f, "rows: %zu\n", r->rows);
+	if (r->digest[0]) {
+		fprintf(f, "digest_rows: %zu\n", r->digest_rows);
+		kv(f, "digest", r->digest);
+	}
 	fprintf(f, "jobs: %d\n", r->jobs > 0 ? r->jobs : 1);
 	if (r->shard_n > 0)
 		fprintf(f, "shard: \"%d/%d\"\n", r->shard_k, r->shard_n);

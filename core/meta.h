@@ -31,6 +31,10 @@ typedef struct nq_meta_run {
 	size_t rows_before;       /* --resume: rows the file held already */
 	int resumed;              /* --resume found a file to go on with */
 	char first_started[64];   /* resumed: when the first run started */
+	/* the CSV's end as written (core/tamper.h): rows, the last one's
+	 * digest (csv.h) */
+	size_t digest_rows;
+	char digest[24];
 	char warnings[NQ_META_MAX_WARNINGS][256];
 	size_t nwarnings;
 } nq_meta_run;

@@ -220,14 +220,14 @@ static int rd_fail(const struct rd *r, const char *path, int rc,
 enum {
 	C_EXPERIMENT, C_N, C_MODE, C_SOLVER, C_REPEAT, C_STATUS, C_SOLUTIONS,
 	C_APPROACH, C_ENCODING, C_HINTS, C_UNIQUE, C_CHECKED, C_NOTE, C_HOST,
-	C_CPUS, C_BLOCKED, C_EXCLUDED, C_PART, C__COUNT
+	C_CPUS, C_BLOCKED, C_EXCLUDED, C_PART, C_DIGEST, C__COUNT
 };
 #define C__NEEDED C_APPROACH /* the ones before it must be there */
 
 static const char *const colname[C__COUNT] = {
 	"experiment", "n", "mode", "solver", "repeat", "status", "solutions",
 	"approach", "encoding", "hints", "unique", "checked", "note", "host",
-	"cpus", "blocked", "excluded", "part",
+	"cpus", "blocked", "excluded", "part", "digest",
 };
 
 static int header(struct rd *r, const char *path, int *col, size_t *ncols,
@@ -420,6 +420,80 @@ static void key_make(const char *e, const char *n, const char *m,
 	}
 }
 
+/* Feed the cells of the row just read but `skip`, each as the harness
+ * writes it (nq_csv_field's quoting) and followed by a comma: what its
+ * digest covers (csv.h). Quoting the cells again, rather than hashing
+ * the bytes read, leaves a file whose only change is needless quotes
+ * or bare line ends as written. */
+static void feed_cells(nq_sha256 *s, const struct rd *r, long skip)
+{
+	size_t i;
+
+	for (i = 0; i < r->ncell; i++) {
+		const char *c = cell(r, (int)i), *q;
+
+		if ((long)i == skip)
+			continue;
+		if (!strpbrk(c, ",\"\r\n")) {
+			nq_sha256_update(s, c, strlen(c));
+		} else {
+			nq_sha256_update(s, "\"", 1);
+			for (; (q = strchr(c, '"')); c = q + 1) {
+				/* up to the quote, and the quote again */
+				nq_sha256_update(s, c, (size_t)(q - c) + 1);
+				nq_sha256_update(s, "\"", 1);
+			}
+			nq_sha256_update(s, c, strlen(c));
+			nq_sha256_update(s, "\"", 1);
+		}
+		nq_sha256_update(s, ",", 1);
+	}
+}
+
+static void row_digest(const struct rd *r, long dcol, const char *prev,
+		       char out[NQ_CSV_DIGEST_LEN + 1])
+{
+	nq_sha256 s;
+
+	nq_csv_digest_begin(&s, prev);
+	feed_cells(&s, r, dcol);
+	nq_csv_digest_end(&s, out);
+}
+
+/* Whether the row's digest holds: after the previous row's cell as
+ * written, or, when that cell alone was edited, after what it should
+ * have been (so one edited cell names one row). The first row may hold
+ * after the header this harness writes instead of the file's: then the
+ * header was changed. Moves the chain on. */
+static void check_digest(nq_rowfile *f, const struct rd *r, long dcol,
+			 struct nq_oldrow *o)
+{
+	char want[NQ_CSV_DIGEST_LEN + 1], alt[NQ_CSV_DIGEST_LEN + 1];
+	const char *got = cell(r, (int)dcol);
+	int ok;
+
+	row_digest(r, dcol, f->last_digest, want);
+	ok = !strcmp(want, got);
+	if (!ok && strcmp(f->calc_digest, f->last_digest)) {
+		row_digest(r, dcol, f->calc_digest, alt);
+		ok = !strcmp(alt, got);
+	}
+	if (!ok && f->nrows == 1) {
+		nq_csv_chain ch;
+
+		nq_csv_chain_start(&ch);
+		row_digest(r, dcol, ch.prev, alt);
+		if (!strcmp(alt, got))
+			ok = f->header_changed = 1;
+	}
+	if (!ok) {
+		o->changed = 1;
+		f->nchanged++;
+	}
+	snprintf(f->last_digest, sizeof f->last_digest, "%s", got);
+	memcpy(f->calc_digest, want, sizeof want);
+}
+
 /* One whole row: its key, its answer, its record. */
 static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 		    nq_ledger *l, nq_keyset *keys, struct nq_inst_buf *b,
@@ -430,6 +504,7 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 	const char *who = cell(r, col[C_APPROACH]);
 	struct nq_oldrow *o;
 	long n, claim = -1;
+	int redo;
 	char *end;
 	int st;
 
@@ -471,7 +546,12 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 	key_make(cell(r, col[C_EXPERIMENT]), cell(r, col[C_N]),
 		 cell(r, col[C_MODE]), hints, who,
 		 cell(r, col[C_REPEAT]), key, sizeof key);
-	if (keys && !nq_keyset_add(keys, nq_key_hash(key)))
+	/* a part with no answer leaves its count without a sum: resume
+	 * makes it again (not a timeout: that one would time out again) */
+	redo = *cell(r, col[C_PART]) && (st == NQ_ST_CRASH ||
+					  st == NQ_ST_ERROR ||
+					  st == NQ_ST_MEMOUT);
+	if (keys && !redo && !nq_keyset_add(keys, nq_key_hash(key)))
 		return nq_error_set(err, NULL, 0, 0, "out of memory");
 	if (l && (claim = record(l, r, col, st, f->path, b, err)) == -2)
 		return -1;
@@ -493,7 +573,32 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 	o->status = (uint8_t)st;
 	o->checked_hash = nq_rows_hash(cell(r, col[C_CHECKED]));
 	o->note_hash = nq_rows_hash(cell(r, col[C_NOTE]));
+	o->changed = 0;
+	o->redo = (uint8_t)redo;
+	if (col[C_DIGEST] >= 0)
+		check_digest(f, r, col[C_DIGEST], o);
 	return 0;
+}
+
+/* The digest of the header just read (csv.h), where the chain starts. */
+static void header_digest(nq_rowfile *f, const struct rd *r)
+{
+	char *line = NULL;
+	size_t i, len = 0;
+	FILE *m = open_memstream(&line, &len);
+
+	f->last_digest[0] = '\0';
+	if (!m)
+		return; /* no memory: the first row's check fails */
+	for (i = 0; i < r->ncell; i++) {
+		if (i)
+			fputc(',', m);
+		nq_csv_field(m, cell(r, (int)i));
+	}
+	if (fclose(m) == 0)
+		nq_csv_header_digest(line, len, f->last_digest);
+	free(line);
+	memcpy(f->calc_digest, f->last_digest, sizeof f->last_digest);
 }
 
 static int blank(const struct rd *r)
@@ -521,6 +626,8 @@ int nq_rows_read(const char *path, nq_ledger *l, nq_keyset *keys,
 		goto out;
 	f->has_host = col[C_HOST] >= 0;
 	f->has_cpus = col[C_CPUS] >= 0;
+	f->has_digest = col[C_DIGEST] >= 0;
+	header_digest(f, r);
 	f->end = r->off;
 	while ((got = read_row(r)) == ROW_OK) {
 		if (blank(r)) {
@@ -597,8 +704,9 @@ struct nq_rows_cursor {
 	const char *const *names; /* the current columns */
 	int *map;                 /* current column -> the file's, or -1 */
 	size_t ncur, next;
-	/* the current columns a verdict or the host fills, or -1 */
-	long k_status, k_checked, k_note, k_host;
+	/* the current columns a verdict, the host or the digest fills, or
+	 * -1 */
+	long k_status, k_checked, k_note, k_host, k_digest;
 	char *line;               /* the row as written, one fwrite */
 	size_t len, cap;
 	struct rd r;
@@ -643,6 +751,7 @@ int nq_rows_open(const nq_rowfile *f, nq_rows_cursor **out, nq_error *err)
 		goto fail;
 	}
 	c->k_status = c->k_checked = c->k_note = c->k_host = -1;
+	c->k_digest = -1;
 	for (k = 0; k < c->ncur; k++) {
 		const char *name = c->names[k];
 
@@ -658,6 +767,8 @@ int nq_rows_open(const nq_rowfile *f, nq_rows_cursor **out, nq_error *err)
 			c->k_note = (long)k;
 		else if (!strcmp(name, "host"))
 			c->k_host = (long)k;
+		else if (!strcmp(name, "digest"))
+			c->k_digest = (long)k;
 	}
 	*out = c;
 	return 0;
@@ -718,15 +829,16 @@ static int rd_seek(struct rd *r, long long off, size_t line)
 }
 
 int nq_rows_emit(nq_rows_cursor *c, FILE *out, const nq_ledger *l,
-		 const char *host, nq_error *err)
+		 const char *host, nq_csv_chain *ch, nq_error *err)
 {
 	if (c->next >= c->f->nrows)
 		return nq_error_set(err, c->f->path, 0, 0, "no row left");
-	return nq_rows_emit_at(c, c->next++, out, l, host, err);
+	return nq_rows_emit_at(c, c->next++, out, l, host, ch, err);
 }
 
 int nq_rows_emit_at(nq_rows_cursor *c, size_t i, FILE *out,
-		    const nq_ledger *l, const char *host, nq_error *err)
+		    const nq_ledger *l, const char *host, nq_csv_chain *ch,
+		    nq_error *err)
 {
 	const struct nq_oldrow *o;
 	const nq_verdict *v = NULL;
@@ -749,11 +861,15 @@ int nq_rows_emit_at(nq_rows_cursor *c, size_t i, FILE *out,
 				    "merged");
 	if (o->claim >= 0 && l)
 		v = nq_ledger_verdict(l, o->claim);
+	/* every cell but the digest, each with its comma, then the digest
+	 * of what is written now (csv.h: the digest column is the last) */
 	c->len = 0;
 	for (k = 0; k < c->ncur; k++) {
 		const char *s = cell(r, c->map[k]);
 		long kk = (long)k;
 
+		if (kk == c->k_digest)
+			continue;
 		if (v && kk == c->k_status)
 			s = nq_status_name(v->status);
 		else if (v && kk == c->k_checked)
@@ -762,19 +878,11 @@ int nq_rows_emit_at(nq_rows_cursor *c, size_t i, FILE *out,
 			s = note_of(v, o, s);
 		else if (host && !*s && kk == c->k_host)
 			s = host;
-		if (k) {
-			if (line_room(c, 1))
-				goto nomem;
-			c->line[c->len++] = ',';
-		}
-		if (line_field(c, s))
+		if (line_field(c, s) || line_room(c, 1))
 			goto nomem;
+		c->line[c->len++] = ',';
 	}
-	if (line_room(c, 2))
-		goto nomem;
-	c->line[c->len++] = '\r';
-	c->line[c->len++] = '\n';
-	if (fwrite(c->line, 1, c->len, out) != c->len)
+	if (nq_csv_put(out, ch, c->line, c->len, o->changed) < 0)
 		return nq_error_set(err, NULL, 0, 0, "write failed: %s",
 				    strerror(errno));
 	return 0;
@@ -783,7 +891,7 @@ nomem:
 }
 
 int nq_rows_write(FILE *out, const nq_rowfile *f, const nq_ledger *l,
-		  const char *host, nq_error *err)
+		  const char *host, nq_csv_chain *ch, nq_error *err)
 {
 	nq_rows_cursor *c;
 	size_t i;
@@ -792,7 +900,7 @@ int nq_rows_write(FILE *out, const nq_rowfile *f, const nq_ledger *l,
 	if (nq_rows_open(f, &c, err) < 0)
 		return -1;
 	for (i = 0; i < f->nrows && rc == 0; i++)
-		rc = nq_rows_emit(c, out, l, host, err);
+		rc = nq_rows_emit(c, out, l, host, ch, err);
 	nq_rows_close(c);
 	return rc;
 }

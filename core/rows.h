@@ -15,6 +15,10 @@
  * row of the header's shape (a row in the middle with another number of
  * cells, text after a closing quote, a cell that is not what its column
  * holds) is an error naming the file and line.
+ *
+ * Tamper evidence: each row's `digest` cell is checked as it is read
+ * (csv.h says how it is made); a row whose check fails is kept, marked
+ * `changed`, and counted. core/tamper.c says so and decides.
  */
 #ifndef NQ_ROWS_H
 #define NQ_ROWS_H
@@ -22,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "csv.h"
 #include "error.h"
 #include "plan.h"
 #include "validate.h"
@@ -36,6 +41,11 @@ struct nq_oldrow {
 	uint32_t note_hash;     /* of its `note` cell as written */
 	uint64_t seq;           /* the caller's (the plan's order, nq_order) */
 	uint8_t status;         /* nq_status as written */
+	uint8_t changed;        /* its digest does not hold (csv.h) */
+	uint8_t redo;           /* a part of a count in parts that gave no
+				   answer (crash, error, memout): not in
+				   `keys`, so --resume makes it again, and
+				   the new row takes its place */
 };
 
 typedef struct nq_rowfile {
@@ -49,6 +59,16 @@ typedef struct nq_rowfile {
 	int has_host, has_cpus; /* the file has these columns */
 	size_t ncols;           /* the header's cells */
 	size_t cap;
+	/* the digests (csv.h): the file has the column; rows whose check
+	 * failed; the header was changed (the first row holds with the
+	 * header this harness writes, not with the file's); the last whole
+	 * row's digest cell as written (the header's digest when there is
+	 * none), where appended rows go on from */
+	int has_digest;
+	size_t nchanged;
+	int header_changed;
+	char last_digest[NQ_CSV_DIGEST_LEN + 1];
+	char calc_digest[NQ_CSV_DIGEST_LEN + 1]; /* what it should be */
 } nq_rowfile;
 
 /* Read `path`: the header (it must name experiment, n, mode, solver,
@@ -67,21 +87,24 @@ int nq_rows_changed(const nq_rowfile *f, const nq_ledger *l);
 /* Write the file's whole rows to `out` again (no header) in the current
  * column set (core/csv.c: old columns mapped by name, empty cells for
  * those the file lacks), with status, checked and note from the ledger's
- * verdicts; `host` fills an empty or missing host column when not NULL.
- * -1 with err set when the file cannot be read again or has changed. */
+ * verdicts; `host` fills an empty or missing host column when not NULL;
+ * each row's digest from the chain `ch` (a row marked changed gets
+ * NQ_CSV_CHANGED: the mark stays). -1 with err set when the file cannot
+ * be read again or has changed. */
 int nq_rows_write(FILE *out, const nq_rowfile *f, const nq_ledger *l,
-		  const char *host, nq_error *err);
+		  const char *host, nq_csv_chain *ch, nq_error *err);
 
 /* The same one row at a time, for a merge of several files: open,
  * then nq_rows_emit each row in turn (the i-th call writes rows[i]). */
 typedef struct nq_rows_cursor nq_rows_cursor;
 int nq_rows_open(const nq_rowfile *f, nq_rows_cursor **c, nq_error *err);
 int nq_rows_emit(nq_rows_cursor *c, FILE *out, const nq_ledger *l,
-		 const char *host, nq_error *err);
+		 const char *host, nq_csv_chain *ch, nq_error *err);
 /* Write rows[i], in any order (a seek where it is not the next row):
  * for rows put in the plan's order (nq_order). */
 int nq_rows_emit_at(nq_rows_cursor *c, size_t i, FILE *out,
-		    const nq_ledger *l, const char *host, nq_error *err);
+		    const nq_ledger *l, const char *host, nq_csv_chain *ch,
+		    nq_error *err);
 void nq_rows_close(nq_rows_cursor *c);
 
 void nq_rows_free(nq_rowfile *f);

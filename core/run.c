@@ -312,7 +312,7 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 	if (claim >= 0)
 		verdicts_changed(s, claim);
 	if (s->csv) {
-		nq_csv_row(s->csv, s->exp, spec, a, rep, run);
+		nq_csv_row(s->csv, &s->chain, s->exp, spec, a, rep, run);
 		fflush(s->csv);
 		s->rows++;
 	}

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "csv.h"
 #include "sha256.h"
+#include "tamper.h"
 #include "version.h"
 #include "run_int.h"
 
@@ -73,6 +74,18 @@ static int meta_start(struct state *s, nq_error *err)
 	s->meta.jobs = s->jobs;
 	s->meta.shard_k = s->o->shard_k;
 	s->meta.shard_n = s->o->shard_n;
+	/* the end as it is now: the rows found (resumed), or none yet */
+	if (s->have_old) {
+		s->meta.digest_rows = s->old.nrows;
+		snprintf(s->meta.digest, sizeof s->meta.digest, "%s",
+			 s->old.last_digest);
+	} else {
+		nq_csv_chain ch;
+
+		nq_csv_chain_start(&ch);
+		s->meta.digest_rows = 0;
+		snprintf(s->meta.digest, sizeof s->meta.digest, "%s", ch.prev);
+	}
 	nq_meta_check(&s->meta, "at start");
 	return nq_meta_write(s->meta_path, s->exp, &s->meta, err);
 }
@@ -195,6 +208,31 @@ static int resume_check(struct state *s, nq_error *err)
 	return 0;
 }
 
+/* --resume: the rows must be as the harness wrote them (tamper.h),
+ * unless --force, which keeps them, still marked (rows.h), and says so
+ * in the .meta. */
+static int resume_tamper(struct state *s, nq_error *err)
+{
+	char meta[4200];
+	size_t n;
+
+	nq_meta_path(s->o->output, meta, sizeof meta);
+	n = nq_tamper_tell(&s->old, meta, s->o->force);
+	if (!n)
+		return 0;
+	if (!s->o->force)
+		return nq_error_set(err, s->o->output, 0, 0, "--resume: "
+				    "changed after the run wrote it (above); "
+				    "nothing done (--force goes on, the changed "
+				    "rows kept and marked as changed)");
+	if (s->meta.nwarnings < NQ_META_MAX_WARNINGS)
+		snprintf(s->meta.warnings[s->meta.nwarnings++],
+			 sizeof s->meta.warnings[0], "resumed with %zu "
+			 "change%s made to %s after the run wrote it "
+			 "(--force)", n, n == 1 ? "" : "s", s->o->output);
+	return 0;
+}
+
 /* --resume with a file to go on with: its rows read back (their answers
  * into the ledger, their keys kept), a row cut short at the end dropped,
  * the file opened to append. */
@@ -212,6 +250,8 @@ static int open_resume(struct state *s, nq_error *err)
 	if (nq_rows_read(path, s->ledger, &s->old_keys, &s->old, err) < 0)
 		return -1;
 	nq_ledger_defer(s->ledger, 0);
+	if (resume_tamper(s, err) < 0)
+		return -1;
 	s->have_old = 1;
 	for (i = 0; i < s->old.nrows; i++)
 		if (s->old.rows[i].claim >= s->claims_before)
@@ -228,6 +268,9 @@ static int open_resume(struct state *s, nq_error *err)
 			return nq_error_set(err, path, 0, 0, "cannot drop the "
 					    "cut row: %s", strerror(errno));
 	}
+	/* appended rows go on from the last row's digest as written */
+	snprintf(s->chain.prev, sizeof s->chain.prev, "%s",
+		 s->old.last_digest);
 	s->csv = fopen(path, "a");
 	if (!s->csv)
 		return nq_error_set(err, path, 0, 0, "cannot write: %s",
@@ -251,6 +294,7 @@ int nq_run_open(struct state *s, nq_error *err)
 	if (!s->csv)
 		return -1;
 	nq_csv_header(s->csv);
+	nq_csv_chain_start(&s->chain);
 	fflush(s->csv);
 	return 0;
 }
@@ -258,9 +302,12 @@ int nq_run_open(struct state *s, nq_error *err)
 int nq_run_meta_end(struct state *s, int rc, nq_error *err)
 {
 	s->meta.finished = time(NULL);
-	s->meta.rows = s->rows + (s->have_old ? s->old.nrows : 0);
+	s->meta.rows = s->rows + (s->have_old ? s->old.nrows : 0) -
+		       s->replaced;
 	s->meta.outcome = rc == NQ_EXIT_INTERRUPTED ? "interrupted"
 			  : rc == NQ_EXIT_WRONG ? "wrong" : "ok";
+	s->meta.digest_rows = s->meta.rows;
+	snprintf(s->meta.digest, sizeof s->meta.digest, "%s", s->chain.prev);
 	nq_meta_check(&s->meta, "at end");
 	if (nq_meta_write(s->meta_path, s->exp, &s->meta, err) < 0)
 		return -1;
@@ -269,9 +316,9 @@ int nq_run_meta_end(struct state *s, int rc, nq_error *err)
 	return 0;
 }
 
-void nq_run_row(const struct state *s, FILE *f, const struct row *r)
+void nq_run_row(struct state *s, FILE *f, const struct row *r)
 {
-	nq_csv_row(f, s->exp, &s->exp->instances[r->spec],
+	nq_csv_row(f, &s->chain, s->exp, &s->exp->instances[r->spec],
 		   &s->exp->approaches[r->ai], r->rep, &r->run);
 }
 
@@ -338,6 +385,10 @@ int nq_run_order(struct state *s, nq_error *err)
 	for (i = 0; i < s->nkept; i++)
 		seq[i] = kept_seq(s, i);
 	s->in_order &= sort_by_seq(seq, s->perm, s->nkept);
+	/* a part made again replaces its old row: the file is written again */
+	for (i = 0; i < nold; i++)
+		if (s->old.rows[i].redo)
+			s->in_order = 0;
 	/* the new rows come after the old ones in the file */
 	if (nold && s->nkept &&
 	    s->old.rows[s->old_perm[nold - 1]].seq > seq[s->perm[0]])
@@ -358,15 +409,24 @@ int nq_run_rewrite(struct state *s, nq_error *err)
 	if (nq_atomic_open(&out, s->o->output, err) < 0)
 		return -1;
 	nq_csv_header(out.f);
+	nq_csv_chain_start(&s->chain); /* every digest made again */
 	if (nold && nq_rows_open(&s->old, &cur, err) < 0)
 		goto fail;
 	/* both in the plan's order, merged; at a tie the old row first */
 	while (i < nold || j < s->nkept) {
-		if (i < nold && (j == s->nkept ||
-				 s->old.rows[s->old_perm[i]].seq <=
-				 kept_seq(s, s->perm[j]))) {
+		const struct nq_oldrow *o = i < nold ?
+					     &s->old.rows[s->old_perm[i]] : NULL;
+
+		if (o && o->redo && j < s->nkept &&
+		    o->seq == kept_seq(s, s->perm[j])) {
+			i++; /* the part made again: its new row stands */
+			s->replaced++;
+			continue;
+		}
+		if (o && (j == s->nkept || o->seq <= kept_seq(s, s->perm[j]))) {
 			if (nq_rows_emit_at(cur, s->old_perm[i++], out.f,
-					    s->ledger, NULL, err) < 0)
+					    s->ledger, NULL, &s->chain,
+					    err) < 0)
 				goto fail;
 		} else {
 			nq_run_row(s, out.f, &s->rows_kept[s->perm[j++]]);

@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include "atomic.h"
+#include "csv.h"
 #include "instance.h"
 #include "meta.h"
 #include "plan.h"
@@ -54,6 +55,7 @@ struct state {
 	const nq_run_opts *o;
 	nq_plan plan;
 	FILE *csv;
+	nq_csv_chain chain;     /* the digests of the rows written to it */
 	nq_lock lock;           /* on the CSV, from open_output to the end */
 	nq_ledger *ledger;
 	struct row *rows_kept;  /* every row written this time, in order */
@@ -89,6 +91,7 @@ struct state {
 	 * (--resume) too; whether the file holds them so already */
 	size_t *perm, *old_perm;
 	int in_order;
+	size_t replaced;        /* old rows of parts made again, dropped */
 	nq_meta_run meta;       /* the record beside the CSV */
 	char meta_path[4096];
 	char log_path[4096];    /* the solvers' stderr: FILE.stderr.log */
@@ -127,7 +130,7 @@ int nq_run_order(struct state *s, nq_error *err);
 /* The CSV again, whole, in the plan's order, with the final verdicts. */
 int nq_run_rewrite(struct state *s, nq_error *err);
 int nq_run_meta_end(struct state *s, int rc, nq_error *err);
-void nq_run_row(const struct state *s, FILE *f, const struct row *r);
+void nq_run_row(struct state *s, FILE *f, const struct row *r);
 /* What each cell has still to make (--resume: the runs with a row are
  * done, their timeouts marked). */
 int nq_run_count_todo(struct state *s, nq_error *err);

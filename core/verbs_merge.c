@@ -31,15 +31,19 @@
 #include "rows.h"
 #include "run.h"
 #include "sha256.h"
+#include "tamper.h"
 #include "verbs.h"
 #include "version.h"
 
-enum { M_OUT, M_PARTIAL, M_CONFIG };
+enum { M_OUT, M_PARTIAL, M_CONFIG, M_FORCE };
 static const nq_flag merge_flags[] = {
 	[M_OUT] = { "output", 'o', "OUT.csv", "the merged results file (required); its .meta beside it" },
 	[M_PARTIAL] = { "partial", 0, NULL, "merge what is there when runs are missing (named on\n"
 			"stderr) instead of stopping" },
 	[M_CONFIG] = { "config", 0, "FILE", "the experiment file (default: `config` in the shards' .meta)" },
+	[M_FORCE] = { "force", 0, NULL, "merge shards changed after their runs wrote them\n"
+		      "(named on stderr) instead of stopping; their changed\n"
+		      "rows stay marked (digest `changed`)" },
 	{ NULL, 0, NULL, NULL }
 };
 
@@ -159,7 +163,9 @@ static void key_text(const nq_experiment *exp, const nq_plan *p, uint64_t h,
 
 struct merge {
 	const char *out, *config;
-	int partial;
+	int partial, force;
+	size_t changed;         /* changes to the shards since their runs */
+	nq_csv_chain chain;     /* the digests of the rows written */
 	struct shard *sh;
 	size_t nsh;
 	int nshards;
@@ -252,6 +258,7 @@ static int read_rows(struct merge *m, nq_error *err)
 			fprintf(stderr, "%s:%zu: warning: the last row is half "
 				"written (a run stopped mid-write); left out\n",
 				f->path, f->partial_line);
+		m->changed += nq_tamper_tell(f, m->sh[i].meta, m->force);
 		for (j = 0; j < f->nrows; j++) {
 			struct nq_oldrow *o = &f->rows[j];
 			uint64_t seq = nq_order_seq(&m->ord, o->key);
@@ -286,6 +293,12 @@ static int read_rows(struct merge *m, nq_error *err)
 					    "run '%s' twice", key);
 		}
 	}
+	if (m->changed && !m->force)
+		return nq_error_set(err, m->out, 0, 0, "not written: %zu "
+				    "change%s to the shards since their runs "
+				    "wrote them (above); --force merges them, "
+				    "the changed rows marked", m->changed,
+				    m->changed == 1 ? "" : "s");
 	/* settles too; the sums of counts in parts need every shard */
 	if (nq_ledger_close_parts(m->ledger) < 0)
 		return nq_error_set(err, NULL, 0, 0, "out of memory");
@@ -366,6 +379,7 @@ static int write_rows(struct merge *m, FILE *out, nq_error *err)
 	int rc = 0;
 
 	nq_csv_header(out);
+	nq_csv_chain_start(&m->chain);
 	for (i = 0; i < m->nsh; i++) {
 		if (nq_rows_open(&m->sh[i].rf, &m->sh[i].cur, err) < 0)
 			return -1;
@@ -386,7 +400,7 @@ static int write_rows(struct merge *m, FILE *out, nq_error *err)
 
 		rc = nq_rows_emit_at(s->cur, pl[i].row, out, m->ledger,
 				     s->val[K_HOST][0] ? s->val[K_HOST] : NULL,
-				     err);
+				     &m->chain, err);
 		if (rc < 0)
 			break;
 		m->rows++;
@@ -443,6 +457,10 @@ static int write_meta(struct merge *m, const char *outcome, nq_error *err)
 	kv(a.f, "outcome", outcome);
 	fprintf(a.f, "rows: %zu\nmissing_rows: %zu\nshards: %d\n", m->rows,
 		m->missing, m->nshards);
+	fprintf(a.f, "digest_rows: %zu\n", m->rows);
+	kv(a.f, "digest", m->chain.prev);
+	if (m->changed)
+		fprintf(a.f, "changed_since_runs: %zu\n", m->changed);
 	nq_meta_write_order(a.f, m->exp);
 	fputs("machines:\n", a.f);
 	for (i = 0; i < m->nsh; i++) {
@@ -556,6 +574,8 @@ static int cmd_merge(const nq_verb *v, int argc, char **argv)
 			m.partial = 1;
 		else if (id == M_CONFIG)
 			m.config = c.val;
+		else if (id == M_FORCE)
+			m.force = 1;
 		else
 			m.sh[m.nsh++].csv = c.val;
 	}
@@ -592,7 +612,7 @@ static int cmd_merge(const nq_verb *v, int argc, char **argv)
 
 const nq_verb nq_verb_merge = {
 	"merge", cmd_merge,
-	"merge -o OUT.csv SHARD.csv... [--partial] [--config FILE]",
+	"merge -o OUT.csv SHARD.csv... [--partial] [--config FILE] [--force]",
 	"Merge the shards of one experiment (`run --shard K/N` on several\n"
 	"machines) into one results file, as if one run had made every row.\n"
 	"Each shard's .meta must name the same experiment file (SHA-256) and\n"
@@ -600,10 +620,13 @@ const nq_verb nq_verb_merge = {
 	"shard has is named with the command that makes it, and a run two\n"
 	"shards have is an error. Every answer is checked against every\n"
 	"other, so shards that disagree are `disputed` or `wrong`, as in one\n"
-	"run. OUT.meta lists the machines (host, cpu, cores, rows, shard).\n"
+	"run. A shard changed since its run wrote it (a row's digest, or\n"
+	"its .meta's record of the end) stops the merge, naming the rows,\n"
+	"unless --force. OUT.meta lists the machines (host, cpu, cores,\n"
+	"rows, shard).\n"
 	"An existing OUT is kept as OUT.bak.",
 	merge_flags,
 	"Exit status: 0 merged, no answer wrong or disputed; 1 merged, some\n"
-	"are; 2 bad input or runs missing without --partial (nothing\n"
-	"written)."
+	"are; 2 bad input, runs missing without --partial or shards changed\n"
+	"without --force (nothing written)."
 };

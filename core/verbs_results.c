@@ -5,11 +5,36 @@
 #include <stdio.h>
 #include <string.h>
 #include "atomic.h"
+#include "meta.h"
 #include "csvread.h"
 #include "plot.h"
 #include "report.h"
 #include "run.h"
+#include "tamper.h"
 #include "verbs.h"
+
+/* Whether the file is as the harness wrote it (tamper.h): said as
+ * warnings, and the verb goes on with the file as it is. */
+static void check_digests(const nq_verb *v, const char *csv)
+{
+	char meta[4200], buf[1024];
+	nq_rowfile f;
+	nq_error err;
+
+	memset(&err, 0, sizeof err);
+	if (nq_rows_read(csv, NULL, NULL, &f, &err) < 0) {
+		nq_error_format(&err, buf, sizeof buf);
+		fprintf(stderr, "harness %s: warning: its digests are not "
+			"checked: %s\n", v->name, buf);
+		return;
+	}
+	nq_meta_path(csv, meta, sizeof meta);
+	if (nq_tamper_tell(&f, meta, 1))
+		fprintf(stderr, "harness %s: warning: %s changed after the "
+			"run wrote it (above); the %s shows it as it is now\n",
+			v->name, csv, v->name);
+	nq_rows_free(&f);
+}
 
 /* Read the results file of plot and report; 2 (message printed) if not. */
 static int read_results(const nq_verb *v, const char *csv, nq_table **t)
@@ -21,6 +46,7 @@ static int read_results(const nq_verb *v, const char *csv, nq_table **t)
 	memset(&err, 0, sizeof err);
 	if (nq_table_read(csv, t, &err) < 0)
 		return nq_cli_error(&err);
+	check_digests(v, csv);
 	return 0;
 }
 

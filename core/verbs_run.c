@@ -46,7 +46,9 @@ static const nq_flag run_flags[] = {
 	[RUN_RESUME] = { "resume", 0, NULL, "go on with the CSV: runs that have a row are not\n"
 			 "made again; their answers are checked with the new ones" },
 	[RUN_FORCE] = { "force", 0, NULL, "--resume although the experiment file or the\n"
-			"harness version differ from the CSV's .meta" },
+			"harness version differ from the CSV's .meta, or rows\n"
+			"changed since the run wrote them (named on stderr;\n"
+			"they stay marked: digest `changed`)" },
 	[RUN_STRICT] = { "strict", 0, NULL, "an answer nothing checked (checked 'none') fails\n"
 			 "the run, exit 1 (as `strict: true` in the file)" },
 	{ NULL, 0, NULL, NULL }

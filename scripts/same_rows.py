@@ -14,7 +14,7 @@ import csv
 import sys
 
 VARIES = {"wall_s", "cpu_s", "peak_rss_kib", "build_s", "solve_s",
-          "measured_by", "note", "cpus", "host"}
+          "measured_by", "note", "cpus", "host", "digest"}
 KEY = ("experiment", "n", "mode", "hints", "approach", "repeat")
 
 

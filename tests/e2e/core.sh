@@ -28,11 +28,11 @@ print(len(rows), sorted(set(r['solutions'] for r in rows)))
 PY
 )" = "10 ['0']" ]
 expect "the summary names every approach" grep -q 'picosat/sequential' "$T/out"
-expect "pandas-free check: 36 columns in every row" [ "$(python3 - "$T/smoke.csv" <<'PY'
+expect "pandas-free check: 37 columns in every row" [ "$(python3 - "$T/smoke.csv" <<'PY'
 import csv, sys
 print(sorted(set(len(r) for r in csv.reader(open(sys.argv[1], newline='')))))
 PY
-)" = "[36]" ]
+)" = "[37]" ]
 
 # --- bad experiment files: one line with file:line:col, exit 2, no output ---
 bad_config() { # bad_config NAME EXPECTED-SUBSTRING  (YAML on stdin)

@@ -88,7 +88,7 @@ strip() {
 	python3 - "$1" <<'PY'
 import csv, sys
 drop = {'wall_s', 'cpu_s', 'peak_rss_kib', 'host', 'cpus', 'build_s',
-        'solve_s', 'measured_by'}
+        'solve_s', 'measured_by', 'digest'}
 rows = list(csv.reader(open(sys.argv[1], newline='')))
 keep = [i for i, c in enumerate(rows[0]) if c not in drop]
 for r in rows:

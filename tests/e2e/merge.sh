@@ -136,8 +136,12 @@ args=()
 for j in 1 2 3 4; do
 	if [ "$j" = "$k" ]; then args+=("w.shard-$j-of-4.csv"); else args+=("s.shard-$j-of-4.csv"); fi
 done
+# the edit is also a change after the run wrote the shard: refused, the row
+# named, unless --force (then the ledger has its say)
+bad_input "an edited shard: refused" "w.shard-$k-of-4.csv:" "$H" merge -o out.csv "${args[@]}"
+expect "an edited shard: the row named" grep -qE "^w.shard-$k-of-4.csv:[0-9]+: row [0-9]+ changed after the run wrote it$" "$T/be"
 rm -f out.csv
-"$H" merge -o out.csv "${args[@]}" >/dev/null 2>err
+"$H" merge -o out.csv --force "${args[@]}" >/dev/null 2>err
 rc=$?
 expect "disagreeing shards exit 1 (got $rc: $(cat err))" [ $rc -eq 1 ]
 expect "the summary counts the wrong row" grep -qE ' [1-9][0-9]* wrong' err

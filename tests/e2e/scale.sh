@@ -170,9 +170,14 @@ for r in rows[1:]:
 csv.writer(open(sys.argv[2], 'w', newline=''), lineterminator='\r\n').writerows(rows)
 PY
 cp full.meta w.meta
+# the edit is a change after the run wrote the file: refused (tamper.sh),
+# unless --force, which lets the ledger judge the row
 "$H" run k.yaml -o w.csv --resume >/dev/null 2>err
 rc=$?
-expect "an old wrong answer: exit 1 on resume (got $rc: $(cat err))" [ $rc -eq 1 ]
+expect "an edited row: exit 2 on resume (got $rc)" [ $rc -eq 2 ] && grep -q 'w.csv:[0-9]*: row [0-9]* changed after the run wrote it' err
+"$H" run k.yaml -o w.csv --resume --force >/dev/null 2>err
+rc=$?
+expect "an old wrong answer: exit 1 on resume --force (got $rc: $(cat err))" [ $rc -eq 1 ]
 expect "with nothing to run" [ -z "$(grep -E '^\[[0-9]+/[0-9]+\]' err)" ]
 expect "the row now says wrong" python3 - w.csv <<'PY'
 import csv, sys

@@ -54,7 +54,7 @@ static void header_starts_with_contract(void **state)
 	fclose(f);
 	assert_true(strncmp(buf, "experiment,n,mode,solver,encoding,repeat,"
 			    "status,solutions,wall_s,cpu_s,peak_rss_kib,", 84) == 0);
-	assert_non_null(strstr(buf, ",cpus,host,note,measured_by,part\r\n"));
+	assert_non_null(strstr(buf, ",cpus,host,note,measured_by,part,digest\r\n"));
 	free(buf);
 }
 
@@ -71,6 +71,7 @@ static void row(void **state)
 	int diag = 2, anti = 0;
 	nq_approach a;
 	nq_run run;
+	nq_csv_chain ch;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -104,14 +105,36 @@ static void row(void **state)
 	strcpy(run.note, "a, note");
 	run.measured_by = "cgroup-v1";
 	strcpy(run.cpus, "2-3");
-	nq_csv_row(f, &exp, &spec, &a, 2, &run);
+	nq_csv_chain_start(&ch);
+	nq_csv_row(f, &ch, &exp, &spec, &a, 2, &run);
 	fclose(f);
 	snprintf(want, sizeof want,
 		 "\"my, \"\"odd\"\" name\",19,count,picosat,sequential,2,ok,"
 		 "4968057848,1.500000,1.250000,2048,picosat/sequential,oeis,"
 		 ",,1:2,d3 a1,n19-%.8s,%s,,0.000000,0.000000,361,,,,,,,20,7,"
-		 "2-3,%s,\"a, note\",cgroup-v1,\r\n", HASH, HASH,
+		 "2-3,%s,\"a, note\",cgroup-v1,,", HASH, HASH,
 		 nq_csv_host());
+	/* then the digest: SHA-256 of the header's digest and the cells */
+	{
+		char d[NQ_CSV_DIGEST_LEN + 1], *h = NULL;
+		size_t hl = 0;
+		FILE *hf = open_memstream(&h, &hl);
+		nq_sha256 sh;
+		nq_csv_chain c0;
+
+		nq_csv_header(hf);
+		fclose(hf);
+		nq_csv_header_digest(h, hl - 2, d);
+		nq_csv_chain_start(&c0);
+		assert_string_equal(d, c0.prev);
+		nq_csv_digest_begin(&sh, d);
+		nq_sha256_update(&sh, want, strlen(want));
+		nq_csv_digest_end(&sh, d);
+		assert_string_equal(d, ch.prev);
+		strcat(want, d);
+		strcat(want, "\r\n");
+		free(h);
+	}
 	assert_string_equal(buf, want);
 	assert_string_equal(spec.hash, HASH);
 	nq_spec_free(&spec);

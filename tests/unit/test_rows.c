@@ -42,11 +42,13 @@ static char *header(void)
 }
 
 /* A row of the current columns from name=value pairs ("n=8;mode=count";
- * a name given twice: the last value). */
-static void row(FILE *f, const char *pairs)
+ * a name given twice: the last value), its digest from the chain. */
+static void row(FILE *f, nq_csv_chain *ch, const char *pairs)
 {
 	const char *const *names = nq_csv_columns();
-	size_t k;
+	char *buf = NULL;
+	size_t k, len = 0;
+	FILE *m = open_memstream(&buf, &len);
 
 	for (k = 0; names[k]; k++) {
 		const char *p = pairs, *v = "";
@@ -60,9 +62,12 @@ static void row(FILE *f, const char *pairs)
 			p = strchr(p, ';');
 			p = p ? p + 1 : NULL;
 		}
-		fprintf(f, "%s%.*s", k ? "," : "", (int)vl, v);
+		if (strcmp(names[k], "digest"))
+			fprintf(m, "%.*s,", (int)vl, v);
 	}
-	fputs("\r\n", f);
+	fclose(m);
+	assert_int_equal(nq_csv_put(f, ch, buf, len, 0), 0);
+	free(buf);
 }
 
 static char *text_of(const char *const *pairs, size_t n, int cut_last)
@@ -70,11 +75,13 @@ static char *text_of(const char *const *pairs, size_t n, int cut_last)
 	char *buf = NULL, *h = header();
 	size_t len = 0, i;
 	FILE *f = open_memstream(&buf, &len);
+	nq_csv_chain ch;
 
 	fputs(h, f);
 	free(h);
+	nq_csv_chain_start(&ch);
 	for (i = 0; i < n; i++)
-		row(f, pairs[i]);
+		row(f, &ch, pairs[i]);
 	fclose(f);
 	if (cut_last)
 		buf[len - 7] = '\0'; /* the last row, cut short */
@@ -88,8 +95,10 @@ static char *written(const nq_rowfile *rf, const nq_ledger *l,
 	size_t len = 0;
 	nq_error err;
 	FILE *f = open_memstream(&buf, &len);
+	nq_csv_chain ch;
 
-	assert_int_equal(nq_rows_write(f, rf, l, host, &err), 0);
+	nq_csv_chain_start(&ch);
+	assert_int_equal(nq_rows_write(f, rf, l, host, &ch, &err), 0);
 	fclose(f);
 	return buf;
 }
@@ -302,6 +311,84 @@ static void verdict_changed_by_later_answer(void **state)
 	free(tb);
 }
 
+/* The text with `from` replaced by `to` once, on the given file line
+ * (1: the header). */
+static char *edited(const char *text, int line, const char *from,
+		    const char *to)
+{
+	char *out = malloc(strlen(text) + strlen(to) + 1), *p;
+	const char *at = text;
+	int l;
+
+	for (l = 1; l < line; l++)
+		at = strchr(at, '\n') + 1;
+	at = strstr(at, from);
+	assert_non_null(at);
+	p = out;
+	memcpy(p, text, (size_t)(at - text));
+	p += at - text;
+	strcpy(p, to);
+	strcat(p, at + strlen(from));
+	return out;
+}
+
+/* Which rows a read marks changed, as "1 3" (1-based). */
+static void changed_rows(const char *text, char *buf, size_t len,
+			 int *header_changed)
+{
+	char *path = write_file("t.csv", text);
+	nq_rowfile rf;
+	nq_error err;
+	size_t i, used = 0, n = 0;
+
+	assert_int_equal(nq_rows_read(path, NULL, NULL, &rf, &err), 0);
+	assert_int_equal(rf.has_digest, 1);
+	buf[0] = '\0';
+	for (i = 0; i < rf.nrows; i++)
+		if (rf.rows[i].changed) {
+			n++;
+			used += (size_t)snprintf(buf + used, len - used, "%s%zu",
+						 used ? " " : "", i + 1);
+		}
+	assert_int_equal(rf.nchanged, n);
+	*header_changed = rf.header_changed;
+	nq_rows_free(&rf);
+}
+
+static void digests(void **state)
+{
+	char *text = text_of(three, 3, 0), *e, got[64], *p;
+	int hc;
+
+	(void)state;
+	changed_rows(text, got, sizeof got, &hc);
+	assert_string_equal(got, "");
+	assert_int_equal(hc, 0);
+	/* one count edited: that row alone */
+	e = edited(text, 3, ",92,", ",93,");
+	changed_rows(e, got, sizeof got, &hc);
+	assert_string_equal(got, "2");
+	free(e);
+	/* a digest cell alone edited: that row alone */
+	p = strstr(strchr(text, '\n') + 1, "\r\n") - 4;
+	e = edited(text, 2, p, "0000\r\n");
+	changed_rows(e, got, sizeof got, &hc);
+	assert_string_equal(got, "1");
+	free(e);
+	/* the header edited: said of the header, no row */
+	e = edited(text, 1, "wall_s,cpu_s", "cpu_s,wall_s");
+	changed_rows(e, got, sizeof got, &hc);
+	assert_string_equal(got, "");
+	assert_int_equal(hc, 1);
+	free(e);
+	/* quotes where none are needed, bare line ends: the same cells */
+	e = edited(text, 3, ",92,", ",\"92\",");
+	changed_rows(e, got, sizeof got, &hc);
+	assert_string_equal(got, "");
+	free(e);
+	free(text);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -326,6 +413,7 @@ int main(void)
 		cmocka_unit_test(bad_cells),
 		cmocka_unit_test(old_file),
 		cmocka_unit_test(verdict_changed_by_later_answer),
+		cmocka_unit_test(digests),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
