@@ -821,15 +821,10 @@ int nq_cells_build(const nq_table *t, const char *name,
 	 * .meta beside the file (series by approach only) */
 	b.order = o->order;
 	b.norder = o->norder;
-	if (!b.order && !o->group && name) {
-		char meta[4200];
-
-		nq_meta_path(name, meta, sizeof meta);
-		if (nq_meta_read_list(meta, "approaches", &b.meta_order,
-				      &b.nmeta_order) == 0) {
-			b.order = (const char *const *)b.meta_order;
-			b.norder = b.nmeta_order;
-		}
+	if (!b.order && !o->group && name &&
+	    nq_cells_file_order(name, &b.meta_order, &b.nmeta_order) == 0) {
+		b.order = (const char *const *)b.meta_order;
+		b.norder = b.nmeta_order;
 	}
 	for (r = 0; r < nq_table_nrows(t); r++) {
 		char label[512];
@@ -856,6 +851,14 @@ int nq_cells_build(const nq_table *t, const char *name,
 out:
 	build_free(&b);
 	return rc;
+}
+
+int nq_cells_file_order(const char *csv, char ***order, size_t *n)
+{
+	char meta[4200];
+
+	nq_meta_path(csv, meta, sizeof meta);
+	return nq_meta_read_list(meta, "approaches", order, n);
 }
 
 /* Cells are sorted by (mode, hints, n, series): a binary search. */

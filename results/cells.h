@@ -82,6 +82,11 @@ int nq_cells_build(const nq_table *t, const char *name,
 		   const nq_cells_opts *o, nq_cells **out, nq_error *err);
 void nq_cells_free(nq_cells *c);
 
+/* The experiment file's approaches in its order, from the .meta beside
+ * `csv` (its `approaches:`; nq_meta_list_free them): 0, or -1 when there
+ * is none. Tables and figures take their order and colours from it. */
+int nq_cells_file_order(const char *csv, char ***order, size_t *n);
+
 /* The cell of (series, mode, hints, n), or NULL (a binary search). */
 const nq_cell *nq_cells_find(const nq_cells *c, size_t series, size_t mode,
 			     const char *hints, int n);

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cells.h"
+#include "meta.h"
 #include "plot.h"
 #include "plot_int.h"
 
@@ -57,6 +58,7 @@ struct srow {
 	int fam, n, verdict;     /* verdict: 1 solved, 0 none, -1 not ok */
 	double x, t;
 	const char *key, *appr;
+	size_t rank;             /* appr's place in the file's order */
 };
 
 static int count_items(const char *s)
@@ -87,9 +89,11 @@ static int cmp_inst(const void *a, const void *b)
 static int cmp_appr(const void *a, const void *b)
 {
 	const struct srow *p = a, *q = b;
-	int d = strcmp(p->appr, q->appr);
+	int d;
 
-	if (d)
+	if (p->rank != q->rank)
+		return p->rank < q->rank ? -1 : 1;
+	if ((d = strcmp(p->appr, q->appr)) != 0)
 		return d;
 	if (p->fam != q->fam)
 		return p->fam - q->fam;
@@ -232,10 +236,42 @@ static int fractions(FILE *f, struct srow *r, size_t nr, size_t *undecided,
 	return nblk;
 }
 
+/* Each row's rank: its approach's place in the experiment file's order
+ * (the .meta's), else after those in the order the rows first show
+ * it; as report and the other plots rank their series, so an approach
+ * has one colour in every figure. */
+static void rank_rows(struct srow *r, size_t nr, const char *csv, int group)
+{
+	char **order = NULL;
+	const char **seen = NULL;
+	size_t norder = 0, nseen = 0, i, k;
+
+	if (!group)
+		nq_cells_file_order(csv, &order, &norder);
+	seen = malloc((nr + 1) * sizeof *seen);
+	for (i = 0; i < nr; i++) {
+		for (k = 0; k < norder && strcmp(order[k], r[i].appr); k++)
+			;
+		if (k < norder) {
+			r[i].rank = k;
+			continue;
+		}
+		for (k = 0; seen && k < nseen && strcmp(seen[k], r[i].appr); k++)
+			;
+		if (seen && k == nseen)
+			seen[nseen++] = r[i].appr;
+		r[i].rank = norder + k;
+	}
+	free(seen);
+	nq_meta_list_free(order, norder);
+}
+
 /* Median times: a datablock per approach, family and n ($T0, ...) and
  * their titles in titles[]; how many. */
-static int medians(FILE *f, struct srow *r, size_t nr, char ***titles)
+static int medians(FILE *f, struct srow *r, size_t nr, char ***titles,
+		   size_t **ranks)
 {
+	size_t *rk = malloc(8 * sizeof *rk);
 	size_t i = 0, j, cap = 8;
 	int nblk = 0;
 	char **tt = malloc(cap * sizeof *tt);
@@ -243,12 +279,19 @@ static int medians(FILE *f, struct srow *r, size_t nr, char ***titles)
 	qsort(r, nr, sizeof *r, cmp_appr);
 	while (tt && i < nr) {
 		if ((size_t)nblk == cap) {
-			char **g = realloc(tt, (cap *= 2) * sizeof *tt);
+			char **g = realloc(tt, 2 * cap * sizeof *tt);
+			size_t *h;
 
-			if (!g)
+			if (g)
+				tt = g;
+			if (!g || !(h = realloc(rk, 2 * cap * sizeof *rk)))
 				break;
-			tt = g;
+			rk = h;
+			cap *= 2;
 		}
+		if (!rk)
+			break;
+		rk[nblk] = r[i].rank;
 		tt[nblk] = malloc(strlen(r[i].appr) + 64);
 		if (!tt[nblk])
 			break;
@@ -278,6 +321,7 @@ static int medians(FILE *f, struct srow *r, size_t nr, char ***titles)
 		nblk++;
 	}
 	*titles = tt;
+	*ranks = rk;
 	return nblk;
 }
 
@@ -287,6 +331,7 @@ int nq_solubility_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
 	struct srow *r;
 	size_t nr, undecided;
 	char *keys, **titles = NULL, title[160], line[128];
+	size_t *ranks = NULL;
 	FILE *ft = tmpfile();
 	int nf, nt, i;
 
@@ -309,7 +354,8 @@ int nq_solubility_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
 	}
 	nf = fractions(f, r, nr, &undecided, ft);
 	rewind(ft);
-	nt = medians(f, r, nr, &titles);
+	rank_rows(r, nr, o->csv, o->group != NULL);
+	nt = medians(f, r, nr, &titles, &ranks);
 	snprintf(title, sizeof title, "solvable, median %s (%zu "
 		 "instance%s undecided, left out)", o->y ? o->y : "wall_s",
 		 undecided, undecided == 1 ? "" : "s");
@@ -332,13 +378,14 @@ int nq_solubility_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
 	for (i = 0; i < nt; i++) {
 		fprintf(f, "%s$T%d using 1:2 axes x1y2 with linespoints lw 1.5 "
 			"pt %d lc rgb '#%06lx' title ", nf || i ? ", " : "", i,
-			4 + i % 6, nq_plot_rgb((size_t)i));
+			4 + i % 6, nq_plot_rgb(ranks[i]));
 		nq_plot_str(f, titles[i]);
 	}
 	fputs("\nunset multiplot\n", f);
 	for (i = 0; i < nt; i++)
 		free(titles[i]);
 	free(titles);
+	free(ranks);
 	fclose(ft);
 	free(r);
 	free(keys);
