@@ -141,6 +141,21 @@ static int instances_write(struct state *s, nq_error *err)
 	return nq_atomic_commit(&out, err);
 }
 
+/* With the lock held: the temporary files a harness killed while it
+ * wrote these files left beside them (atomic.h). */
+static void sweep_temps(const char *csv)
+{
+	char path[4200];
+
+	nq_atomic_sweep(csv);
+	snprintf(path, sizeof path, "%s.bak", csv);
+	nq_atomic_sweep(path);
+	nq_meta_path(csv, path, sizeof path);
+	nq_atomic_sweep(path);
+	nq_instances_path(csv, path, sizeof path);
+	nq_atomic_sweep(path);
+}
+
 /* Open the CSV for writing, for the whole run: it must not exist or be a
  * regular file (nq_output_check); the lock FILE.lock is taken first, so
  * a second run on the same file stops here, naming the first one's PID;
@@ -168,6 +183,7 @@ static FILE *open_output(struct state *s, nq_error *err)
 	if (nq_output_check(path, err) || nq_output_check(bak, err) ||
 	    nq_lock_take(lock, path, err))
 		return NULL;
+	sweep_temps(path);
 	if ((rc = nq_backup_rotate(path, bak, sizeof bak, err)) < 0)
 		return NULL;
 	if (rc > 0)
@@ -260,25 +276,82 @@ static int resume_tamper(struct state *s, nq_error *err)
 	return 0;
 }
 
+/* --resume: every row a run of the plan, each no more often than the
+ * plan holds it (in a shard: runs of this shard), as merge holds them
+ * (nq_rows_fit); else exit 2, nothing done, whatever --force says. */
+static int resume_fit(struct state *s, nq_error *err)
+{
+	const char *path = s->o->output;
+	char key[1024];
+	nq_order ord;
+	nq_keyset due;
+	size_t at = 0, ci, j;
+	int rc = -1, fit, rep;
+
+	memset(&ord, 0, sizeof ord);
+	memset(&due, 0, sizeof due);
+	if (nq_order_make(s->exp, &s->plan, &due, &ord, err) < 0)
+		goto out;
+	for (ci = 0; s->o->shard_n && ci < s->plan.ncells; ci++)
+		if (s->plan.cells[ci].shard != s->o->shard_k)
+			for (rep = 1; rep <= s->exp->repeat; rep++) {
+				nq_plan_key(s->exp, &s->plan.cells[ci], rep,
+					    key, sizeof key);
+				nq_keyset_take(&due, nq_key_hash(key));
+			}
+	fit = nq_rows_fit(&s->old, &ord, &due, &at);
+	if (fit == NQ_ROWS_FIT)
+		rc = 0;
+	else if (fit == NQ_ROWS_UNPLANNED)
+		nq_error_set(err, path, (int)s->old.rows[at].line, 0, "a run "
+			     "%s does not plan (experiment, n, mode, hints, "
+			     "approach, repeat); --resume: nothing done",
+			     s->exp->path ? s->exp->path : "the experiment");
+	else if ((j = nq_rows_earlier(&s->old, at)) != SIZE_MAX)
+		nq_error_set(err, path, (int)s->old.rows[at].line, 0, "the "
+			     "run of line %u again (experiment, n, mode, hints, "
+			     "approach, repeat): a run twice; --resume: nothing "
+			     "done", s->old.rows[j].line);
+	else
+		nq_error_set(err, path, (int)s->old.rows[at].line, 0, "a run "
+			     "of another shard than %d/%d; --resume: nothing "
+			     "done", s->o->shard_k, s->o->shard_n);
+out:
+	nq_order_free(&ord);
+	nq_keyset_free(&due);
+	return rc;
+}
+
 /* --resume with a file to go on with: its rows read back (their answers
  * into the ledger, their keys kept), a row cut short at the end dropped,
  * the file opened to append. */
 static int open_resume(struct state *s, nq_error *err)
 {
 	const char *path = s->o->output;
+	nq_error tamper;
 	size_t i;
+	int changed;
 
 	if (nq_output_check(path, err) < 0 || nq_lock_take(&s->lock, path,
 							   err) < 0)
 		return -1;
+	sweep_temps(path);
 	if (resume_check(s, err) < 0)
 		return -1;
 	nq_ledger_defer(s->ledger, 1);
 	if (nq_rows_read(path, s->ledger, &s->old_keys, &s->old, err) < 0)
 		return -1;
 	nq_ledger_defer(s->ledger, 0);
-	if (resume_tamper(s, err) < 0)
+	/* the changes named first; a row that is no run of the plan (or
+	 * one twice) is refused even with --force */
+	memset(&tamper, 0, sizeof tamper);
+	changed = resume_tamper(s, &tamper) < 0;
+	if (resume_fit(s, err) < 0)
 		return -1;
+	if (changed) {
+		*err = tamper;
+		return -1;
+	}
 	s->have_old = 1;
 	for (i = 0; i < s->old.nrows; i++)
 		if (s->old.rows[i].claim >= s->claims_before)
@@ -288,9 +361,24 @@ static int open_resume(struct state *s, nq_error *err)
 		    !nq_keyset_add(&s->old_timeouts, s->old.rows[i].key))
 			return nq_error_set(err, NULL, 0, 0, "out of memory");
 	if (s->old.partial) {
+		char bak[4200];
+
+		/* the file as it was is kept first, numbered like the
+		 * backups of a new run */
+		if (nq_backup_copy(path, bak, sizeof bak, err) < 0) {
+			char why[sizeof err->msg + 300];
+
+			nq_error_format(err, why, sizeof why);
+			return nq_error_set(err, path, (int)s->old.partial_line,
+					    0, "the last row was cut short, and "
+					    "the file cannot be kept before it "
+					    "is dropped (%s); nothing done",
+					    why);
+		}
 		fprintf(stderr, "%s:%zu: warning: the last row was cut short "
 			"(a harness stopped while writing it); it is dropped "
-			"and its run made again\n", path, s->old.partial_line);
+			"and its run made again (the file as it was is kept "
+			"as %s)\n", path, s->old.partial_line, bak);
 		if (truncate(path, (off_t)s->old.end) < 0)
 			return nq_error_set(err, path, 0, 0, "cannot drop the "
 					    "cut row: %s", strerror(errno));
@@ -594,6 +682,11 @@ int nq_run_rewrite(struct state *s, nq_error *err)
 		const struct nq_oldrow *o = i < nold ?
 					     &s->old.rows[s->old_perm[i]] : NULL;
 
+		if (o && o->superseded) {
+			i++; /* its new row is in the file too */
+			s->replaced++;
+			continue;
+		}
 		if (o && o->redo && j < s->nkept &&
 		    o->seq == kept_seq(s, s->perm[j])) {
 			i++; /* the part made again: its new row stands */
