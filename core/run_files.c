@@ -307,15 +307,23 @@ static int resume_fit(struct state *s, nq_error *err)
 			     "%s does not plan (experiment, n, mode, hints, "
 			     "approach, repeat); --resume: nothing done",
 			     s->exp->path ? s->exp->path : "the experiment");
-	else if ((j = nq_rows_earlier(&s->old, at)) != SIZE_MAX)
-		nq_error_set(err, path, (int)s->old.rows[at].line, 0, "the "
-			     "run of line %u again (experiment, n, mode, hints, "
-			     "approach, repeat): a run twice; --resume: nothing "
-			     "done", s->old.rows[j].line);
-	else
-		nq_error_set(err, path, (int)s->old.rows[at].line, 0, "a run "
-			     "of another shard than %d/%d; --resume: nothing "
-			     "done", s->o->shard_k, s->o->shard_n);
+	else {
+		int k;
+
+		nq_plan_key_text(s->exp, &s->plan, s->old.rows[at].key, key,
+				 sizeof key, &k);
+		if ((j = nq_rows_earlier(&s->old, at)) != SIZE_MAX)
+			nq_error_set(err, path, (int)s->old.rows[at].line, 0,
+				     "run '%s' twice (first at line %u); "
+				     "--resume: nothing done", key,
+				     s->old.rows[j].line);
+		else
+			nq_error_set(err, path, (int)s->old.rows[at].line, 0,
+				     "run '%s' is shard %d/%d's, not this "
+				     "one's (%d/%d); --resume: nothing done",
+				     key, k, s->o->shard_n, s->o->shard_k,
+				     s->o->shard_n);
+	}
 out:
 	nq_order_free(&ord);
 	nq_keyset_free(&due);

@@ -138,29 +138,6 @@ static void shard_of(struct shard *sh)
 	sh->k = sh->n = 0;
 }
 
-/* The planned key with hash h, as text (tabs as spaces), and its shard. */
-static void key_text(const nq_experiment *exp, const nq_plan *p, uint64_t h,
-		     char *buf, size_t len, int *shard)
-{
-	size_t i;
-	int rep;
-
-	snprintf(buf, len, "(a run the plan does not hold)");
-	*shard = 0;
-	for (i = 0; i < p->ncells; i++)
-		for (rep = 1; rep <= exp->repeat; rep++) {
-			nq_plan_key(exp, &p->cells[i], rep, buf, len);
-			if (nq_key_hash(buf) == h) {
-				char *t;
-
-				for (t = buf; (t = strchr(t, '\t'));)
-					*t = ' ';
-				*shard = p->cells[i].shard;
-				return;
-			}
-		}
-}
-
 struct merge {
 	const char *out, *config;
 	int partial, force;
@@ -272,7 +249,8 @@ static int read_rows(struct merge *m, nq_error *err)
 			int k;
 
 			/* a run already merged: where from? */
-			key_text(m->exp, &m->plan, o->key, key, sizeof key, &k);
+			nq_plan_key_text(m->exp, &m->plan, o->key, key, sizeof key,
+					 &k);
 			for (a = 0; a < i; a++)
 				for (b = 0; b < m->sh[a].rf.nrows; b++)
 					if (m->sh[a].rf.rows[b].key == o->key &&
