@@ -10,11 +10,12 @@
  * pointer per cell.
  *
  * Damage: a last line cut short (a harness killed mid-write: no line end,
- * a quote never closed, or fewer cells than the header) is left out and
- * flagged (`partial`); the caller says so. Anything else that is not a
- * row of the header's shape (a row in the middle with another number of
- * cells, text after a closing quote, a cell that is not what its column
- * holds) is an error naming the file and line.
+ * a quote opened on that line and never closed, or fewer cells than the
+ * header) is left out and flagged (`partial`); the caller says so.
+ * Anything else that is not a row of the header's shape (a row in the
+ * middle with another number of cells, a quote never closed across a
+ * line end, a NUL byte, text after a closing quote, a cell that is not
+ * what its column holds) is an error naming the file and line.
  *
  * Tamper evidence: each row's `digest` cell is checked as it is read
  * (csv.h says how it is made); a row whose check fails is kept, marked
