@@ -1,6 +1,8 @@
 /* atomic.c - see atomic.h. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -48,8 +50,10 @@ int nq_atomic_open(nq_atomic *a, const char *path, nq_error *err)
 	a->tmp[0] = '\0';
 	if (nq_output_check(path, err))
 		return -1;
-	if (snprintf(a->tmp, sizeof a->tmp, "%s.tmpXXXXXX", path) >=
-	    (int)sizeof a->tmp)
+	/* the writer's PID in the name: the next writer of the target,
+	 * under its lock, knows a stale one from a live one (nq_atomic_sweep) */
+	if (snprintf(a->tmp, sizeof a->tmp, "%s.tmp-%ld-XXXXXX", path,
+		     (long)getpid()) >= (int)sizeof a->tmp)
 		return nq_error_set(err, path, 0, 0, "path too long");
 	if ((fd = mkstemp(a->tmp)) < 0)
 		return nq_error_set(err, path, 0, 0, "cannot write: %s",
@@ -92,6 +96,67 @@ void nq_atomic_abort(nq_atomic *a)
 	unlink(a->tmp);
 }
 
+/* 1 when `rest` (what follows PATH.tmp in a name) is a temporary file's
+ * of a writer no longer running: -PID-XXXXXX with PID not a live
+ * process, or XXXXXX (the names from before the PID was in them). */
+static int stale_tmp(const char *rest)
+{
+	char *end;
+	long pid;
+
+	if (rest[0] != '-')
+		return strlen(rest) == 6 && !rest[strspn(rest,
+			"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			"0123456789")];
+	errno = 0;
+	pid = strtol(rest + 1, &end, 10);
+	if (errno || pid <= 0 || end == rest + 1 || *end != '-' ||
+	    strlen(end + 1) != 6)
+		return 0;
+	if (pid == (long)getpid())
+		return 0;
+	return kill((pid_t)pid, 0) < 0 && errno == ESRCH;
+}
+
+size_t nq_atomic_sweep(const char *path)
+{
+	char dir[4200], full[4400];
+	const char *slash = strrchr(path, '/'), *base;
+	size_t blen, removed = 0;
+	struct dirent *e;
+	struct stat st;
+	DIR *d;
+
+	if (slash) {
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path + 1), path);
+		base = slash + 1;
+	} else {
+		snprintf(dir, sizeof dir, "./");
+		base = path;
+	}
+	blen = strlen(base);
+	if (!blen || !(d = opendir(dir)))
+		return 0;
+	while ((e = readdir(d))) {
+		if (strncmp(e->d_name, base, blen) ||
+		    strncmp(e->d_name + blen, ".tmp", 4) ||
+		    !stale_tmp(e->d_name + blen + 4))
+			continue;
+		if (snprintf(full, sizeof full, "%s%s", slash ? dir : "",
+			     e->d_name) >= (int)sizeof full ||
+		    lstat(full, &st) < 0 || !S_ISREG(st.st_mode))
+			continue;
+		if (unlink(full) == 0) {
+			fprintf(stderr, "harness: removed %s, left by a harness "
+				"no longer running (a temporary file, %lld "
+				"bytes)\n", full, (long long)st.st_size);
+			removed++;
+		}
+	}
+	closedir(d);
+	return removed;
+}
+
 /* slot 0: path.bak; slot i: path.bak.i */
 static int slot_name(char *buf, size_t len, const char *path, int i)
 {
@@ -101,17 +166,14 @@ static int slot_name(char *buf, size_t len, const char *path, int i)
 	return w < 0 || (size_t)w >= len ? -1 : 0;
 }
 
-int nq_backup_rotate(const char *path, char *bak, size_t len, nq_error *err)
+/* The backup slots checked and shifted one up (the oldest dropped), so
+ * that path.bak is free: 0, or -1 with err set. */
+static int shift_slots(const char *path, nq_error *err)
 {
 	char from[4200], to[4200];
 	struct stat st;
 	int i;
 
-	if (lstat(path, &st) < 0)
-		return errno == ENOENT ? 0 : nq_error_set(err, path, 0, 0,
-			"cannot write: %s", strerror(errno));
-	if (nq_output_check(path, err))
-		return -1;
 	for (i = 0; i < NQ_BACKUPS; i++) {
 		if (slot_name(from, sizeof from, path, i))
 			return nq_error_set(err, path, 0, 0, "path too long");
@@ -128,12 +190,58 @@ int nq_backup_rotate(const char *path, char *bak, size_t len, nq_error *err)
 			return nq_error_set(err, from, 0, 0, "cannot move "
 					    "it to %s: %s", to, strerror(errno));
 	}
+	return 0;
+}
+
+int nq_backup_rotate(const char *path, char *bak, size_t len, nq_error *err)
+{
+	char to[4200];
+	struct stat st;
+
+	if (lstat(path, &st) < 0)
+		return errno == ENOENT ? 0 : nq_error_set(err, path, 0, 0,
+			"cannot write: %s", strerror(errno));
+	if (nq_output_check(path, err) || shift_slots(path, err))
+		return -1;
 	slot_name(to, sizeof to, path, 0);
 	if (rename(path, to) < 0)
 		return nq_error_set(err, path, 0, 0, "cannot keep the old "
 				    "results as %s: %s", to, strerror(errno));
 	snprintf(bak, len, "%s", to);
 	return 1;
+}
+
+int nq_backup_copy(const char *path, char *bak, size_t len, nq_error *err)
+{
+	char to[4200], chunk[65536];
+	nq_atomic a;
+	size_t got;
+	FILE *in;
+
+	if (nq_output_check(path, err) || shift_slots(path, err))
+		return -1;
+	slot_name(to, sizeof to, path, 0);
+	if (!(in = fopen(path, "rb")))
+		return nq_error_set(err, path, 0, 0, "cannot read: %s",
+				    strerror(errno));
+	if (nq_atomic_open(&a, to, err) < 0) {
+		fclose(in);
+		return -1;
+	}
+	while ((got = fread(chunk, 1, sizeof chunk, in)) > 0)
+		if (fwrite(chunk, 1, got, a.f) != got)
+			break;
+	if (ferror(in)) {
+		fclose(in);
+		nq_atomic_abort(&a);
+		return nq_error_set(err, path, 0, 0, "cannot read: %s",
+				    strerror(errno));
+	}
+	fclose(in);
+	if (nq_atomic_commit(&a, err) < 0)
+		return -1;
+	snprintf(bak, len, "%s", to);
+	return 0;
 }
 
 int nq_lock_take(nq_lock *l, const char *path, nq_error *err)
@@ -211,6 +319,25 @@ int nq_lock_take(nq_lock *l, const char *path, nq_error *err)
 	}
 	l->fd = fd;
 	return 0;
+}
+
+long nq_lock_holder(const char *path)
+{
+	char lp[4200];
+	struct flock fl;
+	long pid = 0;
+	int fd;
+
+	if (snprintf(lp, sizeof lp, "%s.lock", path) >= (int)sizeof lp ||
+	    (fd = open(lp, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)) < 0)
+		return 0;
+	memset(&fl, 0, sizeof fl);
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	if (fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK)
+		pid = fl.l_pid > 0 ? (long)fl.l_pid : -1;
+	close(fd);
+	return pid;
 }
 
 void nq_lock_release(nq_lock *l)

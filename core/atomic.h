@@ -2,8 +2,11 @@
  * atomic.h - write a file whole or not at all: the text goes to a
  * temporary file beside the target (mode 0666 less the umask, as fopen
  * would make it), which is flushed to disk and renamed over the target
- * only when every byte is written. A reader, or an interruption at any
- * point, sees the old file or the new one, never half of one.
+ * only when every byte is written. It is named PATH.tmp-PID-XXXXXX (PID
+ * the writer's), so a later writer can tell one left by a writer that
+ * was killed from one still being written (nq_atomic_sweep). A reader,
+ * or an interruption at any point, sees the old file or the new one,
+ * never half of one.
  */
 #ifndef NQ_ATOMIC_H
 #define NQ_ATOMIC_H
@@ -26,6 +29,15 @@ int nq_atomic_commit(nq_atomic *a, nq_error *err);
 /* Give up: close and remove the temporary file. */
 void nq_atomic_abort(nq_atomic *a);
 
+/* The temporary files of `path` that writers no longer running left
+ * (killed mid-write): PATH.tmp-PID-XXXXXX, as nq_atomic_open names them,
+ * whose PID is no running process, and PATH.tmpXXXXXX, the names of
+ * older versions. Removed, each said on stderr. Call with the lock of
+ * the file being written held (nq_lock_take), so no other writer of it
+ * is running; a temporary file whose PID runs is kept all the same.
+ * The number removed. */
+size_t nq_atomic_sweep(const char *path);
+
 /* Whether `path` may be written (replaced by a regular file): 0 when it
  * does not exist or is a regular file; -1 with err set when it is a
  * directory, a device, a FIFO, a socket or a symbolic link. A symbolic
@@ -43,6 +55,10 @@ int nq_output_check(const char *path, nq_error *err);
  * set, nothing moved). 0 when `path` did not exist; 1 when it was moved
  * (its new name in `bak`). Call with the lock held. */
 int nq_backup_rotate(const char *path, char *bak, size_t len, nq_error *err);
+/* The same, but `path` is copied to path.bak (written whole, atomic.h)
+ * and stays: for a file about to be changed in place (resume dropping a
+ * cut last row). 0, or -1 with err set (path untouched). */
+int nq_backup_copy(const char *path, char *bak, size_t len, nq_error *err);
 
 /* An exclusive lock for writing `path`, held in path.lock for as long as
  * the writer runs; the file holds the writer's PID. A POSIX record lock
@@ -57,6 +73,9 @@ typedef struct nq_lock {
 /* Take the lock without waiting. -1 with err set when another process
  * holds it (the message names its PID) or the lock file cannot be made. */
 int nq_lock_take(nq_lock *l, const char *path, nq_error *err);
+/* Who holds the lock of `path` (another process): its PID, -1 when the
+ * kernel does not say, 0 when no one does. */
+long nq_lock_holder(const char *path);
 /* Remove the lock file and drop the lock (nothing when not held). */
 void nq_lock_release(nq_lock *l);
 

@@ -6,6 +6,7 @@
  * (measured_by, then part, then digest, last: csv.h). Numbers that do not
  * apply are empty cells, so pandas reads them as NaN and R as NA.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -224,23 +225,25 @@ static void row_cells(FILE *f, const nq_experiment *exp,
 	fputc(',', f);
 }
 
-void nq_csv_row(FILE *f, nq_csv_chain *ch, const nq_experiment *exp,
-		const nq_instance_spec *spec, const nq_approach *a,
-		int repeat, const nq_run *run)
+int nq_csv_row(FILE *f, nq_csv_chain *ch, const nq_experiment *exp,
+	       const nq_instance_spec *spec, const nq_approach *a,
+	       int repeat, const nq_run *run)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
+	int rc = -1;
 
 	if (!m) { /* no memory: the row without its digest, which its
 		     check will name, rather than no row */
 		row_cells(f, exp, spec, a, repeat, run);
-		fputs("\r\n", f);
-		return;
+		return fputs("\r\n", f) == EOF || ferror(f) ? -1 : 0;
 	}
 	row_cells(m, exp, spec, a, repeat, run);
 	if (fclose(m) == 0)
-		(void)nq_csv_put(f, ch, buf, len, 0); /* the caller checks
-							 the stream */
+		rc = nq_csv_put(f, ch, buf, len, 0);
+	else
+		errno = ENOMEM;
 	free(buf);
+	return rc;
 }

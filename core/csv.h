@@ -60,8 +60,10 @@ int nq_csv_put(FILE *f, nq_csv_chain *ch, const char *cells, size_t len,
 void nq_csv_digest_begin(nq_sha256 *s, const char *prev);
 void nq_csv_digest_end(nq_sha256 *s, char out[NQ_CSV_DIGEST_LEN + 1]);
 
-/* One row, its digest from the chain. */
-void nq_csv_row(FILE *f, nq_csv_chain *ch, const nq_experiment *exp,
+/* One row, its digest from the chain. -1 when the write fails (errno
+ * set; the chain has moved on all the same: the caller that goes on
+ * keeps the digest it had). */
+int nq_csv_row(FILE *f, nq_csv_chain *ch, const nq_experiment *exp,
 		const nq_instance_spec *spec, const nq_approach *a,
 		int repeat, const nq_run *run);
 

@@ -23,6 +23,10 @@ typedef struct nq_errlog {
 	int out;               /* the log file; -1 until the first byte */
 	int spool;             /* what is kept until the close; -1: none */
 	int cannot;            /* the log cannot be opened: drop */
+	int spool_err;         /* errno of a spool write that failed (the
+				  run's temporary directory full): what
+				  came after is dropped, and said so */
+	long long base;        /* the log's size before this run's part */
 	size_t kept, dropped;
 	char endc;             /* the last byte written */
 	char line[200];        /* the line being read, printable bytes */
@@ -37,6 +41,14 @@ void nq_errlog_read(nq_errlog *l);
 /* Read the rest, close the pipe; append the spool to the log (saying
  * what was cut) and close both. */
 void nq_errlog_close(nq_errlog *l);
+
+/* The first write to a log file that failed, in this process: "FILE:
+ * cannot write: WHY (the stderr of LABEL is not kept)"; NULL while none
+ * has. The part being written is taken out again (the log ends with
+ * the last whole part), and from then on no log is written at all: the
+ * runs that end after it are not in the results either (core/run.c
+ * stops), so a resumed run writes their parts whole. */
+const char *nq_errlog_failure(void);
 
 /* write(2) all of buf, through EINTR and short writes. 0 or -1. */
 int nq_write_all(int fd, const void *buf, size_t len);

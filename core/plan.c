@@ -230,6 +230,30 @@ int nq_parse_shard(const char *text, int *k, int *n, char *why, size_t len)
 
 /* FNV-1a, 64 bits: keys are short texts, 10^6 of them collide with
  * odds near 10^-8. */
+/* plan.h */
+void nq_plan_key_text(const nq_experiment *exp, const nq_plan *p,
+		      uint64_t h, char *buf, size_t len, int *shard)
+{
+	size_t i;
+	int rep;
+
+	snprintf(buf, len, "(a run the plan does not hold)");
+	*shard = 0;
+	for (i = 0; i < p->ncells; i++)
+		for (rep = 1; rep <= exp->repeat; rep++) {
+			nq_plan_key(exp, &p->cells[i], rep, buf, len);
+			if (nq_key_hash(buf) == h) {
+				char *t;
+
+				for (t = buf; (t = strchr(t, '\t'));)
+					*t = ' ';
+				*shard = p->cells[i].shard;
+				return;
+			}
+		}
+	snprintf(buf, len, "(a run the plan does not hold)");
+}
+
 uint64_t nq_key_hash(const char *key)
 {
 	uint64_t h = 0xcbf29ce484222325ull;

@@ -93,6 +93,11 @@ typedef struct nq_keyset {
 } nq_keyset;
 
 uint64_t nq_key_hash(const char *key);
+/* The planned run whose key has hash h, as text (its tabs as spaces:
+ * for a message), and its shard (0 and "(a run the plan does not
+ * hold)" when none). */
+void nq_plan_key_text(const nq_experiment *exp, const nq_plan *p,
+		      uint64_t h, char *buf, size_t len, int *shard);
 /* Add one of `key`; the new count, or 0 on no memory. */
 uint32_t nq_keyset_add(nq_keyset *s, uint64_t hash);
 /* How often hash is held (0: never). */

@@ -28,7 +28,9 @@ struct rd {
 	size_t tlen, tcap;
 	size_t *cell;           /* where each cell starts in text */
 	size_t ncell, capcell;
+	size_t nul;             /* the row's first cell with a NUL byte, + 1 */
 	const char *why;        /* ROW_BAD: what is wrong */
+	char whybuf[120];
 };
 
 static int rd_getc(struct rd *r)
@@ -65,6 +67,15 @@ static int put(struct rd *r, int c)
 	return 0;
 }
 
+/* A byte of a cell: a NUL byte is no text (a reader in C would stop
+ * there), so its row is damaged, unless cut short at the end. */
+static int put_byte(struct rd *r, int c)
+{
+	if (!c && !r->nul)
+		r->nul = r->ncell;
+	return put(r, c);
+}
+
 static int new_cell(struct rd *r)
 {
 	if (r->ncell == r->capcell) {
@@ -92,6 +103,8 @@ static int scan_plain(struct rd *r)
 	n = (size_t)(p - (r->buf + r->pos));
 	if (!n)
 		return 0;
+	if (!r->nul && memchr(r->buf + r->pos, 0, n))
+		r->nul = r->ncell;
 	while (r->tlen + n > r->tcap) {
 		size_t cap = r->tcap ? 2 * r->tcap : 1024;
 		char *t = realloc(r->text, cap);
@@ -114,12 +127,15 @@ static const char *cell(const struct rd *r, int col)
 }
 
 /* One row. ROW_CUT: the file ended inside it (no line end, or a quote
- * never closed). */
+ * never closed on the row's last line: what a harness stopped mid-write
+ * leaves). A quote never closed across a line end is damage (ROW_BAD):
+ * the rows after it would be taken for one cell. So is a NUL byte in a
+ * row that ends. */
 static int read_row(struct rd *r)
 {
 	int c;
 
-	r->tlen = r->ncell = 0;
+	r->tlen = r->ncell = r->nul = 0;
 	r->row_line = r->line;
 	r->row_off = r->off;
 	if ((c = rd_getc(r)) == EOF)
@@ -128,17 +144,30 @@ static int read_row(struct rd *r)
 		return ROW_NOMEM;
 	for (;;) {
 		if (c == '"' && r->tlen == r->cell[r->ncell - 1]) {
+			size_t nl = 0;
+			int last = 0;
+
 			for (;;) {
-				if ((c = rd_getc(r)) == EOF)
-					return ROW_CUT;
+				if ((c = rd_getc(r)) == EOF) {
+					/* cut on its own line (or just after
+					 * its line end, as csvread.c has it) */
+					if (nl == 0 || (nl == 1 && last == '\n'))
+						return ROW_CUT;
+					r->why = "a quote opened in this row is "
+						 "never closed (the rows after "
+						 "it would be one cell)";
+					return ROW_BAD;
+				}
+				last = c;
 				if (c == '"') {
 					c = rd_getc(r);
 					if (c != '"')
 						break;
 				} else if (c == '\n') {
 					r->line++;
+					nl++;
 				}
-				if (put(r, c))
+				if (put_byte(r, c))
 					return ROW_NOMEM;
 			}
 			if (c != ',' && c != '\r' && c != '\n' && c != EOF) {
@@ -147,7 +176,7 @@ static int read_row(struct rd *r)
 			}
 		} else {
 			while (c != ',' && c != '\r' && c != '\n' && c != EOF) {
-				if (put(r, c))
+				if (put_byte(r, c))
 					return ROW_NOMEM;
 				/* the rest of the cell in the buffer at once */
 				if (scan_plain(r) < 0)
@@ -176,6 +205,13 @@ static int read_row(struct rd *r)
 			}
 		}
 		r->line++;
+		if (r->nul) {
+			snprintf(r->whybuf, sizeof r->whybuf, "a NUL byte in "
+				 "cell %zu (a cell is text: no NUL bytes)",
+				 r->nul);
+			r->why = r->whybuf;
+			return ROW_BAD;
+		}
 		return ROW_OK;
 	}
 }
@@ -575,6 +611,7 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 	o->note_hash = nq_rows_hash(cell(r, col[C_NOTE]));
 	o->changed = 0;
 	o->redo = (uint8_t)redo;
+	o->superseded = 0;
 	if (col[C_DIGEST] >= 0)
 		check_digest(f, r, col[C_DIGEST], o);
 	return 0;
@@ -903,6 +940,50 @@ int nq_rows_write(FILE *out, const nq_rowfile *f, const nq_ledger *l,
 		rc = nq_rows_emit(c, out, l, host, ch, err);
 	nq_rows_close(c);
 	return rc;
+}
+
+int nq_rows_fit(nq_rowfile *f, const nq_order *ord, nq_keyset *due,
+		size_t *at)
+{
+	size_t i;
+
+	for (i = 0; i < f->nrows; i++) {
+		const struct nq_oldrow *o = &f->rows[i];
+
+		if (nq_order_seq(ord, o->key) == NQ_SEQ_NONE) {
+			*at = i;
+			return NQ_ROWS_UNPLANNED;
+		}
+		if (o->redo)
+			continue;
+		if (!nq_keyset_count(due, o->key)) {
+			*at = i;
+			return NQ_ROWS_EXTRA;
+		}
+		nq_keyset_take(due, o->key);
+	}
+	/* a part made again keeps its place until its new row is in */
+	for (i = 0; i < f->nrows; i++) {
+		struct nq_oldrow *o = &f->rows[i];
+
+		if (!o->redo)
+			continue;
+		if (nq_keyset_count(due, o->key))
+			nq_keyset_take(due, o->key);
+		else
+			o->superseded = 1;
+	}
+	return NQ_ROWS_FIT;
+}
+
+size_t nq_rows_earlier(const nq_rowfile *f, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < i; j++)
+		if (f->rows[j].key == f->rows[i].key && !f->rows[j].redo)
+			return j;
+	return SIZE_MAX;
 }
 
 void nq_rows_free(nq_rowfile *f)

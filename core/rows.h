@@ -10,11 +10,12 @@
  * pointer per cell.
  *
  * Damage: a last line cut short (a harness killed mid-write: no line end,
- * a quote never closed, or fewer cells than the header) is left out and
- * flagged (`partial`); the caller says so. Anything else that is not a
- * row of the header's shape (a row in the middle with another number of
- * cells, text after a closing quote, a cell that is not what its column
- * holds) is an error naming the file and line.
+ * a quote opened on that line and never closed, or fewer cells than the
+ * header) is left out and flagged (`partial`); the caller says so.
+ * Anything else that is not a row of the header's shape (a row in the
+ * middle with another number of cells, a quote never closed across a
+ * line end, a NUL byte, text after a closing quote, a cell that is not
+ * what its column holds) is an error naming the file and line.
  *
  * Tamper evidence: each row's `digest` cell is checked as it is read
  * (csv.h says how it is made); a row whose check fails is kept, marked
@@ -46,6 +47,9 @@ struct nq_oldrow {
 				   answer (crash, error, memout): not in
 				   `keys`, so --resume makes it again, and
 				   the new row takes its place */
+	uint8_t superseded;     /* such a part whose new row is in the
+				   file too (a harness stopped before its
+				   rewrite): written no more (nq_rows_fit) */
 };
 
 typedef struct nq_rowfile {
@@ -106,6 +110,23 @@ int nq_rows_emit_at(nq_rows_cursor *c, size_t i, FILE *out,
 		    const nq_ledger *l, const char *host, nq_csv_chain *ch,
 		    nq_error *err);
 void nq_rows_close(nq_rows_cursor *c);
+
+/* f's rows held to a plan, as resume and merge hold them: each row's
+ * key must be planned (`ord`), and held no more often than the plan
+ * holds it (`due`, how often each key is planned, is counted down: a
+ * merge goes on with it to the next file). A part made again (redo)
+ * takes a place only when no other row of its key took it; else it is
+ * marked superseded. NQ_ROWS_FIT when every row fits; else the first
+ * that does not is rows[*at], and NQ_ROWS_UNPLANNED (the plan has no
+ * such run: another experiment, a repeat it does not make) or
+ * NQ_ROWS_EXTRA (planned, but every place of it taken: the run is in
+ * the file twice, or, in a shard, it is another shard's). */
+enum { NQ_ROWS_FIT, NQ_ROWS_UNPLANNED, NQ_ROWS_EXTRA };
+int nq_rows_fit(nq_rowfile *f, const nq_order *ord, nq_keyset *due,
+		size_t *at);
+/* The first row before rows[i] with the same key, not a part made
+ * again; SIZE_MAX when none. */
+size_t nq_rows_earlier(const nq_rowfile *f, size_t i);
 
 void nq_rows_free(nq_rowfile *f);
 

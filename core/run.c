@@ -311,9 +311,10 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 		return -1;
 	if (claim >= 0)
 		verdicts_changed(s, claim);
-	if (s->csv) {
-		nq_csv_row(s->csv, &s->chain, s->exp, spec, a, rep, run);
-		fflush(s->csv);
+	/* a write that failed (this row, or the stderr log of this run or
+	 * one before) stops the runs: nq_run_tell_failed says the rest */
+	if (s->csv && !s->failed && nq_run_append(s) == 0) {
+		s->rows_kept[s->nkept - 1].written = 1;
 		s->rows++;
 	}
 	return 0;
@@ -454,18 +455,13 @@ int nq_run_without(struct state *s, size_t ci, int rep, nq_error *err)
 	       ? nq_error_set(err, NULL, 0, 0, "out of memory") : 1;
 }
 
-/* The limits of a run, and its header in the stderr log. */
-void nq_run_limits(const struct state *s, size_t ci, int rep,
-		       nq_limits *lim, char *label, size_t len)
+/* A measured run or a warm-up as the stderr log's header names it. */
+void nq_run_label(const struct state *s, size_t ai, size_t si, int rep,
+		  char *label, size_t len)
 {
-	const nq_cell *c = &s->plan.cells[ci];
-	const nq_approach *a = &s->exp->approaches[c->ai];
-	const nq_instance_spec *spec = &s->exp->instances[c->spec];
+	const nq_approach *a = &s->exp->approaches[ai];
+	const nq_instance_spec *spec = &s->exp->instances[si];
 
-	lim->timeout_s = s->exp->timeout_s;
-	lim->memory_kib = s->exp->memory_kib;
-	lim->seed = s->exp->seed;
-	lim->log_path = s->log_path[0] ? s->log_path : NULL;
 	if (rep > 0)
 		snprintf(label, len, "%.80s n=%d %s%s%.40s #%d", a->name,
 			 spec->inst.n, mode_name(spec->inst.mode),
@@ -476,6 +472,19 @@ void nq_run_limits(const struct state *s, size_t ci, int rep,
 			 a->name, spec->inst.n, mode_name(spec->inst.mode),
 			 tag_word(spec), tag_text(spec),
 			 -rep + 1);
+}
+
+/* The limits of a run, and its header in the stderr log. */
+void nq_run_limits(const struct state *s, size_t ci, int rep,
+		       nq_limits *lim, char *label, size_t len)
+{
+	const nq_cell *c = &s->plan.cells[ci];
+
+	lim->timeout_s = s->exp->timeout_s;
+	lim->memory_kib = s->exp->memory_kib;
+	lim->seed = s->exp->seed;
+	lim->log_path = s->log_path[0] ? s->log_path : NULL;
+	nq_run_label(s, c->ai, c->spec, rep, label, len);
 	lim->log_label = label;
 }
 
@@ -495,7 +504,8 @@ static int one(struct state *s, size_t ci, int rep, nq_error *err)
 		       &s->exp->instances[c->spec].inst, &lim, &run, err) < 0)
 		return -1;
 	rc = 0;
-	if (!nq_run_interrupted && nq_run_finish(s, c->ai, c->spec, rep, 1, &run) < 0)
+	if (!nq_run_stopping(s) &&
+	    nq_run_finish(s, c->ai, c->spec, rep, 1, &run) < 0)
 		rc = nq_error_set(err, NULL, 0, 0, "out of memory");
 	nq_run_clear(&run);
 	return rc;
@@ -535,15 +545,15 @@ static int run_plan(struct state *s, nq_error *err)
 	size_t first, last, ci;
 	int rep;
 
-	for (first = 0; first < s->plan.ncells && !nq_run_interrupted; first = last) {
+	for (first = 0; first < s->plan.ncells && !nq_run_stopping(s); first = last) {
 		size_t spec = s->plan.cells[first].spec;
 
 		for (last = first; last < s->plan.ncells &&
 		     s->plan.cells[last].spec == spec; last++)
 			;
 		for (rep = 1 - s->exp->warmup; rep <= s->exp->repeat &&
-		     !nq_run_interrupted; rep++)
-			for (ci = first; ci < last && !nq_run_interrupted; ci++)
+		     !nq_run_stopping(s); rep++)
+			for (ci = first; ci < last && !nq_run_stopping(s); ci++)
 				if (wanted(s, ci, rep) &&
 				    dispatch(s, ci, rep, err) < 0)
 					return -1;
@@ -747,6 +757,27 @@ static size_t count_unchecked(const struct state *s)
 	return k;
 }
 
+/* The CSV flushed to disk and closed; a failure stops the run as a
+ * failed write does (the rows may not all have reached the disk). */
+static int close_csv(struct state *s)
+{
+	int bad = fsync(fileno(s->csv)) != 0 && errno != EINVAL;
+	int e = errno;
+
+	if (fclose(s->csv) != 0 && !bad) {
+		bad = 1;
+		e = errno;
+	}
+	s->csv = NULL;
+	if (!bad)
+		return 0;
+	snprintf(s->failed_why, sizeof s->failed_why, "%s: cannot write: %s "
+		 "(flushing it to disk at the end: rows may be missing)",
+		 s->o->output, strerror(e));
+	s->failed = 1;
+	return -1;
+}
+
 /* The closing lines on stderr: rows written, and what was not right or
  * not checked. */
 static void tell_outcome(const struct state *s, size_t unchecked)
@@ -835,20 +866,26 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		goto restore;
 	if (s.have_old && nq_rows_changed(&s.old, s.ledger))
 		s.changed = 1;
-	if (s.csv) {
-		int failed = fclose(s.csv) != 0;
-
-		s.csv = NULL;
-		if (failed) {
-			nq_error_set(err, o->output, 0, 0, "write failed: %s",
-				     strerror(errno));
-			goto restore;
-		}
+	if (s.csv && close_csv(&s) == 0 && !s.failed &&
+	    (s.changed || !s.in_order)) {
 		/* in the plan's order, with the final verdicts: rewritten
 		 * when a verdict changed or the rows are in another order
-		 * (-j, resume) */
-		if ((s.changed || !s.in_order) && nq_run_rewrite(&s, err) < 0)
-			goto restore;
+		 * (-j, resume); when that cannot be written, the file stays
+		 * as it is, every row in it as first written */
+		nq_csv_chain was = s.chain;
+		size_t replaced = s.replaced;
+
+		if (nq_run_rewrite(&s, err) < 0) {
+			char why[sizeof err->msg + 300];
+
+			nq_error_format(err, why, sizeof why);
+			snprintf(s.failed_why, sizeof s.failed_why, "%s (writing "
+				 "it again in the plan's order with the final "
+				 "verdicts; the file is as it was)", why);
+			s.failed = 1;
+			s.chain = was;
+			s.replaced = replaced;
+		}
 	}
 	nunchecked = count_unchecked(&s);
 	/* strict: an answer nothing checked fails the run as a wrong one */
@@ -863,8 +900,21 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	nq_summary_print(s.summary, stdout);
 	fflush(stdout);
 	tell_outcome(&s, nunchecked);
-	if (o->output && nq_run_meta_end(&s, rc, err) < 0)
-		rc = -1;
+	if (o->output && nq_run_meta_end(&s, rc, err) < 0) {
+		char why[sizeof err->msg + 300];
+
+		nq_error_format(err, why, sizeof why);
+		if (s.failed)
+			snprintf(s.failed_also, sizeof s.failed_also, "%s (it "
+				 "still says outcome: running)", why);
+		else
+			snprintf(s.failed_why, sizeof s.failed_why, "%s: its "
+				 "record of the end is not written (it still "
+				 "says outcome: running)", why);
+		s.failed = 1;
+	}
+	if (s.failed)
+		rc = nq_run_tell_failed(&s, err);
 restore:
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "csv.h"
+#include "errlog.h"
 #include "sha256.h"
 #include "tamper.h"
 #include "version.h"
@@ -35,6 +36,32 @@ static int make_parent_dirs(const char *path)
 		*p = '/';
 	}
 	return 0;
+}
+
+/* The header in one write (the stream is unbuffered). 0 or -1. */
+static int put_header(FILE *f)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	int rc = -1;
+
+	if (!m) {
+		errno = ENOMEM;
+		return -1;
+	}
+	nq_csv_header(m);
+	if (fclose(m) == 0)
+		rc = fwrite(buf, 1, len, f) == len ? 0 : -1;
+	free(buf);
+	return rc;
+}
+
+static long long csv_size(FILE *f)
+{
+	struct stat st;
+
+	return fstat(fileno(f), &st) == 0 ? (long long)st.st_size : 0;
 }
 
 /* The metadata file beside the CSV: kept as .bak like the CSV (numbered
@@ -114,6 +141,21 @@ static int instances_write(struct state *s, nq_error *err)
 	return nq_atomic_commit(&out, err);
 }
 
+/* With the lock held: the temporary files a harness killed while it
+ * wrote these files left beside them (atomic.h). */
+static void sweep_temps(const char *csv)
+{
+	char path[4200];
+
+	nq_atomic_sweep(csv);
+	snprintf(path, sizeof path, "%s.bak", csv);
+	nq_atomic_sweep(path);
+	nq_meta_path(csv, path, sizeof path);
+	nq_atomic_sweep(path);
+	nq_instances_path(csv, path, sizeof path);
+	nq_atomic_sweep(path);
+}
+
 /* Open the CSV for writing, for the whole run: it must not exist or be a
  * regular file (nq_output_check); the lock FILE.lock is taken first, so
  * a second run on the same file stops here, naming the first one's PID;
@@ -141,6 +183,7 @@ static FILE *open_output(struct state *s, nq_error *err)
 	if (nq_output_check(path, err) || nq_output_check(bak, err) ||
 	    nq_lock_take(lock, path, err))
 		return NULL;
+	sweep_temps(path);
 	if ((rc = nq_backup_rotate(path, bak, sizeof bak, err)) < 0)
 		return NULL;
 	if (rc > 0)
@@ -233,25 +276,90 @@ static int resume_tamper(struct state *s, nq_error *err)
 	return 0;
 }
 
+/* --resume: every row a run of the plan, each no more often than the
+ * plan holds it (in a shard: runs of this shard), as merge holds them
+ * (nq_rows_fit); else exit 2, nothing done, whatever --force says. */
+static int resume_fit(struct state *s, nq_error *err)
+{
+	const char *path = s->o->output;
+	char key[1024];
+	nq_order ord;
+	nq_keyset due;
+	size_t at = 0, ci, j;
+	int rc = -1, fit, rep;
+
+	memset(&ord, 0, sizeof ord);
+	memset(&due, 0, sizeof due);
+	if (nq_order_make(s->exp, &s->plan, &due, &ord, err) < 0)
+		goto out;
+	for (ci = 0; s->o->shard_n && ci < s->plan.ncells; ci++)
+		if (s->plan.cells[ci].shard != s->o->shard_k)
+			for (rep = 1; rep <= s->exp->repeat; rep++) {
+				nq_plan_key(s->exp, &s->plan.cells[ci], rep,
+					    key, sizeof key);
+				nq_keyset_take(&due, nq_key_hash(key));
+			}
+	fit = nq_rows_fit(&s->old, &ord, &due, &at);
+	if (fit == NQ_ROWS_FIT)
+		rc = 0;
+	else if (fit == NQ_ROWS_UNPLANNED)
+		nq_error_set(err, path, (int)s->old.rows[at].line, 0, "a run "
+			     "%s does not plan (experiment, n, mode, hints, "
+			     "approach, repeat); --resume: nothing done",
+			     s->exp->path ? s->exp->path : "the experiment");
+	else {
+		int k;
+
+		nq_plan_key_text(s->exp, &s->plan, s->old.rows[at].key, key,
+				 sizeof key, &k);
+		if ((j = nq_rows_earlier(&s->old, at)) != SIZE_MAX)
+			nq_error_set(err, path, (int)s->old.rows[at].line, 0,
+				     "run '%s' twice (first at line %u); "
+				     "--resume: nothing done", key,
+				     s->old.rows[j].line);
+		else
+			nq_error_set(err, path, (int)s->old.rows[at].line, 0,
+				     "run '%s' is shard %d/%d's, not this "
+				     "one's (%d/%d); --resume: nothing done",
+				     key, k, s->o->shard_n, s->o->shard_k,
+				     s->o->shard_n);
+	}
+out:
+	nq_order_free(&ord);
+	nq_keyset_free(&due);
+	return rc;
+}
+
 /* --resume with a file to go on with: its rows read back (their answers
  * into the ledger, their keys kept), a row cut short at the end dropped,
  * the file opened to append. */
 static int open_resume(struct state *s, nq_error *err)
 {
 	const char *path = s->o->output;
+	nq_error tamper;
 	size_t i;
+	int changed;
 
 	if (nq_output_check(path, err) < 0 || nq_lock_take(&s->lock, path,
 							   err) < 0)
 		return -1;
+	sweep_temps(path);
 	if (resume_check(s, err) < 0)
 		return -1;
 	nq_ledger_defer(s->ledger, 1);
 	if (nq_rows_read(path, s->ledger, &s->old_keys, &s->old, err) < 0)
 		return -1;
 	nq_ledger_defer(s->ledger, 0);
-	if (resume_tamper(s, err) < 0)
+	/* the changes named first; a row that is no run of the plan (or
+	 * one twice) is refused even with --force */
+	memset(&tamper, 0, sizeof tamper);
+	changed = resume_tamper(s, &tamper) < 0;
+	if (resume_fit(s, err) < 0)
 		return -1;
+	if (changed) {
+		*err = tamper;
+		return -1;
+	}
 	s->have_old = 1;
 	for (i = 0; i < s->old.nrows; i++)
 		if (s->old.rows[i].claim >= s->claims_before)
@@ -261,9 +369,24 @@ static int open_resume(struct state *s, nq_error *err)
 		    !nq_keyset_add(&s->old_timeouts, s->old.rows[i].key))
 			return nq_error_set(err, NULL, 0, 0, "out of memory");
 	if (s->old.partial) {
+		char bak[4200];
+
+		/* the file as it was is kept first, numbered like the
+		 * backups of a new run */
+		if (nq_backup_copy(path, bak, sizeof bak, err) < 0) {
+			char why[sizeof err->msg + 300];
+
+			nq_error_format(err, why, sizeof why);
+			return nq_error_set(err, path, (int)s->old.partial_line,
+					    0, "the last row was cut short, and "
+					    "the file cannot be kept before it "
+					    "is dropped (%s); nothing done",
+					    why);
+		}
 		fprintf(stderr, "%s:%zu: warning: the last row was cut short "
 			"(a harness stopped while writing it); it is dropped "
-			"and its run made again\n", path, s->old.partial_line);
+			"and its run made again (the file as it was is kept "
+			"as %s)\n", path, s->old.partial_line, bak);
 		if (truncate(path, (off_t)s->old.end) < 0)
 			return nq_error_set(err, path, 0, 0, "cannot drop the "
 					    "cut row: %s", strerror(errno));
@@ -275,6 +398,8 @@ static int open_resume(struct state *s, nq_error *err)
 	if (!s->csv)
 		return nq_error_set(err, path, 0, 0, "cannot write: %s",
 				    strerror(errno));
+	setvbuf(s->csv, NULL, _IONBF, 0);
+	s->csv_end = csv_size(s->csv);
 	if (!s->o->quiet)
 		fprintf(stderr, "harness: resuming %s: %zu row%s there\n",
 			path, s->old.nrows, s->old.nrows == 1 ? "" : "s");
@@ -293,9 +418,20 @@ int nq_run_open(struct state *s, nq_error *err)
 	s->csv = open_output(s, err);
 	if (!s->csv)
 		return -1;
-	nq_csv_header(s->csv);
+	/* unbuffered: each row one write(2), checked where it fails */
+	setvbuf(s->csv, NULL, _IONBF, 0);
+	if (put_header(s->csv) < 0) {
+		int e = errno;
+
+		fclose(s->csv);
+		s->csv = NULL;
+		unlink(s->o->output); /* made just now: only a piece of a
+					 header in it */
+		return nq_error_set(err, s->o->output, 0, 0, "cannot write: "
+				    "%s", strerror(e));
+	}
 	nq_csv_chain_start(&s->chain);
-	fflush(s->csv);
+	s->csv_end = csv_size(s->csv);
 	return 0;
 }
 
@@ -304,7 +440,8 @@ int nq_run_meta_end(struct state *s, int rc, nq_error *err)
 	s->meta.finished = time(NULL);
 	s->meta.rows = s->rows + (s->have_old ? s->old.nrows : 0) -
 		       s->replaced;
-	s->meta.outcome = rc == NQ_EXIT_INTERRUPTED ? "interrupted"
+	s->meta.outcome = s->failed ? "failed"
+			  : rc == NQ_EXIT_INTERRUPTED ? "interrupted"
 			  : rc == NQ_EXIT_WRONG ? "wrong" : "ok";
 	s->meta.digest_rows = s->meta.rows;
 	snprintf(s->meta.digest, sizeof s->meta.digest, "%s", s->chain.prev);
@@ -316,10 +453,146 @@ int nq_run_meta_end(struct state *s, int rc, nq_error *err)
 	return 0;
 }
 
-void nq_run_row(struct state *s, FILE *f, const struct row *r)
+int nq_run_row(struct state *s, FILE *f, const struct row *r)
 {
-	nq_csv_row(f, &s->chain, s->exp, &s->exp->instances[r->spec],
-		   &s->exp->approaches[r->ai], r->rep, &r->run);
+	return nq_csv_row(f, &s->chain, s->exp, &s->exp->instances[r->spec],
+			  &s->exp->approaches[r->ai], r->rep, &r->run);
+}
+
+/* A write failed: no run is started after it, the runs in flight end
+ * now (they come back without a row). */
+static int stop_writing(struct state *s)
+{
+	s->failed = 1;
+	nq_runner_abort();
+	return -1;
+}
+
+int nq_run_append(struct state *s)
+{
+	const struct row *r = &s->rows_kept[s->nkept - 1];
+	const char *log = nq_errlog_failure();
+	nq_csv_chain was = s->chain;
+	char label[200];
+	int fd = fileno(s->csv), e;
+	off_t end;
+
+	if (s->failed)
+		return -1;
+	if (log) {
+		/* the stderr log could not be written: this run's part, or
+		 * an earlier one's, is not in it; neither is its row, so a
+		 * resumed run makes it again, its stderr kept whole */
+		snprintf(s->failed_why, sizeof s->failed_why, "%s", log);
+		return stop_writing(s);
+	}
+	if (nq_run_row(s, s->csv, r) == 0 &&
+	    (end = lseek(fd, 0, SEEK_CUR)) >= 0) {
+		s->csv_end = (long long)end;
+		return 0;
+	}
+	e = errno;
+	/* the file back to its last whole row: a row half written would
+	 * be a cut last row at best, and rows after it never follow */
+	clearerr(s->csv);
+	if (ftruncate(fd, (off_t)s->csv_end) < 0)
+		fprintf(stderr, "harness: %s: cannot take the half-written row "
+			"out again (%s): --resume drops it as a row cut short\n",
+			s->o->output, strerror(errno));
+	s->chain = was; /* the digest of the last row in the file */
+	nq_run_label(s, r->ai, r->spec, r->rep, label, sizeof label);
+	snprintf(s->failed_why, sizeof s->failed_why, "%s: cannot write: %s "
+		 "(the row of %s)", s->o->output, strerror(e ? e : EIO), label);
+	return stop_writing(s);
+}
+
+/* The command line again, with --resume (for `solve`, as it was). */
+static void resume_command(const struct state *s, char *buf, size_t len)
+{
+	size_t used = 0;
+	int i, has = 0;
+
+	buf[0] = '\0';
+	for (i = 0; s->o->argv && i < s->o->argc && used < len; i++) {
+		const char *a = s->o->argv[i];
+		int plain = a[0] && !a[strspn(a, "abcdefghijklmnopqrstuvwxyz"
+					    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+					    "0123456789-_./=:+,@%")];
+
+		has |= !strcmp(a, "--resume");
+		used += (size_t)snprintf(buf + used, len - used, plain ?
+					 "%s%s" : "%s'%s'", i ? " " : "", a);
+	}
+	if (used < len && s->exp->path && !has)
+		snprintf(buf + used, len - used, "%s--resume",
+			 used ? " " : "");
+}
+
+int nq_run_tell_failed(struct state *s, nq_error *err)
+{
+	size_t napp = s->exp->napproaches, ncell = s->plan.ncells, ci, i;
+	size_t bits = ncell * (size_t)s->exp->repeat, missing = 0;
+	size_t *cell_of = calloc(s->exp->ninstances * napp + 1,
+				 sizeof *cell_of);
+	unsigned char *in_file = calloc(bits / 8 + 1, 1);
+	char label[200], cmd[3000];
+	const char *out = s->o->output;
+	int rep;
+
+	fprintf(stderr, "harness: %s\n", s->failed_why);
+	if (s->failed_also[0])
+		fprintf(stderr, "harness: %s\n", s->failed_also);
+	if (cell_of && in_file) {
+		for (ci = 0; ci < ncell; ci++)
+			cell_of[s->plan.cells[ci].spec * napp +
+				s->plan.cells[ci].ai] = ci;
+		for (i = 0; i < s->nkept; i++) {
+			const struct row *r = &s->rows_kept[i];
+			size_t bit;
+
+			if (!r->written)
+				continue;
+			bit = cell_of[r->spec * napp + r->ai] *
+			      (size_t)s->exp->repeat + (size_t)(r->rep - 1);
+			in_file[bit / 8] |= (unsigned char)(1u << (bit % 8));
+		}
+		for (ci = 0; ci < ncell; ci++) {
+			const nq_cell *c = &s->plan.cells[ci];
+
+			if (s->o->shard_n && c->shard != s->o->shard_k)
+				continue;
+			for (rep = 1; rep <= s->exp->repeat; rep++) {
+				size_t bit = ci * (size_t)s->exp->repeat +
+					     (size_t)(rep - 1);
+
+				if (nq_run_is_done(s, ci, rep) ||
+				    (in_file[bit / 8] >> (bit % 8) & 1))
+					continue;
+				if (missing++ < 10) {
+					nq_run_label(s, c->ai, c->spec, rep,
+						     label, sizeof label);
+					fprintf(stderr, "harness: not in %s: "
+						"%s\n", out, label);
+				}
+			}
+		}
+		if (missing > 10)
+			fprintf(stderr, "harness: ... and %zu more not in %s\n",
+				missing - 10, out);
+	}
+	free(cell_of);
+	free(in_file);
+	fprintf(stderr, "harness: %s holds %zu whole row%s, each as "
+		"written%s; %zu run%s of the plan %s not in it\n", out,
+		s->rows + (s->have_old ? s->old.nrows : 0),
+		s->rows + (s->have_old ? s->old.nrows : 0) == 1 ? "" : "s",
+		missing ? "" : " (in the order the runs ended, with the "
+		"verdicts of that moment)", missing, missing == 1 ? "" : "s",
+		missing == 1 ? "is" : "are");
+	resume_command(s, cmd, sizeof cmd);
+	fprintf(stderr, "harness: to finish: free space, then: %s\n", cmd);
+	return nq_error_set(err, out, 0, 0, "not finished: a write failed "
+			    "(above); nothing written is lost");
 }
 
 /* The rows were written as runs ended, with the verdicts of that moment;
@@ -417,6 +690,11 @@ int nq_run_rewrite(struct state *s, nq_error *err)
 		const struct nq_oldrow *o = i < nold ?
 					     &s->old.rows[s->old_perm[i]] : NULL;
 
+		if (o && o->superseded) {
+			i++; /* its new row is in the file too */
+			s->replaced++;
+			continue;
+		}
 		if (o && o->redo && j < s->nkept &&
 		    o->seq == kept_seq(s, s->perm[j])) {
 			i++; /* the part made again: its new row stands */

@@ -37,6 +37,7 @@ struct row {
 	size_t spec, ai;
 	int rep;
 	long claim;            /* its answer in the ledger, or -1 */
+	int written;           /* its row is in the CSV */
 	nq_run run;
 };
 
@@ -54,8 +55,15 @@ struct state {
 	const nq_experiment *exp;
 	const nq_run_opts *o;
 	nq_plan plan;
-	FILE *csv;
+	FILE *csv;              /* unbuffered: one write(2) a row */
 	nq_csv_chain chain;     /* the digests of the rows written to it */
+	long long csv_end;      /* its bytes up to the last whole row */
+	/* a write failed (the CSV, the stderr log, the .meta): no run is
+	 * started after it, the runs in flight are ended, no row is
+	 * written; what failed, for the closing lines */
+	int failed;
+	char failed_why[1200];
+	char failed_also[1200]; /* the .meta's end, when it failed too */
 	nq_lock lock;           /* on the CSV, from open_output to the end */
 	nq_ledger *ledger;
 	struct row *rows_kept;  /* every row written this time, in order */
@@ -99,6 +107,11 @@ struct state {
 
 /* run.c: set by SIGINT, SIGTERM, SIGHUP */
 extern volatile sig_atomic_t nq_run_interrupted;
+/* No more runs: interrupted, or a write failed. */
+static inline int nq_run_stopping(const struct state *s)
+{
+	return nq_run_interrupted || s->failed;
+}
 /* Check, record and write a finished run (rep <= 0: a warm-up, not
  * written); `ran` 0 for a row without a run. -1 on no memory. */
 int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
@@ -107,6 +120,9 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
  * approach's largest n, or skipped after a timeout), 0 when it must
  * run, -1 on no memory. */
 int nq_run_without(struct state *s, size_t ci, int rep, nq_error *err);
+/* A run as the stderr log's header and the messages name it. */
+void nq_run_label(const struct state *s, size_t ai, size_t si, int rep,
+		  char *label, size_t len);
 /* The limits of a run, and its header (label) in the stderr log. */
 void nq_run_limits(const struct state *s, size_t ci, int rep,
 		   nq_limits *lim, char *label, size_t len);
@@ -130,7 +146,13 @@ int nq_run_order(struct state *s, nq_error *err);
 /* The CSV again, whole, in the plan's order, with the final verdicts. */
 int nq_run_rewrite(struct state *s, nq_error *err);
 int nq_run_meta_end(struct state *s, int rc, nq_error *err);
-void nq_run_row(struct state *s, FILE *f, const struct row *r);
+int nq_run_row(struct state *s, FILE *f, const struct row *r);
+/* Append the newest kept row to the CSV: 0, or -1 when the write
+ * failed (s->failed set, the file cut back to its last whole row). */
+int nq_run_append(struct state *s);
+/* Stop after a write error: say what failed, which runs of the plan are
+ * not in the file, and how to make them; err set (exit 2). */
+int nq_run_tell_failed(struct state *s, nq_error *err);
 /* What each cell has still to make (--resume: the runs with a row are
  * done, their timeouts marked). */
 int nq_run_count_todo(struct state *s, nq_error *err);

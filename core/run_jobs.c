@@ -93,7 +93,7 @@ int nq_run_land(struct state *s, nq_error *err)
 			if (s->cores[j] == f->cpus[k])
 				s->core_busy[j] = 0;
 	}
-	if (!nq_run_interrupted) {
+	if (!nq_run_stopping(s)) {
 		const nq_cell *c = &s->plan.cells[f->cell];
 
 		if (nq_run_finish(s, c->ai, c->spec, f->rep, 1, &run) < 0)
@@ -125,11 +125,11 @@ int nq_run_launch(struct state *s, size_t ci, int rep, nq_error *err)
 	int need = c->cpus < s->ncores ? c->cpus : s->ncores, j, rc;
 	struct flight *f;
 
-	while (!nq_run_interrupted && (s->nflights == (size_t)s->jobs ||
+	while (!nq_run_stopping(s) && (s->nflights == (size_t)s->jobs ||
 				free_cores(s) < need))
 		if (nq_run_land(s, err) < 0)
 			return -1;
-	if (nq_run_interrupted)
+	if (nq_run_stopping(s))
 		return 0;
 	/* a run that ended meanwhile may have timed out: skip: */
 	if ((rc = nq_run_without(s, ci, rep, err)) != 0)

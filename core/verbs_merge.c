@@ -138,29 +138,6 @@ static void shard_of(struct shard *sh)
 	sh->k = sh->n = 0;
 }
 
-/* The planned key with hash h, as text (tabs as spaces), and its shard. */
-static void key_text(const nq_experiment *exp, const nq_plan *p, uint64_t h,
-		     char *buf, size_t len, int *shard)
-{
-	size_t i;
-	int rep;
-
-	snprintf(buf, len, "(a run the plan does not hold)");
-	*shard = 0;
-	for (i = 0; i < p->ncells; i++)
-		for (rep = 1; rep <= exp->repeat; rep++) {
-			nq_plan_key(exp, &p->cells[i], rep, buf, len);
-			if (nq_key_hash(buf) == h) {
-				char *t;
-
-				for (t = buf; (t = strchr(t, '\t'));)
-					*t = ' ';
-				*shard = p->cells[i].shard;
-				return;
-			}
-		}
-}
-
 struct merge {
 	const char *out, *config;
 	int partial, force;
@@ -247,6 +224,7 @@ static int load_plan(struct merge *m, nq_error *err)
 static int read_rows(struct merge *m, nq_error *err)
 {
 	size_t i, j, a, b;
+	int rc;
 
 	nq_ledger_defer(m->ledger, 1);
 	for (i = 0; i < m->nsh; i++) {
@@ -259,29 +237,24 @@ static int read_rows(struct merge *m, nq_error *err)
 				"written (a run stopped mid-write); left out\n",
 				f->path, f->partial_line);
 		m->changed += nq_tamper_tell(f, m->sh[i].meta, m->force);
-		for (j = 0; j < f->nrows; j++) {
-			struct nq_oldrow *o = &f->rows[j];
-			uint64_t seq = nq_order_seq(&m->ord, o->key);
+		rc = nq_rows_fit(f, &m->ord, &m->due, &j);
+		if (rc == NQ_ROWS_UNPLANNED)
+			return nq_error_set(err, f->path, (int)f->rows[j].line,
+					    0, "a run %s does not plan "
+					    "(experiment, n, mode, hints, "
+					    "approach, repeat)", m->config);
+		if (rc == NQ_ROWS_EXTRA) {
+			const struct nq_oldrow *o = &f->rows[j];
 			char key[1024];
 			int k;
 
-			if (seq == NQ_SEQ_NONE)
-				return nq_error_set(err, f->path, (int)o->line,
-						    0, "a run %s does not plan "
-						    "(experiment, n, mode, "
-						    "hints, approach, repeat)",
-						    m->config);
-			o->seq = nq_order_take(&m->ord, o->key);
-			if (nq_keyset_count(&m->due, o->key)) {
-				nq_keyset_take(&m->due, o->key);
-				continue;
-			}
 			/* a run already merged: where from? */
-			key_text(m->exp, &m->plan, o->key, key, sizeof key, &k);
-			for (a = 0; a <= i; a++)
+			nq_plan_key_text(m->exp, &m->plan, o->key, key, sizeof key,
+					 &k);
+			for (a = 0; a < i; a++)
 				for (b = 0; b < m->sh[a].rf.nrows; b++)
 					if (m->sh[a].rf.rows[b].key == o->key &&
-					    (a < i || b < j))
+					    !m->sh[a].rf.rows[b].redo)
 						return nq_error_set(err,
 							f->path, (int)o->line, 0,
 							"run '%s' is here and "
@@ -289,9 +262,14 @@ static int read_rows(struct merge *m, nq_error *err)
 							"shards", key,
 							m->sh[a].rf.path,
 							m->sh[a].rf.rows[b].line);
+			b = nq_rows_earlier(f, j);
 			return nq_error_set(err, f->path, (int)o->line, 0,
-					    "run '%s' twice", key);
+					    "run '%s' twice (first at line "
+					    "%u)", key, b < f->nrows ?
+					    f->rows[b].line : 0);
 		}
+		for (j = 0; j < f->nrows; j++)
+			f->rows[j].seq = nq_order_take(&m->ord, f->rows[j].key);
 	}
 	if (m->changed && !m->force)
 		return nq_error_set(err, m->out, 0, 0, "not written: %zu "
@@ -389,6 +367,8 @@ static int write_rows(struct merge *m, FILE *out, nq_error *err)
 		return nq_error_set(err, NULL, 0, 0, "out of memory");
 	for (i = 0, n = 0; i < m->nsh; i++)
 		for (j = 0; j < m->sh[i].rf.nrows; j++) {
+			if (m->sh[i].rf.rows[j].superseded)
+				continue; /* its new row stands */
 			pl[n].seq = m->sh[i].rf.rows[j].seq;
 			pl[n].shard = (uint32_t)i;
 			pl[n++].row = (uint32_t)j;
@@ -501,6 +481,10 @@ static int write_out(struct merge *m, nq_error *err)
 	if (nq_output_check(m->out, err) < 0 ||
 	    nq_lock_take(&lock, m->out, err) < 0)
 		return -1;
+	/* what a merge killed mid-write left (atomic.h) */
+	nq_atomic_sweep(m->out);
+	nq_meta_path(m->out, bak, sizeof bak);
+	nq_atomic_sweep(bak);
 	rc = nq_backup_rotate(m->out, bak, sizeof bak, err);
 	if (rc > 0)
 		fprintf(stderr, "harness merge: the previous %s is kept as "
@@ -534,6 +518,16 @@ static int merge(struct merge *m, nq_error *err)
 		    !strcmp(a, b))
 			return nq_error_set(err, m->out, 0, 0, "is one of the "
 					    "shards: merge into another file");
+	}
+	for (i = 0; i < m->nsh; i++) {
+		long pid = nq_lock_holder(m->sh[i].csv);
+
+		if (pid)
+			return nq_error_set(err, m->sh[i].csv, 0, 0, "a harness "
+					    "run (PID %ld) is writing it (it "
+					    "holds %s.lock): the shard is in "
+					    "progress; merge once it ended",
+					    pid, m->sh[i].csv);
 	}
 	if (check_metas(m, err) < 0 || load_plan(m, err) < 0 ||
 	    !(m->ledger = nq_ledger_new()))

@@ -260,10 +260,32 @@ static int parse_owned(char *text, size_t len, const char *name,
 	memset(&p, 0, sizeof p);
 	p.t = t;
 	p.text = text;
-	p.len = len;
 	p.line = p.row_line = 1;
 	p.name = name;
 	p.err = err;
+	/* a NUL byte is no text (the cell would end there): damage, but in
+	 * a last line without its line end (a cut row, the zeros a crash
+	 * can leave at a file's end), which is dropped */
+	if (memchr(text, '\0', len)) {
+		size_t at = (size_t)((char *)memchr(text, '\0', len) - text);
+		size_t line = 1, i, start = 0;
+
+		for (i = 0; i < at; i++)
+			if (text[i] == '\n') {
+				line++;
+				start = i + 1;
+			}
+		if (memchr(text + at, '\n', len - at) || !start) {
+			nq_error_set(err, name, (int)line, 0, "a NUL byte (a "
+				     "cell is text: no NUL bytes)");
+			goto out;
+		}
+		nq_table_warn(name, line, "the last row is half written (NUL "
+			      "bytes, no line end): dropped");
+		len = start;
+		text[len] = '\0';
+	}
+	p.len = len;
 	/* a UTF-8 byte order mark is not part of the first name */
 	if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3))
 		p.i = 3;

@@ -1,0 +1,349 @@
+#!/usr/bin/env bash
+# faults.sh - end-to-end tests of nothing lost when the disk fills or a
+# file is damaged (issue 20): a full disk under the CSV and under the
+# solvers' stderr log (a tmpfs of its own, mounted as root; SKIP
+# otherwise) stops the run with every whole row kept, the runs not in
+# the file named, exit 2, and --resume then ends with exactly the plan's
+# rows; a TMPDIR too small for a run's stderr says how much it kept;
+# damage in the middle of a file (a quote never closed, a NUL byte) and
+# rows the plan does not hold (a run twice, repeat 0 or 999) are
+# FILE:LINE, exit 2, nothing changed, in resume as in merge; a cut last
+# row is kept in a numbered backup before resume drops it; temporary
+# files left by a killed writer are removed by the next one, a live
+# one's kept; merge stops at a shard still being written. Prints
+# "faults: N passed, N failed" last.
+. "$(dirname "$0")/common.bash"
+cd "$T" || exit 1
+MNT=()
+umount_all() { local m; for m in "${MNT[@]}"; do umount "$m" 2>/dev/null; done; }
+trap 'umount_all; rm -rf "$T"' EXIT
+not() { ! "$@"; }
+
+# many tiny runs
+cat >f.yaml <<'YAML'
+experiment: f
+repeat: 200
+timeout: 5s
+instances:
+  - {n: 4..6, mode: count}
+approaches:
+  - backtrack: {variant: bitmask}
+YAML
+"$H" plan f.yaml --list 2>/dev/null | grep -c . >/dev/null
+
+# exactly_plan CSV ROWS: every row whole (as many cells as the header,
+# the file ends with its line end), ROWS rows, no (n, mode, approach,
+# repeat) twice
+exactly_plan() {
+	python3 - "$1" "$2" <<'PY'
+import csv, sys
+data = open(sys.argv[1], 'rb').read()
+assert data.endswith(b'\r\n'), 'the file does not end with a line end'
+rows = list(csv.reader(open(sys.argv[1], newline='')))
+head, rows = rows[0], rows[1:]
+bad = [i + 2 for i, r in enumerate(rows) if len(r) != len(head)]
+assert not bad, 'rows not whole at lines %s' % bad[:5]
+ix = [head.index(c) for c in ('n', 'mode', 'approach', 'hints', 'repeat')]
+keys = [tuple(r[i] for i in ix) for r in rows]
+assert len(set(keys)) == len(keys), 'a run twice'
+assert len(rows) == int(sys.argv[2]), '%d rows, not %s' % (len(rows), sys.argv[2])
+PY
+}
+# whole CSV: every row whole, the file ends with its line end
+whole() {
+	python3 - "$1" <<'PY'
+import csv, sys
+data = open(sys.argv[1], 'rb').read()
+assert data.endswith(b'\r\n'), 'no line end at the end'
+rows = list(csv.reader(open(sys.argv[1], newline='')))
+assert all(len(r) == len(rows[0]) for r in rows[1:]), 'a row not whole'
+PY
+}
+rows_of() { csv_col "$1" n | wc -l; }
+
+# a tmpfs of SIZE at DIR, or nothing when this is not root (SKIP)
+tmpfs() {
+	mkdir -p "$2"
+	[ "$(id -u)" = 0 ] && mount -t tmpfs -o "size=$1" tmpfs "$2" 2>/dev/null \
+		|| return 1
+	MNT+=("$2")
+}
+# fill DIR up to KIB KiB left
+fill() {
+	local free
+	free=$(df -k --output=avail "$1" | tail -1)
+	head -c $(((free - $2) * 1024)) /dev/zero >"$1/filler" 2>/dev/null
+	sync
+}
+
+# --- a full disk under the CSV (-j 1 and -j 2) -----------------------------------
+for j in 1 2; do
+	if ! tmpfs 2m "disk$j"; then
+		echo "faults: SKIP the full-disk cases (not root, or no tmpfs)"
+		break
+	fi
+	fill "disk$j" 100
+	"$H" run f.yaml -o "disk$j/r.csv" -q -j $j >out 2>err
+	rc=$?
+	expect "-j $j: a full disk: exit 2 (got $rc: $(tail -3 err))" [ $rc -eq 2 ]
+	expect "-j $j: the failed write is named" grep -q "disk$j/r.csv: cannot write: No space left on device (the row of backtrack/bitmask n=" err
+	expect "-j $j: the runs not in the file are named" grep -q "^harness: not in disk$j/r.csv: backtrack/bitmask n=6 count #" err
+	expect "-j $j: how to finish them" grep -qF -- "-o disk$j/r.csv -q -j $j --resume" err
+	expect "-j $j: rows written, as many as the file holds" \
+		grep -q "^harness: $(rows_of disk$j/r.csv) rows written to disk$j/r.csv" err
+	expect "-j $j: every row in the file whole ($(whole disk$j/r.csv 2>&1))" whole "disk$j/r.csv"
+	n=$(rows_of "disk$j/r.csv")
+	expect "-j $j: some rows written, not all ($n)" [ "$n" -gt 100 ] && [ "$n" -lt 600 ]
+	expect "-j $j: the count of runs not in it adds up" \
+		grep -q "holds $n whole rows, each as written; $((600 - n)) runs of the plan are not in it" err
+	rm "disk$j/filler"
+	"$H" run f.yaml -o "disk$j/r.csv" -q -j $j --resume >out 2>err
+	rc=$?
+	expect "-j $j: --resume after freeing space: exit 0 (got $rc: $(tail -3 err))" [ $rc -eq 0 ]
+	expect "-j $j: then exactly the plan's rows, each once ($(exactly_plan disk$j/r.csv 600 2>&1))" \
+		exactly_plan "disk$j/r.csv" 600
+	expect "-j $j: the .meta says ok" grep -q '^outcome: "ok"$' "disk$j/r.meta"
+done
+
+# --- a full disk under the stderr log -----------------------------------------------
+cat >chatty.c <<'C'
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "nq_plugin.h"
+
+static const unsigned long long counts[] = { 1, 1, 0, 0, 2, 10, 4, 40, 92 };
+
+static int count_only(const nq_optval *opt, enum nq_mode mode)
+{
+	(void)opt;
+	return mode == NQ_MODE_COUNT ? 8 : NQ_NOT_APPLICABLE;
+}
+
+/* CHATTY bytes of stderr (64 KiB by default), then the right count */
+static int chatty_solve(const nq_job *job, nq_result *res)
+{
+	const char *e = getenv("CHATTY");
+	long left = e ? atol(e) : 65536;
+	char line[64];
+
+	memset(line, 'x', sizeof line);
+	line[sizeof line - 1] = '\n';
+	for (; left > 0; left -= (long)sizeof line)
+		if (write(2, line, sizeof line) < 0)
+			break;
+	if (write(2, "chatty: done\n", 13) < 0)
+		return NQ_ERR;
+	res->solutions = counts[job->inst->n];
+	return NQ_OK;
+}
+
+static const nq_solver chatty = { NQ_ABI_VERSION, sizeof(nq_solver),
+	"chatty", "chatty", NULL, NULL, count_only, chatty_solve, NULL };
+static const nq_solver *const solvers[] = { &chatty, NULL };
+static const nq_plugin plugin = {
+	NQ_ABI_VERSION, sizeof(nq_plugin), "chatty",
+	"a solver that writes much to stderr, for tests/e2e/faults.sh",
+	solvers, NULL, NULL
+};
+
+NQ_PLUGIN_EXPORT const nq_plugin *nq_plugin_entry(void)
+{
+	return &plugin;
+}
+C
+cc -std=c11 -O2 -shared -fPIC -I"$ROOT/include" -o chatty.so chatty.c 2>cc.err \
+	|| bad "building chatty.so: $(cat cc.err)"
+cat >c.yaml <<YAML
+experiment: c
+repeat: 10
+timeout: 20s
+instances:
+  - {n: 4..6, mode: count}
+approaches:
+  - chatty
+plugins: [$T/chatty.so]
+YAML
+if ! tmpfs 2m logdisk; then
+	echo "faults: SKIP the full disk under the log (not root, or no tmpfs)"
+else
+	fill logdisk 1100
+	"$H" run c.yaml -o logdisk/c.csv -q >out 2>err
+	rc=$?
+	expect "a full disk under the log: exit 2 (got $rc: $(tail -3 err))" [ $rc -eq 2 ]
+	expect "the log's failure is named, with the run" \
+		grep -q "logdisk/c.stderr.log: cannot write: No space left on device (the stderr of chatty n=. count #" err
+	expect "the runs not in the file are named, and how to finish" \
+		grep -q "^harness: not in logdisk/c.csv: chatty n=. count #" err && \
+		grep -qF -- "-o logdisk/c.csv -q --resume" err
+	n=$(rows_of logdisk/c.csv)
+	expect "rows written: as many as the file holds ($n)" grep -q "^harness: $n rows written" err
+	expect "some rows, not all ($n)" [ "$n" -gt 2 ] && [ "$n" -lt 30 ]
+	expect "every row whole" whole logdisk/c.csv
+	expect "every row's stderr whole in the log, no other part" \
+		[ "$(grep -c '^=== chatty ' logdisk/c.stderr.log)" = "$n" ] && \
+		[ "$(grep -c '^chatty: done$' logdisk/c.stderr.log)" = "$n" ]
+	rm logdisk/filler
+	"$H" run c.yaml -o logdisk/c.csv -q --resume >out 2>err
+	rc=$?
+	expect "log: --resume after freeing space: exit 0 (got $rc: $(tail -3 err))" [ $rc -eq 0 ]
+	expect "log: then exactly the plan's rows ($(exactly_plan logdisk/c.csv 30 2>&1))" \
+		exactly_plan logdisk/c.csv 30
+	expect "log: every run's stderr once, whole" \
+		[ "$(grep -c '^=== chatty ' logdisk/c.stderr.log)" = 30 ] && \
+		[ "$(grep -c '^chatty: done$' logdisk/c.stderr.log)" = 30 ]
+	expect "log: no part twice" \
+		[ "$(grep '^=== chatty ' logdisk/c.stderr.log | sort -u | wc -l)" = 30 ]
+fi
+
+# --- a TMPDIR too small for a run's stderr: the marker tells the truth -------------
+if ! tmpfs 512k smalltmp; then
+	echo "faults: SKIP the small TMPDIR (not root, or no tmpfs)"
+else
+	sed -e 's/repeat: 10/repeat: 1/' -e 's/n: 4..6/n: 6/' c.yaml >c1.yaml
+	CHATTY=2000000 TMPDIR="$T/smalltmp" "$H" run c1.yaml -o c1.csv -q >out 2>err
+	rc=$?
+	expect "a small TMPDIR: the run goes on (exit $rc: $(tail -2 err))" [ $rc -eq 0 ]
+	kept=$(sed -n 's/^\[stderr cut at \([0-9]*\) bytes: .*/\1/p' c1.stderr.log)
+	expect "the marker says the TMPDIR filled" grep -q "more not kept (the run's temporary directory: No space left on device)\]" c1.stderr.log
+	expect "the marker's count is what the log holds ($kept)" \
+		[ -n "$kept" ] && [ "$kept" -lt 524288 ] && \
+		[ "$(grep -c '^x*$' c1.stderr.log)" -ge $((kept / 64 - 1)) ] && \
+		[ "$(grep -c '^x*$' c1.stderr.log)" -le $((kept / 64 + 1)) ]
+fi
+
+# --- damage in the middle, rows the plan does not hold ---------------------------
+cat >g.yaml <<'YAML'
+experiment: g
+repeat: 15
+timeout: 5s
+instances:
+  - {n: 4..6, mode: count}
+approaches:
+  - backtrack: {variant: bitmask}
+YAML
+"$H" run g.yaml -o orig.csv -q >/dev/null 2>err || bad "the run failed: $(cat err)"
+expect "45 rows to damage" [ "$(rows_of orig.csv)" = 45 ]
+# damage NAME PYTHON: orig.csv's lines as `l` (bytes, ends kept), edited
+damage() {
+	python3 - "$1.csv" "$2" <<'PY'
+import sys
+l = open('orig.csv', 'rb').read().splitlines(True)
+exec(sys.argv[2])
+open(sys.argv[1], 'wb').write(b''.join(l))
+PY
+	cp orig.meta "$1.meta"
+}
+# refused DESC NAME WANT [FLAGS]: resume and merge exit 2 with WANT on
+# stderr, the file byte for byte as it was, no backup made
+refused() {
+	local desc=$1 f=$2 want=$3 rc
+	shift 3
+	cp "$f.csv" before.csv
+	"$H" run g.yaml -o "$f.csv" -q --resume "$@" >out 2>err
+	rc=$?
+	expect "$desc: resume exits 2 (got $rc: $(tail -2 err))" [ $rc -eq 2 ]
+	expect "$desc: resume names it ('$want'; got: $(tail -2 err))" grep -qF -- "$want" err
+	expect "$desc: the file as it was" cmp -s before.csv "$f.csv"
+	expect "$desc: no backup made" not ls "$f".csv.bak* 2>/dev/null
+	"$H" merge -o "m-$f.csv" "$f.csv" "$@" >out 2>err
+	rc=$?
+	expect "$desc: merge exits 2 (got $rc: $(tail -2 err))" [ $rc -eq 2 ]
+	expect "$desc: merge names it ('$want'; got: $(tail -2 err))" grep -qF -- "$want" err
+	expect "$desc: merge wrote nothing" not ls "m-$f.csv" 2>/dev/null
+}
+
+# a quote never closed in row 7 of 45: damage, not a cut last row
+damage q "l[7] = l[7].replace(b',backtrack,', b',\"backtrack,', 1)"
+refused "a quote never closed in row 7" q "q.csv:8: a quote opened in this row is never closed"
+for verb in report plot; do
+	"$H" $verb q.csv -o "q.$verb" >out 2>err
+	rc=$?
+	expect "$verb of a quote never closed: exit 2 (got $rc)" [ $rc -eq 2 ]
+	expect "$verb names the line" grep -q '^q.csv:8: a quoted field is never closed' err
+done
+# a NUL byte in a cell
+damage z "l[7] = l[7].replace(b',backtrack,', b',back\x00track,', 1)"
+refused "a NUL byte" z "z.csv:8: a NUL byte in cell 4"
+refused "a NUL byte, --force" z "z.csv:8: a NUL byte in cell 4" --force
+for verb in report plot; do
+	"$H" $verb z.csv -o "z.$verb" >out 2>err
+	rc=$?
+	expect "$verb of a NUL byte: exit 2 (got $rc)" [ $rc -eq 2 ]
+	expect "$verb names the line" grep -q '^z.csv:8: a NUL byte' err
+done
+# a row twice, rows of repeats the plan does not make (--force: past the
+# digests, the plan still refuses them)
+damage d "l.insert(8, l[7])"
+refused "a row twice" d "d.csv:9: row 8 changed after the run wrote it"
+refused "a row twice, --force" d "d.csv:9: run 'g 4 count - backtrack/bitmask 7' twice (first at line 8)" --force
+for r in 0 999; do
+	damage r$r "l[1] = l[1].replace(b',bitmask,1,', b',bitmask,$r,', 1)"
+	refused "repeat $r, --force" r$r "r$r.csv:2: a run g.yaml does not plan" --force
+done
+
+# --- a cut last row: a numbered backup before it is dropped ----------------------
+damage k "l[-1] = l[-1][:40]"
+cp k.csv k.before
+"$H" run g.yaml -o k.csv -q --resume >out 2>err
+rc=$?
+expect "a cut last row: resumed, exit 0 (got $rc: $(tail -2 err))" [ $rc -eq 0 ]
+expect "a cut last row: said, with its backup" \
+	grep -qF "k.csv:46: warning: the last row was cut short (a harness stopped while writing it); it is dropped and its run made again (the file as it was is kept as k.csv.bak)" err
+expect "the backup is the file as it was" cmp -s k.before k.csv.bak
+expect "a cut last row: then exactly the plan's rows ($(exactly_plan k.csv 45 2>&1))" exactly_plan k.csv 45
+damage k "l[-1] = l[-1][:40]"
+"$H" run g.yaml -o k.csv -q --resume >out 2>err
+expect "a second cut: numbered backups" [ -f k.csv.bak ] && [ -f k.csv.bak.1 ]
+
+# --- temporary files left by a killed writer ---------------------------------------
+cp orig.csv t.csv; cp orig.meta t.meta
+sh -c 'exit 0' & wait $!
+dead=$!
+sleep 60 & live=$!
+head -c 5000 /dev/zero >"t.csv.tmp-$dead-aaaaaa"
+head -c 10 /dev/zero >"t.meta.tmp-$dead-bbbbbb"
+head -c 10 /dev/zero >t.csv.tmpCCCCCC      # the names of older versions
+head -c 10 /dev/zero >"t.csv.tmp-$live-dddddd"
+"$H" run g.yaml -o t.csv -q --resume >out 2>err
+rc=$?
+expect "stale temporary files: the run goes on (exit $rc)" [ $rc -eq 0 ]
+expect "a dead writer's are removed, and said" \
+	not ls "t.csv.tmp-$dead-aaaaaa" "t.meta.tmp-$dead-bbbbbb" t.csv.tmpCCCCCC 2>/dev/null && \
+	grep -qF "removed t.csv.tmp-$dead-aaaaaa, left by a harness no longer running" err
+expect "a live writer's is kept" [ -f "t.csv.tmp-$live-dddddd" ]
+"$H" merge -o mt.csv t.csv >/dev/null 2>&1
+head -c 10 /dev/zero >"mt.csv.tmp-$dead-eeeeee"
+"$H" merge -o mt.csv t.csv >out 2>err
+expect "merge removes a dead merge's temporary file" not ls "mt.csv.tmp-$dead-eeeeee" 2>/dev/null
+kill $live 2>/dev/null
+# a SIGKILL during a merge: nothing left once the next merge ran
+for i in 1 2 3 4 5; do
+	"$H" merge -o mk.csv orig.csv >/dev/null 2>&1 &
+	p=$!
+	sleep 0.0$i; kill -9 $p 2>/dev/null; wait $p 2>/dev/null
+done
+"$H" merge -o mk.csv orig.csv >/dev/null 2>&1
+expect "after killed merges, no temporary file left ($(ls mk.* | tr '\n' ' '))" \
+	[ -z "$(ls mk.csv.tmp* mk.meta.tmp* 2>/dev/null)" ]
+
+# --- merge of a shard still being written ------------------------------------------
+cp orig.csv w.csv; cp orig.meta w.meta
+python3 - <<'PY' &
+import fcntl, os, time
+fd = os.open('w.csv.lock', os.O_RDWR | os.O_CREAT)
+fcntl.lockf(fd, fcntl.LOCK_EX)
+open('locked', 'w').close()
+time.sleep(10)
+PY
+holder=$!
+for i in $(seq 50); do [ -f locked ] && break; sleep 0.1; done
+"$H" merge -o mw.csv w.csv >out 2>err
+rc=$?
+expect "merge of a shard in progress: exit 2 (got $rc)" [ $rc -eq 2 ]
+expect "merge says the shard is in progress" grep -qF "w.csv: a harness run (PID $holder) is writing it" err
+expect "merge does not advise making runs" not grep -q 'make them' err
+kill $holder 2>/dev/null; wait $holder 2>/dev/null
+
+echo "faults: $pass passed, $failed failed"
+[ "$failed" -eq 0 ]
