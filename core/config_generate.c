@@ -666,7 +666,7 @@ static int add_one(struct loader *L, const yaml_node_t *node,
 			best = reached > best ? reached : best;
 			if (++tries == GEN_TRIES || g->work > GEN_MAX_DRAW_WORK)
 				return cfg_fail(L, pnode, "generate: queens: "
-						"could not draw %d "
+						"cannot place %d "
 						"non-attacking queens on n=%d: "
 						"%s (instance %d: %d draws ran "
 						"out of free squares, the most "
