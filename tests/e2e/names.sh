@@ -256,5 +256,48 @@ expect "... nothing run" grep -q "0 rows written to big.csv" "$T/err"
 (cd "$R" && timeout 60 "$H" run big.yaml --resume -q -o big.csv) >"$T/out" 2>"$T/err"
 expect "-q: no progress lines" [ -z "$(grep 'reading big.csv back' "$T/err")" ]
 
+# 3000 distinct hinted instances: the validator's own count once each
+python3 - "$R" <<'PY'
+import hashlib, re, sys
+d = sys.argv[1]
+sets = [((r1, c1), (r2, c2)) for r1 in range(1, 13) for r2 in range(r1 + 1, 13)
+        for c1 in range(1, 13) for c2 in range(1, 13)
+        if c1 != c2 and abs(c1 - c2) != r2 - r1][:3000]
+with open(f'{d}/d.yaml', 'w') as f:
+    f.write('experiment: d\nrepeat: 1\ninstances:\n')
+    for (a, b), (c, e) in sets:
+        f.write(f'  - {{n: 12, mode: first, hints: [[{a}, {b}], [{c}, {e}]]}}\n')
+    f.write('approaches:\n  - backtrack\n')
+text = open(f'{d}/r.csv', newline='').read()
+eol = '\r\n' if '\r\n' in text else '\n'
+hdr, row = text.split(eol)[:2]
+cols, cells = hdr.split(','), row.split(',')[:-1]
+ix = {c: i for i, c in enumerate(cols)}
+prev = hashlib.sha256(hdr.encode()).hexdigest()[:16]
+with open(f'{d}/d.csv', 'w', newline='') as f:
+    f.write(hdr + eol)
+    for (a, b), (c, e) in sets:
+        v = list(cells)
+        for k, x in (('experiment', 'd'), ('mode', 'first'), ('solutions', '1'),
+                     ('checked', 'placement'), ('hints', f'{a}:{b} {c}:{e}'),
+                     ('instance', ''), ('instance_hash', ''), ('repeat', '1')):
+            v[ix[k]] = x
+        body = ''.join(x + ',' for x in v)
+        prev = hashlib.sha256((prev + body).encode()).hexdigest()[:16]
+        f.write(body + prev + eol)
+meta = open(f'{d}/r.meta').read()
+sha = hashlib.sha256(open(f'{d}/d.yaml', 'rb').read()).hexdigest()
+for k, v in (('rows', '3000'), ('digest_rows', '3000'), ('repeat', '1'),
+             ('digest', f'"{prev}"'), ('config_sha256', f'"{sha}"'),
+             ('config', '"d.yaml"'), ('results', '"d.csv"'), ('experiment', '"d"')):
+    meta = re.sub(rf'^{k}: .*$', f'{k}: {v}', meta, flags=re.M)
+open(f'{d}/d.meta', 'w').write(meta)
+PY
+t0=$(date +%s.%N)
+(cd "$R" && timeout 60 "$H" run d.yaml --resume -q -o d.csv) >"$T/out" 2>"$T/err"
+rc=$?
+echo "  resume over 3000 distinct hinted n=12 instances: exit $rc in $(echo "$(date +%s.%N) - $t0" | bc) s" >&2
+expect "resume over 3000 distinct hinted instances: exit 0 within the guard (got $rc: $(tail -1 "$T/err"))" [ $rc -eq 0 ]
+
 echo "names: $pass passed, $failed failed"
 [ "$failed" -eq 0 ]
