@@ -38,6 +38,15 @@
 /* The most squares an entry's draws may walk (instances x n^2), so a
  * file cannot make the loader run for hours before anything runs. */
 #define GEN_MAX_WORK 1000000000ULL
+/* The most squares the draws of one placed entry may walk, retries
+ * included (a queen costs about 3 per row with free squares left): near
+ * n queens most draws run out of free squares, and without a bound a
+ * file could keep the loader busy for minutes. configs/completion.yaml's
+ * n = 30 entry walks 1.6 * 10^8 (about half a second). */
+#define GEN_MAX_DRAW_WORK 1000000000ULL
+/* The same for blocked squares, each a random number (a division):
+ * at most about 3 s. */
+#define GEN_MAX_BLOCK_WORK 200000000ULL
 
 enum family { FAM_PLACED = 1, FAM_BLOCKED = 2, FAM_EXCLUDED = 3 };
 
@@ -177,50 +186,109 @@ struct gen {
 	nq_square *sq;         /* the queens or blocked squares drawn */
 	int *cells;            /* a permutation of squares or lines */
 	int *rowc, *colc;      /* per row / column: attacked, or blocked */
+	int *rowfree;          /* placed: per row, the squares still free */
+	uint64_t *mask;        /* placed: per row, `words` words, free bits */
+	int words;
+	int *live;             /* placed: the rows with free squares, in order */
 	int *diag, *anti;      /* attacked lines */
 	int *lines;            /* the lines drawn */
+	unsigned long long work; /* placed: squares the entry's draws walked */
 };
 
-/* One draw of q queens, each uniformly among the squares no queen
- * attacks yet. 0, or -1 when the board filled up first. */
-static int draw_placed(struct gen *g, struct rng *r, int q)
+/* Clear bit c of row d's free mask (if c is on the board and the bit
+ * set): one fewer free square in that row and on the board. */
+static void take(struct gen *g, int d, int c, uint64_t *nfree)
 {
-	int n = g->n, k, row, col;
+	uint64_t *w, bit;
 
-	memset(g->rowc, 0, (size_t)n * sizeof *g->rowc);
-	memset(g->colc, 0, (size_t)n * sizeof *g->colc);
-	memset(g->diag, 0, (size_t)(2 * n) * sizeof *g->diag);
-	memset(g->anti, 0, (size_t)(2 * n) * sizeof *g->anti);
-	for (k = 0; k < q; k++) {
-		uint64_t nfree = 0, pick;
-
-		/* count the free squares, then walk to the chosen one: no
-		 * list to keep, and O(n^2) is small beside a solver */
-		for (row = 0; row < n; row++)
-			for (col = 0; !g->rowc[row] && col < n; col++)
-				nfree += !g->colc[col] &&
-					 !g->diag[col - row + n - 1] &&
-					 !g->anti[row + col];
-		if (!nfree)
-			return -1;
-		pick = rng_below(r, nfree);
-		for (row = 0; row < n; row++)
-			for (col = 0; !g->rowc[row] && col < n; col++) {
-				if (g->colc[col] ||
-				    g->diag[col - row + n - 1] ||
-				    g->anti[row + col])
-					continue;
-				if (pick--)
-					continue;
-				g->sq[k].row = row;
-				g->sq[k].col = col;
-				g->rowc[row] = g->colc[col] = 1;
-				g->diag[col - row + n - 1] = 1;
-				g->anti[row + col] = 1;
-				goto placed;
-			}
-placed:		;
+	if (c < 0 || c >= g->n)
+		return;
+	w = &g->mask[(size_t)d * (size_t)g->words + (size_t)(c >> 6)];
+	bit = 1ULL << (c & 63);
+	if (*w & bit) {
+		*w &= ~bit;
+		g->rowfree[d]--;
+		(*nfree)--;
 	}
+}
+
+/* One draw of q queens, each uniformly among the squares no queen
+ * attacks yet: the pick-th free square in row-major order, pick uniform
+ * below the number free. Each row keeps its free squares as a bit mask
+ * and their count, so a queen costs O(n) (the up to three squares it
+ * newly attacks in each other row, and the walk to the chosen square),
+ * not O(n^2). *work grows by what the draw walked. 0, or -1 when the
+ * board filled up first; *reached is how many queens it placed. */
+static int draw_placed(struct gen *g, struct rng *r, int q, int *reached,
+		       unsigned long long *work)
+{
+	int n = g->n, words = g->words, k, row, col, d, w, i, nlive = n, keep;
+	uint64_t nfree = (uint64_t)n * (uint64_t)n, pick, m;
+	int *live = g->live;
+
+	for (row = 0; row < n; row++) {
+		uint64_t *rm = &g->mask[(size_t)row * (size_t)words];
+
+		g->rowfree[row] = n;
+		live[row] = row;
+		for (w = 0; w < words; w++)
+			rm[w] = n - 64 * w >= 64 ? ~0ULL
+				: (1ULL << (n - 64 * w)) - 1;
+	}
+	*work += (unsigned long long)n * (unsigned long long)words;
+	for (k = 0; k < q; k++) {
+		uint64_t *rm;
+
+		if (!nfree) {
+			*reached = k;
+			return -1;
+		}
+		pick = rng_below(r, nfree);
+		for (i = 0; pick >= (uint64_t)g->rowfree[live[i]]; i++)
+			pick -= (uint64_t)g->rowfree[live[i]];
+		row = live[i];
+		rm = &g->mask[(size_t)row * (size_t)words];
+		for (w = 0; pick >= (uint64_t)__builtin_popcountll(rm[w]); w++)
+			pick -= (uint64_t)__builtin_popcountll(rm[w]);
+		for (m = rm[w]; pick--; m &= m - 1)
+			;
+		col = 64 * w + __builtin_ctzll(m);
+		g->sq[k].row = row;
+		g->sq[k].col = col;
+		nfree -= (uint64_t)g->rowfree[row];
+		g->rowfree[row] = 0;
+		for (w = 0; w < words; w++)
+			rm[w] = 0;
+		/* the squares it newly attacks in the rows with free squares
+		 * left (kept in order; those left with none drop out); on a
+		 * board of one word a row, without a branch per square */
+		for (i = keep = 0; i < nlive; i++) {
+			d = live[i];
+			if (words == 1) {
+				int c1 = col + d - row, c2 = col - d + row;
+				uint64_t m0 = g->mask[d], hit = m0 &
+					((1ULL << col) |
+					 ((unsigned)c1 < 64 ? 1ULL << c1 : 0) |
+					 ((unsigned)c2 < 64 ? 1ULL << c2 : 0));
+				int lost = (int)((hit >> col) & 1) +
+					(int)((unsigned)c1 < 64 ? (hit >> c1) & 1 : 0) +
+					(int)((unsigned)c2 < 64 ? (hit >> c2) & 1 : 0);
+
+				g->mask[d] = m0 & ~hit;
+				g->rowfree[d] -= lost;
+				nfree -= (uint64_t)lost;
+			} else if (d != row) {
+				take(g, d, col, &nfree);
+				take(g, d, col + d - row, &nfree);
+				take(g, d, col - d + row, &nfree);
+			}
+			live[keep] = d;
+			keep += g->rowfree[d] > 0;
+		}
+		*work += 3 * (unsigned long long)nlive;
+		nlive = keep;
+	}
+	*reached = q;
 	return 0;
 }
 
@@ -229,7 +297,8 @@ placed:		;
  * column keep more than free_k unblocked, passed over otherwise (a row
  * or column at its limit stays there, so each block is uniform among
  * the squares still allowed). 0, or -1 when the squares ran out. */
-static int draw_blocked(struct gen *g, struct rng *r, int b, int free_k)
+static int draw_blocked(struct gen *g, struct rng *r, int b, int free_k,
+			unsigned long long *work)
 {
 	int n = g->n, nn = n * n, i, got = 0;
 
@@ -251,6 +320,7 @@ static int draw_blocked(struct gen *g, struct rng *r, int b, int free_k)
 		g->sq[got].col = col;
 		got++;
 	}
+	*work += (unsigned long long)nn + (unsigned long long)i;
 	return got == b ? 0 : -1;
 }
 
@@ -304,6 +374,45 @@ static int param_too_big(struct loader *L, const yaml_node_t *node,
 			"n=%d (there are 4n-2 = %lld)", x, a->n, max);
 }
 
+/* The shortest CSV hints text q queens on n can have ("r:c r:c",
+ * 1-based): their rows are distinct, and so are their columns, so at
+ * best the q shortest numbers of 1..n twice, a colon each, spaces
+ * between. */
+static long long hints_len_min(int n, long long q)
+{
+	long long len = q ? 2 * q - 1 : 0, left = q, lo = 1, digits = 1;
+
+	while (left > 0 && lo <= n) {
+		long long hi = lo * 10 - 1 < n ? lo * 10 - 1 : n;
+		long long take = hi - lo + 1 < left ? hi - lo + 1 : left;
+
+		len += 2 * take * digits;
+		left -= take;
+		lo *= 10;
+		digits++;
+	}
+	return len;
+}
+
+/* placed: whether x queens on n can fit the CSV hints column at all;
+ * checked before anything is drawn. */
+static int hints_fit(struct loader *L, const yaml_node_t *node,
+		     const struct gen_args *a, long long x)
+{
+	long long cap = (long long)sizeof ((nq_instance_spec *)0)->hints_text
+			- 1, most = 0;
+
+	if (a->family != FAM_PLACED || hints_len_min(a->n, x) <= cap)
+		return 0;
+	while (most < a->n && hints_len_min(a->n, most + 1) <= cap)
+		most++;
+	return cfg_fail(L, node, "generate: queens: %lld queens on n=%d do "
+			"not fit the CSV hints column (at least %lld "
+			"characters as \"r:c r:c\", at most %lld; at most %lld "
+			"queens fit on n=%d)", x, a->n, hints_len_min(a->n, x),
+			cap, most, a->n);
+}
+
 /* One item of the family's parameter: an integer or a range, like n's,
  * each value in [0, max]. */
 static int load_param_item(struct loader *L, const yaml_node_t *node,
@@ -337,6 +446,8 @@ static int load_param_item(struct loader *L, const yaml_node_t *node,
 				"backwards", key, t);
 	if (hi > max)
 		return param_too_big(L, node, a, hi, max);
+	if (hints_fit(L, node, a, hi))
+		return -1;
 	if ((kind == RANGE_BY && step < 1) ||
 	    (kind == RANGE_TIMES && (step < 2 || lo < 1)))
 		return cfg_fail(L, node, "generate: %s: the step in '%s' does "
@@ -502,6 +613,9 @@ static void gen_free(struct gen *g)
 	free(g->cells);
 	free(g->rowc);
 	free(g->colc);
+	free(g->rowfree);
+	free(g->mask);
+	free(g->live);
 	free(g->diag);
 	free(g->anti);
 	free(g->lines);
@@ -517,10 +631,15 @@ static int gen_alloc(struct gen *g, int n)
 	g->cells = malloc(nn * sizeof *g->cells);
 	g->rowc = malloc((size_t)n * sizeof *g->rowc);
 	g->colc = malloc((size_t)n * sizeof *g->colc);
+	g->rowfree = malloc((size_t)n * sizeof *g->rowfree);
+	g->words = (n + 63) / 64;
+	g->mask = malloc((size_t)n * (size_t)g->words * sizeof *g->mask);
+	g->live = malloc((size_t)n * sizeof *g->live);
 	g->diag = malloc(4 * (size_t)n * sizeof *g->diag);
 	g->anti = malloc(4 * (size_t)n * sizeof *g->anti);
 	g->lines = malloc(4 * (size_t)n * sizeof *g->lines);
-	if (g->sq && g->cells && g->rowc && g->colc && g->diag && g->anti &&
+	if (g->sq && g->cells && g->rowc && g->colc && g->rowfree && g->mask && g->live &&
+	    g->diag && g->anti &&
 	    g->lines)
 		return 0;
 	gen_free(g);
@@ -536,28 +655,48 @@ static int add_one(struct loader *L, const yaml_node_t *node,
 	const struct entry *e = L->entry;
 	struct rng r;
 	char id[128], why[200];
-	int tries = 0, ndiag = 0, rc;
+	int tries = 0, ndiag = 0, rc, reached = 0, best = 0;
 	size_t m;
 
 	rng_seed(&r, a->seed, a->family, a->n, param, a->free_k, index);
 	if (a->family == FAM_EXCLUDED)
 		draw_excluded(g, &r, param, &ndiag);
+	else if (a->family == FAM_PLACED)
+		while (draw_placed(g, &r, param, &reached, &g->work)) {
+			best = reached > best ? reached : best;
+			if (++tries == GEN_TRIES || g->work > GEN_MAX_DRAW_WORK)
+				return cfg_fail(L, pnode, "generate: queens: "
+						"cannot place %d "
+						"non-attacking queens on n=%d: "
+						"%s (instance %d: %d draws ran "
+						"out of free squares, the most "
+						"placed was %d); placing queens "
+						"at random seldom gets near n: "
+						"lower queens%s", param, a->n,
+						tries == GEN_TRIES ? "too many "
+						"draws failed" : "the entry's "
+						"draws walked more than "
+						"10^9 squares", index, tries,
+						best, tries == GEN_TRIES ? ""
+						: " or count");
+		}
 	else
-		while ((a->family == FAM_PLACED ? draw_placed(g, &r, param)
-			: draw_blocked(g, &r, param, a->free_k)))
-			if (++tries == GEN_TRIES)
-				return a->family == FAM_PLACED
-					? cfg_fail(L, pnode, "generate: cannot "
-						   "place %d non-attacking "
-						   "queens on n=%d (%d draws "
-						   "ran out of free squares)",
-						   param, a->n, GEN_TRIES)
-					: cfg_fail(L, pnode, "generate: cannot "
-						   "block %d squares on n=%d "
-						   "leaving %d free in every "
-						   "row and column (%d draws "
-						   "ran out)", param, a->n,
-						   a->free_k, GEN_TRIES);
+		while (draw_blocked(g, &r, param, a->free_k, &g->work))
+			if (++tries == GEN_TRIES ||
+			    g->work > GEN_MAX_BLOCK_WORK)
+				return cfg_fail(L, pnode, "generate: blocked: "
+						"could not block %d squares on "
+						"n=%d leaving %d free in every "
+						"row and column: %s (instance "
+						"%d: %d draws ran out of "
+						"squares); lower blocked%s",
+						param, a->n, a->free_k,
+						tries == GEN_TRIES ? "too many "
+						"draws failed" : "the entry's "
+						"draws walked more than "
+						"2 * 10^8 squares", index,
+						tries, tries == GEN_TRIES ? ""
+						: " or count");
 	make_id(a, param, index, id, sizeof id);
 	for (m = 0; m < e->nmodes; m++) {
 		nq_instance_spec *s = &L->exp->instances[L->exp->ninstances];

@@ -37,6 +37,7 @@
 #include "atomic.h"
 #include "cgroup.h"
 #include "meta.h"
+#include "names.h"
 #include "plan.h"
 #include "plugin.h"
 #include "sha256.h"
@@ -198,19 +199,28 @@ void nq_meta_check(nq_meta_run *r, const char *when)
 	}
 }
 
-/* A YAML double-quoted scalar. */
+/* A YAML double-quoted scalar. Bytes that are not UTF-8 (YAML cannot
+ * hold them) become U+FFFD: the names read back (results, config) are
+ * refused before such a file is written (names.h), so this only marks
+ * a machine's own text (a host name, a plugin's path). */
 static void yq(FILE *f, const char *s)
 {
+	size_t n;
+
 	fputc('"', f);
-	for (; s && *s; s++) {
+	for (; s && *s; s += n) {
 		unsigned char ch = (unsigned char)*s;
 
-		if (ch == '"' || ch == '\\')
+		n = nq_utf8_len(s);
+		if (!n) {
+			fputs("\xef\xbf\xbd", f);
+			n = 1;
+		} else if (ch == '"' || ch == '\\')
 			fprintf(f, "\\%c", ch);
 		else if (ch < 0x20 || ch == 0x7f)
 			fprintf(f, "\\u%04x", ch); /* YAML and JSON alike */
 		else
-			fputc(ch, f);
+			fwrite(s, 1, n, f);
 	}
 	fputc('"', f);
 }
@@ -611,8 +621,9 @@ static void write_body(FILE *f, const nq_experiment *exp,
 	long long mem = meminfo_kib("MemTotal");
 	size_t i;
 
-	fprintf(f, "# The machine and software behind %s (harness run).\n",
-		r->csv);
+	fputs("# The machine and software behind ", f);
+	nq_name_put_safe(f, r->csv); /* a comment ends at a newline */
+	fputs(" (harness run).\n", f);
 	kv(f, "harness_version", NQ_VERSION);
 	kv(f, "experiment", exp->name);
 	kv(f, "results", r->csv);

@@ -10,6 +10,9 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 #include "csv.h"
 #include "instance.h"
 #include "rows.h"
@@ -643,12 +646,64 @@ static int blank(const struct rd *r)
 	return r->ncell == 1 && !r->text[0];
 }
 
+/* nq_rows_watch: the flag that stops a read, and whether to say how far
+ * it got. */
+static volatile sig_atomic_t *watch_stop;
+static int watch_progress;
+
+void nq_rows_watch(volatile sig_atomic_t *stop, int progress)
+{
+	watch_stop = stop;
+	watch_progress = progress;
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) +
+	       (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* Every few thousand rows: stop when the flag is up (-1, err set), and
+ * past 2 s say how far the read is, on stderr (a terminal: one line
+ * rewritten each second; otherwise a line each 10 s). */
+static int watch(const struct rd *r, const char *path, size_t rows,
+		 const struct timespec *t0, double *told, nq_error *err)
+{
+	struct stat st;
+	double t;
+	int tty;
+
+	if (watch_stop && *watch_stop)
+		return nq_error_set(err, path, (int)r->row_line, 0,
+				    "interrupted while reading it back (%zu "
+				    "rows read); nothing was written", rows);
+	if (!watch_progress || (t = seconds_since(t0)) < 2)
+		return 0;
+	tty = isatty(STDERR_FILENO);
+	if (*told && t - *told < (tty ? 1 : 10))
+		return 0;
+	*told = t;
+	if (fstat(fileno(r->fp), &st) < 0 || st.st_size <= 0)
+		st.st_size = 1;
+	fprintf(stderr, "%sharness: reading %s back: %zu rows, %.0f%% of "
+		"%.1f MiB, %.0f s%s", tty ? "\r" : "", path, rows,
+		100.0 * (double)r->off / (double)st.st_size,
+		(double)st.st_size / 1048576.0, t, tty ? "\033[K" : "\n");
+	return 0;
+}
+
 int nq_rows_read(const char *path, nq_ledger *l, nq_keyset *keys,
 		 nq_rowfile *f, nq_error *err)
 {
 	struct rd *r = malloc(sizeof *r);
 	struct nq_inst_buf b = { NULL, NULL, 0, 0 };
 	int col[C__COUNT], rc = -1, got;
+	struct timespec t0;
+	double told = 0;
+	size_t nread = 0;
 
 	memset(f, 0, sizeof *f);
 	if (!r || !(f->path = strdup(path))) {
@@ -666,7 +721,11 @@ int nq_rows_read(const char *path, nq_ledger *l, nq_keyset *keys,
 	f->has_digest = col[C_DIGEST] >= 0;
 	header_digest(f, r);
 	f->end = r->off;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	while ((got = read_row(r)) == ROW_OK) {
+		if (++nread % 4096 == 0 &&
+		    watch(r, path, nread, &t0, &told, err) < 0)
+			goto out;
 		if (blank(r)) {
 			f->end = r->off;
 			continue;
@@ -698,6 +757,8 @@ int nq_rows_read(const char *path, nq_ledger *l, nq_keyset *keys,
 	}
 	rc = 0;
 out:
+	if (told && isatty(STDERR_FILENO))
+		fputs("\r\033[K", stderr);
 	rd_close(r);
 	free(r);
 	nq_inst_buf_free(&b);

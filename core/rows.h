@@ -24,6 +24,7 @@
 #ifndef NQ_ROWS_H
 #define NQ_ROWS_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -83,6 +84,10 @@ typedef struct nq_rowfile {
  * NULL). 0, or -1 with err naming the file and line. */
 int nq_rows_read(const char *path, nq_ledger *l, nq_keyset *keys,
 		 nq_rowfile *f, nq_error *err);
+/* What nq_rows_read watches (until called again): when *stop (may be
+ * NULL) is set, it stops within a few thousand rows (-1, err says so);
+ * with progress, a read past 2 s says on stderr how far it got. */
+void nq_rows_watch(volatile sig_atomic_t *stop, int progress);
 
 /* 1 when any row's verdict in the ledger now differs from what the file
  * says (status, checked, or a note the verdict gives). */

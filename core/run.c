@@ -837,13 +837,8 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	if (nq_plan_make(exp, o->shard_n ? o->shard_n : 1, nq_cores_usable(),
 			 &s.plan, err) < 0 || nq_run_check_jobs(&s, err) < 0)
 		goto out;
-	if (o->output && nq_run_open(&s, err) < 0)
-		goto out;
-	if (nq_run_count_todo(&s, err) < 0)
-		goto out;
-	s.total = planned_runs(&s);
-	tell_not_applicable(&s);
-
+	/* from here on a signal stops the run and leaves the files sound,
+	 * reading a resumed file back too (the lock is released at out) */
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -851,6 +846,12 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	sigaction(SIGTERM, &sa, &old_term);
 	sigaction(SIGHUP, &sa, &old_hup);
 	nq_run_interrupted = 0;
+	if (o->output && nq_run_open(&s, err) < 0)
+		goto restore;
+	if (nq_run_count_todo(&s, err) < 0)
+		goto restore;
+	s.total = planned_runs(&s);
+	tell_not_applicable(&s);
 
 	if (run_plan(&s, err) < 0)
 		goto restore;
@@ -926,6 +927,14 @@ out:
 		rc = -1;
 	}
 	nq_lock_release(&s.lock); /* after the rewrite and the .meta */
+	if (rc < 0 && nq_run_interrupted) {
+		/* stopped before any run (reading a resumed file back) */
+		char msg[1024];
+
+		nq_error_format(err, msg, sizeof msg);
+		fprintf(stderr, "%s\n", msg);
+		rc = NQ_EXIT_INTERRUPTED;
+	}
 	nq_ledger_free(s.ledger);
 	nq_summary_free(s.summary);
 	nq_plan_free(&s.plan);

@@ -347,8 +347,12 @@ static int open_resume(struct state *s, nq_error *err)
 	if (resume_check(s, err) < 0)
 		return -1;
 	nq_ledger_defer(s->ledger, 1);
-	if (nq_rows_read(path, s->ledger, &s->old_keys, &s->old, err) < 0)
+	nq_rows_watch(&nq_run_interrupted, !s->o->quiet);
+	if (nq_rows_read(path, s->ledger, &s->old_keys, &s->old, err) < 0) {
+		nq_rows_watch(NULL, 0);
 		return -1;
+	}
+	nq_rows_watch(NULL, 0);
 	nq_ledger_defer(s->ledger, 0);
 	/* the changes named first; a row that is no run of the plan (or
 	 * one twice) is refused even with --force */

@@ -49,7 +49,9 @@ int nq_known_unique(int n, uint64_t *count);
 /* The validator's own count of the placements of a small instance
  * (n <= NQ_REFERENCE_MAX_N, any hints, blocked squares and excluded
  * lines): a plain backtracking search over
- * rows with column and diagonal flags, short enough to trust on sight.
+ * rows with column and diagonal bit masks (the squares a hint's queen
+ * attacks taken out first), short enough to trust on sight. Once per
+ * instance: the ledger keeps it with the instance's entry.
  * 0 with *count set, -1 when n is too large. */
 #define NQ_REFERENCE_MAX_N 12
 int nq_reference_count(const nq_instance *inst, uint64_t *count);

@@ -27,6 +27,7 @@
 #include "atomic.h"
 #include "csv.h"
 #include "meta.h"
+#include "names.h"
 #include "plan.h"
 #include "rows.h"
 #include "run.h"
@@ -396,16 +397,22 @@ static int write_rows(struct merge *m, FILE *out, nq_error *err)
 /* A JSON/YAML double-quoted string. */
 static void jq(FILE *f, const char *s)
 {
+	size_t n;
+
 	fputc('"', f);
-	for (; *s; s++) {
+	for (; *s; s += n) {
 		unsigned char ch = (unsigned char)*s;
 
-		if (ch == '"' || ch == '\\')
+		n = nq_utf8_len(s);
+		if (!n) { /* not UTF-8: U+FFFD (names.h) */
+			fputs("\xef\xbf\xbd", f);
+			n = 1;
+		} else if (ch == '"' || ch == '\\')
 			fprintf(f, "\\%c", ch);
 		else if (ch < 0x20 || ch == 0x7f)
 			fprintf(f, "\\u%04x", ch);
 		else
-			fputc(ch, f);
+			fwrite(s, 1, n, f);
 	}
 	fputc('"', f);
 }
@@ -427,7 +434,9 @@ static int write_meta(struct merge *m, const char *outcome, nq_error *err)
 	if (nq_backup_rotate(path, bak, sizeof bak, err) < 0 ||
 	    nq_atomic_open(&a, path, err) < 0)
 		return -1;
-	fprintf(a.f, "# The shards behind %s (harness merge).\n", m->out);
+	fputs("# The shards behind ", a.f);
+	nq_name_put_safe(a.f, m->out);
+	fputs(" (harness merge).\n", a.f);
 	kv(a.f, "harness_version", m->sh[0].val[K_VERSION]);
 	kv(a.f, "merged_by", NQ_VERSION);
 	kv(a.f, "experiment", m->exp->name);
@@ -578,7 +587,22 @@ static int cmd_merge(const nq_verb *v, int argc, char **argv)
 		return nq_cli_fail(v, "%s", !m.out ? "where to? (-o OUT.csv)"
 				   : "which shards? (their CSV files)");
 	}
-	rc = merge(&m, &err);
+	{
+		/* the names OUT.meta holds (names.h), before anything is read */
+		char meta[4200], into[300];
+
+		nq_meta_path(m.out, meta, sizeof meta);
+		nq_name_show(meta, into, sizeof into);
+		rc = nq_name_check(m.out, "output path", into, &err);
+		for (i = 0; rc == 0 && i < m.nsh; i++)
+			rc = nq_name_check(m.sh[i].csv, "shard's path", into,
+					   &err);
+		if (rc == 0 && m.config)
+			rc = nq_name_check(m.config, "experiment file's path",
+					   into, &err);
+	}
+	if (rc == 0)
+		rc = merge(&m, &err);
 	if (rc < 0)
 		rc = nq_cli_error(&err);
 	else {

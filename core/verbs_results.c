@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "atomic.h"
+#include "names.h"
 #include "meta.h"
 #include "csvread.h"
 #include "plot.h"
@@ -137,7 +138,11 @@ static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all)
 	for (k = first; k <= last; k++) {
 		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);
 		memset(&err, 0, sizeof err);
-		if (nq_output_check(all ? path : out, &err))
+		/* the script's `set output '...'` names the picture's temp
+		 * file: a newline cannot be in it (names.h) */
+		if (nq_name_check(all ? path : out, "output path", "a gnuplot "
+				  "script's set output", &err) ||
+		    nq_output_check(all ? path : out, &err))
 			return nq_cli_error(&err);
 	}
 	for (k = first; k <= last; k++) {

@@ -8,6 +8,8 @@
 #include "plan.h"
 #include "experiment.h"
 #include "instance.h"
+#include "meta.h"
+#include "names.h"
 #include "plugin.h"
 #include "registry.h"
 #include "run.h"
@@ -24,6 +26,18 @@ static int finish_run(const nq_experiment *exp, nq_run_opts *o)
 	o->argc = nq_cli_argc;
 	o->argv = nq_cli_argv;
 	memset(&err, 0, sizeof err);
+	/* the names the .meta holds and resume reads back: refused before
+	 * anything is written when YAML cannot hold them (names.h) */
+	if (o->output) {
+		char meta[4200], into[300];
+
+		nq_meta_path(o->output, meta, sizeof meta);
+		nq_name_show(meta, into, sizeof into);
+		if (nq_name_check(o->output, "output path", into, &err) < 0 ||
+		    (exp->path && nq_name_check(exp->path, "experiment file's "
+						"path", into, &err) < 0))
+			return nq_cli_error(&err);
+	}
 	rc = nq_experiment_run(exp, o, &err);
 	if (rc < 0)
 		return nq_cli_error(&err);

@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include "atomic.h"
 #include "meta.h"
+#include "names.h"
 #include "plan.h"
 #include "run.h"
 #include "verbs.h"
@@ -326,6 +327,23 @@ static int resolve_paths(struct slurm_job *j, const char *config,
 	if (!fits)
 		return nq_error_set(err, csv, 0, 0, "a path of the scripts "
 				    "is longer than %d bytes", PATH_MAX - 1);
+	/* the scripts' comments name the experiment file and the scripts,
+	 * and a newline would end a comment (names.h); the commands quote
+	 * every path as one shell word */
+	{
+		const char *what[] = { "experiment file's path", j->config,
+				       "CSV's path", csv, "script's path",
+				       j->array_path, "script's path",
+				       j->merge_path, "working directory",
+				       j->cwd, "harness binary's path",
+				       j->self };
+		size_t i;
+
+		for (i = 0; i < sizeof what / sizeof what[0]; i += 2)
+			if (nq_name_check(what[i + 1], what[i], "an sbatch "
+					  "script", err) < 0)
+				return -1;
+	}
 	/* the #SBATCH lines and log patterns cannot quote */
 	if (!sbatch_safe(j->logdir))
 		return nq_error_set(err, j->logdir, 0, 0, "a blank, quote, "

@@ -24,6 +24,7 @@
 #include "atomic.h"
 #include "plot.h"
 #include "plot_int.h"
+#include "names.h"
 
 /* A cell the time plots leave out: an instance with pre-placed queens
  * (or blocked squares, excluded lines). A count in parts counts the whole
@@ -735,8 +736,10 @@ int nq_plot_draw(const nq_table *t, const nq_plot_opts *o, nq_error *err)
 			     "type: name the output .svg, .png or .pdf");
 		return NQ_PLOT_EINPUT;
 	}
-	/* a device, FIFO, directory or symbolic link is never replaced */
-	if (nq_output_check(o->output, err))
+	/* a device, FIFO, directory or symbolic link is never replaced; a
+	 * name `set output` cannot hold is refused before the temp file */
+	if (nq_name_check(o->output, "output path", "a gnuplot script's set "
+			  "output", err) || nq_output_check(o->output, err))
 		return NQ_PLOT_EINPUT;
 	/* the script names the temp file the picture goes to; gnuplot
 	 * writes it by name, nq_atomic_commit renames it into place */

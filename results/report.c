@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "cells.h"
 #include "meta.h"
+#include "names.h"
 #include "plot.h"
 #include "report.h"
 #include "report_int.h"
@@ -50,13 +51,27 @@ void nq_report_number(char *buf, size_t len, double v, int sig,
 		snprintf(buf, len, "0"); /* 0.0000001 s to the microsecond */
 }
 
-/* Markdown table cell text: pipes escaped. */
+/* Markdown table cell text: on one line (control characters blanks, a
+ * byte that is not UTF-8 U+FFFD), the characters Markdown reads as
+ * markup or HTML (pipes, emphasis, code, links, tags) escaped. */
 static void md(FILE *f, const char *s)
 {
-	for (; *s; s++) {
-		if (*s == '|')
-			fputc('\\', f);
-		fputc(*s == '\n' ? ' ' : *s, f);
+	size_t n;
+
+	for (; *s; s += n) {
+		n = nq_utf8_len(s);
+		if (!n) {
+			fputs("\xef\xbf\xbd", f);
+			n = 1;
+		} else if (n > 1) {
+			fwrite(s, 1, n, f);
+		} else if ((unsigned char)*s < 0x20 || *s == 0x7f) {
+			fputc(' ', f);
+		} else {
+			if (strchr("|\\`*_[]<>~", *s))
+				fputc('\\', f);
+			fputc(*s, f);
+		}
 	}
 }
 

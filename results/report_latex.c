@@ -16,13 +16,27 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cells.h"
+#include "names.h"
 #include "report.h"
 #include "report_int.h"
 
-/* LaTeX-escape. */
+/* LaTeX-escape. Control characters are blanks, and a byte that is not
+ * UTF-8 (inputenc would stop on it) is a '?'. */
 static void tex(FILE *f, const char *s)
 {
-	for (; *s; s++) {
+	size_t n;
+
+	for (; *s; s += n) {
+		n = nq_utf8_len(s);
+		if (!n) {
+			fputc('?', f);
+			n = 1;
+			continue;
+		}
+		if (n > 1) {
+			fwrite(s, 1, n, f);
+			continue;
+		}
 		switch (*s) {
 		case '_': case '&': case '%': case '$': case '#': case '{':
 		case '}':
@@ -36,7 +50,9 @@ static void tex(FILE *f, const char *s)
 		case '~': fputs("\\textasciitilde{}", f); break;
 		case '^': fputs("\\textasciicircum{}", f); break;
 		case '\\': fputs("\\textbackslash{}", f); break;
-		default: fputc(*s, f);
+		default:
+			fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s,
+			      f);
 		}
 	}
 }
@@ -68,8 +84,7 @@ static void label_key(FILE *f, const char *s)
 /* Text in a TeX comment: one line. */
 static void comment(FILE *f, const char *s)
 {
-	for (; *s; s++)
-		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+	nq_name_put_safe(f, s); /* on its line, and UTF-8 */
 }
 
 /* One LaTeX table: a float holding a tabular, or a longtable (that breaks
@@ -366,12 +381,30 @@ void nq_report_tex_machine(const struct nq_report_ctx *x, const char *meta,
 
 	fputs("% The machine and software (from the .meta file):\n", x->f);
 	if (!m) {
-		fprintf(x->f, "%%   none recorded (no %s)\n\n", meta);
+		fputs("%   none recorded (no ", x->f);
+		comment(x->f, meta);
+		fputs(")\n\n", x->f);
 		return;
 	}
-	while (fgets(line, sizeof line, m))
-		if (line[0] != '#')
-			fprintf(x->f, "%%   %s", line);
+	/* each line one comment line (one past the buffer is cut) */
+	while (fgets(line, sizeof line, m)) {
+		size_t len = strlen(line);
+		int whole = len && line[len - 1] == '\n';
+
+		if (whole)
+			line[len - 1] = '\0';
+		if (line[0] != '#') {
+			fputs("%   ", x->f);
+			comment(x->f, line);
+			fputc('\n', x->f);
+		}
+		while (!whole && fgets(line, sizeof line, m)) {
+			len = strlen(line);
+			whole = len && line[len - 1] == '\n';
+			if (whole)
+				line[len - 1] = '\0';
+		}
+	}
 	fputc('\n', x->f);
 	fclose(m);
 }
