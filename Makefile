@@ -8,6 +8,9 @@
 #                   also under ASan and UBSan
 #   make deps       install the Debian packages the build and tests need
 #   make SANITIZE=address,undefined   a sanitizer build (objects apart)
+#   make NATIVE=1   build/native/harness, -O3 -march=native for this CPU
+#                   only (objects apart; bench/count.sh times it); the
+#                   plain build stays -O2 without -march, portable
 #   make install PREFIX=/usr/local DESTDIR=
 #   make plugin SRC=path/to/my_amo.c   build path/to/my_amo.so (docs/plugins.md)
 #   make plugins    build the template plugin, encoders/template/*.so
@@ -20,7 +23,11 @@
 
 CC      ?= cc
 PREFIX  ?= /usr/local
+ifeq ($(NATIVE),1)
+CFLAGS  ?= -O3 -march=native -g
+else
 CFLAGS  ?= -O2 -g
+endif
 CFLAGS  += -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 # git's developer warnings too (DEVELOPER=1 there): every build, CI with -Werror
 CFLAGS  += -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wwrite-strings -Wshadow
@@ -31,9 +38,12 @@ endif
 LDLIBS  = -lpicosat -lglpk $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml) -lm -ldl -pthread
 
 ifneq ($(SANITIZE),)
-BUILD  ?= build/san
+BUILD  ?= build/san$(if $(filter 1,$(NATIVE)),-native)
 CFLAGS  += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=$(SANITIZE)
+BIN     = $(BUILD)/harness
+else ifeq ($(NATIVE),1)
+BUILD  ?= build/native
 BIN     = $(BUILD)/harness
 else
 BUILD  ?= build/rel
@@ -183,7 +193,7 @@ clean:
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include
-	install -m 755 harness $(DESTDIR)$(PREFIX)/bin/nq-harness
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/nq-harness
 	install -m 644 include/nq_plugin.h include/nq_board.h \
 		$(DESTDIR)$(PREFIX)/include/
 

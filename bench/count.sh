@@ -10,6 +10,23 @@
 #   split, n = 16 on one core, threads=1        vs Kluev's, 1 thread
 #   split, n = 18 on both cores, threads=2      vs Kluev's, 2 threads
 #
+# Each case is timed for the harness twice, the plain build (./harness,
+# -O2 -g, portable) and `make NATIVE=1` (build/native/harness, -O3
+# -march=native -g), against the reference program built the way its
+# author says, at its best on this CPU:
+#   Suzuki: gcc -O3 -march=native -g -std=c99 -pthread (GCC13.c's header
+#       says `gcc -Wall -W -O3 -g -ftrapv -std=c99 -pthread`; -ftrapv, a
+#       check that traps on signed overflow, is left out: it made the
+#       program about 1.5x slower here)
+#   Kluev: g++ -std=c++20 -O3 -march=native (README: `g++ -std=c++20
+#       -march=haswell -mtune=haswell -O3 main.cpp`), with BMI2
+#       (bmintrin.h's `#include "bmi2.h"`) and prefetch (prefetch.h's
+#       `#include "prefetchx86.h"`) switched on where /proc/cpuinfo has
+#       bmi2 and sse, and cfg in solcounter.h set to the board size's row
+#       of the author's own table there (sieveCuts, matchMinSize,
+#       bmiIntrin, prefetch)
+# The table's build column and the lines under it give the exact flags.
+#
 # Usage: bench/count.sh
 #        COUNT_REFS=/path/to/refs REPEAT=3 bench/count.sh
 #        ONLY=split bench/count.sh    only the rows of one variant
@@ -25,45 +42,110 @@
 #       $COUNT_REFS/N-Queens-Count-Sol
 # Both fix n in the source (Suzuki's loops n = 4..18 in main(), Kluev's
 # has `size` in solcounter.h), so the build edits a copy of that one line
-# per n. Flags: the harness's own, -O2 -g (C11 / C99 / C++20 as each
-# needs). Without COUNT_REFS only the harness's rows are timed.
+# per n (and, for Kluev's, the cfg lines and the two switches above).
+# Without COUNT_REFS only the harness's rows are timed.
 #
 # Every answer is checked: totals against OEIS A000170, and the
 # symmetry variant's classes against A002562 (n = 1..17: a sweep of
-# n = 1..15 first, then the timed runs of 16 and 17). REPEAT (default 3)
-# rounds; one round takes a few minutes on a 2-core machine (n = 18).
+# n = 1..15 first, both builds, then the timed runs of 16 and 17). REPEAT
+# (default 3) rounds; one round takes a few minutes on a 2-core machine
+# (n = 18).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repeat=${REPEAT:-3}
 refs=${COUNT_REFS:-}
-make -s harness >/dev/null
+make -s NATIVE= harness >/dev/null
+make -s NATIVE=1 build/native/harness >/dev/null
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-suzuki="" kluev=""
+# the CPU's flags: BMI2 and prefetch for Kluev's switches
+cpuflags=" $(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | cut -d: -f2) "
+has() { case "$cpuflags" in *" $1 "*) return 0;; esac; return 1; }
+suzuki="" kluev="" suzuki_flags="" kluev_flags="" kluev_cfg=""
 if [ -n "$refs" ]; then
 	b="$refs/build"
 	mkdir -p "$b"
 	src="$refs/N-Queens/05C/GCC13.c"
+	suzuki_flags="-O3 -march=native -g -std=c99 -pthread -w"
 	if [ -f "$src" ]; then
 		for n in 16 17; do
 			sed "s/int min=4; int targetN=18;/int min=$n; int targetN=$n;/" \
 				"$src" >"$b/suzuki_$n.c"
-			gcc -O2 -g -std=c99 -pthread -w -o "$b/suzuki_$n" "$b/suzuki_$n.c"
+			grep -q "int min=$n; int targetN=$n;" "$b/suzuki_$n.c" ||
+				{ echo "count.sh: $src: no 'int min=4; int targetN=18;' to set n" >&2; exit 1; }
+			# shellcheck disable=SC2086
+			gcc $suzuki_flags -o "$b/suzuki_$n" "$b/suzuki_$n.c"
 		done
 		suzuki="$b/suzuki"
 	else
 		echo "count.sh: no $src (git clone https://github.com/suzukiiichiro/N-Queens)" >&2
 	fi
 	k="$refs/N-Queens-Count-Sol"
+	kluev_flags="-std=c++20 -O3 -march=native -w"
 	if [ -f "$k/solcounter.h" ]; then
+		bmi=0 pf=0
+		has bmi2 && bmi=1
+		has sse && pf=1
 		for n in 16 18; do
-			mkdir -p "$b/kluev_$n"
-			cp "$k"/*.h "$k/main.cpp" "$b/kluev_$n/"
+			d="$b/kluev_$n"
+			rm -rf "$d"
+			mkdir -p "$d"
+			cp "$k"/*.h "$k/main.cpp" "$d/"
+			# the author's switches: uncomment the include that allows
+			# the instructions (bmintrin.h, prefetch.h)
+			[ $bmi = 1 ] && sed -i 's|^//#include "bmi2.h"|#include "bmi2.h"|' "$d/bmintrin.h"
+			[ $pf = 1 ] && sed -i 's|^//#include "prefetchx86.h"|#include "prefetchx86.h"|' "$d/prefetch.h"
+			# this n's row of the table in solcounter.h's cfg comments
+			row=$(python3 - "$d/solcounter.h" "$n" "$bmi" "$pf" <<'PY'
+import re, sys
+path, n, bmi, pf = sys.argv[1], sys.argv[2], sys.argv[3] == "1", sys.argv[4] == "1"
+sizes, rows = None, {}
+for line in open(path):
+    m = re.search(r'//\s*s=\s*(.*)$', line)
+    if m:
+        sizes = m.group(1).split()
+        continue
+    m = re.match(r'\s*\.(\w+)\s*=\s*[^,]*,\s*//\s*(.*)$', line)
+    if m and sizes:
+        rows[m.group(1)] = dict(zip(sizes, m.group(2).split()))
+    m = re.match(r'\s*//\s*Subsquare Symmetry\s+(.*)$', line)
+    if m and sizes:
+        rows['symmetry'] = dict(zip(sizes, m.group(1).split()))
+if not sizes or n not in sizes:
+    sys.exit(f"count.sh: {path}: no column for n = {n} in cfg's table")
+out = []
+for key in ("sieveCuts", "matchMinSize", "bmiIntrin", "prefetch"):
+    v = rows.get(key, {}).get(n)
+    if v is None or v == "*":
+        sys.exit(f"count.sh: {path}: {key} for n = {n} is {v!r} in the table")
+    if v in ("T", "F"):
+        v = "true" if v == "T" else "false"
+        # a switch the CPU lacks stays off (the include is not there)
+        if (key == "bmiIntrin" and not bmi) or (key == "prefetch" and not pf):
+            v = "false"
+    out.append(f"{key}={v}")
+# the source's Quarter is the NoSy (QNoSymmetry) column; RowS would need more
+if rows.get('symmetry', {}).get(n, "NoSy") != "NoSy":
+    sys.exit(f"count.sh: {path}: n = {n} wants {rows['symmetry'][n]}, not scripted")
+print(" ".join(out))
+PY
+)
+			for kv in $row; do
+				key=${kv%%=*} val=${kv#*=}
+				sed -i "s/\.$key = [a-z0-9]*,/.$key = $val,/" "$d/solcounter.h"
+				grep -q "\.$key = $val," "$d/solcounter.h" ||
+					{ echo "count.sh: $d/solcounter.h: cannot set $key" >&2; exit 1; }
+			done
 			sed -i "s/inline constexpr int size = [0-9]*;/inline constexpr int size = $n;/" \
-				"$b/kluev_$n/solcounter.h"
-			g++ -std=c++20 -O2 -g -w -o "$b/kluev_$n/nqueens" "$b/kluev_$n/main.cpp"
+				"$d/solcounter.h"
+			grep -q "inline constexpr int size = $n;" "$d/solcounter.h" ||
+				{ echo "count.sh: $d/solcounter.h: cannot set size" >&2; exit 1; }
+			# shellcheck disable=SC2086
+			g++ $kluev_flags -o "$d/nqueens" "$d/main.cpp"
+			kluev_cfg="$kluev_cfg${kluev_cfg:+; }n=$n: $row"
 		done
+		kluev_cfg="BMI2 $([ $bmi = 1 ] && echo on || echo off), prefetch $([ $pf = 1 ] && echo on || echo off); $kluev_cfg"
 		kluev="$b/kluev"
 	else
 		echo "count.sh: no $k/solcounter.h (git clone https://github.com/EvgenyKluev/N-Queens-Count-Sol)" >&2
@@ -73,10 +155,15 @@ else
 fi
 
 echo "count.sh: $(nproc) cores, load before: $(cut -d' ' -f1-3 /proc/loadavg), $repeat rounds" >&2
-python3 - "$tmp" "$repeat" "$suzuki" "$kluev" "${ONLY:-}" <<'PY'
+python3 - "$tmp" "$repeat" "$suzuki" "$kluev" "${ONLY:-}" \
+	"$suzuki_flags" "$kluev_flags" "$kluev_cfg" <<'PY'
 import csv, os, statistics, subprocess, sys, time
 tmp, repeat, suzuki, kluev = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 only = sys.argv[5]
+suzuki_flags, kluev_flags, kluev_cfg = sys.argv[6], sys.argv[7], sys.argv[8]
+# the harness's two builds: (name, binary, build column)
+BUILDS = [("harness", "./harness", "make: -O2 -g"),
+          ("harness NATIVE=1", "build/native/harness", "make NATIVE=1: -O3 -march=native -g")]
 if only not in ("", "symmetry", "split"):
     sys.exit(f"count.sh: ONLY={only}: symmetry or split")
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
@@ -85,10 +172,10 @@ A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
            1846955, 11977939, 83263591]
 bad = []
 
-def harness(n, variant, threads, pin):
-    out = os.path.join(tmp, f"h{n}{variant}.csv")
+def harness(n, variant, threads, pin, binary="./harness"):
+    out = os.path.join(tmp, f"h{n}{variant}{binary.replace('/', '_')}.csv")
     cmd = (["taskset", "-c", "0"] if pin else []) + [
-        "./harness", "solve", "-q", "--timeout", "30m", "-n", str(n),
+        binary, "solve", "-q", "--timeout", "30m", "-n", str(n),
         "--count", f"backtrack:variant={variant},threads={threads}", "-o", out]
     return cmd, out
 
@@ -103,32 +190,35 @@ def run(cmd):
     # harness's run child): steadier than wall on a shared machine
     return wall, ru.ru_maxrss / 1024.0, text, status, ru.ru_utime + ru.ru_stime
 
-def check_harness(out, n, variant):
+def check_harness(out, n, variant, who="harness"):
     rows = list(csv.DictReader(open(out, newline='')))
     r = rows[-1]
     if r['status'] != 'ok' or int(r['solutions']) != A000170[n - 1]:
-        bad.append(f"harness {variant} n={n}: {r['status']} {r['solutions']}")
+        bad.append(f"{who} {variant} n={n}: {r['status']} {r['solutions']}")
     if variant == 'symmetry' and int(r['unique']) != A002562[n - 1]:
-        bad.append(f"harness symmetry n={n}: unique {r['unique']}")
+        bad.append(f"{who} symmetry n={n}: unique {r['unique']}")
     return float(r['peak_rss_kib']) / 1024.0 if r.get('peak_rss_kib') else None
 
 # the unique sweep, n = 1..15 (16 and 17 are timed below)
 for n in range(1, 16) if only != "split" else ():
-    cmd, out = harness(n, 'symmetry', 2, False)
-    run(cmd)
-    check_harness(out, n, 'symmetry')
+    for who, binary, _ in BUILDS:
+        cmd, out = harness(n, 'symmetry', 2, False, binary)
+        run(cmd)
+        check_harness(out, n, 'symmetry', who)
 
-cases = []  # (label, n, [(name, cmd, checker)])
+cases = []  # (label, n, [(name, cmd, checker, build)]), the reference last
 def case(label, n, variant, threads, pin, ref):
     if only and variant != only:
         return
     progs = []
-    cmd, out = harness(n, variant, threads, pin)
-    progs.append((f"harness {variant} threads={threads}", cmd,
-                  lambda text, n=n, out=out, v=variant: check_harness(out, n, v)))
+    for who, binary, build in BUILDS:
+        cmd, out = harness(n, variant, threads, pin, binary)
+        progs.append((f"{who} {variant} threads={threads}", cmd,
+                      lambda text, n=n, out=out, v=variant, w=who: check_harness(out, n, v, w),
+                      build))
     if ref:
         progs.append(ref)
-    cases.append((label, n, progs))
+    cases.append((label, n, progs, bool(ref)))
 
 def suzuki_ref(n, pin):
     if not suzuki:
@@ -142,7 +232,7 @@ def suzuki_ref(n, pin):
                 return
         bad.append(f"suzuki n={n}: no answer")
     return ("Suzuki GCC13.c -r", (["taskset", "-c", "0"] if pin else []) +
-            [f"{suzuki}_{n}", "-r"], chk)
+            [f"{suzuki}_{n}", "-r"], chk, f"gcc {suzuki_flags}")
 
 def kluev_ref(n, threads, pin):
     if not kluev:
@@ -155,7 +245,8 @@ def kluev_ref(n, threads, pin):
                 return
         bad.append(f"kluev n={n}: no answer")
     return (f"Kluev nqueens {threads}", (["taskset", "-c", "0"] if pin else []) +
-            [f"{kluev}_{n}/nqueens", str(threads)], chk)
+            [f"{kluev}_{n}/nqueens", str(threads)], chk,
+            f"g++ {kluev_flags}, table row n={n}")
 
 case("symmetry, one core", 16, "symmetry", 1, True, suzuki_ref(16, True))
 case("symmetry, both cores", 17, "symmetry", 2, False, suzuki_ref(17, False))
@@ -164,30 +255,35 @@ case("split, both cores", 18, "split", 2, False, kluev_ref(18, 2, False))
 
 walls, cpus, rss = {}, {}, {}
 for rnd in range(repeat):
-    for label, n, progs in cases:
-        for name, cmd, chk in progs:
+    for label, n, progs, _ in cases:
+        for name, cmd, chk, _ in progs:
             wall, maxrss, text, status, cpu = run(cmd)
             r = chk(text)
             walls.setdefault((label, name), []).append(wall)
             cpus.setdefault((label, name), []).append(cpu)
             rss[(label, name)] = max(rss.get((label, name), 0), r or maxrss)
 
-print("| case | n | program | median wall | median CPU | peak RSS | wall ratio | CPU ratio |")
-print("|---|---|---|---|---|---|---|---|")
+print("| case | n | program | build | median wall | median CPU | peak RSS | wall ratio | CPU ratio |")
+print("|---|---|---|---|---|---|---|---|---|")
 med = statistics.median
-for label, n, progs in cases:
-    ref = progs[1][0] if len(progs) > 1 else None
-    for name, cmd, _ in progs:
+for label, n, progs, has_ref in cases:
+    ref = progs[-1][0] if has_ref else None
+    for name, cmd, _, build in progs:
         m, c = med(walls[(label, name)]), med(cpus[(label, name)])
         wr = cr = ""
         if ref and name != ref:
             wr = f"{m / med(walls[(label, ref)]):.2f}x"
             cr = f"{c / med(cpus[(label, ref)]):.2f}x"
-        print(f"| {label} | {n} | {name} | {m:.3f} s | {c:.3f} s | {rss[(label, name)]:.1f} MB | {wr} | {cr} |")
+        print(f"| {label} | {n} | {name} | {build} | {m:.3f} s | {c:.3f} s | {rss[(label, name)]:.1f} MB | {wr} | {cr} |")
 print()
+print("builds: harness `make` (cc -O2 -g), harness `make NATIVE=1` (cc -O3 -march=native -g);")
+if suzuki:
+    print(f"  Suzuki: gcc {suzuki_flags} GCC13.c (n fixed in main());")
+if kluev:
+    print(f"  Kluev: g++ {kluev_flags} main.cpp; {kluev_cfg}.")
 print(f"wall: median of {repeat} runs of the whole process, interleaved round by round;")
 print("CPU: user + system time of the process and its children (the harness's run child);")
-print("ratios: the harness's median over the reference program's, same case (below 1: faster).")
+print("ratios: each harness build's median over the reference program's, same case (below 1: faster).")
 print("checked: totals against A000170, symmetry's and Suzuki's classes against A002562 (n = 1..17).")
 for b in bad:
     print("WRONG:", b)

@@ -702,7 +702,12 @@ static void unquote(char *v, char *buf, size_t len)
 
 	v[strcspn(v, "\n")] = '\0';
 	if (*v != '"') {
-		snprintf(buf, len, "%s", v);
+		/* cut at len - 1 as snprintf would, without -O3's
+		 * format-truncation warning (make NATIVE=1 WERROR=1) */
+		size_t k = strnlen(v, len - 1);
+
+		memcpy(buf, v, k);
+		buf[k] = '\0';
 		return;
 	}
 	for (v++; *v && *v != '"' && (size_t)(o - buf) + 1 < len; v++) {
