@@ -863,6 +863,14 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	nq_summary_print(s.summary, stdout);
 	fflush(stdout);
 	tell_outcome(&s, nunchecked);
+	/* SIGPIPE is ignored (main.c): a terminal or pipe that went away
+	 * costs the progress and summary, not the runs; said here */
+	if ((ferror(stdout) || ferror(stderr)) &&
+	    s.meta.nwarnings < NQ_META_MAX_WARNINGS)
+		snprintf(s.meta.warnings[s.meta.nwarnings++],
+			 sizeof s.meta.warnings[0], "stdout or stderr could "
+			 "not be written (a reader went away?): the progress "
+			 "and summary there are cut; the CSV is whole");
 	if (o->output && nq_run_meta_end(&s, rc, err) < 0)
 		rc = -1;
 restore:
