@@ -392,7 +392,8 @@ static void tell_not_applicable(struct state *s)
 			}
 			if (!a->solver->max_n || (s->told[ai] & bit) ||
 			    !nq_instance_runs(spec, a) ||
-			    a->solver->max_n(a->opt, spec->inst.mode) !=
+			    nq_solver_max_n(a->solver, a->opt,
+					    spec->inst.mode) !=
 			    NQ_NOT_APPLICABLE)
 				continue;
 			s->told[ai] |= bit;
