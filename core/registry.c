@@ -234,6 +234,8 @@ static int hook_value(const nq_solver *s, const nq_optval *opt, int hook,
 	char what[64], why[400];
 	struct hook_answer *a;
 
+	if (hook_failed)
+		return -1; /* the plan is refused already: no more waiting */
 	for (i = 0; i < nanswers; i++) {
 		a = &answers[i];
 		if (a->s == s && a->hook == hook && a->arg == arg &&
