@@ -9,7 +9,7 @@
 #include "nq_plugin.h"
 #include "error.h"
 
-#define NQ_MAX_OPTIONS 8
+#define NQ_MAX_OPTIONS NQ_PLUGIN_OPTIONS_MAX
 
 /* One approach: a solver with every option given a value. */
 typedef struct nq_approach {

@@ -54,8 +54,8 @@ static nq_cell *expand(const nq_experiment *exp, int online, size_t *n)
 			nq_cell *c;
 			int max;
 
-			max = a->solver->max_n
-			      ? a->solver->max_n(a->opt, spec->inst.mode) : 0;
+			max = nq_solver_max_n(a->solver, a->opt,
+					      spec->inst.mode);
 			/* a solver built before ABI 3 would not know to
 			 * avoid blocked squares and excluded lines: left
 			 * out, as a mode it does not answer (run.c says so
@@ -123,6 +123,12 @@ int nq_plan_make(const nq_experiment *exp, int nshards, int online,
 	memset(p, 0, sizeof *p);
 	p->nshards = nshards < 1 ? 1 : nshards;
 	p->cells = expand(exp, online, &p->ncells);
+	/* a plugin's max_n or count_units that crashed, looped or answered
+	 * out of range: nothing is planned on its answers */
+	if (nq_solver_hooks_error(err) < 0) {
+		nq_plan_free(p);
+		return -1;
+	}
 	p->shard_worst_s = calloc((size_t)p->nshards + 1, sizeof(double));
 	p->shard_rows = calloc((size_t)p->nshards + 1, sizeof(size_t));
 	p->shard_cpus = calloc((size_t)p->nshards + 1, sizeof(int));

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "guard.h"
 #include "plugin.h"
 #include "registry.h"
 
@@ -52,20 +53,45 @@ static const char *dl_why(void)
 	return buf;
 }
 
+/* Each list is read up to NQ_PLUGIN_LIST_MAX entries: a list without
+ * its NULL is an error then, not a read past its end. */
 static int register_all(const nq_plugin *p, const char *origin,
 			nq_error *err)
 {
-	size_t i, count = 0;
+	static const char *const kinds[] = { "solver", "CNF encoder",
+					     "ILP model" };
+	const void *const *lists[3];
+	size_t i, k, count = 0;
 
-	for (i = 0; p->solvers && p->solvers[i]; i++, count++)
-		if (nq_registry_add_solver(p->solvers[i], origin, err))
-			return -1;
-	for (i = 0; p->cnf && p->cnf[i]; i++, count++)
-		if (nq_registry_add_cnf(p->cnf[i], origin, err))
-			return -1;
-	for (i = 0; p->ilp && p->ilp[i]; i++, count++)
-		if (nq_registry_add_ilp(p->ilp[i], origin, err))
-			return -1;
+	lists[0] = (const void *const *)p->solvers;
+	lists[1] = (const void *const *)p->cnf;
+	lists[2] = (const void *const *)p->ilp;
+	for (k = 0; k < 3; k++)
+		for (i = 0; lists[k]; i++, count++) {
+			const void *e;
+			int rc;
+
+			nq_guard_stage("reading its %s list (entry %zu)",
+				       kinds[k], i);
+			if (!(e = lists[k][i]))
+				break;
+			if (i == NQ_PLUGIN_LIST_MAX)
+				return nq_error_set(err, origin, 0, 0,
+						    "plugin '%s': its %s list "
+						    "has no NULL within %d "
+						    "entries (a list holds at "
+						    "most %d, then NULL)",
+						    p->name, kinds[k],
+						    NQ_PLUGIN_LIST_MAX,
+						    NQ_PLUGIN_LIST_MAX);
+			nq_guard_stage("reading %s %zu of its list", kinds[k],
+				       i);
+			rc = k == 0 ? nq_registry_add_solver(e, origin, err)
+			     : k == 1 ? nq_registry_add_cnf(e, origin, err)
+			     : nq_registry_add_ilp(e, origin, err);
+			if (rc)
+				return -1;
+		}
 	if (!count)
 		return nq_error_set(err, origin, 0, 0, "plugin '%s' lists no "
 				    "solver, CNF encoder or ILP model",
@@ -73,7 +99,8 @@ static int register_all(const nq_plugin *p, const char *origin,
 	return 0;
 }
 
-int nq_plugin_load(const char *path, nq_error *err)
+/* The load itself: in the guarded child first, then in the harness. */
+static int load_checked(const char *path, nq_error *err)
 {
 	char file[4096];
 	const nq_plugin *p;
@@ -98,6 +125,7 @@ int nq_plugin_load(const char *path, nq_error *err)
 		return nq_error_set(err, path, 0, 0, "too many plugins (at "
 				    "most %d)", NQ_PLUGINS_MAX);
 	dlerror();
+	nq_guard_stage("loading it (dlopen: its constructors)");
 	if (!(handle = dlopen(file, RTLD_NOW | RTLD_LOCAL)))
 		return nq_error_set(err, path, 0, 0, "cannot load plugin: %s",
 				    dl_why());
@@ -118,7 +146,10 @@ int nq_plugin_load(const char *path, nq_error *err)
 	}
 	/* POSIX: a function pointer travels through void * (dlsym). */
 	memcpy(&entry, &sym, sizeof entry);
+	nq_guard_stage("calling %s()", NQ_PLUGIN_ENTRY_SYMBOL);
 	p = entry();
+	nq_guard_stage("reading the struct %s() returned",
+		       NQ_PLUGIN_ENTRY_SYMBOL);
 	if (!p) {
 		dlclose(handle);
 		return nq_error_set(err, path, 0, 0, "%s() returned NULL",
@@ -164,4 +195,43 @@ int nq_plugin_load(const char *path, nq_error *err)
 	loaded[nloaded].file = origin;
 	nloaded++;
 	return 0;
+}
+
+/* In the guarded child: the whole load; nothing back when it went well,
+ * the error when it did not. */
+static size_t probe_load(void *ctx, void *out, size_t cap)
+{
+	nq_error err;
+
+	memset(&err, 0, sizeof err);
+	if (load_checked(ctx, &err) == 0 || cap < sizeof err)
+		return 0;
+	memcpy(out, &err, sizeof err);
+	return sizeof err;
+}
+
+int nq_plugin_load(const char *path, nq_error *err)
+{
+	char why[512];
+	nq_error child_err;
+	long n;
+
+	/* first in a child: a constructor, an entry or a table that
+	 * crashes, loops or exits costs an error, not the harness */
+	n = nq_guard_call(probe_load, (void *)path, &child_err,
+			  sizeof child_err, NQ_GUARD_LOAD_S, why, sizeof why);
+	if (n < 0)
+		return nq_error_set(err, path, 0, 0, "plugin %s%s", why,
+				    strstr(why, "while reading")
+				    ? " (a table without its end runs into "
+				      "memory that is not there: a list ends "
+				      "with NULL within 64 entries, an option "
+				      "table with a NULL key within 8; "
+				      "include/nq_plugin.h)" : "");
+	if (n == (long)sizeof child_err) {
+		if (err)
+			*err = child_err;
+		return -1;
+	}
+	return load_checked(path, err);
 }

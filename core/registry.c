@@ -4,8 +4,11 @@
  * Built-ins are listed once below (as Lua's linit.c lists its libraries)
  * and registered through the same function as plugins.
  */
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include "guard.h"
 #include "registry.h"
 #include "solvers.h"
 #include "cnf.h"
@@ -130,15 +133,267 @@ int nq_option_used(const nq_solver *s, const nq_optval *opt, size_t i)
 	return s->option_used(opt, i) != 0;
 }
 
+/* The max_n and count_units hooks at plan time. A plugin's runs in a
+ * child with a time limit (guard.c), once per approach and mode (or n):
+ * the answers are kept, by the solver and the option values. A hook that
+ * fails, or answers out of its range, leaves an error for
+ * nq_solver_hooks_error and a harmless answer meanwhile. */
+enum { HOOK_MAX_N, HOOK_UNITS };
+
+struct hook_answer {
+	const nq_solver *s;
+	nq_optval *opt;        /* a copy of the values */
+	size_t nopt;
+	int hook, arg;
+	long long value;
+};
+static struct hook_answer *answers;
+static size_t nanswers, answers_cap;
+static nq_error hook_err;
+static int hook_failed;
+
+struct hook_call {
+	const nq_solver *s;
+	const nq_optval *opt;
+	int hook, arg;
+};
+
+static long long call_hook(const struct hook_call *c)
+{
+	if (c->hook == HOOK_MAX_N)
+		return c->s->max_n(c->opt, (enum nq_mode)c->arg);
+	return c->s->count_units(c->opt, c->arg);
+}
+
+static size_t probe_hook(void *ctx, void *out, size_t cap)
+{
+	long long v = call_hook(ctx);
+
+	if (cap < sizeof v)
+		return 0;
+	memcpy(out, &v, sizeof v);
+	return sizeof v;
+}
+
+static size_t options_of(const nq_solver *s)
+{
+	size_t n = 0;
+
+	while (s->options && n < NQ_PLUGIN_OPTIONS_MAX && s->options[n].key)
+		n++;
+	return n;
+}
+
+static int same_values(const nq_optval *a, const nq_optval *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (a[i].num != b[i].num || a[i].ptr != b[i].ptr ||
+		    (a[i].str != b[i].str &&
+		     (!a[i].str || !b[i].str || strcmp(a[i].str, b[i].str))))
+			return 0;
+	return 1;
+}
+
+static const char *origin_of(const nq_solver *s)
+{
+	size_t i;
+
+	for (i = 0; i < reg.nsolvers; i++)
+		if (reg.solvers[i] == s)
+			return reg.solver_origin[i];
+	return "built-in";
+}
+
+static void hook_fail(const char *origin, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void hook_fail(const char *origin, const char *fmt, ...)
+{
+	char msg[sizeof hook_err.msg];
+	va_list ap;
+
+	if (hook_failed++)
+		return; /* the first one is the one said */
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	nq_error_set(&hook_err, strcmp(origin, "built-in") ? origin : NULL,
+		     0, 0, "%s", msg);
+}
+
+/* The hook's answer, checked: a plugin's through the guard, kept. 0, or
+ * -1 (said through hook_fail). */
+static int hook_value(const nq_solver *s, const nq_optval *opt, int hook,
+		      int arg, long long *value)
+{
+	const char *origin = origin_of(s), *name = hook == HOOK_MAX_N
+						  ? "max_n" : "count_units";
+	struct hook_call c = { s, opt, hook, arg };
+	size_t i, nopt = options_of(s);
+	char what[64], why[400];
+	struct hook_answer *a;
+
+	if (hook_failed)
+		return -1; /* the plan is refused already: no more waiting */
+	for (i = 0; i < nanswers; i++) {
+		a = &answers[i];
+		if (a->s == s && a->hook == hook && a->arg == arg &&
+		    a->nopt == nopt && same_values(a->opt, opt, nopt)) {
+			*value = a->value;
+			return 0;
+		}
+	}
+	if (hook == HOOK_MAX_N)
+		snprintf(what, sizeof what, "for %s mode",
+			 arg == NQ_MODE_COUNT ? "count" : "first");
+	else
+		snprintf(what, sizeof what, "for n=%d", arg);
+	if (!strcmp(origin, "built-in")) {
+		*value = call_hook(&c);
+	} else if (nq_guard_call(probe_hook, &c, value, sizeof *value,
+				 NQ_GUARD_HOOK_S, why, sizeof why) !=
+		   (long)sizeof *value) {
+		hook_fail(origin, "solver '%s': its %s hook %s %s (a "
+			  "plugin's %s runs in a child, at most %g s)",
+			  s->name, name, why, what, name, NQ_GUARD_HOOK_S);
+		return -1;
+	}
+	if (hook == HOOK_MAX_N && *value < NQ_NOT_APPLICABLE) {
+		hook_fail(origin, "solver '%s': its max_n hook returned %lld "
+			  "%s (expected 0: no limit, the largest n, or "
+			  "NQ_NOT_APPLICABLE, -1)", s->name, *value, what);
+		return -1;
+	}
+	if (hook == HOOK_UNITS && *value < 0) {
+		hook_fail(origin, "solver '%s': its count_units hook returned "
+			  "%lld %s (expected 0: no parts, or the number of "
+			  "work units, at least 1)", s->name, *value, what);
+		return -1;
+	}
+	if (nanswers == answers_cap) {
+		size_t cap = answers_cap ? 2 * answers_cap : 16;
+
+		if (!(a = realloc(answers, cap * sizeof *a)))
+			return 0; /* not kept: asked again next time */
+		answers = a;
+		answers_cap = cap;
+	}
+	a = &answers[nanswers];
+	if (!(a->opt = malloc((nopt ? nopt : 1) * sizeof *opt)))
+		return 0;
+	memcpy(a->opt, opt, nopt * sizeof *opt);
+	a->s = s;
+	a->nopt = nopt;
+	a->hook = hook;
+	a->arg = arg;
+	a->value = *value;
+	nanswers++;
+	return 0;
+}
+
+int nq_solver_max_n(const nq_solver *s, const nq_optval *opt,
+		    enum nq_mode mode)
+{
+	long long v;
+
+	if (!s->max_n)
+		return 0;
+	if (hook_value(s, opt, HOOK_MAX_N, (int)mode, &v) < 0)
+		return NQ_NOT_APPLICABLE;
+	return v > 1000000000LL ? 1000000000 : (int)v;
+}
+
 long nq_solver_count_units(const nq_solver *s, const nq_optval *opt, int n)
 {
-	long u;
+	long long v;
 
 	if (s->abi_version < 4 || s->struct_size < sizeof *s ||
 	    !s->count_units)
 		return 0;
-	u = s->count_units(opt, n);
-	return u > 0 ? u : 0;
+	if (hook_value(s, opt, HOOK_UNITS, n, &v) < 0)
+		return 0;
+	return v > 0 ? (long)v : 0;
+}
+
+int nq_solver_hooks_error(nq_error *err)
+{
+	if (!hook_failed)
+		return 0;
+	if (err)
+		*err = hook_err;
+	return -1;
+}
+
+static const char *const type_names[] = {
+	"choice", "int", "cnf", "ilp", "text", "command"
+};
+
+/* A solver's option table: at most NQ_PLUGIN_OPTIONS_MAX entries, then a
+ * NULL key (read no further); every entry's key, type and values
+ * sound, each fault named. */
+static int check_options(const nq_solver *s, const char *origin,
+			 nq_error *err)
+{
+	size_t r, c, ntypes = sizeof type_names / sizeof *type_names;
+	int found_label = !s->label_option;
+
+	for (r = 0; s->options; r++) {
+		const nq_option *o = &s->options[r];
+		unsigned type;
+
+		nq_guard_stage("reading solver '%s''s option table (entry "
+			       "%zu)", s->name, r);
+		if (!o->key)
+			break;
+		if (r == NQ_PLUGIN_OPTIONS_MAX)
+			return nq_error_set(err, origin, 0, 0, "solver '%s': "
+					    "its option table has no end "
+					    "within %d entries (at most %d "
+					    "options, then one whose key is "
+					    "NULL)", s->name,
+					    NQ_PLUGIN_OPTIONS_MAX,
+					    NQ_PLUGIN_OPTIONS_MAX);
+		if (!*o->key)
+			return nq_error_set(err, origin, 0, 0, "solver '%s': "
+					    "option %zu has an empty key",
+					    s->name, r);
+		type = (unsigned)o->type;
+		if (type >= ntypes)
+			return nq_error_set(err, origin, 0, 0, "solver '%s': "
+					    "option '%s' has type %u (expected "
+					    "0..%zu: choice, int, cnf, ilp, "
+					    "text, command)", s->name, o->key,
+					    type, ntypes - 1);
+		if (o->type == NQ_OPT_CHOICE) {
+			for (c = 0; o->choices && o->choices[c]; c++)
+				if (c == NQ_PLUGIN_LIST_MAX)
+					return nq_error_set(err, origin, 0, 0,
+						"solver '%s': option '%s' "
+						"(choice): its choices have "
+						"no NULL within %d entries",
+						s->name, o->key,
+						NQ_PLUGIN_LIST_MAX);
+			if (!c)
+				return nq_error_set(err, origin, 0, 0, "solver "
+						    "'%s': option '%s' is a "
+						    "choice without choices",
+						    s->name, o->key);
+		}
+		if (o->type == NQ_OPT_INT && o->min > o->max)
+			return nq_error_set(err, origin, 0, 0, "solver '%s': "
+					    "option '%s' (int) has min %lld "
+					    "above max %lld", s->name, o->key,
+					    o->min, o->max);
+		if (s->label_option && !strcmp(o->key, s->label_option))
+			found_label = 1;
+	}
+	if (!found_label)
+		return nq_error_set(err, origin, 0, 0, "solver '%s': its "
+				    "label_option '%s' names none of its "
+				    "options", s->name, s->label_option);
+	nq_guard_stage("registering solver '%s'", s->name);
+	return 0;
 }
 
 int nq_registry_add_solver(const nq_solver *s, const char *origin, nq_error *err)
@@ -154,6 +409,8 @@ int nq_registry_add_solver(const nq_solver *s, const char *origin, nq_error *err
 	if (!s->solve)
 		return nq_error_set(err, origin, 0, 0,
 				    "solver '%s' has no solve hook", s->name);
+	if (check_options(s, origin, err))
+		return -1;
 	reg.solver_origin[reg.nsolvers] = origin;
 	reg.solvers[reg.nsolvers++] = s;
 	return 0;

@@ -22,8 +22,18 @@ const nq_solver *nq_registry_solver_at(size_t i);
  * option_used hook where the solver's ABI version has one, else 1. */
 int nq_option_used(const nq_solver *s, const nq_optval *opt, size_t i);
 /* The solver's count_units for these options and n (ABI 4), 0 when it
- * does not count in parts. */
+ * does not count in parts; its max_n for this mode (0: no limit, or
+ * NQ_NOT_APPLICABLE). A plugin's hook is called in a child with a time
+ * limit (guard.h), once per solver, option values and mode (or n); one
+ * that crashes, loops, exits or answers out of range (max_n below -1,
+ * count_units below 0) gives a harmless answer (not applicable, no
+ * parts) and leaves the error for nq_solver_hooks_error. */
 long nq_solver_count_units(const nq_solver *s, const nq_optval *opt, int n);
+int nq_solver_max_n(const nq_solver *s, const nq_optval *opt,
+		    enum nq_mode mode);
+/* -1 with err filled (the first failure, naming the plugin file, the
+ * solver, the hook and why) when a hook failed, else 0. */
+int nq_solver_hooks_error(nq_error *err);
 const nq_cnf_encoder *nq_registry_cnf_at(size_t i);
 const nq_ilp_model *nq_registry_ilp_at(size_t i);
 

@@ -393,7 +393,8 @@ static void tell_not_applicable(struct state *s)
 			}
 			if (!a->solver->max_n || (s->told[ai] & bit) ||
 			    !nq_instance_runs(spec, a) ||
-			    a->solver->max_n(a->opt, spec->inst.mode) !=
+			    nq_solver_max_n(a->solver, a->opt,
+					    spec->inst.mode) !=
 			    NQ_NOT_APPLICABLE)
 				continue;
 			s->told[ai] |= bit;
@@ -901,6 +902,14 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	nq_summary_print(s.summary, stdout);
 	fflush(stdout);
 	tell_outcome(&s, nunchecked);
+	/* SIGPIPE is ignored (main.c): a terminal or pipe that went away
+	 * costs the progress and summary, not the runs; said here */
+	if ((ferror(stdout) || ferror(stderr)) &&
+	    s.meta.nwarnings < NQ_META_MAX_WARNINGS)
+		snprintf(s.meta.warnings[s.meta.nwarnings++],
+			 sizeof s.meta.warnings[0], "stdout or stderr could "
+			 "not be written (a reader went away?): the progress "
+			 "and summary there are cut; the CSV is whole");
 	if (o->output && nq_run_meta_end(&s, rc, err) < 0) {
 		char why[sizeof err->msg + 300];
 

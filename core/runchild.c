@@ -175,6 +175,9 @@ void nq_child(const struct nq_child_args *c)
 	/* temporary files: in the run's directory, which the parent removes */
 	setenv("TMPDIR", c->dir, 1);
 	setenv("NQ_RUN_DIR", c->dir, 1);
+	/* the run's mark, kept by every fork whatever its session: its
+	 * orphans are found by it (runtree.c) */
+	nq_rundir_wear_mark(c->dir);
 	rl.rlim_cur = cpu_guard(lim->timeout_s, c->ncpus);
 	rl.rlim_max = rl.rlim_cur + 5;
 	setrlimit(RLIMIT_CPU, &rl);

@@ -21,7 +21,8 @@
  * the harness is a child subreaper, so a solver's orphaned grandchildren
  * (even ones that left the group with setsid) become its children. At
  * the end of every run, whatever its status, its tree is ended
- * (runtree.c: its group and cgroup, not the other runs'), and the run's
+ * (runtree.c: its group and cgroup, and the orphans that carry its mark,
+ * not the other runs'), and the run's
  * temporary directory (made by the parent, $TMPDIR and NQ_RUN_DIR in the
  * child) is removed. The answer is taken when the message has arrived
  * whole, not when the pipe closes: a grandchild holding the pipe open
@@ -131,6 +132,17 @@ void nq_runner_abort(void)
 	}
 }
 
+/* 1 when pid is the child of a run in flight (the runner reaps it). */
+static int is_inflight(pid_t pid)
+{
+	size_t i;
+
+	for (i = 0; i < NQ_RUN_MAX_INFLIGHT; i++)
+		if ((pid_t)inflight[i] == pid)
+			return 1;
+	return 0;
+}
+
 /* The CPUs a run may use: those it is pinned to, or every one online. */
 static int cores_of(const nq_pending *p)
 {
@@ -180,6 +192,7 @@ static int run_setup(nq_pending *p, const nq_limits *lim, int fds[2],
 				    "directory (%s): %s", p->dir,
 				    strerror(errno));
 	}
+	nq_rundir_mark(p->dir);
 	/* the release is a socket: a child that is gone costs the parent
 	 * no SIGPIPE (send with MSG_NOSIGNAL) */
 	if (pipe(fds) < 0 || pipe(errp) < 0 ||
@@ -557,6 +570,8 @@ static void run_end(nq_pending *p)
 	run->cpu_s = tv_s(p->ru.ru_utime) + tv_s(p->ru.ru_stime);
 	run->peak_rss_kib = p->ru.ru_maxrss;
 	nq_tree_end_run(p->pid, &p->cg);
+	/* its orphans that left the group (setsid): by the run's mark */
+	nq_tree_end_marked(p->dir, is_inflight);
 	if (live == 0)
 		nq_tree_end_all(); /* orphans that left their group */
 	nq_errlog_close(&p->log);

@@ -95,11 +95,14 @@ void nq_run_clear(nq_run *run);
  * group is killed, its cgroup (if any) emptied, and the orphans the
  * harness (a child subreaper) inherited from it are killed and reaped:
  * with a cgroup, the processes in it; without, those in its process
- * group. An orphan that left its group (setsid) where no cgroup holds it
- * cannot be told from another run's: every process left under the
- * harness is killed and reaped when no run is in flight any more (the
- * last one in flight has ended), as after every run when one runs at a
- * time.
+ * group, and those that left it (setsid) but carry the run's mark (its
+ * directory's mark file mapped, or NQ_RUN_DIR in their environment;
+ * runtree.h). An orphan without the mark cannot be told from another
+ * run's: every process left under the harness is killed and reaped when
+ * no run is in flight any more (the last one in flight has ended), as
+ * after every run when one runs at a time. The first run of a harness
+ * ends what harnesses that died left: their run directories' marked
+ * processes, their directories, their cgroups.
  */
 typedef struct nq_pending nq_pending;
 

@@ -144,6 +144,12 @@ enum nq_opt_type {
 			  runs (exit 2), not a crash mid-experiment */
 };
 
+/* A solver declares at most NQ_PLUGIN_OPTIONS_MAX options, then an
+ * entry whose key is NULL; the host reads no further (one more entry
+ * with a key is an error naming the solver). Each type must be one of
+ * the enum above. */
+#define NQ_PLUGIN_OPTIONS_MAX 8
+
 typedef struct nq_option {
 	const char *key;             /* NULL ends the table */
 	enum nq_opt_type type;
@@ -282,6 +288,18 @@ typedef struct nq_ilp_model {
  * plugin: nothing of it stays registered, and the harness exits 2 naming
  * the file. Loading the same file twice is harmless (loaded once).
  *
+ * Each list is read up to NQ_PLUGIN_LIST_MAX entries: a list with more,
+ * or without its NULL, is refused. The whole load (dlopen, the entry,
+ * every table) is done first in a child process with a time limit, so a
+ * plugin whose constructor or entry crashes, loops or exits, or whose
+ * table runs into unmapped memory, is one error naming the file and what
+ * was being read, never a crashed or hung harness. So are the max_n and
+ * count_units hooks, the only ones the host calls outside a run (at plan
+ * time): each call is made in a child, at most 2 s, once per approach
+ * and mode (or n), and a hook that crashes, loops, exits or answers a
+ * value outside its range is an error naming the plugin, the solver and
+ * the value, exit 2 before any file is written.
+ *
  * A plugin's hooks run in the child process of each run, like the
  * built-ins': a plugin that crashes costs that run (CSV status `crash`).
  *
@@ -312,6 +330,10 @@ typedef struct nq_ilp_model {
  * option types at the end of the enum. */
 
 #define NQ_PLUGIN_ENTRY_SYMBOL "nq_plugin_entry"
+
+/* The longest list of solvers, CNF encoders or ILP models the host
+ * reads from one plugin (then the NULL). */
+#define NQ_PLUGIN_LIST_MAX 64
 
 #if defined(__GNUC__)
 #define NQ_PLUGIN_EXPORT __attribute__((visibility("default")))

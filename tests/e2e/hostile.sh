@@ -1,0 +1,212 @@
+#!/usr/bin/env bash
+# hostile.sh - plugins that attack the host (tests/liars/hostile.c), and
+# the harness's own end: on the rlimit path (NQ_NO_CGROUP=1) with -j 2, a
+# solver's setsid orphans end with their run, not when no run is in
+# flight; a SIGKILLed harness's orphans are ended by the next harness
+# (both paths); SIGPIPE (`run ... 2>&1 | head -c 2000`) does not stop the
+# harness (exit 0, the .meta's outcome written, a warning there, no
+# orphans); a destructor and an atexit handler that exit(0) do not turn a
+# wrong answer's exit 1 into 0; an option table or solver list without
+# its end (a guard page after it), an option table too long, an option of
+# type 99 are one error, exit 2, no crash; max_n hooks that loop, crash or
+# answer -7 and a count_units that loops are one error within seconds,
+# exit 2, no file written. After each fault, --resume ends with exactly
+# the plan's rows, each once. Every process is found by a marker in its
+# command line ($T, unique to this test) and ended by PID. HARNESS names
+# the binary (default ./harness). Prints "hostile: N passed, N failed"
+# last.
+. "$(dirname "$0")/common.bash"
+mkdir "$T/tmp"
+export TMPDIR="$T/tmp"
+
+# the processes of this test still running (harness, children, orphans)
+left() { pgrep -f -- "$T/" | grep -v "^$$\$" || true; }
+end_left() { local p; for p in $(left); do kill -9 "$p" 2>/dev/null; done; }
+trap 'end_left; rm -rf "$T"' EXIT
+none_left() { # none_left TENTHS: wait that long at most for none
+	local i
+	for ((i = 0; i < $1; i++)); do
+		[ -z "$(left)" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+for kind in SPAWN EXIT OPTS MANYOPTS LIST TYPE99 LOOP CRASH UNITS BADMAX; do
+	cc -std=c11 -O2 -shared -fPIC -I"$ROOT/include" -DHOSTILE_$kind \
+		-o "$T/$kind.so" tests/liars/hostile.c 2>"$T/cc.err" ||
+		bad "building $kind.so: $(cat "$T/cc.err")"
+done
+
+config() { # config NAME PLUGIN "APPROACH..." INSTANCES [EXTRA LINE]
+	{
+		echo "experiment: $1"
+		echo "repeat: ${REPEAT:-1}"
+		echo "timeout: ${TIMEOUT:-20s}"
+		echo "jobs: ${JOBS:-1}"
+		[ -n "${5:-}" ] && echo "$5"
+		echo "instances:"
+		echo "  - $4"
+		echo "approaches:"
+		for a in $3; do echo "  - $a"; done
+		echo "plugins: [$T/$2.so]"
+	} >"$T/$1.yaml"
+}
+
+# rows_once CSV N: N rows, no run key twice
+rows_once() {
+	python3 - "$1" "$2" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+keys = [(r['solver'], r['encoding'], r['n'], r['mode'], r['hints'], r['repeat']) for r in rows]
+sys.exit(0 if len(rows) == int(sys.argv[2]) and len(set(keys)) == len(keys) else 1)
+PY
+}
+
+# peak COMMAND...: run it while counting this test's processes every
+# 50 ms; the most seen in $T/peak
+peak() {
+	(
+		m=0
+		while :; do
+			c=$(left | wc -l)
+			[ "$c" -gt "$m" ] && m=$c && echo "$m" >"$T/peak"
+			sleep 0.05
+		done
+	) &
+	local mon=$!
+	echo 0 >"$T/peak"
+	"$@"
+	local rc=$?
+	kill "$mon"
+	wait "$mon" 2>/dev/null
+	return $rc
+}
+
+# --- rlimit path, -j 2: orphans end with their run ---------------------------
+REPEAT=8 JOBS=2 config spawn SPAWN spawner "{n: 1..8, mode: count}"
+NQ_NO_CGROUP=1 peak "$H" run "$T/spawn.yaml" -q -o "$T/spawn.csv" >"$T/out" 2>"$T/err"
+rc=$?
+expect "spawn (rlimit, -j 2) exits 0 (got $rc: $(tail -2 "$T/err"))" [ $rc -eq 0 ]
+expect "spawn: measured_by rlimit" \
+	[ "$(csv_col "$T/spawn.csv" measured_by | sort -u)" = rlimit ]
+expect "spawn: 64 rows, each once" rows_once "$T/spawn.csv" 64
+# the harness, two runs' children and their three orphans each, and room
+# for a run's orphans caught between their run's end and their kill
+expect "spawn: at most a handful alive during the run (peak $(cat "$T/peak"), 192 orphans made)" \
+	[ "$(cat "$T/peak")" -le 12 ]
+expect "spawn: none left after ($(left | tr '\n' ' '))" none_left 20
+end_left
+
+# --- a SIGKILLed harness: the next one ends its orphans, both paths ----------
+for path in rlimit cgroup; do
+	env=()
+	[ $path = rlimit ] && env=(NQ_NO_CGROUP=1)
+	TIMEOUT=1s JOBS=2 config kill-$path SPAWN "spawner sleeper" "{n: 4..7, mode: count}"
+	env "${env[@]}" "$H" run "$T/kill-$path.yaml" -q -o "$T/kill-$path.csv" \
+		>"$T/out" 2>"$T/err" &
+	hpid=$!
+	for ((i = 0; i < 100; i++)); do
+		[ -f "$T/kill-$path.csv" ] && [ "$(wc -l <"$T/kill-$path.csv")" -ge 3 ] && break
+		sleep 0.1
+	done
+	sleep 0.3
+	kill -9 "$hpid"
+	wait "$hpid" 2>/dev/null
+	sleep 0.5
+	n=$(left | wc -l)
+	expect "SIGKILL ($path): orphans outlive the harness (the fault is real: $n)" [ "$n" -ge 1 ]
+	env "${env[@]}" "$H" run "$T/kill-$path.yaml" -q -o "$T/kill-$path.csv" --resume \
+		>"$T/out" 2>"$T/err"
+	rc=$?
+	expect "SIGKILL ($path): --resume exits 0 (got $rc: $(tail -2 "$T/err"))" [ $rc -eq 0 ]
+	expect "SIGKILL ($path): the next harness ended them all ($(left | tr '\n' ' '))" none_left 20
+	expect "SIGKILL ($path): --resume ends with the plan's 8 rows, each once" \
+		rows_once "$T/kill-$path.csv" 8
+	expect "SIGKILL ($path): the .meta says ok" \
+		grep -q '^outcome: "ok"' "$T/kill-$path.meta"
+	expect "SIGKILL ($path): no run directory left ($(ls -A "$T/tmp"))" \
+		[ -z "$(ls -A "$T/tmp")" ]
+	end_left
+done
+
+# --- SIGPIPE: a reader that goes away ----------------------------------------
+REPEAT=8 JOBS=2 config pipe SPAWN spawner "{n: 1..8, mode: count}"
+NQ_NO_CGROUP=1 "$H" run "$T/pipe.yaml" -o "$T/pipe.csv" 2>&1 | head -c 2000 >"$T/pipe.out"
+rc=${PIPESTATUS[0]}
+expect "SIGPIPE: the harness goes on and exits 0 (got $rc)" [ "$rc" -eq 0 ]
+expect "SIGPIPE: the reader got its 2000 bytes" [ "$(wc -c <"$T/pipe.out")" -eq 2000 ]
+expect "SIGPIPE: the .meta's outcome is written (ok)" \
+	grep -q '^outcome: "ok"' "$T/pipe.meta"
+expect "SIGPIPE: the .meta warns that stdout or stderr was cut" \
+	grep -q 'stdout or stderr could not be written' "$T/pipe.meta"
+expect "SIGPIPE: 64 rows, each once" rows_once "$T/pipe.csv" 64
+expect "SIGPIPE: no process left ($(left | tr '\n' ' '))" none_left 20
+NQ_NO_CGROUP=1 "$H" run "$T/pipe.yaml" -q -o "$T/pipe.csv" --resume >"$T/out" 2>"$T/err"
+expect "SIGPIPE: --resume keeps the 64 rows, each once" rows_once "$T/pipe.csv" 64
+end_left
+
+# --- a plugin's destructor and atexit handler do not set the exit status -----
+config wrong EXIT wrong "{n: 4..6, mode: count}"
+"$H" run "$T/wrong.yaml" -q -o "$T/wrong.csv" >"$T/out" 2>"$T/err"
+rc=$?
+expect "exit(0) in a destructor: a wrong answer still exits 1 (got $rc)" [ $rc -eq 1 ]
+expect "the rows say wrong" [ "$(csv_col "$T/wrong.csv" status | sort -u)" = wrong ]
+"$H" run "$T/wrong.yaml" -q -o "$T/wrong.csv" --resume >"$T/out" 2>"$T/err"
+rc=$?
+expect "--resume: exit 1 still (got $rc)" [ $rc -eq 1 ]
+expect "--resume: the 3 rows, each once" rows_once "$T/wrong.csv" 3
+"$H" solve -n 6 --count --plugin "$T/EXIT.so" wrong >"$T/out" 2>&1
+rc=$?
+expect "solve: exit 1 too (got $rc)" [ $rc -eq 1 ]
+
+# --- tables without their end, bad option types -------------------------------
+# refused KIND "WHAT THE MESSAGE SAYS"
+refused() {
+	"$H" list --plugin "$T/$1.so" >"$T/out" 2>"$T/err"
+	local rc=$?
+	expect "$1: list exits 2 (got $rc: $(tail -1 "$T/err"))" [ $rc -eq 2 ]
+	expect "$1: one line naming the file and what is wrong ($(cat "$T/err"))" \
+		[ "$(wc -l <"$T/err")" -eq 1 ] && grep -qF "$T/$1.so: $2" "$T/err"
+	config refused-$1 "$1" backtrack "{n: 4, mode: count}"
+	"$H" run "$T/refused-$1.yaml" -q -o "$T/refused-$1.csv" >"$T/out" 2>"$T/err"
+	rc=$?
+	expect "$1: run exits 2 (got $rc)" [ $rc -eq 2 ]
+	expect "$1: no file written" [ ! -e "$T/refused-$1.csv" ]
+}
+refused OPTS "plugin crashed (signal 11, Segmentation fault) while reading solver 'unended''s option table (entry 2)"
+refused LIST "plugin crashed (signal 11, Segmentation fault) while reading its solver list (entry 2)"
+refused MANYOPTS "solver 'manyopts': its option table has no end within 8 entries"
+refused TYPE99 "solver 'type99': option 'kind' has type 99 (expected 0..5: choice, int, cnf, ilp, text, command)"
+
+# --- max_n and count_units at plan time ---------------------------------------
+# hook KIND SOLVER INSTANCES "WHAT THE MESSAGE SAYS"
+hook() {
+	local verb start took rc
+	config hook-$1 "$1" "$2" "$3"
+	for verb in plan run; do
+		start=$(date +%s.%N)
+		if [ $verb = plan ]; then
+			timeout 20 "$H" plan "$T/hook-$1.yaml" >"$T/out" 2>"$T/err"
+		else
+			timeout 20 "$H" run "$T/hook-$1.yaml" -q -o "$T/hook-$1.csv" >"$T/out" 2>"$T/err"
+		fi
+		rc=$?
+		took=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+		expect "$1: $verb exits 2 (got $rc: $(tail -1 "$T/err"))" [ $rc -eq 2 ]
+		expect "$1: $verb says so within seconds (${took}s)" \
+			awk -v t="$took" 'BEGIN { exit !(t < 6) }'
+		expect "$1: $verb names the file, the solver and the hook ($(cat "$T/err"))" \
+			grep -qF "$T/$1.so: solver '$2': its $4" "$T/err"
+	done
+	expect "$1: no file written" [ ! -e "$T/hook-$1.csv" ]
+	expect "$1: no process left ($(left | tr '\n' ' '))" none_left 20
+	end_left
+}
+hook LOOP badmax "{n: 6, mode: count}" "max_n hook did not return within 2 s (killed) for count mode"
+hook CRASH badmax "{n: 6, mode: count}" "max_n hook crashed (signal 11, Segmentation fault) for count mode"
+hook BADMAX badmax "{n: 6, mode: count}" "max_n hook returned -7 for count mode"
+hook UNITS units "{n: 8, mode: count, parts: 4}" "count_units hook did not return within 2 s (killed) for n=8"
+
+echo "hostile: $pass passed, $failed failed"
+[ "$failed" -eq 0 ]
