@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cpus.h"
 #include "atomic.h"
 #include "csv.h"
 #include "meta.h"

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cpus.h"
 #include "plan.h"
 #include "run.h"
 #include "verbs.h"

@@ -21,6 +21,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "host.h"
+#include "cpus.h"
 #include "atomic.h"
 #include "meta.h"
 #include "names.h"

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "approach.h"
-#include "meta.h"
+#include "host.h"
 #include "experiment.h"
 #include "registry.h"
 #include "units.h"

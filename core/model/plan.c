@@ -5,22 +5,11 @@
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cpus.h"
 #include "instance.h"
 #include "plan.h"
 #include "registry.h"
-#include "runner.h"
-
-int nq_cores_usable(void)
-{
-	/* the runner's reading of the affinity mask, which pins -j runs */
-	int n = nq_cpus_online(NULL, 0);
-	long online;
-
-	if (n > 0)
-		return n;
-	online = sysconf(_SC_NPROCESSORS_ONLN);
-	return online > 0 ? (int)online : 1;
-}
+#include "status.h"
 
 int nq_approach_cpus(const nq_approach *a, int online)
 {

@@ -64,9 +64,6 @@ int nq_plan_make(const nq_experiment *exp, int nshards, int online,
 		 nq_plan *p, nq_error *err);
 void nq_plan_free(nq_plan *p);
 
-/* The cores the harness may run on (its CPU affinity). */
-int nq_cores_usable(void);
-
 /* The cores a run of approach a takes: its `threads` option (0: all
  * `online`), 1 without one. */
 int nq_approach_cpus(const nq_approach *a, int online);

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "nq_plugin.h"
-#include "runner.h"
+#include "status.h"
 
 /* 0 when `placement` (placement[row] = col) is a valid answer to `inst`:
  * n queens, none attacking another, every hint kept, none on a blocked

@@ -6,7 +6,6 @@
 #include <string.h>
 #include <unistd.h>
 #include "errlog.h"
-#include "runner.h"
 
 int nq_write_all(int fd, const void *buf, size_t len)
 {

@@ -14,6 +14,9 @@
 
 #include <stddef.h>
 
+/* The most of a run's stderr kept in the log, in bytes. */
+#define NQ_LOG_MAX (1024 * 1024)
+
 /* One run's log; the runner fills fd, path (NULL: no log, only the
  * last line kept), label, out = -1 and spool (nq_errlog_spool, or -1:
  * straight into the log as it comes). */

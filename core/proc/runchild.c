@@ -17,6 +17,7 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include "cpus.h"
 #include "errlog.h"
 #include "runchild.h"
 #include "runtree.h"

@@ -74,16 +74,6 @@ static int live;                      /* runs forked and not yet reaped */
 
 int nq_runner_no_pidfd;
 
-static const char *const status_names[NQ_ST__COUNT] = {
-	"ok", "wrong", "timeout", "memout", "crash", "error", "disputed",
-	"skipped"
-};
-
-const char *nq_status_name(nq_status st)
-{
-	return st >= 0 && st < NQ_ST__COUNT ? status_names[st] : "?";
-}
-
 /* One run in flight, from nq_run_start until nq_run_wait_any hands back
  * its nq_run. */
 struct nq_pending {
@@ -110,12 +100,6 @@ struct nq_pending {
 	char cpus[64];          /* the CPUs asked for */
 	nq_run run;             /* filled when done */
 };
-
-void nq_run_clear(nq_run *run)
-{
-	free(run->res.placement);
-	memset(run, 0, sizeof *run);
-}
 
 void nq_runner_abort(void)
 {

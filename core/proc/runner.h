@@ -8,32 +8,9 @@
 #define NQ_RUNNER_H
 
 #include "experiment.h"
-
-/* How a run ended. `disputed`: its answer differs from another's and
- * nothing decides which is right (validate.h); `skipped`: not run, an
- * earlier size timed out (after_timeout: skip). */
-typedef enum nq_status {
-	NQ_ST_OK = 0, NQ_ST_WRONG, NQ_ST_TIMEOUT, NQ_ST_MEMOUT,
-	NQ_ST_CRASH, NQ_ST_ERROR, NQ_ST_DISPUTED, NQ_ST_SKIPPED,
-	NQ_ST__COUNT
-} nq_status;
-
-const char *nq_status_name(nq_status st);
-
-typedef struct nq_run {
-	nq_status status;
-	int answered;          /* the child delivered an answer */
-	nq_result res;         /* res.placement: malloc'd, n entries, or NULL */
-	double wall_s, cpu_s;
-	long peak_rss_kib;
-	char note[256];        /* why, for anything but ok */
-	char checked[24];      /* what checked the answer (nq_verdict) */
-	char options[160];     /* CSV `options` as run: the approach's, with
-				  the solver's own choices (res.ran) */
-	const char *measured_by; /* "cgroup-v1", "cgroup-v2", "rlimit" */
-	char cpus[64];         /* the CPUs the run had ("0", "2-3", "0,2");
-				  "" when not pinned */
-} nq_run;
+#include "errlog.h"
+#include "status.h"
+#include "cpus.h"
 
 typedef struct nq_limits {
 	double timeout_s;      /* > 0 */
@@ -46,15 +23,12 @@ typedef struct nq_limits {
 	const char *log_label;
 } nq_limits;
 
-#define NQ_LOG_MAX (1024 * 1024)
-
 /* Run approach `a` on `inst` in a forked child. Always fills `run` (status
  * ok means "answered", before validation). Returns -1 only when the
  * harness itself cannot go on (fork or pipe failed), with err set.
  * The same as nq_run_start (not pinned) and nq_run_wait_any on it alone. */
 int nq_run_one(const nq_approach *a, const nq_instance *inst,
 	       const nq_limits *lim, nq_run *run, nq_error *err);
-void nq_run_clear(nq_run *run);
 
 /*
  * Several runs at once. The rules:
@@ -114,11 +88,6 @@ nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
 int nq_run_wait_any(nq_pending **p, size_t n, double max_wait_s,
 		    nq_run *run, nq_error *err);
 void nq_run_cancel(nq_pending *p);
-
-/* The CPUs this process may run on (sched_getaffinity), in order: at most
- * cap of them into list; how many there are (more than cap: list holds
- * the first cap), or -1 when unknown. */
-int nq_cpus_online(int *list, int cap);
 
 /* Kill every run in flight (its process group), for SIGINT, SIGTERM,
  * SIGHUP handling; async-signal-safe. Every later run is killed as soon

@@ -44,12 +44,4 @@ void nq_tree_end_marked(const char *dir, int (*is_run)(pid_t));
  * no run is in flight, for it kills every child of the harness. */
 void nq_tree_end_all(void);
 
-/* In the child: pin the calling process (and what it starts) to
- * cpus[0..n-1], then write the CPUs it has into had ("0", "2-3", "0,2").
- * 0, or -1 with errno set. */
-int nq_cpus_pin(const int *cpus, int n, char *had, size_t len);
-/* cpus[0..n-1] as text: sorted, runs of consecutive CPUs as ranges;
- * "..." ends a list that does not fit. "" for n == 0. */
-void nq_cpus_format(const int *cpus, int n, char *out, size_t len);
-
 #endif

@@ -16,7 +16,7 @@
 
 #include <stdio.h>
 #include "experiment.h"
-#include "runner.h"
+#include "status.h"
 #include "sha256.h"
 
 /* Write one field, quoted when it holds a comma, quote, CR or LF. */

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <time.h>
 #include "experiment.h"
+#include "host.h"
 
 #define NQ_META_MAX_WARNINGS 8
 /* How long `PROGRAM --version` may take before it is killed (ms). */
@@ -63,21 +64,5 @@ void nq_meta_write_order(FILE *f, const nq_experiment *exp);
 int nq_meta_read_list(const char *path, const char *key, char ***items,
 		      size_t *n);
 void nq_meta_list_free(char **items, size_t n);
-
-/* Run argv (argv[0] a path, no PATH search) with stdin from /dev/null
- * and stdout and stderr into one pipe, in a process group of its own;
- * up to len - 1 bytes of its output into buf, NUL-terminated. After
- * timeout_ms, or once buf is full, the group is killed. Returns the exit
- * status (128 + signal when killed by one), -2 on timeout, -1 when it
- * could not be started. */
-int nq_meta_capture(char *const argv[], char *buf, size_t len,
-		    int timeout_ms);
-
-/* The program of a command line (its first word) as the harness runs
- * it: with a '/' as it is, else found on PATH; an executable regular
- * file. Its real path (symbolic links resolved) into buf; -1 if there is
- * none. The loader checks `command` options with it, the .meta records
- * what it finds. */
-int nq_find_program(const char *command, char *buf, size_t len);
 
 #endif

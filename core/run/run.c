@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "cpus.h"
 #include "csv.h"
 #include "registry.h"
 #include "run_int.h"

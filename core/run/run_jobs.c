@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cpus.h"
 #include "run_int.h"
 
 /* jobs: N at most the cores the harness may use; with N > 1 every run

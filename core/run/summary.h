@@ -7,7 +7,7 @@
 #define NQ_SUMMARY_H
 
 #include <stdio.h>
-#include "runner.h"
+#include "status.h"
 
 typedef struct nq_summary nq_summary;
 
