@@ -51,7 +51,12 @@ void nq_ledger_free(nq_ledger *l)
 	}
 	for (i = 0; i < l->nnames; i++)
 		free(l->names[i]);
-	nq_ledger_parts_free(l);
+	for (i = 0; i < l->ngroups; i++) {
+		free(l->groups[i].value);
+		free(l->groups[i].gone);
+	}
+	free(l->groups);
+	free(l->grouptab);
 	free(l->tab);
 	free(l->names);
 	free(l->nametab);

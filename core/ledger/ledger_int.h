@@ -106,8 +106,6 @@ int nq_settle_entry(nq_ledger *l, struct entry *e);
 long nq_ledger_new_claim(nq_ledger *l);
 /* The interned id of an approach's name, or -1 on no memory. */
 long nq_ledger_intern(nq_ledger *l, const char *who);
-/* Free the groups (ledger_parts.c). */
-void nq_ledger_parts_free(nq_ledger *l);
 
 /* Free a claim's note if it owns it; the note is "" then. */
 void nq_claim_note_free(struct claim *c);

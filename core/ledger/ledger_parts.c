@@ -20,18 +20,6 @@
 
 #define UNANSWERED UINT64_MAX
 
-void nq_ledger_parts_free(nq_ledger *l)
-{
-	size_t i;
-
-	for (i = 0; i < l->ngroups; i++) {
-		free(l->groups[i].value);
-		free(l->groups[i].gone);
-	}
-	free(l->groups);
-	free(l->grouptab);
-}
-
 static uint64_t group_hash(uint32_t who, int n, int parts, int rep)
 {
 	uint64_t h = 1469598103934665603ULL;

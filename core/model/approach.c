@@ -11,7 +11,6 @@
 #include <unistd.h>
 #include "approach.h"
 #include "host.h"
-#include "experiment.h"
 #include "registry.h"
 #include "units.h"
 
@@ -356,25 +355,4 @@ int nq_approach_matches(const nq_approach *a, const char *name)
 		return 1;
 	return a->label[0] && !strncmp(name, a->solver->name, len) &&
 	       name[len] == '/' && !strcmp(name + len + 1, a->label);
-}
-
-int nq_instance_runs(const nq_instance_spec *spec, const nq_approach *a)
-{
-	char word[256];
-	const char *p = spec->only, *end;
-
-	if (!spec->only[0])
-		return 1;
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		end = strchr(p, ' ');
-		if (!end || end == p)
-			break;
-		snprintf(word, sizeof word, "%.*s", (int)(end - p), p);
-		if (nq_approach_matches(a, word))
-			return 1;
-		p = end;
-	}
-	return 0;
 }

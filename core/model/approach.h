@@ -49,4 +49,8 @@ int nq_option_parse(const nq_solver *s, const nq_option *o,
 /* 1 when approaches a and b of one solver give every option one value. */
 int nq_approach_same_values(const nq_approach *a, const nq_approach *b);
 
+/* 1 when `name` names approach `a`: its solver ("picosat"), its name
+ * as the summary shows it ("picosat/pairwise"), or solver/label. */
+int nq_approach_matches(const nq_approach *a, const char *name);
+
 #endif

@@ -95,10 +95,6 @@ void nq_experiment_free(nq_experiment *exp);
  * the schema in one place, for `harness help experiment`. */
 void nq_config_print_schema(FILE *f);
 
-/* 1 when `name` names approach `a`: its solver ("picosat"), its name
- * as the summary shows it ("picosat/pairwise"), or solver/label. */
-int nq_approach_matches(const nq_approach *a, const char *name);
-
 /* 1 when the instance's `only:` list lets approach `a` run it. */
 int nq_instance_runs(const nq_instance_spec *spec, const nq_approach *a);
 

@@ -536,3 +536,24 @@ void nq_instances_yaml(FILE *f, const nq_experiment *exp)
 		fputs("}\n", f);
 	}
 }
+
+int nq_instance_runs(const nq_instance_spec *spec, const nq_approach *a)
+{
+	char word[256];
+	const char *p = spec->only, *end;
+
+	if (!spec->only[0])
+		return 1;
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		end = strchr(p, ' ');
+		if (!end || end == p)
+			break;
+		snprintf(word, sizeof word, "%.*s", (int)(end - p), p);
+		if (nq_approach_matches(a, word))
+			return 1;
+		p = end;
+	}
+	return 0;
+}

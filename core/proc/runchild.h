@@ -7,7 +7,8 @@
 
 #include <sys/types.h>
 #include "cgroup.h"
-#include "runner.h"
+#include "experiment.h"
+#include "runlimits.h"
 
 #define NQ_MESSAGE_MAGIC 0x6e71726eu /* "nqrn" */
 #define NQ_READY_MAGIC 0x6e717264u   /* "nqrd" */

@@ -9,19 +9,9 @@
 
 #include "experiment.h"
 #include "errlog.h"
+#include "runlimits.h"
 #include "status.h"
 #include "cpus.h"
-
-typedef struct nq_limits {
-	double timeout_s;      /* > 0 */
-	uint64_t memory_kib;   /* 0: none */
-	uint64_t seed;
-	/* Where the child's stderr goes: appended to log_path, after a line
-	 * "=== log_label ===", at most NQ_LOG_MAX bytes a run; NULL: into
-	 * the run's temporary directory, dropped with it. */
-	const char *log_path;
-	const char *log_label;
-} nq_limits;
 
 /* Run approach `a` on `inst` in a forked child. Always fills `run` (status
  * ok means "answered", before validation). Returns -1 only when the
