@@ -675,6 +675,7 @@ int nq_config_parse(const char *text, size_t len, const char *path,
 	L.doc = &doc;
 	L.err = err;
 	L.exp = exp;
+	L.load_instance = cfg_load_instance;
 	if (load_top(&L, root) || finish(&L))
 		goto out;
 	*out = exp;

@@ -238,7 +238,7 @@ static int load_yaml(struct loader *L, const yaml_node_t *node,
 				 "file");
 			goto out;
 		}
-		if (cfg_load_instance(&sub, item))
+		if (sub.load_instance(&sub, item))
 			goto out;
 	}
 	file_id(path, id, sizeof id);

@@ -78,6 +78,9 @@ struct loader {
 	const yaml_node_t *only_names[256];
 	size_t nonly;
 	int in_file;          /* loading an instance file's entries */
+	/* one entry of `instances:` (config.c's cfg_load_instance), which
+	 * an instance file's entries go through too (config_file.c) */
+	int (*load_instance)(struct loader *L, const yaml_node_t *node);
 };
 
 /* config_read.c: errors at a node, and reading nodes. */
