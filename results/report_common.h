@@ -1,16 +1,16 @@
 /*
- * report_int.h - what the two halves of `harness report` share, and
- * nothing outside them uses: report.c (the shared parts, Markdown, and
- * nq_report_write) and report_latex.c (the LaTeX tables). The report's
- * context, the numbers of a cell formatted as both documents show them,
- * and the LaTeX half's entry points. The interface is report.h.
+ * report_common.h - what the two halves of `harness report` share:
+ * report.c (Markdown, and nq_report_write) and report_latex.c (the LaTeX
+ * tables). The options, the report's context, the numbers of a cell
+ * formatted as both documents show them (report_common.c). The
+ * interface is report.h.
  */
-#ifndef NQ_REPORT_INT_H
-#define NQ_REPORT_INT_H
+#ifndef NQ_REPORT_COMMON_H
+#define NQ_REPORT_COMMON_H
 
 #include <stdio.h>
 #include "cells.h"
-#include "report.h"
+#include "report_opts.h"
 
 struct nq_report_ctx {
 	FILE *f;
@@ -36,7 +36,10 @@ struct nq_report_row {
 #define NQ_REPORT_TEX_MIXED_NOTE \
 	" $^\\ddagger$ runs from more than one machine."
 
-/* report.c */
+/* report_common.c */
+/* How nq_report_num writes from now on: the column is a time, the
+ * document LaTeX (nq_report_write sets it). */
+void nq_report_units(int time, int latex);
 /* v in a table of scale `scale` (results/report.c says how). */
 void nq_report_num(char *buf, size_t len, double v, double scale);
 /* "2 ok, 1 timeout" */
@@ -48,19 +51,5 @@ const char *nq_report_mode_title(const char *mode);
 /* The detail table's row for cell e of mode m. */
 void nq_report_row_of(const struct nq_report_ctx *x, size_t m,
 		      const nq_cell *e, double scale, struct nq_report_row *r);
-
-/* report_latex.c */
-/* The comment lines that open the LaTeX document. */
-void nq_report_tex_preamble(const struct nq_report_ctx *x);
-/* Mode m's glance table: a row per instance, a column per approach. */
-void nq_report_tex_glance(const struct nq_report_ctx *x, size_t m,
-			  double scale, const char *unit, int hints);
-/* Mode m's detail table: a row per instance and approach. */
-void nq_report_tex_detail(const struct nq_report_ctx *x, size_t m,
-			  double scale, const char *unit, int hints);
-/* The machine as comments: the lines of the .meta file `meta`, opened as
- * `m` (NULL: none recorded); closes m. */
-void nq_report_tex_machine(const struct nq_report_ctx *x, const char *meta,
-			   FILE *m);
 
 #endif
