@@ -16,66 +16,14 @@
 #include "cpus.h"
 #include "csv.h"
 #include "registry.h"
+#include "run.h"
 #include "run_int.h"
-
-volatile sig_atomic_t nq_run_interrupted;
 
 static void on_signal(int sig)
 {
 	(void)sig;
 	nq_run_interrupted = 1;
 	nq_runner_abort();
-}
-
-/* Texts of a spec that may be NULL (a spec not made by nq_spec_fill):
- * NULL and "" are the same, none. */
-static int same_text(const char *a, const char *b)
-{
-	return !strcmp(a ? a : "", b ? b : "");
-}
-
-static int skipped_at(const struct state *s, size_t ai,
-		      const nq_instance_spec *spec)
-{
-	size_t i;
-
-	for (i = 0; i < s->nmarks; i++) {
-		const struct timeout_mark *m = &s->marks[i];
-
-		if (m->approach == ai && m->mode == spec->inst.mode &&
-		    !strcmp(m->hints, spec->hints_text) &&
-		    same_text(m->blocked, spec->blocked_text) &&
-		    same_text(m->excluded, spec->excluded_text) &&
-		    spec->inst.n >= m->n)
-			return m->n;
-	}
-	return 0;
-}
-
-void nq_run_mark_timeout(struct state *s, size_t ai,
-			 const nq_instance_spec *spec)
-{
-	struct timeout_mark *p;
-
-	if (s->exp->after_timeout != NQ_AFTER_TIMEOUT_SKIP ||
-	    skipped_at(s, ai, spec))
-		return;
-	p = realloc(s->marks, (s->nmarks + 1) * sizeof *p);
-	if (!p)
-		return; /* only costs the skipping */
-	s->marks = p;
-	p[s->nmarks].approach = ai;
-	p[s->nmarks].mode = spec->inst.mode;
-	p[s->nmarks].hints = spec->hints_text;
-	p[s->nmarks].blocked = spec->blocked_text;
-	p[s->nmarks].excluded = spec->excluded_text;
-	p[s->nmarks].n = spec->inst.n;
-	s->nmarks++;
-}
-
-static const char *mode_name(enum nq_mode m)
-{
-	return m == NQ_MODE_COUNT ? "count" : "first";
 }
 
 static void print_board(const nq_instance *in, const int32_t *q)
@@ -95,19 +43,6 @@ static void print_board(const nq_instance *in, const int32_t *q)
 	}
 }
 
-/* What names an instance beside n in a progress line: its hints, or
- * which part of a count it is; "" for the whole plain board. */
-static const char *tag_word(const nq_instance_spec *spec)
-{
-	return spec->hints_text[0] ? " hints " : spec->part_text[0] ? " part "
-	       : "";
-}
-
-static const char *tag_text(const nq_instance_spec *spec)
-{
-	return spec->hints_text[0] ? spec->hints_text : spec->part_text;
-}
-
 static void progress_start(struct state *s, const nq_approach *a,
 			   const nq_instance_spec *spec, int rep)
 {
@@ -115,7 +50,7 @@ static void progress_start(struct state *s, const nq_approach *a,
 		return;
 	fprintf(stderr, "\r\033[K[%zu/%zu] %s  n=%d %s%s%s  %s %d",
 		s->done + 1, s->total, a->name, spec->inst.n,
-		mode_name(spec->inst.mode), tag_word(spec), tag_text(spec),
+		nq_run_mode_name(spec->inst.mode), nq_run_tag_word(spec), nq_run_tag_text(spec),
 		rep > 0 ? "repeat" : "warm-up",
 		rep > 0 ? rep : -rep + 1);
 	fflush(stderr);
@@ -137,7 +72,7 @@ static void progress_end(struct state *s, const nq_approach *a,
 		fputs("\r\033[K", stderr);
 	fprintf(stderr, "[%zu/%zu] %s n=%d %s%s%s %s%d: %s %.3fs%s%s\n",
 		s->done, s->total, a->name, spec->inst.n,
-		mode_name(spec->inst.mode), tag_word(spec), tag_text(spec),
+		nq_run_mode_name(spec->inst.mode), nq_run_tag_word(spec), nq_run_tag_text(spec),
 		rep > 0 ? "#" : "warm-up #",
 		rep > 0 ? rep : -rep + 1, nq_status_name(run->status),
 		run->wall_s, run->note[0] ? ": " : "", run->note);
@@ -185,7 +120,7 @@ static void verdicts_changed(struct state *s, long id)
 			"is now %s: %s\n", s->tty && !s->o->quiet ? "\r\033[K" : "",
 			s->exp->approaches[r->ai].name,
 			s->exp->instances[r->spec].inst.n,
-			mode_name(s->exp->instances[r->spec].inst.mode), r->rep,
+			nq_run_mode_name(s->exp->instances[r->spec].inst.mode), r->rep,
 			nq_status_name(was), nq_status_name(v->status),
 			v->note);
 	}
@@ -301,8 +236,8 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 		 * skipped): said once per instance, not per repeat */
 		fprintf(stderr, "%sharness: %s n=%d %s%s%s: %s (%s row)\n",
 			s->tty ? "\r\033[K" : "", a->name, spec->inst.n,
-			mode_name(spec->inst.mode),
-			tag_word(spec), tag_text(spec),
+			nq_run_mode_name(spec->inst.mode),
+			nq_run_tag_word(spec), nq_run_tag_text(spec),
 			run->note, nq_status_name(run->status));
 	if (rep <= 0)
 		return 0;
@@ -401,17 +336,9 @@ static void tell_not_applicable(struct state *s)
 			s->told[ai] |= bit;
 			fprintf(stderr, "harness: %s does not answer %s mode; "
 				"its %s instances are left out\n", a->name,
-				mode_name(spec->inst.mode),
-				mode_name(spec->inst.mode));
+				nq_run_mode_name(spec->inst.mode),
+				nq_run_mode_name(spec->inst.mode));
 		}
-}
-
-/* 1 when measured run `rep` of cell ci has a row already (--resume). */
-int nq_run_is_done(const struct state *s, size_t ci, int rep)
-{
-	size_t bit = ci * (size_t)s->exp->repeat + (size_t)(rep - 1);
-
-	return s->done_bits && (s->done_bits[bit / 8] >> (bit % 8)) & 1;
 }
 
 /* Whether cell ci makes run `rep` here: in this shard, not done before,
@@ -446,7 +373,7 @@ int nq_run_without(struct state *s, size_t ci, int rep, nq_error *err)
 		return not_run(s, c->ai, c->spec, rep, NQ_ST_ERROR, note) < 0
 		       ? nq_error_set(err, NULL, 0, 0, "out of memory") : 1;
 	}
-	if ((at = skipped_at(s, c->ai, spec)) == 0)
+	if ((at = nq_run_skipped_at(s, c->ai, spec)) == 0)
 		return 0;
 	s->total--; /* planned, not made */
 	if (rep <= 0)
@@ -455,39 +382,6 @@ int nq_run_without(struct state *s, size_t ci, int rep, nq_error *err)
 		 "(after_timeout: skip)", at);
 	return not_run(s, c->ai, c->spec, rep, NQ_ST_SKIPPED, note) < 0
 	       ? nq_error_set(err, NULL, 0, 0, "out of memory") : 1;
-}
-
-/* A measured run or a warm-up as the stderr log's header names it. */
-void nq_run_label(const struct state *s, size_t ai, size_t si, int rep,
-		  char *label, size_t len)
-{
-	const nq_approach *a = &s->exp->approaches[ai];
-	const nq_instance_spec *spec = &s->exp->instances[si];
-
-	if (rep > 0)
-		snprintf(label, len, "%.80s n=%d %s%s%.40s #%d", a->name,
-			 spec->inst.n, mode_name(spec->inst.mode),
-			 tag_word(spec), tag_text(spec),
-			 rep);
-	else
-		snprintf(label, len, "warm-up: %.80s n=%d %s%s%.40s #%d",
-			 a->name, spec->inst.n, mode_name(spec->inst.mode),
-			 tag_word(spec), tag_text(spec),
-			 -rep + 1);
-}
-
-/* The limits of a run, and its header in the stderr log. */
-void nq_run_limits(const struct state *s, size_t ci, int rep,
-		       nq_limits *lim, char *label, size_t len)
-{
-	const nq_cell *c = &s->plan.cells[ci];
-
-	lim->timeout_s = s->exp->timeout_s;
-	lim->memory_kib = s->exp->memory_kib;
-	lim->seed = s->exp->seed;
-	lim->log_path = s->log_path[0] ? s->log_path : NULL;
-	nq_run_label(s, c->ai, c->spec, rep, label, len);
-	lim->log_label = label;
 }
 
 /* Run `rep` of cell ci here and now (jobs: 1). */
@@ -513,12 +407,52 @@ static int one(struct state *s, size_t ci, int rep, nq_error *err)
 	return rc;
 }
 
+/* Wait for a run in flight to end (the job pool hands it back), then
+ * check and write it. */
+static int land(struct state *s, nq_error *err)
+{
+	nq_run run;
+	size_t ci;
+	int rep, rc = 0, got = nq_jobs_land(s, &ci, &rep, &run, err);
+
+	if (got <= 0)
+		return got;
+	if (!nq_run_stopping(s)) {
+		const nq_cell *c = &s->plan.cells[ci];
+
+		if (nq_run_finish(s, c->ai, c->spec, rep, 1, &run) < 0)
+			rc = nq_error_set(err, NULL, 0, 0, "out of memory");
+	}
+	nq_run_clear(&run);
+	return rc;
+}
+
+/* Start `rep` of cell ci on cores of its own, once there are enough
+ * free (runs in flight end meanwhile). */
+static int launch(struct state *s, size_t ci, int rep, nq_error *err)
+{
+	nq_limits lim;
+	char label[200];
+	int rc;
+
+	while (!nq_run_stopping(s) && !nq_jobs_room(s, ci))
+		if (land(s, err) < 0)
+			return -1;
+	if (nq_run_stopping(s))
+		return 0;
+	/* a run that ended meanwhile may have timed out: skip: */
+	if ((rc = nq_run_without(s, ci, rep, err)) != 0)
+		return rc < 0 ? -1 : 0;
+	nq_run_limits(s, ci, rep, &lim, label, sizeof label);
+	return nq_jobs_start(s, ci, rep, &lim, err);
+}
+
 static int dispatch(struct state *s, size_t ci, int rep, nq_error *err)
 {
 	int rc;
 
 	if (s->jobs > 1 && s->plan.cells[ci].kind == NQ_CELL_RUN)
-		return nq_run_launch(s, ci, rep, err);
+		return launch(s, ci, rep, err);
 	if ((rc = nq_run_without(s, ci, rep, err)) != 0)
 		return rc < 0 ? -1 : 0;
 	return one(s, ci, rep, err);
@@ -561,7 +495,7 @@ static int run_plan(struct state *s, nq_error *err)
 					return -1;
 	}
 	while (s->nflights) /* the last runs in flight */
-		if (nq_run_land(s, err) < 0)
+		if (land(s, err) < 0)
 			return -1;
 	return 0;
 }
@@ -674,7 +608,7 @@ static int summarise_parts(struct state *s, const struct part_line *l)
 	if (!l->all && l->have == sp0->inst.parts)
 		snprintf(answer, sizeof answer, "incomplete");
 	return nq_summary_add(s->summary, s->exp->approaches[r0->ai].name,
-			      mode_name(sp0->inst.mode), sp0->inst.n, label,
+			      nq_run_mode_name(sp0->inst.mode), sp0->inst.n, label,
 			      l->st, l->wall, l->wall > 0,
 			      l->have == sp0->inst.parts ? answer : NULL);
 }
@@ -720,7 +654,7 @@ static int summarise(struct state *s)
 				 r->run.res.solutions ? "found" : "none",
 				 r->run.status == NQ_ST_DISPUTED ? "?" : "");
 		if (nq_summary_add(s->summary, s->exp->approaches[r->ai].name,
-				   mode_name(spec->inst.mode), spec->inst.n,
+				   nq_run_mode_name(spec->inst.mode), spec->inst.n,
 				   label, r->run.status,
 				   r->run.wall_s, r->run.wall_s > 0,
 				   r->run.answered ? answer : NULL) < 0)
@@ -837,7 +771,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		goto out;
 	}
 	if (nq_plan_make(exp, o->shard_n ? o->shard_n : 1, nq_cores_usable(),
-			 &s.plan, err) < 0 || nq_run_check_jobs(&s, err) < 0)
+			 &s.plan, err) < 0 || nq_jobs_check(&s, err) < 0)
 		goto out;
 	/* from here on a signal stops the run and leaves the files sound,
 	 * reading a resumed file back too (the lock is released at out) */

@@ -14,7 +14,7 @@
 #include "meta.h"
 #include "plan.h"
 #include "rows.h"
-#include "run.h"
+#include "run_opts.h"
 #include "runner.h"
 #include "summary.h"
 #include "validate.h"
@@ -105,13 +105,35 @@ struct state {
 	char log_path[4096];    /* the solvers' stderr: FILE.stderr.log */
 };
 
-/* run.c: set by SIGINT, SIGTERM, SIGHUP */
+/* run_book.c: the loop's bookkeeping, which every part of it reads */
+/* set by SIGINT, SIGTERM, SIGHUP (run.c's handler) */
 extern volatile sig_atomic_t nq_run_interrupted;
 /* No more runs: interrupted, or a write failed. */
 static inline int nq_run_stopping(const struct state *s)
 {
 	return nq_run_interrupted || s->failed;
 }
+/* A run as the stderr log's header and the messages name it. */
+void nq_run_label(const struct state *s, size_t ai, size_t si, int rep,
+		  char *label, size_t len);
+/* The limits of a run, and its header (label) in the stderr log. */
+void nq_run_limits(const struct state *s, size_t ci, int rep,
+		   nq_limits *lim, char *label, size_t len);
+/* after_timeout: skip: approach ai timed out at spec's size; the n it
+ * timed out at for spec (0: not skipped). */
+void nq_run_mark_timeout(struct state *s, size_t ai,
+			 const nq_instance_spec *spec);
+int nq_run_skipped_at(const struct state *s, size_t ai,
+		      const nq_instance_spec *spec);
+/* 1 when measured run `rep` of cell ci has a row already (--resume). */
+int nq_run_is_done(const struct state *s, size_t ci, int rep);
+/* "count" or "first"; what names an instance beside n in a progress
+ * line (" hints ", " part " or "") and its text. */
+const char *nq_run_mode_name(enum nq_mode m);
+const char *nq_run_tag_word(const nq_instance_spec *spec);
+const char *nq_run_tag_text(const nq_instance_spec *spec);
+
+/* run.c */
 /* Check, record and write a finished run (rep <= 0: a warm-up, not
  * written); `ran` 0 for a row without a run. -1 on no memory. */
 int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
@@ -120,24 +142,20 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
  * approach's largest n, or skipped after a timeout), 0 when it must
  * run, -1 on no memory. */
 int nq_run_without(struct state *s, size_t ci, int rep, nq_error *err);
-/* A run as the stderr log's header and the messages name it. */
-void nq_run_label(const struct state *s, size_t ai, size_t si, int rep,
-		  char *label, size_t len);
-/* The limits of a run, and its header (label) in the stderr log. */
-void nq_run_limits(const struct state *s, size_t ci, int rep,
-		   nq_limits *lim, char *label, size_t len);
-void nq_run_mark_timeout(struct state *s, size_t ai,
-			 const nq_instance_spec *spec);
-/* 1 when measured run `rep` of cell ci has a row already (--resume). */
-int nq_run_is_done(const struct state *s, size_t ci, int rep);
 
-/* run_jobs.c: jobs > 1 */
+/* run_jobs.c: jobs > 1, the job pool; it hands finished runs back to
+ * the loop, which checks and writes them */
 /* jobs: N within the cores the harness may use; the cores listed. */
-int nq_run_check_jobs(struct state *s, nq_error *err);
-/* Start run `rep` of cell ci once cores are free for it. */
-int nq_run_launch(struct state *s, size_t ci, int rep, nq_error *err);
-/* Wait for one run in flight to end, and finish it. */
-int nq_run_land(struct state *s, nq_error *err);
+int nq_jobs_check(struct state *s, nq_error *err);
+/* 1 when cell ci's run can start now: a slot and enough free cores. */
+int nq_jobs_room(const struct state *s, size_t ci);
+/* Start run `rep` of cell ci with limits lim (copied). */
+int nq_jobs_start(struct state *s, size_t ci, int rep, const nq_limits *lim,
+		  nq_error *err);
+/* Wait for one run in flight to end: 1 with its cell, rep and run, 0
+ * when none is in flight, -1 with err set. */
+int nq_jobs_land(struct state *s, size_t *ci, int *rep, nq_run *run,
+		 nq_error *err);
 
 /* run_files.c */
 int nq_run_open(struct state *s, nq_error *err);

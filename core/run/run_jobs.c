@@ -1,7 +1,7 @@
 /*
  * run_jobs.c - runs in parallel (jobs: N, -j N; run_int.h): each run on
- * cores of its own, started in plan order as cores free up, checked and
- * written by the parent as it ends.
+ * cores of its own, started in plan order as cores free up, handed back
+ * to the loop (run.c) as it ends, which checks and writes it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 
 /* jobs: N at most the cores the harness may use; with N > 1 every run
  * takes cores of its own, so no approach may want more than there are. */
-int nq_run_check_jobs(struct state *s, nq_error *err)
+int nq_jobs_check(struct state *s, nq_error *err)
 {
 	size_t ci;
 
@@ -73,15 +73,16 @@ static void progress_flights(const struct state *s)
 	fflush(stderr);
 }
 
-/* Wait for a run in flight to end, give its cores back, check and write
- * it. */
-int nq_run_land(struct state *s, nq_error *err)
+/* Wait for a run in flight to end and give its cores back: 1 with the
+ * run's cell, rep and run (the caller checks and writes it, then
+ * nq_run_clear), 0 when none was in flight, -1 with err set. */
+int nq_jobs_land(struct state *s, size_t *ci, int *rep, nq_run *run,
+		 nq_error *err)
 {
 	struct flight *f;
-	nq_run run;
-	int i, k, rc = 0;
+	int i, k;
 
-	i = nq_run_wait_any(s->pending, s->nflights, -1, &run, err);
+	i = nq_run_wait_any(s->pending, s->nflights, -1, run, err);
 	if (i == -1)
 		return -1;
 	if (i < 0)
@@ -94,19 +95,14 @@ int nq_run_land(struct state *s, nq_error *err)
 			if (s->cores[j] == f->cpus[k])
 				s->core_busy[j] = 0;
 	}
-	if (!nq_run_stopping(s)) {
-		const nq_cell *c = &s->plan.cells[f->cell];
-
-		if (nq_run_finish(s, c->ai, c->spec, f->rep, 1, &run) < 0)
-			rc = nq_error_set(err, NULL, 0, 0, "out of memory");
-	}
-	nq_run_clear(&run);
+	*ci = f->cell;
+	*rep = f->rep;
 	/* the last one takes its place: the order in flight is no order */
 	s->nflights--;
 	s->flights[i] = s->flights[s->nflights];
 	s->pending[i] = s->pending[s->nflights];
 	progress_flights(s);
-	return rc;
+	return 1;
 }
 
 static int free_cores(const struct state *s)
@@ -118,23 +114,24 @@ static int free_cores(const struct state *s)
 	return n;
 }
 
-/* Start `rep` of cell ci on cores of its own, once there are enough
- * free (runs in flight end meanwhile). */
-int nq_run_launch(struct state *s, size_t ci, int rep, nq_error *err)
+/* 1 when cell ci's run can start now: a slot and enough free cores. */
+int nq_jobs_room(const struct state *s, size_t ci)
+{
+	const nq_cell *c = &s->plan.cells[ci];
+	int need = c->cpus < s->ncores ? c->cpus : s->ncores;
+
+	return s->nflights < (size_t)s->jobs && free_cores(s) >= need;
+}
+
+/* Start `rep` of cell ci with limits `lim` on free cores (nq_jobs_room
+ * said there are enough). 0, or -1 with err set. */
+int nq_jobs_start(struct state *s, size_t ci, int rep, const nq_limits *lim,
+		  nq_error *err)
 {
 	const nq_cell *c = &s->plan.cells[ci];
 	int need = c->cpus < s->ncores ? c->cpus : s->ncores, j, rc;
 	struct flight *f;
 
-	while (!nq_run_stopping(s) && (s->nflights == (size_t)s->jobs ||
-				free_cores(s) < need))
-		if (nq_run_land(s, err) < 0)
-			return -1;
-	if (nq_run_stopping(s))
-		return 0;
-	/* a run that ended meanwhile may have timed out: skip: */
-	if ((rc = nq_run_without(s, ci, rep, err)) != 0)
-		return rc < 0 ? -1 : 0;
 	f = &s->flights[s->nflights];
 	f->cell = ci;
 	f->rep = rep;
@@ -144,7 +141,9 @@ int nq_run_launch(struct state *s, size_t ci, int rep, nq_error *err)
 			s->core_busy[j] = 1;
 			f->cpus[f->ncpus++] = s->cores[j];
 		}
-	nq_run_limits(s, ci, rep, &f->lim, f->label, sizeof f->label);
+	f->lim = *lim;
+	snprintf(f->label, sizeof f->label, "%s", lim->log_label);
+	f->lim.log_label = f->label;
 	f->p = nq_run_start(&s->exp->approaches[c->ai],
 			    &s->exp->instances[c->spec].inst, &f->lim,
 			    f->cpus, f->ncpus, err);
@@ -159,4 +158,3 @@ int nq_run_launch(struct state *s, size_t ci, int rep, nq_error *err)
 	progress_flights(s);
 	return 0;
 }
-
