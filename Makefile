@@ -60,7 +60,7 @@ MAIN_OBJ = $(BUILD)/cli/main.o
 TEST_SRC = $(wildcard tests/unit/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps depcheck run test check test-unit test-e2e test-san test-fuzz fuzz \
+.PHONY: all deps depcheck run test check check-layers test-unit test-e2e test-san test-fuzz fuzz \
 	fuzz-build fuzz-libfuzzer clean install plugin plugins FORCE
 .DEFAULT_GOAL := all
 
@@ -109,10 +109,14 @@ run: deps
 	./$(BIN) report reports/scaling.csv
 
 # The whole suite: plain build, then again under ASan + UBSan.
-test: deps
+test: deps check-layers
 	@$(MAKE) --no-print-directory test-unit test-e2e
 	@$(MAKE) --no-print-directory SANITIZE=address,undefined test-unit test-e2e test-fuzz
 check: test
+
+# the folders' order of docs/architecture.md, and no circle of files
+check-layers:
+	@python3 scripts/layers.py
 
 # each test's wall time is printed after it ("-- NAME: S s"), so the
 # slow ones show in every CI log
