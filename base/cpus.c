@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "order.h"
 #include "cpus.h"
 
 /* The affinity mask of the calling process, in a set big enough for it:
@@ -85,13 +86,6 @@ int nq_cpus_pin(const int *cpus, int n, char *had, size_t len)
 	return 0;
 }
 
-static int int_cmp(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return (x > y) - (x < y);
-}
-
 void nq_cpus_format(const int *cpus, int n, char *out, size_t len)
 {
 	size_t at = 0;
@@ -103,7 +97,7 @@ void nq_cpus_format(const int *cpus, int n, char *out, size_t len)
 	if (n <= 0 || !(s = malloc((size_t)n * sizeof *s)))
 		return;
 	memcpy(s, cpus, (size_t)n * sizeof *s);
-	qsort(s, (size_t)n, sizeof *s, int_cmp);
+	qsort(s, (size_t)n, sizeof *s, nq_cmp_int);
 	for (i = 0; i < n; i = j + 1) {
 		char item[32];
 		int il;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "order.h"
 #include "atomic.h"
 #include "export.h"
 #include "instance.h"
@@ -329,13 +330,6 @@ static int export_param(const struct export_args *a,
 	return 1;
 }
 
-static int by_int(const void *x, const void *y)
-{
-	int a = *(const int *)x, b = *(const int *)y;
-
-	return (a > b) - (a < b);
-}
-
 static int export_instance(const nq_verb *v, const struct export_args *a)
 {
 	nq_instance_spec s;
@@ -363,10 +357,10 @@ static int export_instance(const nq_verb *v, const struct export_args *a)
 		s.inst.blocked = a->blocked;
 		if (a->nlines[0]) /* (qsort takes no NULL, even for none) */
 			qsort(a->lines[0], (size_t)a->nlines[0], sizeof(int),
-			      by_int);
+			      nq_cmp_int);
 		if (a->nlines[1])
 			qsort(a->lines[1], (size_t)a->nlines[1], sizeof(int),
-			      by_int);
+			      nq_cmp_int);
 		s.inst.nexcl_diag = a->nlines[0];
 		s.inst.excl_diag = a->nlines[0] ? a->lines[0] : NULL;
 		s.inst.nexcl_anti = a->nlines[1];

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
+#include "order.h"
 #include "loader.h"
 #include "units.h"
 
@@ -39,22 +40,6 @@ static int item_int(struct loader *L, const yaml_node_t *x, const char *key,
 	if (rc == -2)
 		*v = 0;
 	return 0;
-}
-
-static int by_square(const void *a, const void *b)
-{
-	const nq_square *x = a, *y = b;
-
-	if (x->row != y->row)
-		return (x->row > y->row) - (x->row < y->row);
-	return (x->col > y->col) - (x->col < y->col);
-}
-
-static int by_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return (x > y) - (x < y);
 }
 
 int cfg_key_blocked(struct loader *L, const struct key_def *k,
@@ -103,12 +88,12 @@ int cfg_key_blocked(struct loader *L, const struct key_def *k,
 		here.col = (int)rc[1] - 1;
 		/* O(k^2) like the hints: a file's list, not a generator's */
 		for (j = 0; j < e->nblocked; j++)
-			if (!by_square(&here, &e->blocked[j]))
+			if (!nq_cmp_square(&here, &e->blocked[j]))
 				return cfg_fail(L, b, "blocked square [%lld, "
 						"%lld] is given twice", rc[0],
 						rc[1]);
 		for (j = 0; j < e->nhints; j++)
-			if (!by_square(&here, &e->hints[j]))
+			if (!nq_cmp_square(&here, &e->hints[j]))
 				return cfg_fail(L, b, "blocked square [%lld, "
 						"%lld] holds the hint [%lld, "
 						"%lld]: a queen may not stand "
@@ -117,7 +102,7 @@ int cfg_key_blocked(struct loader *L, const struct key_def *k,
 		e->blocked[e->nblocked++] = here;
 	}
 	if (e->nblocked)
-		qsort(e->blocked, e->nblocked, sizeof *e->blocked, by_square);
+		qsort(e->blocked, e->nblocked, sizeof *e->blocked, nq_cmp_square);
 	return 0;
 }
 
@@ -187,7 +172,7 @@ static int load_lines(struct loader *L, const yaml_node_t *v,
 		(*out)[(*count)++] = line;
 	}
 	if (*count)
-		qsort(*out, *count, sizeof **out, by_int);
+		qsort(*out, *count, sizeof **out, nq_cmp_int);
 	return 0;
 }
 

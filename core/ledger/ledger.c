@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "order.h"
 #include "instance.h"
 #include "ledger_int.h"
 
@@ -69,15 +70,6 @@ void nq_ledger_free(nq_ledger *l)
 
 /* ---- instances ---- */
 
-static int by_square(const void *a, const void *b)
-{
-	const nq_square *x = a, *y = b;
-
-	if (x->row != y->row)
-		return (x->row > y->row) - (x->row < y->row);
-	return (x->col > y->col) - (x->col < y->col);
-}
-
 /* 1 when the sorted square set h[] maps onto itself under `flip` (0:
  * left to right, 1: top to bottom). */
 static int squares_symmetric(int n, const nq_square *h, int k, int flip)
@@ -91,17 +83,10 @@ static int squares_symmetric(int n, const nq_square *h, int k, int flip)
 			m.row = n - 1 - m.row;
 		else
 			m.col = n - 1 - m.col;
-		if (!bsearch(&m, h, (size_t)k, sizeof *h, by_square))
+		if (!bsearch(&m, h, (size_t)k, sizeof *h, nq_cmp_square))
 			return 0;
 	}
 	return 1;
-}
-
-static int by_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return (x > y) - (x < y);
 }
 
 /* 1 when the excluded lines map onto themselves under `flip`. A square
@@ -123,7 +108,7 @@ static int lines_symmetric(const struct entry *e, int flip)
 	a = e->lines + e->ndiag;
 	for (i = 0; i < e->ndiag; i++) {
 		x = flip ? d[i] : 2 * e->n - 2 - d[i];
-		if (!bsearch(&x, a, (size_t)e->nanti, sizeof *a, by_int))
+		if (!bsearch(&x, a, (size_t)e->nanti, sizeof *a, nq_cmp_int))
 			return 0;
 	}
 	return 1;
@@ -248,13 +233,13 @@ static void sort_squares(nq_square *q, size_t k)
 	size_t i, j;
 
 	if (k > 32) {
-		qsort(q, k, sizeof *q, by_square);
+		qsort(q, k, sizeof *q, nq_cmp_square);
 		return;
 	}
 	for (i = 1; i < k; i++) {
 		nq_square x = q[i];
 
-		for (j = i; j > 0 && by_square(&q[j - 1], &x) > 0; j--)
+		for (j = i; j > 0 && nq_cmp_square(&q[j - 1], &x) > 0; j--)
 			q[j] = q[j - 1];
 		q[j] = x;
 	}
@@ -291,10 +276,10 @@ static struct entry *lookup(nq_ledger *l, const nq_instance *in)
 		memcpy(lines + in->nexcl_diag, in->excl_anti,
 		       (size_t)in->nexcl_anti * sizeof *lines);
 	if (in->nexcl_diag > 1)
-		qsort(lines, (size_t)in->nexcl_diag, sizeof *lines, by_int);
+		qsort(lines, (size_t)in->nexcl_diag, sizeof *lines, nq_cmp_int);
 	if (in->nexcl_anti > 1)
 		qsort(lines + in->nexcl_diag, (size_t)in->nexcl_anti,
-		      sizeof *lines, by_int);
+		      sizeof *lines, nq_cmp_int);
 	h = instance_hash(in->n, in->nhints, sorted, (int)k, lines,
 			  in->nexcl_diag, in->nexcl_anti);
 	if (2 * (l->nentries + 1) > l->tabcap && grow_table(l))

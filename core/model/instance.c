@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "order.h"
 #include "instance.h"
 #include "sha256.h"
 
@@ -21,22 +22,6 @@ int nq_instance_keyed_by_hash(const nq_instance *in)
 int nq_solver_takes_variants(const nq_solver *s)
 {
 	return s->abi_version >= 3;
-}
-
-static int by_square(const void *a, const void *b)
-{
-	const nq_square *x = a, *y = b;
-
-	if (x->row != y->row)
-		return (x->row > y->row) - (x->row < y->row);
-	return (x->col > y->col) - (x->col < y->col);
-}
-
-static int by_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return (x > y) - (x < y);
 }
 
 /* A growing text; `bad` once a malloc failed (then every append is a
@@ -143,14 +128,14 @@ int nq_instance_hash(const nq_instance *in, char hex[17])
 	int *d, *a, bad = 0;
 	char full[65];
 
-	h = sorted_copy(in->hints, (size_t)in->nhints, sizeof *h, by_square,
+	h = sorted_copy(in->hints, (size_t)in->nhints, sizeof *h, nq_cmp_square,
 			&bad);
 	b = sorted_copy(in->blocked, (size_t)in->nblocked, sizeof *b,
-			by_square, &bad);
+			nq_cmp_square, &bad);
 	d = sorted_copy(in->excl_diag, (size_t)in->nexcl_diag, sizeof *d,
-			by_int, &bad);
+			nq_cmp_int, &bad);
 	a = sorted_copy(in->excl_anti, (size_t)in->nexcl_anti, sizeof *a,
-			by_int, &bad);
+			nq_cmp_int, &bad);
 	text_add(&t, "%d|", in->n, 0);
 	squares_add(&t, h, in->nhints);
 	text_add(&t, "|", 0, 0);
@@ -237,7 +222,7 @@ int nq_spec_fill(nq_instance_spec *s, int n, enum nq_mode mode,
 	if (nhints)
 		memcpy(s->hints, hints, (size_t)nhints * sizeof *s->hints);
 	s->blocked = sorted_copy(blocked, (size_t)nblocked, sizeof *blocked,
-				 by_square, &bad);
+				 nq_cmp_square, &bad);
 	if (ndiag + nanti && !(s->excl = malloc((size_t)(ndiag + nanti) *
 						 sizeof *s->excl)))
 		bad = 1;
@@ -248,9 +233,9 @@ int nq_spec_fill(nq_instance_spec *s, int n, enum nq_mode mode,
 	if (nanti)
 		memcpy(s->excl + ndiag, anti, (size_t)nanti * sizeof *s->excl);
 	if (ndiag)
-		qsort(s->excl, (size_t)ndiag, sizeof *s->excl, by_int);
+		qsort(s->excl, (size_t)ndiag, sizeof *s->excl, nq_cmp_int);
 	if (nanti)
-		qsort(s->excl + ndiag, (size_t)nanti, sizeof *s->excl, by_int);
+		qsort(s->excl + ndiag, (size_t)nanti, sizeof *s->excl, nq_cmp_int);
 	s->inst.nhints = nhints;
 	s->inst.hints = s->hints;
 	s->inst.nblocked = nblocked;

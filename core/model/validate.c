@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "order.h"
 #include "validate.h"
 
 /* OEIS A000170: the number of placements of n queens, n = 1..27. */
@@ -274,22 +275,6 @@ int nq_check_hints(int n, const nq_square *h, int k, int *bad_a, int *bad_b,
 	return 0;
 }
 
-static int sq_cmp(const void *a, const void *b)
-{
-	const nq_square *x = a, *y = b;
-
-	if (x->row != y->row)
-		return (x->row > y->row) - (x->row < y->row);
-	return (x->col > y->col) - (x->col < y->col);
-}
-
-static int int_cmp(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The lines v[0..k-1] of one kind: on the board, none twice; sorted
  * into s[]. */
 static int check_lines(int n, const int *v, int k, int *s, const char *what,
@@ -307,7 +292,7 @@ static int check_lines(int n, const int *v, int k, int *s, const char *what,
 	if (!k)
 		return 0;
 	memcpy(s, v, (size_t)k * sizeof *s);
-	qsort(s, (size_t)k, sizeof *s, int_cmp);
+	qsort(s, (size_t)k, sizeof *s, nq_cmp_int);
 	for (i = 1; i < k; i++)
 		if (s[i] == s[i - 1]) {
 			snprintf(why, len, "excluded %s %d is listed twice",
@@ -343,9 +328,9 @@ int nq_check_instance(const nq_instance *in, char *why, size_t len)
 	}
 	if (in->nblocked)
 		memcpy(sb, in->blocked, (size_t)in->nblocked * sizeof *sb);
-	qsort(sb, (size_t)in->nblocked, sizeof *sb, sq_cmp);
+	qsort(sb, (size_t)in->nblocked, sizeof *sb, nq_cmp_square);
 	for (i = 1; i < in->nblocked; i++)
-		if (!sq_cmp(&sb[i], &sb[i - 1])) {
+		if (!nq_cmp_square(&sb[i], &sb[i - 1])) {
 			snprintf(why, len, "blocked square %d:%d is listed "
 				 "twice", sb[i].row + 1, sb[i].col + 1);
 			goto out;
@@ -359,17 +344,17 @@ int nq_check_instance(const nq_instance *in, char *why, size_t len)
 		nq_square h = in->hints[i];
 		int d = h.col - h.row + n - 1, an = h.row + h.col;
 
-		if (bsearch(&h, sb, (size_t)in->nblocked, sizeof *sb, sq_cmp)) {
+		if (bsearch(&h, sb, (size_t)in->nblocked, sizeof *sb, nq_cmp_square)) {
 			snprintf(why, len, "pre-placed queen %d:%d stands on a "
 				 "blocked square", h.row + 1, h.col + 1);
 			goto out;
 		}
 		if (bsearch(&d, sd, (size_t)in->nexcl_diag, sizeof *sd,
-			    int_cmp) ||
+			    nq_cmp_int) ||
 		    bsearch(&an, sa, (size_t)in->nexcl_anti, sizeof *sa,
-			    int_cmp)) {
+			    nq_cmp_int)) {
 			int on_d = bsearch(&d, sd, (size_t)in->nexcl_diag,
-					   sizeof *sd, int_cmp) != NULL;
+					   sizeof *sd, nq_cmp_int) != NULL;
 
 			snprintf(why, len, "pre-placed queen %d:%d stands on "
 				 "excluded %s %d", h.row + 1, h.col + 1,
