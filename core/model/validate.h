@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "nq_plugin.h"
+#include "experiment.h"
 #include "status.h"
 
 /* 0 when `placement` (placement[row] = col) is a valid answer to `inst`:
