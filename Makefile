@@ -31,7 +31,11 @@ endif
 CFLAGS  += -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 # git's developer warnings too (DEVELOPER=1 there): every build, CI with -Werror
 CFLAGS  += -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wwrite-strings -Wshadow
-CFLAGS  += -Iinclude -Icore -Iresults -Isolvers -Iencoders -pthread
+# every source folder, top layer first (docs/architecture.md); includes
+# name the header alone
+SRC_DIRS = cli results core/run core/ledger core/proc core/config core/model \
+	solvers encoders base
+CFLAGS  += -Iinclude $(SRC_DIRS:%=-I%) -pthread
 ifeq ($(WERROR),1)
 CFLAGS  += -Werror
 endif
@@ -50,13 +54,13 @@ BUILD  ?= build/rel
 BIN     = harness
 endif
 
-LIB_SRC  = $(filter-out core/main.c,$(wildcard core/*.c results/*.c solvers/*.c encoders/*.c))
+LIB_SRC  = $(filter-out cli/main.c,$(wildcard $(SRC_DIRS:%=%/*.c)))
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
-MAIN_OBJ = $(BUILD)/core/main.o
+MAIN_OBJ = $(BUILD)/cli/main.o
 TEST_SRC = $(wildcard tests/unit/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps depcheck run test check test-unit test-e2e test-san test-fuzz fuzz \
+.PHONY: all deps depcheck run test check check-layers test-unit test-e2e test-san test-fuzz fuzz \
 	fuzz-build fuzz-libfuzzer clean install plugin plugins FORCE
 .DEFAULT_GOAL := all
 
@@ -87,8 +91,8 @@ $(BUILD)/buildinfo.stamp: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(NQ_COMMIT) $(BUILD_CFLAGS)' >$@.new
 	@cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
-$(BUILD)/core/meta.o: $(BUILD)/buildinfo.stamp
-$(BUILD)/core/meta.o: CFLAGS += -DNQ_GIT_COMMIT='"$(NQ_COMMIT)"' \
+$(BUILD)/core/run/meta.o: $(BUILD)/buildinfo.stamp
+$(BUILD)/core/run/meta.o: CFLAGS += -DNQ_GIT_COMMIT='"$(NQ_COMMIT)"' \
 	-DNQ_BUILD_CFLAGS='"$(BUILD_CFLAGS)"'
 FORCE:
 
@@ -105,10 +109,14 @@ run: deps
 	./$(BIN) report reports/scaling.csv
 
 # The whole suite: plain build, then again under ASan + UBSan.
-test: deps
+test: deps check-layers
 	@$(MAKE) --no-print-directory test-unit test-e2e
 	@$(MAKE) --no-print-directory SANITIZE=address,undefined test-unit test-e2e test-fuzz
 check: test
+
+# the folders' order of docs/architecture.md, and no circle of files
+check-layers:
+	@python3 scripts/layers.py
 
 # each test's wall time is printed after it ("-- NAME: S s"), so the
 # slow ones show in every CI log

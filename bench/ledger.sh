@@ -5,11 +5,11 @@
 # Usage: bench/ledger.sh [INSTANCES [APPROACHES]]   default: 5000 20
 set -euo pipefail
 cd "$(dirname "$0")/.."
-make -s build/rel/core/validate.o build/rel/core/ledger.o \
-	build/rel/core/ledger_settle.o
+make -s build/rel/core/model/validate.o build/rel/core/ledger/ledger.o \
+	build/rel/core/ledger/ledger_settle.o build/rel/base/order.o
 mkdir -p build/rel/bench
 ${CC:-cc} -std=c11 -O2 -g -Wall -Wextra -D_POSIX_C_SOURCE=200809L \
-	-Iinclude -Icore -o build/rel/bench/ledger bench/ledger.c \
-	build/rel/core/validate.o build/rel/core/ledger.o \
-	build/rel/core/ledger_settle.o
+	-Iinclude -Icore/model -Icore/ledger -Icore/proc -Ibase -o build/rel/bench/ledger bench/ledger.c \
+	build/rel/core/model/validate.o build/rel/core/ledger/ledger.o \
+	build/rel/core/ledger/ledger_settle.o build/rel/base/order.o
 build/rel/bench/ledger "$@"

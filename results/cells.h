@@ -19,7 +19,7 @@
 
 #include <stddef.h>
 #include "csvread.h"
-#include "runner.h"
+#include "status.h"
 #include "stats.h"
 
 typedef struct nq_cell {

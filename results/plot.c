@@ -23,7 +23,8 @@
 #include "cells.h"
 #include "atomic.h"
 #include "plot.h"
-#include "plot_int.h"
+#include "plot_common.h"
+#include "solubility.h"
 #include "names.h"
 
 /* A cell the time plots leave out: an instance with pre-placed queens
@@ -31,13 +32,8 @@
  * board: drawn. */
 #define HINTED(x) ((x)->hints[0] && !(x)->parts)
 
-/* Series colours and point types (filled shapes), cycled. */
-static const char *const colours[] = {
-	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
-	"#e377c2", "#17becf"
-};
+/* Point types (filled shapes), cycled. */
 static const int points[] = { 7, 5, 9, 13, 11, 15 };
-#define NCOLOURS (sizeof colours / sizeof colours[0])
 #define NPOINTS (sizeof points / sizeof points[0])
 
 /* How a run that did not end ok is drawn (open shapes), as data; the last
@@ -57,71 +53,6 @@ static const struct {
 	{ NQ_ST__COUNT, 6, "runs from more than one machine" },
 };
 #define NFAIL (sizeof fail_marks / sizeof fail_marks[0])
-
-/* Picture types by extension. */
-static const struct {
-	const char *ext, *term;
-	int w, h;  /* one panel */
-} terms[] = {
-	{ ".svg", "svg dynamic noenhanced font 'Helvetica,14' background rgb 'white'", 640, 580 },
-	{ ".png", "pngcairo noenhanced font 'Helvetica,12' background rgb 'white'", 640, 580 },
-	{ ".pdf", "pdfcairo noenhanced font 'Helvetica,10'", 5, 4 },
-};
-
-static const char *ext_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	const char *dot = strrchr(path, '.');
-
-	if (!dot || (slash && dot < slash) || dot == path ||
-	    (slash && dot == slash + 1))
-		return NULL;
-	return dot;
-}
-
-void nq_path_with_ext(const char *in, const char *ext, char *buf, size_t len)
-{
-	const char *dot = ext_of(in);
-	int base = dot ? (int)(dot - in) : (int)strlen(in);
-
-	snprintf(buf, len, "%.*s%s", base, in, ext);
-}
-
-void nq_plot_path(const char *out, nq_plot_kind kind, char *buf, size_t len)
-{
-	const char *dot = ext_of(out);
-	int base = dot ? (int)(dot - out) : (int)strlen(out);
-
-	if (kind == NQ_PLOT_TIME)
-		snprintf(buf, len, "%s", out);
-	else
-		snprintf(buf, len, "%.*s-%s%s", base, out, nq_plot_kind_name(kind),
-			 dot ? dot : "");
-}
-
-static int term_of(const char *path)
-{
-	const char *e = ext_of(path);
-	size_t i;
-
-	for (i = 0; e && i < sizeof terms / sizeof terms[0]; i++)
-		if (!strcasecmp(e, terms[i].ext))
-			return (int)i;
-	return -1;
-}
-
-/* A gnuplot single-quoted string. */
-void nq_plot_str(FILE *f, const char *s)
-{
-	fputc('\'', f);
-	for (; *s; s++) {
-		if (*s == '\'')
-			fputc('\'', f);
-		if (*s != '\n' && *s != '\r')
-			fputc(*s, f);
-	}
-	fputc('\'', f);
-}
 
 static const char *mode_title(const char *mode)
 {
@@ -144,31 +75,6 @@ static int use_log(const nq_plot_opts *o, const char *col, double lo,
 	return nq_column_is_time(col) || hi / lo > 100;
 }
 
-void nq_plot_setup(FILE *f, const nq_plot_opts *o, int term,
-			 const char *target, int npanels, const char *title)
-{
-	int w = terms[term].w * (npanels > 1 ? npanels : 1);
-	int h = terms[term].h;
-
-	if (!strcmp(terms[term].ext, ".pdf"))
-		fprintf(f, "set terminal %s size %din,%din\n", terms[term].term,
-			w, h);
-	else
-		fprintf(f, "set terminal %s size %d,%d\n", terms[term].term, w, h);
-	fputs("set encoding utf8\nset output ", f);
-	nq_plot_str(f, target);
-	fputc('\n', f);
-	(void)o;
-	fputs("set grid xtics ytics mytics lc rgb '#dddddd' lw 1 dt 1\n"
-	      "set border 3 lc rgb '#444444'\nset xtics nomirror\n"
-	      "set ytics nomirror\nset key top left Left reverse samplen 2 "
-	      "spacing 1.1 opaque box lc rgb '#cccccc'\n"
-	      "set tmargin 3\nset bmargin 4\n", f);
-	fprintf(f, "set multiplot layout 1,%d title ", npanels > 1 ? npanels : 1);
-	nq_plot_str(f, title);
-	fputs(" font ',16'\n", f);
-}
-
 static void set_yaxis(FILE *f, int logy)
 {
 	if (logy)
@@ -186,12 +92,6 @@ static void timeout_line(FILE *f, double t)
 		"nohead dt 2 lw 1.5 lc rgb '#888888' back\n", t, t);
 	fprintf(f, "set label 1 'timeout %g s' at graph 0.99, first %.9g right "
 		"offset 0,0.6 tc rgb '#666666' font ',11'\n", t, t);
-}
-
-/* The rgb of series s as the integer gnuplot's `lc rgb variable` reads. */
-long nq_plot_rgb(size_t s)
-{
-	return strtol(colours[s % NCOLOURS] + 1, NULL, 16);
 }
 
 /* ---- time against n ------------------------------------------------- */
@@ -346,7 +246,7 @@ static void time_panel(FILE *f, const nq_cells *c, size_t m,
 		fprintf(f, "%s$m%zus%zu using 1:2:3:4 with yerrorlines "
 			"lc rgb '%s' pt %d ps 0.9 lw 2 title ",
 			first ? "" : ", \\\n     ", m, s,
-			colours[c->colour[s] % NCOLOURS],
+			nq_plot_colour(c->colour[s]),
 			points[c->colour[s] % NPOINTS]);
 		nq_plot_str(f, c->series[s]);
 		first = 0;
@@ -455,7 +355,7 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 			fprintf(f, "%s$m%zus%zu using 1:2 with linespoints "
 				"lc rgb '%s' pt %d ps 0.9 lw 2 title ",
 				first ? "" : ", \\\n     ", m, s,
-				colours[c->colour[s] % NCOLOURS],
+				nq_plot_colour(c->colour[s]),
 			points[c->colour[s] % NPOINTS]);
 			nq_plot_str(f, c->series[s]);
 			first = 0;
@@ -534,7 +434,7 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 			fprintf(f, "%s$p%zus%zu using 1:2 smooth unique with "
 				"linespoints lc rgb '%s' pt %d ps 0.9 lw 2 title ",
 				first ? "" : ", \\\n     ", p, s,
-				colours[c->colour[s] % NCOLOURS],
+				nq_plot_colour(c->colour[s]),
 			points[c->colour[s] % NPOINTS]);
 			nq_plot_str(f, c->series[s]);
 			first = 0;
@@ -561,7 +461,7 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 {
 	nq_cells_opts co;
 	nq_cells *c = NULL, *sz[2] = { NULL, NULL };
-	int term = term_of(o->output), rc = NQ_PLOT_EINPUT;
+	int term = nq_plot_term_of(o->output), rc = NQ_PLOT_EINPUT;
 
 	if (term < 0)
 		return nq_error_set(err, o->output, 0, 0, "cannot tell the "
@@ -731,7 +631,7 @@ int nq_plot_draw(const nq_table *t, const nq_plot_opts *o, nq_error *err)
 	nq_atomic pic;
 	int rc, status;
 
-	if (term_of(o->output) < 0) {
+	if (nq_plot_term_of(o->output) < 0) {
 		nq_error_set(err, o->output, 0, 0, "cannot tell the picture "
 			     "type: name the output .svg, .png or .pdf");
 		return NQ_PLOT_EINPUT;

@@ -10,44 +10,7 @@
 
 #include <stdio.h>
 #include "csvread.h"
-
-typedef enum nq_plot_kind {
-	NQ_PLOT_TIME = 0,   /* y against n, a line per approach, a panel per mode */
-	NQ_PLOT_CACTUS,     /* instances solved against time, per approach */
-	NQ_PLOT_SIZE,       /* variables and constraints against n, per encoding */
-	NQ_PLOT_SOLUBILITY, /* fraction solvable, median times, against the
-			     * family's parameter (solubility.c) */
-	NQ_PLOT__COUNT
-} nq_plot_kind;
-
-/* nq_plot_draw() errors: bad input (the caller exits 2) or the drawing
- * itself failed (gnuplot missing or failing, output not writable). */
-#define NQ_PLOT_EINPUT (-1)
-#define NQ_PLOT_EDRAW (-2)
-
-typedef struct nq_plot_opts {
-	const char *csv;      /* the table's file, for messages */
-	const char *output;   /* .svg, .png or .pdf */
-	nq_plot_kind kind;
-	const char *y;        /* column; NULL: wall_s (time, cactus) */
-	const char *group;    /* series columns; NULL: the approach */
-	const char *mode;     /* one mode only; NULL: a panel per mode */
-	int scale;            /* -1 auto (log for times, or when values span
-			       * more than 100x), 0 linear, 1 log */
-	const char *gnuplot;  /* the program; NULL: $NQ_GNUPLOT or gnuplot */
-} nq_plot_opts;
-
-/* "time", "cactus", "size", "solubility" -> kind; -1 if unknown. */
-int nq_plot_kind_from_name(const char *name);
-const char *nq_plot_kind_name(nq_plot_kind k);
-
-/* Where the picture of `kind` goes for base output `out`: the time plot
- * at `out` itself, the others with "-cactus" / "-size" before the
- * extension (reports/x.svg -> reports/x-cactus.svg). */
-void nq_plot_path(const char *out, nq_plot_kind kind, char *buf, size_t len);
-
-/* `in` with its extension (if any) replaced by `ext` (".svg"). */
-void nq_path_with_ext(const char *in, const char *ext, char *buf, size_t len);
+#include "plot_common.h"
 
 /* Write the gnuplot script for `t` to `f`, drawing into `target`. */
 int nq_plot_script(const nq_table *t, const nq_plot_opts *o,

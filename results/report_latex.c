@@ -17,8 +17,8 @@
 #include <string.h>
 #include "cells.h"
 #include "names.h"
-#include "report.h"
-#include "report_int.h"
+#include "report_common.h"
+#include "report_latex.h"
 
 /* LaTeX-escape. Control characters are blanks, and a byte that is not
  * UTF-8 (inputenc would stop on it) is a '?'. */

@@ -28,27 +28,9 @@
 #include <string.h>
 #include "cells.h"
 #include "meta.h"
-#include "plot.h"
-#include "plot_int.h"
+#include "plot_common.h"
+#include "solubility.h"
 
-static const char *const kind_names[NQ_PLOT__COUNT] = {
-	"time", "cactus", "size", "solubility"
-};
-
-int nq_plot_kind_from_name(const char *name)
-{
-	int k;
-
-	for (k = 0; k < NQ_PLOT__COUNT; k++)
-		if (!strcmp(kind_names[k], name))
-			return k;
-	return -1;
-}
-
-const char *nq_plot_kind_name(nq_plot_kind k)
-{
-	return k < NQ_PLOT__COUNT ? kind_names[k] : "?";
-}
 
 
 enum { FAM_PLACED, FAM_BLOCKED, FAM_EXCLUDED, NFAM };

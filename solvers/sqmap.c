@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "order.h"
 #include "solfile.h"
 #include "solfile_int.h"
 
@@ -94,13 +95,6 @@ static int read_restriction(struct restrictions *rs, const char *body,
 	return 1;
 }
 
-static int int_cmp(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The restrictions into the map, 0-based, checked against n: on the
  * board, none twice, none on a hint. 0, or -1 with why filled. */
 static int fill_restrictions(nq_sqmap *m, const struct restrictions *rs,
@@ -169,8 +163,8 @@ off:
 			    2 * n - 1);
 	}
 	free(seen);
-	qsort(m->excl_diag, (size_t)m->nexcl_diag, sizeof (int), int_cmp);
-	qsort(m->excl_anti, (size_t)m->nexcl_anti, sizeof (int), int_cmp);
+	qsort(m->excl_diag, (size_t)m->nexcl_diag, sizeof (int), nq_cmp_int);
+	qsort(m->excl_anti, (size_t)m->nexcl_anti, sizeof (int), nq_cmp_int);
 	return 0;
 }
 

@@ -1,0 +1,426 @@
+/*
+ * verbs_export.c - the export verb: one instance as a file other tools
+ * read (DIMACS CNF, CPLEX LP or free MPS), for check to read back.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "order.h"
+#include "atomic.h"
+#include "export.h"
+#include "instance.h"
+#include "instfile.h"
+#include "registry.h"
+#include "run.h"
+#include "solfile.h"
+#include "validate.h"
+#include "verbs.h"
+#include "version.h"
+
+/* export writes as many hints as the board holds, and check copies an
+ * export's hints (the square map's) into the board: one limit */
+_Static_assert(sizeof ((nq_sqmap *)0)->hints / sizeof (nq_square) ==
+	       NQ_MAX_HINTS, "the square map holds NQ_MAX_HINTS hints");
+
+enum { EXPORT_N, EXPORT_HINT, EXPORT_BLOCKED, EXPORT_EXCLUDE,
+       EXPORT_ENCODING, EXPORT_COLUMNS, EXPORT_MODEL, EXPORT_OUTPUT,
+       EXPORT_FORMAT };
+static const nq_flag export_flags[] = {
+	[EXPORT_N] = { NULL, 'n', "N", "board size" },
+	[EXPORT_HINT] = { "hint", 0, "R:C", "a pre-placed queen (a unit clause / fixed column)" },
+	[EXPORT_BLOCKED] = { "blocked", 0, "R:C", "a square no queen may stand on (1-based)" },
+	[EXPORT_EXCLUDE] = { "exclude", 0, "dD|aA", "a line no queen may stand on: diagonal D =\n"
+			     "col - row + n, antidiagonal A = row + col - 1\n"
+			     "(1..2n-1, as the experiment file's `excluded`)" },
+	[EXPORT_ENCODING] = { "encoding", 0, "E", "a CNF encoding (`harness list`)" },
+	[EXPORT_COLUMNS] = { "columns", 0, "C", "alo (default): an at-least-one clause per column\n"
+			     "as per row, the standard model; none: rows only\n"
+			     "(as picosat's and dimacs' option `columns`; the\n"
+			     "header comment says which)" },
+	[EXPORT_MODEL] = { "model", 0, "M", "an ILP model" },
+	[EXPORT_OUTPUT] = { "output", 'o', "FILE", ".cnf (DIMACS), .lp (CPLEX LP), .mps (free MPS)\n"
+			    "or .param (CSPLib Essence' parameters)" },
+	[EXPORT_FORMAT] = { "format", 0, "F", "dimacs, lp, mps or param, whatever FILE's\n"
+			    "extension" },
+	{ NULL, 0, NULL, NULL }
+};
+
+struct export_args {
+	nq_board_args b;
+	const char *encoding, *model, *out, *fmt, *columns;
+	int col;             /* enum nq_cnf_columns */
+	/* --blocked and --exclude, 0-based, in the order given */
+	nq_square *blocked;
+	int nblocked;
+	int *lines[2];       /* diagonals, antidiagonals */
+	int nlines[2];
+};
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && !strcmp(s + ls - lx, suffix);
+}
+
+/* What export was given, checked together: 0, or the usage exit. */
+static int export_check(const nq_verb *v, struct export_args *a)
+{
+	nq_error err;
+	int i, rc;
+
+	if ((rc = nq_cli_board_check(v, &a->b)) != 0)
+		return rc;
+	if (!a->out)
+		return nq_cli_fail(v, "%s", "-o FILE is required");
+	if ((a->fmt && !strcmp(a->fmt, "param")) ||
+	    (!a->fmt && ends_with(a->out, ".param"))) {
+		a->fmt = "param";
+		if (a->encoding || a->model || a->columns)
+			return nq_cli_fail(v, "%s", "a parameter file holds "
+					   "the instance only: no --encoding, "
+					   "--model or --columns");
+		if (a->nlines[0] || a->nlines[1])
+			return nq_cli_fail(v, "%s", "a CSPLib parameter file "
+					   "cannot hold excluded lines (write "
+					   "DIMACS, LP or MPS)");
+		memset(&err, 0, sizeof err);
+		return nq_output_check(a->out, &err) ? nq_cli_error(&err) : 0;
+	}
+	if (!a->encoding == !a->model)
+		return nq_cli_fail(v, "%s", "give one of --encoding NAME "
+				   "(DIMACS) or --model NAME (LP, MPS), or "
+				   "--format param");
+	if (!a->fmt)
+		a->fmt = ends_with(a->out, ".lp") ? "lp" :
+			 ends_with(a->out, ".mps") ? "mps" :
+			 ends_with(a->out, ".cnf") ||
+			 ends_with(a->out, ".dimacs") ? "dimacs" :
+			 a->encoding ? "dimacs" : "lp";
+	if (strcmp(a->fmt, "dimacs") && strcmp(a->fmt, "lp") &&
+	    strcmp(a->fmt, "mps"))
+		return nq_cli_fail(v, "--format is dimacs, lp, mps or param, "
+				   "not '%s'", a->fmt);
+	if (a->encoding && strcmp(a->fmt, "dimacs"))
+		return nq_cli_fail(v, "an encoding is written as DIMACS "
+				   "(-o FILE.cnf), not '%s'", a->fmt);
+	if (a->model && !strcmp(a->fmt, "dimacs"))
+		return nq_cli_fail(v, "%s", "a model is written as LP or MPS "
+				   "(-o FILE.lp or FILE.mps)");
+	memset(&err, 0, sizeof err);
+	if (nq_output_check(a->out, &err))
+		return nq_cli_error(&err);
+	if (a->columns && a->model)
+		return nq_cli_fail(v, "%s", "--columns is an option of "
+				   "--encoding (CNF), not of --model");
+	a->col = -1;
+	for (i = 0; a->columns && nq_cnf_columns_choices[i]; i++)
+		if (!strcmp(a->columns, nq_cnf_columns_choices[i]))
+			a->col = i;
+	if (a->columns && a->col < 0)
+		return nq_cli_fail(v, "--columns is alo or none, not '%s'",
+				   a->columns);
+	if (a->col < 0)
+		a->col = NQ_CNF_COLUMNS_ALO;
+	return 0;
+}
+
+/* --blocked R:C: 0, or the usage exit. */
+static int blocked_flag(const nq_verb *v, const char *val,
+			struct export_args *a)
+{
+	const char *colon = strchr(val, ':');
+	char part[2][32];
+	long long rc[2];
+	nq_square *grown;
+	int k;
+
+	if (!colon || (size_t)(colon - val) >= sizeof part[0] ||
+	    strlen(colon + 1) >= sizeof part[1])
+		return nq_cli_fail(v, "--blocked takes ROW:COL (1-based), not "
+				   "'%s'", val);
+	snprintf(part[0], sizeof part[0], "%.*s", (int)(colon - val), val);
+	snprintf(part[1], sizeof part[1], "%s", colon + 1);
+	for (k = 0; k < 2; k++)
+		if (nq_parse_int(part[k], 1, NQ_MAX_N, &rc[k]))
+			return nq_cli_fail(v, "--blocked takes ROW:COL "
+					   "(1-based integers), not '%s'", val);
+	if (!(grown = realloc(a->blocked, ((size_t)a->nblocked + 1) *
+			      sizeof *grown)))
+		return nq_cli_fail(v, "%s", "out of memory");
+	a->blocked = grown;
+	a->blocked[a->nblocked].row = (int)rc[0] - 1;
+	a->blocked[a->nblocked++].col = (int)rc[1] - 1;
+	return 0;
+}
+
+/* --exclude dD or aA: 0, or the usage exit. */
+static int exclude_flag(const nq_verb *v, const char *val,
+			struct export_args *a)
+{
+	int anti = val[0] == 'a', *grown;
+	long long d;
+
+	if ((val[0] != 'd' && val[0] != 'a') ||
+	    nq_parse_int(val + 1, 1, 2LL * NQ_MAX_N - 1, &d))
+		return nq_cli_fail(v, "--exclude takes dD (diagonal D) or aA "
+				   "(antidiagonal A), 1-based, not '%s'", val);
+	if (!(grown = realloc(a->lines[anti], ((size_t)a->nlines[anti] + 1) *
+			      sizeof *grown)))
+		return nq_cli_fail(v, "%s", "out of memory");
+	a->lines[anti] = grown;
+	a->lines[anti][a->nlines[anti]++] = (int)d - 1;
+	return 0;
+}
+
+/* Parse export's command line: 0, or an exit status (-1 after --help). */
+static int export_args(const nq_verb *v, int argc, char **argv,
+		       struct export_args *a)
+{
+	nq_cli c;
+	int id, rc = 0;
+
+	nq_cli_start(&c, v, argc, argv);
+	while (rc == 0 && (id = nq_cli_next(&c)) != NQ_CLI_END) {
+		switch (id) {
+		case NQ_CLI_STOP: return c.rc ? c.rc : -1;
+		case EXPORT_N:
+		case EXPORT_HINT: rc = nq_cli_board_flag(&c, &a->b); break;
+		case EXPORT_BLOCKED: rc = blocked_flag(v, c.val, a); break;
+		case EXPORT_EXCLUDE: rc = exclude_flag(v, c.val, a); break;
+		case EXPORT_ENCODING: a->encoding = c.val; break;
+		case EXPORT_MODEL: a->model = c.val; break;
+		case EXPORT_OUTPUT: a->out = c.val; break;
+		case EXPORT_FORMAT: a->fmt = c.val; break;
+		case EXPORT_COLUMNS: a->columns = c.val; break;
+		default:
+			rc = nq_cli_fail(v, "unexpected argument '%s'", c.val);
+		}
+	}
+	return rc ? rc : export_check(v, a);
+}
+
+/* The header comment without the blocked and excluded lines: its first
+ * line with every hint (up to 20 characters each, " 100000000:100000000"),
+ * then who wrote it. */
+#define EXPORT_COMMENT_MAX (NQ_MAX_HINTS * 20 + 512)
+
+/* The header comment of an exported file (malloc'd, NULL on no memory):
+ * the instance, who wrote it, and one line per blocked square and
+ * excluded line (nq_sqmap_describe). check --from reads the hints back
+ * from its first line and the rest from their lines: all of them, or it
+ * would check another instance. */
+static char *export_comment(const struct export_args *a,
+			    const nq_instance *inst)
+{
+	const nq_board_args *b = &a->b;
+	const char *what = a->encoding ? "encoding" : a->model ? "model" :
+			   "parameters";
+	size_t more = nq_sqmap_describe(inst, NULL, 0);
+	size_t len = EXPORT_COMMENT_MAX + more + 1;
+	char *buf = malloc(len);
+	int i, used;
+
+	if (!buf)
+		return NULL;
+	used = snprintf(buf, len, "n-queens n=%d %s %s%s%s, hints (1-based "
+			"row:col):", b->n, what, a->encoding ? a->encoding :
+			a->model ? a->model : "csplib",
+			a->encoding ? " columns=" : "",
+			a->encoding ? nq_cnf_columns_choices[a->col] : "");
+	for (i = 0; i < b->nhints && used < EXPORT_COMMENT_MAX - 64; i++)
+		used += snprintf(buf + used, len - (size_t)used, " %d:%d",
+				 b->hints[i].row + 1, b->hints[i].col + 1);
+	used += snprintf(buf + used, len - (size_t)used, "%s\nwritten by "
+			 "harness %s export%s", b->nhints ? "" : " none",
+			 NQ_VERSION, more ? "\n" : "");
+	nq_sqmap_describe(inst, buf + used, len - (size_t)used);
+	/* the lines end in '\n': the last would make an empty comment */
+	if (more && buf[used + more - 1] == '\n')
+		buf[used + more - 1] = '\0';
+	return buf;
+}
+
+static int unknown_name(const nq_verb *v, const char *what, const char *name,
+			enum nq_opt_type kind)
+{
+	nq_option o = { what, kind, NULL, NULL, 0, 0, NULL };
+	char known[512];
+
+	nq_registry_option_choices(&o, known, sizeof known);
+	fprintf(stderr, "harness %s: unknown %s '%s'\nusage: harness %s\n",
+		v->name, what, name, v->usage);
+	fprintf(stderr, "known %ss: %s\n", what, known);
+	return NQ_EXIT_USAGE;
+}
+
+static int export_cnf(const nq_verb *v, const struct export_args *a,
+		      const nq_instance *inst, const char *comment)
+{
+	const nq_cnf_encoder *e = nq_registry_cnf(a->encoding);
+	nq_cnf_mem m = { 0 };
+	char why[300];
+	int rc;
+
+	if (!e)
+		return unknown_name(v, "encoding", a->encoding, NQ_OPT_CNF);
+	rc = nq_cnf_mem_build(&m, inst, e, (enum nq_cnf_columns)a->col, why,
+			      sizeof why);
+	if (rc == NQ_OK)
+		rc = nq_cnf_mem_write_file(&m, a->out, comment, why,
+					   sizeof why);
+	if (rc == NQ_OK)
+		fprintf(stderr, "harness: %s written (%d variables, %lld "
+			"clauses, %lld literals)\n", a->out, m.nvars,
+			(long long)m.nclauses, (long long)m.nlits);
+	else
+		fprintf(stderr, "harness export: %s\n", why);
+	nq_cnf_mem_free(&m);
+	return rc == NQ_OK ? 0 : 1;
+}
+
+static int export_ilp(const nq_verb *v, const struct export_args *a,
+		      const nq_instance *inst, const char *comment)
+{
+	const nq_ilp_model *md = nq_registry_ilp(a->model);
+	nq_ilp_mem *m = NULL;
+	int64_t cols, rows, nz;
+	char why[300];
+	int rc;
+
+	if (!md)
+		return unknown_name(v, "model", a->model, NQ_OPT_ILP);
+	rc = nq_ilp_mem_build(&m, inst, md, 0, why, sizeof why);
+	if (rc == NQ_OK)
+		rc = nq_ilp_mem_write(m, a->out, strcmp(a->fmt, "mps") ?
+				      NQ_ILP_LP : NQ_ILP_MPS, comment, why,
+				      sizeof why);
+	if (rc == NQ_OK) {
+		nq_ilp_mem_sizes(m, &cols, &rows, &nz);
+		fprintf(stderr, "harness: %s written (%lld columns, %lld "
+			"rows, %lld nonzeros)\n", a->out, (long long)cols,
+			(long long)rows, (long long)nz);
+	} else {
+		fprintf(stderr, "harness export: %s\n", why);
+	}
+	nq_ilp_mem_free(m);
+	return rc == NQ_OK ? 0 : 1;
+}
+
+/* A parameter file (instfile.h), written whole or not at all. */
+static int export_param(const struct export_args *a,
+			const nq_instance *inst, const char *comment)
+{
+	nq_atomic at;
+	nq_error err;
+	char msg[900];
+
+	memset(&err, 0, sizeof err);
+	if (nq_atomic_open(&at, a->out, &err) == 0) {
+		nq_param_write(at.f, inst, comment);
+		if (nq_atomic_commit(&at, &err) == 0) {
+			fprintf(stderr, "harness: %s written (n = %d, %d "
+				"blocked squares, %d queens)\n", a->out,
+				inst->n, inst->nblocked, inst->nhints);
+			return 0;
+		}
+	}
+	nq_error_format(&err, msg, sizeof msg);
+	fprintf(stderr, "harness export: %s\n", msg);
+	return 1;
+}
+
+static int export_instance(const nq_verb *v, const struct export_args *a)
+{
+	nq_instance_spec s;
+	char why[300], *comment;
+	int rc, own;
+
+	rc = nq_spec_fill(&s, a->b.n, NQ_MODE_FIRST, a->b.hints, a->b.nhints,
+			  a->blocked, a->nblocked, a->lines[0], a->nlines[0],
+			  a->lines[1], a->nlines[1]);
+	if (rc == -1) {
+		fprintf(stderr, "harness export: out of memory\n");
+		return 1;
+	}
+	own = rc == 0;
+	if (rc == -2) {
+		/* more hints than the CSV's hints column holds: an export
+		 * writes no CSV, so the instance is made here as given (up to
+		 * NQ_MAX_HINTS hints, every one in the file's header) */
+		memset(&s, 0, sizeof s);
+		s.inst.n = a->b.n;
+		s.inst.mode = NQ_MODE_FIRST;
+		s.inst.nhints = a->b.nhints;
+		s.inst.hints = a->b.hints;
+		s.inst.nblocked = a->nblocked;
+		s.inst.blocked = a->blocked;
+		if (a->nlines[0]) /* (qsort takes no NULL, even for none) */
+			qsort(a->lines[0], (size_t)a->nlines[0], sizeof(int),
+			      nq_cmp_int);
+		if (a->nlines[1])
+			qsort(a->lines[1], (size_t)a->nlines[1], sizeof(int),
+			      nq_cmp_int);
+		s.inst.nexcl_diag = a->nlines[0];
+		s.inst.excl_diag = a->nlines[0] ? a->lines[0] : NULL;
+		s.inst.nexcl_anti = a->nlines[1];
+		s.inst.excl_anti = a->nlines[1] ? a->lines[1] : NULL;
+	}
+	if (nq_check_instance(&s.inst, why, sizeof why)) {
+		if (own)
+			nq_spec_free(&s);
+		return nq_cli_fail(v, "%s", why);
+	}
+	if (!(comment = export_comment(a, &s.inst))) {
+		if (own)
+			nq_spec_free(&s);
+		fprintf(stderr, "harness export: out of memory\n");
+		return 1;
+	}
+	if (!strcmp(a->fmt, "param"))
+		rc = export_param(a, &s.inst, comment);
+	else if (a->encoding)
+		rc = export_cnf(v, a, &s.inst, comment);
+	else
+		rc = export_ilp(v, a, &s.inst, comment);
+	free(comment);
+	if (own)
+		nq_spec_free(&s);
+	return rc;
+}
+
+static int cmd_export(const nq_verb *v, int argc, char **argv)
+{
+	struct export_args a;
+	int rc;
+
+	memset(&a, 0, sizeof a);
+	if ((rc = export_args(v, argc, argv, &a)) == 0)
+		rc = export_instance(v, &a);
+	else if (rc < 0)
+		rc = 0;
+	free(a.blocked);
+	free(a.lines[0]);
+	free(a.lines[1]);
+	return rc;
+}
+
+const nq_verb nq_verb_export = {
+	"export", cmd_export,
+	"export -n N [--hint R:C]... [--blocked R:C]... [--exclude dD|aA]...\n"
+	"                    --encoding NAME [--columns alo|none] -o FILE.cnf\n"
+	"             export ... --model NAME -o FILE.lp|FILE.mps\n"
+	"             export ... -o FILE.param (--format param)",
+	"Write one instance as a file other tools read: DIMACS CNF through\n"
+	"any CNF encoding (comment lines \"c square R C VAR\" map each square,\n"
+	"1-based, to its variable), or CPLEX LP / free MPS through any ILP\n"
+	"model (written by GLPK; comment lines \"square R C COLUMN\"), each\n"
+	"with comment lines \"blocked R C\", \"excluded diagonal D\" and\n"
+	"\"excluded antidiagonal A\" for check --from; or a CSPLib Essence'\n"
+	"parameter file (`letting n`, prob080's `letting blocks`, prob079-style\n"
+	"`letting queens` for hints) that `file:` entries read back.\n"
+	"Built-in or plugin (--plugin FILE.so) encodings and models alike.",
+	export_flags,
+	"Exit status: 0 written; 2 bad input; 1 the encoder or model failed,\n"
+	"or the file cannot be written (nothing is left half-written)."
+};

@@ -1,0 +1,129 @@
+/*
+ * verbs_plan.c - `harness plan`: what an experiment file will run, how
+ * long it can take, and how it splits into shards (plan.h), without
+ * running anything.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cpus.h"
+#include "plan.h"
+#include "run.h"
+#include "verbs.h"
+
+enum { PLAN_LIST, PLAN_SHARDS, PLAN_JOBS };
+static const nq_flag plan_flags[] = {
+	[PLAN_LIST] = { "list", 0, NULL, "one line per measured run: its key (with --shards,\n"
+			"the shard first), tab-separated" },
+	[PLAN_SHARDS] = { "shards", 0, "N", "split into N slices as `run --shard K/N` does" },
+	[PLAN_JOBS] = { "jobs", 'j', "N", "runs at once (default: the file's jobs:, or 1)" },
+	{ NULL, 0, NULL, NULL }
+};
+
+static void print_summary(const nq_experiment *exp, const nq_plan *p,
+			  int jobs)
+{
+	char t[64], tj[64];
+	size_t cells_run = 0, i;
+	int k;
+
+	for (i = 0; i < p->ncells; i++)
+		cells_run += p->cells[i].kind == NQ_CELL_RUN;
+	nq_format_duration(p->worst_s, t, sizeof t);
+	nq_format_duration(p->worst_s / jobs, tj, sizeof tj);
+	printf("experiment %s (%s)\n", exp->name, exp->path);
+	printf("  %zu instance%s x %zu approach%s: %zu cell%s (%zu with runs)\n",
+	       exp->ninstances, exp->ninstances == 1 ? "" : "s",
+	       exp->napproaches, exp->napproaches == 1 ? "" : "es",
+	       p->ncells, p->ncells == 1 ? "" : "s", cells_run);
+	printf("  rows: %zu (repeat %d); runs: %zu (warm-up %d each)\n",
+	       p->rows, exp->repeat, p->runs, exp->warmup);
+	printf("  worst case: %zu runs x %gs timeout = %s one at a time",
+	       p->runs, exp->timeout_s, t);
+	if (jobs > 1)
+		printf(", about %s with %d at once", tj, jobs);
+	printf("\n");
+	if (p->nshards < 2)
+		return;
+	printf("  shards: %d (all repeats of a cell on one shard)\n",
+	       p->nshards);
+	for (k = 1; k <= p->nshards; k++) {
+		nq_format_duration(p->shard_worst_s[k], t, sizeof t);
+		printf("    %d/%d: %zu rows, worst case %s, up to %d core%s a "
+		       "run\n", k, p->nshards, p->shard_rows[k], t,
+		       p->shard_cpus[k], p->shard_cpus[k] == 1 ? "" : "s");
+	}
+}
+
+static void print_list(const nq_experiment *exp, const nq_plan *p)
+{
+	char key[1024];
+	size_t i;
+	int rep;
+
+	for (i = 0; i < p->ncells; i++)
+		for (rep = 1; rep <= exp->repeat; rep++) {
+			nq_plan_key(exp, &p->cells[i], rep, key, sizeof key);
+			if (p->nshards > 1)
+				printf("%d/%d\t", p->cells[i].shard,
+				       p->nshards);
+			printf("%s\n", key);
+		}
+}
+
+static int cmd_plan(const nq_verb *v, int argc, char **argv)
+{
+	const char *config = NULL;
+	long long shards = 1, jobs = 0;
+	nq_experiment *exp;
+	nq_error err;
+	nq_plan p;
+	nq_cli c;
+	int id, list = 0;
+
+	nq_cli_start(&c, v, argc, argv);
+	while ((id = nq_cli_next(&c)) != NQ_CLI_END) {
+		if (id == NQ_CLI_STOP)
+			return c.rc;
+		if (id == PLAN_LIST)
+			list = 1;
+		else if (id == PLAN_SHARDS) {
+			if (nq_cli_int(&c, 1, NQ_MAX_SHARDS, "a number of slices",
+				       &shards))
+				return NQ_EXIT_USAGE;
+		} else if (id == PLAN_JOBS) {
+			if (nq_cli_int(&c, 1, NQ_MAX_JOBS, "a number of runs at once", &jobs))
+				return NQ_EXIT_USAGE;
+		} else if (config)
+			return nq_cli_fail(v, "one experiment file at a time "
+					   "('%s' is one too many)", c.val);
+		else
+			config = c.val;
+	}
+	if (!config)
+		return nq_cli_fail(v, "%s", "which experiment file?");
+	memset(&err, 0, sizeof err);
+	if (nq_config_load(config, &exp, &err) < 0)
+		return nq_cli_error(&err);
+	if (nq_plan_make(exp, (int)shards, nq_cores_usable(), &p, &err) < 0) {
+		nq_experiment_free(exp);
+		return nq_cli_error(&err);
+	}
+	if (list)
+		print_list(exp, &p);
+	else
+		print_summary(exp, &p, jobs ? (int)jobs : exp->jobs);
+	nq_plan_free(&p);
+	nq_experiment_free(exp);
+	return 0;
+}
+
+const nq_verb nq_verb_plan = {
+	"plan", cmd_plan, "plan CONFIG.yaml [--list] [--shards N] [-j N]",
+	"Say what an experiment file will run, without running it: its\n"
+	"cells (instance x approach), rows and runs, the worst case (every\n"
+	"run at its timeout), and with --shards N the slices `run --shard\n"
+	"K/N` makes. --list prints every measured run's key, the same on\n"
+	"every machine: experiment, n, mode, hints, approach, repeat.",
+	plan_flags, NULL
+};

@@ -1,0 +1,361 @@
+/*
+ * config_file.c - the `instances:` entries that read instance files:
+ * `- {file: GLOB, mode: first, only: [...]}`. The glob is relative to the
+ * experiment file's directory (glob(3), sorted); each file it matches is
+ * one instance per mode (a CSPLib Essence' parameter file, instfile.c) or
+ * a list of entries as under `instances:` (the harness's own YAML,
+ * FILE.instances.yaml: .yaml or .yml), read by the same loader with the
+ * instance file's name in its errors. Each instance is checked whole
+ * (nq_check_instance) and named after its file (nq_spec_set_id), so the
+ * CSV says where a row came from.
+ */
+#include <errno.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <yaml.h>
+#include "instance.h"
+#include "instfile.h"
+#include "loader.h"
+#include "validate.h"
+
+/* The value of `key` in mapping `map`, its key node in *k; NULL when
+ * absent. */
+static yaml_node_t *map_get(struct loader *L, const yaml_node_t *map,
+			    const char *key, yaml_node_t **k)
+{
+	yaml_node_pair_t *p;
+
+	for (p = map->data.mapping.pairs.start;
+	     p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *kn = node_at(L, p->key);
+
+		if (kn->type == YAML_SCALAR_NODE && !strcmp(text_of(kn), key)) {
+			if (k)
+				*k = kn;
+			return node_at(L, p->value);
+		}
+	}
+	return NULL;
+}
+
+/* The whole file (malloc'd, NUL-terminated), at most the experiment
+ * file's limit; NULL with the error set. */
+static char *read_whole(struct loader *L, const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	struct stat st;
+	char *text;
+	size_t got;
+
+	if (!f) {
+		nq_error_set(L->err, path, 0, 0, "cannot open: %s",
+			     strerror(errno));
+		return NULL;
+	}
+	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode) ||
+	    st.st_size > (off_t)NQ_CONFIG_MAX_BYTES) {
+		fclose(f);
+		nq_error_set(L->err, path, 0, 0, "cannot read: not a regular "
+			     "file of at most %u MiB",
+			     NQ_CONFIG_MAX_BYTES >> 20);
+		return NULL;
+	}
+	if (!(text = malloc((size_t)st.st_size + 1))) {
+		fclose(f);
+		nq_error_set(L->err, path, 0, 0, "out of memory");
+		return NULL;
+	}
+	got = fread(text, 1, (size_t)st.st_size, f);
+	fclose(f);
+	text[got] = '\0';
+	*len = got;
+	return text;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && !strcmp(s + ls - lx, suffix);
+}
+
+/* The id of a file's instances: its base name without the extension,
+ * characters an id may not hold made '_' (instance.h). */
+static void file_id(const char *path, char *id, size_t len)
+{
+	const char *base = strrchr(path, '/'), *dot;
+	size_t n, i;
+
+	base = base ? base + 1 : path;
+	dot = strrchr(base, '.');
+	n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+	if (n > len - 16)
+		n = len - 16;  /* room for "-NNNNN" */
+	for (i = 0; i < n; i++) {
+		char c = base[i];
+
+		id[i] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			(c >= '0' && c <= '9') || strchr("_.:+=-", c) ? c : '_';
+	}
+	id[n] = '\0';
+	if (!n)
+		snprintf(id, len, "file");
+}
+
+static int grow_instances(struct loader *L, const yaml_node_t *node,
+			  size_t more)
+{
+	size_t total = L->exp->ninstances + more, cap;
+	nq_instance_spec *grown;
+
+	if (total > NQ_MAX_INSTANCES)
+		return cfg_fail(L, node, "file: too many instances (more than "
+				"%d); split the experiment", NQ_MAX_INSTANCES);
+	if (total <= L->cap_instances)
+		return 0;
+	cap = L->cap_instances ? L->cap_instances : 16;
+	while (cap < total)
+		cap *= 2;
+	if (!(grown = realloc(L->exp->instances, cap * sizeof *grown)))
+		return cfg_fail(L, node, "out of memory");
+	L->exp->instances = grown;
+	L->cap_instances = cap;
+	return 0;
+}
+
+/* The last check of an instance read from `path`, and its name. */
+static int finish_spec(struct loader *L, const char *path,
+		       nq_instance_spec *s, const char *id,
+		       const struct entry *e)
+{
+	char why[300];
+
+	if (nq_check_instance(&s->inst, why, sizeof why))
+		return nq_error_set(L->err, path, s->line, s->col, "%s", why);
+	if (nq_spec_set_id(s, id))
+		return nq_error_set(L->err, path, 0, 0, "cannot name an "
+				    "instance '%s' (at most %zu characters of "
+				    "[A-Za-z0-9_.:/+=-])", id,
+				    sizeof s->id - 1);
+	if (e->only[0])
+		memcpy(s->only, e->only, sizeof s->only);
+	return 0;
+}
+
+/* A parameter file: one instance per mode of the entry. */
+static int load_param(struct loader *L, const yaml_node_t *node,
+		      const char *path, const char *text, size_t len,
+		      const struct entry *e)
+{
+	struct nq_param p;
+	char id[sizeof ((nq_instance_spec *)0)->id];
+	size_t m;
+	int rc = 0;
+
+	if (nq_param_parse(text, len, path, &p, L->err))
+		return -1;
+	file_id(path, id, sizeof id);
+	if (grow_instances(L, node, e->nmodes)) {
+		nq_param_free(&p);
+		return -1;
+	}
+	for (m = 0; m < e->nmodes && !rc; m++) {
+		nq_instance_spec *s = &L->exp->instances[L->exp->ninstances];
+
+		rc = nq_spec_fill(s, p.n, e->modes[m], p.queens, p.nqueens,
+				  p.blocked, p.nblocked, NULL, 0, NULL, 0);
+		if (rc) {
+			rc = nq_error_set(L->err, path, 0, 0, "%s", rc == -2 ?
+					  "too many queens for the CSV hints "
+					  "column (255 characters as \"r:c "
+					  "r:c\")" : "out of memory");
+			break;
+		}
+		s->line = 0;
+		s->col = 0;
+		if ((rc = finish_spec(L, path, s, id, e))) {
+			nq_spec_free(s);
+			break;
+		}
+		/* the CSV and plan point at the experiment file's entry */
+		s->line = line_of(node);
+		s->col = (int)node->start_mark.column + 1;
+		L->exp->ninstances++;
+	}
+	nq_param_free(&p);
+	return rc;
+}
+
+/* The harness's own YAML: `instances:` and its list, or the list alone,
+ * each entry loaded as under `instances:` but with this file's name in
+ * errors; `file:` and `only:` are the experiment file's business. */
+static int load_yaml(struct loader *L, const yaml_node_t *node,
+		     const char *path, const char *text, size_t len,
+		     const struct entry *e)
+{
+	struct loader sub = *L;
+	yaml_document_t doc;
+	const yaml_node_t *root, *list;
+	size_t first = L->exp->ninstances, i, count;
+	char id[sizeof ((nq_instance_spec *)0)->id], got[80];
+	int rc = -1;
+
+	if (cfg_read_document(text, len, path, &doc, &root, L->err))
+		return -1;
+	sub.path = path;
+	sub.doc = &doc;
+	sub.entry = NULL;
+	sub.in_file = 1;
+	list = root;
+	if (root->type == YAML_MAPPING_NODE) {
+		yaml_node_t *k = NULL;
+
+		list = map_get(&sub, root, "instances", &k);
+		if (!list || map_len(root) != 1) {
+			cfg_fail(&sub, root, "an instance file holds "
+				 "`instances:` and its list, and nothing "
+				 "else");
+			goto out;
+		}
+	}
+	if (list->type != YAML_SEQUENCE_NODE || !seq_len(list)) {
+		cfg_fail(&sub, list, "expected a non-empty list of instances "
+			 "such as '- {n: 8, blocked: [[1, 1]]}', got %s",
+			 cfg_describe(list, got, sizeof got));
+		goto out;
+	}
+	for (i = 0; i < seq_len(list); i++) {
+		const yaml_node_t *item = seq_item(&sub, list, i);
+		yaml_node_t *k = NULL;
+
+		if (item->type == YAML_MAPPING_NODE &&
+		    map_get(&sub, item, "only", &k)) {
+			cfg_fail(&sub, k, "only: give it on the experiment "
+				 "file's `file:` entry, not in an instance "
+				 "file");
+			goto out;
+		}
+		if (sub.load_instance(&sub, item))
+			goto out;
+	}
+	file_id(path, id, sizeof id);
+	count = L->exp->ninstances - first;
+	for (i = first; i < L->exp->ninstances; i++) {
+		nq_instance_spec *s = &L->exp->instances[i];
+		char one[sizeof id + 16];
+
+		snprintf(one, sizeof one, count == 1 ? "%s" : "%s-%zu", id,
+			 i - first + 1);
+		if (finish_spec(&sub, path, s, one, e))
+			goto out;
+		s->line = line_of(node);
+		s->col = (int)node->start_mark.column + 1;
+	}
+	rc = 0;
+out:
+	L->cap_instances = sub.cap_instances;
+	yaml_document_delete(&doc);
+	return rc;
+}
+
+/* One file the glob matched. */
+static int load_one(struct loader *L, const yaml_node_t *node,
+		    const yaml_node_t *mode_key, const char *path,
+		    const struct entry *e)
+{
+	size_t len;
+	char *text = read_whole(L, path, &len);
+	int rc;
+
+	if (!text)
+		return -1;
+	if (ends_with(path, ".yaml") || ends_with(path, ".yml")) {
+		if (mode_key)
+			rc = cfg_fail(L, mode_key, "mode: the entries of %s "
+				      "give their own mode", path);
+		else
+			rc = load_yaml(L, node, path, text, len, e);
+	} else {
+		rc = load_param(L, node, path, text, len, e);
+	}
+	free(text);
+	return rc;
+}
+
+int cfg_file_entry(struct loader *L, const yaml_node_t *node)
+{
+	static const char *const known[] = { "file", "mode", "only" };
+	const yaml_node_t *keys[3] = { NULL, NULL, NULL }, *vals[3];
+	const char *t, *slash;
+	yaml_node_pair_t *p;
+	struct entry e;
+	char pattern[4096];
+	glob_t g;
+	size_t i;
+	int rc = -1, grc;
+
+	if (!map_get(L, node, "file", NULL))
+		return 1;
+	if (L->in_file)
+		return cfg_fail(L, node, "file: an instance file may not name "
+				"other instance files");
+	for (p = node->data.mapping.pairs.start;
+	     p < node->data.mapping.pairs.top; p++) {
+		const yaml_node_t *k = node_at(L, p->key);
+
+		for (i = 0; i < 3; i++)
+			if (k->type == YAML_SCALAR_NODE &&
+			    !strcmp(text_of(k), known[i]))
+				break;
+		if (i == 3)
+			return cfg_fail(L, k, "unknown key '%s' in a file: "
+					"entry (known: file, mode, only; the "
+					"instance comes from the file)",
+					k->type == YAML_SCALAR_NODE ?
+					text_of(k) : "?");
+		if (keys[i])
+			return cfg_fail(L, k, "duplicate key '%s' (first given "
+					"at line %d)", known[i],
+					line_of(keys[i]));
+		keys[i] = k;
+		vals[i] = node_at(L, p->value);
+	}
+	if (cfg_want_scalar(L, vals[0], "file", "a file name or a glob such "
+			    "as instances/blocked/*.param", &t))
+		return -1;
+	slash = strrchr(L->path, '/');
+	if (t[0] == '/' || !slash)
+		snprintf(pattern, sizeof pattern, "%s", t);
+	else
+		snprintf(pattern, sizeof pattern, "%.*s/%s",
+			 (int)(slash - L->path), L->path, t);
+	memset(&e, 0, sizeof e);
+	e.modes[0] = NQ_MODE_FIRST;
+	e.nmodes = 1;
+	L->entry = &e;
+	if ((keys[1] && cfg_key_mode(L, NULL, vals[1])) ||
+	    (keys[2] && cfg_key_only(L, NULL, vals[2])))
+		goto out;
+	memset(&g, 0, sizeof g);
+	grc = glob(pattern, 0, NULL, &g);
+	if (grc == GLOB_NOMATCH) {
+		cfg_fail(L, vals[0], "file: no file matches '%s' (looked for "
+			 "%s)", t, pattern);
+	} else if (grc) {
+		cfg_fail(L, vals[0], "file: cannot read the files of '%s' "
+			 "(%s)", t, grc == GLOB_NOSPACE ? "out of memory" :
+			 "a directory cannot be read");
+	} else {
+		for (i = 0; i < g.gl_pathc; i++)
+			if (load_one(L, node, keys[1], g.gl_pathv[i], &e))
+				break;
+		rc = i == g.gl_pathc ? 0 : -1;
+	}
+	globfree(&g);
+out:
+	L->entry = NULL;
+	return rc;
+}

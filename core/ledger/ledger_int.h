@@ -1,0 +1,113 @@
+/*
+ * ledger_int.h - what ledger.c (the instances, names and answers) and
+ * ledger_settle.c (the verdicts) share; not for callers, who have
+ * validate.h.
+ */
+#ifndef NQ_LEDGER_INT_H
+#define NQ_LEDGER_INT_H
+
+#include "validate.h"
+
+/* What is known about one instance before any answer, and its answers. */
+struct entry {
+	int n;
+	int nhints, nblocked;
+	nq_square *hints;      /* the hints, then the blocked squares, each
+				  sorted by row, then column */
+	int ndiag, nanti;
+	int *lines;            /* excluded diagonals, then antidiagonals,
+				  each ascending; NULL when none */
+	uint64_t hash;         /* of n, the hints, blocked squares, lines */
+	int has_count;         /* count is proved (table or own count) */
+	uint64_t count;
+	const char *count_src; /* "oeis" or "counter" */
+	const char *count_who; /* for messages */
+	int exists;            /* -1 unknown, 0 none, 1 a placement exists */
+	const char *exists_who;
+	int even;              /* counts must be even (mirror symmetry) */
+	int touched;           /* in l->touched, waiting to be settled */
+	long *ids;             /* its answers */
+	size_t nids, cap;
+};
+
+/* One answer: about 90 bytes, the texts out of line. */
+struct claim {
+	struct entry *e;
+	const char *own_checked; /* what proved it wrong on its own, or NULL */
+	char *own_why;         /* why (malloc'd), NULL unless proved wrong */
+	uint64_t value;        /* the count; 0 for a claim of none */
+	uint64_t unique;       /* NQ_UNIQUE_NA when not given */
+	nq_verdict v;          /* v.note: static text, own_why, or owned */
+	uint32_t who;          /* l->names[who] */
+	unsigned char mode;    /* enum nq_mode */
+	unsigned char placement; /* a first-mode placement, checked */
+	unsigned char exists;  /* a placement read back, not known valid */
+	unsigned char note_owned; /* v.note is malloc'd, freed here */
+	unsigned char part;    /* a part's count (e NULL): see group */
+	uint32_t group;        /* l->groups[group], for a part */
+};
+
+/* The parts of one count by one approach in one repeat (ledger_parts.c). */
+struct part_group {
+	uint32_t who;
+	int n, parts, rep;
+	int have;              /* parts answered */
+	int clash;             /* a part answered twice, differently */
+	int unique_na;         /* some part gave no unique count */
+	uint64_t sum, usum;
+	uint64_t *value;       /* per part; UINT64_MAX: not answered */
+	unsigned char *gone;   /* per part: its status + 1 where its run
+				  ended without an answer and none came */
+	int ngone;             /* parts gone; the group is incomplete */
+	long sum_claim;        /* the sum's claim on the whole board, or -1 */
+};
+
+/* settle()'s view of one open answer, or of a run of them (below). */
+struct item {
+	uint64_t value;
+	uint64_t unique;
+	uint32_t who;
+	uint32_t pos;          /* index in e->ids (the first, for a run) */
+	uint32_t count;        /* answers in the run */
+	unsigned char exists;  /* says only that a placement exists */
+	unsigned char mode;
+	unsigned char lost;    /* its approach lost its word here */
+};
+
+struct nq_ledger {
+	struct entry **tab;    /* open addressing, at most half full */
+	size_t tabcap, nentries;
+	char **names;          /* interned approach names */
+	size_t nnames, namecap;
+	uint32_t *nametab;     /* name id + 1, 0 empty */
+	size_t nametabcap;
+	struct claim *claims;
+	size_t nclaims, cap;
+	int deferred;
+	struct entry **touched;
+	size_t ntouched, touchcap;
+	/* settle()'s scratch, kept from one call to the next */
+	struct item *items;
+	size_t itemcap;
+	uint32_t *stamp;       /* per name: == tag marks it in a set */
+	uint32_t tag;
+	/* counts in parts (ledger_parts.c) */
+	struct part_group *groups;
+	size_t ngroups, groupcap;
+	uint32_t *grouptab;    /* group index + 1, 0 empty; at most half full */
+	size_t grouptabcap;
+};
+
+/* Bring every verdict on e up to date: 0, or -1 on no memory (the
+ * verdicts so far stand). */
+int nq_settle_entry(nq_ledger *l, struct entry *e);
+
+/* A new claim slot (l->claims[id], zeroed), or -1 on no memory. */
+long nq_ledger_new_claim(nq_ledger *l);
+/* The interned id of an approach's name, or -1 on no memory. */
+long nq_ledger_intern(nq_ledger *l, const char *who);
+
+/* Free a claim's note if it owns it; the note is "" then. */
+void nq_claim_note_free(struct claim *c);
+
+#endif

@@ -1,0 +1,448 @@
+/*
+ * plan.c - see plan.h.
+ */
+#include <stdio.h>
+#include <unistd.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cpus.h"
+#include "instance.h"
+#include "plan.h"
+#include "registry.h"
+#include "status.h"
+
+int nq_approach_cpus(const nq_approach *a, int online)
+{
+	const char *p = a->options;
+
+	/* a->options holds the options with an effect, "k=v;k=v" */
+	while (p && *p) {
+		if (!strncmp(p, "threads=", 8)) {
+			long k = strtol(p + 8, NULL, 10);
+
+			return k <= 0 ? (online > 0 ? online : 1) : (int)k;
+		}
+		p = strchr(p, ';');
+		if (p)
+			p++;
+	}
+	return 1;
+}
+
+/* The cells of exp in run order; NULL on no memory (*n = 0 for none). */
+static nq_cell *expand(const nq_experiment *exp, int online, size_t *n)
+{
+	nq_cell *cells = NULL;
+	size_t i, ai, cap = 0;
+
+	*n = 0;
+	for (i = 0; i < exp->ninstances; i++)
+		for (ai = 0; ai < exp->napproaches; ai++) {
+			const nq_approach *a = &exp->approaches[ai];
+			const nq_instance_spec *spec = &exp->instances[i];
+			nq_cell *c;
+			int max;
+
+			max = nq_solver_max_n(a->solver, a->opt,
+					      spec->inst.mode);
+			/* a solver built before ABI 3 would not know to
+			 * avoid blocked squares and excluded lines: left
+			 * out, as a mode it does not answer (run.c says so
+			 * once) */
+			if (!nq_instance_runs(spec, a) ||
+			    max == NQ_NOT_APPLICABLE ||
+			    (nq_instance_has_variants(&spec->inst) &&
+			     !nq_solver_takes_variants(a->solver)))
+				continue;
+			/* a part only for a solver that counts in parts */
+			if (spec->inst.parts > 1 &&
+			    nq_solver_count_units(a->solver, a->opt,
+						  spec->inst.n) < 1)
+				continue;
+			if (*n == cap) {
+				nq_cell *p;
+
+				cap = cap ? 2 * cap : 64;
+				if (!(p = realloc(cells, cap * sizeof *p))) {
+					free(cells);
+					return NULL;
+				}
+				cells = p;
+			}
+			c = &cells[(*n)++];
+			memset(c, 0, sizeof *c);
+			c->spec = i;
+			c->ai = ai;
+			c->shard = 1;
+			c->cpus = nq_approach_cpus(a, online);
+			if (max > 0 && spec->inst.n > max) {
+				c->kind = NQ_CELL_TOO_LARGE;
+				c->max_n = max;
+			} else {
+				c->kind = NQ_CELL_RUN;
+				c->worst_s = (double)(exp->warmup + exp->repeat) *
+					     exp->timeout_s;
+			}
+		}
+	if (!cells)
+		cells = malloc(1); /* an empty plan is not an error */
+	return cells;
+}
+
+/* Order for dealing: the most expensive first; equal ones in plan order,
+ * so every machine deals alike. */
+static const nq_cell *sort_base;
+static int by_cost(const void *a, const void *b)
+{
+	const nq_cell *x = &sort_base[*(const size_t *)a];
+	const nq_cell *y = &sort_base[*(const size_t *)b];
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+
+	if (x->worst_s != y->worst_s)
+		return x->worst_s < y->worst_s ? 1 : -1;
+	return (i > j) - (i < j);
+}
+
+int nq_plan_make(const nq_experiment *exp, int nshards, int online,
+		 nq_plan *p, nq_error *err)
+{
+	size_t i, *order;
+	int k;
+
+	memset(p, 0, sizeof *p);
+	p->nshards = nshards < 1 ? 1 : nshards;
+	p->cells = expand(exp, online, &p->ncells);
+	/* a plugin's max_n or count_units that crashed, looped or answered
+	 * out of range: nothing is planned on its answers */
+	if (nq_solver_hooks_error(err) < 0) {
+		nq_plan_free(p);
+		return -1;
+	}
+	p->shard_worst_s = calloc((size_t)p->nshards + 1, sizeof(double));
+	p->shard_rows = calloc((size_t)p->nshards + 1, sizeof(size_t));
+	p->shard_cpus = calloc((size_t)p->nshards + 1, sizeof(int));
+	order = malloc((p->ncells + 1) * sizeof *order);
+	if (!p->cells || !p->shard_worst_s || !p->shard_rows ||
+	    !p->shard_cpus || !order) {
+		free(order);
+		nq_plan_free(p);
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	}
+	for (i = 0; i < p->ncells; i++)
+		order[i] = i;
+	sort_base = p->cells;
+	qsort(order, p->ncells, sizeof *order, by_cost);
+	for (i = 0; i < p->ncells; i++) {
+		nq_cell *c = &p->cells[order[i]];
+		int best = 1;
+
+		/* the least loaded slice; for cells without a run, the one
+		 * with the fewest rows, so those rows spread too */
+		for (k = 2; k <= p->nshards; k++)
+			if (c->worst_s > 0
+			    ? p->shard_worst_s[k] < p->shard_worst_s[best]
+			    : p->shard_rows[k] < p->shard_rows[best])
+				best = k;
+		c->shard = best;
+		p->shard_worst_s[best] += c->worst_s;
+		p->shard_rows[best] += (size_t)exp->repeat;
+		if (c->kind == NQ_CELL_RUN && c->cpus > p->shard_cpus[best])
+			p->shard_cpus[best] = c->cpus;
+		p->rows += (size_t)exp->repeat;
+		p->worst_s += c->worst_s;
+		if (c->kind == NQ_CELL_RUN)
+			p->runs += (size_t)(exp->warmup + exp->repeat);
+	}
+	free(order);
+	return 0;
+}
+
+void nq_plan_free(nq_plan *p)
+{
+	free(p->cells);
+	free(p->shard_worst_s);
+	free(p->shard_rows);
+	free(p->shard_cpus);
+	memset(p, 0, sizeof *p);
+}
+
+void nq_key_make(const char *experiment, const char *n, const char *mode,
+		 const char *hints, const char *approach, const char *repeat,
+		 char *buf, size_t len)
+{
+	snprintf(buf, len, "%s\t%s\t%s\t%s\t%s\t%s", experiment, n, mode,
+		 hints && hints[0] ? hints : "-", approach, repeat);
+}
+
+void nq_plan_key(const nq_experiment *exp, const nq_cell *c, int rep,
+		 char *buf, size_t len)
+{
+	const nq_instance_spec *spec = &exp->instances[c->spec];
+	char n[16], r[16], what[sizeof spec->hints_text + 24];
+
+	snprintf(n, sizeof n, "%d", spec->inst.n);
+	snprintf(r, sizeof r, "%d", rep);
+	nq_instance_key_field(spec->hints_text,
+			      nq_instance_keyed_by_hash(&spec->inst),
+			      spec->hash, what, sizeof what);
+	nq_key_make(exp->name, n,
+		    spec->inst.mode == NQ_MODE_COUNT ? "count" : "first",
+		    what, exp->approaches[c->ai].name, r, buf, len);
+}
+
+int nq_parse_shard(const char *text, int *k, int *n, char *why, size_t len)
+{
+	long long kk, nn;
+	char *end;
+
+	kk = strtoll(text, &end, 10);
+	if (end == text || *end != '/' || text[0] == '-' || text[0] == '+' ||
+	    end[1] == '-' || end[1] == '+') {
+		snprintf(why, len, "takes K/N, the K-th of N slices (1 <= K "
+			 "<= N), e.g. 2/4, not '%s'", text);
+		return -1;
+	}
+	nn = strtoll(end + 1, &end, 10);
+	if (*end || end == text) {
+		snprintf(why, len, "takes K/N, the K-th of N slices (1 <= K "
+			 "<= N), e.g. 2/4, not '%s'", text);
+		return -1;
+	}
+	if (nn < 1 || nn > NQ_MAX_SHARDS) {
+		snprintf(why, len, "N in '%s' must be 1 to %d", text,
+			 NQ_MAX_SHARDS);
+		return -1;
+	}
+	if (kk < 1 || kk > nn) {
+		snprintf(why, len, "K in '%s' must be 1 to %lld (the slices "
+			 "are numbered from 1)", text, nn);
+		return -1;
+	}
+	*k = (int)kk;
+	*n = (int)nn;
+	return 0;
+}
+
+/* FNV-1a, 64 bits: keys are short texts, 10^6 of them collide with
+ * odds near 10^-8. */
+/* plan.h */
+void nq_plan_key_text(const nq_experiment *exp, const nq_plan *p,
+		      uint64_t h, char *buf, size_t len, int *shard)
+{
+	size_t i;
+	int rep;
+
+	snprintf(buf, len, "(a run the plan does not hold)");
+	*shard = 0;
+	for (i = 0; i < p->ncells; i++)
+		for (rep = 1; rep <= exp->repeat; rep++) {
+			nq_plan_key(exp, &p->cells[i], rep, buf, len);
+			if (nq_key_hash(buf) == h) {
+				char *t;
+
+				for (t = buf; (t = strchr(t, '\t'));)
+					*t = ' ';
+				*shard = p->cells[i].shard;
+				return;
+			}
+		}
+	snprintf(buf, len, "(a run the plan does not hold)");
+}
+
+uint64_t nq_key_hash(const char *key)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	for (; *key; key++) {
+		h ^= (unsigned char)*key;
+		h *= 0x100000001b3ull;
+	}
+	return h ? h : 1;
+}
+
+static size_t slot_of(const nq_keyset *s, uint64_t h)
+{
+	size_t i = (size_t)(h ^ (h >> 29)) & (s->cap - 1);
+
+	while (s->hash[i] && s->hash[i] != h)
+		i = (i + 1) & (s->cap - 1);
+	return i;
+}
+
+static int grow(nq_keyset *s)
+{
+	nq_keyset big;
+	size_t i;
+
+	big.cap = s->cap ? 2 * s->cap : 1024;
+	big.used = s->used;
+	big.hash = calloc(big.cap, sizeof *big.hash);
+	big.count = calloc(big.cap, sizeof *big.count);
+	if (!big.hash || !big.count) {
+		free(big.hash);
+		free(big.count);
+		return -1;
+	}
+	for (i = 0; i < s->cap; i++)
+		if (s->hash[i]) {
+			size_t j = slot_of(&big, s->hash[i]);
+
+			big.hash[j] = s->hash[i];
+			big.count[j] = s->count[i];
+		}
+	free(s->hash);
+	free(s->count);
+	*s = big;
+	return 0;
+}
+
+uint32_t nq_keyset_add(nq_keyset *s, uint64_t h)
+{
+	size_t i;
+
+	h = h ? h : 1;
+	if ((s->used + 1) * 2 > s->cap && grow(s) < 0)
+		return 0;
+	i = slot_of(s, h);
+	if (!s->hash[i]) {
+		s->hash[i] = h;
+		s->used++;
+	}
+	return ++s->count[i];
+}
+
+uint32_t nq_keyset_count(const nq_keyset *s, uint64_t h)
+{
+	size_t i;
+
+	if (!s->cap)
+		return 0;
+	i = slot_of(s, h ? h : 1);
+	return s->hash[i] ? s->count[i] : 0;
+}
+
+uint32_t nq_keyset_take(nq_keyset *s, uint64_t h)
+{
+	size_t i;
+
+	if (!s->cap)
+		return 0;
+	i = slot_of(s, h ? h : 1);
+	if (!s->hash[i] || !s->count[i])
+		return 0;
+	return --s->count[i];
+}
+
+void nq_keyset_free(nq_keyset *s)
+{
+	free(s->hash);
+	free(s->count);
+	memset(s, 0, sizeof *s);
+}
+
+uint64_t nq_plan_seq(const nq_experiment *exp, size_t spec, size_t ai,
+		     int rep)
+{
+	return ((uint64_t)spec * (uint64_t)exp->repeat + (uint64_t)(rep - 1)) *
+	       (uint64_t)exp->napproaches + (uint64_t)ai;
+}
+
+static size_t order_slot(const nq_order *o, uint64_t h)
+{
+	size_t i = (size_t)(h ^ (h >> 31)) & (o->cap - 1);
+
+	while (o->hash[i] && o->hash[i] != h)
+		i = (i + 1) & (o->cap - 1);
+	return i;
+}
+
+int nq_order_make(const nq_experiment *exp, const nq_plan *p, nq_keyset *due,
+		  nq_order *o, nq_error *err)
+{
+	char key[1024];
+	uint64_t *hs = NULL;
+	size_t i, k = 0, at = 0;
+	int rep;
+
+	memset(o, 0, sizeof *o);
+	for (o->cap = 1024; o->cap < 2 * (p->rows + 1); o->cap *= 2)
+		;
+	o->hash = calloc(o->cap, sizeof *o->hash);
+	o->first = calloc(o->cap, sizeof *o->first);
+	o->count = calloc(o->cap, sizeof *o->count);
+	o->used = calloc(o->cap, sizeof *o->used);
+	o->seqs = malloc((p->rows + 1) * sizeof *o->seqs);
+	hs = malloc((p->rows + 1) * sizeof *hs);
+	if (!o->hash || !o->first || !o->count || !o->used || !o->seqs || !hs)
+		goto nomem;
+	/* how often each key is planned, */
+	for (i = 0; i < p->ncells; i++)
+		for (rep = 1; rep <= exp->repeat && k < p->rows; rep++) {
+			uint64_t h;
+			size_t s;
+
+			nq_plan_key(exp, &p->cells[i], rep, key, sizeof key);
+			h = nq_key_hash(key);
+			if (due && !nq_keyset_add(due, h))
+				goto nomem;
+			hs[k++] = h = h ? h : 1;
+			s = order_slot(o, h);
+			o->hash[s] = h;
+			o->count[s]++;
+		}
+	/* where its places start, */
+	for (i = 0; i < o->cap; i++)
+		if (o->hash[i]) {
+			o->first[i] = at;
+			at += o->count[i];
+		}
+	/* and its places, ascending (the plan's order) */
+	for (i = 0, k = 0; i < p->ncells; i++)
+		for (rep = 1; rep <= exp->repeat && k < p->rows; rep++) {
+			size_t s = order_slot(o, hs[k++]);
+
+			o->seqs[o->first[s] + o->used[s]++] =
+				nq_plan_seq(exp, p->cells[i].spec,
+					    p->cells[i].ai, rep);
+		}
+	memset(o->used, 0, o->cap * sizeof *o->used);
+	free(hs);
+	return 0;
+nomem:
+	free(hs);
+	return nq_error_set(err, NULL, 0, 0, "out of memory");
+}
+
+uint64_t nq_order_seq(const nq_order *o, uint64_t h)
+{
+	size_t s;
+
+	if (!o->cap)
+		return NQ_SEQ_NONE;
+	s = order_slot(o, h ? h : 1);
+	return o->hash[s] ? o->seqs[o->first[s]] : NQ_SEQ_NONE;
+}
+
+uint64_t nq_order_take(nq_order *o, uint64_t h)
+{
+	size_t s;
+
+	if (!o->cap)
+		return NQ_SEQ_NONE;
+	s = order_slot(o, h ? h : 1);
+	if (!o->hash[s])
+		return NQ_SEQ_NONE;
+	if (o->used[s] < o->count[s])
+		return o->seqs[o->first[s] + o->used[s]++];
+	return o->seqs[o->first[s] + o->count[s] - 1];
+}
+
+void nq_order_free(nq_order *o)
+{
+	free(o->hash);
+	free(o->first);
+	free(o->count);
+	free(o->used);
+	free(o->seqs);
+	memset(o, 0, sizeof *o);
+}

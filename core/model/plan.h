@@ -1,0 +1,135 @@
+/*
+ * plan.h - the runs an experiment makes, each with a stable key, and the
+ * slices (shards) that split them between machines.
+ *
+ * A cell is one instance x one approach; it makes `repeat` measured runs
+ * (and `warmup` runs before them that are not written). The key of a
+ * measured run names it the same way on every machine and in every row
+ * of a results file:
+ *
+ *     experiment <TAB> n <TAB> mode <TAB> hints <TAB> approach <TAB> repeat
+ *
+ * (hints as the CSV writes them, "-" when there are none; for an
+ * instance with blocked squares or excluded lines, the hints, '|' and
+ * its `instance_hash`, so instances with the same hints stay apart while
+ * every key of a plain instance stays as it was; approach as the CSV's
+ * `approach` column). So a row's key is read off its columns, and
+ * resume, shards and merge need nothing in the file but the rows.
+ *
+ * An experiment file may list one instance twice; its runs then share a
+ * key, and the plan counts how often each key is due (nq_keyset).
+ */
+#ifndef NQ_PLAN_H
+#define NQ_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "experiment.h"
+
+enum nq_cell_kind {
+	NQ_CELL_RUN,        /* measured runs, a row each */
+	NQ_CELL_TOO_LARGE,  /* a row each, no run: n over the approach's max */
+};
+
+typedef struct nq_cell {
+	size_t spec, ai;       /* exp->instances[spec], exp->approaches[ai] */
+	enum nq_cell_kind kind;
+	int max_n;             /* NQ_CELL_TOO_LARGE: the approach's largest n */
+	int cpus;              /* cores one of its runs takes (threads: k) */
+	double worst_s;        /* (warmup + repeat) x timeout; 0: no run */
+	int shard;             /* 1..nshards */
+} nq_cell;
+
+typedef struct nq_plan {
+	nq_cell *cells;        /* in run order: instance by instance, then
+				  approach by approach */
+	size_t ncells;
+	size_t rows;           /* rows the plan writes: cells x repeat */
+	size_t runs;           /* runs it makes, warm-ups included */
+	double worst_s;        /* every run at its timeout, one at a time */
+	int nshards;           /* 1 when not sharded */
+	/* per shard 1..nshards (index 0 unused): */
+	double *shard_worst_s;
+	size_t *shard_rows;
+	int *shard_cpus;       /* the most cores one of its runs takes */
+} nq_plan;
+
+/* Expand exp into cells and deal them into nshards slices (>= 1): all
+ * repeats of a cell go to one shard, and the slices are balanced by
+ * worst-case time (largest cells first, each to the slice with the least
+ * so far; ties to the lower shard), so every machine computes the same
+ * slices. `online` is the number of cores a `threads: 0` run takes. -1
+ * with err set on no memory. */
+int nq_plan_make(const nq_experiment *exp, int nshards, int online,
+		 nq_plan *p, nq_error *err);
+void nq_plan_free(nq_plan *p);
+
+/* The cores a run of approach a takes: its `threads` option (0: all
+ * `online`), 1 without one. */
+int nq_approach_cpus(const nq_approach *a, int online);
+
+/* The key of measured run `rep` (1..repeat) of cell c. */
+void nq_plan_key(const nq_experiment *exp, const nq_cell *c, int rep,
+		 char *buf, size_t len);
+/* A key from a row's columns (hints "" or "-" for none; with blocked
+ * squares or excluded lines, nq_instance_key_field's "HINTS|HASH"). */
+void nq_key_make(const char *experiment, const char *n, const char *mode,
+		 const char *hints, const char *approach, const char *repeat,
+		 char *buf, size_t len);
+
+/* "K/N" with 1 <= K <= N <= NQ_MAX_SHARDS: 0 with *k and *n set, or -1
+ * with why[] saying what is wrong. */
+#define NQ_MAX_SHARDS 100000
+int nq_parse_shard(const char *text, int *k, int *n, char *why, size_t len);
+
+/* A multiset of keys (their 64-bit hashes): how often each is held. */
+typedef struct nq_keyset {
+	uint64_t *hash;        /* 0: empty slot (a hash of 0 is stored as 1) */
+	uint32_t *count;
+	size_t cap, used;
+} nq_keyset;
+
+uint64_t nq_key_hash(const char *key);
+/* The planned run whose key has hash h, as text (its tabs as spaces:
+ * for a message), and its shard (0 and "(a run the plan does not
+ * hold)" when none). */
+void nq_plan_key_text(const nq_experiment *exp, const nq_plan *p,
+		      uint64_t h, char *buf, size_t len, int *shard);
+/* Add one of `key`; the new count, or 0 on no memory. */
+uint32_t nq_keyset_add(nq_keyset *s, uint64_t hash);
+/* How often hash is held (0: never). */
+uint32_t nq_keyset_count(const nq_keyset *s, uint64_t hash);
+/* Take one away (when held); the count left. */
+uint32_t nq_keyset_take(nq_keyset *s, uint64_t hash);
+void nq_keyset_free(nq_keyset *s);
+
+/* The plan's order, the experiment file's: instance by instance, for
+ * each the repeats, in each every approach in the file's order. It is
+ * the order of every results file the harness finishes (a run's final
+ * CSV, a resumed one, a merge), whatever -j, shards or resume did. */
+/* The place of measured run `rep` of instance spec x approach ai. */
+uint64_t nq_plan_seq(const nq_experiment *exp, size_t spec, size_t ai,
+		     int rep);
+/* Run key hash -> its places: a key the plan holds k times (an
+ * instance listed twice) has k, handed out in turn. */
+typedef struct nq_order {
+	uint64_t *hash;        /* 0: empty slot (a hash of 0 is stored as 1) */
+	size_t *first;         /* per slot: its first place in seqs */
+	uint32_t *count, *used; /* per slot: places, places handed out */
+	uint64_t *seqs;
+	size_t cap;
+} nq_order;
+/* Every measured run of p (of every shard) into o; into `due` too (how
+ * often each key is planned) unless NULL. -1 with err on no memory. */
+int nq_order_make(const nq_experiment *exp, const nq_plan *p, nq_keyset *due,
+		  nq_order *o, nq_error *err);
+/* The first place of the run with key hash h; NQ_SEQ_NONE when the plan
+ * does not hold it. */
+#define NQ_SEQ_NONE UINT64_MAX
+uint64_t nq_order_seq(const nq_order *o, uint64_t h);
+/* The next place of key h not yet handed out (the last one again once
+ * all are), for the rows of a file in the file's order. */
+uint64_t nq_order_take(nq_order *o, uint64_t h);
+void nq_order_free(nq_order *o);
+
+#endif

@@ -1,0 +1,22 @@
+/*
+ * status.c - see status.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "status.h"
+
+static const char *const status_names[NQ_ST__COUNT] = {
+	"ok", "wrong", "timeout", "memout", "crash", "error", "disputed",
+	"skipped"
+};
+
+const char *nq_status_name(nq_status st)
+{
+	return st >= 0 && st < NQ_ST__COUNT ? status_names[st] : "?";
+}
+
+void nq_run_clear(nq_run *run)
+{
+	free(run->res.placement);
+	memset(run, 0, sizeof *run);
+}

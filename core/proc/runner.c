@@ -1,0 +1,760 @@
+/*
+ * runner.c - one run in a forked child; see runner.h.
+ *
+ * The child (runchild.c) sets its limits and CPUs, calls the solver,
+ * writes a fixed-size message (a magic number, the return code and
+ * nq_result) and then the placement, if any, to a pipe, and exits. The
+ * parent reads the pipe with
+ * a deadline, kills the child when the deadline passes, and reaps it with
+ * wait4() for its CPU time and peak RSS. Nothing the child does can take
+ * the parent down.
+ *
+ * Only the message carries a verdict: a child that ends without a whole
+ * one is `crash`, whatever its exit status (a solver's exit(86) once read
+ * as memout). Running out of memory where no error can be returned
+ * (nq_oom, inside a library's allocator) sends a message too, with
+ * NQ_ENOMEM, through the hook the child installs (nq_oom_hook).
+ *
+ * Nothing outlives its run. The child is the leader of a process group
+ * of its own; it dies with the harness (PR_SET_PDEATHSIG, and an
+ * RLIMIT_CPU a little past the timeout times its cores as a last guard);
+ * the harness is a child subreaper, so a solver's orphaned grandchildren
+ * (even ones that left the group with setsid) become its children. At
+ * the end of every run, whatever its status, its tree is ended
+ * (runtree.c: its group and cgroup, and the orphans that carry its mark,
+ * not the other runs'), and the run's
+ * temporary directory (made by the parent, $TMPDIR and NQ_RUN_DIR in the
+ * child) is removed. The answer is taken when the message has arrived
+ * whole, not when the pipe closes: a grandchild holding the pipe open
+ * changes nothing.
+ *
+ * The clock is the parent's alone. The child, once set up, sends a
+ * handshake and waits to be released (runchild.h); the wall time runs
+ * from the release to the poll that saw the whole answer (or the child's
+ * end: a crash, the timeout). No time the child sends is taken, and a
+ * run whose CPU time cannot fit in its wall time on its cores did work
+ * outside the clock: `error` (check_clock).
+ *
+ * Several runs in flight are watched by one poll() over every run's
+ * message pipe, stderr pipe and pidfd, and released by it. Where
+ * the kernel has no pidfd, the poll sleeps a millisecond at most and
+ * each child is tried with waitid(WNOHANG).
+ *
+ * The child's stderr is a pipe the parent reads while it waits: up to
+ * NQ_LOG_MAX bytes a run go to the log (nq_limits.log_path), whole when
+ * the run ends, never to the terminal; the last non-empty line joins the
+ * note of a run that is not ok.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "cgroup.h"
+#include "errlog.h"
+#include "runchild.h"
+#include "runner.h"
+#include "runtree.h"
+#include "solvers.h"
+
+/* The runs in flight, for nq_runner_abort: a child's pid in a free slot
+ * from its fork until it is reaped (then 0). */
+static volatile sig_atomic_t inflight[NQ_RUN_MAX_INFLIGHT];
+static volatile sig_atomic_t aborted; /* nq_runner_abort was called */
+static int live;                      /* runs forked and not yet reaped */
+
+int nq_runner_no_pidfd;
+
+/* One run in flight, from nq_run_start until nq_run_wait_any hands back
+ * its nq_run. */
+struct nq_pending {
+	char *buf;              /* the child's message, then its placement */
+	size_t cap, need, got;
+	int n;                  /* the instance's n: the placement's size */
+	char dir[600];
+	char *log_path, *log_label; /* copies: the caller's may change */
+	nq_errlog log;
+	struct rusage ru;
+	nq_cgroup cg;
+	long oom_kills;
+	int msgfd, pidfd, slot, status, timed_out, reaped, done, nomem;
+	int gofd;               /* the release socket, until sent */
+	int ready;              /* 1: handshake seen; -1: not the harness's */
+	unsigned char rbuf[4];  /* the handshake, as it comes */
+	size_t rgot;
+	int ncpus;              /* the CPUs asked for; 0: not pinned */
+	/* the parent's clock: the fork, the release, the whole message,
+	 * the reaping */
+	double t0, t_start, t_answer, t_end, timeout_s;
+	uint64_t memory_kib;
+	pid_t pid;
+	char cpus[64];          /* the CPUs asked for */
+	nq_run run;             /* filled when done */
+};
+
+void nq_runner_abort(void)
+{
+	size_t i;
+
+	aborted = 1;
+	for (i = 0; i < NQ_RUN_MAX_INFLIGHT; i++) {
+		pid_t pid = (pid_t)inflight[i];
+
+		if (pid > 0) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+		}
+	}
+}
+
+/* 1 when pid is the child of a run in flight (the runner reaps it). */
+static int is_inflight(pid_t pid)
+{
+	size_t i;
+
+	for (i = 0; i < NQ_RUN_MAX_INFLIGHT; i++)
+		if ((pid_t)inflight[i] == pid)
+			return 1;
+	return 0;
+}
+
+/* The CPUs a run may use: those it is pinned to, or every one online. */
+static int cores_of(const nq_pending *p)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return p->ncpus > 0 ? p->ncpus : n > 0 ? (int)n : 1;
+}
+
+static double tv_s(struct timeval tv)
+{
+	return (double)tv.tv_sec + (double)tv.tv_usec * 1e-6;
+}
+
+static void pending_free(nq_pending *p)
+{
+	free(p->buf);
+	free(p->log_path);
+	free(p->log_label);
+	free(p);
+}
+
+/* Before the fork: the subreaper (once), the cgroup, the run's directory,
+ * the message pipe and the stderr pipe, the log. 0, or -1 with err set
+ * and everything made undone. */
+static int run_setup(nq_pending *p, const nq_limits *lim, int fds[2],
+		     int errp[2], int gop[2], nq_error *err)
+{
+	static int subreaper;
+	nq_run *run = &p->run;
+
+	nq_result_init(&run->res);
+	run->measured_by = "rlimit";
+	if (!subreaper) {
+		/* a run's orphans come to the harness, to be ended */
+		prctl(PR_SET_CHILD_SUBREAPER, 1);
+		subreaper = 1;
+		nq_rundir_sweep();
+	}
+	if (strcmp(nq_cgroup_kind(), "rlimit") &&
+	    nq_cgroup_create(&p->cg, lim->memory_kib) == 0)
+		run->measured_by = nq_cgroup_kind();
+	else
+		memset(&p->cg, 0, sizeof p->cg);
+	if (nq_rundir_make(p->dir, sizeof p->dir) < 0) {
+		nq_cgroup_remove(&p->cg);
+		return nq_error_set(err, NULL, 0, 0, "cannot make a temporary "
+				    "directory (%s): %s", p->dir,
+				    strerror(errno));
+	}
+	nq_rundir_mark(p->dir);
+	/* the release is a socket: a child that is gone costs the parent
+	 * no SIGPIPE (send with MSG_NOSIGNAL) */
+	if (pipe(fds) < 0 || pipe(errp) < 0 ||
+	    socketpair(AF_UNIX, SOCK_STREAM, 0, gop) < 0) {
+		nq_error_set(err, NULL, 0, 0, "pipe: %s", strerror(errno));
+		if (fds[0] >= 0) {
+			close(fds[0]);
+			close(fds[1]);
+		}
+		if (errp[0] >= 0) {
+			close(errp[0]);
+			close(errp[1]);
+		}
+		nq_cgroup_remove(&p->cg);
+		nq_tree_remove(p->dir);
+		return -1;
+	}
+	/* close-on-exec: a program a solver runs never holds the pipe;
+	 * non-blocking: the parent reads what is there and polls again */
+	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+	fcntl(errp[0], F_SETFD, FD_CLOEXEC);
+	fcntl(errp[1], F_SETFD, FD_CLOEXEC);
+	fcntl(gop[0], F_SETFD, FD_CLOEXEC);
+	fcntl(gop[1], F_SETFD, FD_CLOEXEC);
+	fcntl(fds[0], F_SETFL, O_NONBLOCK);
+	fcntl(errp[0], F_SETFL, O_NONBLOCK);
+	memset(&p->log, 0, sizeof p->log);
+	p->log.fd = errp[0];
+	p->log.out = -1;
+	p->log.path = p->log_path;
+	p->log.label = p->log_label;
+	/* no spool: straight into the log, as with one run at a time */
+	nq_errlog_spool(&p->log, p->dir);
+	p->msgfd = fds[0];
+	return 0;
+}
+
+nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
+			 const nq_limits *lim, const int *cpus, int ncpus,
+			 nq_error *err)
+{
+	struct nq_child_args c;
+	int fds[2] = { -1, -1 }, errp[2] = { -1, -1 }, gop[2] = { -1, -1 };
+	int slot;
+	nq_pending *p;
+
+	for (slot = 0; slot < NQ_RUN_MAX_INFLIGHT && inflight[slot]; slot++)
+		;
+	if (slot == NQ_RUN_MAX_INFLIGHT) {
+		nq_error_set(err, NULL, 0, 0, "more than %d runs in flight",
+			     NQ_RUN_MAX_INFLIGHT);
+		return NULL;
+	}
+	if (!(p = calloc(1, sizeof *p)) ||
+	    !(p->buf = malloc(sizeof(struct nq_message) +
+			      (size_t)in->n * sizeof(int32_t))) ||
+	    (lim->log_path && !(p->log_path = strdup(lim->log_path))) ||
+	    (lim->log_label && !(p->log_label = strdup(lim->log_label)))) {
+		if (p)
+			pending_free(p);
+		nq_error_set(err, NULL, 0, 0, "out of memory for a placement "
+			     "of n=%d", in->n);
+		return NULL;
+	}
+	p->n = in->n;
+	p->cap = sizeof(struct nq_message) + (size_t)in->n * sizeof(int32_t);
+	p->need = sizeof(struct nq_message);
+	p->timeout_s = lim->timeout_s;
+	p->memory_kib = lim->memory_kib;
+	p->pidfd = -1;
+	p->gofd = -1;
+	p->slot = slot;
+	p->ncpus = ncpus > 0 ? ncpus : 0;
+	nq_cpus_format(cpus, ncpus, p->cpus, sizeof p->cpus);
+	if (run_setup(p, lim, fds, errp, gop, err) < 0) {
+		pending_free(p);
+		return NULL;
+	}
+	c.a = a;
+	c.in = in;
+	c.lim = lim;
+	c.cpus = cpus;
+	c.ncpus = ncpus;
+	c.fd = fds[1];
+	c.errfd = errp[1];
+	c.gofd = gop[0];
+	c.parent = getpid();
+	c.dir = p->dir;
+	c.cg = &p->cg;
+	fflush(NULL); /* nothing buffered may be written twice */
+	p->t0 = nq_now();
+	p->pid = fork();
+	if (p->pid < 0) {
+		nq_error_set(err, NULL, 0, 0, "fork: %s", strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		close(errp[0]);
+		close(errp[1]);
+		close(gop[0]);
+		close(gop[1]);
+		if (p->log.spool >= 0)
+			close(p->log.spool);
+		nq_cgroup_remove(&p->cg);
+		nq_tree_remove(p->dir);
+		pending_free(p);
+		return NULL;
+	}
+	if (p->pid == 0) {
+		close(fds[0]);
+		close(errp[0]);
+		close(gop[1]);
+		nq_child(&c);
+	}
+	setpgid(p->pid, p->pid);
+	inflight[slot] = p->pid;
+	live++;
+	if (aborted) { /* the signal came before the slot was set */
+		kill(-p->pid, SIGKILL);
+		kill(p->pid, SIGKILL);
+	}
+	close(fds[1]);
+	close(errp[1]);
+	close(gop[0]);
+	p->gofd = gop[1];
+#ifdef SYS_pidfd_open
+	if (!nq_runner_no_pidfd) {
+		p->pidfd = (int)syscall(SYS_pidfd_open, p->pid, 0);
+		if (p->pidfd >= 0)
+			fcntl(p->pidfd, F_SETFD, FD_CLOEXEC);
+	}
+#endif
+	return p;
+}
+
+/* The handshake, read before anything else on the pipe: when it is
+ * whole and the harness's, the run is released and its clock starts.
+ * 1 when the message may be read now, 0 when not yet, -1 when the pipe
+ * is done with. */
+static int read_ready(nq_pending *p)
+{
+	uint32_t magic;
+
+	while (p->rgot < sizeof p->rbuf) {
+		ssize_t r = read(p->msgfd, p->rbuf + p->rgot,
+				 sizeof p->rbuf - p->rgot);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) &&
+		    !p->reaped)
+			return 0;
+		if (r <= 0)
+			return -1;
+		p->rgot += (size_t)r;
+	}
+	memcpy(&magic, p->rbuf, sizeof magic);
+	if (magic != NQ_READY_MAGIC) {
+		p->ready = -1; /* someone else's bytes came first */
+		return -1;
+	}
+	p->ready = 1;
+	p->t_start = nq_now();
+	if (p->gofd >= 0) {
+		while (send(p->gofd, "", 1, MSG_NOSIGNAL) < 0 && errno == EINTR)
+			;
+		close(p->gofd);
+		p->gofd = -1;
+	}
+	return 1;
+}
+
+/* Read what the message pipe holds: the handshake, then until the
+ * message is whole (the fixed part, then the placement if it has one;
+ * its time is t, when the poll saw it, or now when it came after the
+ * release in this same call), or EOF; once the child is
+ * reaped, what is not there now never will be. */
+static void read_msg(nq_pending *p, double t)
+{
+	if (p->msgfd >= 0 && !p->ready) {
+		int rc = read_ready(p);
+
+		if (rc == 0)
+			return;
+		if (rc < 0)
+			goto done;
+	}
+	while (p->msgfd >= 0 && p->got < p->need) {
+		ssize_t r = read(p->msgfd, p->buf + p->got, p->need - p->got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) &&
+		    !p->reaped)
+			return;
+		if (r <= 0)
+			break;
+		p->got += (size_t)r;
+		if (p->got == sizeof(struct nq_message) && p->need < p->cap) {
+			struct nq_message m;
+
+			memcpy(&m, p->buf, sizeof m);
+			if (m.magic == NQ_MESSAGE_MAGIC && m.has_placement)
+				p->need = p->cap;
+		}
+		if (p->got == p->need && !p->t_answer)
+			p->t_answer = t > p->t_start ? t : nq_now();
+	}
+done:
+	if (p->msgfd >= 0) {
+		close(p->msgfd);
+		p->msgfd = -1;
+	}
+}
+
+/* Reap the child if it has exited (block: it was killed, wait for it);
+ * its wall time ends at t. 1 when reaped. The group is killed while the
+ * zombie still holds its number: no other group can have it yet. */
+static int try_reap(nq_pending *p, double t, int block)
+{
+	pid_t w;
+
+	if (!block) {
+		siginfo_t si;
+
+		memset(&si, 0, sizeof si);
+		if (waitid(P_PID, (id_t)p->pid, &si,
+			   WEXITED | WNOHANG | WNOWAIT) < 0 ||
+		    si.si_pid != p->pid)
+			return 0;
+	}
+	/* out of nq_runner_abort's reach before its pid can be reused */
+	inflight[p->slot] = 0;
+	kill(-p->pid, SIGKILL);
+	while ((w = wait4(p->pid, &p->status, 0, &p->ru)) < 0 &&
+	       errno == EINTR)
+		;
+	live--;
+	p->reaped = 1;
+	p->t_end = block ? nq_now() : t;
+	if (p->pidfd >= 0) {
+		close(p->pidfd);
+		p->pidfd = -1;
+	}
+	return 1;
+}
+
+/* The status of a run the kernel ended (the OOM killer, the timeout, a
+ * signal): 1 when it was, with the note; 0 when the child exited. */
+static int run_ended(const nq_pending *p, nq_run *run)
+{
+	int status = p->status;
+
+	if (p->oom_kills > 0 &&
+	    !(WIFEXITED(status) && p->got >= sizeof(struct nq_message) &&
+	      ((struct nq_message *)(void *)p->buf)->rc == NQ_OK &&
+	      !p->timed_out)) {
+		/* the kernel's OOM killer, in the run's cgroup: memout,
+		 * whoever it hit (the child or a program it ran) */
+		run->status = NQ_ST_MEMOUT;
+		snprintf(run->note, sizeof run->note, "the kernel's OOM killer "
+			 "ended %ld process%s of the run (memory limit %llu "
+			 "KiB, the whole process tree)", p->oom_kills,
+			 p->oom_kills == 1 ? "" : "es",
+			 (unsigned long long)p->memory_kib);
+		return 1;
+	}
+	if (p->timed_out) {
+		run->status = NQ_ST_TIMEOUT;
+		snprintf(run->note, sizeof run->note,
+			 "killed at the %gs timeout", p->timeout_s);
+		return 1;
+	}
+	if (WIFSIGNALED(status)) {
+		run->status = NQ_ST_CRASH;
+		snprintf(run->note, sizeof run->note, "killed by signal %d (%s)",
+			 WTERMSIG(status), strsignal(WTERMSIG(status)));
+		return 1;
+	}
+	return 0;
+}
+
+/* The status from the child's message (an exit status says nothing):
+ * 0, or -1 (no memory for the placement). */
+static int run_answer(const nq_pending *p, nq_run *run)
+{
+	struct nq_message m;
+	int status = p->status;
+
+	memcpy(&m, p->buf, p->got < sizeof m ? p->got : sizeof m);
+	if (p->got < sizeof m || m.magic != NQ_MESSAGE_MAGIC ||
+	    !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
+	    (m.has_placement && p->got < p->cap)) {
+		run->status = NQ_ST_CRASH;
+		snprintf(run->note, sizeof run->note,
+			 "exited with status %d without a whole answer",
+			 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+		return 0;
+	}
+	run->res = m.res;
+	run->res.placement = NULL;
+	run->res.note[sizeof run->res.note - 1] = '\0';
+	switch (m.rc) {
+	case NQ_OK:
+		run->status = NQ_ST_OK;
+		run->answered = 1;
+		if (m.has_placement) {
+			run->res.placement = malloc((size_t)p->n * sizeof(int32_t));
+			if (!run->res.placement)
+				return -1;
+			memcpy(run->res.placement, p->buf + sizeof m,
+			       (size_t)p->n * sizeof(int32_t));
+		}
+		break;
+	case NQ_ENOMEM:
+		run->status = NQ_ST_MEMOUT;
+		break;
+	case NQ_ETIMEOUT:
+		run->status = NQ_ST_TIMEOUT;
+		break;
+	default:
+		run->status = NQ_ST_ERROR;
+		break;
+	}
+	if (run->status != NQ_ST_OK)
+		snprintf(run->note, sizeof run->note, "%s",
+			 run->res.note[0] ? run->res.note
+			 : run->status == NQ_ST_TIMEOUT ? "stopped itself at the time limit"
+			 : run->status == NQ_ST_MEMOUT ? "ran out of memory"
+			 : "the solver reported an error");
+	return 0;
+}
+
+/* A time no honest run has: more CPU than its wall time on every core
+ * it may use (with room for the setup before the release and the exit
+ * after the answer, which its CPU time holds and its wall time does
+ * not). Such a run did its work outside the harness's clock (in code
+ * that ran before the release, or after the answer), so neither its
+ * time nor its answer is taken. */
+static void check_clock(const nq_pending *p, nq_run *run)
+{
+	int cores = cores_of(p);
+
+	if (run->status != NQ_ST_OK ||
+	    run->cpu_s <= run->wall_s * cores + 0.05 + 0.05 * run->cpu_s)
+		return;
+	snprintf(run->note, sizeof run->note, "impossible time: %.3f s of "
+		 "CPU in %.4f s of wall time on %d core%s; the work was done "
+		 "outside the harness's clock, so the run is not taken",
+		 run->cpu_s, run->wall_s, cores, cores == 1 ? "" : "s");
+	run->status = NQ_ST_ERROR;
+	run->answered = 0;
+}
+
+/* After the reaping: the wall time, CPU time and peak memory; the tree
+ * ended, the log closed, the directory and the cgroup removed; the
+ * status. */
+static void run_end(nq_pending *p)
+{
+	nq_run *run = &p->run;
+	struct nq_message m;
+	int whole = p->got >= sizeof m;
+
+	if (whole)
+		memcpy(&m, p->buf, sizeof m);
+	whole = whole && m.magic == NQ_MESSAGE_MAGIC;
+	/* the parent's clock alone: from the release (not the fork, the
+	 * cgroup, the setup) to the whole answer, or to the end */
+	run->wall_s = (p->t_answer > 0 ? p->t_answer : p->t_end) -
+		      (p->ready > 0 ? p->t_start : p->t0);
+	if (run->wall_s < 0)
+		run->wall_s = 0;
+	snprintf(run->cpus, sizeof run->cpus, "%s",
+		 whole && m.cpus[0] ? m.cpus : p->cpus);
+	run->cpu_s = tv_s(p->ru.ru_utime) + tv_s(p->ru.ru_stime);
+	run->peak_rss_kib = p->ru.ru_maxrss;
+	nq_tree_end_run(p->pid, &p->cg);
+	/* its orphans that left the group (setsid): by the run's mark */
+	nq_tree_end_marked(p->dir, is_inflight);
+	if (live == 0)
+		nq_tree_end_all(); /* orphans that left their group */
+	nq_errlog_close(&p->log);
+	nq_tree_remove(p->dir);
+	if (p->cg.version) {
+		/* the whole tree's, not the child's alone; but the child's
+		 * own time from the fork is in its rusage only (it entered
+		 * the cgroup after its first steps: a fork handler's work
+		 * is there), so the larger of the two */
+		double cg_cpu;
+		long peak;
+
+		nq_cgroup_usage(&p->cg, &cg_cpu, &peak, &p->oom_kills);
+		if (cg_cpu > run->cpu_s)
+			run->cpu_s = cg_cpu;
+		if (peak >= 0)
+			run->peak_rss_kib = peak;
+		nq_cgroup_remove(&p->cg);
+	}
+	if (p->gofd >= 0) {
+		close(p->gofd);
+		p->gofd = -1;
+	}
+	if (p->ready < 0) {
+		run->status = NQ_ST_CRASH;
+		snprintf(run->note, sizeof run->note, "the first bytes on the "
+			 "run's pipe were not the harness's handshake (code "
+			 "ran in the child before the harness's own)");
+	} else if (!run_ended(p, run) && run_answer(p, run) < 0) {
+		p->nomem = 1;
+	}
+	check_clock(p, run);
+	if (run->status != NQ_ST_OK && p->log.last[0]) {
+		char note[sizeof run->note];
+
+		snprintf(note, sizeof note, "%.150s; stderr: %.95s",
+			 run->note, p->log.last);
+		memcpy(run->note, note, sizeof note);
+	}
+	p->done = 1;
+}
+
+/* When run p is killed: its timeout from its release (from the fork
+ * while it is not released yet). */
+static double deadline(const nq_pending *p)
+{
+	return (p->ready > 0 ? p->t_start : p->t0) + p->timeout_s;
+}
+
+/* What one poll saw of run p, at time t: its stderr read, its message
+ * read, its child reaped if it exited, or killed at its deadline; ended
+ * when reaped. */
+static void run_step(nq_pending *p, const struct pollfd *pf, double t)
+{
+	if (pf[1].revents)
+		nq_errlog_read(&p->log);
+	if (!p->reaped && (p->pidfd < 0 || pf[2].revents) &&
+	    !try_reap(p, t, 0) && p->pidfd >= 0) {
+		/* readable but not yet waitable: the sleeping loop then */
+		close(p->pidfd);
+		p->pidfd = -1;
+	}
+	if (pf[0].revents || p->reaped)
+		read_msg(p, t);
+	if (!p->reaped && t >= deadline(p)) {
+		/* the message (or the exit after it) is late */
+		p->timed_out = 1;
+		kill(-p->pid, SIGKILL);
+		kill(p->pid, SIGKILL);
+		try_reap(p, t, 1);
+		read_msg(p, t);
+	}
+	if (p->reaped)
+		run_end(p);
+}
+
+/* Hand back p[i], ended: its run, the handle freed. */
+static int run_return(nq_pending **p, size_t i, nq_run *run, nq_error *err)
+{
+	int nomem = p[i]->nomem;
+
+	*run = p[i]->run;
+	pending_free(p[i]);
+	p[i] = NULL;
+	if (nomem)
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	return (int)i;
+}
+
+/* The poll's timeout, in ms: until the nearest deadline or `until`
+ * (< 0: none); a millisecond at most when a child has no pidfd. */
+static int poll_ms(nq_pending **p, size_t n, double until, double t)
+{
+	double next = until;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		double d;
+
+		if (!p[i] || p[i]->reaped)
+			continue;
+		d = deadline(p[i]);
+		if (next < 0 || d < next)
+			next = d;
+		if (p[i]->pidfd < 0)
+			return 1;
+	}
+	if (next < 0)
+		return -1;
+	next -= t;
+	if (next <= 0)
+		return 0;
+	return next > 1e6 ? 1000000000 : (int)(next * 1000.0) + 1;
+}
+
+int nq_run_wait_any(nq_pending **p, size_t n, double max_wait_s,
+		    nq_run *run, nq_error *err)
+{
+	double until = max_wait_s < 0 ? -1 : nq_now() + max_wait_s;
+	struct pollfd *pf;
+	size_t i, in_flight = 0;
+
+	for (i = 0; i < n; i++)
+		if (p[i]) {
+			if (p[i]->done)
+				return run_return(p, i, run, err);
+			in_flight++;
+		}
+	if (!in_flight)
+		return -2;
+	if (!(pf = malloc(3 * n * sizeof *pf)))
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	for (;;) {
+		double t = nq_now();
+		int rc, ms = poll_ms(p, n, until, t);
+
+		for (i = 0; i < n; i++) {
+			struct pollfd *q = pf + 3 * i;
+
+			/* poll skips the entries of fd -1 */
+			q[0].fd = p[i] ? p[i]->msgfd : -1;
+			q[1].fd = p[i] ? p[i]->log.fd : -1;
+			q[2].fd = p[i] ? p[i]->pidfd : -1;
+			q[0].events = q[1].events = q[2].events = POLLIN;
+			q[0].revents = q[1].revents = q[2].revents = 0;
+		}
+		rc = poll(pf, 3 * n, ms);
+		if (rc < 0 && errno != EINTR) {
+			free(pf);
+			return nq_error_set(err, NULL, 0, 0, "poll: %s",
+					    strerror(errno));
+		}
+		/* one time for everything this poll saw: the children that
+		 * exited did so before it returned */
+		t = nq_now();
+		for (i = 0; i < n; i++)
+			if (p[i] && !p[i]->done)
+				run_step(p[i], pf + 3 * i, t);
+		for (i = 0; i < n; i++)
+			if (p[i] && p[i]->done) {
+				free(pf);
+				return run_return(p, i, run, err);
+			}
+		if (until >= 0 && t >= until)
+			break;
+	}
+	free(pf);
+	return -2;
+}
+
+void nq_run_cancel(nq_pending *p)
+{
+	nq_run run;
+	nq_error err;
+
+	if (!p)
+		return;
+	if (!p->reaped) {
+		p->timed_out = 1;
+		kill(-p->pid, SIGKILL);
+		kill(p->pid, SIGKILL);
+		try_reap(p, nq_now(), 1);
+		read_msg(p, nq_now());
+	}
+	if (!p->done)
+		run_end(p);
+	if (run_return(&p, 0, &run, &err) >= 0)
+		nq_run_clear(&run);
+}
+
+int nq_run_one(const nq_approach *a, const nq_instance *in,
+	       const nq_limits *lim, nq_run *run, nq_error *err)
+{
+	nq_pending *p = nq_run_start(a, in, lim, NULL, 0, err);
+
+	if (!p) {
+		memset(run, 0, sizeof *run);
+		nq_result_init(&run->res);
+		return -1;
+	}
+	return nq_run_wait_any(&p, 1, -1, run, err) < 0 ? -1 : 0;
+}

@@ -1,0 +1,118 @@
+/*
+ * run_book.c - the run loop's bookkeeping (run_int.h), below the loop
+ * and its files: which runs are done, which are skipped after a timeout,
+ * how a run is named and limited, and whether the harness was
+ * interrupted.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "run_int.h"
+
+volatile sig_atomic_t nq_run_interrupted;
+
+/* Texts of a spec that may be NULL (a spec not made by nq_spec_fill):
+ * NULL and "" are the same, none. */
+static int same_text(const char *a, const char *b)
+{
+	return !strcmp(a ? a : "", b ? b : "");
+}
+
+int nq_run_skipped_at(const struct state *s, size_t ai,
+		      const nq_instance_spec *spec)
+{
+	size_t i;
+
+	for (i = 0; i < s->nmarks; i++) {
+		const struct timeout_mark *m = &s->marks[i];
+
+		if (m->approach == ai && m->mode == spec->inst.mode &&
+		    !strcmp(m->hints, spec->hints_text) &&
+		    same_text(m->blocked, spec->blocked_text) &&
+		    same_text(m->excluded, spec->excluded_text) &&
+		    spec->inst.n >= m->n)
+			return m->n;
+	}
+	return 0;
+}
+
+void nq_run_mark_timeout(struct state *s, size_t ai,
+			 const nq_instance_spec *spec)
+{
+	struct timeout_mark *p;
+
+	if (s->exp->after_timeout != NQ_AFTER_TIMEOUT_SKIP ||
+	    nq_run_skipped_at(s, ai, spec))
+		return;
+	p = realloc(s->marks, (s->nmarks + 1) * sizeof *p);
+	if (!p)
+		return; /* only costs the skipping */
+	s->marks = p;
+	p[s->nmarks].approach = ai;
+	p[s->nmarks].mode = spec->inst.mode;
+	p[s->nmarks].hints = spec->hints_text;
+	p[s->nmarks].blocked = spec->blocked_text;
+	p[s->nmarks].excluded = spec->excluded_text;
+	p[s->nmarks].n = spec->inst.n;
+	s->nmarks++;
+}
+
+const char *nq_run_mode_name(enum nq_mode m)
+{
+	return m == NQ_MODE_COUNT ? "count" : "first";
+}
+
+/* What names an instance beside n in a progress line: its hints, or
+ * which part of a count it is; "" for the whole plain board. */
+const char *nq_run_tag_word(const nq_instance_spec *spec)
+{
+	return spec->hints_text[0] ? " hints " : spec->part_text[0] ? " part "
+	       : "";
+}
+
+const char *nq_run_tag_text(const nq_instance_spec *spec)
+{
+	return spec->hints_text[0] ? spec->hints_text : spec->part_text;
+}
+
+/* 1 when measured run `rep` of cell ci has a row already (--resume). */
+int nq_run_is_done(const struct state *s, size_t ci, int rep)
+{
+	size_t bit = ci * (size_t)s->exp->repeat + (size_t)(rep - 1);
+
+	return s->done_bits && (s->done_bits[bit / 8] >> (bit % 8)) & 1;
+}
+
+/* A measured run or a warm-up as the stderr log's header names it. */
+void nq_run_label(const struct state *s, size_t ai, size_t si, int rep,
+		  char *label, size_t len)
+{
+	const nq_approach *a = &s->exp->approaches[ai];
+	const nq_instance_spec *spec = &s->exp->instances[si];
+
+	if (rep > 0)
+		snprintf(label, len, "%.80s n=%d %s%s%.40s #%d", a->name,
+			 spec->inst.n, nq_run_mode_name(spec->inst.mode),
+			 nq_run_tag_word(spec), nq_run_tag_text(spec),
+			 rep);
+	else
+		snprintf(label, len, "warm-up: %.80s n=%d %s%s%.40s #%d",
+			 a->name, spec->inst.n, nq_run_mode_name(spec->inst.mode),
+			 nq_run_tag_word(spec), nq_run_tag_text(spec),
+			 -rep + 1);
+}
+
+/* The limits of a run, and its header in the stderr log. */
+void nq_run_limits(const struct state *s, size_t ci, int rep,
+		       nq_limits *lim, char *label, size_t len)
+{
+	const nq_cell *c = &s->plan.cells[ci];
+
+	lim->timeout_s = s->exp->timeout_s;
+	lim->memory_kib = s->exp->memory_kib;
+	lim->seed = s->exp->seed;
+	lim->log_path = s->log_path[0] ? s->log_path : NULL;
+	nq_run_label(s, c->ai, c->spec, rep, label, len);
+	lim->log_label = label;
+}

@@ -1,0 +1,55 @@
+/*
+ * report_common.h - what the two halves of `harness report` share:
+ * report.c (Markdown, and nq_report_write) and report_latex.c (the LaTeX
+ * tables). The options, the report's context, the numbers of a cell
+ * formatted as both documents show them (report_common.c). The
+ * interface is report.h.
+ */
+#ifndef NQ_REPORT_COMMON_H
+#define NQ_REPORT_COMMON_H
+
+#include <stdio.h>
+#include "cells.h"
+#include "report_opts.h"
+
+struct nq_report_ctx {
+	FILE *f;
+	const nq_report_opts *o;
+	const nq_cells *c;
+	size_t base;
+	int latex;
+	int time;        /* the column is a time */
+};
+
+/* One row of the detail table, formatted: the median, min, max, IQR and
+ * MAD ("–", LaTeX "--", where no run ended ok), the speed-up and the
+ * statuses. */
+struct nq_report_row {
+	char med[64], mn[64], mx[64], iqr[64], mad[64], sp[64], st[160];
+};
+
+/* The mark of a cell whose runs came from more than one machine (a
+ * merge of shards): "†" in Markdown, a double dagger in LaTeX (its dagger
+ * marks noise). */
+#define NQ_REPORT_MIXED(e) ((e)->hosts > 1 ? "†" : "")
+#define NQ_REPORT_TEX_MIXED(e) ((e)->hosts > 1 ? "$^\\ddagger$" : "")
+#define NQ_REPORT_TEX_MIXED_NOTE \
+	" $^\\ddagger$ runs from more than one machine."
+
+/* report_common.c */
+/* How nq_report_num writes from now on: the column is a time, the
+ * document LaTeX (nq_report_write sets it). */
+void nq_report_units(int time, int latex);
+/* v in a table of scale `scale` (results/report.c says how). */
+void nq_report_num(char *buf, size_t len, double v, double scale);
+/* "2 ok, 1 timeout" */
+void nq_report_statuses(const nq_cell *c, char *buf, size_t len);
+/* A column's name without its unit: "wall time (s)" -> "wall time". */
+const char *nq_report_name_of(const char *col);
+/* A mode's section title: "count: every placement". */
+const char *nq_report_mode_title(const char *mode);
+/* The detail table's row for cell e of mode m. */
+void nq_report_row_of(const struct nq_report_ctx *x, size_t m,
+		      const nq_cell *e, double scale, struct nq_report_row *r);
+
+#endif
