@@ -7,7 +7,8 @@
 # merge or resume did. Prints "fair: N passed, N failed" last.
 . "$(dirname "$0")/common.bash"
 
-cc -std=c11 -O2 -shared -fPIC -pthread -I"$ROOT/include" -I"$ROOT/core" \
+cc -std=c11 -O2 -shared -fPIC -pthread -I"$ROOT/include" -I"$ROOT/core/proc" -I"$ROOT/core/model" \
+	-I"$ROOT/base" \
 	-I"$ROOT/results" -I"$ROOT/solvers" -I"$ROOT/encoders" \
 	-o "$T/forgers.so" tests/liars/forgers.c 2>"$T/cc.err" ||
 	bad "building forgers.so: $(cat "$T/cc.err")"

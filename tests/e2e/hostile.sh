@@ -110,7 +110,12 @@ for path in rlimit cgroup; do
 		[ -f "$T/kill-$path.csv" ] && [ "$(wc -l <"$T/kill-$path.csv")" -ge 3 ] && break
 		sleep 0.1
 	done
-	sleep 0.3
+	# killed while a run's orphans are alive (a run in flight has made
+	# them: the end of each run ends its own)
+	for ((i = 0; i < 100; i++)); do
+		[ "$(left | wc -l)" -ge 1 ] && break
+		sleep 0.05
+	done
 	kill -9 "$hpid"
 	wait "$hpid" 2>/dev/null
 	sleep 0.5

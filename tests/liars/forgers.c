@@ -15,7 +15,8 @@
  * the environment says so: the test sets it), so other tests that load
  * this plugin are not slowed.
  *
- * Build: cc -std=c11 -O2 -shared -fPIC -Iinclude -Icore -o forgers.so
+ * Build: cc -std=c11 -O2 -shared -fPIC -Iinclude -Icore/proc -Icore/model
+ *        -Ibase -Iresults -o forgers.so
  *        forgers.c   (it knows the harness's message: it is an attacker
  *        who read the source)
  */

@@ -1,4 +1,4 @@
-/* test_cli.c - the command line's flag-table parser (core/cli.c): flags
+/* test_cli.c - the command line's flag-table parser (cli/cli.c): flags
  * and operands in order, an unknown option with its suggestion, a flag
  * without its value, repeated flags, "--", --help from the table, and
  * the board flags' limits (NQ_MAX_N, NQ_MAX_HINTS). */

@@ -1,5 +1,5 @@
 /*
- * test_generate.c - cmocka tests of core/config_generate.c: `generate:`
+ * test_generate.c - cmocka tests of core/config/config_generate.c: `generate:`
  * entries give the same instances from the same seed, other instances
  * from another, what each family promises (queens that do not attack,
  * rows and columns left free, lines without repeats), and its mistakes

@@ -1,5 +1,5 @@
 /*
- * test_instfile.c - cmocka tests of core/instfile.c: CSPLib Essence'
+ * test_instfile.c - cmocka tests of core/config/instfile.c: CSPLib Essence'
  * parameter files parsed (prob080's blocks, prob079-style queens,
  * comments and whitespace anywhere) and each error at its line and
  * column; the writer read back.
