@@ -146,7 +146,13 @@ expect "shards + merge write the -j 1 file" cmp -s "$T/j1.rows" "$T/m.rows"
 # killed mid-run under -j 2, then resumed: the -j 1 file
 for k in 1 2 3; do
 	rm -f "$T/k.csv" "$T/k.meta" "$T/k.csv.lock"
-	timeout -s KILL 0.$((2 + k)) "$H" run "$T/ord.yaml" -o "$T/k.csv" -j 2 -q >/dev/null 2>&1
+	# killed, and reaped before the resume (timeout -s KILL kills itself
+	# too and may not wait: the lock would still be held)
+	"$H" run "$T/ord.yaml" -o "$T/k.csv" -j 2 -q >/dev/null 2>&1 &
+	hp=$!
+	sleep 0.$((2 + k))
+	kill -9 "$hp" 2>/dev/null
+	wait "$hp" 2>/dev/null
 	"$H" run "$T/ord.yaml" -o "$T/k.csv" -j 2 --resume -q >/dev/null 2>"$T/kerr" ||
 		bad "resume $k failed: $(cat "$T/kerr")"
 	strip "$T/k.csv" >"$T/k.rows"
