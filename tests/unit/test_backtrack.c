@@ -277,7 +277,7 @@ static void bitmask_limit(void **state)
 	assert_true(nq_solver_backtrack.max_n(tb, NQ_MODE_FIRST) > 64);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(counts),
@@ -291,5 +291,7 @@ int main(void)
 		cmocka_unit_test(bitmask_limit),
 	};
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -135,7 +135,7 @@ static void refuses(void **state)
 					&total, &nodes), NQ_ERR);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(whole),
@@ -144,5 +144,7 @@ int main(void)
 		cmocka_unit_test(halves_searched),
 	};
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -188,7 +188,7 @@ static void refusals(void **state)
 	}
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(whole_symmetry),
@@ -198,5 +198,7 @@ int main(void)
 		cmocka_unit_test(refusals),
 	};
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
