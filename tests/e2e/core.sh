@@ -305,12 +305,8 @@ fi
 expect "help experiment: exit 0 and every top key (got $rc)" \
 	sh -c "[ $rc -eq 0 ] && grep -q '^  timeout ' '$T/schema' && grep -q '^  approaches ' '$T/schema' && grep -q '^  after_timeout ' '$T/schema'"
 
-# --- every ready experiment loads (plan reads it whole, runs nothing) ----------
-for c in configs/*.yaml; do
-	"$H" plan "$c" >"$T/plan" 2>&1
-	rc=$?
-	expect "$c loads (harness plan: $rc, $(head -c 200 "$T/plan"))" [ $rc -eq 0 ]
-done
+# every ready experiment loading (`plan` of each, exit 0): names.sh, under
+# a time guard
 
 echo "e2e: $pass passed, $failed failed"
 [ $failed -eq 0 ]

@@ -46,10 +46,11 @@ for r in sorted(rows, key=lambda r: (r['approach'], r['mode'], int(r['n']), r['h
 PY
 }
 
-# both_orders NAME "LIAR|APPROACHES" "HONEST|APPROACHES" MODES: one
-# experiment with the liar first, one with it last
+# both_orders NAME "LIAR|APPROACHES" "HONEST|APPROACHES" MODES [MODES14]:
+# one experiment with the liar first, one with it last; MODES14 the modes
+# of n = 14 (default MODES)
 both_orders() {
-	local name=$1 liars=$2 honest=$3 modes=$4 order a IFS='|'
+	local name=$1 liars=$2 honest=$3 modes=$4 modes14=${5:-$4} order a IFS='|'
 	for order in first last; do
 		{
 			echo "experiment: $name-$order"
@@ -59,7 +60,7 @@ both_orders() {
 			echo "instances:"
 			echo "  - {n: [3, 8], mode: [$modes]}"
 			echo "  - {n: 10, mode: [$modes], hints: [[1, 2]]}"
-			echo "  - {n: 14, mode: [$modes], hints: [[1, 2], [2, 5]]}"
+			echo "  - {n: 14, mode: [$modes14], hints: [[1, 2], [2, 5]]}"
 			echo "approaches:"
 			if [ $order = first ]; then
 				for a in $liars $honest; do echo "  - $a"; done
@@ -86,7 +87,11 @@ both_orders none 'liar-none' 'backtrack' 'first, count'
 both_orders count 'liar-count' 'backtrack' count
 both_orders odd 'liar-odd' 'backtrack' count
 both_orders hinted 'liar-hinted' 'backtrack' count
-both_orders lie 'picosat: {encoding: lie}' 'backtrack|picosat: {encoding: pairwise}' 'first, count'
+# n = 14 first only: its hints block the corner diagonals, so the lie
+# counts right there, and PicoSAT enumerating its 1610 placements (four
+# counts of 2-7 s in each order) added nothing liar-count's n = 14 does
+# not check
+both_orders lie 'picosat: {encoding: lie}' 'backtrack|picosat: {encoding: pairwise}' 'first, count' first
 
 # what the issue saw: the lie first, the honest encoding called wrong
 expect "lie at n=10 hint 1:2: lie wrong, pairwise ok (own count)" \

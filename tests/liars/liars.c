@@ -32,23 +32,25 @@
 #include "nq_plugin.h"
 
 /* ---- an honest count, for the liars to bend (n <= 32) ---- */
+/* Row by row with bit masks: the columns taken and the diagonals that
+ * reach row r (ld moving left, rd moving right); a row with a hint has
+ * its one square. */
 static unsigned long long rows(int n, int r, const int *fixed,
-			       unsigned cols, unsigned long long d1,
-			       unsigned long long d2)
+			       unsigned cols, unsigned ld, unsigned rd)
 {
+	unsigned all = n >= 32 ? ~0u : (1u << n) - 1, free, bit;
 	unsigned long long total = 0;
-	int c;
 
 	if (r == n)
 		return 1;
-	for (c = 0; c < n; c++) {
-		if (fixed[r] >= 0 && fixed[r] != c)
-			continue;
-		if ((cols >> c & 1) || (d1 >> (r + c) & 1) ||
-		    (d2 >> (r - c + n) & 1))
-			continue;
-		total += rows(n, r + 1, fixed, cols | 1u << c,
-			      d1 | 1ull << (r + c), d2 | 1ull << (r - c + n));
+	free = all & ~(cols | ld | rd);
+	if (fixed[r] >= 0)
+		free &= 1u << fixed[r];
+	while (free) {
+		bit = free & -free;
+		free ^= bit;
+		total += rows(n, r + 1, fixed, cols | bit, (ld | bit) << 1,
+			      (rd | bit) >> 1);
 	}
 	return total;
 }

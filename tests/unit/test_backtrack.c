@@ -22,6 +22,15 @@ static const uint64_t a002562_16[] = { 9233, 45752, 285053, 1846955 };
 static const char *const variants[] = { "board", "array", "textbook",
 					"stack", "bitmask", "symmetry", "mrv",
 					"split" };
+/* Under AddressSanitizer (the second pass of `make test`) the counts stop
+ * at n = 14: n = 15 and 16 walk the same code for a minute more, and the
+ * plain pass counts them. */
+#if defined(__SANITIZE_ADDRESS__)
+#define COUNT_MAX_N 14
+#else
+#define COUNT_MAX_N 16
+#endif
+
 #define NVARIANTS 7
 #define BITMASK 4
 #define SYMMETRY 5
@@ -190,7 +199,7 @@ static void counters_to_16(void **state)
 
 	(void)state;
 	for (i = 0; i < 2; i++)
-		for (n = 1; n <= 16; n++) {
+		for (n = 1; n <= COUNT_MAX_N; n++) {
 			int v = fast[i];
 
 			want = n <= 12 ? a000170[n - 1] : a000170_16[n - 13];
@@ -277,7 +286,7 @@ static void bitmask_limit(void **state)
 	assert_true(nq_solver_backtrack.max_n(tb, NQ_MODE_FIRST) > 64);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(counts),
@@ -291,5 +300,7 @@ int main(void)
 		cmocka_unit_test(bitmask_limit),
 	};
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -377,7 +377,7 @@ static void board_check(void **state)
 	assert_string_equal(out, "");
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(flags_and_operands),
@@ -393,5 +393,7 @@ int main(void)
 		cmocka_unit_test(board_check),
 	};
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

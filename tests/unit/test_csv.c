@@ -141,7 +141,7 @@ static void row(void **state)
 	free(buf);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(quoting),
@@ -149,5 +149,7 @@ int main(void)
 		cmocka_unit_test(row),
 	};
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

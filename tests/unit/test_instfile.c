@@ -166,7 +166,7 @@ static void write_read_back(void **state)
 	free(buf);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(good_prob080),
@@ -175,5 +175,7 @@ int main(void)
 		cmocka_unit_test(write_read_back),
 	};
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -131,7 +131,7 @@ static void minconflicts_seeds_reproduce(void **state)
 	free(c.placement);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(construct_every_n),
@@ -141,5 +141,7 @@ int main(void)
 		cmocka_unit_test(minconflicts_seeds_reproduce),
 	};
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

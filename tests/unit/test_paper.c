@@ -121,7 +121,7 @@ static void capture_gives_up(void **state)
 	assert_true(now() - t0 < 5);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(number_significant_digits),
@@ -130,5 +130,7 @@ int main(void)
 		cmocka_unit_test(capture_gives_up),
 	};
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

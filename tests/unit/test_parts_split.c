@@ -17,12 +17,21 @@ static const uint64_t a000170[] = { 1, 0, 0, 2, 10, 4, 40, 92, 352, 724,
 				    2680, 14200, 73712, 365596, 2279184,
 				    14772512 };
 
+/* Under AddressSanitizer (the second pass of `make test`) the counts stop
+ * at n = 14: n = 15 and 16 walk the same code for a minute more, and the
+ * plain pass counts them. */
+#if defined(__SANITIZE_ADDRESS__)
+#define COUNT_MAX_N 14
+#else
+#define COUNT_MAX_N 16
+#endif
+
 static void whole(void **state)
 {
 	int n, t;
 
 	(void)state;
-	for (n = 1; n <= 16; n++)
+	for (n = 1; n <= COUNT_MAX_N; n++)
 		for (t = 1; t <= 2; t++) {
 			uint64_t total = 0;
 			int64_t nodes = 0;
@@ -135,7 +144,7 @@ static void refuses(void **state)
 					&total, &nodes), NQ_ERR);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(whole),
@@ -144,5 +153,7 @@ int main(void)
 		cmocka_unit_test(halves_searched),
 	};
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

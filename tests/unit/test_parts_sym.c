@@ -18,10 +18,19 @@ static const uint64_t a000170[] = { 1, 0, 0, 2, 10, 4, 40, 92, 352, 724,
 static const uint64_t a002562[] = { 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341,
 				    1787, 9233, 45752, 285053, 1846955 };
 
+/* Under AddressSanitizer (the second pass of `make test`) the counts stop
+ * at n = 14: n = 15 and 16 walk the same code for a minute more, and the
+ * plain pass counts them. */
+#if defined(__SANITIZE_ADDRESS__)
+#define COUNT_MAX_N 14
+#else
+#define COUNT_MAX_N 16
+#endif
+
 #define SYM_MIN 6   /* below it nq_count_symmetry refuses */
 #define PLAIN_MIN 2
 #define PARTS_MAX_N 12 /* the sums over parts: fast under ASan + UBSan */
-#define WHOLE_MAX_N 16
+#define WHOLE_MAX_N COUNT_MAX_N
 
 /* Whole boards, against OEIS. n = 15 and 16 on two threads only: they
  * are the slow ones under the sanitizers. */
@@ -188,7 +197,7 @@ static void refusals(void **state)
 	}
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(whole_symmetry),
@@ -198,5 +207,7 @@ int main(void)
 		cmocka_unit_test(refusals),
 	};
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -130,7 +130,7 @@ static void missing_file_named(void **state)
 	assert_non_null(strstr(err.msg, "cannot open plugin"));
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(refused_plugin_is_rolled_back),
@@ -138,5 +138,7 @@ int main(void)
 		cmocka_unit_test(missing_file_named),
 	};
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, build_all, remove_all);
 }

@@ -563,7 +563,7 @@ static void cells_many_rows(void **state)
 	}
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(csv_quoted_fields),
@@ -583,5 +583,7 @@ int main(void)
 		cmocka_unit_test(cells_many_rows),
 	};
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -363,7 +363,7 @@ static void stderr_logged(void **state)
 	nq_run_clear(&r);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(ok_count),
@@ -383,6 +383,8 @@ int main(void)
 	if ((fd = mkstemp(side)) >= 0)
 		close(fd);
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	fd = cmocka_run_group_tests(tests, NULL, NULL);
 	unlink(side);
 	return fd;

@@ -495,7 +495,7 @@ static void abort_kills_all(void **state)
 	nq_run_clear(&r[0]);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(cpus_text),
@@ -517,6 +517,8 @@ int main(void)
 		if ((fd = mkstemp(sides[i])) >= 0)
 			close(fd);
 	}
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	fd = cmocka_run_group_tests(tests, NULL, NULL);
 	for (i = 0; i < NSIDES; i++)
 		unlink(sides[i]);

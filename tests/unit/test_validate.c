@@ -1129,7 +1129,7 @@ static void parts_incomplete(void **state)
 	}
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(known_counts),
@@ -1166,5 +1166,7 @@ int main(void)
 		cmocka_unit_test(parts_incomplete),
 	};
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

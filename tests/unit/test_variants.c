@@ -538,7 +538,7 @@ static void texts_round_trip(void **state)
 	nq_spec_free(&s);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(family_hints),
@@ -554,5 +554,7 @@ int main(void)
 		cmocka_unit_test(texts_round_trip),
 	};
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
