@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "cpus.h"
 #include "experiment.h"
 #include "plan.h"
 
