@@ -9,6 +9,7 @@
 #include "instance.h"
 #include "run.h"
 #include "solfile.h"
+#include "verdicts.h"
 #include "validate.h"
 #include "verbs.h"
 

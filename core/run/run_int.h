@@ -17,7 +17,7 @@
 #include "run_opts.h"
 #include "runner.h"
 #include "summary.h"
-#include "validate.h"
+#include "verdicts.h"
 
 /* Where an approach timed out, for after_timeout: skip. Larger n are
  * skipped for the same hints, blocked squares and excluded lines (as
