@@ -143,6 +143,28 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
  * run, -1 on no memory. */
 int nq_run_without(struct state *s, size_t ci, int rep, nq_error *err);
 
+/* run_tell.c: what the loop says */
+/* The live line of a run starting (a terminal, not quiet), and the line
+ * of one that ended (loud ones always: wrong, crash, disputed); the
+ * progress counter counts it. */
+void nq_run_progress_start(struct state *s, const nq_approach *a,
+			   const nq_instance_spec *spec, int rep);
+void nq_run_progress_end(struct state *s, const nq_approach *a,
+			 const nq_instance_spec *spec, int rep,
+			 const nq_run *run);
+/* A placement on stdout (--board): q, hints upper case. */
+void nq_run_print_board(const nq_instance *in, const int32_t *q);
+/* Pairings of approach and instance that do not exist (a mode it does
+ * not answer, an ABI before blocked squares, no count in parts): one
+ * notice per approach and kind, before the runs. */
+void nq_run_tell_not_applicable(struct state *s);
+/* The summary table's lines, from the final verdicts, in the plan's
+ * order (perm). -1 on no memory. */
+int nq_run_summarise(struct state *s);
+/* The closing lines on stderr: rows written, and what was not right or
+ * not checked (`unchecked` answers). */
+void nq_run_tell_outcome(const struct state *s, size_t unchecked);
+
 /* run_jobs.c: jobs > 1, the job pool; it hands finished runs back to
  * the loop, which checks and writes them */
 /* jobs: N within the cores the harness may use; the cores listed. */
