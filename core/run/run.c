@@ -15,7 +15,6 @@
 #include <unistd.h>
 #include "cpus.h"
 #include "csv.h"
-#include "registry.h"
 #include "run.h"
 #include "run_int.h"
 
@@ -51,7 +50,7 @@ static void verdicts_changed(struct state *s, long id)
 		const nq_verdict *v;
 		nq_status was;
 
-		if (peers[i] == id || peers[i] < s->claims_before)
+		if (peers[i] == id || peers[i] < s->resume.claims_before)
 			continue; /* a row from before: brought up to date at
 				     the end (rows.h) */
 		r = &s->rows_kept[s->row_of_claim[peers[i]]];
@@ -65,7 +64,8 @@ static void verdicts_changed(struct state *s, long id)
 		if (was == v->status)
 			continue;
 		fprintf(stderr, "%sharness: %s n=%d %s #%d, written as %s, "
-			"is now %s: %s\n", s->tty && !s->o->quiet ? "\r\033[K" : "",
+			"is now %s: %s\n",
+			s->progress.tty && !s->o->quiet ? "\r\033[K" : "",
 			s->exp->approaches[r->ai].name,
 			s->exp->instances[r->spec].inst.n,
 			nq_run_mode_name(s->exp->instances[r->spec].inst.mode), r->rep,
@@ -176,14 +176,15 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 	}
 	/* a warm-up's timeout does not decide for the measured runs */
 	if (run->status == NQ_ST_TIMEOUT && rep > 0)
-		nq_run_mark_timeout(s, ai, spec);
+		nq_run_mark_timeout(&s->book, ai, spec);
 	if (ran)
 		nq_run_progress_end(s, a, spec, rep, run);
 	else if (rep == 1 && !s->o->quiet)
 		/* a row with no run (over the approach's largest n, or
 		 * skipped): said once per instance, not per repeat */
 		fprintf(stderr, "%sharness: %s n=%d %s%s%s: %s (%s row)\n",
-			s->tty ? "\r\033[K" : "", a->name, spec->inst.n,
+			s->progress.tty ? "\r\033[K" : "", a->name,
+			spec->inst.n,
 			nq_run_mode_name(spec->inst.mode),
 			nq_run_tag_word(spec), nq_run_tag_text(spec),
 			run->note, nq_status_name(run->status));
@@ -197,7 +198,7 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 		verdicts_changed(s, claim);
 	/* a write that failed (this row, or the stderr log of this run or
 	 * one before) stops the runs: nq_run_tell_failed says the rest */
-	if (s->csv && !s->failed && nq_run_append(s) == 0) {
+	if (s->out.csv && !s->out.failed && nq_run_append(s) == 0) {
 		s->rows_kept[s->nkept - 1].written = 1;
 		s->rows++;
 	}
@@ -230,7 +231,7 @@ static int wanted(const struct state *s, size_t ci, int rep)
 		return 0;
 	if (rep <= 0)
 		return c->kind == NQ_CELL_RUN && s->todo[ci] > 0;
-	return !nq_run_is_done(s, ci, rep);
+	return !nq_run_is_done(&s->book, ci, rep);
 }
 
 /* The rows that need no run: over the approach's largest n, or skipped
@@ -252,9 +253,9 @@ int nq_run_without(struct state *s, size_t ci, int rep, nq_error *err)
 		return not_run(s, c->ai, c->spec, rep, NQ_ST_ERROR, note) < 0
 		       ? nq_error_set(err, NULL, 0, 0, "out of memory") : 1;
 	}
-	if ((at = nq_run_skipped_at(s, c->ai, spec)) == 0)
+	if ((at = nq_run_skipped_at(&s->book, c->ai, spec)) == 0)
 		return 0;
-	s->total--; /* planned, not made */
+	s->progress.total--; /* planned, not made */
 	if (rep <= 0)
 		return 1;
 	snprintf(note, sizeof note, "not run: timed out at n=%d "
@@ -272,7 +273,7 @@ static int one(struct state *s, size_t ci, int rep, nq_error *err)
 	char label[200];
 	int rc;
 
-	nq_run_limits(s, ci, rep, &lim, label, sizeof label);
+	nq_run_limits(&s->book, ci, rep, &lim, label, sizeof label);
 	nq_run_progress_start(s, &s->exp->approaches[c->ai],
 		       &s->exp->instances[c->spec], rep);
 	if (nq_run_one(&s->exp->approaches[c->ai],
@@ -292,7 +293,7 @@ static int land(struct state *s, nq_error *err)
 {
 	nq_run run;
 	size_t ci;
-	int rep, rc = 0, got = nq_jobs_land(s, &ci, &rep, &run, err);
+	int rep, rc = 0, got = nq_jobs_land(&s->pool, &ci, &rep, &run, err);
 
 	if (got <= 0)
 		return got;
@@ -314,7 +315,7 @@ static int launch(struct state *s, size_t ci, int rep, nq_error *err)
 	char label[200];
 	int rc;
 
-	while (!nq_run_stopping(s) && !nq_jobs_room(s, ci))
+	while (!nq_run_stopping(s) && !nq_jobs_room(&s->pool, ci))
 		if (land(s, err) < 0)
 			return -1;
 	if (nq_run_stopping(s))
@@ -322,15 +323,15 @@ static int launch(struct state *s, size_t ci, int rep, nq_error *err)
 	/* a run that ended meanwhile may have timed out: skip: */
 	if ((rc = nq_run_without(s, ci, rep, err)) != 0)
 		return rc < 0 ? -1 : 0;
-	nq_run_limits(s, ci, rep, &lim, label, sizeof label);
-	return nq_jobs_start(s, ci, rep, &lim, err);
+	nq_run_limits(&s->book, ci, rep, &lim, label, sizeof label);
+	return nq_jobs_start(&s->pool, ci, rep, &lim, err);
 }
 
 static int dispatch(struct state *s, size_t ci, int rep, nq_error *err)
 {
 	int rc;
 
-	if (s->jobs > 1 && s->plan.cells[ci].kind == NQ_CELL_RUN)
+	if (s->pool.jobs > 1 && s->plan.cells[ci].kind == NQ_CELL_RUN)
 		return launch(s, ci, rep, err);
 	if ((rc = nq_run_without(s, ci, rep, err)) != 0)
 		return rc < 0 ? -1 : 0;
@@ -373,7 +374,7 @@ static int run_plan(struct state *s, nq_error *err)
 				    dispatch(s, ci, rep, err) < 0)
 					return -1;
 	}
-	while (s->nflights) /* the last runs in flight */
+	while (s->pool.nflights) /* the last runs in flight */
 		if (land(s, err) < 0)
 			return -1;
 	return 0;
@@ -426,9 +427,9 @@ static size_t count_unchecked(const struct state *s)
 	for (i = 0; i < s->nkept; i++)
 		if (s->rows_kept[i].claim >= 0)
 			k += (size_t)unchecked(s, s->rows_kept[i].claim);
-	for (i = 0; s->have_old && i < s->old.nrows; i++)
-		if (s->old.rows[i].claim >= 0)
-			k += (size_t)unchecked(s, s->old.rows[i].claim);
+	for (i = 0; s->resume.have_old && i < s->resume.old.nrows; i++)
+		if (s->resume.old.rows[i].claim >= 0)
+			k += (size_t)unchecked(s, s->resume.old.rows[i].claim);
 	return k;
 }
 
@@ -436,20 +437,21 @@ static size_t count_unchecked(const struct state *s)
  * failed write does (the rows may not all have reached the disk). */
 static int close_csv(struct state *s)
 {
-	int bad = fsync(fileno(s->csv)) != 0 && errno != EINVAL;
+	int bad = fsync(fileno(s->out.csv)) != 0 && errno != EINVAL;
 	int e = errno;
 
-	if (fclose(s->csv) != 0 && !bad) {
+	if (fclose(s->out.csv) != 0 && !bad) {
 		bad = 1;
 		e = errno;
 	}
-	s->csv = NULL;
+	s->out.csv = NULL;
 	if (!bad)
 		return 0;
-	snprintf(s->failed_why, sizeof s->failed_why, "%s: cannot write: %s "
+	snprintf(s->out.failed_why, sizeof s->out.failed_why,
+		 "%s: cannot write: %s "
 		 "(flushing it to disk at the end: rows may be missing)",
 		 s->o->output, strerror(e));
-	s->failed = 1;
+	s->out.failed = 1;
 	return -1;
 }
 
@@ -462,10 +464,15 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	int rc = -1;
 
 	memset(&s, 0, sizeof s);
-	s.lock.fd = -1;
+	s.out.lock.fd = -1;
 	s.exp = exp;
 	s.o = o;
-	s.tty = isatty(STDERR_FILENO);
+	s.progress.quiet = o->quiet;
+	s.progress.tty = isatty(STDERR_FILENO);
+	s.book.exp = s.pool.exp = exp;
+	s.book.plan = s.pool.plan = &s.plan;
+	s.book.log_path = s.out.log_path;
+	s.pool.progress = &s.progress;
 	s.ledger = nq_ledger_new();
 	s.summary = nq_summary_new();
 	s.told = calloc(exp->napproaches + 1, sizeof *s.told);
@@ -474,7 +481,8 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		goto out;
 	}
 	if (nq_plan_make(exp, o->shard_n ? o->shard_n : 1, nq_cores_usable(),
-			 &s.plan, err) < 0 || nq_jobs_check(&s, err) < 0)
+			 &s.plan, err) < 0 ||
+	    nq_jobs_check(&s.pool, o, err) < 0)
 		goto out;
 	/* from here on a signal stops the run and leaves the files sound,
 	 * reading a resumed file back too (the lock is released at out) */
@@ -489,12 +497,12 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		goto restore;
 	if (nq_run_count_todo(&s, err) < 0)
 		goto restore;
-	s.total = planned_runs(&s);
+	s.progress.total = planned_runs(&s);
 	nq_run_tell_not_applicable(&s);
 
 	if (run_plan(&s, err) < 0)
 		goto restore;
-	if (s.tty && !o->quiet)
+	if (s.progress.tty && !o->quiet)
 		fputs("\r\033[K", stderr);
 	/* the sums of counts in parts, now that every part is in */
 	if (nq_ledger_close_parts(s.ledger) < 0) {
@@ -504,26 +512,27 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	bad = final_verdicts(&s) + nq_run_old_bad(&s);
 	if (nq_run_order(&s, err) < 0)
 		goto restore;
-	if (s.have_old && nq_rows_changed(&s.old, s.ledger))
+	if (s.resume.have_old && nq_rows_changed(&s.resume.old, s.ledger))
 		s.changed = 1;
-	if (s.csv && close_csv(&s) == 0 && !s.failed &&
+	if (s.out.csv && close_csv(&s) == 0 && !s.out.failed &&
 	    (s.changed || !s.in_order)) {
 		/* in the plan's order, with the final verdicts: rewritten
 		 * when a verdict changed or the rows are in another order
 		 * (-j, resume); when that cannot be written, the file stays
 		 * as it is, every row in it as first written */
-		nq_csv_chain was = s.chain;
+		nq_csv_chain was = s.out.chain;
 		size_t replaced = s.replaced;
 
 		if (nq_run_rewrite(&s, err) < 0) {
 			char why[sizeof err->msg + 300];
 
 			nq_error_format(err, why, sizeof why);
-			snprintf(s.failed_why, sizeof s.failed_why, "%s (writing "
+			snprintf(s.out.failed_why, sizeof s.out.failed_why,
+				 "%s (writing "
 				 "it again in the plan's order with the final "
 				 "verdicts; the file is as it was)", why);
-			s.failed = 1;
-			s.chain = was;
+			s.out.failed = 1;
+			s.out.chain = was;
 			s.replaced = replaced;
 		}
 	}
@@ -543,37 +552,39 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	/* SIGPIPE is ignored (main.c): a terminal or pipe that went away
 	 * costs the progress and summary, not the runs; said here */
 	if ((ferror(stdout) || ferror(stderr)) &&
-	    s.meta.nwarnings < NQ_META_MAX_WARNINGS)
-		snprintf(s.meta.warnings[s.meta.nwarnings++],
-			 sizeof s.meta.warnings[0], "stdout or stderr could "
+	    s.out.meta.nwarnings < NQ_META_MAX_WARNINGS)
+		snprintf(s.out.meta.warnings[s.out.meta.nwarnings++],
+			 sizeof s.out.meta.warnings[0], "stdout or stderr could "
 			 "not be written (a reader went away?): the progress "
 			 "and summary there are cut; the CSV is whole");
 	if (o->output && nq_run_meta_end(&s, rc, err) < 0) {
 		char why[sizeof err->msg + 300];
 
 		nq_error_format(err, why, sizeof why);
-		if (s.failed)
-			snprintf(s.failed_also, sizeof s.failed_also, "%s (it "
+		if (s.out.failed)
+			snprintf(s.out.failed_also, sizeof s.out.failed_also,
+				 "%s (it "
 				 "still says outcome: running)", why);
 		else
-			snprintf(s.failed_why, sizeof s.failed_why, "%s: its "
+			snprintf(s.out.failed_why, sizeof s.out.failed_why,
+				 "%s: its "
 				 "record of the end is not written (it still "
 				 "says outcome: running)", why);
-		s.failed = 1;
+		s.out.failed = 1;
 	}
-	if (s.failed)
+	if (s.out.failed)
 		rc = nq_run_tell_failed(&s, err);
 restore:
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGHUP, &old_hup, NULL);
 out:
-	if (s.csv && fclose(s.csv) != 0 && rc >= 0) {
+	if (s.out.csv && fclose(s.out.csv) != 0 && rc >= 0) {
 		nq_error_set(err, o->output, 0, 0, "write failed: %s",
 			     strerror(errno));
 		rc = -1;
 	}
-	nq_lock_release(&s.lock); /* after the rewrite and the .meta */
+	nq_lock_release(&s.out.lock); /* after the rewrite and the .meta */
 	if (rc < 0 && nq_run_interrupted) {
 		/* stopped before any run (reading a resumed file back) */
 		char msg[1024];
@@ -589,14 +600,13 @@ out:
 	free(s.perm);
 	free(s.old_perm);
 	free(s.row_of_claim);
-	free(s.marks);
+	free(s.book.marks);
 	free(s.told);
 	free(s.todo);
-	free(s.done_bits);
-	free(s.flights);
-	free(s.pending);
-	nq_rows_free(&s.old);
-	nq_keyset_free(&s.old_keys);
-	nq_keyset_free(&s.old_timeouts);
+	free(s.book.done_bits);
+	nq_jobs_free(&s.pool);
+	nq_rows_free(&s.resume.old);
+	nq_keyset_free(&s.resume.old_keys);
+	nq_keyset_free(&s.resume.old_timeouts);
 	return rc;
 }

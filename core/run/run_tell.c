@@ -3,7 +3,8 @@
  * line and the line of a run that ended, a first-mode placement drawn
  * (--board), the notices before the runs (pairings that do not exist),
  * the summary table's lines from the final rows (a count in parts one
- * line per repeat), and the closing lines on stderr.
+ * line per repeat), the closing lines on stderr, and, after a write
+ * that failed, what is not in the file and how to finish it.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -32,10 +33,10 @@ void nq_run_print_board(const nq_instance *in, const int32_t *q)
 void nq_run_progress_start(struct state *s, const nq_approach *a,
 			   const nq_instance_spec *spec, int rep)
 {
-	if (s->o->quiet || !s->tty)
+	if (s->o->quiet || !s->progress.tty)
 		return;
 	fprintf(stderr, "\r\033[K[%zu/%zu] %s  n=%d %s%s%s  %s %d",
-		s->done + 1, s->total, a->name, spec->inst.n,
+		s->progress.done + 1, s->progress.total, a->name, spec->inst.n,
 		nq_run_mode_name(spec->inst.mode), nq_run_tag_word(spec), nq_run_tag_text(spec),
 		rep > 0 ? "repeat" : "warm-up",
 		rep > 0 ? rep : -rep + 1);
@@ -49,15 +50,15 @@ void nq_run_progress_end(struct state *s, const nq_approach *a,
 	int loud = run->status == NQ_ST_WRONG || run->status == NQ_ST_CRASH ||
 		   run->status == NQ_ST_DISPUTED;
 
-	s->done++;
+	s->progress.done++;
 	if (s->o->quiet && !loud)
 		return;
-	if (s->tty && !loud)
+	if (s->progress.tty && !loud)
 		return; /* the live line says it */
-	if (s->tty)
+	if (s->progress.tty)
 		fputs("\r\033[K", stderr);
 	fprintf(stderr, "[%zu/%zu] %s n=%d %s%s%s %s%d: %s %.3fs%s%s\n",
-		s->done, s->total, a->name, spec->inst.n,
+		s->progress.done, s->progress.total, a->name, spec->inst.n,
 		nq_run_mode_name(spec->inst.mode), nq_run_tag_word(spec), nq_run_tag_text(spec),
 		rep > 0 ? "#" : "warm-up #",
 		rep > 0 ? rep : -rep + 1, nq_status_name(run->status),
@@ -288,10 +289,11 @@ void nq_run_tell_outcome(const struct state *s, size_t unchecked)
 	else if (s->o->output)
 		fprintf(stderr, "harness: %zu row%s written to %s\n", s->rows,
 			s->rows == 1 ? "" : "s", out);
-	if (s->have_old && s->old.nrows)
+	if (s->resume.have_old && s->resume.old.nrows)
 		fprintf(stderr, "harness: with the %zu row%s from before "
 			"(resumed; the summary above is this run's)\n",
-			s->old.nrows, s->old.nrows == 1 ? "" : "s");
+			s->resume.old.nrows,
+			s->resume.old.nrows == 1 ? "" : "s");
 	if (unchecked)
 		fprintf(stderr, "harness: %zu answer%s nothing could check "
 			"(no table, no other approach): checked 'none' in the "
@@ -307,4 +309,94 @@ void nq_run_tell_outcome(const struct state *s, size_t unchecked)
 			"'disputed'; the note names the other answers)\n",
 			st[NQ_ST_DISPUTED],
 			st[NQ_ST_DISPUTED] == 1 ? " is" : "s are");
+}
+
+/* The command line again, with --resume (for `solve`, as it was). */
+static void resume_command(const struct state *s, char *buf, size_t len)
+{
+	size_t used = 0;
+	int i, has = 0;
+
+	buf[0] = '\0';
+	for (i = 0; s->o->argv && i < s->o->argc && used < len; i++) {
+		const char *a = s->o->argv[i];
+		int plain = a[0] && !a[strspn(a, "abcdefghijklmnopqrstuvwxyz"
+					    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+					    "0123456789-_./=:+,@%")];
+
+		has |= !strcmp(a, "--resume");
+		used += (size_t)snprintf(buf + used, len - used, plain ?
+					 "%s%s" : "%s'%s'", i ? " " : "", a);
+	}
+	if (used < len && s->exp->path && !has)
+		snprintf(buf + used, len - used, "%s--resume",
+			 used ? " " : "");
+}
+
+int nq_run_tell_failed(struct state *s, nq_error *err)
+{
+	size_t napp = s->exp->napproaches, ncell = s->plan.ncells, ci, i;
+	size_t bits = ncell * (size_t)s->exp->repeat, missing = 0;
+	size_t *cell_of = calloc(s->exp->ninstances * napp + 1,
+				 sizeof *cell_of);
+	unsigned char *in_file = calloc(bits / 8 + 1, 1);
+	char label[200], cmd[3000];
+	const char *out = s->o->output;
+	int rep;
+
+	fprintf(stderr, "harness: %s\n", s->out.failed_why);
+	if (s->out.failed_also[0])
+		fprintf(stderr, "harness: %s\n", s->out.failed_also);
+	if (cell_of && in_file) {
+		for (ci = 0; ci < ncell; ci++)
+			cell_of[s->plan.cells[ci].spec * napp +
+				s->plan.cells[ci].ai] = ci;
+		for (i = 0; i < s->nkept; i++) {
+			const struct row *r = &s->rows_kept[i];
+			size_t bit;
+
+			if (!r->written)
+				continue;
+			bit = cell_of[r->spec * napp + r->ai] *
+			      (size_t)s->exp->repeat + (size_t)(r->rep - 1);
+			in_file[bit / 8] |= (unsigned char)(1u << (bit % 8));
+		}
+		for (ci = 0; ci < ncell; ci++) {
+			const nq_cell *c = &s->plan.cells[ci];
+
+			if (s->o->shard_n && c->shard != s->o->shard_k)
+				continue;
+			for (rep = 1; rep <= s->exp->repeat; rep++) {
+				size_t bit = ci * (size_t)s->exp->repeat +
+					     (size_t)(rep - 1);
+
+				if (nq_run_is_done(&s->book, ci, rep) ||
+				    (in_file[bit / 8] >> (bit % 8) & 1))
+					continue;
+				if (missing++ < 10) {
+					nq_run_label(&s->book, c->ai, c->spec,
+						     rep, label, sizeof label);
+					fprintf(stderr, "harness: not in %s: "
+						"%s\n", out, label);
+				}
+			}
+		}
+		if (missing > 10)
+			fprintf(stderr, "harness: ... and %zu more not in %s\n",
+				missing - 10, out);
+	}
+	free(cell_of);
+	free(in_file);
+	fprintf(stderr, "harness: %s holds %zu whole row%s, each as "
+		"written%s; %zu run%s of the plan %s not in it\n", out,
+		s->rows + (s->resume.have_old ? s->resume.old.nrows : 0),
+		s->rows + (s->resume.have_old ? s->resume.old.nrows : 0) == 1
+		? "" : "s",
+		missing ? "" : " (in the order the runs ended, with the "
+		"verdicts of that moment)", missing, missing == 1 ? "" : "s",
+		missing == 1 ? "is" : "are");
+	resume_command(s, cmd, sizeof cmd);
+	fprintf(stderr, "harness: to finish: free space, then: %s\n", cmd);
+	return nq_error_set(err, out, 0, 0, "not finished: a write failed "
+			    "(above); nothing written is lost");
 }
