@@ -15,6 +15,14 @@ const char *nq_status_name(nq_status st)
 	return st >= 0 && st < NQ_ST__COUNT ? status_names[st] : "?";
 }
 
+void nq_result_init(nq_result *res)
+{
+	memset(res, 0, sizeof *res);
+	res->unique = NQ_UNIQUE_NA;
+	res->vars = res->constraints = res->nonzeros = NQ_NA;
+	res->nodes = res->decisions = res->conflicts = res->iterations = NQ_NA;
+}
+
 void nq_run_clear(nq_run *run)
 {
 	free(run->res.placement);

@@ -34,6 +34,11 @@ typedef struct nq_run {
 				  "" when not pinned */
 } nq_run;
 
+/* A result with nothing known: no answer, NQ_NA and NQ_UNIQUE_NA where
+ * a count or size is not known (the child before its solver, a row
+ * without a run, a row read back). */
+void nq_result_init(nq_result *res);
+
 /* Free run->res.placement and zero the run. */
 void nq_run_clear(nq_run *run);
 

@@ -152,10 +152,7 @@ static long record(nq_ledger *l, const struct rd *r, const int *col,
 	if ((st != NQ_ST_OK && st != NQ_ST_WRONG && st != NQ_ST_DISPUTED) ||
 	    !*cell(r, col[C_SOLUTIONS]))
 		return unanswered(l, r, col, st, who, path, b, err);
-	memset(&res, 0, sizeof res);
-	res.vars = res.constraints = res.nonzeros = NQ_NA;
-	res.nodes = res.decisions = res.conflicts = res.iterations = NQ_NA;
-	res.unique = NQ_UNIQUE_NA;
+	nq_result_init(&res);
 	if (parse_u64(cell(r, col[C_SOLUTIONS]), &res.solutions))
 		goto bad_solutions;
 	if (*cell(r, col[C_UNIQUE]) &&

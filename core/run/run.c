@@ -212,11 +212,8 @@ static int not_run(struct state *s, size_t ai, size_t si, int rep,
 	nq_run run;
 
 	memset(&run, 0, sizeof run);
+	nq_result_init(&run.res);
 	run.status = st;
-	run.res.unique = NQ_UNIQUE_NA;
-	run.res.vars = run.res.constraints = run.res.nonzeros = NQ_NA;
-	run.res.nodes = run.res.decisions = NQ_NA;
-	run.res.conflicts = run.res.iterations = NQ_NA;
 	snprintf(run.note, sizeof run.note, "%s", note);
 	return nq_run_finish(s, ai, si, rep, 0, &run);
 }
