@@ -45,16 +45,6 @@ int nq_column_is_time(const char *col)
 	return n > 2 && !strcmp(col + n - 2, "_s");
 }
 
-int nq_status_from_name(const char *name)
-{
-	int st;
-
-	for (st = 0; st < NQ_ST__COUNT; st++)
-		if (!strcmp(nq_status_name((nq_status)st), name))
-			return st;
-	return -1;
-}
-
 /* Columns every results file has (README: the CSV). */
 static const char *const needed[] = { "n", "mode", "status", NULL };
 

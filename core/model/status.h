@@ -18,6 +18,8 @@ typedef enum nq_status {
 } nq_status;
 
 const char *nq_status_name(nq_status st);
+/* A status by its name (the CSV's spelling), or -1. */
+int nq_status_from_name(const char *name);
 
 typedef struct nq_run {
 	nq_status status;

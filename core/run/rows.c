@@ -60,16 +60,6 @@ uint32_t nq_rows_hash(const char *s)
 	return h;
 }
 
-static int status_of(const char *name)
-{
-	int st;
-
-	for (st = 0; st < NQ_ST__COUNT; st++)
-		if (!strcmp(nq_status_name((nq_status)st), name))
-			return st;
-	return -1;
-}
-
 static int parse_u64(const char *s, uint64_t *v)
 {
 	char *end;
@@ -309,7 +299,7 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 		return nq_error_set(err, f->path, (int)r->row_line, 0,
 				    "column 'mode': '%s' is not count or "
 				    "first", cell(r, col[C_MODE]));
-	if ((st = status_of(cell(r, col[C_STATUS]))) < 0)
+	if ((st = nq_status_from_name(cell(r, col[C_STATUS]))) < 0)
 		return nq_error_set(err, f->path, (int)r->row_line, 0,
 				    "column 'status': '%s' is not a status",
 				    cell(r, col[C_STATUS]));
