@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cells.h"
 #include "meta.h"
+#include "order.h"
 #include "series.h"
 #include "strset.h"
 
@@ -456,17 +457,6 @@ static size_t series_rank(const struct build *b, const char *label)
 	return b->norder + b->every.n;
 }
 
-static const size_t *rank_of;
-
-static int cmp_rank(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	if (rank_of[x] != rank_of[y])
-		return rank_of[x] < rank_of[y] ? -1 : 1;
-	return (x > y) - (x < y);
-}
-
 /* c's series in rank order, each with its rank as its colour: one
  * approach keeps its place and colour in every figure and table made
  * from one file. 0, or -1 on no memory. */
@@ -474,24 +464,25 @@ static int order_series(struct build *b)
 {
 	nq_cells *c = b->c;
 	size_t n = c->nseries, i, *idx, *to;
+	uint64_t *rank;
 	char **s;
 
 	idx = malloc((n + 1) * sizeof *idx);
 	to = malloc((n + 1) * sizeof *to);
+	rank = malloc((n + 1) * sizeof *rank);
 	s = malloc((n + 1) * sizeof *s);
 	c->colour = malloc((n + 1) * sizeof *c->colour);
-	if (!idx || !to || !s || !c->colour) {
+	if (!idx || !to || !rank || !s || !c->colour) {
 		free(idx);
 		free(to);
+		free(rank);
 		free(s);
 		return -1;
 	}
-	for (i = 0; i < n; i++) {
-		idx[i] = i;
-		to[i] = series_rank(b, c->series[i]);
-	}
-	rank_of = to;
-	qsort(idx, n, sizeof *idx, cmp_rank);
+	for (i = 0; i < n; i++)
+		rank[i] = to[i] = series_rank(b, c->series[i]);
+	nq_sort_index(rank, idx, n);
+	free(rank);
 	for (i = 0; i < n; i++) {
 		s[i] = c->series[idx[i]];
 		c->colour[i] = to[idx[i]];

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "csv.h"
 #include "errlog.h"
+#include "order.h"
 #include "sha256.h"
 #include "tamper.h"
 #include "version.h"
@@ -528,35 +529,6 @@ int nq_run_append(struct state *s)
  * when a later answer changed one, the file is written again whole from
  * the kept rows, beside it, and renamed over it: an interruption at any
  * point leaves either every row as first written or every row final. */
-/* For the sorts: the places, and the index as the tie-break (stable). */
-static const uint64_t *sort_seq;
-
-static int cmp_by_seq(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	if (sort_seq[x] != sort_seq[y])
-		return sort_seq[x] < sort_seq[y] ? -1 : 1;
-	return (x > y) - (x < y);
-}
-
-/* idx[] = 0..n-1 sorted by seq[] (stable); 1 when already so. */
-static int sort_by_seq(const uint64_t *seq, size_t *idx, size_t n)
-{
-	size_t i;
-	int sorted = 1;
-
-	for (i = 0; i < n; i++) {
-		idx[i] = i;
-		if (i && seq[i] < seq[i - 1])
-			sorted = 0;
-	}
-	sort_seq = seq;
-	if (!sorted)
-		qsort(idx, n, sizeof *idx, cmp_by_seq);
-	return sorted;
-}
-
 static uint64_t kept_seq(const struct state *s, size_t i)
 {
 	const struct row *r = &s->rows_kept[i];
@@ -583,10 +555,10 @@ int nq_run_order(struct state *s, nq_error *err)
 	for (i = 0; i < nold; i++)
 		seq[i] = s->resume.old.rows[i].seq = nq_order_take(&ord,
 							    s->resume.old.rows[i].key);
-	s->in_order = sort_by_seq(seq, s->old_perm, nold);
+	s->in_order = nq_sort_index(seq, s->old_perm, nold);
 	for (i = 0; i < s->nkept; i++)
 		seq[i] = kept_seq(s, i);
-	s->in_order &= sort_by_seq(seq, s->perm, s->nkept);
+	s->in_order &= nq_sort_index(seq, s->perm, s->nkept);
 	/* a part made again replaces its old row: the file is written again */
 	for (i = 0; i < nold; i++)
 		if (s->resume.old.rows[i].redo)
