@@ -1,14 +1,8 @@
 /* stats.c - see stats.h. */
 #include <stdlib.h>
 #include <string.h>
+#include "order.h"
 #include "stats.h"
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
 
 /* The p-quantile of sorted v, interpolating between neighbours (the
  * method R and numpy use by default). */
@@ -33,7 +27,7 @@ static double mad_of(const double *v, size_t n, double med)
 		return 0;
 	for (i = 0; i < n; i++)
 		d[i] = v[i] > med ? v[i] - med : med - v[i];
-	qsort(d, n, sizeof *d, cmp_double);
+	qsort(d, n, sizeof *d, nq_cmp_double);
 	m = quantile(d, n, 0.5);
 	free(d);
 	return m;
@@ -44,7 +38,7 @@ void nq_stats_of(double *v, size_t n, nq_stats *out)
 	memset(out, 0, sizeof *out);
 	if (n == 0)
 		return;
-	qsort(v, n, sizeof *v, cmp_double);
+	qsort(v, n, sizeof *v, nq_cmp_double);
 	out->count = n;
 	out->min = v[0];
 	out->max = v[n - 1];

@@ -91,9 +91,6 @@ int nq_cells_file_order(const char *csv, char ***order, size_t *n);
 const nq_cell *nq_cells_find(const nq_cells *c, size_t series, size_t mode,
 			     const char *hints, int n);
 
-/* Status by name (csv spelling), or -1. */
-int nq_status_from_name(const char *name);
-
 /* "wall_s" -> "wall time (s)"; other columns as they are. */
 const char *nq_column_label(const char *col);
 

@@ -26,6 +26,7 @@
 #include "plot_common.h"
 #include "solubility.h"
 #include "names.h"
+#include "order.h"
 
 /* A cell the time plots leave out: an instance with pre-placed queens
  * (or blocked squares, excluded lines). A count in parts counts the whole
@@ -287,13 +288,6 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 
 /* ---- cactus: instances solved against time -------------------------- */
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		       int term, const char *target)
 {
@@ -341,7 +335,7 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 				if (c->cell[i].mode == m && c->cell[i].series == s &&
 				    c->cell[i].y.count)
 					v[nv++] = c->cell[i].y.median;
-			qsort(v, nv, sizeof *v, cmp_double);
+			qsort(v, nv, sizeof *v, nq_cmp_double);
 			fprintf(f, "$m%zus%zu << EOD\n", m, s);
 			for (j = 0; j < nv; j++)
 				fprintf(f, "%zu %.9g\n", j + 1, v[j]);
