@@ -39,7 +39,7 @@ CFLAGS  += -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wwrite-strings -Wshad
 # every source folder, top layer first (docs/architecture.md); includes
 # name the header alone
 SRC_DIRS = cli results core/run core/ledger core/proc core/config core/model \
-	solvers encoders base
+	solvers/declarative solvers encoders base
 CFLAGS  += -Iinclude $(SRC_DIRS:%=-I%) -pthread
 ifeq ($(WERROR),1)
 CFLAGS  += -Werror
