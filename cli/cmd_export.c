@@ -502,7 +502,7 @@ const nq_verb nq_verb_export = {
 	"parameter file (`letting n`, prob080's `letting blocks`, prob079-style\n"
 	"`letting queens` for hints) that `file:` entries read back; or a\n"
 	"MiniZinc model (.mzn, as the minizinc approach writes it) or its\n"
-	"data (.dzn: `n = 8; blocks = [| 1, 1 | ... |];`, `queens`, \n"
+	"data (.dzn: `n = 8; blocks = [| 1, 1 | ... |];`, `queens`,\n"
 	"`excluded_diagonals`, `excluded_antidiagonals`), 1-based.\n"
 	"Built-in or plugin (--plugin FILE.so) encodings and models alike.",
 	export_flags,
