@@ -39,7 +39,7 @@ CFLAGS  += -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wwrite-strings -Wshad
 # every source folder, top layer first (docs/architecture.md); includes
 # name the header alone
 SRC_DIRS = cli results core/run core/ledger core/proc core/config core/model \
-	solvers encoders base
+	solvers/declarative solvers encoders base
 CFLAGS  += -Iinclude $(SRC_DIRS:%=-I%) -pthread
 ifeq ($(WERROR),1)
 CFLAGS  += -Werror
@@ -217,7 +217,8 @@ E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
 E2E_RUN    = $(if $(SANITIZE),$(filter-out $(E2E_NOSAN),$(E2E_ORDER)),$(E2E_ORDER))
 TEST_TAG   = $(if $(SANITIZE),san/,)
 
-UNIT_SLOW    = test_oracle_sat test_models test_parts_sym test_oracle_ilp
+UNIT_SLOW    = test_oracle_sat test_models test_parts_sym test_oracle_ilp \
+	test_oracle_cp
 UNIT_ALL     = $(TEST_SRC:tests/unit/%.c=%)
 UNIT_ORDER   = $(filter $(UNIT_ALL),$(UNIT_SLOW)) $(filter-out $(UNIT_SLOW),$(UNIT_ALL))
 UNIT_RESULTS = $(UNIT_ORDER:%=$(TLOG)/unit/%.result)

@@ -19,6 +19,7 @@ need /usr/bin/minisat minisat       # tests: the `dimacs` approach's default
 need /usr/bin/cbc coinor-cbc        # tests: the `cbc` approach
 need /usr/bin/cadical cadical       # tests: exported CNFs (tests/e2e/interop.sh)
 need /usr/bin/glpsol glpk-utils     # tests: exported LP and MPS files (interop.sh)
+need /usr/bin/minizinc minizinc     # tests: the `minizinc` approach (with Gecode)
 need /usr/sbin/slurmctld slurm-wlm  # tests: a one-node Slurm cluster (slurm.sh)
 need /usr/sbin/munged munge         # tests: Slurm's authentication (slurm.sh)
 need /usr/bin/parallel parallel     # tests: GNU parallel over shards (scale.sh)
