@@ -132,83 +132,158 @@ static double median_of(double *a, size_t n)
 	return (lo + hi) / 2;
 }
 
-/* The median of a resample of v (n values) drawn into buf. */
-static double resample_median(const double *v, size_t n, double *buf,
-			      uint64_t *s)
-{
-	size_t i;
+/* A sample prepared for resampling: its values sorted, and room for a
+ * resample (buf) or, for a small sample, a count per value (cnt). */
+struct sample {
+	double *v;
+	size_t n;
+	double *buf;
+	size_t *cnt;
+};
 
-	for (i = 0; i < n; i++)
-		buf[i] = v[draw(s, n)];
-	return median_of(buf, n);
+/* Resample counts per value up to this size: the median of a resample of
+ * sorted values is the value at the median of its indices, found by
+ * counting (linear, no sort); larger samples select among the values. */
+#define COUNT_MAX 256
+
+static int sample_init(struct sample *s, const double *v, size_t n)
+{
+	memset(s, 0, sizeof *s);
+	s->n = n;
+	s->v = malloc(n * sizeof *s->v);
+	if (n <= COUNT_MAX)
+		s->cnt = malloc(n * sizeof *s->cnt);
+	else
+		s->buf = malloc(n * sizeof *s->buf);
+	if (!s->v || (!s->cnt && !s->buf))
+		return -1;
+	memcpy(s->v, v, n * sizeof *s->v);
+	qsort(s->v, n, sizeof *s->v, cmp_double);
+	return 0;
 }
 
-/* The percentile interval of the nb statistics in b (sorted here). */
+static void sample_free(struct sample *s)
+{
+	free(s->v);
+	free(s->buf);
+	free(s->cnt);
+}
+
+/* The value of the k-th smallest index drawn (counts in cnt). */
+static double kth_counted(const struct sample *s, size_t k)
+{
+	size_t i, seen = 0;
+
+	for (i = 0; i < s->n; i++) {
+		seen += s->cnt[i];
+		if (seen > k)
+			return s->v[i];
+	}
+	return s->v[s->n - 1];
+}
+
+/* The median of one resample of s. */
+static double resample_median(struct sample *s, uint64_t *r)
+{
+	size_t n = s->n, i;
+
+	if (!s->cnt) {
+		for (i = 0; i < n; i++)
+			s->buf[i] = s->v[draw(r, n)];
+		return median_of(s->buf, n);
+	}
+	memset(s->cnt, 0, n * sizeof *s->cnt);
+	for (i = 0; i < n; i++)
+		s->cnt[draw(r, n)]++;
+	if (n % 2)
+		return kth_counted(s, n / 2);
+	return (kth_counted(s, n / 2 - 1) + kth_counted(s, n / 2)) / 2;
+}
+
+/* The percentile interval of the nb statistics in b (reordered): the two
+ * quantiles by selection, as quantile() would read them sorted. */
+static double quantile_select(double *b, size_t nb, double p)
+{
+	double pos = p * (double)(nb - 1), lo, next;
+	size_t k = (size_t)pos, i;
+
+	lo = select_kth(b, nb, k);
+	if (k + 1 >= nb)
+		return lo;
+	next = b[k + 1];
+	for (i = k + 2; i < nb; i++)
+		if (b[i] < next)
+			next = b[i];
+	return lo + (pos - (double)k) * (next - lo);
+}
+
 static void percentile(double *b, size_t nb, nq_interval *out)
 {
 	double tail = (1 - NQ_BOOT_LEVEL) / 2;
 
-	qsort(b, nb, sizeof *b, cmp_double);
 	out->ok = 1;
-	out->lo = quantile(b, nb, tail);
-	out->hi = quantile(b, nb, 1 - tail);
+	out->lo = quantile_select(b, nb, tail);
+	out->hi = quantile_select(b, nb, 1 - tail);
 }
 
 int nq_stats_median_ci(const double *v, size_t n, nq_interval *out)
 {
-	double *buf, *b;
-	uint64_t s = NQ_BOOT_SEED;
-	size_t r;
+	struct sample s;
+	double *b;
+	uint64_t r = NQ_BOOT_SEED;
+	size_t i;
+	int rc = -1;
 
 	memset(out, 0, sizeof *out);
 	out->lo = out->hi = n ? v[0] : NAN;
 	if (n < 2)
 		return 0;
-	buf = malloc(n * sizeof *buf);
 	b = malloc(NQ_BOOT_RESAMPLES * sizeof *b);
-	if (!buf || !b) {
-		free(buf);
-		free(b);
-		return -1;
+	if (b && sample_init(&s, v, n) == 0) {
+		for (i = 0; i < NQ_BOOT_RESAMPLES; i++)
+			b[i] = resample_median(&s, &r);
+		percentile(b, NQ_BOOT_RESAMPLES, out);
+		rc = 0;
 	}
-	for (r = 0; r < NQ_BOOT_RESAMPLES; r++)
-		b[r] = resample_median(v, n, buf, &s);
-	percentile(b, NQ_BOOT_RESAMPLES, out);
-	free(buf);
+	if (b)
+		sample_free(&s);
 	free(b);
-	return 0;
+	return rc;
 }
 
 int nq_stats_ratio_ci(const double *num, size_t nnum, const double *den,
 		      size_t nden, nq_interval *out)
 {
-	double *buf, *b;
-	uint64_t s = NQ_BOOT_SEED;
-	size_t r, nb = 0;
+	struct sample a, d;
+	double *b;
+	uint64_t r = NQ_BOOT_SEED;
+	size_t i, nb = 0;
+	int rc = -1;
 
 	memset(out, 0, sizeof *out);
 	out->lo = out->hi = NAN;
 	if (nnum < 2 || nden < 2)
 		return 0;
-	buf = malloc((nnum > nden ? nnum : nden) * sizeof *buf);
+	memset(&a, 0, sizeof a);
+	memset(&d, 0, sizeof d);
 	b = malloc(NQ_BOOT_RESAMPLES * sizeof *b);
-	if (!buf || !b) {
-		free(buf);
-		free(b);
-		return -1;
-	}
-	for (r = 0; r < NQ_BOOT_RESAMPLES; r++) {
-		double a = resample_median(num, nnum, buf, &s);
-		double d = resample_median(den, nden, buf, &s);
+	if (b && sample_init(&a, num, nnum) == 0 &&
+	    sample_init(&d, den, nden) == 0) {
+		for (i = 0; i < NQ_BOOT_RESAMPLES; i++) {
+			double x = resample_median(&a, &r);
+			double y = resample_median(&d, &r);
 
-		if (d > 0 || d < 0)
-			b[nb++] = a / d;
+			if (y > 0 || y < 0)
+				b[nb++] = x / y;
+		}
+		if (nb)
+			percentile(b, nb, out);
+		rc = 0;
 	}
-	if (nb)
-		percentile(b, nb, out);
-	free(buf);
+	sample_free(&a);
+	sample_free(&d);
 	free(b);
-	return 0;
+	return rc;
 }
 
 int nq_stats_interval(const double *v, size_t n, nq_stats *s)

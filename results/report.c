@@ -159,9 +159,10 @@ static void md_detail(const struct nq_report_ctx *x, size_t m, double scale,
 	size_t i;
 
 	fprintf(f, "Every approach at every size (%s%s%s; spread over "
-		"the ok runs, speed-up against the baseline):\n\n| n |%s approach | median | min | max | "
-		"IQR | MAD | speed-up | runs | noisy |\n|---:|%s---|---:|"
-		"---:|---:|---:|---:|---:|---|---|\n",
+		"the ok runs, speed-up against the baseline, 95 %% "
+		"intervals):\n\n| n |%s approach | median | median CI | min | "
+		"max | IQR | MAD | speed-up | speed-up CI | runs | noisy |\n"
+		"|---:|%s---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n",
 		nq_report_name_of(c->ycol), unit[0] ? " in " : "", unit,
 		hints ? " hints |" : "", hints ? "---|" : "");
 	for (i = 0; i < c->ncells; i++) {
@@ -176,8 +177,9 @@ static void md_detail(const struct nq_report_ctx *x, size_t m, double scale,
 			fprintf(f, " %s |", e->hints);
 		fputc(' ', f);
 		md(f, c->series[e->series]);
-		fprintf(f, " | %s%s | %s | %s | %s | %s | %s | %s | %s |\n",
-			r.med, NQ_REPORT_MIXED(e), r.mn, r.mx, r.iqr, r.mad, r.sp, r.st,
+		fprintf(f, " | %s%s | %s | %s | %s | %s | %s | %s | %s | %s | "
+			"%s |\n", r.med, NQ_REPORT_MIXED(e), r.ci, r.mn, r.mx,
+			r.iqr, r.mad, r.sp, r.spci, r.st,
 			nq_stats_noisy(&e->y) ? "noisy" : "");
 	}
 	fputc('\n', f);
@@ -380,11 +382,9 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 			"the baseline **", c->ycol);
 		md(f, c->series[x.base]);
 		fprintf(f, "** / median (\"> k×\" where the baseline timed out: "
-			"its time is at least the timeout). A cell is **noisy** "
-			"when its repetitions spread by more than %g%% of their "
-			"median: (max - min) / median > %g. Runs that did not "
+			"its time is at least the timeout). %s Runs that did not "
 			"end ok are counted under runs, never dropped.\n\n",
-			NQ_NOISY_SPREAD * 100, NQ_NOISY_SPREAD);
+			nq_report_noisy_rule(0));
 		plots(&x);
 	}
 	for (m = 0; m < c->nmodes; m++) {
