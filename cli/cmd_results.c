@@ -208,16 +208,21 @@ const nq_verb nq_verb_plot = {
 /* ---- report --------------------------------------------------------- */
 
 enum { REPORT_FORMAT, REPORT_BASELINE, REPORT_OUTPUT, REPORT_Y,
-       REPORT_GROUP };
+       REPORT_GROUP, REPORT_SCATTER };
 static const nq_flag report_flags[] = {
-	[REPORT_FORMAT] = { "format", 0, "F", "markdown (default) or latex (booktabs tables, a\n"
+	[REPORT_FORMAT] = { "format", 0, "F", "markdown (default), latex (booktabs tables, a\n"
 			    "longtable past 40 rows; times in s, 3 significant\n"
-			    "digits, plain decimals; the machine as comments)" },
+			    "digits, plain decimals; the machine as comments),\n"
+			    "html (one self-contained page: tables to sort and\n"
+			    "filter, per-approach totals, the plots inside) or\n"
+			    "json (every figure, for notebooks)" },
 	[REPORT_BASELINE] = { "baseline", 0, "A", "the approach speed-ups are against, as labelled in\n"
 			      "the table, e.g. backtrack/bitmask (default: the first)" },
 	[REPORT_OUTPUT] = { "output", 'o', "FILE", "where (default RESULTS with .md or .tex; - stdout)" },
 	[REPORT_Y] = { "y", 0, "COLUMN", "the column summarised (default wall_s)" },
 	[REPORT_GROUP] = { "group", 0, "COLS", "what makes an approach (as for plot)" },
+	[REPORT_SCATTER] = { "scatter", 0, "A,B", "html: the scatter plot's two approaches, A across,\n"
+			     "B up (default: the first two)" },
 	{ NULL, 0, NULL, NULL }
 };
 
@@ -237,15 +242,29 @@ static int report_args(const nq_verb *v, int argc, char **argv,
 		case REPORT_Y: o->y = c.val; break;
 		case REPORT_GROUP: o->group = c.val; break;
 		case NQ_CLI_OPERAND: rc = results_operand(&c, csv); break;
+		case REPORT_SCATTER:
+			if (!strchr(c.val, ',') || c.val[0] == ',' ||
+			    c.val[strlen(c.val) - 1] == ',' ||
+			    strchr(strchr(c.val, ',') + 1, ','))
+				rc = nq_cli_fail(v, "--scatter names two "
+						 "approaches, A,B, not '%s'",
+						 c.val);
+			o->scatter = c.val;
+			break;
 		case REPORT_FORMAT:
 			if (!strcmp(c.val, "markdown") || !strcmp(c.val, "md"))
 				o->format = NQ_REPORT_MARKDOWN;
 			else if (!strcmp(c.val, "latex") ||
 				 !strcmp(c.val, "tex"))
 				o->format = NQ_REPORT_LATEX;
+			else if (!strcmp(c.val, "html"))
+				o->format = NQ_REPORT_HTML;
+			else if (!strcmp(c.val, "json"))
+				o->format = NQ_REPORT_JSON;
 			else
-				rc = nq_cli_fail(v, "--format is markdown or "
-						 "latex, not '%s'", c.val);
+				rc = nq_cli_fail(v, "--format is markdown, "
+						 "latex, html or json, not "
+						 "'%s'", c.val);
 			break;
 		}
 	}
@@ -297,8 +316,12 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 	if ((rc = read_results(v, csv, &t)) != 0)
 		return rc;
 	if (!out) {
-		nq_path_with_ext(csv, o.format == NQ_REPORT_LATEX ? ".tex" :
-				 ".md", def, sizeof def);
+		static const char *const ext[] = {
+			[NQ_REPORT_MARKDOWN] = ".md", [NQ_REPORT_LATEX] = ".tex",
+			[NQ_REPORT_JSON] = ".json", [NQ_REPORT_HTML] = ".html"
+		};
+
+		nq_path_with_ext(csv, ext[o.format], def, sizeof def);
 		out = def;
 	}
 	o.csv = csv;
@@ -316,13 +339,15 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 
 const nq_verb nq_verb_report = {
 	"report", cmd_report,
-	"report RESULTS.csv [--format markdown|latex] [--baseline APPROACH]\n"
-	"             [-o FILE] [--y COLUMN] [--group COL[,COL...]]",
+	"report RESULTS.csv [--format markdown|latex|html|json] [--baseline APPROACH]\n"
+	"             [-o FILE] [--y COLUMN] [--group COL[,COL...]] [--scatter A,B]",
 	"Write a report of a results file: per mode, instance and approach,\n"
 	"the median of the ok runs, min, max, IQR and MAD, the statuses, the\n"
-	"speed-up against a baseline approach; a cell is noisy when (max -\n"
-	"min) / median > 10%. Markdown links the plots found beside the CSV\n"
-	"(`harness plot --kind all`) and shows the machine (RESULTS.meta).",
+	"speed-up against a baseline approach, each median and speed-up with\n"
+	"its 95% bootstrap interval (2000 resamples, a fixed seed); a cell is\n"
+	"noisy when the interval is wider than half its median. Markdown links\n"
+	"the plots found beside the CSV (`harness plot --kind all`), HTML holds\n"
+	"them; both show the machine (RESULTS.meta).",
 	report_flags,
 	"Exit status: 0 written; 2 bad input; 1 the output cannot be written."
 };

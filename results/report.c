@@ -20,6 +20,8 @@
 #include "plot.h"
 #include "report.h"
 #include "report_common.h"
+#include "report_html.h"
+#include "report_json.h"
 #include "report_latex.h"
 
 /* Markdown table cell text: on one line (control characters blanks, a
@@ -44,32 +46,6 @@ static void md(FILE *f, const char *s)
 			fputc(*s, f);
 		}
 	}
-}
-
-/* Scale and unit for mode m's table. */
-static double unit_of(const struct nq_report_ctx *x, size_t m, const char **unit)
-{
-	size_t i;
-	double lo = 1;
-
-	if (!x->time) {
-		*unit = "";
-		return 1;
-	}
-	if (x->latex) {
-		*unit = "s";
-		return 1;
-	}
-	for (i = 0; i < x->c->ncells; i++)
-		if (x->c->cell[i].mode == m && x->c->cell[i].y.count &&
-		    x->c->cell[i].y.median < lo)
-			lo = x->c->cell[i].y.median;
-	if (lo < 0.1) {
-		*unit = "ms";
-		return 1e3;
-	}
-	*unit = "s";
-	return 1;
 }
 
 /* Has mode m any cell with hints? */
@@ -360,6 +336,13 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 		}
 		x.base = s;
 	}
+	if (o->format == NQ_REPORT_JSON || o->format == NQ_REPORT_HTML) {
+		int rc = o->format == NQ_REPORT_JSON ?
+			 nq_report_json(&x, t, err) : nq_report_html(&x, t, err);
+
+		nq_cells_free(c);
+		return rc;
+	}
 	for (i = 0; i < c->ncells; i++)
 		for (st = 0; st < NQ_ST__COUNT; st++)
 			runs[st] += c->cell[i].status[st];
@@ -389,7 +372,7 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 	}
 	for (m = 0; m < c->nmodes; m++) {
 		const char *unit;
-		double scale = unit_of(&x, m, &unit);
+		double scale = nq_report_unit_of(&x, m, &unit);
 		int hints = mode_has_hints(c, m);
 
 		if (!x.latex) {

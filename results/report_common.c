@@ -229,3 +229,29 @@ void nq_report_row_of(const struct nq_report_ctx *x, size_t m,
 		snprintf(r->mad, sizeof r->mad, "%s", d);
 	}
 }
+
+double nq_report_unit_of(const struct nq_report_ctx *x, size_t m,
+			 const char **unit)
+{
+	size_t i;
+	double lo = 1;
+
+	if (!x->time) {
+		*unit = "";
+		return 1;
+	}
+	if (x->latex) {
+		*unit = "s";
+		return 1;
+	}
+	for (i = 0; i < x->c->ncells; i++)
+		if (x->c->cell[i].mode == m && x->c->cell[i].y.count &&
+		    x->c->cell[i].y.median < lo)
+			lo = x->c->cell[i].y.median;
+	if (lo < 0.1) {
+		*unit = "ms";
+		return 1e3;
+	}
+	*unit = "s";
+	return 1;
+}

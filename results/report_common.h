@@ -63,6 +63,11 @@ void nq_report_num(char *buf, size_t len, double v, double scale);
 void nq_report_statuses(const nq_cell *c, char *buf, size_t len);
 /* A column's name without its unit: "wall time (s)" -> "wall time". */
 const char *nq_report_name_of(const char *col);
+/* Scale and unit of mode m's table: Markdown and HTML show a time column
+ * in ms when a median of the mode is below 0.1 s, else in s; LaTeX always
+ * in s; other columns as they are (unit ""). */
+double nq_report_unit_of(const struct nq_report_ctx *x, size_t m,
+			 const char **unit);
 /* A mode's section title: "count: every placement". */
 const char *nq_report_mode_title(const char *mode);
 /* Cell e's speed-up (its mode's baseline cell looked up); -1 when out of
