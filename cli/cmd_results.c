@@ -1,6 +1,7 @@
 /*
  * verbs_results.c - the verbs that read a results file: plot (gnuplot
- * pictures) and report (Markdown or LaTeX tables).
+ * pictures) and report (Markdown, LaTeX, HTML or JSON); how every verb
+ * that reads one reads it (nq_verb_read_results, compare too).
  */
 #include <stdio.h>
 #include <string.h>
@@ -37,8 +38,7 @@ static void check_digests(const nq_verb *v, const char *csv)
 	nq_rows_free(&f);
 }
 
-/* Read the results file of plot and report; 2 (message printed) if not. */
-static int read_results(const nq_verb *v, const char *csv, nq_table **t)
+int nq_verb_read_results(const nq_verb *v, const char *csv, nq_table **t)
 {
 	nq_error err;
 
@@ -179,7 +179,7 @@ static int cmd_plot(const nq_verb *v, int argc, char **argv)
 	o.scale = -1;
 	if ((rc = plot_args(v, argc, argv, &o, &csv, &out, &all)) != 0)
 		return rc < 0 ? 0 : rc;
-	if ((rc = read_results(v, csv, &t)) != 0)
+	if ((rc = nq_verb_read_results(v, csv, &t)) != 0)
 		return rc;
 	if (!out) {
 		nq_path_with_ext(csv, ".svg", def, sizeof def);
@@ -313,7 +313,7 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	if ((rc = report_args(v, argc, argv, &o, &csv, &out)) != 0)
 		return rc < 0 ? 0 : rc;
-	if ((rc = read_results(v, csv, &t)) != 0)
+	if ((rc = nq_verb_read_results(v, csv, &t)) != 0)
 		return rc;
 	if (!out) {
 		static const char *const ext[] = {
