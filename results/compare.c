@@ -138,7 +138,7 @@ static void write_text(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
 		"p: Mann-Whitney U, two-sided\n\n", o->a, ha, o->b, hb,
 		ca->ycol);
 	fprintf(f, "%-5s  %4s  %-12s  %-*s  %6s  %6s  %11s  %11s  %7s  %-17s  "
-		"%-14s  %s\n", "mode", "n", "hints", (int)w, "approach", "runs A",
+		"%-15s  %s\n", "mode", "n", "hints", (int)w, "approach", "runs A",
 		"runs B", "median A", "median B", "B/A", "95% interval", "p",
 		"change");
 	for (i = 0; i < np; i++) {
@@ -167,7 +167,7 @@ static void write_text(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
 			snprintf(pv, sizeof pv, "-");
 		sig_word(q, time, word, sizeof word);
 		fprintf(f, "%-5s  %4d  %-12.12s  %-*s  %6zu  %6zu  %11s  %11s  %7s  "
-			"%-17s  %-14s  %s\n", ca->modes[q->a->mode], q->a->n,
+			"%-17s  %-15s  %s\n", ca->modes[q->a->mode], q->a->n,
 			q->a->hints, (int)w, ca->series[q->a->series], q->a->runs,
 			q->b->runs, ma, mb, r, ci, pv, word);
 		if (q->disagree)
