@@ -1,6 +1,7 @@
 /* json.c - see json.h. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "json.h"
 #include "names.h"
@@ -42,8 +43,19 @@ void nq_json_num(FILE *f, double v)
 		fputs("null", f);
 	else if (v == (double)(long long)v && fabs(v) < 1e15)
 		fprintf(f, "%lld", (long long)v);
-	else
-		fprintf(f, "%.17g", v);
+	else {
+		/* the shortest of 15, 16, 17 digits that reads back as v */
+		char buf[40];
+		int d;
+
+		for (d = 15; d < 17; d++) {
+			snprintf(buf, sizeof buf, "%.*g", d, v);
+			if (strtod(buf, NULL) == v)
+				break;
+		}
+		snprintf(buf, sizeof buf, "%.*g", d, v);
+		fputs(buf, f);
+	}
 }
 
 static const char *ws(const char *s)
