@@ -64,7 +64,7 @@ static int results_operand(const nq_cli *c, const char **csv)
 /* ---- plot ----------------------------------------------------------- */
 
 enum { PLOT_KIND, PLOT_OUTPUT, PLOT_Y, PLOT_GROUP, PLOT_MODE, PLOT_LOG,
-       PLOT_LINEAR };
+       PLOT_LINEAR, PLOT_SCATTER };
 static const nq_flag plot_flags[] = {
 	[PLOT_KIND] = { "kind", 0, "K",
 		"time (default): y against n: the median of the ok runs\n"
@@ -78,6 +78,8 @@ static const nq_flag plot_flags[] = {
 		"approach's median against the variant's parameter\n"
 		"(m/n placed, b/n^2 blocked, e/(4n-2) excluded), to\n"
 		"OUT-solubility (README: Hard instances)\n"
+		"scatter: two approaches against each other, a point\n"
+		"per instance (--scatter A,B; default the first two)\n"
 		"all: time, cactus, size: OUT, OUT-cactus, OUT-size" },
 	[PLOT_OUTPUT] = { "output", 'o', "OUT", "where (default RESULTS with .svg)" },
 	[PLOT_Y] = { "y", 0, "COLUMN", "any numeric column (default wall_s): cpu_s,\n"
@@ -88,8 +90,29 @@ static const nq_flag plot_flags[] = {
 	[PLOT_LOG] = { "log", 0, NULL, "a log y axis (default for times, or when the\n"
 		       "values span more than 100x)" },
 	[PLOT_LINEAR] = { "linear", 0, NULL, "a linear y axis" },
+	[PLOT_SCATTER] = { "scatter", 0, "A,B", "the scatter plot's approaches: A across, B up" },
 	{ NULL, 0, NULL, NULL }
 };
+
+/* --scatter A,B into a and b (buf holds them): 0, or the usage exit. */
+static int scatter_arg(const nq_verb *v, const char *val, char *buf,
+		       size_t len, const char **a, const char **b)
+{
+	char *comma;
+
+	snprintf(buf, len, "%s", val);
+	comma = strchr(buf, ',');
+	if (!comma || comma == buf || !comma[1] || strchr(comma + 1, ','))
+		return nq_cli_fail(v, "--scatter names two approaches, A,B, "
+				   "not '%s'", val);
+	*comma = '\0';
+	*a = buf;
+	*b = comma + 1;
+	return 0;
+}
+
+/* Where plot's --scatter A,B is kept apart (o->scatter_a, _b point in). */
+static char scatter_buf[1024];
 
 /* Parse plot's command line: 0, or an exit status (-1 after --help). */
 static int plot_args(const nq_verb *v, int argc, char **argv,
@@ -109,6 +132,10 @@ static int plot_args(const nq_verb *v, int argc, char **argv,
 		case PLOT_Y: o->y = c.val; break;
 		case PLOT_GROUP: o->group = c.val; break;
 		case PLOT_MODE: o->mode = c.val; break;
+		case PLOT_SCATTER:
+			rc = scatter_arg(v, c.val, scatter_buf, sizeof scatter_buf,
+					 &o->scatter_a, &o->scatter_b);
+			break;
 		case NQ_CLI_OPERAND: rc = results_operand(&c, csv); break;
 		case PLOT_KIND:
 			if (!strcmp(c.val, "all"))
@@ -117,8 +144,8 @@ static int plot_args(const nq_verb *v, int argc, char **argv,
 				o->kind = (nq_plot_kind)k;
 			else
 				rc = nq_cli_fail(v, "--kind is time, cactus, "
-						 "size, solubility or all, "
-						 "not '%s'", c.val);
+						 "size, solubility, scatter "
+						 "or all, not '%s'", c.val);
 			break;
 		}
 	}
@@ -193,9 +220,9 @@ static int cmd_plot(const nq_verb *v, int argc, char **argv)
 
 const nq_verb nq_verb_plot = {
 	"plot", cmd_plot,
-	"plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind time|cactus|size|solubility|all]\n"
+	"plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind time|cactus|size|solubility|scatter|all]\n"
 	"             [--y COLUMN] [--group COL[,COL...]] [--mode MODE]\n"
-	"             [--log|--linear]",
+	"             [--log|--linear] [--scatter A,B]",
 	"Draw a results file with gnuplot (Debian: gnuplot-nox); the picture\n"
 	"type follows OUT's extension. Defaults need no flags: the time plot\n"
 	"of wall_s, a panel per mode, a line per approach, to RESULTS.svg.",
@@ -242,15 +269,14 @@ static int report_args(const nq_verb *v, int argc, char **argv,
 		case REPORT_Y: o->y = c.val; break;
 		case REPORT_GROUP: o->group = c.val; break;
 		case NQ_CLI_OPERAND: rc = results_operand(&c, csv); break;
-		case REPORT_SCATTER:
-			if (!strchr(c.val, ',') || c.val[0] == ',' ||
-			    c.val[strlen(c.val) - 1] == ',' ||
-			    strchr(strchr(c.val, ',') + 1, ','))
-				rc = nq_cli_fail(v, "--scatter names two "
-						 "approaches, A,B, not '%s'",
-						 c.val);
+		case REPORT_SCATTER: {
+			char buf[1024];
+			const char *a, *b;
+
+			rc = scatter_arg(v, c.val, buf, sizeof buf, &a, &b);
 			o->scatter = c.val;
 			break;
+		}
 		case REPORT_FORMAT:
 			if (!strcmp(c.val, "markdown") || !strcmp(c.val, "md"))
 				o->format = NQ_REPORT_MARKDOWN;

@@ -196,7 +196,8 @@ static void plots(const struct nq_report_ctx *x)
 {
 	static const char *const alt[NQ_PLOT__COUNT] = {
 		"time against n", "cactus plot: instances solved against time",
-		"model sizes against n"
+		"model sizes against n", "solubility against the family's "
+		"parameter", "two approaches against each other per instance"
 	};
 	char svg[4096], path[4096], link[4096];
 	int k, any = 0;
