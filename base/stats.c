@@ -226,6 +226,181 @@ static void percentile(double *b, size_t nb, nq_interval *out)
 	out->hi = quantile_select(b, nb, 1 - tail);
 }
 
+/* ---- the exact bootstrap of small samples ------------------------------
+ *
+ * For a sample of up to NQ_BOOT_EXACT_MAX values the distribution of a
+ * resample's median is computed in full (the bootstrap with infinitely
+ * many resamples): with the values sorted, S_j the number of draws at
+ * positions 0..j is binomial (n, (j+1)/n); for odd n the median is at
+ * position j with P(S_j >= m) - P(S_(j-1) >= m), m = (n+1)/2; for even n
+ * it is the mean of the k-th and (k+1)-th draws (k = n/2), at positions
+ * a <= b: a < b when s < k draws fall below a, k - s at a, and the other
+ * n - k at b or above, one at least at b; a = b when s < k fall below a,
+ * t >= k + 1 - s at a and the rest above. */
+
+struct dist {
+	double x[NQ_BOOT_EXACT_MAX * (NQ_BOOT_EXACT_MAX + 1) / 2];
+	double p[NQ_BOOT_EXACT_MAX * (NQ_BOOT_EXACT_MAX + 1) / 2];
+	double cum[NQ_BOOT_EXACT_MAX * (NQ_BOOT_EXACT_MAX + 1) / 2];
+	size_t m;
+};
+
+struct xp {
+	double x, p;
+};
+
+static int cmp_xp(const void *a, const void *b)
+{
+	return cmp_double(&((const struct xp *)a)->x, &((const struct xp *)b)->x);
+}
+
+/* The support of nxp (value, probability) pairs sorted and merged into d
+ * (d has room for them), with the cumulative probabilities. */
+static void dist_of(struct xp *xp, size_t nxp, struct dist *d)
+{
+	size_t i;
+	double c = 0;
+
+	qsort(xp, nxp, sizeof *xp, cmp_xp);
+	d->m = 0;
+	for (i = 0; i < nxp; i++) {
+		if (xp[i].p <= 0)
+			continue;
+		if (d->m && d->x[d->m - 1] == xp[i].x) {
+			d->p[d->m - 1] += xp[i].p;
+		} else {
+			d->x[d->m] = xp[i].x;
+			d->p[d->m++] = xp[i].p;
+		}
+	}
+	for (i = 0; i < d->m; i++)
+		d->cum[i] = (c += d->p[i]);
+}
+
+/* The median's distribution of resamples of sorted v (n <= EXACT_MAX). */
+static void median_dist(const double *v, size_t n, struct dist *d)
+{
+	struct xp xp[NQ_BOOT_EXACT_MAX * (NQ_BOOT_EXACT_MAX + 1) / 2];
+	double pw[NQ_BOOT_EXACT_MAX + 1][NQ_BOOT_EXACT_MAX + 1];
+	double fact[NQ_BOOT_EXACT_MAX + 1];
+	size_t i, e, a, b, s, t, nxp = 0, k = n / 2;
+
+	/* pw[x][e] = (x / n)^e */
+	for (i = 0; i <= n; i++) {
+		pw[i][0] = 1;
+		for (e = 1; e <= n; e++)
+			pw[i][e] = pw[i][e - 1] * (double)i / (double)n;
+	}
+	fact[0] = 1;
+	for (i = 1; i <= n; i++)
+		fact[i] = fact[i - 1] * (double)i;
+	if (n % 2) {
+		size_t m = (n + 1) / 2;
+		double prev = 0;
+
+		for (a = 0; a < n; a++) {
+			double ge = 0; /* P(S_a >= m), S_a ~ Bin(n, (a+1)/n) */
+
+			for (s = m; s <= n; s++)
+				ge += fact[n] / (fact[s] * fact[n - s]) *
+				      pw[a + 1][s] * pw[n - a - 1][n - s];
+			xp[nxp++] = (struct xp){ v[a], ge - prev };
+			prev = ge;
+		}
+		dist_of(xp, nxp, d);
+		return;
+	}
+	for (a = 0; a < n; a++) {
+		double same = 0;
+
+		for (s = 0; s < k; s++)
+			for (t = k + 1 - s; t <= n - s; t++)
+				same += fact[n] / (fact[s] * fact[t] *
+						   fact[n - s - t]) * pw[a][s] *
+					pw[1][t] * pw[n - a - 1][n - s - t];
+		xp[nxp++] = (struct xp){ v[a], same };
+		for (b = a + 1; b < n; b++) {
+			double below = 0, q = pw[n - b][n - k] -
+					      pw[n - b - 1][n - k];
+
+			for (s = 0; s < k; s++)
+				below += fact[n] / (fact[s] * fact[k - s] *
+						    fact[n - k]) * pw[a][s] *
+					 pw[1][k - s];
+			xp[nxp++] = (struct xp){ (v[a] + v[b]) / 2, below * q };
+		}
+	}
+	dist_of(xp, nxp, d);
+}
+
+/* The smallest value whose cumulative probability reaches p. */
+static double dist_quantile(const struct dist *d, double p)
+{
+	size_t i;
+
+	for (i = 0; i < d->m; i++)
+		if (d->cum[i] >= p * d->cum[d->m - 1] - 1e-12)
+			return d->x[i];
+	return d->x[d->m - 1];
+}
+
+static void dist_interval(const struct dist *d, nq_interval *out)
+{
+	double tail = (1 - NQ_BOOT_LEVEL) / 2;
+
+	out->ok = d->m > 0;
+	if (!out->ok)
+		return;
+	out->lo = dist_quantile(d, tail);
+	out->hi = dist_quantile(d, 1 - tail);
+}
+
+/* The interval of nxp (value, probability) pairs (sorted here), as
+ * dist_quantile reads a distribution; ok 0 when there are none. */
+static void xp_interval(struct xp *xp, size_t nxp, nq_interval *out)
+{
+	double tail = (1 - NQ_BOOT_LEVEL) / 2, total = 0, c = 0;
+	size_t i;
+	int lo = 0;
+
+	out->ok = 0;
+	qsort(xp, nxp, sizeof *xp, cmp_xp);
+	for (i = 0; i < nxp; i++)
+		total += xp[i].p;
+	if (!(total > 0))
+		return;
+	out->ok = 1;
+	out->hi = xp[nxp - 1].x;
+	for (i = 0; i < nxp; i++) {
+		c += xp[i].p;
+		if (!lo && c >= tail * total - 1e-12) {
+			out->lo = xp[i].x;
+			lo = 1;
+		}
+		if (c >= (1 - tail) * total - 1e-12) {
+			out->hi = xp[i].x;
+			break;
+		}
+	}
+}
+
+/* One draw from d (inverse of its cumulative probabilities). */
+static double dist_draw(const struct dist *d, uint64_t *r)
+{
+	double u = (double)(next_rand(r) >> 11) * 0x1.0p-53 * d->cum[d->m - 1];
+	size_t lo = 0, hi = d->m - 1;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (d->cum[mid] <= u)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return d->x[lo];
+}
+
 int nq_stats_median_ci(const double *v, size_t n, nq_interval *out)
 {
 	struct sample s;
@@ -238,6 +413,16 @@ int nq_stats_median_ci(const double *v, size_t n, nq_interval *out)
 	out->lo = out->hi = n ? v[0] : NAN;
 	if (n < 2)
 		return 0;
+	if (n <= NQ_BOOT_EXACT_MAX) {
+		struct dist d;
+		double w[NQ_BOOT_EXACT_MAX];
+
+		memcpy(w, v, n * sizeof *w);
+		qsort(w, n, sizeof *w, cmp_double);
+		median_dist(w, n, &d);
+		dist_interval(&d, out);
+		return 0;
+	}
 	b = malloc(NQ_BOOT_RESAMPLES * sizeof *b);
 	if (b && sample_init(&s, v, n) == 0) {
 		for (i = 0; i < NQ_BOOT_RESAMPLES; i++)
@@ -251,37 +436,90 @@ int nq_stats_median_ci(const double *v, size_t n, nq_interval *out)
 	return rc;
 }
 
+/* A sample's medians: its exact distribution (small samples) or its
+ * resamples. */
+struct medians {
+	int exact;
+	struct dist d;
+	struct sample s;
+};
+
+static int medians_init(struct medians *m, const double *v, size_t n)
+{
+	memset(m, 0, sizeof *m);
+	if (n <= NQ_BOOT_EXACT_MAX) {
+		double w[NQ_BOOT_EXACT_MAX];
+
+		memcpy(w, v, n * sizeof *w);
+		qsort(w, n, sizeof *w, cmp_double);
+		median_dist(w, n, &m->d);
+		m->exact = 1;
+		return 0;
+	}
+	return sample_init(&m->s, v, n);
+}
+
+static double medians_draw(struct medians *m, uint64_t *r)
+{
+	return m->exact ? dist_draw(&m->d, r) : resample_median(&m->s, r);
+}
+
+/* Both sides exact and small enough: the ratio's distribution in full. */
+#define RATIO_EXACT_PAIRS 4096
+
 int nq_stats_ratio_ci(const double *num, size_t nnum, const double *den,
 		      size_t nden, nq_interval *out)
 {
-	struct sample a, d;
-	double *b;
+	struct medians *a, *d;
+	double *b = NULL;
 	uint64_t r = NQ_BOOT_SEED;
-	size_t i, nb = 0;
+	size_t i, j, nb = 0;
 	int rc = -1;
 
 	memset(out, 0, sizeof *out);
 	out->lo = out->hi = NAN;
 	if (nnum < 2 || nden < 2)
 		return 0;
-	memset(&a, 0, sizeof a);
-	memset(&d, 0, sizeof d);
-	b = malloc(NQ_BOOT_RESAMPLES * sizeof *b);
-	if (b && sample_init(&a, num, nnum) == 0 &&
-	    sample_init(&d, den, nden) == 0) {
-		for (i = 0; i < NQ_BOOT_RESAMPLES; i++) {
-			double x = resample_median(&a, &r);
-			double y = resample_median(&d, &r);
+	a = calloc(1, sizeof *a);
+	d = calloc(1, sizeof *d);
+	if (!a || !d || medians_init(a, num, nnum) < 0 ||
+	    medians_init(d, den, nden) < 0)
+		goto out;
+	if (a->exact && d->exact && a->d.m * d->d.m <= RATIO_EXACT_PAIRS) {
+		struct xp *xp = malloc(a->d.m * d->d.m * sizeof *xp);
+		size_t n = 0;
 
-			if (y > 0 || y < 0)
-				b[nb++] = x / y;
-		}
-		if (nb)
-			percentile(b, nb, out);
+		if (!xp)
+			goto out;
+		for (i = 0; i < a->d.m; i++)
+			for (j = 0; j < d->d.m; j++)
+				if (d->d.x[j] > 0 || d->d.x[j] < 0)
+					xp[n++] = (struct xp){ a->d.x[i] / d->d.x[j],
+							       a->d.p[i] * d->d.p[j] };
+		xp_interval(xp, n, out);
+		free(xp);
 		rc = 0;
+		goto out;
 	}
-	sample_free(&a);
-	sample_free(&d);
+	if (!(b = malloc(NQ_BOOT_RESAMPLES * sizeof *b)))
+		goto out;
+	for (i = 0; i < NQ_BOOT_RESAMPLES; i++) {
+		double x = medians_draw(a, &r);
+		double y = medians_draw(d, &r);
+
+		if (y > 0 || y < 0)
+			b[nb++] = x / y;
+	}
+	if (nb)
+		percentile(b, nb, out);
+	rc = 0;
+out:
+	if (a && !a->exact)
+		sample_free(&a->s);
+	if (d && !d->exact)
+		sample_free(&d->s);
+	free(a);
+	free(d);
 	free(b);
 	return rc;
 }

@@ -37,8 +37,15 @@ int nq_stats_interval(const double *v, size_t n, nq_stats *s);
 
 /* The percentile bootstrap (Efron): NQ_BOOT_RESAMPLES resamples with
  * replacement, the statistic of each, the 2.5th and 97.5th percentiles of
- * those (linear interpolation). */
+ * those (linear interpolation). A sample of at most NQ_BOOT_EXACT_MAX
+ * values has the distribution of its resamples' median computed in full
+ * instead (as with infinitely many resamples; the 2.5th and 97.5th
+ * percentiles the smallest values whose cumulative probability reaches
+ * them), and a ratio of two such medians too when the two distributions
+ * have at most 4096 pairs of values (else NQ_BOOT_RESAMPLES draws from
+ * them, seeded). */
 #define NQ_BOOT_RESAMPLES 2000
+#define NQ_BOOT_EXACT_MAX 16
 #define NQ_BOOT_SEED 20261201u
 #define NQ_BOOT_LEVEL 0.95
 

@@ -226,10 +226,11 @@ static void write_json(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
 	fputs(", \"column\": ", f);
 	nq_json_str(f, ca->ycol);
 	fprintf(f, ",\n  \"alpha\": %g, \"bootstrap\": {\"method\": \"percentile\", "
-		"\"level\": %g, \"resamples\": %d, \"seed\": %u},\n"
+		"\"level\": %g, \"resamples\": %d, \"seed\": %u, "
+		"\"exact_up_to\": %d},\n"
 		"  \"only_in_a\": %zu, \"only_in_b\": %zu,\n  \"pairs\": [\n",
 		NQ_COMPARE_ALPHA, NQ_BOOT_LEVEL, NQ_BOOT_RESAMPLES,
-		(unsigned)NQ_BOOT_SEED, only_a, only_b);
+		(unsigned)NQ_BOOT_SEED, NQ_BOOT_EXACT_MAX, only_a, only_b);
 	for (i = 0; i < np; i++) {
 		const struct pair *q = &p[i];
 		char word[32];

@@ -164,15 +164,16 @@ const char *nq_report_noisy_rule(int latex)
 	const char *pc = latex ? "\\%" : " %";
 
 	snprintf(buf[latex != 0], sizeof buf[0], latex ?
-		 "Intervals: %g%s percentile bootstrap (%d resamples, seed "
-		 "%u). A cell is noisy when the interval of its median is "
-		 "wider than %g%s of the median." :
-		 "Intervals are %g%s percentile bootstrap intervals (%d "
-		 "resamples of the ok runs, a fixed seed, %u: every report of "
-		 "a file shows the same ones); a speed-up's resamples both "
-		 "cells apart. A cell is **noisy** when the interval of its "
-		 "median is wider than %g%s of the median (one run: no "
-		 "interval, never noisy).", NQ_BOOT_LEVEL * 100, pc,
+		 "Intervals: %g%s percentile bootstrap (exact up to %d runs, "
+		 "else %d resamples, seed %u). A cell is noisy when the "
+		 "interval of its median is wider than %g%s of the median." :
+		 "Intervals are %g%s percentile bootstrap intervals of the ok "
+		 "runs (computed exactly for up to %d runs, else from %d "
+		 "resamples with a fixed seed, %u: every report of a file "
+		 "shows the same ones); a speed-up's resamples both cells "
+		 "apart. A cell is **noisy** when the interval of its median "
+		 "is wider than %g%s of the median (one run: no interval, "
+		 "never noisy).", NQ_BOOT_LEVEL * 100, pc, NQ_BOOT_EXACT_MAX,
 		 NQ_BOOT_RESAMPLES, (unsigned)NQ_BOOT_SEED, NQ_NOISY_WIDTH * 100,
 		 pc);
 	return buf[latex != 0];

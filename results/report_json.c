@@ -188,10 +188,10 @@ int nq_report_json(const struct nq_report_ctx *x, const nq_table *t,
 	fputs(",\n  \"timeout_s\": ", f);
 	num_or_null(f, c->timeout_s > 0, c->timeout_s);
 	fprintf(f, ",\n  \"bootstrap\": {\"method\": \"percentile\", \"level\": "
-		"%g, \"resamples\": %d, \"seed\": %u},\n  \"noisy_rule\": "
+		"%g, \"resamples\": %d, \"seed\": %u, \"exact_up_to\": %d},\n  \"noisy_rule\": "
 		"{\"interval_width_over_median\": %g},\n  \"approaches\": [",
 		NQ_BOOT_LEVEL, NQ_BOOT_RESAMPLES, (unsigned)NQ_BOOT_SEED,
-		NQ_NOISY_WIDTH);
+		NQ_BOOT_EXACT_MAX, NQ_NOISY_WIDTH);
 	for (s = 0; s < c->nseries; s++) {
 		fputs(s ? ",\n    {" : "\n    {", f);
 		key(f, "name");

@@ -140,7 +140,7 @@ for a in d['approaches']:
     assert a['solved'] == solved[a['name']], a
     assert abs(a['par2'] - par2[a['name']]) < 1e-9, (a, par2)
     assert abs(a['cpu_s'] - sum(float(r['cpu_s']) for r in rows if r['solver'] + '/' + r['encoding'] == a['name'] and r['cpu_s'])) < 1e-9
-assert d['bootstrap'] == {'method': 'percentile', 'level': 0.95, 'resamples': 2000, 'seed': 20261201}
+assert d['bootstrap'] == {'method': 'percentile', 'level': 0.95, 'resamples': 2000, 'seed': 20261201, 'exact_up_to': 16}
 PY
 
 echo "html: $pass passed, $failed failed"

@@ -63,6 +63,35 @@ static void median_ci_known(void **state)
 	assert_true(b.lo >= 40 && b.hi <= 62);
 }
 
+static void median_ci_exact(void **state)
+{
+	/* against every one of the n^n resamples enumerated (a Python
+	 * script): the smallest medians whose share reaches 2.5 % and 97.5 % */
+	static const struct {
+		double v[8];
+		size_t n;
+		double lo, hi;
+	} cases[] = {
+		{ { 1, 2, 4, 8, 16, 32 }, 6, 1.5, 24 },
+		{ { 3, 1, 4, 1, 5 }, 5, 1, 5 },
+		{ { 1, 2, 2, 7 }, 4, 1, 7 },
+		{ { 0.5, 0.25, 2, 9, 9, 1, 3 }, 7, 0.5, 9 },
+		{ { 1, 2, 3, 4, 5, 6, 7 }, 7, 2, 6 },
+		{ { 64, 32, 16, 8, 4, 2, 1 }, 7, 2, 32 },
+	};
+	size_t i;
+	nq_interval ci;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		assert_int_equal(nq_stats_median_ci(cases[i].v, cases[i].n,
+						    &ci), 0);
+		assert_true(ci.ok);
+		assert_true(ci.lo == cases[i].lo);
+		assert_true(ci.hi == cases[i].hi);
+	}
+}
+
 static void ratio_ci(void **state)
 {
 	double a[] = { 2, 2, 2 }, b[] = { 1, 1, 1 }, one[] = { 1 };
@@ -194,6 +223,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(median_ci_degenerate),
 		cmocka_unit_test(median_ci_known),
+		cmocka_unit_test(median_ci_exact),
 		cmocka_unit_test(ratio_ci),
 		cmocka_unit_test(noisy_from_interval),
 		cmocka_unit_test(mwu_exact),
