@@ -310,7 +310,7 @@ static void glance(const struct nq_report_ctx *x, size_t m, double scale,
 {
 	const nq_cells *c = x->c;
 	FILE *f = x->f;
-	char id[32], title[160];
+	char id[32];
 	size_t i, s;
 
 	snprintf(id, sizeof id, "glance-%zu", m);
@@ -319,7 +319,6 @@ static void glance(const struct nq_report_ctx *x, size_t m, double scale,
 	th(f, "family", 0, "family");
 	th(f, "hints", 0, "hints");
 	for (s = 0; s < c->nseries; s++) {
-		snprintf(title, sizeof title, "a%zu", s);
 		fputs("<th data-num data-key=\"", f);
 		html(f, c->series[s]);
 		fputs("\" data-approach=\"", f);
@@ -391,7 +390,6 @@ static void glance(const struct nq_report_ctx *x, size_t m, double scale,
 	fprintf(f, "</tbody></table>\n<p class=\"note\">Median %s%s%s; ~ noisy; "
 		"in brackets: runs that did not end ok.</p>\n",
 		nq_report_name_of(c->ycol), unit[0] ? " in " : "", unit);
-	(void)title;
 }
 
 /* The detail table: a row per cell, every mode. */
