@@ -20,6 +20,7 @@
 #include "plot.h"
 #include "report.h"
 #include "report_common.h"
+#include "report_data.h"
 #include "report_html.h"
 #include "report_json.h"
 #include "report_latex.h"
@@ -219,79 +220,66 @@ static void plots(const struct nq_report_ctx *x)
 			"draws them beside the CSV.\n\n", x->o->csv);
 }
 
+/* One line of the .meta as a Markdown table row (nq_report_meta_lines):
+ * a key and its value; an item of the list under a key: a warning (in
+ * bold), or a program or plugin ({"k": "v", ...} without the JSON). */
+static void machine_line(const char *key, const char *value, int item,
+			 void *ctx)
+{
+	FILE *f = ctx;
+	char v[4096], *w = v;
+	const char *r = value;
+	int warning = item && !strcmp(key, "warnings");
+
+	if (!item) {
+		/* a value: its double quotes off */
+		snprintf(v, sizeof v, "%s", value + (*value == '"'));
+		if (*value == '"' && v[0] && v[strlen(v) - 1] == '"')
+			v[strlen(v) - 1] = '\0';
+	} else {
+		for (; *r && w + 1 < v + sizeof v; r++)
+			if (warning ? *r != '"' || (r > value && r[-1] == '\\') :
+			    *r != '{' && *r != '}' &&
+			    (*r != '"' || (r > value && r[-1] == '\\')))
+				*w++ = *r;
+		*w = '\0';
+	}
+	if (item) {
+		fputs(warning ? "| | **" : "| | ", f);
+		md(f, v);
+		fputs(warning ? "** |\n" : " |\n", f);
+		return;
+	}
+	fputs("| ", f);
+	md(f, key);
+	fputs(" | ", f);
+	if (!strcmp(v, "[]"))
+		fputs("none", f);
+	else
+		md(f, v);
+	fputs(" |\n", f);
+}
+
 /* The machine: the .meta file beside the CSV, shown as a table. */
 static void machine(const struct nq_report_ctx *x)
 {
-	char meta[4096], line[2048], list[64];
+	char meta[4096];
 	FILE *m;
 
 	nq_meta_path(x->o->csv, meta, sizeof meta);
-	m = fopen(meta, "r");
 	if (x->latex) {
-		nq_report_tex_machine(x, meta, m);
+		nq_report_tex_machine(x, meta, fopen(meta, "r"));
 		return;
 	}
 	fputs("## The machine\n\n", x->f);
-	if (!m) {
+	if (!(m = fopen(meta, "r"))) {
 		fprintf(x->f, "Not recorded: there is no %s beside the CSV "
 			"(`harness run` writes it).\n", meta);
 		return;
 	}
-	fprintf(x->f, "From `%s`:\n\n| | |\n|---|---|\n", meta);
-	list[0] = '\0';
-	while (fgets(line, sizeof line, m)) {
-		char *colon, *v;
-
-		line[strcspn(line, "\r\n")] = '\0';
-		if (!line[0] || line[0] == '#')
-			continue;
-		if (line[0] == ' ' || line[0] == '-') {
-			/* an item of the list under `list`: a warning (in
-			 * bold), or a program or plugin ({"k": "v", ...}) */
-			v = line + strspn(line, " -");
-			if (strcmp(list, "warnings")) {
-				char *r = v, *w = v;
-
-				for (; *r; r++)
-					if (*r != '{' && *r != '}' &&
-					    (*r != '"' || (r > v && r[-1] == '\\')))
-						*w++ = *r;
-				*w = '\0';
-				fputs("| | ", x->f);
-				md(x->f, v);
-				fputs(" |\n", x->f);
-				continue;
-			}
-			if (*v == '"')
-				v++;
-			if (*v && v[strlen(v) - 1] == '"')
-				v[strlen(v) - 1] = '\0';
-			fputs("| | **", x->f);
-			md(x->f, v);
-			fputs("** |\n", x->f);
-			continue;
-		}
-		colon = strchr(line, ':');
-		if (!colon)
-			continue;
-		*colon = '\0';
-		v = colon + 1 + strspn(colon + 1, " ");
-		if (*v == '"') {
-			v++;
-			if (*v && v[strlen(v) - 1] == '"')
-				v[strlen(v) - 1] = '\0';
-		}
-		snprintf(list, sizeof list, "%.*s", (int)sizeof list - 1, line);
-		fputs("| ", x->f);
-		md(x->f, line);
-		fputs(" | ", x->f);
-		if (!strcmp(v, "[]"))
-			fputs("none", x->f);
-		else
-			md(x->f, v);
-		fputs(" |\n", x->f);
-	}
 	fclose(m);
+	fprintf(x->f, "From `%s`:\n\n| | |\n|---|---|\n", meta);
+	nq_report_meta_lines(meta, machine_line, x->f);
 	fputc('\n', x->f);
 }
 
