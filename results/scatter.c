@@ -59,8 +59,15 @@ static int draw(FILE *f, const nq_cells *c, const nq_plot_opts *o, int term,
 		}
 	top = nq_column_is_time(c->ycol) && c->timeout_s > 0 ? c->timeout_s
 	      : hi > 0 ? 2 * hi : 1;
-	if (top > hi)
-		hi = top;
+	/* the axes reach the timeout only when a point sits there */
+	for (i = 0; i < c->ncells; i++) {
+		const nq_cell *x = &c->cell[i], *y;
+
+		if (x->series == a && top > hi &&
+		    (y = nq_cells_find(c, b, x->mode, x->hints, x->n)) &&
+		    (!x->y.count || !y->y.count))
+			hi = top;
+	}
 	if (lo == INFINITY)
 		lo = hi / 10;
 	logs = o->scale == 1 || (o->scale < 0 && (nq_column_is_time(c->ycol) ||
