@@ -84,8 +84,9 @@ const nq_verb nq_verb_compare = {
 	"Compare two results files cell by cell: one experiment before and\n"
 	"after a change, or on two machines (merged files too). Cells pair by\n"
 	"approach, mode, hints and n. Per pair: the medians of the ok runs,\n"
-	"B/A with its 95% bootstrap interval (2000 resamples, a fixed seed)\n"
-	"and the two-sided Mann-Whitney U p-value (exact without ties for up\n"
+	"B/A with its 95% bootstrap interval (exact for up to 16 runs a side,\n"
+	"else 2000 resamples from a fixed seed) and the two-sided\n"
+	"Mann-Whitney U p-value (exact without ties for up\n"
 	"to 40 runs, else the normal approximation with tie correction: each\n"
 	"row says which). A change is significant (faster, slower) when p <\n"
 	"0.05 and the interval excludes 1.",

@@ -370,7 +370,8 @@ const nq_verb nq_verb_report = {
 	"Write a report of a results file: per mode, instance and approach,\n"
 	"the median of the ok runs, min, max, IQR and MAD, the statuses, the\n"
 	"speed-up against a baseline approach, each median and speed-up with\n"
-	"its 95% bootstrap interval (2000 resamples, a fixed seed); a cell is\n"
+	"its 95% bootstrap interval (exact for up to 16 runs, else 2000\n"
+	"resamples from a fixed seed); a cell is\n"
 	"noisy when the interval is wider than half its median. Markdown links\n"
 	"the plots found beside the CSV (`harness plot --kind all`), HTML holds\n"
 	"them; both show the machine (RESULTS.meta).",
