@@ -69,6 +69,15 @@ assert all(x['p_method'] == 'exact' and abs(x['p'] - 2 / 252) < 1e-12 for x in p
 assert all(x['ratio_ci'][0] > 1 for x in p) and d['bootstrap']['seed'] == 20261201
 PY
 
+# --- report --format json of a run's file: the .meta as an object -------------
+"$H" report a.csv --format json -o a.json 2>/dev/null
+expect "report json: the machine record, lists as arrays" python3 - a.json <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))['machine']
+assert m['experiment'] == 'cmp' and m['host'] and isinstance(m['cores'], int), m
+assert m['approaches'] == ['backtrack/textbook', 'backtrack/bitmask'], m['approaches']
+PY
+
 # --- answers that differ: exit 1 ---------------------------------------------
 python3 - b.csv wrong.csv <<'PY'
 import csv, sys
