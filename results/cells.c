@@ -116,8 +116,10 @@ void nq_cells_free(nq_cells *c)
 
 	if (!c)
 		return;
-	for (i = 0; i < c->ncells; i++)
+	for (i = 0; i < c->ncells; i++) {
 		free(c->cell[i].hints);
+		free(c->cell[i].v);
+	}
 	for (i = 0; i < c->nseries; i++)
 		free(c->series[i]);
 	for (i = 0; i < c->nmodes; i++)
@@ -526,6 +528,11 @@ static int build_cells(struct build *b)
 
 		nq_stats_of(ac->ok, ac->nok, &ac->c.y);
 		nq_stats_of(ac->bad, ac->nbad, &ac->c.fail_y);
+		if (nq_stats_interval(ac->ok, ac->nok, &ac->c.y) < 0)
+			return nq_error_set(b->err, b->name, 0, 0, "out of "
+					    "memory");
+		ac->c.v = ac->ok; /* sorted by nq_stats_of; now c's */
+		ac->ok = NULL;
 		c->cell[a] = ac->c;
 		c->mixed += ac->c.hosts > 1;
 		ac->c.hints = NULL; /* now owned by c */

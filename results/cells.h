@@ -8,7 +8,9 @@
  * naming its line (results/csvread); a row whose n is such a cell, too.
  *
  * Rows are grouped by hashing (series, mode, hints, n) and each cell's
- * values sorted for its statistics: O(rows log rows) in all, with the
+ * values sorted for its statistics, and kept (nq_cell.v) for the
+ * intervals of speed-ups and comparisons: O(rows log rows) in all, plus
+ * NQ_BOOT_RESAMPLES medians of resamples per cell, with the
  * fallback's "options vary" test one pass over the rows.
  *
  * nq_cells_build() returns an nq_cells that owns all its strings; free it
@@ -32,7 +34,9 @@ typedef struct nq_cell {
 	int n;
 	size_t runs;
 	size_t status[NQ_ST__COUNT];
-	nq_stats y;             /* of the y column over the counted runs */
+	nq_stats y;             /* of the y column over the counted runs,
+				   with the interval of its median */
+	double *v;              /* those runs' values, sorted (y.count) */
 	nq_stats fail_y;        /* of the y column over runs not ok */
 	double timeout_s;       /* the largest timeout_s of its runs; 0: none */
 	int hosts;              /* machines its runs came from (the `host`
