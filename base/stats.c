@@ -152,7 +152,7 @@ static int sample_init(struct sample *s, const double *v, size_t n)
 	if (!s->v || (!s->cnt && !s->buf))
 		return -1;
 	memcpy(s->v, v, n * sizeof *s->v);
-	qsort(s->v, n, sizeof *s->v, cmp_double);
+	qsort(s->v, n, sizeof *s->v, nq_cmp_double);
 	return 0;
 }
 
@@ -245,7 +245,7 @@ struct xp {
 
 static int cmp_xp(const void *a, const void *b)
 {
-	return cmp_double(&((const struct xp *)a)->x, &((const struct xp *)b)->x);
+	return nq_cmp_double(&((const struct xp *)a)->x, &((const struct xp *)b)->x);
 }
 
 /* The support of nxp (value, probability) pairs sorted and merged into d
@@ -412,7 +412,7 @@ int nq_stats_median_ci(const double *v, size_t n, nq_interval *out)
 		double w[NQ_BOOT_EXACT_MAX];
 
 		memcpy(w, v, n * sizeof *w);
-		qsort(w, n, sizeof *w, cmp_double);
+		qsort(w, n, sizeof *w, nq_cmp_double);
 		median_dist(w, n, &d);
 		dist_interval(&d, out);
 		return 0;
@@ -445,7 +445,7 @@ static int medians_init(struct medians *m, const double *v, size_t n)
 		double w[NQ_BOOT_EXACT_MAX];
 
 		memcpy(w, v, n * sizeof *w);
-		qsort(w, n, sizeof *w, cmp_double);
+		qsort(w, n, sizeof *w, nq_cmp_double);
 		median_dist(w, n, &m->d);
 		m->exact = 1;
 		return 0;
@@ -540,7 +540,7 @@ struct ranked {
 
 static int cmp_ranked(const void *a, const void *b)
 {
-	return cmp_double(&((const struct ranked *)a)->v,
+	return nq_cmp_double(&((const struct ranked *)a)->v,
 			  &((const struct ranked *)b)->v);
 }
 
