@@ -39,12 +39,12 @@ CFLAGS  += -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wwrite-strings -Wshad
 # every source folder, top layer first (docs/architecture.md); includes
 # name the header alone
 SRC_DIRS = cli results core/run core/ledger core/proc core/config core/model \
-	solvers encoders base
+	solvers/declarative solvers encoders base
 CFLAGS  += -Iinclude $(SRC_DIRS:%=-I%) -pthread
 ifeq ($(WERROR),1)
 CFLAGS  += -Werror
 endif
-LDLIBS  = -lpicosat -lglpk $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml) -lm -ldl -pthread
+LDLIBS  = -lpicosat -lglpk -lz3 $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml) -lm -ldl -pthread
 
 ifneq ($(SANITIZE),)
 BUILD  ?= build/san$(if $(filter 1,$(NATIVE)),-native)

@@ -35,6 +35,11 @@ double nq_ext_deadline(const nq_job *job, double t0);
  * wait(2) gave it, `what` the answer looked for). */
 void nq_ext_no_answer(const struct ext_dir *d, const char *prog,
 		      int status, const char *what, nq_result *res);
+/* The command split into argv at blanks (cmdbuf holds the words), for a
+ * program that answers both modes. Returns argc, or 0 with res->note
+ * set. */
+int nq_ext_argv(const char *command, char *cmdbuf, size_t len, char **argv,
+		nq_result *res);
 /* The start of a run of an external program: mode first only, and the
  * command split into argv (cmdbuf holds the words). Returns argc, or 0
  * with res->note set. */

@@ -14,6 +14,8 @@
 #include "cnf.h"
 #include "ilp.h"
 #include "external.h"
+#include "asp.h"
+#include "smt.h"
 
 #define NQ_REGISTRY_MAX 64
 
@@ -21,6 +23,7 @@ static const nq_solver *const builtin_solvers[] = {
 	&nq_solver_backtrack, &nq_solver_minconflicts, &nq_solver_construct,
 	&nq_solver_picosat, &nq_solver_glpk,
 	&nq_solver_dimacs, &nq_solver_cbc, /* solvers/external.c */
+	&nq_solver_asp, &nq_solver_smt,    /* solvers/declarative/ */
 	NULL
 };
 static const nq_cnf_encoder *const builtin_cnf[] = {
