@@ -217,7 +217,8 @@ E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
 E2E_RUN    = $(if $(SANITIZE),$(filter-out $(E2E_NOSAN),$(E2E_ORDER)),$(E2E_ORDER))
 TEST_TAG   = $(if $(SANITIZE),san/,)
 
-UNIT_SLOW    = test_oracle_sat test_models test_parts_sym test_oracle_ilp
+UNIT_SLOW    = test_oracle_sat test_models test_parts_sym test_oracle_ilp \
+	test_oracle_smt test_oracle_asp
 UNIT_ALL     = $(TEST_SRC:tests/unit/%.c=%)
 UNIT_ORDER   = $(filter $(UNIT_ALL),$(UNIT_SLOW)) $(filter-out $(UNIT_SLOW),$(UNIT_ALL))
 UNIT_RESULTS = $(UNIT_ORDER:%=$(TLOG)/unit/%.result)
