@@ -57,6 +57,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include "asp.h"
+#include "export.h"
 #include "external_int.h"
 #include "solvers.h"
 
@@ -64,26 +65,13 @@ const char *const nq_asp_encodings[] = { "count", "choice", NULL };
 
 enum { ASP_ENCODING, ASP_COMMAND };
 
-/* Each line of `text` as a comment starting with `mark`. */
-static void write_comment(FILE *f, const char *mark, const char *text)
-{
-	while (text && *text) {
-		size_t len = strcspn(text, "\n");
-
-		fprintf(f, "%s %.*s\n", mark, (int)len, text);
-		text += len;
-		if (*text == '\n')
-			text++;
-	}
-}
-
 int nq_asp_write(FILE *f, const nq_instance *inst, enum nq_asp_encoding enc,
 		 const char *comment)
 {
 	const int n = inst->n;
 	int i;
 
-	write_comment(f, "%", comment);
+	nq_export_comment(f, "%", comment);
 	fprintf(f, "%% n-queens as an answer set program (encoding %s): "
 		"q(R,C) is a queen on row R,\n%% column C, 1-based; "
 		"diagonal D = C - R + n, antidiagonal A = R + C - 1.\n"

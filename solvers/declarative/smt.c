@@ -59,6 +59,7 @@
 #include <sys/resource.h>
 #include <z3.h>
 #include "smt.h"
+#include "export.h"
 #include "nq_board.h"
 #include "solvers.h"
 
@@ -72,18 +73,6 @@ enum { SMT_MODEL, SMT_CARD };
 
 /* ------------------------------------------------------------------ */
 /* The text. */
-
-static void comment_lines(FILE *f, const char *text)
-{
-	while (text && *text) {
-		size_t len = strcspn(text, "\n");
-
-		fprintf(f, "; %.*s\n", (int)len, text);
-		text += len;
-		if (*text == '\n')
-			text++;
-	}
-}
 
 /* The int model's assertions after the declarations. */
 static long long write_int(FILE *f, const nq_instance *inst,
@@ -121,6 +110,16 @@ static long long write_int(FILE *f, const nq_instance *inst,
 	return asserts;
 }
 
+/* The variables of a line's squares, each after a blank. */
+static void line_vars(FILE *f, const nq_line *line, int n)
+{
+	for (int k = 0; k < line->len; k++) {
+		int sq = nq_line_square(line, n, k);
+
+		fprintf(f, " x_%d_%d", sq / n + 1, sq % n + 1);
+	}
+}
+
 /* The bool model's assertions after the declarations. */
 static long long write_bool(FILE *f, const nq_instance *inst,
 			    enum nq_smt_card card,
@@ -134,10 +133,7 @@ static long long write_bool(FILE *f, const nq_instance *inst,
 	for (i = 0; nq_board_line(n, i, &line); i++) {
 		if (line.kind == NQ_LINE_ROW || line.kind == NQ_LINE_COL) {
 			fputs("(assert (or", f);
-			for (k = 0; k < line.len; k++) {
-				sq = nq_line_square(&line, n, k);
-				fprintf(f, " x_%d_%d", sq / n + 1, sq % n + 1);
-			}
+			line_vars(f, &line, n);
 			fputs("))\n", f);
 			asserts++;
 		}
@@ -145,10 +141,7 @@ static long long write_bool(FILE *f, const nq_instance *inst,
 			continue;
 		if (card == NQ_SMT_PB) {
 			fputs("(assert ((_ at-most 1)", f);
-			for (k = 0; k < line.len; k++) {
-				sq = nq_line_square(&line, n, k);
-				fprintf(f, " x_%d_%d", sq / n + 1, sq % n + 1);
-			}
+			line_vars(f, &line, n);
 			fputs("))\n", f);
 			asserts++;
 			continue;
@@ -188,7 +181,7 @@ int nq_smt_write(FILE *f, const nq_instance *inst, enum nq_smt_model model,
 			return -1;
 		nq_board_forbidden(inst, forbidden);
 	}
-	comment_lines(f, comment);
+	nq_export_comment(f, ";", comment);
 	if (model == NQ_SMT_INT) {
 		fprintf(f, "; n-queens, model int: q_R is the column of row "
 			"R's queen (1-based)\n(set-logic QF_LIA)\n");
