@@ -28,8 +28,9 @@
  *         pairwise, (or (not a) (not b)) for each pair, plain SMT-LIB
  *         that any solver reads. No set-logic (the extension is in none).
  *         The default: Z3 takes the int model's `distinct` on sums as
- *         arithmetic, and is far slower on it (docs: n = 40 first does
- *         not finish in 60 s; bool with pb takes about a second).
+ *         arithmetic, and is far slower on it (docs/notes/i22-aspsmt.md:
+ *         first mode at n = 30 does not finish in 20 s, where bool with
+ *         pb takes a fifth of a second at n = 40).
  *
  * First mode: one check. Count mode: check, count, assert the model's
  * negation (int: some q_R differs; bool: one of the model's n queens is
@@ -40,7 +41,8 @@
  * left before the run's limit less a margin (2%, at least 50 ms), so Z3
  * stops cleanly (reason "timeout" or "canceled": NQ_ETIMEOUT, the count's
  * note says how many models came first); the host's kill at the limit
- * is the backstop. Under an address-space limit Z3's own memory_max_size
+ * is the backstop, and the only stop while Z3 parses the text (a large
+ * pairwise model). Under an address-space limit Z3's own memory_max_size
  * is set to three quarters of it, so Z3 gives up ("max. memory
  * exceeded", or a Z3_MEMOUT_FAIL error) before malloc fails: NQ_ENOMEM.
  * Z3 errors reach an error handler of ours, never Z3's default (which
