@@ -43,6 +43,15 @@ size_t nq_edit_distance(const char *a, const char *b);
 const char *nq_suggest(const char *name, const char *const *candidates,
 		       size_t n);
 
+/* A choice typed as `typed` among `choices` (n of them): its index, or
+ * -1 when it is none of them, with `why` (len bytes) saying what to do:
+ * "did you mean 'count'?" when one is fewer than 3 edits away
+ * (nq_suggest), else "expected one of: first, count". The one
+ * did-you-mean of every choice table: option values, modes, verbs, flag
+ * values. */
+int nq_choice(const char *typed, const char *const *choices, size_t n,
+	      char *why, size_t len);
+
 /* Append printf-style to the NUL-terminated text in buf[len]; -1 when it
  * does not fit (the text is then cut). */
 int nq_append(char *buf, size_t len, const char *fmt, ...)

@@ -401,16 +401,20 @@ static int key_after_timeout(struct loader *L, const struct key_def *k,
 	nq_after_timeout *field = FIELD(L, k, nq_after_timeout);
 	const char *t;
 
+	static const char *const names[] = { "continue", "skip" };
+	char why[80];
+
 	if (cfg_want_scalar(L, v, k->name, "continue or skip", &t))
 		return -1;
-	if (strcmp(t, "continue") == 0)
+	switch (nq_choice(t, names, 2, why, sizeof why)) {
+	case 0:
 		*field = NQ_AFTER_TIMEOUT_CONTINUE;
-	else if (strcmp(t, "skip") == 0)
+		return 0;
+	case 1:
 		*field = NQ_AFTER_TIMEOUT_SKIP;
-	else
-		return cfg_fail(L, v, "%s: expected continue or skip, got "
-				"'%s'", k->name, t);
-	return 0;
+		return 0;
+	}
+	return cfg_fail(L, v, "%s: unknown value '%s' (%s)", k->name, t, why);
 }
 
 static int key_bool(struct loader *L, const struct key_def *k,
@@ -418,16 +422,21 @@ static int key_bool(struct loader *L, const struct key_def *k,
 {
 	const char *t;
 
+	static const char *const names[] = { "false", "true" };
+	char why[80];
+	int b;
+
 	if (cfg_want_scalar(L, v, k->name, "true or false", &t))
 		return -1;
-	if (strcmp(t, "true") == 0)
-		*FIELD(L, k, int) = 1;
-	else if (strcmp(t, "false") == 0)
-		*FIELD(L, k, int) = 0;
-	else
+	if ((b = nq_choice(t, names, 2, why, sizeof why)) >= 0) {
+		*FIELD(L, k, int) = b;
+		return 0;
+	}
+	if (!nq_suggest(t, names, 2))
 		return cfg_fail(L, v, "%s: expected true or false, got '%s'",
 				k->name, t);
-	return 0;
+	return cfg_fail(L, v, "%s: expected true or false, got '%s' (%s)",
+			k->name, t, why);
 }
 
 static int load_list(struct loader *L, const yaml_node_t *node,
