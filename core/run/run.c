@@ -26,10 +26,15 @@ static void on_signal(int sig)
 	nq_runner_abort();
 }
 
-static void print_board(const nq_instance *in, const int32_t *q)
+/* The placement a run found (solve --board), under a line naming whose
+ * it is: several approaches print one board each. */
+static void print_board(const char *approach, int rep, const nq_instance *in,
+			const int32_t *q)
 {
 	int r, c, i;
 
+	printf("%s, n=%d, repeat %d%s:\n", approach, in->n, rep,
+	       in->nhints ? " (Q: a pre-placed queen)" : "");
 	for (r = 0; r < in->n; r++) {
 		for (c = 0; c < in->n; c++) {
 			int hint = 0;
@@ -242,7 +247,7 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 	if (rep <= 0)
 		return 0;
 	if (s->o->show_board && run->res.placement && spec->inst.n <= 32)
-		print_board(&spec->inst, run->res.placement);
+		print_board(a->name, rep, &spec->inst, run->res.placement);
 	if (keep_row(s, si, ai, rep, claim, run) < 0)
 		return -1;
 	if (claim >= 0)
