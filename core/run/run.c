@@ -346,6 +346,26 @@ static void tell_not_applicable(struct state *s)
 		}
 }
 
+/* A plan that makes no row at all (every pairing of instance and
+ * approach left out: a mode the approaches do not answer, `only:`, parts
+ * or blocked squares a solver does not take) runs nothing: the notices
+ * say why, and it is bad input, refused before any file is touched. A
+ * shard without cells is not this (the other shards have them), nor a
+ * resumed file that is complete. */
+static int nothing_planned(struct state *s, nq_error *err)
+{
+	if (s->plan.rows > 0)
+		return 0;
+	tell_not_applicable(s);
+	return nq_error_set(err, s->exp->path, 0, 0, "nothing to run: every "
+			    "pairing of its %zu instance%s and %zu approach%s "
+			    "is left out (no file is written)",
+			    s->exp->ninstances,
+			    s->exp->ninstances == 1 ? "" : "s",
+			    s->exp->napproaches,
+			    s->exp->napproaches == 1 ? "" : "es");
+}
+
 /* Whether cell ci makes run `rep` here: in this shard, not done before,
  * and a warm-up only when a measured run is still to come. */
 static int wanted(const struct state *s, size_t ci, int rep)
@@ -776,7 +796,8 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		goto out;
 	}
 	if (nq_plan_make(exp, o->shard_n ? o->shard_n : 1, nq_cores_usable(),
-			 &s.plan, err) < 0 || nq_jobs_check(&s, err) < 0)
+			 &s.plan, err) < 0 || nq_jobs_check(&s, err) < 0 ||
+	    nothing_planned(&s, err) < 0)
 		goto out;
 	/* from here on a signal stops the run and leaves the files sound,
 	 * reading a resumed file back too (the lock is released at out) */
