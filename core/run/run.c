@@ -68,7 +68,8 @@ static void progress_end(struct state *s, const nq_approach *a,
 	int loud = run->status == NQ_ST_WRONG || run->status == NQ_ST_CRASH ||
 		   run->status == NQ_ST_DISPUTED;
 
-	s->done++;
+	/* [k/N]: the row this run is (a warm-up: the row it comes before)
+	 * of the N this run writes (nq_run_count_rows) */
 	if (s->o->quiet && !loud)
 		return;
 	if (s->tty && !loud)
@@ -76,7 +77,7 @@ static void progress_end(struct state *s, const nq_approach *a,
 	if (s->tty)
 		fputs("\r\033[K", stderr);
 	fprintf(stderr, "[%zu/%zu] %s n=%d %s%s%s %s%d: %s %.3fs%s%s\n",
-		s->done, s->total, a->name, spec->inst.n,
+		s->done + 1, s->total, a->name, spec->inst.n,
 		nq_run_mode_name(spec->inst.mode), nq_run_tag_word(spec), nq_run_tag_text(spec),
 		rep > 0 ? "#" : "warm-up #",
 		rep > 0 ? rep : -rep + 1, nq_status_name(run->status),
@@ -250,6 +251,7 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 		print_board(a->name, rep, &spec->inst, run->res.placement);
 	if (keep_row(s, si, ai, rep, claim, run) < 0)
 		return -1;
+	s->done++; /* one more of the rows the counter counts */
 	if (claim >= 0)
 		verdicts_changed(s, claim);
 	/* a write that failed (this row, or the stderr log of this run or
@@ -400,7 +402,6 @@ int nq_run_without(struct state *s, size_t ci, int rep, nq_error *err)
 	}
 	if ((at = nq_run_skipped_at(s, c->ai, spec)) == 0)
 		return 0;
-	s->total--; /* planned, not made */
 	if (rep <= 0)
 		return 1;
 	snprintf(note, sizeof note, "not run: timed out at n=%d "
@@ -483,18 +484,18 @@ static int dispatch(struct state *s, size_t ci, int rep, nq_error *err)
 	return one(s, ci, rep, err);
 }
 
-/* The runs of the plan that will be made here, for the progress counter
- * (a skip after a timeout takes one off as it happens). */
-static size_t planned_runs(const struct state *s)
+/* The rows this harness writes, for the progress counter [k/N]: every
+ * measured run of the plan in this shard without a row yet, whether it
+ * runs or its row says why not (skipped, over the largest n); warm-ups
+ * are no rows. So N is what "N rows written" says at the end. */
+static size_t planned_rows(const struct state *s)
 {
 	size_t ci, total = 0;
 	int rep;
 
 	for (ci = 0; ci < s->plan.ncells; ci++)
-		if (s->plan.cells[ci].kind == NQ_CELL_RUN)
-			for (rep = 1 - s->exp->warmup; rep <= s->exp->repeat;
-			     rep++)
-				total += (size_t)wanted(s, ci, rep);
+		for (rep = 1; rep <= s->exp->repeat; rep++)
+			total += (size_t)wanted(s, ci, rep);
 	return total;
 }
 
@@ -749,8 +750,8 @@ static void tell_outcome(const struct state *s, size_t unchecked)
 	for (i = 0; i < s->nkept; i++)
 		st[s->rows_kept[i].run.status]++;
 	if (nq_run_interrupted)
-		fprintf(stderr, "harness: interrupted; the %zu finished runs "
-			"are in %s\n", s->rows, out);
+		fprintf(stderr, "harness: interrupted; %zu of the %zu rows "
+			"are written to %s\n", s->rows, s->total, out);
 	else if (s->o->output)
 		fprintf(stderr, "harness: %zu row%s written to %s\n", s->rows,
 			s->rows == 1 ? "" : "s", out);
@@ -812,7 +813,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		goto restore;
 	if (nq_run_count_todo(&s, err) < 0)
 		goto restore;
-	s.total = planned_runs(&s);
+	s.total = planned_rows(&s);
 	tell_not_applicable(&s);
 
 	if (run_plan(&s, err) < 0)
