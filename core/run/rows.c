@@ -259,14 +259,14 @@ static int rd_fail(const struct rd *r, const char *path, int rc,
 enum {
 	C_EXPERIMENT, C_N, C_MODE, C_SOLVER, C_REPEAT, C_STATUS, C_SOLUTIONS,
 	C_APPROACH, C_ENCODING, C_HINTS, C_UNIQUE, C_CHECKED, C_NOTE, C_HOST,
-	C_CPUS, C_BLOCKED, C_EXCLUDED, C_PART, C_DIGEST, C__COUNT
+	C_CPUS, C_BLOCKED, C_EXCLUDED, C_PART, C_DIGEST, C_WALL, C__COUNT
 };
 #define C__NEEDED C_APPROACH /* the ones before it must be there */
 
 static const char *const colname[C__COUNT] = {
 	"experiment", "n", "mode", "solver", "repeat", "status", "solutions",
 	"approach", "encoding", "hints", "unique", "checked", "note", "host",
-	"cpus", "blocked", "excluded", "part", "digest",
+	"cpus", "blocked", "excluded", "part", "digest", "wall_s",
 };
 
 static int header(struct rd *r, const char *path, int *col, size_t *ncols,
@@ -615,6 +615,10 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 	o->changed = 0;
 	o->redo = (uint8_t)redo;
 	o->superseded = 0;
+	o->answered = parse_u64(cell(r, col[C_SOLUTIONS]), &o->solutions) == 0;
+	o->wall_s = strtof(cell(r, col[C_WALL]), NULL);
+	if (!(o->wall_s > 0 && o->wall_s < 1e30f))
+		o->wall_s = 0; /* empty, or not a time: not shown */
 	if (col[C_DIGEST] >= 0)
 		check_digest(f, r, col[C_DIGEST], o);
 	return 0;

@@ -693,6 +693,82 @@ out:
 	return rc;
 }
 
+/* An old row (--resume) as a kept row, for the summary: its place in
+ * the plan (nq_run_order set its seq), its final verdict, its answer and
+ * wall time as the file holds them. */
+static void old_as_row(const struct state *s, const struct nq_oldrow *o,
+		       struct row *r)
+{
+	uint64_t rest = o->seq / s->exp->napproaches;
+
+	memset(r, 0, sizeof *r);
+	r->ai = (size_t)(o->seq % s->exp->napproaches);
+	r->rep = (int)(rest % (uint64_t)s->exp->repeat) + 1;
+	r->spec = (size_t)(rest / (uint64_t)s->exp->repeat);
+	r->claim = o->claim;
+	r->written = 1;
+	r->run.status = o->claim >= 0
+			? nq_ledger_verdict(s->ledger, o->claim)->status
+			: (nq_status)o->status;
+	r->run.answered = o->answered;
+	r->run.res.solutions = o->solutions;
+	r->run.wall_s = o->wall_s;
+}
+
+/* The summary table of every row of the file: after --resume the rows
+ * from before too (so a cell half made before shows all its runs), in
+ * the plan's order as the file has them; an old row whose run was made
+ * again (a part, nq_oldrow.redo) or that is in the file no more
+ * (superseded) is left out, as the rewrite leaves it out. */
+static int summarise_all(struct state *s)
+{
+	size_t nold = s->have_old ? s->old.nrows : 0, i = 0, j = 0, k = 0;
+	struct row *all, *kept = s->rows_kept;
+	size_t *perm, *kept_perm = s->perm, nkept = s->nkept;
+	int rc;
+
+	if (!nold)
+		return summarise(s);
+	all = malloc((nold + nkept) * sizeof *all);
+	perm = malloc((nold + nkept + 1) * sizeof *perm);
+	if (!all || !perm) {
+		free(all);
+		free(perm);
+		return -1;
+	}
+	while (i < nold || j < nkept) {
+		const struct nq_oldrow *o = i < nold
+					    ? &s->old.rows[s->old_perm[i]] : NULL;
+		const struct row *r = j < nkept ? &kept[kept_perm[j]] : NULL;
+		uint64_t rseq = r ? nq_plan_seq(s->exp, r->spec, r->ai, r->rep)
+				  : UINT64_MAX;
+
+		if (o && (o->superseded || (o->redo && o->seq == rseq))) {
+			i++;
+			continue;
+		}
+		if (o && (!r || o->seq <= rseq)) {
+			old_as_row(s, o, &all[k]);
+			i++;
+		} else {
+			all[k] = *r;
+			j++;
+		}
+		perm[k] = k;
+		k++;
+	}
+	s->rows_kept = all;
+	s->perm = perm;
+	s->nkept = k;
+	rc = summarise(s);
+	s->rows_kept = kept;
+	s->perm = kept_perm;
+	s->nkept = nkept;
+	free(all);
+	free(perm);
+	return rc;
+}
+
 /* 1 when answer `id` is ok and nothing checked it. In a shard a part
  * (no peers) is left out: its sum is checked when the shards merge. */
 static int unchecked(const struct state *s, long id)
@@ -757,8 +833,8 @@ static void tell_outcome(const struct state *s, size_t unchecked)
 			s->rows == 1 ? "" : "s", out);
 	if (s->have_old && s->old.nrows)
 		fprintf(stderr, "harness: with the %zu row%s from before "
-			"(resumed; the summary above is this run's)\n",
-			s->old.nrows, s->old.nrows == 1 ? "" : "s");
+			"(resumed; the summary above holds every row of the "
+			"file)\n", s->old.nrows, s->old.nrows == 1 ? "" : "s");
 	if (unchecked)
 		fprintf(stderr, "harness: %zu answer%s nothing could check "
 			"(no table, no other approach): checked 'none' in the "
@@ -857,7 +933,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		bad++;
 	rc = nq_run_interrupted ? NQ_EXIT_INTERRUPTED
 	     : bad ? NQ_EXIT_WRONG : NQ_EXIT_OK;
-	if (summarise(&s) < 0) {
+	if (summarise_all(&s) < 0) {
 		rc = nq_error_set(err, NULL, 0, 0, "out of memory");
 		goto restore;
 	}
