@@ -229,7 +229,9 @@ const char *nq_suggest(const char *name, const char *const *candidates,
 
 	for (i = 0; i < n; i++) {
 		d = nq_edit_distance(name, candidates[i]);
-		if (d < best_d) {
+		/* and fewer edits than half the name: "pie" is 2 from
+		 * "size" and "time", which is no hint */
+		if (d < best_d && 2 * d < strlen(candidates[i])) {
 			best_d = d;
 			best = candidates[i];
 		}

@@ -39,7 +39,8 @@ void nq_format_duration(double seconds, char *buf, size_t len);
 size_t nq_edit_distance(const char *a, const char *b);
 
 /* The did-you-mean: the candidate closest to `name`, fewer than 3 edits
- * away (the first of equals), or NULL. `candidates` has n entries. */
+ * away and fewer than half its own length (the first of equals), or
+ * NULL. `candidates` has n entries. */
 const char *nq_suggest(const char *name, const char *const *candidates,
 		       size_t n);
 

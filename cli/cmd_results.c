@@ -63,6 +63,12 @@ static int results_operand(const nq_cli *c, const char **csv)
 
 /* ---- plot ----------------------------------------------------------- */
 
+/* The values of --kind and --format, for the did-you-mean. */
+static const char *const kind_names[] = {
+	"time", "cactus", "size", "solubility", "all"
+};
+static const char *const format_names[] = { "markdown", "md", "latex", "tex" };
+
 enum { PLOT_KIND, PLOT_OUTPUT, PLOT_Y, PLOT_GROUP, PLOT_MODE, PLOT_LOG,
        PLOT_LINEAR };
 static const nq_flag plot_flags[] = {
@@ -116,9 +122,9 @@ static int plot_args(const nq_verb *v, int argc, char **argv,
 			else if ((k = nq_plot_kind_from_name(c.val)) >= 0)
 				o->kind = (nq_plot_kind)k;
 			else
-				rc = nq_cli_fail(v, "--kind is time, cactus, "
-						 "size, solubility or all, "
-						 "not '%s'", c.val);
+				rc = nq_cli_fail_choice(v, "--kind is time, "
+					"cactus, size, solubility or all",
+					c.val, kind_names, 5);
 			break;
 		}
 	}
@@ -244,8 +250,9 @@ static int report_args(const nq_verb *v, int argc, char **argv,
 				 !strcmp(c.val, "tex"))
 				o->format = NQ_REPORT_LATEX;
 			else
-				rc = nq_cli_fail(v, "--format is markdown or "
-						 "latex, not '%s'", c.val);
+				rc = nq_cli_fail_choice(v, "--format is "
+					"markdown or latex", c.val,
+					format_names, 4);
 			break;
 		}
 	}

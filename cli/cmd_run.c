@@ -195,9 +195,22 @@ static int parse_approach(const nq_verb *v, const char *text, nq_approach *a)
 	if (colon)
 		*colon++ = '\0';
 	s = nq_registry_solver(buf);
-	if (!s)
+	if (!s) {
+		const char *names[NQ_REGISTRY_MAX_NAMES];
+		size_t n = nq_registry_solver_names(names,
+						    NQ_REGISTRY_MAX_NAMES);
+
+		char why[300], msg[900];
+
+		if (nq_suggest(buf, names, n)) {
+			nq_choice(buf, names, n, why, sizeof why);
+			snprintf(msg, sizeof msg, "unknown approach '%s' (%s)",
+				 buf, why);
+			return nq_cli_fail(v, "%s", msg);
+		}
 		return nq_cli_fail(v, "unknown approach '%s' (`harness list` "
 				   "shows them)", buf);
+	}
 	for (p = colon ? strtok_r(colon, ",", &save) : NULL; p;
 	     p = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(p, '=');
