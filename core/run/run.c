@@ -240,8 +240,9 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 	else if (rep == 1 && !s->o->quiet)
 		/* a row with no run (over the approach's largest n, or
 		 * skipped): said once per instance, not per repeat */
-		fprintf(stderr, "%sharness: %s n=%d %s%s%s: %s (%s row)\n",
-			s->tty ? "\r\033[K" : "", a->name, spec->inst.n,
+		fprintf(stderr, "%s[%zu/%zu] %s n=%d %s%s%s: %s (%s row)\n",
+			s->tty ? "\r\033[K" : "", s->done + 1, s->total,
+			a->name, spec->inst.n,
 			nq_run_mode_name(spec->inst.mode),
 			nq_run_tag_word(spec), nq_run_tag_text(spec),
 			run->note, nq_status_name(run->status));
