@@ -744,7 +744,12 @@ static int summarise_all(struct state *s)
 		uint64_t rseq = r ? nq_plan_seq(s->exp, r->spec, r->ai, r->rep)
 				  : UINT64_MAX;
 
-		if (o && (o->superseded || (o->redo && o->seq == rseq))) {
+		/* every old row is of the plan (nq_rows_fit refused the
+		 * file otherwise); one that were not is left out */
+		if (o && (o->superseded || (o->redo && o->seq == rseq) ||
+			  o->seq >= (uint64_t)s->exp->ninstances *
+				    (uint64_t)s->exp->repeat *
+				    (uint64_t)s->exp->napproaches)) {
 			i++;
 			continue;
 		}
