@@ -9,23 +9,17 @@
 . "$(dirname "$0")/common.bash"
 
 # says DESC WANT_RC WANT_STDERR CMD...: exit status and stderr exactly
+# (says_first: stderr's first line)
 says() {
-	local desc=$1 rc=$2 want=$3 got; shift 3
+	local desc=$1 rc=$2 want=$3 got err; shift 3
 	"$@" >"$T/out" 2>"$T/err"
 	got=$?
+	err=$(cat "$T/err")
+	[ "${FIRST:-0}" = 1 ] && err=$(head -1 "$T/err")
 	expect "$desc: exit $rc (got $got)" [ "$got" -eq "$rc" ]
-	expect "$desc: says '$want' (got '$(cat "$T/err")')" \
-		[ "$(cat "$T/err")" = "$want" ]
+	expect "$desc: says '$want' (got '$err')" [ "$err" = "$want" ]
 }
-# says_first DESC WANT_RC WANT_LINE CMD...: the first line of stderr
-says_first() {
-	local desc=$1 rc=$2 want=$3 got; shift 3
-	"$@" >"$T/out" 2>"$T/err"
-	got=$?
-	expect "$desc: exit $rc (got $got)" [ "$got" -eq "$rc" ]
-	expect "$desc: says '$want' (got '$(head -1 "$T/err")')" \
-		[ "$(head -1 "$T/err")" = "$want" ]
-}
+says_first() { FIRST=1 says "$@"; }
 # all TEST...: every test (a shell text each, eval'd) holds
 all() {
 	local t
