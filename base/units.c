@@ -229,10 +229,34 @@ const char *nq_suggest(const char *name, const char *const *candidates,
 
 	for (i = 0; i < n; i++) {
 		d = nq_edit_distance(name, candidates[i]);
-		if (d < best_d) {
+		/* and fewer edits than half the name: "pie" is 2 from
+		 * "size" and "time", which is no hint */
+		if (d < best_d && 2 * d < strlen(candidates[i])) {
 			best_d = d;
 			best = candidates[i];
 		}
 	}
 	return best;
+}
+
+int nq_choice(const char *typed, const char *const *choices, size_t n,
+	      char *why, size_t len)
+{
+	const char *near;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(typed, choices[i]) == 0)
+			return (int)i;
+	if (!len)
+		return -1;
+	why[0] = '\0';
+	if ((near = nq_suggest(typed, choices, n))) {
+		nq_append(why, len, "did you mean '%s'?", near);
+		return -1;
+	}
+	nq_append(why, len, "expected one of: ");
+	for (i = 0; i < n; i++)
+		nq_append(why, len, "%s%s", i ? ", " : "", choices[i]);
+	return -1;
 }

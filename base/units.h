@@ -39,9 +39,19 @@ void nq_format_duration(double seconds, char *buf, size_t len);
 size_t nq_edit_distance(const char *a, const char *b);
 
 /* The did-you-mean: the candidate closest to `name`, fewer than 3 edits
- * away (the first of equals), or NULL. `candidates` has n entries. */
+ * away and fewer than half its own length (the first of equals), or
+ * NULL. `candidates` has n entries. */
 const char *nq_suggest(const char *name, const char *const *candidates,
 		       size_t n);
+
+/* A choice typed as `typed` among `choices` (n of them): its index, or
+ * -1 when it is none of them, with `why` (len bytes) saying what to do:
+ * "did you mean 'count'?" when one is fewer than 3 edits away
+ * (nq_suggest), else "expected one of: first, count". The one
+ * did-you-mean of every choice table: option values, modes, verbs, flag
+ * values. */
+int nq_choice(const char *typed, const char *const *choices, size_t n,
+	      char *why, size_t len);
 
 /* Append printf-style to the NUL-terminated text in buf[len]; -1 when it
  * does not fit (the text is then cut). */

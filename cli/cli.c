@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cli.h"
 #include "run.h"
+#include "units.h"
 #include "validate.h"
 
 int nq_cli_argc;
@@ -144,6 +145,21 @@ int nq_cli_fail(const nq_verb *v, const char *fmt, const char *arg)
 	fprintf(stderr, "harness %s: ", v->name);
 	fprintf(stderr, fmt, arg);
 	fprintf(stderr, "\nusage: harness %s\n", v->usage);
+	return NQ_EXIT_USAGE;
+}
+
+int nq_cli_fail_choice(const nq_verb *v, const char *expected,
+		       const char *typed, const char *const *choices,
+		       size_t n)
+{
+	char why[400];
+
+	if (nq_choice(typed, choices, n, why, sizeof why) >= 0 ||
+	    !nq_suggest(typed, choices, n))
+		why[0] = '\0';
+	fprintf(stderr, "harness %s: %s, not '%s'%s%s%s\nusage: harness %s\n",
+		v->name, expected, typed, why[0] ? " (" : "", why,
+		why[0] ? ")" : "", v->usage);
 	return NQ_EXIT_USAGE;
 }
 

@@ -72,6 +72,13 @@ const char *nq_cli_suggest(const nq_flag *flags, const char *typed,
 /* "harness VERB: MESSAGE" and the verb's usage on stderr; returns
  * NQ_EXIT_USAGE (2). fmt takes one string. */
 int nq_cli_fail(const nq_verb *v, const char *fmt, const char *arg);
+/* A value that is none of a flag's (or an operand's) choices: "harness
+ * VERB: EXPECTED, not 'TYPED'", with " (did you mean 'X'?)" when one of
+ * `choices` is near (units.h's nq_choice), and the usage; returns
+ * NQ_EXIT_USAGE. */
+int nq_cli_fail_choice(const nq_verb *v, const char *expected,
+		       const char *typed, const char *const *choices,
+		       size_t n);
 /* An nq_error on stderr; returns NQ_EXIT_USAGE. */
 int nq_cli_error(const nq_error *err);
 /* The help of a verb: usage, about, the flags, more. */

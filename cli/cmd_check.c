@@ -372,9 +372,14 @@ static int cmd_check(const nq_verb *v, int argc, char **argv)
 				   "--solution FILE, the solver's answer");
 	if (a.format && !a.solution)
 		return nq_cli_fail(v, "%s", "--format goes with --solution");
-	if (a.format && nq_sol_format_parse(a.format, &fmt) < 0)
-		return nq_cli_fail(v, "--format is dimacs, minisat, glpsol or "
-				   "cbc, not '%s'", a.format);
+	if (a.format && nq_sol_format_parse(a.format, &fmt) < 0) {
+		static const char *const names[] = {
+			"dimacs", "minisat", "glpsol", "cbc"
+		};
+
+		return nq_cli_fail_choice(v, "--format is dimacs, minisat, "
+					  "glpsol or cbc", a.format, names, 4);
+	}
 	if (a.solution)
 		return check_solution(a.from, a.solution, fmt, &a.b);
 	if ((rc = nq_cli_board_check(v, &a.b)) != 0)

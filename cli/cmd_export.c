@@ -220,9 +220,16 @@ static int export_check(const nq_verb *v, struct export_args *a)
 			 ends_with(a->out, ".dimacs") ? "dimacs" :
 			 a->encoding ? "dimacs" : "lp";
 	if (strcmp(a->fmt, "dimacs") && strcmp(a->fmt, "lp") &&
-	    strcmp(a->fmt, "mps"))
-		return nq_cli_fail(v, "--format is dimacs, lp, mps, param, mzn, "
-				   "dzn, asp or smt2, not '%s'", a->fmt);
+	    strcmp(a->fmt, "mps")) {
+		static const char *const names[] = {
+			"dimacs", "lp", "mps", "param", "mzn", "dzn", "asp",
+			"smt2"
+		};
+
+		return nq_cli_fail_choice(v, "--format is dimacs, lp, mps, "
+					  "param, mzn, dzn, asp or smt2",
+					  a->fmt, names, 8);
+	}
 	if (a->encoding && strcmp(a->fmt, "dimacs"))
 		return nq_cli_fail(v, "an encoding is written as DIMACS "
 				   "(-o FILE.cnf), not '%s'", a->fmt);
@@ -240,8 +247,9 @@ static int export_check(const nq_verb *v, struct export_args *a)
 		if (!strcmp(a->columns, nq_cnf_columns_choices[i]))
 			a->col = i;
 	if (a->columns && a->col < 0)
-		return nq_cli_fail(v, "--columns is alo or none, not '%s'",
-				   a->columns);
+		return nq_cli_fail_choice(v, "--columns is alo or none",
+					  a->columns, nq_cnf_columns_choices,
+					  (size_t)i);
 	if (a->col < 0)
 		a->col = NQ_CNF_COLUMNS_ALO;
 	return 0;
@@ -378,9 +386,19 @@ static int unknown_name(const nq_verb *v, const char *what, const char *name,
 			enum nq_opt_type kind)
 {
 	nq_option o = { what, kind, NULL, NULL, 0, 0, NULL };
+	const char *names[NQ_REGISTRY_MAX_NAMES];
 	char known[512];
+	size_t n = nq_registry_option_names(&o, names, NQ_REGISTRY_MAX_NAMES);
 
 	nq_registry_option_choices(&o, known, sizeof known);
+	if (nq_suggest(name, names, n)) {
+		char why[300];
+
+		nq_choice(name, names, n, why, sizeof why);
+		fprintf(stderr, "harness %s: unknown %s '%s' (%s)\nusage: "
+			"harness %s\n", v->name, what, name, why, v->usage);
+		return NQ_EXIT_USAGE;
+	}
 	fprintf(stderr, "harness %s: unknown %s '%s'\nusage: harness %s\n",
 		v->name, what, name, v->usage);
 	fprintf(stderr, "known %ss: %s\n", what, known);

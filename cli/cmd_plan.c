@@ -13,8 +13,8 @@
 
 enum { PLAN_LIST, PLAN_SHARDS, PLAN_JOBS };
 static const nq_flag plan_flags[] = {
-	[PLAN_LIST] = { "list", 0, NULL, "one line per measured run: its key (with --shards,\n"
-			"the shard first), tab-separated" },
+	[PLAN_LIST] = { "list", 0, NULL, "a header line, then one line per measured run: its\n"
+			"key (with --shards, the shard first), tab-separated" },
 	[PLAN_SHARDS] = { "shards", 0, "N", "split into N slices as `run --shard K/N` does" },
 	[PLAN_JOBS] = { "jobs", 'j', "N", "runs at once (default: the file's jobs:, or 1)" },
 	{ NULL, 0, NULL, NULL }
@@ -61,6 +61,9 @@ static void print_list(const nq_experiment *exp, const nq_plan *p)
 	size_t i;
 	int rep;
 
+	/* a header, as the CSV's: the key's columns by their names */
+	printf("%sexperiment\tn\tmode\thints\tapproach\trepeat\n",
+	       p->nshards > 1 ? "shard\t" : "");
 	for (i = 0; i < p->ncells; i++)
 		for (rep = 1; rep <= exp->repeat; rep++) {
 			nq_plan_key(exp, &p->cells[i], rep, key, sizeof key);

@@ -63,6 +63,14 @@ static int results_operand(const nq_cli *c, const char **csv)
 
 /* ---- plot ----------------------------------------------------------- */
 
+/* The values of --kind and --format, for the did-you-mean. */
+static const char *const kind_names[] = {
+	"time", "cactus", "size", "solubility", "scatter", "all"
+};
+static const char *const format_names[] = {
+	"markdown", "md", "latex", "tex", "html", "json"
+};
+
 enum { PLOT_KIND, PLOT_OUTPUT, PLOT_Y, PLOT_GROUP, PLOT_MODE, PLOT_LOG,
        PLOT_LINEAR, PLOT_SCATTER };
 static const nq_flag plot_flags[] = {
@@ -143,9 +151,9 @@ static int plot_args(const nq_verb *v, int argc, char **argv,
 			else if ((k = nq_plot_kind_from_name(c.val)) >= 0)
 				o->kind = (nq_plot_kind)k;
 			else
-				rc = nq_cli_fail(v, "--kind is time, cactus, "
-						 "size, solubility, scatter "
-						 "or all, not '%s'", c.val);
+				rc = nq_cli_fail_choice(v, "--kind is time, "
+					"cactus, size, solubility, scatter or "
+					"all", c.val, kind_names, 6);
 			break;
 		}
 	}
@@ -288,9 +296,9 @@ static int report_args(const nq_verb *v, int argc, char **argv,
 			else if (!strcmp(c.val, "json"))
 				o->format = NQ_REPORT_JSON;
 			else
-				rc = nq_cli_fail(v, "--format is markdown, "
-						 "latex, html or json, not "
-						 "'%s'", c.val);
+				rc = nq_cli_fail_choice(v, "--format is "
+					"markdown, latex, html or json", c.val,
+					format_names, 6);
 			break;
 		}
 	}

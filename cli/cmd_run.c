@@ -188,9 +188,22 @@ static int parse_approach(const nq_verb *v, const char *text, nq_approach *a)
 	if (colon)
 		*colon++ = '\0';
 	s = nq_registry_solver(buf);
-	if (!s)
+	if (!s) {
+		const char *names[NQ_REGISTRY_MAX_NAMES];
+		size_t n = nq_registry_solver_names(names,
+						    NQ_REGISTRY_MAX_NAMES);
+
+		char why[300], msg[900];
+
+		if (nq_suggest(buf, names, n)) {
+			nq_choice(buf, names, n, why, sizeof why);
+			snprintf(msg, sizeof msg, "unknown approach '%s' (%s)",
+				 buf, why);
+			return nq_cli_fail(v, "%s", msg);
+		}
 		return nq_cli_fail(v, "unknown approach '%s' (`harness list` "
 				   "shows them)", buf);
+	}
 	for (p = colon ? strtok_r(colon, ",", &save) : NULL; p;
 	     p = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(p, '=');
@@ -403,8 +416,30 @@ static const char *origin_text(const char *origin, char *buf, size_t len)
 	return buf;
 }
 
+/* The width of list's name column: the longest name of every table. */
+static int list_width(void)
+{
+	const nq_solver *s;
+	const nq_cnf_encoder *e;
+	const nq_ilp_model *m;
+	const nq_plugin *p;
+	const char *file;
+	size_t i, w = 12;
+
+	for (i = 0; (s = nq_registry_solver_at(i)); i++)
+		w = strlen(s->name) > w ? strlen(s->name) : w;
+	for (i = 0; (e = nq_registry_cnf_at(i)); i++)
+		w = strlen(e->name) > w ? strlen(e->name) : w;
+	for (i = 0; (m = nq_registry_ilp_at(i)); i++)
+		w = strlen(m->name) > w ? strlen(m->name) : w;
+	for (i = 0; (p = nq_plugin_at(i, &file)); i++)
+		w = p->name && strlen(p->name) > w ? strlen(p->name) : w;
+	return w > 60 ? 60 : (int)w;
+}
+
 static void list_all(void)
 {
+	int w = list_width();
 	const nq_solver *s;
 	const nq_cnf_encoder *e;
 	const nq_ilp_model *m;
@@ -417,7 +452,7 @@ static void list_all(void)
 	for (i = 0; (s = nq_registry_solver_at(i)); i++) {
 		const nq_option *opt;
 
-		printf("  %-12s %s %s\n", s->name, s->summary,
+		printf("  %-*s %s %s\n", w, s->name, s->summary,
 		       origin_text(nq_registry_solver_origin(i), from,
 				   sizeof from));
 		for (opt = s->options; opt && opt->key; opt++)
@@ -425,16 +460,16 @@ static void list_all(void)
 	}
 	printf("\nCNF encodings (picosat, dimacs: {encoding: NAME}):\n");
 	for (i = 0; (e = nq_registry_cnf_at(i)); i++)
-		printf("  %-12s %s %s\n", e->name, e->summary,
+		printf("  %-*s %s %s\n", w, e->name, e->summary,
 		       origin_text(nq_registry_cnf_origin(i), from,
 				   sizeof from));
 	printf("\nILP models (glpk, cbc: {model: NAME}):\n");
 	for (i = 0; (m = nq_registry_ilp_at(i)); i++)
-		printf("  %-12s %s %s\n", m->name, m->summary,
+		printf("  %-*s %s %s\n", w, m->name, m->summary,
 		       origin_text(nq_registry_ilp_origin(i), from,
 				   sizeof from));
 	for (i = 0; (p = nq_plugin_at(i, &file)); i++)
-		printf("%s  %-12s %s [%s]\n", i ? "" : "\nPlugins loaded:\n",
+		printf("%s  %-*s %s [%s]\n", i ? "" : "\nPlugins loaded:\n", w,
 		       p->name, p->summary ? p->summary : "", file);
 }
 

@@ -38,6 +38,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "plugin.h"
+#include "units.h"
 #include "run.h"
 #include "verbs.h"
 #include "version.h"
@@ -72,6 +73,37 @@ static const nq_verb *find_verb(const char *name)
 		if (strcmp((*v)->name, name) == 0)
 			return *v;
 	return NULL;
+}
+
+/* A first word that is no verb: the did-you-mean over the verb table
+ * (units.h's nq_choice), or, for what looks like a file name, that there
+ * is no such file. Not the whole usage: one line says where it is. */
+static int no_verb(const char *typed, int as_file)
+{
+	const char *names[sizeof verbs / sizeof *verbs];
+	char why[300];
+	size_t n = 0;
+	int e = errno;
+
+	while (verbs[n]) {
+		names[n] = verbs[n]->name;
+		n++;
+	}
+	nq_choice(typed, names, n, why, sizeof why);
+	if (as_file && (strchr(typed, '/') || strchr(typed, '.') ||
+			!nq_suggest(typed, names, n))) {
+		if (e == ENOENT || e == ENOTDIR)
+			fprintf(stderr, "harness: %s: no such file (and no "
+				"verb of that name)\n", typed);
+		else
+			fprintf(stderr, "harness: %s: %s\n", typed,
+				strerror(e));
+	} else {
+		fprintf(stderr, "harness: no verb '%s' (%s)\n", typed, why);
+	}
+	fprintf(stderr, "`harness --help` lists the verbs; `harness "
+		"CONFIG.yaml` runs an experiment file\n");
+	return NQ_EXIT_USAGE;
 }
 
 static void usage_all(FILE *f)
@@ -110,11 +142,8 @@ static int cmd_help(const nq_verb *v, int argc, char **argv)
 			return 0;
 		}
 		about = find_verb(c.val);
-		if (!about) {
-			fprintf(stderr, "harness: no verb '%s'\n", c.val);
-			usage_all(stderr);
-			return NQ_EXIT_USAGE;
-		}
+		if (!about)
+			return no_verb(c.val, 0);
 	}
 	if (about)
 		nq_cli_help(about, stdout);
@@ -208,12 +237,16 @@ static int harness_main(int argc, char **argv)
 	v = find_verb(argv[1]);
 	if (v)
 		return v->fn(v, argc - 1, argv + 1);
-	if (argv[1][0] != '-' && access(argv[1], F_OK) == 0)
+	if (argv[1][0] == '-') {
+		fprintf(stderr, "harness: unknown option '%s' before a verb\n",
+			argv[1]);
+		usage_all(stderr);
+		return NQ_EXIT_USAGE;
+	}
+	errno = 0;
+	if (access(argv[1], F_OK) == 0)
 		return nq_verb_run.fn(&nq_verb_run, argc, argv); /* CONFIG.yaml */
-	fprintf(stderr, "harness: '%s' is neither a verb nor an experiment "
-		"file\n", argv[1]);
-	usage_all(stderr);
-	return NQ_EXIT_USAGE;
+	return no_verb(argv[1], 1);
 }
 
 #if defined(__SANITIZE_ADDRESS__)

@@ -28,6 +28,7 @@
 #include "instance.h"
 #include "loader.h"
 #include "plugin.h"
+#include "registry.h"
 #include "units.h"
 
 static cfg_key_fn key_name, key_int, key_duration, key_size, key_u64,
@@ -401,16 +402,20 @@ static int key_after_timeout(struct loader *L, const struct key_def *k,
 	nq_after_timeout *field = FIELD(L, k, nq_after_timeout);
 	const char *t;
 
+	static const char *const names[] = { "continue", "skip" };
+	char why[80];
+
 	if (cfg_want_scalar(L, v, k->name, "continue or skip", &t))
 		return -1;
-	if (strcmp(t, "continue") == 0)
+	switch (nq_choice(t, names, 2, why, sizeof why)) {
+	case 0:
 		*field = NQ_AFTER_TIMEOUT_CONTINUE;
-	else if (strcmp(t, "skip") == 0)
+		return 0;
+	case 1:
 		*field = NQ_AFTER_TIMEOUT_SKIP;
-	else
-		return cfg_fail(L, v, "%s: expected continue or skip, got "
-				"'%s'", k->name, t);
-	return 0;
+		return 0;
+	}
+	return cfg_fail(L, v, "%s: unknown value '%s' (%s)", k->name, t, why);
 }
 
 static int key_bool(struct loader *L, const struct key_def *k,
@@ -418,16 +423,21 @@ static int key_bool(struct loader *L, const struct key_def *k,
 {
 	const char *t;
 
+	static const char *const names[] = { "false", "true" };
+	char why[80];
+	int b;
+
 	if (cfg_want_scalar(L, v, k->name, "true or false", &t))
 		return -1;
-	if (strcmp(t, "true") == 0)
-		*FIELD(L, k, int) = 1;
-	else if (strcmp(t, "false") == 0)
-		*FIELD(L, k, int) = 0;
-	else
+	if ((b = nq_choice(t, names, 2, why, sizeof why)) >= 0) {
+		*FIELD(L, k, int) = b;
+		return 0;
+	}
+	if (!nq_suggest(t, names, 2))
 		return cfg_fail(L, v, "%s: expected true or false, got '%s'",
 				k->name, t);
-	return 0;
+	return cfg_fail(L, v, "%s: expected true or false, got '%s' (%s)",
+			k->name, t, why);
 }
 
 static int load_list(struct loader *L, const yaml_node_t *node,
@@ -615,6 +625,51 @@ static char *default_name(const char *path)
 	return name;
 }
 
+/* Every instance within the largest n of each approach that runs it (its
+ * max_n hook, a plugin's too, for the instance's mode), so an experiment
+ * never plans a run its solver cannot make: an error at the instance's
+ * entry (or, from an instance file, the approach's), naming the limit. A
+ * pairing that makes no run (a mode the solver does not answer, `only:`)
+ * is no error. */
+static int check_largest_n(struct loader *L)
+{
+	const nq_experiment *exp = L->exp;
+	size_t ai, i;
+
+	for (ai = 0; ai < exp->napproaches; ai++) {
+		const nq_approach *a = &exp->approaches[ai];
+		int max[2] = { -2, -2 }; /* by mode, asked once */
+
+		for (i = 0; i < exp->ninstances; i++) {
+			const nq_instance_spec *sp = &exp->instances[i];
+			int m = sp->inst.mode == NQ_MODE_COUNT;
+
+			if (!a->solver->max_n || !nq_instance_runs(sp, a) ||
+			    (nq_instance_has_variants(&sp->inst) &&
+			     !nq_solver_takes_variants(a->solver)))
+				continue;
+			if (max[m] == -2)
+				max[m] = nq_solver_max_n(a->solver, a->opt,
+							 sp->inst.mode);
+			if (nq_solver_hooks_error(L->err) < 0)
+				return -1;
+			if (max[m] <= 0 || sp->inst.n <= max[m])
+				continue;
+			return nq_error_set(L->err, L->path,
+					    sp->line ? sp->line : a->line,
+					    sp->line ? sp->col : a->col,
+					    "n=%d is more than %s takes (n up "
+					    "to %d in %s mode; the approach is "
+					    "at line %d): give a smaller n, or "
+					    "list in this entry's only: the "
+					    "approaches that take it",
+					    sp->inst.n, a->name, max[m],
+					    m ? "count" : "first", a->line);
+		}
+	}
+	return 0;
+}
+
 /* After the keys: every `only:` name names an approach; the name and the
  * output take their defaults. */
 static int finish(struct loader *L)
@@ -636,6 +691,8 @@ static int finish(struct loader *L)
 					"or an approach name such as "
 					"backtrack/bitmask)", name);
 	}
+	if (check_largest_n(L) < 0)
+		return -1;
 	if (!exp->name && !(exp->name = default_name(L->path)))
 		return nq_error_set(L->err, L->path, 0, 0, "out of memory");
 	if (!exp->output) {

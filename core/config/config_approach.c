@@ -33,7 +33,6 @@ static int approach_solver(struct loader *L, struct approach_item *it,
 {
 	const yaml_node_t *node = it->node, *name_node;
 	char got[80], known[300] = "";
-	size_t i;
 
 	*opts = NULL;
 	if (node->type == YAML_SCALAR_NODE) {
@@ -62,11 +61,12 @@ static int approach_solver(struct loader *L, struct approach_item *it,
 			    &it->name))
 		return -1;
 	if (!(it->s = nq_registry_solver(it->name))) {
-		for (i = 0; nq_registry_solver_at(i); i++)
-			nq_append(known, sizeof known, "%s%s", i ? ", " : "",
-				  nq_registry_solver_at(i)->name);
-		return cfg_fail(L, name_node, "unknown approach '%s' (known: "
-				"%s)", it->name, known);
+		const char *names[NQ_REGISTRY_MAX_NAMES];
+
+		nq_choice(it->name, names, nq_registry_solver_names(names,
+			  NQ_REGISTRY_MAX_NAMES), known, sizeof known);
+		return cfg_fail(L, name_node, "unknown approach '%s' (%s)",
+				it->name, known);
 	}
 	it->nopt = nq_option_count(it->s);
 	if (it->nopt > NQ_MAX_OPTIONS)

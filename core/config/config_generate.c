@@ -531,6 +531,7 @@ static int load_args(struct loader *L, const yaml_node_t *v,
 	static const int own[] = { 0, G_QUEENS, G_BLOCKED, G_DIAGONALS };
 	long long x;
 	const char *t;
+	char why[80];
 	int f, i;
 
 	for (i = 0; i < G_NKEYS; i++)
@@ -541,11 +542,9 @@ static int load_args(struct loader *L, const yaml_node_t *v,
 	if (cfg_want_scalar(L, values[G_FAMILY], "family", "placed, blocked "
 			    "or excluded", &t))
 		return -1;
-	for (f = 1; f <= 3 && strcmp(t, family_names[f]); f++)
-		;
-	if (f > 3)
+	if ((f = nq_choice(t, family_names + 1, 3, why, sizeof why) + 1) < 1)
 		return cfg_fail(L, values[G_FAMILY], "generate: unknown family "
-				"'%s' (known: placed, blocked, excluded)", t);
+				"'%s' (%s)", t, why);
 	a->family = f;
 	if (cfg_want_int(L, values[G_N], "n", 1, GEN_MAX_N, &x))
 		return -1;

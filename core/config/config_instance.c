@@ -185,15 +185,22 @@ static int load_mode_item(struct loader *L, const yaml_node_t *node,
 	const char *t;
 	size_t i;
 
+	static const char *const names[] = { "first", "count" };
+	char why[80];
+
 	if (cfg_want_scalar(L, node, "mode", "first or count", &t))
 		return -1;
-	if (strcmp(t, "first") == 0)
+	switch (nq_choice(t, names, 2, why, sizeof why)) {
+	case 0:
 		m = NQ_MODE_FIRST;
-	else if (strcmp(t, "count") == 0)
+		break;
+	case 1:
 		m = NQ_MODE_COUNT;
-	else
-		return cfg_fail(L, node, "mode: expected first or count, got "
-				"'%s'", t);
+		break;
+	default:
+		return cfg_fail(L, node, "mode: unknown mode '%s' (%s)", t,
+				why);
+	}
 	for (i = 0; i < *nmodes; i++)
 		if (modes[i] == m)
 			return cfg_fail(L, node, "mode: '%s' is listed twice",

@@ -141,6 +141,34 @@ static void syntax_error(const yaml_parser_t *p, const char *path,
 	}
 }
 
+/* A syntax error a tab made: the tab at the problem's mark, or one in
+ * the indentation of its line (libyaml: "found character that cannot
+ * start any token", "found a tab character where an indentation space
+ * is expected"). 1 with err set at the tab, else 0. */
+static int tab_error(const yaml_parser_t *p, const char *text, size_t len,
+		     const char *path, nq_error *err)
+{
+	size_t at = p->problem_mark.index, start, i;
+	int line, col;
+
+	if (at > len)
+		return 0;
+	for (start = at; start > 0 && text[start - 1] != '\n'; start--)
+		;
+	if (at < len && text[at] == '\t')
+		i = at;
+	else
+		for (i = start; i < len && text[i] == ' '; i++)
+			;
+	if (i >= len || text[i] != '\t')
+		return 0;
+	position_of(text, len, i, &line, &col);
+	nq_error_set(err, path, line, col, "invalid YAML: a tab character "
+		     "(tabs are not allowed for indentation: indent with "
+		     "spaces)");
+	return 1;
+}
+
 static void parser_error(const yaml_parser_t *p, const char *text, size_t len,
 			 const char *path, nq_error *err)
 {
@@ -169,6 +197,8 @@ static void parser_error(const yaml_parser_t *p, const char *text, size_t len,
 				     p->problem ? p->problem : "unreadable");
 		return;
 	}
+	if (p->error == YAML_SCANNER_ERROR && tab_error(p, text, len, path, err))
+		return;
 	syntax_error(p, path, err);
 }
 

@@ -35,17 +35,18 @@ int nq_option_find(const nq_solver *s, const char *key)
 
 int nq_option_unknown(const nq_solver *s, const char *key, nq_error *err)
 {
-	char known[300] = "";
+	const char *names[NQ_MAX_OPTIONS];
+	char why[400];
 	size_t r, nopt = nq_option_count(s);
 
 	if (!nopt)
 		return nq_error_set(err, NULL, 0, 0, "unknown option '%s' for "
 				    "%s (it takes no options)", key, s->name);
-	for (r = 0; r < nopt; r++)
-		nq_append(known, sizeof known, "%s%s", r ? ", " : "",
-			  s->options[r].key);
+	for (r = 0; r < nopt && r < NQ_MAX_OPTIONS; r++)
+		names[r] = s->options[r].key;
+	nq_choice(key, names, r, why, sizeof why);
 	return nq_error_set(err, NULL, 0, 0, "unknown option '%s' for %s "
-			    "(known: %s)", key, s->name, known);
+			    "(%s)", key, s->name, why);
 }
 
 /* TEXT and COMMAND values are kept in a list that lives until exit (an
@@ -105,6 +106,20 @@ static int option_text(const nq_solver *s, const nq_option *o,
 	return 0;
 }
 
+/* A choice, encoding or model that is none of them: the did-you-mean
+ * (units.h), or every name it takes. */
+static int option_unknown_value(const nq_solver *s, const nq_option *o,
+				const char *text, nq_error *err)
+{
+	const char *names[NQ_REGISTRY_MAX_NAMES];
+	char why[600];
+	size_t k = nq_registry_option_names(o, names, NQ_REGISTRY_MAX_NAMES);
+
+	nq_choice(text, names, k, why, sizeof why);
+	return nq_error_set(err, NULL, 0, 0, "unknown %s '%s' for %s (%s)",
+			    o->key, text, s->name, why);
+}
+
 int nq_option_parse(const nq_solver *s, const nq_option *o,
 			const char *text, nq_optval *v, nq_error *err)
 {
@@ -156,10 +171,7 @@ int nq_option_parse(const nq_solver *s, const nq_option *o,
 	case NQ_OPT_COMMAND:
 		return option_text(s, o, text, v, err);
 	}
-	nq_registry_option_choices(o, expected, sizeof expected);
-	return nq_error_set(err, NULL, 0, 0,
-			    "unknown %s '%s' for %s (expected one of: %s)",
-			    o->key, text, s->name, expected);
+	return option_unknown_value(s, o, text, err);
 }
 
 /* The default of option `o`: its `def`, or when a plugin left that NULL,

@@ -571,6 +571,35 @@ static void append(char *buf, size_t len, const char *name)
 		snprintf(buf + used, len - used, "%s%s", used ? ", " : "", name);
 }
 
+size_t nq_registry_option_names(const nq_option *o, const char **names,
+				size_t max)
+{
+	const nq_cnf_encoder *e;
+	const nq_ilp_model *m;
+	size_t i, k = 0;
+
+	if (o->type == NQ_OPT_CHOICE)
+		for (i = 0; o->choices && o->choices[i] && k < max; i++)
+			names[k++] = o->choices[i];
+	else if (o->type == NQ_OPT_CNF)
+		for (i = 0; (e = nq_registry_cnf_at(i)) && k < max; i++)
+			names[k++] = e->name;
+	else if (o->type == NQ_OPT_ILP)
+		for (i = 0; (m = nq_registry_ilp_at(i)) && k < max; i++)
+			names[k++] = m->name;
+	return k;
+}
+
+size_t nq_registry_solver_names(const char **names, size_t max)
+{
+	const nq_solver *s;
+	size_t i, k = 0;
+
+	for (i = 0; (s = nq_registry_solver_at(i)) && k < max; i++)
+		names[k++] = s->name;
+	return k;
+}
+
 void nq_registry_option_choices(const nq_option *o, char *buf, size_t len)
 {
 	size_t i;

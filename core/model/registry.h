@@ -63,6 +63,14 @@ typedef struct nq_registry_pos {
 void nq_registry_mark(nq_registry_pos *pos);
 void nq_registry_rollback(const nq_registry_pos *pos);
 
+/* The names a choice can take, for nq_choice (units.h): the values of
+ * option o (NQ_OPT_CHOICE, CNF, ILP; none for the others), or every
+ * solver; at most max of them into names (borrowed). How many. */
+#define NQ_REGISTRY_MAX_NAMES 256
+size_t nq_registry_option_names(const nq_option *o, const char **names,
+				size_t max);
+size_t nq_registry_solver_names(const char **names, size_t max);
+
 /* Names of the choices an option accepts, comma separated, for messages
  * ("textbook, bitmask"). */
 void nq_registry_option_choices(const nq_option *o, char *buf, size_t len);

@@ -21,7 +21,7 @@
 static const char *const colname[C__COUNT] = {
 	"experiment", "n", "mode", "solver", "repeat", "status", "solutions",
 	"approach", "encoding", "hints", "unique", "checked", "note", "host",
-	"cpus", "blocked", "excluded", "part", "digest",
+	"cpus", "blocked", "excluded", "part", "digest", "wall_s",
 };
 
 int nq_rows_header(struct rd *r, const char *path, int *col, size_t *ncols,
@@ -357,6 +357,10 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 	o->changed = 0;
 	o->redo = (uint8_t)redo;
 	o->superseded = 0;
+	o->answered = parse_u64(cell(r, col[C_SOLUTIONS]), &o->solutions) == 0;
+	o->wall_s = strtof(cell(r, col[C_WALL]), NULL);
+	if (!(o->wall_s > 0 && o->wall_s < 1e30f))
+		o->wall_s = 0; /* empty, or not a time: not shown */
 	if (col[C_DIGEST] >= 0)
 		check_digest(f, r, col[C_DIGEST], o);
 	return 0;

@@ -33,7 +33,7 @@
 #include "plan.h"
 #include "verdicts.h"
 
-/* One row, as kept: 48 bytes. */
+/* One row, as kept: 64 bytes. */
 struct nq_oldrow {
 	uint64_t key;           /* nq_key_hash of its run key */
 	uint64_t off;           /* the byte where it starts */
@@ -51,6 +51,11 @@ struct nq_oldrow {
 	uint8_t superseded;     /* such a part whose new row is in the
 				   file too (a harness stopped before its
 				   rewrite): written no more (nq_rows_fit) */
+	/* for the terminal summary of a resumed run (summary.h): its
+	 * answer (a `solutions` cell) and `wall_s` (0 when empty) */
+	uint8_t answered;
+	float wall_s;
+	uint64_t solutions;
 };
 
 typedef struct nq_rowfile {

@@ -57,7 +57,7 @@ static inline int blank(const struct rd *r)
 enum {
 	C_EXPERIMENT, C_N, C_MODE, C_SOLVER, C_REPEAT, C_STATUS, C_SOLUTIONS,
 	C_APPROACH, C_ENCODING, C_HINTS, C_UNIQUE, C_CHECKED, C_NOTE, C_HOST,
-	C_CPUS, C_BLOCKED, C_EXCLUDED, C_PART, C_DIGEST, C__COUNT
+	C_CPUS, C_BLOCKED, C_EXCLUDED, C_PART, C_DIGEST, C_WALL, C__COUNT
 };
 
 /* The header row: col[C_*] the index of each column (-1: none), *ncols

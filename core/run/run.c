@@ -182,8 +182,9 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 	else if (rep == 1 && !s->o->quiet)
 		/* a row with no run (over the approach's largest n, or
 		 * skipped): said once per instance, not per repeat */
-		fprintf(stderr, "%sharness: %s n=%d %s%s%s: %s (%s row)\n",
-			s->progress.tty ? "\r\033[K" : "", a->name,
+		fprintf(stderr, "%s[%zu/%zu] %s n=%d %s%s%s: %s (%s row)\n",
+			s->progress.tty ? "\r\033[K" : "",
+			s->progress.done + 1, s->progress.total, a->name,
 			spec->inst.n,
 			nq_run_mode_name(spec->inst.mode),
 			nq_run_tag_word(spec), nq_run_tag_text(spec),
@@ -191,9 +192,11 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 	if (rep <= 0)
 		return 0;
 	if (s->o->show_board && run->res.placement && spec->inst.n <= 32)
-		nq_run_print_board(&spec->inst, run->res.placement);
+		nq_run_print_board(a->name, rep, &spec->inst,
+				   run->res.placement);
 	if (keep_row(s, si, ai, rep, claim, run) < 0)
 		return -1;
+	s->progress.done++; /* one more of the rows the counter counts */
 	if (claim >= 0)
 		verdicts_changed(s, claim);
 	/* a write that failed (this row, or the stderr log of this run or
@@ -252,7 +255,6 @@ int nq_run_without(struct state *s, size_t ci, int rep, nq_error *err)
 	}
 	if ((at = nq_run_skipped_at(&s->book, c->ai, spec)) == 0)
 		return 0;
-	s->progress.total--; /* planned, not made */
 	if (rep <= 0)
 		return 1;
 	snprintf(note, sizeof note, "not run: timed out at n=%d "
@@ -335,19 +337,39 @@ static int dispatch(struct state *s, size_t ci, int rep, nq_error *err)
 	return one(s, ci, rep, err);
 }
 
-/* The runs of the plan that will be made here, for the progress counter
- * (a skip after a timeout takes one off as it happens). */
-static size_t planned_runs(const struct state *s)
+/* The rows this harness writes, for the progress counter [k/N]: every
+ * measured run of the plan in this shard without a row yet, whether it
+ * runs or its row says why not (skipped, over the largest n); warm-ups
+ * are no rows. So N is what "N rows written" says at the end. */
+static size_t planned_rows(const struct state *s)
 {
 	size_t ci, total = 0;
 	int rep;
 
 	for (ci = 0; ci < s->plan.ncells; ci++)
-		if (s->plan.cells[ci].kind == NQ_CELL_RUN)
-			for (rep = 1 - s->exp->warmup; rep <= s->exp->repeat;
-			     rep++)
-				total += (size_t)wanted(s, ci, rep);
+		for (rep = 1; rep <= s->exp->repeat; rep++)
+			total += (size_t)wanted(s, ci, rep);
 	return total;
+}
+
+/* A plan that makes no row at all (every pairing of instance and
+ * approach left out: a mode the approaches do not answer, `only:`, parts
+ * or blocked squares a solver does not take) runs nothing: the notices
+ * say why, and it is bad input, refused before any file is touched. A
+ * shard without cells is not this (the other shards have them), nor a
+ * resumed file that is complete. */
+static int nothing_planned(struct state *s, nq_error *err)
+{
+	if (s->plan.rows > 0)
+		return 0;
+	nq_run_tell_not_applicable(s);
+	return nq_error_set(err, s->exp->path, 0, 0, "nothing to run: every "
+			    "pairing of its %zu instance%s and %zu approach%s "
+			    "is left out (no file is written)",
+			    s->exp->ninstances,
+			    s->exp->ninstances == 1 ? "" : "s",
+			    s->exp->napproaches,
+			    s->exp->napproaches == 1 ? "" : "es");
 }
 
 /* Every run of the plan this harness makes, in order: instance by
@@ -479,7 +501,8 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	}
 	if (nq_plan_make(exp, o->shard_n ? o->shard_n : 1, nq_cores_usable(),
 			 &s.plan, err) < 0 ||
-	    nq_jobs_check(&s.pool, o, err) < 0)
+	    nq_jobs_check(&s.pool, o, err) < 0 ||
+	    nothing_planned(&s, err) < 0)
 		goto out;
 	/* from here on a signal stops the run and leaves the files sound,
 	 * reading a resumed file back too (the lock is released at out) */
@@ -494,7 +517,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		goto restore;
 	if (nq_run_count_todo(&s, err) < 0)
 		goto restore;
-	s.progress.total = planned_runs(&s);
+	s.progress.total = planned_rows(&s);
 	nq_run_tell_not_applicable(&s);
 
 	if (run_plan(&s, err) < 0)
@@ -539,7 +562,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		bad++;
 	rc = nq_run_interrupted ? NQ_EXIT_INTERRUPTED
 	     : bad ? NQ_EXIT_WRONG : NQ_EXIT_OK;
-	if (nq_run_summarise(&s) < 0) {
+	if (nq_run_summarise_all(&s) < 0) {
 		rc = nq_error_set(err, NULL, 0, 0, "out of memory");
 		goto restore;
 	}

@@ -115,8 +115,10 @@ void nq_run_progress_start(struct state *s, const nq_approach *a,
 void nq_run_progress_end(struct state *s, const nq_approach *a,
 			 const nq_instance_spec *spec, int rep,
 			 const nq_run *run);
-/* A placement on stdout (--board): q, hints upper case. */
-void nq_run_print_board(const nq_instance *in, const int32_t *q);
+/* A placement on stdout (--board): q, hints upper case, under a line
+ * naming whose it is (several approaches print one board each). */
+void nq_run_print_board(const char *approach, int rep, const nq_instance *in,
+			const int32_t *q);
 /* Pairings of approach and instance that do not exist (a mode it does
  * not answer, an ABI before blocked squares, no count in parts): one
  * notice per approach and kind, before the runs. */
@@ -124,6 +126,11 @@ void nq_run_tell_not_applicable(struct state *s);
 /* The summary table's lines, from the final verdicts, in the plan's
  * order (perm). -1 on no memory. */
 int nq_run_summarise(struct state *s);
+/* The same over every row of the file: after --resume the rows from
+ * before too (a cell half made before shows all its runs), in the
+ * plan's order; an old row made again or superseded left out, as the
+ * rewrite leaves it out. -1 on no memory. */
+int nq_run_summarise_all(struct state *s);
 /* The closing lines on stderr: rows written, and what was not right or
  * not checked (`unchecked` answers). */
 void nq_run_tell_outcome(const struct state *s, size_t unchecked);

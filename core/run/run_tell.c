@@ -13,9 +13,13 @@
 #include "registry.h"
 #include "run_int.h"
 
-void nq_run_print_board(const nq_instance *in, const int32_t *q)
+void nq_run_print_board(const char *approach, int rep, const nq_instance *in,
+			const int32_t *q)
 {
 	int r, c, i;
+
+	printf("%s, n=%d, repeat %d%s:\n", approach, in->n, rep,
+	       in->nhints ? " (Q: a pre-placed queen)" : "");
 
 	for (r = 0; r < in->n; r++) {
 		for (c = 0; c < in->n; c++) {
@@ -50,7 +54,8 @@ void nq_run_progress_end(struct state *s, const nq_approach *a,
 	int loud = run->status == NQ_ST_WRONG || run->status == NQ_ST_CRASH ||
 		   run->status == NQ_ST_DISPUTED;
 
-	s->progress.done++;
+	/* [k/N]: the row this run is (a warm-up: the row it comes before)
+	 * of the N this run writes (planned_rows in run.c) */
 	if (s->o->quiet && !loud)
 		return;
 	if (s->progress.tty && !loud)
@@ -58,7 +63,7 @@ void nq_run_progress_end(struct state *s, const nq_approach *a,
 	if (s->progress.tty)
 		fputs("\r\033[K", stderr);
 	fprintf(stderr, "[%zu/%zu] %s n=%d %s%s%s %s%d: %s %.3fs%s%s\n",
-		s->progress.done, s->progress.total, a->name, spec->inst.n,
+		s->progress.done + 1, s->progress.total, a->name, spec->inst.n,
 		nq_run_mode_name(spec->inst.mode), nq_run_tag_word(spec), nq_run_tag_text(spec),
 		rep > 0 ? "#" : "warm-up #",
 		rep > 0 ? rep : -rep + 1, nq_status_name(run->status),
@@ -274,6 +279,83 @@ out:
 	return rc;
 }
 
+/* An old row (--resume) as a kept row, for the summary: its place in
+ * the plan (nq_run_order set its seq), its final verdict, its answer and
+ * wall time as the file holds them. */
+static void old_as_row(const struct state *s, const struct nq_oldrow *o,
+		       struct row *r)
+{
+	uint64_t rest = o->seq / s->exp->napproaches;
+
+	memset(r, 0, sizeof *r);
+	r->ai = (size_t)(o->seq % s->exp->napproaches);
+	r->rep = (int)(rest % (uint64_t)s->exp->repeat) + 1;
+	r->spec = (size_t)(rest / (uint64_t)s->exp->repeat);
+	r->claim = o->claim;
+	r->written = 1;
+	r->run.status = o->claim >= 0
+			? nq_ledger_verdict(s->ledger, o->claim)->status
+			: (nq_status)o->status;
+	r->run.answered = o->answered;
+	r->run.res.solutions = o->solutions;
+	r->run.wall_s = o->wall_s;
+}
+
+int nq_run_summarise_all(struct state *s)
+{
+	size_t nold = s->resume.have_old ? s->resume.old.nrows : 0;
+	size_t i = 0, j = 0, k = 0;
+	struct row *all, *kept = s->rows_kept;
+	size_t *perm, *kept_perm = s->perm, nkept = s->nkept;
+	int rc;
+
+	if (!nold)
+		return nq_run_summarise(s);
+	all = malloc((nold + nkept) * sizeof *all);
+	perm = malloc((nold + nkept + 1) * sizeof *perm);
+	if (!all || !perm) {
+		free(all);
+		free(perm);
+		return -1;
+	}
+	while (i < nold || j < nkept) {
+		const struct nq_oldrow *o = i < nold
+			? &s->resume.old.rows[s->old_perm[i]] : NULL;
+		const struct row *r = j < nkept ? &kept[kept_perm[j]] : NULL;
+		uint64_t rseq = r ? nq_plan_seq(s->exp, r->spec, r->ai, r->rep)
+				  : UINT64_MAX;
+
+		/* every old row is of the plan (nq_rows_fit refused the
+		 * file otherwise); one that were not is left out */
+		if (o && (o->superseded || (o->redo && o->seq == rseq) ||
+			  o->seq >= (uint64_t)s->exp->ninstances *
+				    (uint64_t)s->exp->repeat *
+				    (uint64_t)s->exp->napproaches)) {
+			i++;
+			continue;
+		}
+		if (o && (!r || o->seq <= rseq)) {
+			old_as_row(s, o, &all[k]);
+			i++;
+		} else {
+			all[k] = *r;
+			j++;
+		}
+		perm[k] = k;
+		k++;
+	}
+	s->rows_kept = all;
+	s->perm = perm;
+	s->nkept = k;
+	rc = nq_run_summarise(s);
+	s->rows_kept = kept;
+	s->perm = kept_perm;
+	s->nkept = nkept;
+	free(all);
+	free(perm);
+	return rc;
+}
+
 /* The closing lines on stderr: rows written, and what was not right or
  * not checked. */
 void nq_run_tell_outcome(const struct state *s, size_t unchecked)
@@ -284,14 +366,15 @@ void nq_run_tell_outcome(const struct state *s, size_t unchecked)
 	for (i = 0; i < s->nkept; i++)
 		st[s->rows_kept[i].run.status]++;
 	if (nq_run_interrupted)
-		fprintf(stderr, "harness: interrupted; the %zu finished runs "
-			"are in %s\n", s->rows, out);
+		fprintf(stderr, "harness: interrupted; %zu of the %zu rows "
+			"are written to %s\n", s->rows, s->progress.total, out);
 	else if (s->o->output)
 		fprintf(stderr, "harness: %zu row%s written to %s\n", s->rows,
 			s->rows == 1 ? "" : "s", out);
 	if (s->resume.have_old && s->resume.old.nrows)
 		fprintf(stderr, "harness: with the %zu row%s from before "
-			"(resumed; the summary above is this run's)\n",
+			"(resumed; the summary above holds every row of the "
+			"file)\n",
 			s->resume.old.nrows,
 			s->resume.old.nrows == 1 ? "" : "s");
 	if (unchecked)

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "cli.h"
+#include "units.h"
 
 enum { T_N, T_COUNT, T_HINT, T_OUTPUT, T_QUIET };
 static const nq_flag t_flags[] = {
@@ -377,6 +378,60 @@ static void board_check(void **state)
 	assert_string_equal(out, "");
 }
 
+/* A value none of the choices: what it expected, what was typed, the
+ * did-you-mean only when one is near (units.h's nq_choice, the one every
+ * choice table shares). */
+struct choice_call {
+	const char *typed;
+	int rc;
+};
+
+static void fail_choice(void *arg)
+{
+	static const char *const kinds[] = { "time", "cactus", "size" };
+	struct choice_call *c = arg;
+
+	c->rc = nq_cli_fail_choice(&t_verb, "--kind is time, cactus or size",
+				   c->typed, kinds, 3);
+}
+
+static void choice_values(void **state)
+{
+	static const char *const modes[] = { "first", "count" };
+	struct choice_call c;
+	char why[200];
+
+	(void)state;
+	c.typed = "cactsu";
+	capture(2, stderr, fail_choice, &c);
+	assert_int_equal(c.rc, 2);
+	assert_string_equal(out, "harness tverb: --kind is time, cactus or "
+			    "size, not 'cactsu' (did you mean 'cactus'?)\n"
+			    "usage: harness tverb -n N [--count]\n");
+	c.typed = "pie";
+	capture(2, stderr, fail_choice, &c);
+	assert_int_equal(c.rc, 2);
+	assert_string_equal(out, "harness tverb: --kind is time, cactus or "
+			    "size, not 'pie'\nusage: harness tverb -n N "
+			    "[--count]\n");
+	/* the shared lookup itself */
+	assert_int_equal(nq_choice("count", modes, 2, why, sizeof why), 1);
+	assert_int_equal(nq_choice("cuont", modes, 2, why, sizeof why), -1);
+	assert_string_equal(why, "did you mean 'count'?");
+	assert_int_equal(nq_choice("every", modes, 2, why, sizeof why), -1);
+	assert_string_equal(why, "expected one of: first, count");
+	/* three edits is not near; case matters (the files are exact) */
+	assert_int_equal(nq_choice("ctuon", modes, 2, why, sizeof why), -1);
+	assert_string_equal(why, "expected one of: first, count");
+	assert_int_equal(nq_choice("COUNT", modes, 2, why, sizeof why), -1);
+	assert_string_equal(why, "expected one of: first, count");
+	assert_int_equal(nq_choice("", modes, 2, why, sizeof why), -1);
+	assert_string_equal(why, "expected one of: first, count");
+	/* a buffer too small is cut, never overrun */
+	assert_int_equal(nq_choice("every", modes, 2, why, 8), -1);
+	assert_int_equal(strlen(why), 7);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -391,6 +446,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(board_values),
 		cmocka_unit_test(too_many_hints),
 		cmocka_unit_test(board_check),
+		cmocka_unit_test(choice_values),
 	};
 
 	if (argc > 1)

@@ -562,12 +562,21 @@ static void test_approach_init(void **state)
 	keys[0] = "threds";
 	assert_int_equal(nq_approach_init(&a, s, keys, vals, 1, &err), -1);
 	assert_string_equal(err.msg, "unknown option 'threds' for testsolver "
-			    "(known: variant, threads, encoding, model)");
+			    "(did you mean 'threads'?)");
+	keys[0] = "colour";
+	assert_int_equal(nq_approach_init(&a, s, keys, vals, 1, &err), -1);
+	assert_string_equal(err.msg, "unknown option 'colour' for testsolver "
+			    "(expected one of: variant, threads, encoding, "
+			    "model)");
 	keys[0] = "variant";
 	vals[0] = "fast";
 	assert_int_equal(nq_approach_init(&a, s, keys, vals, 1, &err), -1);
 	assert_string_equal(err.msg, "unknown variant 'fast' for testsolver "
 			    "(expected one of: textbook, bitmask)");
+	vals[0] = "bitmsak";
+	assert_int_equal(nq_approach_init(&a, s, keys, vals, 1, &err), -1);
+	assert_string_equal(err.msg, "unknown variant 'bitmsak' for testsolver "
+			    "(did you mean 'bitmask'?)");
 	keys[0] = "threads";
 	vals[0] = "257";
 	assert_int_equal(nq_approach_init(&a, s, keys, vals, 1, &err), -1);
@@ -579,7 +588,11 @@ static void test_approach_init(void **state)
 	keys[0] = "encoding";
 	vals[0] = "pairwize";
 	assert_int_equal(nq_approach_init(&a, s, keys, vals, 1, &err), -1);
-	assert_non_null(strstr(err.msg, "unknown encoding 'pairwize' for "
+	assert_string_equal(err.msg, "unknown encoding 'pairwize' for "
+			    "testsolver (did you mean 'pairwise'?)");
+	vals[0] = "zzzz";
+	assert_int_equal(nq_approach_init(&a, s, keys, vals, 1, &err), -1);
+	assert_non_null(strstr(err.msg, "unknown encoding 'zzzz' for "
 			       "testsolver (expected one of: pairwise, "
 			       "sequential"));
 	keys[0] = "model";
@@ -720,6 +733,21 @@ static void test_error_case(void **state)
 	  "a flow sequence at line 1, column 12)")                          \
 	X(yaml_bad_alias, "repeat: *nope\n" BASE, 1, 9,                     \
 	  "invalid YAML: found undefined alias")                            \
+	X(yaml_tab_indent, "experiment: t\n\tinstances: []\n", 2, 1,          \
+	  "invalid YAML: a tab character (tabs are not allowed for "        \
+	  "indentation: indent with spaces)")                               \
+	X(yaml_tab_after_spaces, BASE_I "approaches:\n  \t- testsolver\n",   \
+	  4, 3, "invalid YAML: a tab character (tabs are not allowed")      \
+	X(largest_n, "instances:\n  - {n: 30..33, mode: count}\n"           \
+	  "approaches:\n  - backtrack: {variant: split}\n", 2, 5,            \
+	  "n=33 is more than backtrack/split takes (n up to 32 in count "   \
+	  "mode; the approach is at line 4): give a smaller n, or list in " \
+	  "this entry's only: the approaches that take it")                 \
+	X(largest_n_first, "instances:\n  - {n: 8, mode: count}\n"          \
+	  "  - {n: 65, mode: first}\n"                                      \
+	  "approaches:\n  - backtrack: {variant: bitmask}\n", 3, 5,          \
+	  "n=65 is more than backtrack/bitmask takes (n up to 64 in first " \
+	  "mode")                                                           \
 	X(yaml_two_documents, BASE "---\nrepeat: 2\n", 6, 1,                \
 	  "a second YAML document")                                         \
 	X(empty_file, "", 1, 1, "the file is empty")                        \
@@ -790,10 +818,16 @@ static void test_error_case(void **state)
 	  "seed: expected an unsigned 64-bit integer, got '-1'")            \
 	X(seed_overflow, "seed: 18446744073709551616\n" BASE, 1, 7,         \
 	  "seed: expected an unsigned 64-bit integer")                      \
-	X(after_timeout_bad, "after_timeout: stop\n" BASE, 1, 16,           \
-	  "after_timeout: expected continue or skip, got 'stop'")           \
+	X(after_timeout_bad, "after_timeout: halt\n" BASE, 1, 16,           \
+	  "after_timeout: unknown value 'halt' (expected one of: "          \
+	  "continue, skip)")                                                \
+	X(after_timeout_typo, "after_timeout: skp\n" BASE, 1, 16,           \
+	  "after_timeout: unknown value 'skp' (did you mean 'skip'?)")      \
 	X(strict_bad, "strict: yes\n" BASE, 1, 9,                           \
 	  "strict: expected true or false, got 'yes'")                      \
+	X(strict_typo, "strict: ture\n" BASE, 1, 9,                         \
+	  "strict: expected true or false, got 'ture' (did you mean "       \
+	  "'true'?)")                                                       \
 	X(experiment_bad_name, "experiment: my exp\n" BASE, 1, 13,          \
 	  "experiment: a name holds only letters, digits, '_', '.' and "    \
 	  "'-', got 'my exp'")                                              \
@@ -862,8 +896,13 @@ static void test_error_case(void **state)
 	X(too_many_instances_entries, "instances:\n  - n: 1..60000\n"       \
 	  "  - n: 1..40001\n" BASE_A, 3, 8,                                 \
 	  "too many instances (more than 100000")                           \
-	X(mode_bad, "instances:\n  - {n: 8, mode: all}\n" BASE_A, 2, 18,    \
-	  "mode: expected first or count, got 'all'")                       \
+	X(mode_bad, "instances:\n  - {n: 8, mode: every}\n" BASE_A, 2, 18,  \
+	  "mode: unknown mode 'every' (expected one of: first, count)")     \
+	X(mode_typo, "instances:\n  - {n: 8, mode: cuont}\n" BASE_A, 2, 18, \
+	  "mode: unknown mode 'cuont' (did you mean 'count'?)")             \
+	X(mode_typo_list, "instances:\n  - {n: 8, mode: [count, frist]}\n"  \
+	  BASE_A, 2, 26, "mode: unknown mode 'frist' (did you mean "        \
+	  "'first'?)")                                                      \
 	X(mode_twice, "instances:\n  - {n: 8, mode: [first, first]}\n"      \
 	  BASE_A, 2, 26, "mode: 'first' is listed twice")                   \
 	X(mode_empty, "instances:\n  - {n: 8, mode: []}\n" BASE_A, 2, 18,   \
@@ -944,7 +983,9 @@ static void test_error_case(void **state)
 	  "approaches: expected a list such as '- backtrack', got "         \
 	  "'testsolver'")                                                   \
 	X(approach_unknown, BASE_I "approaches:\n  - pycosat\n", 4, 5,      \
-	  "unknown approach 'pycosat' (known: backtrack, ")                 \
+	  "unknown approach 'pycosat' (did you mean 'picosat'?)")           \
+	X(approach_unknown_far, BASE_I "approaches:\n  - kissat\n", 4, 5,   \
+	  "unknown approach 'kissat' (expected one of: backtrack, ")        \
 	X(approach_unknown_mapping, BASE_I "approaches:\n"                  \
 	  "  - testsolver\n  - pycosat: {encoding: pairwise}\n", 5, 5,      \
 	  "unknown approach 'pycosat'")                                     \
@@ -963,8 +1004,8 @@ static void test_error_case(void **state)
 	  "value}, got a list")                                             \
 	X(option_unknown, BASE_I "approaches:\n"                            \
 	  "  - testsolver: {varient: textbook}\n", 4, 18,                   \
-	  "unknown option 'varient' for testsolver (known: variant, "       \
-	  "threads, encoding, model)")                                      \
+	  "unknown option 'varient' for testsolver (did you mean "          \
+	  "'variant'?)")                                                    \
 	X(option_for_bare, BASE_I "approaches:\n"                           \
 	  "  - testbare: {x: 1}\n", 4, 16,                                  \
 	  "unknown option 'x' for testbare (it takes no options)")          \
@@ -974,8 +1015,8 @@ static void test_error_case(void **state)
 	  "textbook, bitmask)")                                             \
 	X(option_bad_encoding_in_list, BASE_I "approaches:\n"               \
 	  "  - testsolver: {encoding: [pairwise, pairwize]}\n", 4, 39,      \
-	  "unknown encoding 'pairwize' for testsolver (expected one of: "   \
-	  "pairwise, sequential")                                           \
+	  "unknown encoding 'pairwize' for testsolver (did you mean "       \
+	  "'pairwise'?)")                                                   \
 	X(option_bad_model, BASE_I "approaches:\n"                          \
 	  "  - testsolver:\n      model: nope\n", 5, 14,                    \
 	  "unknown model 'nope' for testsolver (expected one of: "          \

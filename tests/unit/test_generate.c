@@ -280,7 +280,10 @@ static void test_errors(void **state)
 {
 	(void)state;
 	check_error(GEN("family: knights, n: 8"), 2, 24,
-		    "unknown family 'knights'");
+		    "unknown family 'knights' (expected one of: placed, "
+		    "blocked, excluded)");
+	check_error(GEN("family: blokced, n: 8"), 2, 24,
+		    "unknown family 'blokced' (did you mean 'blocked'?)");
 	check_error(GEN("family: placed, n: 8"), 2, 15,
 		    "family placed needs 'queens'");
 	check_error(GEN("family: placed, queens: 3"), 2, 15,
