@@ -85,7 +85,7 @@ static const nq_flag plot_flags[] = {
 		"solubility: the fraction of instances solvable and each\n"
 		"approach's median against the variant's parameter\n"
 		"(m/n placed, b/n^2 blocked, e/(4n-2) excluded), to\n"
-		"OUT-solubility (README: Hard instances)\n"
+		"OUT-solubility (docs/hard-instances.md)\n"
 		"scatter: two approaches against each other, a point\n"
 		"per instance (--scatter A,B; default the first two)\n"
 		"all: time, cactus, size: OUT, OUT-cactus, OUT-size" },

@@ -78,8 +78,8 @@ static const struct key_def top_keys[] = {
 	  "true | false. An answer no table, rule or other approach could "
 	  "check is `ok` with checked `none`; under strict (or `run "
 	  "--strict`) each one makes the exit status 1, for a run whose "
-	  "every answer must be checked (a paper's). See README: The "
-	  "validator." },
+	  "every answer must be checked (a paper's). See "
+	  "docs/validator.md." },
 	{ "jobs", "integer", key_int, 0, 1, OFF(jobs), 1, NQ_MAX_JOBS, "1",
 	  "runs at once, each on cores of its own (default 1)",
 	  "At most the cores the harness may use (an error says so when "
@@ -144,8 +144,8 @@ static const struct key_def instance_keys[] = {
 	  "i mod P = K-1, each weighted by the symmetry class it stands "
 	  "for; the parts go to shards and -j like any instance, the CSV "
 	  "`part` column says K/P, and once all P are in their sum is held "
-	  "to OEIS A000170 and the other answers (README: Counts in "
-	  "parts). Only solvers that count in parts run them (backtrack "
+	  "to OEIS A000170 and the other answers (docs/scale.md: Counts "
+	  "in parts). Only solvers that count in parts run them (backtrack "
 	  "bitmask, symmetry, split)." },
 	{ "generate", "mapping", cfg_key_generate, 0, 5, 0, 0, 0, NULL,
 	  "seeded random instances: {family: placed, n: 20, queens: 0..20, "
@@ -168,7 +168,7 @@ static const char schema_notes[] =
 	"instead of n reads its instances from the files GLOB matches "
 	"(relative to this file, sorted): CSPLib Essence' parameter files "
 	"(letting n, blocks, queens) or the harness's own YAML (.yaml, "
-	".yml: an `instances:` list). README: Instance files.\n"
+	".yml: an `instances:` list). docs/experiments.md: Instance files.\n"
 	"Limits: at most %d instances and %d approaches after expansion; "
 	"the hints of an entry fit the CSV `hints` column (255 characters "
 	"as \"r:c r:c\"). The file: at most %u MiB, lists and mappings "
