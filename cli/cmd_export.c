@@ -38,10 +38,11 @@ static const nq_flag export_flags[] = {
 			     "(as picosat's and dimacs' option `columns`; the\n"
 			     "header comment says which)" },
 	[EXPORT_MODEL] = { "model", 0, "M", "an ILP model" },
-	[EXPORT_OUTPUT] = { "output", 'o', "FILE", ".cnf (DIMACS), .lp (CPLEX LP), .mps (free MPS)\n"
-			    "or .param (CSPLib Essence' parameters)" },
-	[EXPORT_FORMAT] = { "format", 0, "F", "dimacs, lp, mps or param, whatever FILE's\n"
-			    "extension" },
+	[EXPORT_OUTPUT] = { "output", 'o', "FILE", ".cnf (DIMACS), .lp (CPLEX LP), .mps (free MPS),\n"
+			    ".param (CSPLib Essence' parameters) or .json\n"
+			    "(PyCSP3's Blocked Queens data)" },
+	[EXPORT_FORMAT] = { "format", 0, "F", "dimacs, lp, mps, param or json, whatever\n"
+			    "FILE's extension" },
 	{ NULL, 0, NULL, NULL }
 };
 
@@ -73,6 +74,22 @@ static int export_check(const nq_verb *v, struct export_args *a)
 		return rc;
 	if (!a->out)
 		return nq_cli_fail(v, "%s", "-o FILE is required");
+	if ((a->fmt && !strcmp(a->fmt, "json")) ||
+	    (!a->fmt && ends_with(a->out, ".json"))) {
+		a->fmt = "json";
+		if (a->encoding || a->model || a->columns)
+			return nq_cli_fail(v, "%s", "a JSON data file holds "
+					   "the instance only: no --encoding, "
+					   "--model or --columns");
+		if (a->b.nhints || a->nlines[0] || a->nlines[1])
+			return nq_cli_fail(v, "%s", "PyCSP3's Blocked Queens "
+					   "data holds n and blocks only: no "
+					   "--hint or --exclude (write a "
+					   "parameter file for hints, DIMACS, "
+					   "LP or MPS for excluded lines)");
+		memset(&err, 0, sizeof err);
+		return nq_output_check(a->out, &err) ? nq_cli_error(&err) : 0;
+	}
 	if ((a->fmt && !strcmp(a->fmt, "param")) ||
 	    (!a->fmt && ends_with(a->out, ".param"))) {
 		a->fmt = "param";
@@ -90,7 +107,7 @@ static int export_check(const nq_verb *v, struct export_args *a)
 	if (!a->encoding == !a->model)
 		return nq_cli_fail(v, "%s", "give one of --encoding NAME "
 				   "(DIMACS) or --model NAME (LP, MPS), or "
-				   "--format param");
+				   "--format param or json");
 	if (!a->fmt)
 		a->fmt = ends_with(a->out, ".lp") ? "lp" :
 			 ends_with(a->out, ".mps") ? "mps" :
@@ -99,8 +116,8 @@ static int export_check(const nq_verb *v, struct export_args *a)
 			 a->encoding ? "dimacs" : "lp";
 	if (strcmp(a->fmt, "dimacs") && strcmp(a->fmt, "lp") &&
 	    strcmp(a->fmt, "mps"))
-		return nq_cli_fail(v, "--format is dimacs, lp, mps or param, "
-				   "not '%s'", a->fmt);
+		return nq_cli_fail(v, "--format is dimacs, lp, mps, param or "
+				   "json, not '%s'", a->fmt);
 	if (a->encoding && strcmp(a->fmt, "dimacs"))
 		return nq_cli_fail(v, "an encoding is written as DIMACS "
 				   "(-o FILE.cnf), not '%s'", a->fmt);
@@ -307,7 +324,8 @@ static int export_ilp(const nq_verb *v, const struct export_args *a,
 	return rc == NQ_OK ? 0 : 1;
 }
 
-/* A parameter file (instfile.h), written whole or not at all. */
+/* A parameter file or PyCSP3's JSON (instfile.h), written whole or not
+ * at all. */
 static int export_param(const struct export_args *a,
 			const nq_instance *inst, const char *comment)
 {
@@ -317,7 +335,10 @@ static int export_param(const struct export_args *a,
 
 	memset(&err, 0, sizeof err);
 	if (nq_atomic_open(&at, a->out, &err) == 0) {
-		nq_param_write(at.f, inst, comment);
+		if (!strcmp(a->fmt, "json"))
+			nq_json_write(at.f, inst);
+		else
+			nq_param_write(at.f, inst, comment);
 		if (nq_atomic_commit(&at, &err) == 0) {
 			fprintf(stderr, "harness: %s written (n = %d, %d "
 				"blocked squares, %d queens)\n", a->out,
@@ -377,7 +398,7 @@ static int export_instance(const nq_verb *v, const struct export_args *a)
 		fprintf(stderr, "harness export: out of memory\n");
 		return 1;
 	}
-	if (!strcmp(a->fmt, "param"))
+	if (!strcmp(a->fmt, "param") || !strcmp(a->fmt, "json"))
 		rc = export_param(a, &s.inst, comment);
 	else if (a->encoding)
 		rc = export_cnf(v, a, &s.inst, comment);
@@ -410,7 +431,8 @@ const nq_verb nq_verb_export = {
 	"export -n N [--hint R:C]... [--blocked R:C]... [--exclude dD|aA]...\n"
 	"                    --encoding NAME [--columns alo|none] -o FILE.cnf\n"
 	"             export ... --model NAME -o FILE.lp|FILE.mps\n"
-	"             export ... -o FILE.param (--format param)",
+	"             export ... -o FILE.param (--format param)\n"
+	"             export ... -o FILE.json (--format json)",
 	"Write one instance as a file other tools read: DIMACS CNF through\n"
 	"any CNF encoding (comment lines \"c square R C VAR\" map each square,\n"
 	"1-based, to its variable), or CPLEX LP / free MPS through any ILP\n"
@@ -418,7 +440,9 @@ const nq_verb nq_verb_export = {
 	"with comment lines \"blocked R C\", \"excluded diagonal D\" and\n"
 	"\"excluded antidiagonal A\" for check --from; or a CSPLib Essence'\n"
 	"parameter file (`letting n`, prob080's `letting blocks`, prob079-style\n"
-	"`letting queens` for hints) that `file:` entries read back.\n"
+	"`letting queens` for hints) or PyCSP3's JSON data of Blocked Queens\n"
+	"({\"n\": N, \"blocks\": [[r, c], ...]}, 0-based), which `file:` entries\n"
+	"read back.\n"
 	"Built-in or plugin (--plugin FILE.so) encodings and models alike.",
 	export_flags,
 	"Exit status: 0 written; 2 bad input; 1 the encoder or model failed,\n"
