@@ -19,7 +19,7 @@ int nq_json_parse(const char *text, size_t len, const char *path,
 {
 	struct lexer x;
 	struct sq_list blocks, queens;
-	int n_line = 0, rc = -1;
+	int n_line = 0, rc = -1, comma = 0;
 	long long n = 0;
 
 	memset(p, 0, sizeof *p);
@@ -29,7 +29,8 @@ int nq_json_parse(const char *text, size_t len, const char *path,
 	if (nq_lex_expect(&x, T_LBRACE, "'{' opening {\"n\": N, \"blocks\": "
 			  "[[row, column], ...]}"))
 		goto out;
-	while (x.t != T_RBRACE) {   /* `{}` holds no n: said at the end */
+	/* `{}` holds no n: said at the end; after a comma, a key */
+	while (x.t != T_RBRACE || comma) {
 		int line = x.tline, col = x.tcol, is_n;
 
 		if (x.t != T_STRING) {
@@ -77,6 +78,7 @@ int nq_json_parse(const char *text, size_t len, const char *path,
 			break;
 		if (nq_lex_expect(&x, T_COMMA, "',' or '}' after a value"))
 			goto out;
+		comma = 1;
 	}
 	nq_lex_next(&x);
 	if (x.t != T_EOF) {
