@@ -34,21 +34,11 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "error.h"
+#include "instfile_read.h"
 #include "nq_plugin.h"
 
-/* What an instance file says, 0-based; the arrays malloc'd (NULL when
- * empty), the blocked squares sorted by row then column, the queens in
- * the order given, the excluded lines ascending (d = col - row + n - 1,
- * a = row + col, as nq_instance). */
-struct nq_param {
-	int n;
-	nq_square *blocked;
-	int nblocked;
-	nq_square *queens;
-	int nqueens;
-	int *excl_diag, *excl_anti;
-	int nexcl_diag, nexcl_anti;
-};
+/* struct nq_param (what an instance file says) and nq_param_free are
+ * in instfile_read.h. */
 
 /* The formats of instance files. */
 enum nq_instfile_format {
@@ -81,7 +71,6 @@ int nq_json_parse(const char *text, size_t len, const char *path,
 		  struct nq_param *p, nq_error *err);
 int nq_dzn_parse(const char *text, size_t len, const char *path,
 		 struct nq_param *p, nq_error *err);
-void nq_param_free(struct nq_param *p);
 
 /* Write `in` as a parameter file: `letting n`, then `letting blocks`
  * when it has blocked squares, `letting queens` when it has hints, after

@@ -3,14 +3,15 @@
  * (instfile.h): PyCSP3's JSON data of Blocked Queens, read and written,
  * and MiniZinc data (.dzn), read; which format a file is in; and the one
  * entry that reads any of them. The lexer and the checks are
- * instfile.c's (instfile_int.h), so every reader points at the line and
+ * instfile_read.c's, so every reader points at the line and
  * column where a file breaks in the same words.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "experiment.h"
-#include "instfile_int.h"
+#include "instfile.h"
+#include "instfile_read.h"
 
 /* ---- PyCSP3's JSON: {"n": 28, "blocks": [[0, 0], ...]}, 0-based ---- */
 

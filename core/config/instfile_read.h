@@ -1,15 +1,34 @@
 /*
- * instfile_int.h - what the instance-file readers share (instfile.c, for
- * instfile_data.c): one lexer with the line and column of every token,
- * in three dialects (Essence' parameters, JSON, MiniZinc data), the lists
- * of squares and lines as the file gives them, and the checks that turn
- * them into an nq_param with a FILE:LINE:COL error for the first thing
- * wrong. Not for use outside core/config.
+ * instfile_read.h - what the instance-file readers share (instfile.c,
+ * instfile_data.c): what a file says (struct nq_param), one lexer with
+ * the line and column of every token in three dialects (Essence'
+ * parameters, JSON, MiniZinc data), the lists of squares and lines as
+ * the file gives them, and the checks that turn them into an nq_param
+ * with a FILE:LINE:COL error for the first thing wrong. The lexer is for
+ * the readers of core/config only; instfile.h is the readers' face.
  */
-#ifndef NQ_INSTFILE_INT_H
-#define NQ_INSTFILE_INT_H
+#ifndef NQ_INSTFILE_READ_H
+#define NQ_INSTFILE_READ_H
 
-#include "instfile.h"
+#include <stddef.h>
+#include "error.h"
+#include "nq_plugin.h"
+
+/* What an instance file says, 0-based; the arrays malloc'd (NULL when
+ * empty), the blocked squares sorted by row then column, the queens in
+ * the order given, the excluded lines ascending (d = col - row + n - 1,
+ * a = row + col, as nq_instance). */
+struct nq_param {
+	int n;
+	nq_square *blocked;
+	int nblocked;
+	nq_square *queens;
+	int nqueens;
+	int *excl_diag, *excl_anti;
+	int nexcl_diag, nexcl_anti;
+};
+
+void nq_param_free(struct nq_param *p);
 
 enum tok {
 	T_EOF, T_IDENT, T_INT, T_OPEN, T_CLOSE, T_COMMA, T_EQ, T_BAD,
@@ -55,6 +74,8 @@ void nq_lex_start(struct lexer *x, const char *text, size_t len,
 		  const char *path, enum dialect d, nq_error *err);
 /* The next token into x. */
 void nq_lex_next(struct lexer *x);
+/* Skip the rest of the line, then read the next token. */
+void nq_lex_skip_line(struct lexer *x);
 /* Skip the token of type t, or fail: "expected WHAT, got '...'". */
 int nq_lex_expect(struct lexer *x, enum tok t, const char *what);
 int nq_lex_fail(struct lexer *x, int line, int col, const char *fmt, ...)
