@@ -433,6 +433,24 @@ int nq_lex_finish(struct lexer *x, long long n, int n_line, int base,
 	for (k = 0; k < 2; k++)
 		if (lines && check_lines(x, &lines[k], (int)n, line_what[k]))
 			return -1;
+	/* a queen on an excluded line, pointed at (1-based: diagonal
+	 * col - row + n, antidiagonal row + col - 1) */
+	for (i = 0; lines && i < queens->n; i++) {
+		long long r = queens->v[i].r - base + 1;
+		long long c = queens->v[i].c - base + 1;
+		long long on[2] = { c - r + n, r + c - 1 };
+
+		for (k = 0; k < 2; k++)
+			for (int j = 0; j < lines[k].n; j++)
+				if (lines[k].v[j].r == on[k])
+					return nq_lex_fail(x, queens->v[i].line,
+							   queens->v[i].col,
+							   "queen [%lld, %lld] "
+							   "stands on %s %lld",
+							   queens->v[i].r,
+							   queens->v[i].c,
+							   line_what[k], on[k]);
+	}
 	p->n = (int)n;
 	if ((blocks->n && !(p->blocked = malloc((size_t)blocks->n *
 						 sizeof *p->blocked))) ||

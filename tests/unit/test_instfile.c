@@ -356,6 +356,12 @@ static const struct {
 	  "queens: " },
 	{ NQ_INSTFILE_DZN, "n = 5; blocks = [| 1, 1 |]; queens = [| 1, 1 |];",
 	  1, 41, "queen [1, 1] stands on a blocked square" },
+	{ NQ_INSTFILE_DZN, "n = 8; queens = [| 2, 1 | 1, 3 |];\n"
+	  "excluded_diagonals = [10];", 1, 27, "queen [1, 3] stands on "
+	  "excluded diagonal 10" },
+	{ NQ_INSTFILE_DZN, "excluded_antidiagonals = [2, 5]; n = 8;\n"
+	  "queens = [| 1, 3 | 2, 1 |];", 2, 20, "queen [2, 1] stands on "
+	  "excluded antidiagonal 2" },
 	{ NQ_INSTFILE_DZN, "n = 5; blocks = [[1, 1]];", 1, 18, "expected ']' "
 	  "(an empty array []" },
 	{ NQ_INSTFILE_DZN, "letting n = 5", 1, 1, "unknown name 'letting'" },
