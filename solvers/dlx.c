@@ -26,14 +26,15 @@
  * node still knows its neighbours.
  *
  * Algorithm X: if no primary item is left, a placement is found; else
- * choose the primary item with the fewest options left (MRV, Knuth's
- * "minimum remaining values" in exercise 7.2.2.1-9's sense), cover it, and
- * try each of its options in turn: cover the option's other items,
- * recurse, uncover them. An item left with no option ends the branch at
- * once, since it has the fewest. The primary items are listed in
- * "organ-pipe" order (the middle row and column first, then outward,
- * rows before columns), Knuth's choice for n-queens, so that ties go to
- * the central lines, which constrain the most.
+ * choose the primary item with the fewest options left (step X3 with
+ * the MRV heuristic, "minimum remaining values"), cover it, and try each
+ * of its options in turn: cover the option's other items, recurse,
+ * uncover them. An item left with no option ends the branch at once,
+ * since it has the fewest. Ties go to the item first in the list, and
+ * the primary items are listed middle first (row and column of the
+ * middle line, then outward on both sides: the "organ-pipe" order Knuth
+ * suggests for n-queens), so ties favour the central lines, which
+ * constrain the most.
  *
  * One node of the CSV's `nodes` is one option tried (a queen placed), as
  * in mrv; the pre-placed queens are not nodes. A clean stop at the time
@@ -51,13 +52,13 @@ struct node {
 
 struct dlx {
 	int n;
-	int nitems, nprimary;
+	int nitems;
 	/* items 0..nitems+1: 0 heads the primary list, nitems+1 the
 	 * secondary one */
 	int *llink, *rlink;
 	/* nodes: 1..nitems are the item headers (top = the list's length),
-	 * then the options, four nodes each; a node's three fields side by
-	 * side, so a hide touches one cache line a node */
+	 * then the options, four nodes each, a node's three fields side by
+	 * side */
 	struct node *node;
 	int first_opt;          /* option 0's first node (its row item) */
 	int *sq;                /* sq[option] = row * n + col */
@@ -232,7 +233,6 @@ static int build(struct dlx *x, const nq_instance *in)
 	unsigned char *banned = NULL;
 
 	x->n = n;
-	x->nprimary = 2 * n;
 	x->nitems = ni = 2 * n + 2 * (2 * n - 1);
 	nodes = ni + 1 + 4 * n * n;
 	x->llink = malloc((size_t)(ni + 2) * sizeof *x->llink);
@@ -250,15 +250,13 @@ static int build(struct dlx *x, const nq_instance *in)
 	if (banned)
 		nq_board_forbidden(in, banned);
 
-	/* the primary list: r_m, c_m, then outward (m, m+1, m-1, m+2, ...
-	 * for m = n/2 rounded down: the middle first on odd n) */
+	/* the primary list: r_m, c_m, then outward, lines m, m-1, m+1,
+	 * m-2, m+2, ... for m = n/2 (0-based: the middle line on odd n, the
+	 * second of the two middles on even n) */
 	last = 0;
 	for (k = 0; k < n; k++) {
-		int m = n / 2, d = (k + 1) / 2;
-		int line = k % 2 ? m - d : m + d;
+		int line = k % 2 ? n / 2 - (k + 1) / 2 : n / 2 + k / 2;
 
-		if (n % 2 == 0)  /* m-1 and m are the two middles */
-			line = k % 2 ? m - 1 - k / 2 : m + k / 2;
 		for (int j = 0; j < 2; j++) {
 			int i = j ? 1 + n + line : 1 + line;
 
