@@ -16,6 +16,8 @@ typedef enum nq_plot_kind {
 	NQ_PLOT_SIZE,       /* variables and constraints against n, per encoding */
 	NQ_PLOT_SOLUBILITY, /* fraction solvable, median times, against the
 			     * family's parameter (solubility.c) */
+	NQ_PLOT_SCATTER,    /* approach A against B, a point per instance
+			     * (scatter.c) */
 	NQ_PLOT__COUNT
 } nq_plot_kind;
 
@@ -34,9 +36,12 @@ typedef struct nq_plot_opts {
 	int scale;            /* -1 auto (log for times, or when values span
 			       * more than 100x), 0 linear, 1 log */
 	const char *gnuplot;  /* the program; NULL: $NQ_GNUPLOT or gnuplot */
+	const char *scatter_a, *scatter_b; /* the scatter plot's approaches
+			       * (x, y); NULL: the first two */
 } nq_plot_opts;
 
-/* "time", "cactus", "size", "solubility" -> kind; -1 if unknown. */
+/* "time", "cactus", "size", "solubility", "scatter" -> kind; -1 if
+ * unknown. */
 int nq_plot_kind_from_name(const char *name);
 const char *nq_plot_kind_name(nq_plot_kind k);
 

@@ -219,6 +219,15 @@ approaches: [backtrack]
 "
 h=$(csv_col "$T/exp/rtj.csv" instance_hash | sort -u)
 expect "export json -> file: -> the same instance_hash ($h)" [ $rc -eq 0 -a "$(echo "$h" | wc -l)" -eq 1 ]
+"$H" export -n 8 --blocked 1:1 --hint 2:3 --exclude d3 --exclude a5 \
+	-o "$T/exp/rt.dzn" 2>"$T/err"
+run_exp exp/rtd "instances:
+  - {file: rt.dzn, mode: count}
+  - {n: 8, mode: count, hints: [[2, 3]], blocked: [[1, 1]], excluded: {diagonals: [3], antidiagonals: [5]}}
+approaches: [backtrack]
+"
+h=$(csv_col "$T/exp/rtd.csv" instance_hash | sort -u)
+expect "export dzn -> file: -> the same instance_hash ($h; $(tail -1 "$T/exp/rtd.err"))" [ $rc -eq 0 -a "$(echo "$h" | wc -l)" -eq 1 ]
 "$H" export -n 8 --hint 1:1 -o "$T/x.json" 2>"$T/err"
 rc=$?
 expect "json refuses hints (exit 2, got $rc): $(head -1 "$T/err")" [ $rc -eq 2 ]
