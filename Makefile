@@ -134,7 +134,7 @@ check-layers:
 # crashes found and fixed, tests/fuzz/corpus/*/crash-*) in seconds; `make
 # test` runs it under ASan + UBSan. AFL++ builds go to build/afl, libFuzzer
 # builds to build/libfuzzer; findings to FUZZ_OUT/NAME.
-FUZZ_DRIVERS = config csv
+FUZZ_DRIVERS = config csv instfile
 FUZZ_BIN     = $(FUZZ_DRIVERS:%=$(BUILD)/fuzz/fuzz_%)
 FUZZ_SECONDS ?= 60
 FUZZ_OUT     ?= build/fuzzout

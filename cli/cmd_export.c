@@ -50,11 +50,11 @@ static const nq_flag export_flags[] = {
 	[EXPORT_CONSISTENCY] = { "consistency", 0, "C", "the MiniZinc int model's all_different:\n"
 				 "default, domain or bounds (minizinc's option)" },
 	[EXPORT_OUTPUT] = { "output", 'o', "FILE", ".cnf (DIMACS), .lp (CPLEX LP), .mps (free MPS),\n"
-			    ".param (CSPLib Essence' parameters), .mzn\n"
-			    "(MiniZinc model), .dzn (MiniZinc data) or .smt2\n"
-			    "(SMT-LIB 2)" },
-	[EXPORT_FORMAT] = { "format", 0, "F", "dimacs, lp, mps, param, mzn, dzn, asp (a clingo\n"
-			    "program) or smt2, whatever FILE's extension" },
+			    ".param (CSPLib Essence' parameters), .json\n"
+			    "(PyCSP3's Blocked Queens data), .mzn (MiniZinc\n"
+			    "model), .dzn (MiniZinc data) or .smt2 (SMT-LIB 2)" },
+	[EXPORT_FORMAT] = { "format", 0, "F", "dimacs, lp, mps, param, json, mzn, dzn, asp (a\n"
+			    "clingo program) or smt2, whatever FILE's extension" },
 	[EXPORT_CARD] = { "card", 0, "C", "smt2, model bool: the at-most-one, pb (default,\n"
 			  "Z3's (_ at-most 1)) or pairwise" },
 	{ NULL, 0, NULL, NULL }
@@ -182,6 +182,23 @@ static int export_check(const nq_verb *v, struct export_args *a)
 		return rc;
 	if (!a->out)
 		return nq_cli_fail(v, "%s", "-o FILE is required");
+	if ((a->fmt && !strcmp(a->fmt, "json")) ||
+	    (!a->fmt && ends_with(a->out, ".json"))) {
+		a->fmt = "json";
+		if (a->encoding || a->model || a->columns || a->consistency ||
+		    a->card)
+			return nq_cli_fail(v, "%s", "a JSON data file holds "
+					   "the instance only: no --encoding, "
+					   "--model, --columns or --consistency");
+		if (a->b.nhints || a->nlines[0] || a->nlines[1])
+			return nq_cli_fail(v, "%s", "PyCSP3's Blocked Queens "
+					   "data holds n and blocks only: no "
+					   "--hint or --exclude (write a "
+					   "parameter file for hints, DIMACS, "
+					   "LP or MPS for excluded lines)");
+		memset(&err, 0, sizeof err);
+		return nq_output_check(a->out, &err) ? nq_cli_error(&err) : 0;
+	}
 	if (!a->fmt && (ends_with(a->out, ".mzn") || ends_with(a->out, ".dzn")))
 		a->fmt = ends_with(a->out, ".mzn") ? "mzn" : "dzn";
 	if (a->fmt && (!strcmp(a->fmt, "mzn") || !strcmp(a->fmt, "dzn")))
@@ -212,7 +229,7 @@ static int export_check(const nq_verb *v, struct export_args *a)
 	if (!a->encoding == !a->model)
 		return nq_cli_fail(v, "%s", "give one of --encoding NAME "
 				   "(DIMACS) or --model NAME (LP, MPS), or "
-				   "--format param");
+				   "--format param, json, mzn or dzn");
 	if (!a->fmt)
 		a->fmt = ends_with(a->out, ".lp") ? "lp" :
 			 ends_with(a->out, ".mps") ? "mps" :
@@ -222,13 +239,13 @@ static int export_check(const nq_verb *v, struct export_args *a)
 	if (strcmp(a->fmt, "dimacs") && strcmp(a->fmt, "lp") &&
 	    strcmp(a->fmt, "mps")) {
 		static const char *const names[] = {
-			"dimacs", "lp", "mps", "param", "mzn", "dzn", "asp",
-			"smt2"
+			"dimacs", "lp", "mps", "param", "json", "mzn", "dzn",
+			"asp", "smt2"
 		};
 
 		return nq_cli_fail_choice(v, "--format is dimacs, lp, mps, "
-					  "param, mzn, dzn, asp or smt2",
-					  a->fmt, names, 8);
+					  "param, json, mzn, dzn, asp or smt2",
+					  a->fmt, names, 9);
 	}
 	if (a->encoding && strcmp(a->fmt, "dimacs"))
 		return nq_cli_fail(v, "an encoding is written as DIMACS "
@@ -498,8 +515,8 @@ static int export_declarative(const struct export_args *a,
 	return 1;
 }
 
-/* A parameter file (instfile.h) or a MiniZinc model or data file
- * (minizinc.h), written whole or not at all. */
+/* A parameter file, PyCSP3's JSON (instfile.h), or a MiniZinc model or
+ * data file (minizinc.h), written whole or not at all. */
 static int export_param(const struct export_args *a,
 			const nq_instance *inst, const char *comment)
 {
@@ -509,7 +526,9 @@ static int export_param(const struct export_args *a,
 
 	memset(&err, 0, sizeof err);
 	if (nq_atomic_open(&at, a->out, &err) == 0) {
-		if (!strcmp(a->fmt, "mzn"))
+		if (!strcmp(a->fmt, "json"))
+			nq_json_write(at.f, inst);
+		else if (!strcmp(a->fmt, "mzn"))
 			nq_mzn_write_model(at.f, inst, (enum nq_mzn_model)
 					   a->mzn_model, (enum
 					   nq_mzn_consistency)
@@ -579,8 +598,8 @@ static int export_instance(const nq_verb *v, const struct export_args *a)
 		fprintf(stderr, "harness export: out of memory\n");
 		return 1;
 	}
-	if (!strcmp(a->fmt, "param") || !strcmp(a->fmt, "mzn") ||
-	    !strcmp(a->fmt, "dzn"))
+	if (!strcmp(a->fmt, "param") || !strcmp(a->fmt, "json") ||
+	    !strcmp(a->fmt, "mzn") || !strcmp(a->fmt, "dzn"))
 		rc = export_param(a, &s.inst, comment);
 	else if (!strcmp(a->fmt, "asp") || !strcmp(a->fmt, "smt2"))
 		rc = export_declarative(a, &s.inst, comment);
@@ -616,6 +635,7 @@ const nq_verb nq_verb_export = {
 	"                    --encoding NAME [--columns alo|none] -o FILE.cnf\n"
 	"             export ... --model NAME -o FILE.lp|FILE.mps\n"
 	"             export ... -o FILE.param (--format param)\n"
+	"             export ... -o FILE.json (--format json)\n"
 	"             export ... [--model int|bool] [--consistency C] -o FILE.mzn\n"
 	"             export ... -o FILE.dzn (--format dzn)\n"
 	"             export ... --format asp [--encoding count|choice] -o FILE\n"
@@ -627,12 +647,14 @@ const nq_verb nq_verb_export = {
 	"with comment lines \"blocked R C\", \"excluded diagonal D\" and\n"
 	"\"excluded antidiagonal A\" for check --from; or a CSPLib Essence'\n"
 	"parameter file (`letting n`, prob080's `letting blocks`, prob079-style\n"
-	"`letting queens` for hints) that `file:` entries read back; or a\n"
-	"MiniZinc model (.mzn, as the minizinc approach writes it) or its\n"
-	"data (.dzn: `n = 8; blocks = [| 1, 1 | ... |];`, `queens`,\n"
-	"`excluded_diagonals`, `excluded_antidiagonals`), 1-based; or the\n"
-	"programs the asp and smt approaches solve: an answer set program for\n"
-	"clingo (--format asp), SMT-LIB 2 for z3 (--format smt2, FILE.smt2).\n"
+	"`letting queens` for hints) or PyCSP3's JSON data of Blocked Queens\n"
+	"({\"n\": N, \"blocks\": [[r, c], ...]}, 0-based), which `file:` entries\n"
+	"read back; or a MiniZinc model (.mzn, as the minizinc approach writes\n"
+	"it) or its data (.dzn: `n = 8; blocks = [| 1, 1 | ... |];`, `queens`,\n"
+	"`excluded_diagonals`, `excluded_antidiagonals`), 1-based, which\n"
+	"`file:` entries read back too; or the programs the asp and smt\n"
+	"approaches solve: an answer set program for clingo (--format asp),\n"
+	"SMT-LIB 2 for z3 (--format smt2, FILE.smt2).\n"
 	"Built-in or plugin (--plugin FILE.so) encodings and models alike.",
 	export_flags,
 	"Exit status: 0 written; 2 bad input; 1 the encoder or model failed,\n"

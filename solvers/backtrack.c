@@ -29,6 +29,10 @@
  *             free squares, and the row with the fewest goes next
  *             (solvers/mrv.c). O(n) a node, but on large boards it finds
  *             a placement with almost no backtracking.
+ *   dlx       Knuth's Algorithm X with dancing links: n-queens as an
+ *             exact cover (rows and columns primary, diagonals
+ *             secondary), the row or column with the fewest options
+ *             next (solvers/dlx.c). First and count.
  *   split     no whole-board search: the west and east halves are
  *             counted apart for each way of sharing the rows between
  *             them, and compatible halves are joined (solvers/split.c).
@@ -61,19 +65,20 @@
 #include "nq_board.h"
 
 enum { V_BOARD, V_ARRAY, V_TEXTBOOK, V_STACK, V_BITMASK, V_SYMMETRY, V_MRV,
-       V_SPLIT };
+       V_DLX, V_SPLIT };
 
 static const char *const variants[] = {
 	"board", "array", "textbook", "stack", "bitmask", "symmetry", "mrv",
-	"split", NULL
+	"dlx", "split", NULL
 };
 
 static const nq_option options[] = {
 	{ "variant", NQ_OPT_CHOICE, "bitmask", variants, 0, 0,
 	  "how a free square is found: board scan, array of queens, flag "
 	  "arrays (textbook, stack), bit masks, bit masks with symmetry, "
-	  "forward checking with fewest-choices-first (mrv), halves counted "
-	  "and joined (split)" },
+	  "forward checking with fewest-choices-first (mrv), Knuth's dancing "
+	  "links on the exact cover, fewest options first (dlx), halves "
+	  "counted and joined (split)" },
 	{ "threads", NQ_OPT_INT, "0", NULL, 0, 256,
 	  "threads for bitmask, symmetry and split counts (0: one per "
 	  "core)" },
@@ -442,6 +447,8 @@ static int backtrack_max_n(const nq_optval *opt, enum nq_mode mode)
 		return 64;
 	case V_BOARD:
 		return 10000;  /* n * n bytes of board */
+	case V_DLX:
+		return 1000;   /* 4 n * n nodes of three ints each */
 	default:
 		return 100000; /* one stack frame per row */
 	}
@@ -523,7 +530,8 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 		s.hint_col[i] = -1;
 	for (i = 0; i < in->nhints; i++)
 		s.hint_col[in->hints[i].row] = in->hints[i].col;
-	if (nq_board_restricted(in) && job->opt[0].num != V_MRV) {
+	if (nq_board_restricted(in) && job->opt[0].num != V_MRV &&
+	    job->opt[0].num != V_DLX) {
 		s.banned = malloc((size_t)in->n * (size_t)in->n);
 		if (!s.banned) {
 			free(s.queen);
@@ -556,6 +564,10 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 		rc = nq_mrv(job, res);
 		res->solve_s = nq_now() - t0;
 		return rc;
+	case V_DLX:
+		free(s.queen);
+		free(s.hint_col);
+		return nq_dlx(job, res);
 	case V_SPLIT:
 		if (s.first || in->nhints > 0 || s.banned) {
 			/* max_n keeps first mode away; hints and banned

@@ -24,6 +24,11 @@ extern const nq_solver nq_solver_construct; /* solvers/construct.c */
  * (solvers/mrv.c); first and count, hints, a clean stop at the limit. */
 int nq_mrv(const nq_job *job, nq_result *res);
 
+/* Knuth's Algorithm X with dancing links on the exact cover (solvers/
+ * dlx.c); first and count, hints, blocked squares, excluded lines, a
+ * clean stop at the limit; sets build_s and solve_s. */
+int nq_dlx(const nq_job *job, nq_result *res);
+
 /* The explicit construction: placement[row] = col for n >= 4. */
 void nq_construct(int n, int32_t *placement);
 

@@ -2,8 +2,9 @@
  * config_file.c - the `instances:` entries that read instance files:
  * `- {file: GLOB, mode: first, only: [...]}`. The glob is relative to the
  * experiment file's directory (glob(3), sorted); each file it matches is
- * one instance per mode (a CSPLib Essence' parameter file, instfile.c) or
- * a list of entries as under `instances:` (the harness's own YAML,
+ * one instance per mode (a CSPLib Essence' parameter file, PyCSP3's JSON
+ * or MiniZinc data: instfile.h, by extension or else by content) or a
+ * list of entries as under `instances:` (the harness's own YAML,
  * FILE.instances.yaml: .yaml or .yml), read by the same loader with the
  * instance file's name in its errors. Each instance is checked whole
  * (nq_check_instance) and named after its file (nq_spec_set_id), so the
@@ -75,13 +76,6 @@ static char *read_whole(struct loader *L, const char *path, size_t *len)
 	return text;
 }
 
-static int ends_with(const char *s, const char *suffix)
-{
-	size_t ls = strlen(s), lx = strlen(suffix);
-
-	return ls >= lx && !strcmp(s + ls - lx, suffix);
-}
-
 /* The id of a file's instances: its base name without the extension,
  * characters an id may not hold made '_' (instance.h). */
 static void file_id(const char *path, char *id, size_t len)
@@ -145,17 +139,18 @@ static int finish_spec(struct loader *L, const char *path,
 	return 0;
 }
 
-/* A parameter file: one instance per mode of the entry. */
+/* A parameter, JSON or MiniZinc data file: one instance per mode of the
+ * entry. */
 static int load_param(struct loader *L, const yaml_node_t *node,
 		      const char *path, const char *text, size_t len,
-		      const struct entry *e)
+		      enum nq_instfile_format fmt, const struct entry *e)
 {
 	struct nq_param p;
 	char id[sizeof ((nq_instance_spec *)0)->id];
 	size_t m;
 	int rc = 0;
 
-	if (nq_param_parse(text, len, path, &p, L->err))
+	if (nq_instfile_parse(fmt, text, len, path, &p, L->err))
 		return -1;
 	file_id(path, id, sizeof id);
 	if (grow_instances(L, node, e->nmodes)) {
@@ -166,7 +161,8 @@ static int load_param(struct loader *L, const yaml_node_t *node,
 		nq_instance_spec *s = &L->exp->instances[L->exp->ninstances];
 
 		rc = nq_spec_fill(s, p.n, e->modes[m], p.queens, p.nqueens,
-				  p.blocked, p.nblocked, NULL, 0, NULL, 0);
+				  p.blocked, p.nblocked, p.excl_diag,
+				  p.nexcl_diag, p.excl_anti, p.nexcl_anti);
 		if (rc) {
 			rc = nq_error_set(L->err, path, 0, 0, "%s", rc == -2 ?
 					  "too many queens for the CSV hints "
@@ -268,18 +264,20 @@ static int load_one(struct loader *L, const yaml_node_t *node,
 {
 	size_t len;
 	char *text = read_whole(L, path, &len);
+	enum nq_instfile_format fmt;
 	int rc;
 
 	if (!text)
 		return -1;
-	if (ends_with(path, ".yaml") || ends_with(path, ".yml")) {
+	fmt = nq_instfile_format(path, text, len);
+	if (fmt == NQ_INSTFILE_YAML) {
 		if (mode_key)
 			rc = cfg_fail(L, mode_key, "mode: the entries of %s "
 				      "give their own mode", path);
 		else
 			rc = load_yaml(L, node, path, text, len, e);
 	} else {
-		rc = load_param(L, node, path, text, len, e);
+		rc = load_param(L, node, path, text, len, fmt, e);
 	}
 	free(text);
 	return rc;

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # instfiles.sh - instance files end to end: `file:` entries reading the
 # seeded CSPLib parameter files under instances/ and the harness's own
-# YAML, their errors (FILE:LINE:COL, exit 2, nothing run), `export
-# --format param` read back with the same instance_hash, and an exported
+# YAML, two published prob080 files as they are (tests/data/csplib), the
+# same instances as PyCSP3's JSON and as MiniZinc data (by extension and
+# by content) with the same instance_hash and verdicts, their errors
+# (FILE:LINE:COL, exit 2, nothing run), `export --format param` and
+# `--format json` read back with the same instance_hash, and an exported
 # DIMACS with blocked squares and excluded lines solved by minisat and
 # picosat and checked by `check --from` against the same instance (a
 # queen on a blocked square rejected). HARNESS names the binary.
@@ -43,6 +46,98 @@ for r in csv.DictReader(open(sys.argv[1], newline='')):
 print(all(len(v) == 1 for v in c.values()))
 PY
 )" = True ]
+
+# --- the published prob080 files, unchanged (a comma before ']', no final
+# newline), then the same instances as PyCSP3's JSON and MiniZinc data ------
+mkdir -p "$T/pub"
+cp tests/data/csplib/*.param "$T/pub/"
+python3 - "$T/pub" <<'PY'
+import json, re, sys, os
+d = sys.argv[1]
+for name in sorted(os.listdir(d)):
+    if not name.endswith('.param'):
+        continue
+    text = open(os.path.join(d, name)).read()
+    n = int(re.search(r'letting n = (\d+)', text).group(1))
+    pairs = [(int(r), int(c)) for r, c in re.findall(r'\[(\d+),(\d+)\]', text)]
+    base = name[:-len('.param')]
+    # PyCSP3's shape: json.dump's separators, 0-based, no final newline
+    with open(os.path.join(d, base + '.json'), 'w') as f:
+        json.dump({'n': n, 'blocks': [[r - 1, c - 1] for r, c in pairs]}, f)
+    # MiniZinc: a comment, rows of the 2-D literal over several lines
+    rows = ' | '.join('%d, %d' % p for p in pairs)
+    with open(os.path.join(d, base + '.dzn'), 'w') as f:
+        f.write('%% %s as MiniZinc data\nn = %d;\nblocks = [| %s |];\n'
+                % (base, n, rows))
+# the JSON again, under a name that says nothing of its format
+os.link(os.path.join(d, 'blockedqueens.28.1449787894.json'),
+        os.path.join(d, 'pycsp3-data.txt'))
+PY
+run_exp pub/all "instances:
+  - {file: '*.param', mode: [first, count]}
+  - {file: '*.json', mode: [first, count]}
+  - {file: '*.dzn', mode: [first, count]}
+  - {file: pycsp3-data.txt, mode: [first, count]}
+approaches:
+  - backtrack: {variant: dlx}
+  - backtrack: {variant: mrv}
+"
+expect "published, JSON and .dzn files run (rc $rc: $(tail -2 "$T/pub/all.err"))" [ $rc -eq 0 ]
+expect "7 files x 2 modes x 2 approaches = 28 rows" \
+	[ "$(csv_col "$T/pub/all.csv" instance | wc -l)" -eq 28 ]
+expect "every row ok" [ "$(csv_col "$T/pub/all.csv" status | sort -u)" = ok ]
+expect "the verdicts, one instance_hash each, in every format" [ "$(python3 - "$T/pub/all.csv" <<'PY'
+import csv, sys
+got = {}
+for r in csv.DictReader(open(sys.argv[1], newline='')):
+    key = '798' if r['instance'].endswith('798') else '894'
+    got.setdefault(key, set()).add(r['instance_hash'])
+    got.setdefault((key, r['mode']), set()).add(r['solutions'])
+want = {('798', 'first'): {'0'}, ('798', 'count'): {'0'},
+        ('894', 'first'): {'1'}, ('894', 'count'): {'10'}}
+print(all(got[k] == v for k, v in want.items()) and
+      len(got['798']) == 1 and len(got['894']) == 1)
+PY
+)" = True ]
+expect "the content decides for a .txt: PyCSP3's JSON, 0-based" \
+	[ "$(csv_col "$T/pub/all.csv" instance | grep -c '^pycsp3-data$')" -eq 4 ]
+# broken data files: FILE:LINE:COL, exit 2, nothing written
+bad_data() {
+	printf "$2" >"$T/pub/$1"
+	run_exp pub/e_${1%%.*} "instances:
+  - {file: $1}
+approaches: [backtrack]
+"
+	expect "$1: exit 2 (got $rc)" [ $rc -eq 2 ]
+	expect "$1: '$3' (got: $(cat "$T/pub/e_${1%%.*}.err"))" grep -qF "$3" "$T/pub/e_${1%%.*}.err"
+	expect "$1: nothing written" [ ! -e "$T/pub/e_${1%%.*}.csv" ]
+}
+bad_data offj.json '{"n": 4, "blocks": [[0, 0],\n  [4, 1]]}' \
+	"offj.json:2:3: blocked square [4, 1] is off the 4x4 board (rows and columns run 0..3)"
+bad_data keyj.json '{"n": 4, "queens": []}' \
+	"keyj.json:1:10: unknown key \"queens\""
+bad_data rowd.dzn 'n = 4;\nblocks = [| 1, 1 | 2, 2, 2 |];\n' \
+	"rowd.dzn:2:26: a row holds two numbers, row and column: got a third, 2"
+bad_data semid.dzn '%% no semicolon\nn = 4\nblocks = [| |];\n' \
+	"semid.dzn:3:1: expected ';' after the value, got 'blocks'"
+bad_data sniffd.txt 'n = 4; blocks = [ | 1, 1 | ];' \
+	"sniffd.txt:1:19: expected ']' (an empty array []"
+
+# --- MiniZinc data with queens and excluded lines, as the minizinc solver
+# writes it: the same instance as the experiment file's ----------------------
+printf 'n = 8;\nblocks = [| 2, 2 |];\nqueens = [| 1, 1 |];\nexcluded_diagonals = [9];\nexcluded_antidiagonals = [8];\n' >"$T/pub/full.dzn"
+run_exp pub/full "instances:
+  - {file: full.dzn, mode: count}
+  - {n: 8, mode: count, hints: [[1, 1]], blocked: [[2, 2]], excluded: {diagonals: [9], antidiagonals: [8]}}
+approaches:
+  - backtrack: {variant: dlx}
+  - backtrack: {variant: textbook}
+"
+expect ".dzn with queens and excluded lines (rc $rc: $(tail -2 "$T/pub/full.err"))" [ $rc -eq 0 ]
+expect "... the same instance_hash as the experiment file's" \
+	[ "$(csv_col "$T/pub/full.csv" instance_hash | sort -u | wc -l)" -eq 1 ]
+expect "... one count, every row ok" [ "$(csv_col "$T/pub/full.csv" solutions | sort -u | wc -l)" -eq 1 -a \
+	"$(csv_col "$T/pub/full.csv" status | sort -u)" = ok ]
 
 # --- the harness's own YAML: the instances file beside a CSV -------------
 cp "$T/exp/seeded.instances.yaml" "$T/exp/again.yaml"
@@ -113,6 +208,31 @@ approaches: [backtrack]
 "
 h=$(csv_col "$T/exp/rt.csv" instance_hash | sort -u)
 expect "export param -> file: -> the same instance_hash ($h)" [ $rc -eq 0 -a "$(echo "$h" | wc -l)" -eq 1 ]
+"$H" export -n 10 --blocked 1:1 --blocked 10:10 --blocked 4:7 \
+	-o "$T/exp/rt.json" 2>"$T/err"
+expect "export -o FILE.json: PyCSP3's shape, 0-based ($(cat "$T/exp/rt.json"))" \
+	[ "$(cat "$T/exp/rt.json")" = '{"n": 10, "blocks": [[0, 0], [3, 6], [9, 9]]}' ]
+run_exp exp/rtj "instances:
+  - {file: rt.json}
+  - {n: 10, blocked: [[10, 10], [1, 1], [4, 7]]}
+approaches: [backtrack]
+"
+h=$(csv_col "$T/exp/rtj.csv" instance_hash | sort -u)
+expect "export json -> file: -> the same instance_hash ($h)" [ $rc -eq 0 -a "$(echo "$h" | wc -l)" -eq 1 ]
+"$H" export -n 8 --blocked 1:1 --hint 2:3 --exclude d3 --exclude a5 \
+	-o "$T/exp/rt.dzn" 2>"$T/err"
+run_exp exp/rtd "instances:
+  - {file: rt.dzn, mode: count}
+  - {n: 8, mode: count, hints: [[2, 3]], blocked: [[1, 1]], excluded: {diagonals: [3], antidiagonals: [5]}}
+approaches: [backtrack]
+"
+h=$(csv_col "$T/exp/rtd.csv" instance_hash | sort -u)
+expect "export dzn -> file: -> the same instance_hash ($h; $(tail -1 "$T/exp/rtd.err"))" [ $rc -eq 0 -a "$(echo "$h" | wc -l)" -eq 1 ]
+"$H" export -n 8 --hint 1:1 -o "$T/x.json" 2>"$T/err"
+rc=$?
+expect "json refuses hints (exit 2, got $rc): $(head -1 "$T/err")" [ $rc -eq 2 ]
+expect "... saying why" grep -q 'n and blocks only' "$T/err"
+expect "... nothing written" [ ! -e "$T/x.json" ]
 "$H" export -n 8 --exclude d3 -o "$T/x.param" 2>"$T/err"
 expect "param refuses excluded lines (exit 2)" [ $? -eq 2 ]
 

@@ -19,8 +19,9 @@
 #define INSTANCES (1000 / ORACLE_SANITIZER_SHARE)
 
 static const char *const variants[] = { "board", "array", "textbook",
-					"stack", "bitmask", "symmetry", "mrv" };
-#define NVARIANTS 7
+					"stack", "bitmask", "symmetry", "mrv",
+					"dlx" };
+#define NVARIANTS 8
 
 static int run_backtrack(int variant, const nq_instance *in, nq_result *res)
 {
