@@ -7,13 +7,21 @@
 # run at a time; the table gives each approach's median wall seconds per
 # instance ("> T" for a median past the timeout) and its answers.
 #
-# Usage: bench/cp.sh
+# Usage: bench/cp.sh                 every paradigm's best option side by
+#                                    side (native: mrv, dlx; SAT: picosat,
+#                                    cadical through dimacs; ILP: glpk with
+#                                    clique cuts; CP: minizinc, domain
+#                                    consistency; ASP: clingo; SMT: Z3)
+#        SET=cp bench/cp.sh          MiniZinc's models and consistencies
+#                                    against mrv and picosat
 #        INSTANCES="28:1 28:2 48:1" REPEAT=3 TIMEOUT=20 bench/cp.sh
-# The harness is ./harness (make it first); minizinc on PATH.
+# The harness is ./harness (make it first); minizinc, clingo, cadical on
+# PATH.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 INSTANCES=${INSTANCES:-"28:1 28:2 48:1 48:2 48:3 56:1 56:2 56:3"}
 REPEAT=${REPEAT:-3}
+SET=${SET:-paradigms}
 TIMEOUT=${TIMEOUT:-20}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -26,10 +34,20 @@ trap 'rm -rf "$tmp"' EXIT
 		python3 bench/gen_blocked.py yaml "${i%:*}" "${i#*:}"
 	done
 	echo "approaches:"
-	echo "  - backtrack: {variant: mrv}"
-	echo "  - picosat: {encoding: commander}"
-	echo "  - minizinc: {model: int, consistency: [default, domain, bounds]}"
-	echo "  - minizinc: {model: bool}"
+	if [ "$SET" = cp ]; then
+		echo "  - backtrack: {variant: mrv}"
+		echo "  - picosat: {encoding: commander}"
+		echo "  - minizinc: {model: int, consistency: [default, domain, bounds]}"
+		echo "  - minizinc: {model: bool}"
+	else
+		echo "  - backtrack: {variant: [mrv, dlx]}"
+		echo "  - picosat: {encoding: commander}"
+		echo "  - dimacs: {command: cadical, encoding: pairwise}"
+		echo "  - glpk: {model: assignment, cuts: clique}"
+		echo "  - minizinc: {model: int, consistency: domain}"
+		echo "  - asp: {encoding: count}"
+		echo "  - smt: {model: bool}"
+	fi
 } >"$tmp/cp.yaml"
 ./harness run "$tmp/cp.yaml" -q -o "$tmp/cp.csv" >&2 || true
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
