@@ -8,10 +8,12 @@
 #include "names.h"
 #include "meta.h"
 #include "csvread.h"
+#include "only.h"
 #include "plot.h"
 #include "report.h"
 #include "run.h"
 #include "tamper.h"
+#include "units.h"
 #include "verbs.h"
 
 /* Whether the file is as the harness wrote it (tamper.h): said as
@@ -51,6 +53,17 @@ static int read_results(const nq_verb *v, const char *csv, nq_table **t)
 	return 0;
 }
 
+/* The --only filter against the table read: 0, or the usage exit. */
+static int bind_only(nq_only *only, const nq_table *t, const char *csv)
+{
+	nq_error err;
+
+	memset(&err, 0, sizeof err);
+	if (only && nq_only_bind(only, t, csv, &err) < 0)
+		return nq_cli_error(&err);
+	return 0;
+}
+
 /* The one results file of plot and report: 0, or the usage exit. */
 static int results_operand(const nq_cli *c, const char **csv)
 {
@@ -61,25 +74,52 @@ static int results_operand(const nq_cli *c, const char **csv)
 	return 0;
 }
 
+/* One --only KEY=VALUES into `only` (made on first use): 0, or the usage
+ * exit. Plot and report share it, and only.c's parser. */
+static int only_arg(const nq_verb *v, nq_only **only, const char *val)
+{
+	char buf[1024];
+	nq_error err;
+
+	memset(&err, 0, sizeof err);
+	if (!*only && !(*only = nq_only_new()))
+		return nq_cli_fail(v, "%s", "out of memory");
+	if (nq_only_add(*only, val, &err) < 0) {
+		nq_error_format(&err, buf, sizeof buf);
+		return nq_cli_fail(v, "%s", buf);
+	}
+	return 0;
+}
+
+#define ONLY_HELP "only these rows (again for more): approach=A,B\n" \
+	"(names as the table labels them; * and ? match any),\n" \
+	"n=8-12,16, mode=count; a name no row has is an error"
+
 /* ---- plot ----------------------------------------------------------- */
 
 enum { PLOT_KIND, PLOT_OUTPUT, PLOT_Y, PLOT_GROUP, PLOT_MODE, PLOT_LOG,
-       PLOT_LINEAR };
+       PLOT_LINEAR, PLOT_ONLY, PLOT_SIZE, PLOT_DPI };
 static const nq_flag plot_flags[] = {
 	[PLOT_KIND] = { "kind", 0, "K",
 		"time (default): y against n: the median of the ok runs\n"
 		"as the point, min..max of the repetitions as the error\n"
 		"bar; runs not ok as markers (timeout at the timeout,\n"
 		"memout, crash, error, wrong answer); instances with\n"
-		"pre-placed queens are left to `report` (said in the title)\n"
+		"pre-placed queens are left to `report` (said in the title);\n"
+		"a file of generated families only (placed, blocked,\n"
+		"excluded): each approach's median against the family's\n"
+		"parameter (m/n, b/n^2, d/(4n-2))\n"
 		"cactus: instances solved against time, per approach\n"
 		"size: variables and clauses/rows against n, per encoding\n"
 		"solubility: the fraction of instances solvable and each\n"
 		"approach's median against the variant's parameter\n"
-		"(m/n placed, b/n^2 blocked, e/(4n-2) excluded), to\n"
-		"OUT-solubility (README: Hard instances)\n"
-		"all: time, cactus, size: OUT, OUT-cactus, OUT-size" },
-	[PLOT_OUTPUT] = { "output", 'o', "OUT", "where (default RESULTS with .svg)" },
+		"(m/n placed, b/n^2 blocked, d/(4n-2) excluded)\n"
+		"(README: Hard instances)\n"
+		"all: time, cactus, size\n"
+		"Each kind has its own file: RESULTS.svg (time),\n"
+		"RESULTS-cactus.svg, RESULTS-size.svg, RESULTS-solubility.svg" },
+	[PLOT_OUTPUT] = { "output", 'o', "OUT", "where (default: the kind's file beside RESULTS, as\n"
+			  "above); with --kind all: OUT, OUT-cactus, OUT-size" },
 	[PLOT_Y] = { "y", 0, "COLUMN", "any numeric column (default wall_s): cpu_s,\n"
 		     "peak_rss_kib, nodes, ..." },
 	[PLOT_GROUP] = { "group", 0, "COLS", "what makes a line (default solver,encoding, plus\n"
@@ -88,15 +128,23 @@ static const nq_flag plot_flags[] = {
 	[PLOT_LOG] = { "log", 0, NULL, "a log y axis (default for times, or when the\n"
 		       "values span more than 100x)" },
 	[PLOT_LINEAR] = { "linear", 0, NULL, "a linear y axis" },
+	[PLOT_ONLY] = { "only", 0, "KEY=VALUES", ONLY_HELP },
+	[PLOT_SIZE] = { "size", 0, "WxH", "the picture's size: px (1920x1080), or in or cm\n"
+			"(6x4in; a PNG at --dpi); default 640x580 px a panel" },
+	[PLOT_DPI] = { "dpi", 0, "D", "PNG: pixels per inch (default 96); fonts and lines\n"
+		       "grow with it, so 192 is the same picture twice as sharp" },
 	{ NULL, 0, NULL, NULL }
 };
 
 /* Parse plot's command line: 0, or an exit status (-1 after --help). */
 static int plot_args(const nq_verb *v, int argc, char **argv,
 		     nq_plot_opts *o, const char **csv, const char **out,
-		     int *all)
+		     int *all, nq_only **only)
 {
+	char buf[1024];
+	nq_error err;
 	nq_cli c;
+	long long dpi;
 	int id, k, rc = 0;
 
 	nq_cli_start(&c, v, argc, argv);
@@ -109,6 +157,25 @@ static int plot_args(const nq_verb *v, int argc, char **argv,
 		case PLOT_Y: o->y = c.val; break;
 		case PLOT_GROUP: o->group = c.val; break;
 		case PLOT_MODE: o->mode = c.val; break;
+		case PLOT_ONLY: rc = only_arg(v, only, c.val); break;
+		case PLOT_SIZE:
+			memset(&err, 0, sizeof err);
+			if (nq_plot_size_parse(c.val, o, &err) < 0) {
+				nq_error_format(&err, buf, sizeof buf);
+				rc = nq_cli_fail(v, "%s", buf);
+			}
+			break;
+		case PLOT_DPI:
+			if (nq_parse_int(c.val, NQ_PLOT_DPI_MIN, NQ_PLOT_DPI_MAX,
+					 &dpi) < 0) {
+				snprintf(buf, sizeof buf, "--dpi is a whole "
+					 "number of %d..%d, not '%s'",
+					 NQ_PLOT_DPI_MIN, NQ_PLOT_DPI_MAX, c.val);
+				rc = nq_cli_fail(v, "%s", buf);
+			} else {
+				o->dpi = (int)dpi;
+			}
+			break;
 		case NQ_CLI_OPERAND: rc = results_operand(&c, csv); break;
 		case PLOT_KIND:
 			if (!strcmp(c.val, "all"))
@@ -126,28 +193,33 @@ static int plot_args(const nq_verb *v, int argc, char **argv,
 }
 
 /* Draw each kind asked for (every output checked before any is
- * written): the exit status. */
-static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all)
+ * written): the exit status. `out` is the -o given, else the default
+ * (own: then a single kind goes to its own file beside it too, so no
+ * kind overwrites another's picture). */
+static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all,
+		     int named)
 {
 	int first = all ? 0 : (int)o->kind;
 	int last = all ? NQ_PLOT_SIZE : (int)o->kind; /* not solubility */
 	char path[4096], buf[1024];
 	nq_error err;
-	int k, rc;
+	int k, rc, own = all || !named;
 
 	for (k = first; k <= last; k++) {
 		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);
 		memset(&err, 0, sizeof err);
+		o->output = own ? path : out;
 		/* the script's `set output '...'` names the picture's temp
 		 * file: a newline cannot be in it (names.h) */
-		if (nq_name_check(all ? path : out, "output path", "a gnuplot "
+		if (nq_name_check(o->output, "output path", "a gnuplot "
 				  "script's set output", &err) ||
-		    nq_output_check(all ? path : out, &err))
+		    nq_output_check(o->output, &err) ||
+		    nq_plot_size_check(o, &err))
 			return nq_cli_error(&err);
 	}
 	for (k = first; k <= last; k++) {
 		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);
-		o->output = all ? path : out;
+		o->output = own ? path : out;
 		o->kind = (nq_plot_kind)k;
 		memset(&err, 0, sizeof err);
 		rc = nq_plot_draw(t, o, &err);
@@ -171,31 +243,33 @@ static int cmd_plot(const nq_verb *v, int argc, char **argv)
 {
 	nq_plot_opts o;
 	nq_table *t = NULL;
+	nq_only *only = NULL;
 	const char *csv = NULL, *out = NULL;
 	char def[4096];
 	int all = 0, rc;
 
 	memset(&o, 0, sizeof o);
 	o.scale = -1;
-	if ((rc = plot_args(v, argc, argv, &o, &csv, &out, &all)) != 0)
-		return rc < 0 ? 0 : rc;
-	if ((rc = read_results(v, csv, &t)) != 0)
-		return rc;
-	if (!out) {
+	if ((rc = plot_args(v, argc, argv, &o, &csv, &out, &all, &only)) != 0 ||
+	    (rc = read_results(v, csv, &t)) != 0 ||
+	    (rc = bind_only(only, t, csv)) != 0)
+		goto out;
+	if (!out)
 		nq_path_with_ext(csv, ".svg", def, sizeof def);
-		out = def;
-	}
 	o.csv = csv;
-	rc = plot_draw(t, &o, out, all);
+	o.only = only;
+	rc = plot_draw(t, &o, out ? out : def, all, out != NULL);
+out:
 	nq_table_free(t);
-	return rc;
+	nq_only_free(only);
+	return rc < 0 ? 0 : rc;
 }
 
 const nq_verb nq_verb_plot = {
 	"plot", cmd_plot,
 	"plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind time|cactus|size|solubility|all]\n"
 	"             [--y COLUMN] [--group COL[,COL...]] [--mode MODE]\n"
-	"             [--log|--linear]",
+	"             [--log|--linear] [--only KEY=VALUES]... [--size WxH] [--dpi D]",
 	"Draw a results file with gnuplot (Debian: gnuplot-nox); the picture\n"
 	"type follows OUT's extension. Defaults need no flags: the time plot\n"
 	"of wall_s, a panel per mode, a line per approach, to RESULTS.svg.",
@@ -208,7 +282,7 @@ const nq_verb nq_verb_plot = {
 /* ---- report --------------------------------------------------------- */
 
 enum { REPORT_FORMAT, REPORT_BASELINE, REPORT_OUTPUT, REPORT_Y,
-       REPORT_GROUP };
+       REPORT_GROUP, REPORT_ONLY };
 static const nq_flag report_flags[] = {
 	[REPORT_FORMAT] = { "format", 0, "F", "markdown (default) or latex (booktabs tables, a\n"
 			    "longtable past 40 rows; times in s, 3 significant\n"
@@ -218,12 +292,14 @@ static const nq_flag report_flags[] = {
 	[REPORT_OUTPUT] = { "output", 'o', "FILE", "where (default RESULTS with .md or .tex; - stdout)" },
 	[REPORT_Y] = { "y", 0, "COLUMN", "the column summarised (default wall_s)" },
 	[REPORT_GROUP] = { "group", 0, "COLS", "what makes an approach (as for plot)" },
+	[REPORT_ONLY] = { "only", 0, "KEY=VALUES", ONLY_HELP },
 	{ NULL, 0, NULL, NULL }
 };
 
 /* Parse report's command line: 0, or an exit status (-1 after --help). */
 static int report_args(const nq_verb *v, int argc, char **argv,
-		       nq_report_opts *o, const char **csv, const char **out)
+		       nq_report_opts *o, const char **csv, const char **out,
+		       nq_only **only)
 {
 	nq_cli c;
 	int id, rc = 0;
@@ -236,6 +312,7 @@ static int report_args(const nq_verb *v, int argc, char **argv,
 		case REPORT_BASELINE: o->baseline = c.val; break;
 		case REPORT_Y: o->y = c.val; break;
 		case REPORT_GROUP: o->group = c.val; break;
+		case REPORT_ONLY: rc = only_arg(v, only, c.val); break;
 		case NQ_CLI_OPERAND: rc = results_operand(&c, csv); break;
 		case REPORT_FORMAT:
 			if (!strcmp(c.val, "markdown") || !strcmp(c.val, "md"))
@@ -286,16 +363,21 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 {
 	nq_report_opts o;
 	nq_table *t = NULL;
+	nq_only *only = NULL;
 	nq_error err;
 	const char *csv = NULL, *out = NULL;
 	char def[4096];
 	int rc;
 
 	memset(&o, 0, sizeof o);
-	if ((rc = report_args(v, argc, argv, &o, &csv, &out)) != 0)
+	if ((rc = report_args(v, argc, argv, &o, &csv, &out, &only)) != 0 ||
+	    (rc = read_results(v, csv, &t)) != 0 ||
+	    (rc = bind_only(only, t, csv)) != 0) {
+		nq_table_free(t);
+		nq_only_free(only);
 		return rc < 0 ? 0 : rc;
-	if ((rc = read_results(v, csv, &t)) != 0)
-		return rc;
+	}
+	o.only = only;
 	if (!out) {
 		nq_path_with_ext(csv, o.format == NQ_REPORT_LATEX ? ".tex" :
 				 ".md", def, sizeof def);
@@ -311,13 +393,14 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 		     nq_cli_error(&err) : 0;
 	}
 	nq_table_free(t);
+	nq_only_free(only);
 	return rc;
 }
 
 const nq_verb nq_verb_report = {
 	"report", cmd_report,
 	"report RESULTS.csv [--format markdown|latex] [--baseline APPROACH]\n"
-	"             [-o FILE] [--y COLUMN] [--group COL[,COL...]]",
+	"             [-o FILE] [--y COLUMN] [--group COL[,COL...]] [--only KEY=VALUES]...",
 	"Write a report of a results file: per mode, instance and approach,\n"
 	"the median of the ok runs, min, max, IQR and MAD, the statuses, the\n"
 	"speed-up against a baseline approach; a cell is noisy when (max -\n"

@@ -578,7 +578,7 @@ static int build_row(struct build *b, size_t r)
 	char inst[512];
 	int st;
 
-	if (o->mode && strcmp(mode, o->mode))
+	if ((o->mode && strcmp(mode, o->mode)) || !nq_only_keep(o->only, r))
 		return 0;
 	if (isnan(n) && b->n_numeric && nq_table_cell(t, r, b->ci[0])[0])
 		return 0; /* not a number: warned about, skipped */
@@ -591,6 +591,7 @@ static int build_row(struct build *b, size_t r)
 			 : nq_table_cell(t, r, b->hhi));
 		hints = inst;
 	}
+	b->c->rows++;
 	if (isnan(n) || n < 1 || n > 1e9 || n != (int)n)
 		return nq_error_set(b->err, b->name, (int)nq_table_line(t, r), 0,
 				    "n is '%s', not a board size",
@@ -816,7 +817,6 @@ int nq_cells_build(const nq_table *t, const char *name,
 		nq_error_set(err, name, 0, 0, "out of memory");
 		goto out;
 	}
-	b.c->rows = nq_table_nrows(t);
 	/* the experiment file's order of approaches: given, or in the
 	 * .meta beside the file (series by approach only) */
 	b.order = o->order;

@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 #include "csvread.h"
+#include "only.h"
 #include "status.h"
 #include "stats.h"
 
@@ -54,7 +55,7 @@ typedef struct nq_cells {
 	size_t nmodes;
 	char *experiment;       /* the first row's experiment ("" if none) */
 	char *ycol;             /* the column summarised */
-	size_t rows;            /* rows read */
+	size_t rows;            /* rows read (those the filters keep) */
 	size_t hinted_rows;     /* rows of instances with pre-placed queens */
 	double timeout_s;       /* the largest timeout_s of any row */
 	size_t mixed;           /* cells whose runs came from more than one
@@ -67,6 +68,8 @@ typedef struct nq_cells_opts {
 			     * `approach` column (older files: solver,
 			     * encoding, and options where they vary) */
 	const char *mode;   /* keep only this mode; NULL: all */
+	const nq_only *only; /* keep only the rows it keeps (only.h, bound
+			     * to this table); NULL: all */
 	int any_status;     /* summarise y over every run that has a value
 			     * (sizes); default: over ok runs only */
 	const char *const *order; /* the approaches in the experiment

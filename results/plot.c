@@ -472,6 +472,7 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 	memset(&co, 0, sizeof co);
 	co.group = o->group;
 	co.mode = o->mode;
+	co.only = o->only;
 	if (o->kind == NQ_PLOT_SIZE) {
 		co.any_status = 1;
 		co.y = "vars";

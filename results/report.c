@@ -328,6 +328,7 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 	memset(&co, 0, sizeof co);
 	co.y = o->y;
 	co.group = o->group;
+	co.only = o->only;
 	if (nq_cells_build(t, o->csv, &co, &c, err) < 0)
 		return -1;
 	memset(&x, 0, sizeof x);

@@ -135,7 +135,8 @@ static struct srow *read_rows(const nq_table *t, const nq_plot_opts *o,
 
 		if (nq_table_number(nq_table_cell(t, i, cn), &n) < 0 || n < 1)
 			continue;
-		if (o->mode && strcmp(o->mode, nq_table_cell(t, i, cm)))
+		if ((o->mode && strcmp(o->mode, nq_table_cell(t, i, cm))) ||
+		    !nq_only_keep(o->only, i))
 			continue;
 		s->n = (int)n;
 		if (*e) {
