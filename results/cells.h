@@ -26,7 +26,17 @@
 typedef struct nq_cell {
 	size_t series;          /* index into nq_cells.series */
 	size_t mode;            /* index into nq_cells.modes */
-	char *hints;            /* "" for none */
+	char *hints;            /* "" for none; an instance with blocked
+				   squares or excluded lines: its hints, then
+				   its id in brackets ("1:2 [blocked-...]") */
+	size_t hints_len;       /* of hints without that " [id]" */
+	char *id;               /* the instance's own name (CSV `instance`)
+				   where it has one: a generated or variant
+				   instance's, or a parameter file's; "" for
+				   the plain "n8" */
+	char *answer;           /* what its ok runs answered: the count,
+				   "found" or "none"; "varies" when they
+				   differ; "" when no ok run answered */
 	int parts;              /* a count in parts (hints "in P parts"):
 				   P; it counts the whole board, so plots
 				   draw it with the whole counts */

@@ -218,7 +218,9 @@ static void plots(const struct nq_report_ctx *x)
 {
 	static const char *const alt[NQ_PLOT__COUNT] = {
 		"time against n", "cactus plot: instances solved against time",
-		"model sizes against n"
+		"model sizes against n",
+		"fraction solvable and median time against the family's "
+		"parameter"
 	};
 	char svg[4096], path[4096], link[4096];
 	int k, any = 0;

@@ -87,51 +87,104 @@ static void comment(FILE *f, const char *s)
 	nq_name_put_safe(f, s); /* on its line, and UTF-8 */
 }
 
-/* One LaTeX table: a float holding a tabular, or a longtable (that breaks
- * across pages and repeats its head) when it has more than
- * NQ_REPORT_LONGTABLE_ROWS rows. `caption` and `head` are LaTeX already;
- * the label is tab:<experiment>-<mode><suffix>, as a key. */
-struct tex_table {
-	int longt;
-	const char *spec;   /* column spec, e.g. "rl rrr" */
-	int ncols;
-	char *caption;
-	char *head;         /* "$n$ & approach & ..." without the \\ */
-	const char *suffix; /* of the label: "", "-glance" */
+/* ---- fitting the text width -------------------------------------- */
+
+/* A table is laid out for a text width of TEX_TEXTWIDTH_PT (article's
+ * at 10 pt; a wider one only leaves room). Widths are estimated from the
+ * text: a character of Computer Modern is about half an em (a digit is
+ * exactly), rounded up here to TEX_EM_PER_CHAR so an estimate that fits
+ * fits. The first layout that fits, in order: the approaches' names at
+ * \small, at \footnotesize, then letters (A, B, ...; a key below the
+ * table names them) at \small, \footnotesize, \scriptsize. A float whose
+ * estimate still does not fit is shrunk to the width with \resizebox
+ * (graphicx; the preamble comment says when it is needed). */
+#define TEX_TEXTWIDTH_PT 345.0
+#define TEX_EM_PER_CHAR 0.55
+/* A text column (instance, runs) wraps past this many characters. */
+#define TEX_WRAP_CHARS 14
+
+static const struct tex_size {
+	const char *cmd;
+	double pt, sep;   /* the font's size, \tabcolsep (pt) */
+} tex_sizes[] = {
+	{ "\\small", 9, 4 }, { "\\footnotesize", 8, 3 },
+	{ "\\scriptsize", 7, 2 },
+};
+#define NSIZES (sizeof tex_sizes / sizeof tex_sizes[0])
+
+static const struct {
+	int size, letters;
+} tex_tries[] = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 }, { 2, 1 } };
+#define NTRIES (sizeof tex_tries / sizeof tex_tries[0])
+
+struct tex_layout {
+	int size;       /* index into tex_sizes */
+	int letters;    /* approaches by letter, a key below */
+	int resize;     /* too wide even so: \resizebox (floats) */
+	int longt;      /* a longtable (breaks across pages) */
+	int inst;       /* the instance column: 0 none, 1 hints, 2 ids */
+	int answer;     /* the answer column (glance) */
+	double inst_w;  /* its width in characters (wraps past it) */
+	double runs_w;  /* the detail's runs column, characters */
 };
 
-static void tex_begin(const struct nq_report_ctx *x, size_t m, const struct tex_table *t)
+/* Characters of text as shown (a UTF-8 sequence one). */
+static double text_chars(const char *s, size_t len)
 {
-	FILE *f = x->f;
+	double n = 0;
+	size_t i;
 
-	/* \small and narrower column gaps: a paper's column is narrow */
-	if (t->longt)
-		fprintf(f, "\\begingroup\n\\small\\setlength{\\tabcolsep}{4pt}\n"
-			"\\begin{longtable}{%s}\n", t->spec);
-	else
-		fputs("\\begin{table}[htbp]\n\\centering\n\\small"
-		      "\\setlength{\\tabcolsep}{4pt}\n", f);
-	fprintf(f, "\\caption{%s}\n\\label{tab:", t->caption);
-	label_key(f, x->c->experiment[0] ? x->c->experiment : "results");
-	fputc('-', f);
-	label_key(f, x->c->modes[m]);
-	fprintf(f, "%s}", t->suffix);
-	if (t->longt)
-		fprintf(f, "\\\\\n\\toprule\n%s \\\\\n\\midrule\n\\endfirsthead\n"
-			"\\caption[]{(continued)}\\\\\n\\toprule\n%s \\\\\n"
-			"\\midrule\n\\endhead\n\\midrule\n\\multicolumn{%d}{r}"
-			"{\\emph{continued on the next page}} \\\\\n\\endfoot\n"
-			"\\bottomrule\n\\endlastfoot\n", t->head, t->head,
-			t->ncols);
-	else
-		fprintf(f, "\n\\begin{tabular}{%s}\n\\toprule\n%s \\\\\n"
-			"\\midrule\n", t->spec, t->head);
+	for (i = 0; i < len && s[i]; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			n++;
+	return n;
 }
 
-static void tex_end(const struct nq_report_ctx *x, const struct tex_table *t)
+/* The estimated width in pt of columns of w[] characters at size k. */
+static double tex_width(const double *w, size_t ncols, int k)
 {
-	fputs(t->longt ? "\\end{longtable}\n\\endgroup\n\n" :
-	      "\\bottomrule\n\\end{tabular}\n\\end{table}\n\n", x->f);
+	double sum = 0;
+	size_t i;
+
+	for (i = 0; i < ncols; i++)
+		sum += w[i] * TEX_EM_PER_CHAR * tex_sizes[k].pt +
+		       2 * tex_sizes[k].sep;
+	return sum;
+}
+
+/* The first try of tex_tries that fits: full[] with the names, abbr[]
+ * with letters; with the instance column (column inst, if > 0) on one
+ * line, else wrapped at TEX_WRAP_CHARS. */
+static void tex_fit(double *full, double *abbr, size_t ncols, size_t inst,
+		    struct tex_layout *l)
+{
+	size_t t;
+	int wrap;
+
+	for (wrap = 0; wrap < 2; wrap++) {
+		if (wrap && (!inst || full[inst] <= TEX_WRAP_CHARS))
+			break;
+		if (wrap)
+			full[inst] = abbr[inst] = l->inst_w = TEX_WRAP_CHARS;
+		for (t = 0; t < NTRIES; t++) {
+			l->size = tex_tries[t].size;
+			l->letters = tex_tries[t].letters;
+			if (tex_width(l->letters ? abbr : full, ncols,
+				      l->size) <= TEX_TEXTWIDTH_PT)
+				return;
+		}
+	}
+	l->resize = 1;
+}
+
+/* The letter of approach s: A..Z, then AA, AB, ... */
+static void letter_of(size_t s, char *buf, size_t len)
+{
+	if (s < 26)
+		snprintf(buf, len, "%c", (int)('A' + s));
+	else
+		snprintf(buf, len, "%c%c", (int)('A' + (s / 26 - 1) % 26),
+			 (int)('A' + s % 26));
 }
 
 /* Is cell i the first of its instance (mode, hints, n) in the sorted
@@ -156,135 +209,538 @@ static size_t tex_rows(const nq_cells *c, size_t m, int glance)
 	return rows;
 }
 
-/* A median with its marks: "0.0123$^\dagger$ (1 timeout)", the most
- * common status where no run ended ok, "" where there was no run. */
-static void tex_median(FILE *f, const nq_cell *e, double scale)
+/* What names an instance in a row: its id where it has one, else its
+ * hints (without the id build_row appended). */
+static void inst_text(const nq_cell *e, const char **s, size_t *len)
 {
-	char v[64];
+	if (e->id[0]) {
+		*s = e->id;
+		*len = strlen(e->id);
+	} else {
+		*s = e->hints;
+		*len = e->hints_len;
+	}
+}
 
+/* The answer of the instance whose first cell is i: its cells' answer,
+ * "varies" when they differ, "" when none answered. */
+static const char *inst_answer(const nq_cells *c, size_t i)
+{
+	const char *a = "";
+	size_t j;
+
+	for (j = i; j < c->ncells && (j == i || !first_of_instance(c, j)); j++) {
+		const char *b = c->cell[j].answer;
+
+		if (!b[0])
+			continue;
+		if (!a[0])
+			a = b;
+		else if (strcmp(a, b))
+			return "varies";
+	}
+	return a;
+}
+
+/* Status letters of the glance table's superscripts (runs not ok). */
+static const char status_letter[NQ_ST__COUNT] = {
+	[NQ_ST_OK] = 0, [NQ_ST_WRONG] = 'W', [NQ_ST_TIMEOUT] = 'T',
+	[NQ_ST_MEMOUT] = 'M', [NQ_ST_CRASH] = 'C', [NQ_ST_ERROR] = 'E',
+	[NQ_ST_DISPUTED] = 'D', [NQ_ST_SKIPPED] = 'S',
+};
+
+/* A glance cell: the median with its marks, "0.0123$^\dagger$" and, where
+ * runs did not end ok, their counts by letter as a superscript
+ * ("\textsuperscript{1T}"); the most common status where no run ended
+ * ok; "" where there was no run. Its estimated width in characters in
+ * *w. */
+static void glance_cell(char *buf, size_t len, const nq_cell *e,
+			double scale, double *w)
+{
+	char v[64], marks[64];
+	size_t used = 0;
+	int st;
+
+	buf[0] = '\0';
+	*w = 0;
 	if (!e)
 		return;
 	if (e->y.count) {
 		nq_report_num(v, sizeof v, e->y.median, scale);
-		fprintf(f, "%s%s%s", v, nq_stats_noisy(&e->y) ? "$^\\dagger$"
-			: "", NQ_REPORT_TEX_MIXED(e));
-		if (e->runs > e->status[NQ_ST_OK]) {
-			char st[256], *p;
-
-			nq_report_statuses(e, st, sizeof st);
-			/* drop the leading "N ok, " */
-			if ((p = strchr(st, ','))) {
-				fputs(" (", f);
-				tex(f, p + 2);
-				fputc(')', f);
-			}
-		}
+		marks[0] = '\0';
+		for (st = 1; st < NQ_ST__COUNT; st++)
+			if (e->status[st] && used < sizeof marks)
+				used += (size_t)snprintf(marks + used,
+					sizeof marks - used, "%zu%c",
+					e->status[st], status_letter[st]);
+		snprintf(buf, len, "%s%s%s%s%s%s", v, nq_stats_noisy(&e->y) ?
+			 "$^\\dagger$" : "", NQ_REPORT_TEX_MIXED(e),
+			 marks[0] ? "\\textsuperscript{" : "", marks,
+			 marks[0] ? "}" : "");
+		*w = text_chars(v, strlen(v)) + nq_stats_noisy(&e->y) +
+		     (e->hosts > 1) + 0.7 * text_chars(marks, strlen(marks));
 	} else {
-		int st, top = NQ_ST_OK;
+		int top = NQ_ST_OK;
 
 		for (st = 1; st < NQ_ST__COUNT; st++)
 			if (e->status[st] > e->status[top])
 				top = st;
-		tex(f, nq_status_name((nq_status)top));
-		fputs(NQ_REPORT_TEX_MIXED(e), f);
+		snprintf(buf, len, "%s%s", nq_status_name((nq_status)top),
+			 NQ_REPORT_TEX_MIXED(e));
+		*w = (double)strlen(nq_status_name((nq_status)top)) +
+		     (e->hosts > 1);
 	}
 }
 
-/* The glance table in LaTeX: a row per instance, a column per approach,
- * the median in each cell. */
+/* The widest piece of a runs text ("2 ok, 1 timeout": "1 timeout"), in
+ * characters. */
+static double widest_piece(const char *s)
+{
+	double w = 0;
+	const char *p;
+
+	for (; *s; s = *p ? p + 2 : p) {
+		p = strstr(s, ", ");
+		if (!p)
+			p = s + strlen(s);
+		if (text_chars(s, (size_t)(p - s)) + 1 > w)
+			w = text_chars(s, (size_t)(p - s)) + 1; /* the comma */
+	}
+	return w;
+}
+
+static double max_d(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+/* The instance and answer columns of mode m: which, and how wide. */
+static void tex_columns(const nq_cells *c, size_t m, struct tex_layout *l,
+			double *inst_w, double *ans_w, double *n_w)
+{
+	size_t i, len;
+	const char *s;
+	char nb[16];
+
+	*inst_w = *ans_w = 0;
+	*n_w = 1;
+	for (i = 0; i < c->ncells; i++) {
+		const nq_cell *e = &c->cell[i];
+
+		if (e->mode != m)
+			continue;
+		if (e->id[0])
+			l->inst = 2;
+		else if (e->hints_len && !l->inst)
+			l->inst = 1;
+		inst_text(e, &s, &len);
+		*inst_w = max_d(*inst_w, text_chars(s, len));
+		if (e->answer[0]) {
+			l->answer = 1;
+			*ans_w = max_d(*ans_w, (double)strlen(e->answer));
+		}
+		*n_w = max_d(*n_w, (double)snprintf(nb, sizeof nb, "%d", e->n));
+	}
+	if (l->inst)
+		*inst_w = max_d(*inst_w, l->inst == 2 ? 8 : 5);
+	l->inst_w = *inst_w;
+	*ans_w = max_d(*ans_w, 6); /* the head "answer" */
+	*n_w = max_d(*n_w, 1.5);
+}
+
+/* The layout of mode m's glance table. */
+static void glance_layout(const struct nq_report_ctx *x, size_t m,
+			  double scale, struct tex_layout *l)
+{
+	const nq_cells *c = x->c;
+	double full[260], abbr[260], inst_w, ans_w, n_w, w;
+	size_t i, s, k = 0, ns = c->nseries < 256 ? c->nseries : 256;
+	char buf[256], letter[8];
+
+	memset(l, 0, sizeof *l);
+	tex_columns(c, m, l, &inst_w, &ans_w, &n_w);
+	full[k] = abbr[k] = n_w;
+	k++;
+	if (l->inst) {
+		full[k] = abbr[k] = inst_w;
+		k++;
+	}
+	if (l->answer) {
+		full[k] = abbr[k] = ans_w;
+		k++;
+	}
+	for (s = 0; s < ns; s++) {
+		letter_of(s, letter, sizeof letter);
+		full[k + s] = text_chars(c->series[s], strlen(c->series[s]));
+		abbr[k + s] = (double)strlen(letter);
+	}
+	for (i = 0; i < c->ncells; i++) {
+		const nq_cell *e = &c->cell[i];
+
+		if (e->mode != m || e->series >= ns)
+			continue;
+		glance_cell(buf, sizeof buf, e, scale, &w);
+		full[k + e->series] = max_d(full[k + e->series], w);
+		abbr[k + e->series] = max_d(abbr[k + e->series], w);
+	}
+	tex_fit(full, abbr, k + ns, l->inst ? 1 : 0, l);
+	/* in its place, before the detail: a longtable when the detail is
+	 * one (a float would drift past it, pages on) */
+	l->longt = tex_rows(c, m, 1) > NQ_REPORT_LONGTABLE_ROWS ||
+		   tex_rows(c, m, 0) > NQ_REPORT_LONGTABLE_ROWS;
+}
+
+/* The layout of mode m's detail table. */
+static void detail_layout(const struct nq_report_ctx *x, size_t m,
+			  double scale, struct tex_layout *l)
+{
+	const nq_cells *c = x->c;
+	double full[10], abbr[10], inst_w, ans_w, n_w;
+	size_t i, k = 0, j;
+	char letter[8];
+
+	memset(l, 0, sizeof *l);
+	tex_columns(c, m, l, &inst_w, &ans_w, &n_w);
+	l->answer = 0;
+	full[k] = abbr[k] = n_w;
+	k++;
+	if (l->inst) {
+		full[k] = abbr[k] = inst_w;
+		k++;
+	}
+	full[k] = 8;  /* "approach" */
+	abbr[k] = 8;
+	for (i = 0; i < c->nseries; i++) {
+		letter_of(i, letter, sizeof letter);
+		full[k] = max_d(full[k], text_chars(c->series[i],
+						    strlen(c->series[i])));
+	}
+	k++;
+	for (j = 0; j < 7; j++)
+		full[k + j] = abbr[k + j] = 3; /* "IQR", "MAD" */
+	full[k + 5] = abbr[k + 5] = 8;         /* "speed-up" */
+	l->runs_w = 4;                         /* "runs", "3 ok," */
+	for (i = 0; i < c->ncells; i++) {
+		const nq_cell *e = &c->cell[i];
+		struct nq_report_row r;
+		const char *v[6];
+
+		if (e->mode != m)
+			continue;
+		nq_report_row_of(x, m, e, scale, &r);
+		v[0] = r.med;
+		v[1] = r.mn;
+		v[2] = r.mx;
+		v[3] = r.iqr;
+		v[4] = r.mad;
+		v[5] = r.sp;
+		for (j = 0; j < 6; j++) {
+			double w = text_chars(v[j], strlen(v[j]));
+
+			if (j == 0)
+				w += nq_stats_noisy(&e->y) + (e->hosts > 1);
+			if (j == 5 && strstr(v[j], "$\\times$"))
+				w -= 7; /* "$\times$" is one character */
+			if (j == 5 && strstr(v[j], "$>$"))
+				w -= 2;
+			full[k + j] = max_d(full[k + j], w);
+			abbr[k + j] = full[k + j];
+		}
+		l->runs_w = max_d(l->runs_w, widest_piece(r.st));
+	}
+	full[k + 6] = abbr[k + 6] = l->runs_w;
+	tex_fit(full, abbr, k + 7, l->inst ? 1 : 0, l);
+	l->longt = tex_rows(c, m, 0) > NQ_REPORT_LONGTABLE_ROWS;
+}
+
+/* ---- writing a table --------------------------------------------------- */
+
+/* One LaTeX table: a float holding a tabular, or a longtable (that breaks
+ * across pages and repeats its head). `caption` and `head` are LaTeX
+ * already; the label is tab:<experiment>-<mode><suffix>, as a key. */
+struct tex_table {
+	const struct tex_layout *l;
+	char *spec;         /* column spec, e.g. "rl rrr" */
+	int ncols;
+	char *caption;
+	char *head;         /* "$n$ & approach & ..." without the \\ */
+	const char *suffix; /* of the label: "", "-glance" */
+};
+
+static void tex_begin(const struct nq_report_ctx *x, size_t m,
+		      const struct tex_table *t)
+{
+	const struct tex_size *z = &tex_sizes[t->l->size];
+	FILE *f = x->f;
+
+	if (t->l->longt)
+		fprintf(f, "\\begingroup\n%s\\setlength{\\tabcolsep}{%gpt}\n"
+			"\\begin{longtable}{%s}\n", z->cmd, z->sep, t->spec);
+	else
+		fprintf(f, "\\begin{table}[htbp]\n\\centering\n%s"
+			"\\setlength{\\tabcolsep}{%gpt}\n", z->cmd, z->sep);
+	fprintf(f, "\\caption{%s}\n\\label{tab:", t->caption);
+	label_key(f, x->c->experiment[0] ? x->c->experiment : "results");
+	fputc('-', f);
+	label_key(f, x->c->modes[m]);
+	fprintf(f, "%s}", t->suffix);
+	if (t->l->longt)
+		fprintf(f, "\\\\\n\\toprule\n%s \\\\\n\\midrule\n\\endfirsthead\n"
+			"\\caption[]{(continued)}\\\\\n\\toprule\n%s \\\\\n"
+			"\\midrule\n\\endhead\n\\midrule\n\\multicolumn{%d}{r}"
+			"{\\emph{continued on the next page}} \\\\\n\\endfoot\n"
+			"\\bottomrule\n\\endlastfoot\n", t->head, t->head,
+			t->ncols);
+	else
+		fprintf(f, "\n%s\\begin{tabular}{%s}\n\\toprule\n%s \\\\\n"
+			"\\midrule\n", t->l->resize ? "\\resizebox{\\linewidth}"
+			"{!}{%\n" : "", t->spec, t->head);
+}
+
+/* The key of the letters, after the table. */
+static void tex_key(const struct nq_report_ctx *x, const struct tex_table *t)
+{
+	char letter[8];
+	size_t s;
+
+	if (!t->l->letters)
+		return;
+	fputs("\\par\\smallskip{\\raggedright\\footnotesize Approaches: ",
+	      x->f);
+	for (s = 0; s < x->c->nseries; s++) {
+		letter_of(s, letter, sizeof letter);
+		fprintf(x->f, "%s%s:~", s ? "; " : "", letter);
+		tex(x->f, x->c->series[s]);
+	}
+	fputs(".\\par}\n", x->f);
+}
+
+static void tex_end(const struct nq_report_ctx *x, const struct tex_table *t)
+{
+	if (t->l->longt) {
+		fputs("\\end{longtable}\n", x->f);
+		tex_key(x, t);
+		fputs("\\endgroup\n\n", x->f);
+		return;
+	}
+	fprintf(x->f, "\\bottomrule\n\\end{tabular}%s\n", t->l->resize ?
+		"}" : "");
+	tex_key(x, t);
+	fputs("\\end{table}\n\n", x->f);
+}
+
+/* An approach's name in a head or row: its letter, or its name. */
+static void tex_approach(FILE *f, const nq_cells *c, size_t s,
+			 const struct tex_layout *l)
+{
+	char letter[8];
+
+	if (l->letters) {
+		letter_of(s, letter, sizeof letter);
+		fputs(letter, f);
+	} else {
+		tex(f, c->series[s]);
+	}
+}
+
+/* Text in a column that wraps (parbox of w characters): ids break after
+ * their hyphens, hints at their spaces. */
+static void tex_wrapped(FILE *f, const char *s, size_t len, double w)
+{
+	char *copy = strndup(s, len), *p, *q;
+
+	if (!copy)
+		return;
+	fprintf(f, "\\parbox[t]{%.2fem}{\\raggedright ", w * TEX_EM_PER_CHAR);
+	for (p = copy; (q = strchr(p, '-')) != NULL; p = q + 1) {
+		*q = '\0';
+		tex(f, p);
+		fputs("-\\allowbreak{}", f);
+	}
+	tex(f, p);
+	fputc('}', f);
+	free(copy);
+}
+
+/* The runs column: "2 ok, 1 timeout", wrapping between its pieces only
+ * (a parbox of w characters) when it is wider. */
+static void tex_runs(FILE *f, const char *st, double w)
+{
+	const char *p, *sp;
+	char *piece;
+
+	if (text_chars(st, strlen(st)) <= w) {
+		tex(f, st);
+		return;
+	}
+	fprintf(f, "\\parbox[t]{%.2fem}{\\raggedright ", w * TEX_EM_PER_CHAR);
+	for (; *st; st = *p ? p + 2 : p) {
+		p = strstr(st, ", ");
+		if (!p)
+			p = st + strlen(st);
+		if (!(piece = strndup(st, (size_t)(p - st))))
+			break;
+		if ((sp = strchr(piece, ' ')) != NULL) {
+			fprintf(f, "%.*s~", (int)(sp - piece), piece);
+			tex(f, sp + 1);
+		} else {
+			tex(f, piece);
+		}
+		fputs(*p ? ", " : "", f);
+		free(piece);
+	}
+	fputc('}', f);
+}
+
+/* The instance column of a row (cell e). */
+static void tex_inst(FILE *f, const nq_cell *e, const struct tex_layout *l)
+{
+	const char *s;
+	size_t len;
+
+	inst_text(e, &s, &len);
+	if (!len)
+		return;
+	if (text_chars(s, len) <= l->inst_w) {
+		char *copy = strndup(s, len);
+
+		if (copy)
+			tex(f, copy);
+		free(copy);
+	} else {
+		tex_wrapped(f, s, len, l->inst_w);
+	}
+}
+
+/* The letters of the statuses mode m's glance table marks, for its
+ * caption. */
+static void status_key(FILE *cap, const nq_cells *c, size_t m)
+{
+	int st, seen[NQ_ST__COUNT] = { 0 }, any = 0;
+	size_t i;
+
+	for (i = 0; i < c->ncells; i++)
+		if (c->cell[i].mode == m && c->cell[i].y.count)
+			for (st = 1; st < NQ_ST__COUNT; st++)
+				seen[st] |= c->cell[i].status[st] > 0;
+	for (st = 1; st < NQ_ST__COUNT; st++) {
+		if (!seen[st])
+			continue;
+		fprintf(cap, "%s%c %s", any ? ", " : " Superscripts count the "
+			"runs that did not end ok: ", status_letter[st],
+			nq_status_name((nq_status)st));
+		any = 1;
+	}
+	if (any)
+		fputc(';', cap);
+}
+
+static int open_two(char **a, size_t *al, FILE **fa, char **b, size_t *bl,
+		    FILE **fb)
+{
+	*fa = open_memstream(a, al);
+	*fb = open_memstream(b, bl);
+	if (*fa && *fb)
+		return 0;
+	if (*fa)
+		fclose(*fa);
+	if (*fb)
+		fclose(*fb);
+	free(*a);
+	free(*b);
+	*a = *b = NULL;
+	return -1;
+}
+
+/* The glance table in LaTeX: a row per instance (its size, name and
+ * answer), a column per approach, the median in each cell. */
 void nq_report_tex_glance(const struct nq_report_ctx *x, size_t m,
 			  double scale, const char *unit, int hints)
 {
 	const nq_cells *c = x->c;
+	struct tex_layout l;
 	struct tex_table t;
 	size_t i, s, sl = 0, hl = 0;
 	FILE *cap, *head;
-	char *spec;
 
+	(void)hints;
+	glance_layout(x, m, scale, &l);
 	memset(&t, 0, sizeof t);
-	t.longt = tex_rows(c, m, 1) > NQ_REPORT_LONGTABLE_ROWS;
-	t.ncols = 1 + !!hints + (int)c->nseries;
+	t.l = &l;
+	t.ncols = 1 + !!l.inst + l.answer + (int)c->nseries;
 	t.suffix = "-glance";
-	if (!(spec = malloc(c->nseries + 3)))
+	if (!(t.spec = malloc(c->nseries + 8)))
 		return;
-	strcpy(spec, hints ? "rl" : "r");
+	snprintf(t.spec, c->nseries + 8, "r%s%s", l.inst ? "l" : "",
+		 l.answer ? "r" : "");
 	for (s = 0; s < c->nseries; s++)
-		strcat(spec, "r");
-	t.spec = spec;
-	cap = open_memstream(&t.caption, &sl);
-	head = open_memstream(&t.head, &hl);
-	if (!cap || !head) {
-		if (cap)
-			fclose(cap);
-		if (head)
-			fclose(head);
-		free(t.caption);
-		free(t.head);
-		free(spec);
+		strcat(t.spec, "r");
+	if (open_two(&t.caption, &sl, &cap, &t.head, &hl, &head) < 0) {
+		free(t.spec);
 		return;
 	}
 	tex(cap, nq_report_mode_title(c->modes[m]));
 	fprintf(cap, ". Median %s", nq_report_name_of(c->ycol));
 	if (unit[0])
 		fprintf(cap, " in %s", unit);
-	fprintf(cap, " of the runs that ended ok, per instance and approach; "
-		"in parentheses the runs that did not end ok, or the most "
-		"common status where none did. $^\\dagger$ noisy: "
-		"(max$-$min)/median $>$ %g\\%%.%s", NQ_NOISY_SPREAD * 100,
-		c->mixed ? NQ_REPORT_TEX_MIXED_NOTE : "");
-	fputs(hints ? "$n$ & hints" : "$n$", head);
+	fprintf(cap, " of the runs that ended ok, per instance and approach%s"
+		"; where no run ended ok, the most common status.",
+		l.answer ? ", and the instance's answer" : "");
+	status_key(cap, c, m);
+	fprintf(cap, " $^\\dagger$ noisy: (max$-$min)/median $>$ %g\\%%.%s",
+		NQ_NOISY_SPREAD * 100, c->mixed ? NQ_REPORT_TEX_MIXED_NOTE : "");
+	fprintf(head, "$n$%s%s", l.inst == 2 ? " & instance" : l.inst ?
+		" & hints" : "", l.answer ? " & answer" : "");
 	for (s = 0; s < c->nseries; s++) {
 		fputs(" & ", head);
-		tex(head, c->series[s]);
+		tex_approach(head, c, s, &l);
 	}
 	fclose(cap);
 	fclose(head);
 	tex_begin(x, m, &t);
 	for (i = 0; i < c->ncells; i++) {
 		const nq_cell *row = &c->cell[i];
+		char cell[256];
+		double w;
 
 		if (row->mode != m || !first_of_instance(c, i))
 			continue;
 		fprintf(x->f, "%d", row->n);
-		if (hints) {
+		if (l.inst) {
 			fputs(" & ", x->f);
-			tex(x->f, row->hints);
+			tex_inst(x->f, row, &l);
+		}
+		if (l.answer) {
+			fputs(" & ", x->f);
+			tex(x->f, inst_answer(c, i));
 		}
 		for (s = 0; s < c->nseries; s++) {
-			fputs(" & ", x->f);
-			tex_median(x->f, nq_cells_find(c, s, m, row->hints,
-						       row->n), scale);
+			glance_cell(cell, sizeof cell, nq_cells_find(c, s, m,
+				    row->hints, row->n), scale, &w);
+			fprintf(x->f, " & %s", cell);
 		}
 		fputs(" \\\\\n", x->f);
 	}
 	tex_end(x, &t);
 	free(t.caption);
 	free(t.head);
-	free(spec);
+	free(t.spec);
 }
 
 /* The detail table's head: the caption and the column names. -1 when out
  * of memory (nothing written). */
 static int tex_detail_head(const struct nq_report_ctx *x, size_t m,
-			   const char *unit, int hints, struct tex_table *t)
+			   const char *unit, struct tex_table *t)
 {
 	const nq_cells *c = x->c;
+	const struct tex_layout *l = t->l;
 	size_t sl = 0, hl = 0;
-	FILE *cap = open_memstream(&t->caption, &sl);
-	FILE *head = open_memstream(&t->head, &hl);
+	FILE *cap, *head;
 
-	if (!cap || !head) {
-		if (cap)
-			fclose(cap);
-		if (head)
-			fclose(head);
-		free(t->caption);
-		free(t->head);
+	if (open_two(&t->caption, &sl, &cap, &t->head, &hl, &head) < 0)
 		return -1;
-	}
-	t->longt = tex_rows(c, m, 0) > NQ_REPORT_LONGTABLE_ROWS;
-	t->spec = hints ? "rll rrrrr r l" : "rl rrrrr r l";
-	t->ncols = hints ? 10 : 9;
+	t->spec = strdup(l->inst ? "rll rrrrr r l" : "rl rrrrr r l");
+	t->ncols = l->inst ? 10 : 9;
 	t->suffix = "";
 	tex(cap, nq_report_mode_title(c->modes[m]));
 	fprintf(cap, ". Median %s", nq_report_name_of(c->ycol));
@@ -298,10 +754,11 @@ static int tex_detail_head(const struct nq_report_ctx *x, size_t m,
 		"$>$ %g\\%%.%s", NQ_NOISY_SPREAD * 100,
 		c->mixed ? NQ_REPORT_TEX_MIXED_NOTE : "");
 	fprintf(head, "$n$ & %sapproach & median & min & max & IQR & "
-		"MAD & speed-up & runs", hints ? "hints & " : "");
+		"MAD & speed-up & runs", l->inst == 2 ? "instance & " :
+		l->inst ? "hints & " : "");
 	fclose(cap);
 	fclose(head);
-	return 0;
+	return t->spec ? 0 : -1;
 }
 
 void nq_report_tex_detail(const struct nq_report_ctx *x, size_t m,
@@ -309,14 +766,22 @@ void nq_report_tex_detail(const struct nq_report_ctx *x, size_t m,
 {
 	const nq_cells *c = x->c;
 	FILE *f = x->f;
+	struct tex_layout l;
 	struct tex_table t;
 	size_t i;
 	int prev_n = -1;
 	const char *prev_h = NULL;
 
+	(void)hints;
+	detail_layout(x, m, scale, &l);
 	memset(&t, 0, sizeof t);
-	if (tex_detail_head(x, m, unit, hints, &t) < 0)
+	t.l = &l;
+	if (tex_detail_head(x, m, unit, &t) < 0) {
+		free(t.caption);
+		free(t.head);
+		free(t.spec);
 		return;
+	}
 	tex_begin(x, m, &t);
 	for (i = 0; i < c->ncells; i++) {
 		const nq_cell *e = &c->cell[i];
@@ -336,42 +801,51 @@ void nq_report_tex_detail(const struct nq_report_ctx *x, size_t m,
 			fprintf(f, "%d & ", e->n);
 		else
 			fputs(" & ", f);
-		if (hints) {
+		if (l.inst) {
 			if (first_of_group)
-				tex(f, e->hints);
+				tex_inst(f, e, &l);
 			fputs(" & ", f);
 		}
-		tex(f, c->series[e->series]);
+		tex_approach(f, c, e->series, &l);
 		fprintf(f, " & %s%s%s & %s & %s & %s & %s & %s & ", r.med,
 			nq_stats_noisy(&e->y) ? "$^\\dagger$" : "",
 			NQ_REPORT_TEX_MIXED(e), r.mn, r.mx,
 			r.iqr, r.mad, r.sp);
-		tex(f, r.st);
+		tex_runs(f, r.st, l.runs_w);
 		fputs(" \\\\\n", f);
 	}
 	tex_end(x, &t);
 	free(t.caption);
 	free(t.head);
+	free(t.spec);
 }
 
 void nq_report_tex_preamble(const struct nq_report_ctx *x)
 {
 	const nq_cells *c = x->c;
 	FILE *f = x->f;
+	struct tex_layout g, d;
 	size_t m;
-	int longt = 0;
+	int longt = 0, resize = 0;
 
-	for (m = 0; m < c->nmodes; m++)
-		longt |= tex_rows(c, m, 0) > NQ_REPORT_LONGTABLE_ROWS;
+	for (m = 0; m < c->nmodes; m++) {
+		glance_layout(x, m, 1, &g);
+		detail_layout(x, m, 1, &d);
+		longt |= g.longt || d.longt;
+		resize |= (g.resize && !g.longt) || (d.resize && !d.longt);
+	}
 	fputs("% ", f);
 	comment(f, c->experiment[0] ? c->experiment : "results");
 	fputs(": tables made by `harness report --format latex ", f);
 	comment(f, x->o->csv);
-	fprintf(f, "`\n%% needs \\usepackage{booktabs}%s\n%% numbers are "
-		"plain decimals with %d significant digits%s\n",
+	fprintf(f, "`\n%% needs \\usepackage{booktabs}%s%s\n%% laid out for "
+		"a text width of %g pt (article, 10 pt); numbers are plain "
+		"decimals with %d significant digits%s\n",
 		longt ? " and \\usepackage{longtable} (a table of more "
-		"rows than a page holds is a longtable)" : "", NQ_REPORT_SIG,
-		x->time ? ", times in seconds" : "");
+		"rows than a page holds is a longtable)" : "",
+		resize ? " and \\usepackage{graphicx} (a table too wide for "
+		"the text is shrunk to it)" : "", TEX_TEXTWIDTH_PT,
+		NQ_REPORT_SIG, x->time ? ", times in seconds" : "");
 }
 
 void nq_report_tex_machine(const struct nq_report_ctx *x, const char *meta,
