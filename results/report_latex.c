@@ -91,24 +91,28 @@ static void comment(FILE *f, const char *s)
 
 /* A table is laid out for a text width of TEX_TEXTWIDTH_PT (article's
  * at 10 pt; a wider one only leaves room). Widths are estimated from the
- * text: a character of Computer Modern is about half an em (a digit is
- * exactly), rounded up here to TEX_EM_PER_CHAR so an estimate that fits
- * fits. The first layout that fits, in order: the approaches' names at
- * \small, at \footnotesize, then letters (A, B, ...; a key below the
- * table names them) at \small, \footnotesize, \scriptsize. A float whose
- * estimate still does not fit is shrunk to the width with \resizebox
- * (graphicx; the preamble comment says when it is needed). */
+ * text in digits (text_chars: other characters count as wider or
+ * narrower), a digit as wide as Computer Modern's at the size (its
+ * smaller sizes are wider for their size: cmr7's digit is 4.07 pt, not
+ * 3.5), with TEX_SLACK to spare, so an estimate that fits fits. The
+ * first layout that fits, in order: the approaches' names at \small, at
+ * \footnotesize, then letters (A, B, ...; a key below the table names
+ * them) at \small, \footnotesize, \scriptsize. A glance table that does
+ * not fit even so is split into tables of consecutive approaches; a
+ * detail table loses its IQR and MAD columns, and a float that still
+ * does not fit is shrunk to the width with \resizebox (graphicx; the
+ * preamble comment says when it is needed). */
 #define TEX_TEXTWIDTH_PT 345.0
-#define TEX_EM_PER_CHAR 0.55
+#define TEX_SLACK 1.04
 /* A text column (instance, runs) wraps past this many characters. */
 #define TEX_WRAP_CHARS 14
 
 static const struct tex_size {
 	const char *cmd;
-	double pt, sep;   /* the font's size, \tabcolsep (pt) */
+	double digit, sep; /* a digit's width, \tabcolsep (pt) */
 } tex_sizes[] = {
-	{ "\\small", 9, 4 }, { "\\footnotesize", 8, 3 },
-	{ "\\scriptsize", 7, 2 },
+	{ "\\small", 4.63, 4 }, { "\\footnotesize", 4.25, 3 },
+	{ "\\scriptsize", 4.07, 2 },
 };
 #define NSIZES (sizeof tex_sizes / sizeof tex_sizes[0])
 
@@ -125,18 +129,36 @@ struct tex_layout {
 	int inst;       /* the instance column: 0 none, 1 hints, 2 ids */
 	int answer;     /* the answer column (glance) */
 	double inst_w;  /* its width in characters (wraps past it) */
+	size_t s0, s1;  /* the glance table's approaches: s0 .. s1 - 1 */
+	int spread;     /* the detail's IQR and MAD columns */
+	double inst_min; /* the instance column's widest unbreakable piece */
 	double runs_w;  /* the detail's runs column, characters */
 };
 
-/* Characters of text as shown (a UTF-8 sequence one). */
+/* The width of text as shown, in characters of half an em (a digit's
+ * width in Computer Modern): narrow letters and points less, wide and
+ * capital letters more; a UTF-8 sequence one. */
 static double text_chars(const char *s, size_t len)
 {
 	double n = 0;
 	size_t i;
 
-	for (i = 0; i < len && s[i]; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80)
-			n++;
+	for (i = 0; i < len && s[i]; i++) {
+		unsigned char ch = (unsigned char)s[i];
+
+		if ((ch & 0xc0) == 0x80)
+			continue;
+		if (strchr(".,:;!'il|", ch))
+			n += 0.6;
+		else if (strchr(" fjrt()[]-", ch))
+			n += 0.8;
+		else if (strchr("mwMW", ch))
+			n += 1.7;
+		else if (ch >= 'A' && ch <= 'Z')
+			n += 1.5;
+		else
+			n += 1;
+	}
 	return n;
 }
 
@@ -147,7 +169,7 @@ static double tex_width(const double *w, size_t ncols, int k)
 	size_t i;
 
 	for (i = 0; i < ncols; i++)
-		sum += w[i] * TEX_EM_PER_CHAR * tex_sizes[k].pt +
+		sum += w[i] * TEX_SLACK * tex_sizes[k].digit +
 		       2 * tex_sizes[k].sep;
 	return sum;
 }
@@ -161,11 +183,13 @@ static void tex_fit(double *full, double *abbr, size_t ncols, size_t inst,
 	size_t t;
 	int wrap;
 
-	for (wrap = 0; wrap < 2; wrap++) {
-		if (wrap && (!inst || full[inst] <= TEX_WRAP_CHARS))
-			break;
+	for (wrap = 0; wrap < 3; wrap++) {
+		double w = wrap == 1 ? TEX_WRAP_CHARS : l->inst_min;
+
+		if (wrap && (!inst || full[inst] <= w))
+			continue;
 		if (wrap)
-			full[inst] = abbr[inst] = l->inst_w = TEX_WRAP_CHARS;
+			full[inst] = abbr[inst] = l->inst_w = w;
 		for (t = 0; t < NTRIES; t++) {
 			l->size = tex_tries[t].size;
 			l->letters = tex_tries[t].letters;
@@ -335,6 +359,17 @@ static void tex_columns(const nq_cells *c, size_t m, struct tex_layout *l,
 			l->inst = 1;
 		inst_text(e, &s, &len);
 		*inst_w = max_d(*inst_w, text_chars(s, len));
+		{
+			size_t a = 0, b;
+
+			/* ids break after a hyphen, hints at a space */
+			for (b = 0; b <= len; b++)
+				if (b == len || s[b] == '-' || s[b] == ' ') {
+					l->inst_min = max_d(l->inst_min,
+						text_chars(s + a, b - a) + 1);
+					a = b + 1;
+				}
+		}
 		if (e->answer[0]) {
 			l->answer = 1;
 			*ans_w = max_d(*ans_w, (double)strlen(e->answer));
@@ -348,46 +383,142 @@ static void tex_columns(const nq_cells *c, size_t m, struct tex_layout *l,
 	*n_w = max_d(*n_w, 1.5);
 }
 
-/* The layout of mode m's glance table. */
-static void glance_layout(const struct nq_report_ctx *x, size_t m,
-			  double scale, struct tex_layout *l)
+/* The widths (characters) of mode m's glance columns: the instance's
+ * (n, instance, answer: *nfixed of them), then one per approach, with
+ * the approaches' names (full) and letters (abbr). Both malloc'd (NULL
+ * when out of memory). */
+static void glance_widths(const struct nq_report_ctx *x, size_t m,
+			  double scale, struct tex_layout *l, double **full,
+			  double **abbr, size_t *nfixed)
 {
 	const nq_cells *c = x->c;
-	double full[260], abbr[260], inst_w, ans_w, n_w, w;
-	size_t i, s, k = 0, ns = c->nseries < 256 ? c->nseries : 256;
+	double inst_w, ans_w, n_w, w, *f, *a;
+	size_t i, s, k = 0;
 	char buf[256], letter[8];
 
 	memset(l, 0, sizeof *l);
 	tex_columns(c, m, l, &inst_w, &ans_w, &n_w);
-	full[k] = abbr[k] = n_w;
+	*full = f = malloc((c->nseries + 3) * sizeof *f);
+	*abbr = a = malloc((c->nseries + 3) * sizeof *a);
+	if (!f || !a) {
+		free(f);
+		free(a);
+		*full = *abbr = NULL;
+		return;
+	}
+	f[k] = a[k] = n_w;
 	k++;
 	if (l->inst) {
-		full[k] = abbr[k] = inst_w;
+		f[k] = a[k] = inst_w;
 		k++;
 	}
 	if (l->answer) {
-		full[k] = abbr[k] = ans_w;
+		f[k] = a[k] = ans_w;
 		k++;
 	}
-	for (s = 0; s < ns; s++) {
+	*nfixed = k;
+	for (s = 0; s < c->nseries; s++) {
 		letter_of(s, letter, sizeof letter);
-		full[k + s] = text_chars(c->series[s], strlen(c->series[s]));
-		abbr[k + s] = (double)strlen(letter);
+		f[k + s] = text_chars(c->series[s], strlen(c->series[s]));
+		a[k + s] = (double)strlen(letter);
 	}
 	for (i = 0; i < c->ncells; i++) {
 		const nq_cell *e = &c->cell[i];
 
-		if (e->mode != m || e->series >= ns)
+		if (e->mode != m)
 			continue;
 		glance_cell(buf, sizeof buf, e, scale, &w);
-		full[k + e->series] = max_d(full[k + e->series], w);
-		abbr[k + e->series] = max_d(abbr[k + e->series], w);
+		f[k + e->series] = max_d(f[k + e->series], w);
+		a[k + e->series] = max_d(a[k + e->series], w);
 	}
-	tex_fit(full, abbr, k + ns, l->inst ? 1 : 0, l);
+}
+
+/* The layout of mode m's glance table of approaches s0..s1-1 (widths
+ * from glance_widths). */
+static void glance_fit(const struct nq_report_ctx *x, size_t m,
+		       const struct tex_layout *base, const double *full,
+		       const double *abbr, size_t nfixed, size_t s0, size_t s1,
+		       struct tex_layout *l)
+{
+	const nq_cells *c = x->c;
+	double *f = malloc((nfixed + s1 - s0 + 1) * sizeof *f);
+	double *a = malloc((nfixed + s1 - s0 + 1) * sizeof *a);
+
+	*l = *base;
+	l->s0 = s0;
+	l->s1 = s1;
+	if (f && a) {
+		memcpy(f, full, nfixed * sizeof *f);
+		memcpy(a, abbr, nfixed * sizeof *a);
+		memcpy(f + nfixed, full + nfixed + s0, (s1 - s0) * sizeof *f);
+		memcpy(a + nfixed, abbr + nfixed + s0, (s1 - s0) * sizeof *a);
+		tex_fit(f, a, nfixed + s1 - s0, l->inst ? 1 : 0, l);
+	} else {
+		l->size = 2;
+		l->letters = 1;
+	}
+	free(f);
+	free(a);
 	/* in its place, before the detail: a longtable when the detail is
 	 * one (a float would drift past it, pages on) */
 	l->longt = tex_rows(c, m, 1) > NQ_REPORT_LONGTABLE_ROWS ||
 		   tex_rows(c, m, 0) > NQ_REPORT_LONGTABLE_ROWS;
+}
+
+/* Mode m's glance tables: the approaches in as few consecutive groups
+ * as fit the width (one, unless even letters at \scriptsize are too
+ * wide), each group's layout into l[] (at most c->nseries); how many. */
+static size_t glance_layouts(const struct nq_report_ctx *x, size_t m,
+			     double scale, struct tex_layout *l)
+{
+	const nq_cells *c = x->c;
+	struct tex_layout base, t;
+	double *full, *abbr;
+	size_t nfixed = 0, s0 = 0, s1, n = 0;
+
+	glance_widths(x, m, scale, &base, &full, &abbr, &nfixed);
+	if (!full) {
+		base.s0 = 0;
+		base.s1 = c->nseries;
+		base.size = 2;
+		base.letters = 1;
+		l[0] = base;
+		return 1;
+	}
+	while (s0 < c->nseries) {
+		/* the longest run of approaches from s0 that fits */
+		glance_fit(x, m, &base, full, abbr, nfixed, s0, s0 + 1, &l[n]);
+		for (s1 = s0 + 2; s1 <= c->nseries; s1++) {
+			glance_fit(x, m, &base, full, abbr, nfixed, s0, s1, &t);
+			if (t.resize)
+				break;
+			l[n] = t;
+		}
+		s0 = l[n].s1;
+		n++;
+	}
+	/* as even as the groups can be: 3 and 3, not 5 and 1 */
+	if (n > 1) {
+		size_t per = (c->nseries + n - 1) / n, g;
+		int fits = 1;
+
+		for (g = 0; g < n && fits; g++) {
+			s1 = (g + 1) * per < c->nseries ? (g + 1) * per :
+			     c->nseries;
+			glance_fit(x, m, &base, full, abbr, nfixed, g * per, s1,
+				   &t);
+			fits = !t.resize || s1 - g * per == 1;
+		}
+		for (g = 0; g < n && fits; g++) {
+			s1 = (g + 1) * per < c->nseries ? (g + 1) * per :
+			     c->nseries;
+			glance_fit(x, m, &base, full, abbr, nfixed, g * per, s1,
+				   &l[g]);
+		}
+	}
+	free(full);
+	free(abbr);
+	return n;
 }
 
 /* The layout of mode m's detail table. */
@@ -395,13 +526,14 @@ static void detail_layout(const struct nq_report_ctx *x, size_t m,
 			  double scale, struct tex_layout *l)
 {
 	const nq_cells *c = x->c;
-	double full[10], abbr[10], inst_w, ans_w, n_w;
+	double full[10], abbr[10], inst_w, ans_w, n_w, w_inst;
 	size_t i, k = 0, j;
 	char letter[8];
 
 	memset(l, 0, sizeof *l);
 	tex_columns(c, m, l, &inst_w, &ans_w, &n_w);
 	l->answer = 0;
+	l->s1 = c->nseries;
 	full[k] = abbr[k] = n_w;
 	k++;
 	if (l->inst) {
@@ -449,7 +581,20 @@ static void detail_layout(const struct nq_report_ctx *x, size_t m,
 		l->runs_w = max_d(l->runs_w, widest_piece(r.st));
 	}
 	full[k + 6] = abbr[k + 6] = l->runs_w;
+	l->spread = 1;
+	w_inst = full[1];
 	tex_fit(full, abbr, k + 7, l->inst ? 1 : 0, l);
+	if (l->resize) {
+		if (l->inst)
+			full[1] = abbr[1] = l->inst_w = w_inst;
+		/* still too wide: without IQR and MAD (the caption says so;
+		 * Markdown has them) */
+		memmove(full + k + 3, full + k + 5, 2 * sizeof *full);
+		memmove(abbr + k + 3, abbr + k + 5, 2 * sizeof *abbr);
+		l->resize = 0;
+		l->spread = 0;
+		tex_fit(full, abbr, k + 5, l->inst ? 1 : 0, l);
+	}
 	l->longt = tex_rows(c, m, 0) > NQ_REPORT_LONGTABLE_ROWS;
 }
 
@@ -507,9 +652,9 @@ static void tex_key(const struct nq_report_ctx *x, const struct tex_table *t)
 		return;
 	fputs("\\par\\smallskip{\\raggedright\\footnotesize Approaches: ",
 	      x->f);
-	for (s = 0; s < x->c->nseries; s++) {
+	for (s = t->l->s0; s < t->l->s1; s++) {
 		letter_of(s, letter, sizeof letter);
-		fprintf(x->f, "%s%s:~", s ? "; " : "", letter);
+		fprintf(x->f, "%s%s:~", s > t->l->s0 ? "; " : "", letter);
 		tex(x->f, x->c->series[s]);
 	}
 	fputs(".\\par}\n", x->f);
@@ -545,13 +690,15 @@ static void tex_approach(FILE *f, const nq_cells *c, size_t s,
 
 /* Text in a column that wraps (parbox of w characters): ids break after
  * their hyphens, hints at their spaces. */
-static void tex_wrapped(FILE *f, const char *s, size_t len, double w)
+static void tex_wrapped(FILE *f, const char *s, size_t len, double w,
+			int size)
 {
 	char *copy = strndup(s, len), *p, *q;
 
 	if (!copy)
 		return;
-	fprintf(f, "\\parbox[t]{%.2fem}{\\raggedright ", w * TEX_EM_PER_CHAR);
+	fprintf(f, "\\parbox[t]{%.1fpt}{\\raggedright ", w * TEX_SLACK *
+		tex_sizes[size].digit);
 	for (p = copy; (q = strchr(p, '-')) != NULL; p = q + 1) {
 		*q = '\0';
 		tex(f, p);
@@ -563,8 +710,8 @@ static void tex_wrapped(FILE *f, const char *s, size_t len, double w)
 }
 
 /* The runs column: "2 ok, 1 timeout", wrapping between its pieces only
- * (a parbox of w characters) when it is wider. */
-static void tex_runs(FILE *f, const char *st, double w)
+ * (a parbox w digits wide) when it is wider. */
+static void tex_runs(FILE *f, const char *st, double w, int size)
 {
 	const char *p, *sp;
 	char *piece;
@@ -573,7 +720,8 @@ static void tex_runs(FILE *f, const char *st, double w)
 		tex(f, st);
 		return;
 	}
-	fprintf(f, "\\parbox[t]{%.2fem}{\\raggedright ", w * TEX_EM_PER_CHAR);
+	fprintf(f, "\\parbox[t]{%.1fpt}{\\raggedright ", w * TEX_SLACK *
+		tex_sizes[size].digit);
 	for (; *st; st = *p ? p + 2 : p) {
 		p = strstr(st, ", ");
 		if (!p)
@@ -608,7 +756,7 @@ static void tex_inst(FILE *f, const nq_cell *e, const struct tex_layout *l)
 			tex(f, copy);
 		free(copy);
 	} else {
-		tex_wrapped(f, s, len, l->inst_w);
+		tex_wrapped(f, s, len, l->inst_w, l->size);
 	}
 }
 
@@ -652,48 +800,57 @@ static int open_two(char **a, size_t *al, FILE **fa, char **b, size_t *bl,
 	return -1;
 }
 
-/* The glance table in LaTeX: a row per instance (its size, name and
- * answer), a column per approach, the median in each cell. */
-void nq_report_tex_glance(const struct nq_report_ctx *x, size_t m,
-			  double scale, const char *unit, int hints)
+/* One glance table: approaches l->s0 .. l->s1 - 1, the group-th of
+ * ngroups. */
+static void glance_one(const struct nq_report_ctx *x, size_t m, double scale,
+		       const char *unit, const struct tex_layout *l,
+		       size_t group, size_t ngroups)
 {
 	const nq_cells *c = x->c;
-	struct tex_layout l;
 	struct tex_table t;
-	size_t i, s, sl = 0, hl = 0;
+	size_t i, s, sl = 0, hl = 0, ns = l->s1 - l->s0;
+	char suffix[32], first[8], last[8];
 	FILE *cap, *head;
 
-	(void)hints;
-	glance_layout(x, m, scale, &l);
 	memset(&t, 0, sizeof t);
-	t.l = &l;
-	t.ncols = 1 + !!l.inst + l.answer + (int)c->nseries;
-	t.suffix = "-glance";
-	if (!(t.spec = malloc(c->nseries + 8)))
+	t.l = l;
+	t.ncols = 1 + !!l->inst + l->answer + (int)ns;
+	snprintf(suffix, sizeof suffix, group ? "-glance-%zu" : "-glance",
+		 group + 1);
+	t.suffix = suffix;
+	if (!(t.spec = malloc(ns + 8)))
 		return;
-	snprintf(t.spec, c->nseries + 8, "r%s%s", l.inst ? "l" : "",
-		 l.answer ? "r" : "");
-	for (s = 0; s < c->nseries; s++)
+	snprintf(t.spec, ns + 8, "r%s%s", l->inst ? "l" : "",
+		 l->answer ? "r" : "");
+	for (s = 0; s < ns; s++)
 		strcat(t.spec, "r");
 	if (open_two(&t.caption, &sl, &cap, &t.head, &hl, &head) < 0) {
 		free(t.spec);
 		return;
 	}
 	tex(cap, nq_report_mode_title(c->modes[m]));
+	letter_of(l->s0, first, sizeof first);
+	letter_of(l->s1 - 1, last, sizeof last);
+	if (ngroups > 1 && ns > 1)
+		fprintf(cap, ", approaches %s--%s (%zu of %zu tables)", first,
+			last, group + 1, ngroups);
+	else if (ngroups > 1)
+		fprintf(cap, ", approach %s (%zu of %zu tables)", first,
+			group + 1, ngroups);
 	fprintf(cap, ". Median %s", nq_report_name_of(c->ycol));
 	if (unit[0])
 		fprintf(cap, " in %s", unit);
 	fprintf(cap, " of the runs that ended ok, per instance and approach%s"
 		"; where no run ended ok, the most common status.",
-		l.answer ? ", and the instance's answer" : "");
+		l->answer ? ", and the instance's answer" : "");
 	status_key(cap, c, m);
 	fprintf(cap, " $^\\dagger$ noisy: (max$-$min)/median $>$ %g\\%%.%s",
 		NQ_NOISY_SPREAD * 100, c->mixed ? NQ_REPORT_TEX_MIXED_NOTE : "");
-	fprintf(head, "$n$%s%s", l.inst == 2 ? " & instance" : l.inst ?
-		" & hints" : "", l.answer ? " & answer" : "");
-	for (s = 0; s < c->nseries; s++) {
+	fprintf(head, "$n$%s%s", l->inst == 2 ? " & instance" : l->inst ?
+		" & hints" : "", l->answer ? " & answer" : "");
+	for (s = l->s0; s < l->s1; s++) {
 		fputs(" & ", head);
-		tex_approach(head, c, s, &l);
+		tex_approach(head, c, s, l);
 	}
 	fclose(cap);
 	fclose(head);
@@ -706,15 +863,15 @@ void nq_report_tex_glance(const struct nq_report_ctx *x, size_t m,
 		if (row->mode != m || !first_of_instance(c, i))
 			continue;
 		fprintf(x->f, "%d", row->n);
-		if (l.inst) {
+		if (l->inst) {
 			fputs(" & ", x->f);
-			tex_inst(x->f, row, &l);
+			tex_inst(x->f, row, l);
 		}
-		if (l.answer) {
+		if (l->answer) {
 			fputs(" & ", x->f);
 			tex(x->f, inst_answer(c, i));
 		}
-		for (s = 0; s < c->nseries; s++) {
+		for (s = l->s0; s < l->s1; s++) {
 			glance_cell(cell, sizeof cell, nq_cells_find(c, s, m,
 				    row->hints, row->n), scale, &w);
 			fprintf(x->f, " & %s", cell);
@@ -725,6 +882,24 @@ void nq_report_tex_glance(const struct nq_report_ctx *x, size_t m,
 	free(t.caption);
 	free(t.head);
 	free(t.spec);
+}
+
+/* The glance table in LaTeX: a row per instance (its size, name and
+ * answer), a column per approach, the median in each cell; in several
+ * tables of consecutive approaches when one is too wide. */
+void nq_report_tex_glance(const struct nq_report_ctx *x, size_t m,
+			  double scale, const char *unit, int hints)
+{
+	struct tex_layout *l = malloc((x->c->nseries + 1) * sizeof *l);
+	size_t g, n;
+
+	(void)hints;
+	if (!l)
+		return;
+	n = glance_layouts(x, m, scale, l);
+	for (g = 0; g < n; g++)
+		glance_one(x, m, scale, unit, &l[g], g, n);
+	free(l);
 }
 
 /* The detail table's head: the caption and the column names. -1 when out
@@ -739,23 +914,29 @@ static int tex_detail_head(const struct nq_report_ctx *x, size_t m,
 
 	if (open_two(&t->caption, &sl, &cap, &t->head, &hl, &head) < 0)
 		return -1;
-	t->spec = strdup(l->inst ? "rll rrrrr r l" : "rl rrrrr r l");
-	t->ncols = l->inst ? 10 : 9;
+	t->spec = strdup(l->inst ? (l->spread ? "rll rrrrr r l" : "rll rrr r l")
+			 : (l->spread ? "rl rrrrr r l" : "rl rrr r l"));
+	t->ncols = (l->inst ? 10 : 9) - (l->spread ? 0 : 2);
 	t->suffix = "";
 	tex(cap, nq_report_mode_title(c->modes[m]));
 	fprintf(cap, ". Median %s", nq_report_name_of(c->ycol));
 	if (unit[0])
 		fprintf(cap, " in %s", unit);
-	fprintf(cap, " of the runs that ended ok, their min--max, "
-		"interquartile range (IQR) and median absolute deviation "
-		"(MAD); speed-up $=$ median of ");
+	if (l->spread)
+		fprintf(cap, " of the runs that ended ok, their min--max, "
+			"interquartile range (IQR) and median absolute "
+			"deviation (MAD); speed-up $=$ median of ");
+	else
+		fprintf(cap, " of the runs that ended ok and their min--max "
+			"(IQR and MAD left out here: too wide; the Markdown "
+			"report has them); speed-up $=$ median of ");
 	tex(cap, c->series[x->base]);
 	fprintf(cap, " / median. $^\\dagger$ noisy: (max$-$min)/median "
 		"$>$ %g\\%%.%s", NQ_NOISY_SPREAD * 100,
 		c->mixed ? NQ_REPORT_TEX_MIXED_NOTE : "");
-	fprintf(head, "$n$ & %sapproach & median & min & max & IQR & "
-		"MAD & speed-up & runs", l->inst == 2 ? "instance & " :
-		l->inst ? "hints & " : "");
+	fprintf(head, "$n$ & %sapproach & median & min & max & %s"
+		"speed-up & runs", l->inst == 2 ? "instance & " :
+		l->inst ? "hints & " : "", l->spread ? "IQR & MAD & " : "");
 	fclose(cap);
 	fclose(head);
 	return t->spec ? 0 : -1;
@@ -807,11 +988,13 @@ void nq_report_tex_detail(const struct nq_report_ctx *x, size_t m,
 			fputs(" & ", f);
 		}
 		tex_approach(f, c, e->series, &l);
-		fprintf(f, " & %s%s%s & %s & %s & %s & %s & %s & ", r.med,
+		fprintf(f, " & %s%s%s & %s & %s & ", r.med,
 			nq_stats_noisy(&e->y) ? "$^\\dagger$" : "",
-			NQ_REPORT_TEX_MIXED(e), r.mn, r.mx,
-			r.iqr, r.mad, r.sp);
-		tex_runs(f, r.st, l.runs_w);
+			NQ_REPORT_TEX_MIXED(e), r.mn, r.mx);
+		if (l.spread)
+			fprintf(f, "%s & %s & ", r.iqr, r.mad);
+		fprintf(f, "%s & ", r.sp);
+		tex_runs(f, r.st, l.runs_w, l.size);
 		fputs(" \\\\\n", f);
 	}
 	tex_end(x, &t);
@@ -824,16 +1007,21 @@ void nq_report_tex_preamble(const struct nq_report_ctx *x)
 {
 	const nq_cells *c = x->c;
 	FILE *f = x->f;
-	struct tex_layout g, d;
-	size_t m;
+	struct tex_layout *g = malloc((c->nseries + 1) * sizeof *g), d;
+	size_t m, i, n;
 	int longt = 0, resize = 0;
 
-	for (m = 0; m < c->nmodes; m++) {
-		glance_layout(x, m, 1, &g);
+	for (m = 0; g && m < c->nmodes; m++) {
+		n = glance_layouts(x, m, 1, g);
+		for (i = 0; i < n; i++) {
+			longt |= g[i].longt;
+			resize |= g[i].resize && !g[i].longt;
+		}
 		detail_layout(x, m, 1, &d);
-		longt |= g.longt || d.longt;
-		resize |= (g.resize && !g.longt) || (d.resize && !d.longt);
+		longt |= d.longt;
+		resize |= d.resize && !d.longt;
 	}
+	free(g);
 	fputs("% ", f);
 	comment(f, c->experiment[0] ? c->experiment : "results");
 	fputs(": tables made by `harness report --format latex ", f);
