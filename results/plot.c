@@ -64,15 +64,64 @@ static const char *mode_title(const char *mode)
 }
 
 /* Decide log or linear for values lo..hi (lo: smallest positive, or <= 0
- * when some value is not positive): a time is on a log scale by default. */
+ * when some value is not positive): a time is on a log scale by default,
+ * and --log asks for one whatever the values (those not above 0 are then
+ * left out, and said: struct nonpos). */
 static int use_log(const nq_plot_opts *o, const char *col, double lo,
 		   double hi)
 {
+	if (o->scale == 1)
+		return 1;
 	if (lo <= 0)
 		return 0;
 	if (o->scale >= 0)
 		return o->scale;
 	return nq_column_is_time(col) || hi / lo > 100;
+}
+
+/* On a log axis, the values that are not above 0: medians not drawn,
+ * error bars cut at the axis' bottom (the smallest value above 0). */
+struct nonpos {
+	int logy;
+	double floor;
+	size_t dropped, clamped;
+};
+
+/* What a log axis leaves out of mode m's cells (hinted ones too: the
+ * cactus plot draws them). */
+static void nonpos_count(const nq_cells *c, size_t m, int hinted,
+			 struct nonpos *z)
+{
+	size_t i;
+
+	z->dropped = z->clamped = 0;
+	for (i = 0; z->logy && i < c->ncells; i++) {
+		const nq_cell *x = &c->cell[i];
+
+		if (x->mode != m || (HINTED(x) && !hinted) || !x->y.count)
+			continue;
+		if (x->y.median <= 0)
+			z->dropped++;
+		else if (x->y.min <= 0)
+			z->clamped++;
+	}
+}
+
+/* The note of what a log axis left out of mode m's panel: an entry of
+ * its key (after the plot command's other terms) and a line on stderr. */
+static void nonpos_note(FILE *f, const struct nonpos *z, const char *col,
+			const char *mode)
+{
+	char text[256];
+
+	if (!z->logy || (!z->dropped && !z->clamped))
+		return;
+	snprintf(text, sizeof text, "log axis: %zu median%s of 0 not drawn%s",
+		 z->dropped, z->dropped == 1 ? "" : "s",
+		 z->clamped ? ", bars from 0 cut at the bottom" : "");
+	fputs(", \\\n     keyentry with lines lc rgb 'white' title ", f);
+	nq_plot_str(f, text);
+	fprintf(stderr, "harness plot: note: %s, %s: %s\n", col, mode, text);
 }
 
 static void set_yaxis(FILE *f, int logy)
@@ -100,13 +149,13 @@ static void timeout_line(FILE *f, double t)
  * or was skipped, and the smallest and largest y (lo stays INFINITY, hi 0
  * when no run ended ok). */
 static int time_range(const nq_cells *c, int *timed_out, double *lo,
-		      double *hi)
+		      double *hi, double *lo_pos)
 {
 	size_t i;
 	int any = 0;
 
 	*timed_out = 0;
-	*lo = INFINITY;
+	*lo = *lo_pos = INFINITY;
 	*hi = 0;
 	for (i = 0; i < c->ncells; i++) {
 		const nq_cell *x = &c->cell[i];
@@ -121,6 +170,10 @@ static int time_range(const nq_cells *c, int *timed_out, double *lo,
 				*lo = x->y.min;
 			if (x->y.max > *hi)
 				*hi = x->y.max;
+			if (x->y.min > 0 && x->y.min < *lo_pos)
+				*lo_pos = x->y.min;
+			else if (x->y.median > 0 && x->y.median < *lo_pos)
+				*lo_pos = x->y.median;
 		}
 	}
 	return any;
@@ -129,7 +182,7 @@ static int time_range(const nq_cells *c, int *timed_out, double *lo,
 /* The terminal, title, axes and key of the time plot. */
 static void time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		       int term, const char *target, int timed_out, double lo,
-		       double hi)
+		       double hi, struct nonpos *z)
 {
 	char title[512], yl[256];
 
@@ -142,7 +195,8 @@ static void time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		snprintf(title, sizeof title, "%s", c->experiment[0] ?
 			 c->experiment : o->csv);
 	nq_plot_setup(f, o, term, target, (int)c->nmodes, title);
-	set_yaxis(f, use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi));
+	z->logy = use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi);
+	set_yaxis(f, z->logy);
 	fputs("set xlabel 'n (board size)'\nset ylabel ", f);
 	snprintf(yl, sizeof yl, "%s, median; bars min..max",
 		 nq_column_label(c->ycol));
@@ -180,7 +234,7 @@ static double time_dx(FILE *f, const nq_cells *c, size_t m)
 /* Mode m's data: one block per series, a blank line where no run is ok;
  * then one per kind of failure, fails[k] set where it has a point. */
 static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
-		      double hi, int *fails)
+		      double hi, int *fails, struct nonpos *z)
 {
 	size_t s, i, k;
 
@@ -193,11 +247,18 @@ static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
 
 			if (x->mode != m || x->series != s || HINTED(x))
 				continue;
-			if (x->y.count)
-				fprintf(f, "%.6g %.9g %.9g %.9g\n", x->n + off,
-					x->y.median, x->y.min, x->y.max);
-			else
+			if (x->y.count && z->logy && x->y.median <= 0) {
 				fputc('\n', f);
+			} else if (x->y.count) {
+				double mn = x->y.min;
+
+				if (z->logy && mn <= 0)
+					mn = z->floor;
+				fprintf(f, "%.6g %.9g %.9g %.9g\n", x->n + off,
+					x->y.median, mn, x->y.max);
+			} else {
+				fputc('\n', f);
+			}
 		}
 		fputs("EOD\n", f);
 	}
@@ -234,7 +295,7 @@ static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
 
 /* Mode m's panel: its title and the plot command over its data. */
 static void time_panel(FILE *f, const nq_cells *c, size_t m,
-		       const int *fails)
+		       const int *fails, const struct nonpos *z)
 {
 	size_t s, k;
 	int first = 1;
@@ -261,6 +322,7 @@ static void time_panel(FILE *f, const nq_cells *c, size_t m,
 			fail_marks[k].pt, fail_marks[k].pt,
 			fail_marks[k].key);
 	}
+	nonpos_note(f, z, c->ycol, c->modes[m]);
 	fputc('\n', f);
 }
 
@@ -269,17 +331,21 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 {
 	size_t m;
 	int timed_out;
-	double lo, hi;
+	double lo, hi, lo_pos;
+	struct nonpos z;
 
-	if (!time_range(c, &timed_out, &lo, &hi))
+	if (!time_range(c, &timed_out, &lo, &hi, &lo_pos))
 		return -1;
-	time_setup(f, c, o, term, target, timed_out, lo, hi);
+	memset(&z, 0, sizeof z);
+	z.floor = lo_pos == INFINITY ? 1 : lo_pos;
+	time_setup(f, c, o, term, target, timed_out, lo, hi, &z);
 	for (m = 0; m < c->nmodes; m++) {
 		int fails[NFAIL] = { 0 };
 		double dx = time_dx(f, c, m);
 
-		time_data(f, c, m, dx, hi, fails);
-		time_panel(f, c, m, fails);
+		time_data(f, c, m, dx, hi, fails, &z);
+		nonpos_count(c, m, 0, &z);
+		time_panel(f, c, m, fails, &z);
 	}
 	fputs("unset multiplot\n", f);
 	return 0;
@@ -301,9 +367,11 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	size_t m, s, i;
 	double *v = malloc((c->ncells + 1) * sizeof *v);
 	double lo = INFINITY, hi = 0;
+	struct nonpos z;
 
 	if (!v)
 		return -1;
+	memset(&z, 0, sizeof z);
 	for (i = 0; i < c->ncells; i++)
 		if (c->cell[i].y.count) {
 			if (c->cell[i].y.median < lo)
@@ -315,7 +383,8 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		 c->experiment[0] ? c->experiment : o->csv,
 		 nq_column_label(c->ycol));
 	nq_plot_setup(f, o, term, target, (int)c->nmodes, title);
-	set_yaxis(f, use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi));
+	z.logy = use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi);
+	set_yaxis(f, z.logy);
 	snprintf(yl, sizeof yl, "%s (median of an instance's ok runs)",
 		 nq_column_label(c->ycol));
 	fputs("set ylabel ", f);
@@ -344,7 +413,8 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 			qsort(v, nv, sizeof *v, cmp_double);
 			fprintf(f, "$m%zus%zu << EOD\n", m, s);
 			for (j = 0; j < nv; j++)
-				fprintf(f, "%zu %.9g\n", j + 1, v[j]);
+				if (!z.logy || v[j] > 0)
+					fprintf(f, "%zu %.9g\n", j + 1, v[j]);
 			fputs("EOD\n", f);
 		}
 		fprintf(f, "set xlabel 'instances solved (of %zu)'\n"
@@ -360,6 +430,9 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 			nq_plot_str(f, c->series[s]);
 			first = 0;
 		}
+		nonpos_count(c, m, 1, &z);
+		z.clamped = 0; /* no bars here */
+		nonpos_note(f, &z, c->ycol, c->modes[m]);
 		fputc('\n', f);
 	}
 	fputs("unset multiplot\n", f);
@@ -468,7 +541,7 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 				    "picture type: name the output .svg, .png "
 				    "or .pdf");
 	if (o->kind == NQ_PLOT_SOLUBILITY)
-		return nq_solubility_plot(f, t, o, term, target, err);
+		return nq_solubility_plot(f, t, o, term, target, 1, err);
 	memset(&co, 0, sizeof co);
 	co.group = o->group;
 	co.mode = o->mode;
@@ -498,10 +571,10 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 	if (nq_cells_build(t, o->csv, &co, &c, err) < 0)
 		goto out;
 	if (o->kind == NQ_PLOT_TIME) {
+		/* every instance of a family (placed queens, blocked squares,
+		 * excluded diagonals): against the family's parameter */
 		if (time_plot(f, c, o, term, target) < 0) {
-			nq_error_set(err, o->csv, 0, 0, "every instance has "
-				     "pre-placed queens: nothing to draw against "
-				     "n (try --kind cactus)");
+			rc = nq_solubility_plot(f, t, o, term, target, 0, err);
 			goto out;
 		}
 	} else if (cactus_plot(f, c, o, term, target) < 0) {
