@@ -213,9 +213,12 @@ static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all,
 		 * file: a newline cannot be in it (names.h) */
 		if (nq_name_check(o->output, "output path", "a gnuplot "
 				  "script's set output", &err) ||
-		    nq_output_check(o->output, &err) ||
-		    nq_plot_size_check(o, &err))
+		    nq_output_check(o->output, &err))
 			return nq_cli_error(&err);
+		if (nq_plot_size_check(o, &err)) {
+			fprintf(stderr, "harness plot: %s\n", err.msg);
+			return NQ_EXIT_USAGE;
+		}
 	}
 	for (k = first; k <= last; k++) {
 		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);

@@ -410,11 +410,15 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 				if (c->cell[i].mode == m && c->cell[i].series == s &&
 				    c->cell[i].y.count)
 					v[nv++] = c->cell[i].y.median;
+			double off = ((double)s - (double)(c->nseries - 1) / 2) *
+				     0.04; /* apart a little: equal curves show */
+
 			qsort(v, nv, sizeof *v, cmp_double);
 			fprintf(f, "$m%zus%zu << EOD\n", m, s);
 			for (j = 0; j < nv; j++)
 				if (!z.logy || v[j] > 0)
-					fprintf(f, "%zu %.9g\n", j + 1, v[j]);
+					fprintf(f, "%.6g %.9g\n", (double)j + 1 + off,
+						v[j]);
 			fputs("EOD\n", f);
 		}
 		fprintf(f, "set xlabel 'instances solved (of %zu)'\n"
@@ -441,6 +445,49 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 }
 
 /* ---- sizes: variables and constraints against n --------------------- */
+
+/* How far apart the size plot spreads its series: 0.6% of the n range. */
+static double size_dx(const nq_cells *c)
+{
+	int lo = 0, hi = 0, any = 0;
+	size_t i;
+
+	for (i = 0; i < c->ncells; i++) {
+		if (HINTED(&c->cell[i]))
+			continue;
+		if (!any || c->cell[i].n < lo)
+			lo = c->cell[i].n;
+		if (!any || c->cell[i].n > hi)
+			hi = c->cell[i].n;
+		any = 1;
+	}
+	return (hi > lo ? hi - lo : 1) * 0.006;
+}
+
+/* The first series whose sizes (medians at every n they have) are those
+ * of series s: s itself when none before it. */
+static size_t same_sizes(const nq_cells *c, size_t s)
+{
+	size_t e, i;
+
+	for (e = 0; e < s; e++) {
+		int same = 1, any = 0;
+
+		for (i = 0; i < c->ncells && same; i++) {
+			const nq_cell *a = &c->cell[i], *b;
+
+			if (a->series != s || HINTED(a))
+				continue;
+			b = nq_cells_find(c, e, a->mode, a->hints, a->n);
+			same = b && b->y.count == a->y.count &&
+			       (!a->y.count || b->y.median == a->y.median);
+			any |= a->y.count > 0;
+		}
+		if (same && any)
+			return e;
+	}
+	return s;
+}
 
 static int size_plot(FILE *f, const nq_cells *const sz[2],
 		     const nq_plot_opts *o, int term, const char *target)
@@ -478,9 +525,12 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 		fputs("\nset title ", f);
 		nq_plot_str(f, titles[p]);
 		fputs(" font ',14'\n", f);
-		/* one point per (series, n): the first mode that has a size */
+		/* one point per (series, n): the first mode that has a size;
+		 * series spread a little sideways, so equal ones both show */
 		for (s = 0; s < c->nseries; s++) {
 			int last_n = -1;
+			double off = ((double)s - (double)(c->nseries - 1) / 2) *
+				     size_dx(c);
 
 			fprintf(f, "$p%zus%zu << EOD\n", p, s);
 			for (i = 0; i < c->ncells; i++) {
@@ -489,7 +539,8 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 				if (x->series != s || HINTED(x) || !x->y.count ||
 				    x->n == last_n)
 					continue;
-				fprintf(f, "%d %.9g\n", x->n, x->y.median);
+				fprintf(f, "%.6g %.9g\n", x->n + off,
+					x->y.median);
 				last_n = x->n;
 			}
 			fputs("EOD\n", f);
@@ -509,7 +560,18 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 				first ? "" : ", \\\n     ", p, s,
 				nq_plot_colour(c->colour[s]),
 			points[c->colour[s] % NPOINTS]);
-			nq_plot_str(f, c->series[s]);
+			{
+				/* a curve equal to an earlier one says so */
+				char t[600];
+				size_t e = same_sizes(c, s);
+
+				if (e < s)
+					snprintf(t, sizeof t, "%s (= %s)",
+						 c->series[s], c->series[e]);
+				else
+					snprintf(t, sizeof t, "%s", c->series[s]);
+				nq_plot_str(f, t);
+			}
 			first = 0;
 		}
 		fputc('\n', f);
