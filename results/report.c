@@ -72,15 +72,35 @@ static double unit_of(const struct nq_report_ctx *x, size_t m, const char **unit
 	return 1;
 }
 
-/* Has mode m any cell with hints? */
+/* Has mode m any cell with hints (1), or with an instance id (2: the
+ * column is "instance")? */
 static int mode_has_hints(const nq_cells *c, size_t m)
 {
 	size_t i;
+	int any = 0;
 
 	for (i = 0; i < c->ncells; i++)
-		if (c->cell[i].mode == m && c->cell[i].hints[0])
-			return 1;
-	return 0;
+		if (c->cell[i].mode == m && c->cell[i].id[0])
+			return 2;
+		else if (c->cell[i].mode == m && c->cell[i].hints[0])
+			any = 1;
+	return any;
+}
+
+/* The hints column's cell: the instance's id where it has one, else its
+ * hints. */
+static void md_inst(FILE *f, const nq_cell *e)
+{
+	char *h;
+
+	fputc(' ', f);
+	if (e->id[0]) {
+		md(f, e->id);
+	} else if ((h = strndup(e->hints, e->hints_len)) != NULL) {
+		md(f, h);
+		free(h);
+	}
+	fputs(" |", f);
 }
 
 /* The wide table: a row per instance, a column per approach (Markdown). */
@@ -92,7 +112,8 @@ static void md_wide(const struct nq_report_ctx *x, size_t m, double scale,
 
 	fprintf(x->f, "Median %s%s%s at a glance (~ noisy; in brackets: "
 		"runs that did not end ok):\n\n| n |%s", nq_report_name_of(c->ycol),
-		unit[0] ? " in " : "", unit, hints ? " hints |" : "");
+		unit[0] ? " in " : "", unit, hints == 2 ? " instance |" :
+		hints ? " hints |" : "");
 	for (s = 0; s < c->nseries; s++) {
 		fputc(' ', x->f);
 		md(x->f, c->series[s]);
@@ -111,7 +132,7 @@ static void md_wide(const struct nq_report_ctx *x, size_t m, double scale,
 			continue;
 		fprintf(x->f, "| %d |", row->n);
 		if (hints)
-			fprintf(x->f, " %s |", row->hints);
+			md_inst(x->f, row);
 		for (s = 0; s < c->nseries; s++) {
 			const nq_cell *e = nq_cells_find(c, s, m, row->hints, row->n);
 			char v[64];
@@ -163,7 +184,8 @@ static void md_detail(const struct nq_report_ctx *x, size_t m, double scale,
 		"IQR | MAD | speed-up | runs | noisy |\n|---:|%s---|---:|"
 		"---:|---:|---:|---:|---:|---|---|\n",
 		nq_report_name_of(c->ycol), unit[0] ? " in " : "", unit,
-		hints ? " hints |" : "", hints ? "---|" : "");
+		hints == 2 ? " instance |" : hints ? " hints |" : "",
+		hints ? "---|" : "");
 	for (i = 0; i < c->ncells; i++) {
 		const nq_cell *e = &c->cell[i];
 		struct nq_report_row r;
@@ -173,7 +195,7 @@ static void md_detail(const struct nq_report_ctx *x, size_t m, double scale,
 		nq_report_row_of(x, m, e, scale, &r);
 		fprintf(f, "| %d |", e->n);
 		if (hints)
-			fprintf(f, " %s |", e->hints);
+			md_inst(f, e);
 		fputc(' ', f);
 		md(f, c->series[e->series]);
 		fprintf(f, " | %s%s | %s | %s | %s | %s | %s | %s | %s |\n",
