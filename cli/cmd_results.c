@@ -126,7 +126,8 @@ static const nq_flag plot_flags[] = {
 			 "options where one approach's rows differ)" },
 	[PLOT_MODE] = { "mode", 0, "MODE", "one panel: first or count" },
 	[PLOT_LOG] = { "log", 0, NULL, "a log y axis (default for times, or when the\n"
-		       "values span more than 100x)" },
+		       "values span more than 100x); medians of 0 are left\n"
+		       "out, and the key and stderr say how many" },
 	[PLOT_LINEAR] = { "linear", 0, NULL, "a linear y axis" },
 	[PLOT_ONLY] = { "only", 0, "KEY=VALUES", ONLY_HELP },
 	[PLOT_SIZE] = { "size", 0, "WxH", "the picture's size: px (1920x1080), or in or cm\n"
@@ -289,7 +290,9 @@ enum { REPORT_FORMAT, REPORT_BASELINE, REPORT_OUTPUT, REPORT_Y,
 static const nq_flag report_flags[] = {
 	[REPORT_FORMAT] = { "format", 0, "F", "markdown (default) or latex (booktabs tables, a\n"
 			    "longtable past 40 rows; times in s, 3 significant\n"
-			    "digits, plain decimals; the machine as comments)" },
+			    "digits, plain decimals; the machine as comments;\n"
+			    "within an article's text width: approaches by\n"
+			    "letter with a key where their names do not fit)" },
 	[REPORT_BASELINE] = { "baseline", 0, "A", "the approach speed-ups are against, as labelled in\n"
 			      "the table, e.g. backtrack/bitmask (default: the first)" },
 	[REPORT_OUTPUT] = { "output", 'o', "FILE", "where (default RESULTS with .md or .tex; - stdout)" },
