@@ -319,7 +319,7 @@ else
 	skipped=$((skipped + 1))
 fi
 
-# --- README's gnuplot snippet, as printed, on a real CSV ----------------------
+# --- docs/reports.md's gnuplot snippet, as printed, on a real CSV ----------------------
 if command -v gnuplot >/dev/null; then
 	mkdir -p "$T/gp/reports"
 	cat >"$T/gp.yaml" <<'Y'
@@ -333,11 +333,11 @@ approaches:
   - glpk: {model: assignment}
 Y
 	"$H" run "$T/gp.yaml" -q -o "$T/gp/reports/scaling.csv" >/dev/null 2>&1
-	awk '/^```gnuplot$/ { f = 1; next } /^```$/ { f = 0 } f' "$R/README.md" >"$T/gp/snippet.gp"
-	expect "README has a gnuplot snippet" [ -s "$T/gp/snippet.gp" ]
+	awk '/^```gnuplot$/ { f = 1; next } /^```$/ { f = 0 } f' "$R/docs/reports.md" >"$T/gp/snippet.gp"
+	expect "docs/reports.md has a gnuplot snippet" [ -s "$T/gp/snippet.gp" ]
 	(cd "$T/gp" && gnuplot -e 'set terminal svg; set output "out.svg"' snippet.gp) 2>"$T/err"
 	rc=$?
-	expect "README's gnuplot snippet runs as printed (exit $rc: $(cat "$T/err"))" [ $rc -eq 0 ]
+	expect "docs/reports.md's gnuplot snippet runs as printed (exit $rc: $(cat "$T/err"))" [ $rc -eq 0 ]
 	check=$(python3 - "$T/gp/out.svg" <<'PY'
 import re, sys
 svg = open(sys.argv[1]).read()
