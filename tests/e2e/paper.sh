@@ -232,7 +232,8 @@ print(bad[:5])
 PY
 )
 expect "latex: every special character escaped, every row whole, every number a plain decimal of <= 3 significant digits (got: $check)" [ "$check" = "[]" ]
-expect "latex: times in seconds, to the microsecond (0.000045, not 4.5e-05)" grep -qF '4 & 8 & 0.000045$^\dagger$ & ' "$T/long.tex"
+# (the dagger, noisy, follows the interval rule: not asserted here)
+expect "latex: times in seconds, to the microsecond (0.000045, not 4.5e-05)" grep -qE '^4 & 8 & 0\.000045(\$\^\\dagger\$)? & ' "$T/long.tex"
 expect "latex: large counts in full, not in e-notation" grep -qE '^19 & 38 & [0-9]{13} & ' "$T/nodes.tex"
 check=$(python3 - "$T/mixed.csv" "$T/mixed.tex" <<'PY'
 import csv, re, statistics, sys
@@ -293,7 +294,7 @@ if command -v pdflatex >/dev/null && kpsewhich booktabs.sty >/dev/null 2>&1 && k
 		rc=0
 		passes=1
 		grep -q 'begin{longtable}' "$T/$f.tex" && passes="1 2"
-		for pass in $passes; do
+		for run in $passes; do
 			(cd "$T/tex-$f" && pdflatex -interaction=nonstopmode -halt-on-error doc.tex >/dev/null 2>&1 </dev/null) || rc=$?
 		done
 		log="$T/tex-$f/doc.log"
