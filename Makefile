@@ -41,7 +41,7 @@ CFLAGS  += -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wwrite-strings -Wshad
 # every source folder, top layer first (docs/architecture.md); includes
 # name the header alone
 SRC_DIRS = cli results core/run core/ledger core/proc core/config core/model \
-	solvers encoders base
+	solvers/declarative solvers encoders base
 CFLAGS  += -Iinclude $(SRC_DIRS:%=-I%) -pthread
 ifeq ($(WERROR),1)
 CFLAGS  += -Werror
@@ -216,13 +216,15 @@ E2E_ORDER  = $(filter $(E2E_ALL),$(E2E_SLOW)) $(filter-out $(E2E_SLOW),$(E2E_ALL
 # and merge as merge.sh, tamper.sh and faults.sh walk them, then SIGKILL
 # at random moments), hostile.sh (process-level attacks), names.sh (its
 # slow paths under a time guard), interop.sh (external solvers reading
-# exported files), paper.sh (LaTeX) and slurm.sh (a Slurm cluster).
+# exported files), paper.sh (LaTeX), html.sh (a browser on the HTML
+# report, whose writer test_reports walks) and slurm.sh (a Slurm cluster).
 E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
-	names.sh interop.sh paper.sh slurm.sh
+	names.sh interop.sh paper.sh html.sh slurm.sh
 E2E_RUN    = $(if $(SANITIZE),$(filter-out $(E2E_NOSAN),$(E2E_ORDER)),$(E2E_ORDER))
 TEST_TAG   = $(if $(SANITIZE),san/,)
 
-UNIT_SLOW    = test_oracle_sat test_models test_parts_sym test_oracle_ilp
+UNIT_SLOW    = test_oracle_sat test_models test_parts_sym test_oracle_ilp \
+	test_oracle_cp
 UNIT_ALL     = $(TEST_SRC:tests/unit/%.c=%)
 UNIT_ORDER   = $(filter $(UNIT_ALL),$(UNIT_SLOW)) $(filter-out $(UNIT_SLOW),$(UNIT_ALL))
 UNIT_RESULTS = $(UNIT_ORDER:%=$(TLOG)/unit/%.result)

@@ -32,3 +32,15 @@ void nq_error_format(const nq_error *err, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%s", err->msg);
 }
+
+int nq_why_set(char *why, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (why && len) {
+		va_start(ap, fmt);
+		vsnprintf(why, len, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}

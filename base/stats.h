@@ -1,6 +1,15 @@
 /*
- * stats.h - the summary statistics every report uses (terminal summary,
- * and later plots and reports), computed in one place.
+ * stats.h - the statistics every report uses (terminal summary, plots,
+ * reports, compare), computed in one place: summary statistics, percentile
+ * bootstrap confidence intervals (of a median, of a ratio of medians) and
+ * the Mann-Whitney U test.
+ *
+ * The bootstrap is seeded: every interval is drawn with NQ_BOOT_RESAMPLES
+ * resamples from a generator started afresh at NQ_BOOT_SEED for each
+ * interval, so an interval depends only on the values it is given (not on
+ * which cells came before it) and every report of one file shows the same
+ * intervals on every machine. Nothing here allocates what the caller must
+ * free.
  */
 #ifndef NQ_STATS_H
 #define NQ_STATS_H
@@ -12,19 +21,83 @@ typedef struct nq_stats {
 	double min, max, median, q1, q3; /* quartiles by linear interpolation */
 	double iqr;  /* q3 - q1 */
 	double mad;  /* median absolute deviation from the median (unscaled) */
+	double sum;  /* of the values */
+	/* the 95 % interval of the median (nq_stats_interval); has_ci 0:
+	 * none (fewer than 2 values, or not computed) */
+	int has_ci;
+	double ci_lo, ci_hi;
 } nq_stats;
 
-/* Statistics of v[0..n-1] (sorted in place). count 0 and zeros when n = 0. */
+/* Statistics of v[0..n-1] (sorted in place). count 0 and zeros when n = 0.
+ * No interval: nq_stats_interval adds it. */
 void nq_stats_of(double *v, size_t n, nq_stats *out);
+/* The bootstrap interval of the median of v[0..n-1] (as nq_stats_of left
+ * it) into s: 0, or -1 when out of memory (s->has_ci stays 0). */
+int nq_stats_interval(const double *v, size_t n, nq_stats *s);
 
-/* A measurement is noisy when its repetitions spread by more than this
- * fraction of their median: (max - min) / median > NQ_NOISY_SPREAD. */
+/* The percentile bootstrap (Efron): NQ_BOOT_RESAMPLES resamples with
+ * replacement, the statistic of each, the 2.5th and 97.5th percentiles of
+ * those (linear interpolation). A sample of at most NQ_BOOT_EXACT_MAX
+ * values has the distribution of its resamples' median computed in full
+ * instead (as with infinitely many resamples; the 2.5th and 97.5th
+ * percentiles the smallest values whose cumulative probability reaches
+ * them), and a ratio of two such medians too when the two distributions
+ * have at most 4096 pairs of values (else NQ_BOOT_RESAMPLES draws from
+ * them, seeded). */
+#define NQ_BOOT_RESAMPLES 2000
+#define NQ_BOOT_EXACT_MAX 16
+#define NQ_BOOT_SEED 20261201u
+#define NQ_BOOT_LEVEL 0.95
+
+typedef struct nq_interval {
+	int ok;          /* 0: no interval (a sample of fewer than 2) */
+	double lo, hi;
+} nq_interval;
+
+/* The interval of the median of v[0..n-1] (any order). 0, or -1 when out
+ * of memory. ok 0 when n < 2. */
+int nq_stats_median_ci(const double *v, size_t n, nq_interval *out);
+/* The interval of median(num) / median(den), each resampled apart. ok 0
+ * when either has fewer than 2 values; resamples whose denominator's
+ * median is 0 are left out (none left: ok 0). 0, or -1 out of memory. */
+int nq_stats_ratio_ci(const double *num, size_t nnum, const double *den,
+		      size_t nden, nq_interval *out);
+
+/* The Mann-Whitney U test (Wilcoxon rank-sum), two-sided: U of x (the
+ * number of pairs x > y, ties counting a half) and the p-value. Exact
+ * (the permutation distribution of U) when there are no ties and
+ * nx + ny <= NQ_MWU_EXACT_MAX; otherwise the normal approximation with the
+ * tie correction of the variance and a continuity correction of 0.5, as
+ * scipy.stats.mannwhitneyu(method='asymptotic'). p is 1 when either
+ * sample is empty or every value is tied. */
+#define NQ_MWU_EXACT_MAX 40
+typedef struct nq_mwu {
+	double u;        /* U of x */
+	double p;        /* two-sided */
+	int exact;       /* 1 exact, 0 normal approximation */
+} nq_mwu;
+/* 0, or -1 out of memory. */
+int nq_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
+		 nq_mwu *out);
+
+/* A measurement is noisy when the 95 % interval of its median is wider
+ * than this fraction of the median: (ci_hi - ci_lo) / median >
+ * NQ_NOISY_WIDTH. A difference smaller than that between two such cells
+ * cannot be told from the noise. */
+#define NQ_NOISY_WIDTH 0.5
+
+/* (ci_hi - ci_lo) / median; 0 without an interval or with a median of 0
+ * or less. */
+double nq_stats_rel_width(const nq_stats *s);
+/* 1 when s has an interval and its relative width is above
+ * NQ_NOISY_WIDTH: the one definition of "noisy" every report uses. */
+int nq_stats_noisy(const nq_stats *s);
+
+/* The rule before intervals ((max - min) / median > 10 %), which flagged
+ * nearly every cell of a table: only report_latex.c's legend still names
+ * it, until it shows nq_report_noisy_rule() (report_common.h). */
 #define NQ_NOISY_SPREAD 0.10
-
 /* (max - min) / median; 0 for fewer than 2 values or a zero median. */
 double nq_stats_rel_spread(const nq_stats *s);
-/* 1 when s has 2 or more values and its relative spread is above
- * NQ_NOISY_SPREAD: the one definition of "noisy" every report uses. */
-int nq_stats_noisy(const nq_stats *s);
 
 #endif

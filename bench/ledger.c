@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/resource.h>
+#include "verdicts.h"
 #include "validate.h"
 
 static double now(void)

@@ -271,3 +271,25 @@ int nq_cli_board_check(const nq_verb *v, const nq_board_args *b)
 		return nq_cli_fail(v, "%s", why);
 	return 0;
 }
+
+int nq_cli_config_operand(const nq_cli *c, const char **config)
+{
+	if (*config)
+		return nq_cli_fail(c->verb, "one experiment file at a time "
+				   "('%s' is one too many)", c->val);
+	*config = c->val;
+	return 0;
+}
+
+int nq_cli_config_load(const nq_verb *v, const char *config,
+		       nq_experiment **exp)
+{
+	nq_error err;
+
+	if (!config)
+		return nq_cli_fail(v, "%s", "which experiment file?");
+	memset(&err, 0, sizeof err);
+	if (nq_config_load(config, exp, &err) < 0)
+		return nq_cli_error(&err);
+	return 0;
+}

@@ -97,6 +97,15 @@ int nq_cli_board_flag(const nq_cli *c, nq_board_args *b);
  * the usage exit (message printed). */
 int nq_cli_board_check(const nq_verb *v, const nq_board_args *b);
 
+/* A verb's one experiment file (run, plan, slurm): the operand just
+ * returned by nq_cli_next into *config, 0, or the usage exit when one
+ * was given already; then, once the arguments are read, the file loaded
+ * into *exp (nq_experiment_free it), 0, or the usage exit (none given,
+ * or it does not load; message printed). */
+int nq_cli_config_operand(const nq_cli *c, const char **config);
+int nq_cli_config_load(const nq_verb *v, const char *config,
+		       nq_experiment **exp);
+
 /* The command line as typed, for the metadata file (main sets them). */
 extern int nq_cli_argc;
 extern char **nq_cli_argv;

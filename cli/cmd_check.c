@@ -9,6 +9,7 @@
 #include "instance.h"
 #include "run.h"
 #include "solfile.h"
+#include "verdicts.h"
 #include "validate.h"
 #include "verbs.h"
 
@@ -78,8 +79,7 @@ static int check_none(const nq_instance *inst, const char *how)
 	long id;
 	int rc;
 
-	memset(&none, 0, sizeof none);
-	none.unique = NQ_UNIQUE_NA;
+	nq_result_init(&none);
 	if (!l || (id = nq_ledger_add(l, &in, "the solver", &none)) < 0) {
 		nq_ledger_free(l);
 		fprintf(stderr, "harness check: out of memory\n");

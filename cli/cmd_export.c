@@ -1,6 +1,7 @@
 /*
  * verbs_export.c - the export verb: one instance as a file other tools
- * read (DIMACS CNF, CPLEX LP or free MPS), for check to read back.
+ * read (DIMACS CNF, CPLEX LP or free MPS, for check to read back; a
+ * CSPLib parameter file; a MiniZinc model or its data).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include "export.h"
 #include "instance.h"
 #include "instfile.h"
+#include "minizinc.h"
 #include "registry.h"
 #include "run.h"
 #include "solfile.h"
@@ -23,8 +25,8 @@ _Static_assert(sizeof ((nq_sqmap *)0)->hints / sizeof (nq_square) ==
 	       NQ_MAX_HINTS, "the square map holds NQ_MAX_HINTS hints");
 
 enum { EXPORT_N, EXPORT_HINT, EXPORT_BLOCKED, EXPORT_EXCLUDE,
-       EXPORT_ENCODING, EXPORT_COLUMNS, EXPORT_MODEL, EXPORT_OUTPUT,
-       EXPORT_FORMAT };
+       EXPORT_ENCODING, EXPORT_COLUMNS, EXPORT_MODEL, EXPORT_CONSISTENCY,
+       EXPORT_OUTPUT, EXPORT_FORMAT };
 static const nq_flag export_flags[] = {
 	[EXPORT_N] = { NULL, 'n', "N", "board size" },
 	[EXPORT_HINT] = { "hint", 0, "R:C", "a pre-placed queen (a unit clause / fixed column)" },
@@ -37,18 +39,23 @@ static const nq_flag export_flags[] = {
 			     "as per row, the standard model; none: rows only\n"
 			     "(as picosat's and dimacs' option `columns`; the\n"
 			     "header comment says which)" },
-	[EXPORT_MODEL] = { "model", 0, "M", "an ILP model" },
-	[EXPORT_OUTPUT] = { "output", 'o', "FILE", ".cnf (DIMACS), .lp (CPLEX LP), .mps (free MPS)\n"
-			    "or .param (CSPLib Essence' parameters)" },
-	[EXPORT_FORMAT] = { "format", 0, "F", "dimacs, lp, mps or param, whatever FILE's\n"
-			    "extension" },
+	[EXPORT_MODEL] = { "model", 0, "M", "an ILP model; for a MiniZinc model (.mzn) int\n"
+			   "(default) or bool, as minizinc's option `model`" },
+	[EXPORT_CONSISTENCY] = { "consistency", 0, "C", "the MiniZinc int model's all_different:\n"
+				 "default, domain or bounds (minizinc's option)" },
+	[EXPORT_OUTPUT] = { "output", 'o', "FILE", ".cnf (DIMACS), .lp (CPLEX LP), .mps (free MPS),\n"
+			    ".param (CSPLib Essence' parameters), .mzn\n"
+			    "(MiniZinc model) or .dzn (MiniZinc data)" },
+	[EXPORT_FORMAT] = { "format", 0, "F", "dimacs, lp, mps, param, mzn or dzn, whatever\n"
+			    "FILE's extension" },
 	{ NULL, 0, NULL, NULL }
 };
 
 struct export_args {
 	nq_board_args b;
-	const char *encoding, *model, *out, *fmt, *columns;
+	const char *encoding, *model, *out, *fmt, *columns, *consistency;
 	int col;             /* enum nq_cnf_columns */
+	int mzn_model, mzn_consistency; /* minizinc.h's enums */
 	/* --blocked and --exclude, 0-based, in the order given */
 	nq_square *blocked;
 	int nblocked;
@@ -63,6 +70,52 @@ static int ends_with(const char *s, const char *suffix)
 	return ls >= lx && !strcmp(s + ls - lx, suffix);
 }
 
+/* The index of `name` in a NULL-terminated list, or -1. */
+static int choice_of(const char *const *list, const char *name)
+{
+	for (int i = 0; list[i]; i++)
+		if (!strcmp(list[i], name))
+			return i;
+	return -1;
+}
+
+/* --format mzn or dzn (or FILE.mzn, FILE.dzn), checked: 0, or the
+ * usage exit. */
+static int export_check_mzn(const nq_verb *v, struct export_args *a)
+{
+	nq_error err;
+
+	if (!strcmp(a->fmt, "dzn") && (a->encoding || a->model ||
+				       a->columns || a->consistency))
+		return nq_cli_fail(v, "%s", "a MiniZinc data file holds the "
+				   "instance only: no --encoding, --model, "
+				   "--columns or --consistency");
+	if (!strcmp(a->fmt, "mzn")) {
+		if (a->encoding || a->columns)
+			return nq_cli_fail(v, "%s", "a MiniZinc model takes "
+					   "--model int|bool and --consistency, "
+					   "not --encoding or --columns");
+		if (!a->model)
+			a->model = nq_mzn_models[NQ_MZN_INT];
+		if ((a->mzn_model = choice_of(nq_mzn_models, a->model)) < 0)
+			return nq_cli_fail(v, "--model for a MiniZinc model is "
+					   "int or bool, not '%s'", a->model);
+		a->mzn_consistency = NQ_MZN_DEFAULT;
+		if (a->consistency &&
+		    (a->mzn_consistency = choice_of(nq_mzn_consistencies,
+						    a->consistency)) < 0)
+			return nq_cli_fail(v, "--consistency is default, domain "
+					   "or bounds, not '%s'",
+					   a->consistency);
+		if (a->consistency && a->mzn_model != NQ_MZN_INT)
+			return nq_cli_fail(v, "%s", "--consistency is the int "
+					   "model's (the bool model has no "
+					   "all_different)");
+	}
+	memset(&err, 0, sizeof err);
+	return nq_output_check(a->out, &err) ? nq_cli_error(&err) : 0;
+}
+
 /* What export was given, checked together: 0, or the usage exit. */
 static int export_check(const nq_verb *v, struct export_args *a)
 {
@@ -73,6 +126,13 @@ static int export_check(const nq_verb *v, struct export_args *a)
 		return rc;
 	if (!a->out)
 		return nq_cli_fail(v, "%s", "-o FILE is required");
+	if (!a->fmt && (ends_with(a->out, ".mzn") || ends_with(a->out, ".dzn")))
+		a->fmt = ends_with(a->out, ".mzn") ? "mzn" : "dzn";
+	if (a->fmt && (!strcmp(a->fmt, "mzn") || !strcmp(a->fmt, "dzn")))
+		return export_check_mzn(v, a);
+	if (a->consistency)
+		return nq_cli_fail(v, "%s", "--consistency is an option of a "
+				   "MiniZinc model (--format mzn)");
 	if ((a->fmt && !strcmp(a->fmt, "param")) ||
 	    (!a->fmt && ends_with(a->out, ".param"))) {
 		a->fmt = "param";
@@ -99,8 +159,8 @@ static int export_check(const nq_verb *v, struct export_args *a)
 			 a->encoding ? "dimacs" : "lp";
 	if (strcmp(a->fmt, "dimacs") && strcmp(a->fmt, "lp") &&
 	    strcmp(a->fmt, "mps"))
-		return nq_cli_fail(v, "--format is dimacs, lp, mps or param, "
-				   "not '%s'", a->fmt);
+		return nq_cli_fail(v, "--format is dimacs, lp, mps, param, mzn "
+				   "or dzn, not '%s'", a->fmt);
 	if (a->encoding && strcmp(a->fmt, "dimacs"))
 		return nq_cli_fail(v, "an encoding is written as DIMACS "
 				   "(-o FILE.cnf), not '%s'", a->fmt);
@@ -190,6 +250,7 @@ static int export_args(const nq_verb *v, int argc, char **argv,
 		case EXPORT_EXCLUDE: rc = exclude_flag(v, c.val, a); break;
 		case EXPORT_ENCODING: a->encoding = c.val; break;
 		case EXPORT_MODEL: a->model = c.val; break;
+		case EXPORT_CONSISTENCY: a->consistency = c.val; break;
 		case EXPORT_OUTPUT: a->out = c.val; break;
 		case EXPORT_FORMAT: a->fmt = c.val; break;
 		case EXPORT_COLUMNS: a->columns = c.val; break;
@@ -214,8 +275,12 @@ static char *export_comment(const struct export_args *a,
 			    const nq_instance *inst)
 {
 	const nq_board_args *b = &a->b;
-	const char *what = a->encoding ? "encoding" : a->model ? "model" :
-			   "parameters";
+	int mzn = !strcmp(a->fmt, "mzn") || !strcmp(a->fmt, "dzn");
+	const char *what = !strcmp(a->fmt, "dzn") ? "minizinc data" :
+			   mzn ? "minizinc model" : a->encoding ? "encoding" :
+			   a->model ? "model" : "parameters";
+	const char *name = a->encoding ? a->encoding : a->model ? a->model :
+			   mzn ? NULL : "csplib";
 	size_t more = nq_sqmap_describe(inst, NULL, 0);
 	size_t len = EXPORT_COMMENT_MAX + more + 1;
 	char *buf = malloc(len);
@@ -223,18 +288,21 @@ static char *export_comment(const struct export_args *a,
 
 	if (!buf)
 		return NULL;
-	used = snprintf(buf, len, "n-queens n=%d %s %s%s%s, hints (1-based "
-			"row:col):", b->n, what, a->encoding ? a->encoding :
-			a->model ? a->model : "csplib",
-			a->encoding ? " columns=" : "",
+	used = snprintf(buf, len, "n-queens n=%d %s%s%s%s%s, hints (1-based "
+			"row:col):", b->n, what, name ? " " : "",
+			name ? name : "", a->encoding ? " columns=" : "",
 			a->encoding ? nq_cnf_columns_choices[a->col] : "");
 	for (i = 0; i < b->nhints && used < EXPORT_COMMENT_MAX - 64; i++)
 		used += snprintf(buf + used, len - (size_t)used, " %d:%d",
 				 b->hints[i].row + 1, b->hints[i].col + 1);
+	/* (a MiniZinc file holds the blocked squares and lines itself) */
+	if (mzn)
+		more = 0;
 	used += snprintf(buf + used, len - (size_t)used, "%s\nwritten by "
 			 "harness %s export%s", b->nhints ? "" : " none",
 			 NQ_VERSION, more ? "\n" : "");
-	nq_sqmap_describe(inst, buf + used, len - (size_t)used);
+	if (more)
+		nq_sqmap_describe(inst, buf + used, len - (size_t)used);
 	/* the lines end in '\n': the last would make an empty comment */
 	if (more && buf[used + more - 1] == '\n')
 		buf[used + more - 1] = '\0';
@@ -307,7 +375,8 @@ static int export_ilp(const nq_verb *v, const struct export_args *a,
 	return rc == NQ_OK ? 0 : 1;
 }
 
-/* A parameter file (instfile.h), written whole or not at all. */
+/* A parameter file (instfile.h) or a MiniZinc model or data file
+ * (minizinc.h), written whole or not at all. */
 static int export_param(const struct export_args *a,
 			const nq_instance *inst, const char *comment)
 {
@@ -317,11 +386,21 @@ static int export_param(const struct export_args *a,
 
 	memset(&err, 0, sizeof err);
 	if (nq_atomic_open(&at, a->out, &err) == 0) {
-		nq_param_write(at.f, inst, comment);
+		if (!strcmp(a->fmt, "mzn"))
+			nq_mzn_write_model(at.f, inst, (enum nq_mzn_model)
+					   a->mzn_model, (enum
+					   nq_mzn_consistency)
+					   a->mzn_consistency, comment);
+		else if (!strcmp(a->fmt, "dzn"))
+			nq_mzn_write_data(at.f, inst, comment);
+		else
+			nq_param_write(at.f, inst, comment);
 		if (nq_atomic_commit(&at, &err) == 0) {
 			fprintf(stderr, "harness: %s written (n = %d, %d "
-				"blocked squares, %d queens)\n", a->out,
-				inst->n, inst->nblocked, inst->nhints);
+				"blocked squares, %d queens, %d excluded "
+				"lines)\n", a->out, inst->n, inst->nblocked,
+				inst->nhints, inst->nexcl_diag +
+				inst->nexcl_anti);
 			return 0;
 		}
 	}
@@ -377,7 +456,8 @@ static int export_instance(const nq_verb *v, const struct export_args *a)
 		fprintf(stderr, "harness export: out of memory\n");
 		return 1;
 	}
-	if (!strcmp(a->fmt, "param"))
+	if (!strcmp(a->fmt, "param") || !strcmp(a->fmt, "mzn") ||
+	    !strcmp(a->fmt, "dzn"))
 		rc = export_param(a, &s.inst, comment);
 	else if (a->encoding)
 		rc = export_cnf(v, a, &s.inst, comment);
@@ -410,7 +490,9 @@ const nq_verb nq_verb_export = {
 	"export -n N [--hint R:C]... [--blocked R:C]... [--exclude dD|aA]...\n"
 	"                    --encoding NAME [--columns alo|none] -o FILE.cnf\n"
 	"             export ... --model NAME -o FILE.lp|FILE.mps\n"
-	"             export ... -o FILE.param (--format param)",
+	"             export ... -o FILE.param (--format param)\n"
+	"             export ... [--model int|bool] [--consistency C] -o FILE.mzn\n"
+	"             export ... -o FILE.dzn (--format dzn)",
 	"Write one instance as a file other tools read: DIMACS CNF through\n"
 	"any CNF encoding (comment lines \"c square R C VAR\" map each square,\n"
 	"1-based, to its variable), or CPLEX LP / free MPS through any ILP\n"
@@ -418,7 +500,10 @@ const nq_verb nq_verb_export = {
 	"with comment lines \"blocked R C\", \"excluded diagonal D\" and\n"
 	"\"excluded antidiagonal A\" for check --from; or a CSPLib Essence'\n"
 	"parameter file (`letting n`, prob080's `letting blocks`, prob079-style\n"
-	"`letting queens` for hints) that `file:` entries read back.\n"
+	"`letting queens` for hints) that `file:` entries read back; or a\n"
+	"MiniZinc model (.mzn, as the minizinc approach writes it) or its\n"
+	"data (.dzn: `n = 8; blocks = [| 1, 1 | ... |];`, `queens`,\n"
+	"`excluded_diagonals`, `excluded_antidiagonals`), 1-based.\n"
 	"Built-in or plugin (--plugin FILE.so) encodings and models alike.",
 	export_flags,
 	"Exit status: 0 written; 2 bad input; 1 the encoder or model failed,\n"

@@ -94,17 +94,12 @@ static int cmd_plan(const nq_verb *v, int argc, char **argv)
 		} else if (id == PLAN_JOBS) {
 			if (nq_cli_int(&c, 1, NQ_MAX_JOBS, "a number of runs at once", &jobs))
 				return NQ_EXIT_USAGE;
-		} else if (config)
-			return nq_cli_fail(v, "one experiment file at a time "
-					   "('%s' is one too many)", c.val);
-		else
-			config = c.val;
+		} else if (nq_cli_config_operand(&c, &config))
+			return NQ_EXIT_USAGE;
 	}
-	if (!config)
-		return nq_cli_fail(v, "%s", "which experiment file?");
+	if (nq_cli_config_load(v, config, &exp))
+		return NQ_EXIT_USAGE;
 	memset(&err, 0, sizeof err);
-	if (nq_config_load(config, &exp, &err) < 0)
-		return nq_cli_error(&err);
 	if (nq_plan_make(exp, (int)shards, nq_cores_usable(), &p, &err) < 0) {
 		nq_experiment_free(exp);
 		return nq_cli_error(&err);

@@ -1,6 +1,7 @@
 /*
  * verbs_results.c - the verbs that read a results file: plot (gnuplot
- * pictures) and report (Markdown or LaTeX tables).
+ * pictures) and report (Markdown, LaTeX, HTML or JSON); how every verb
+ * that reads one reads it (nq_verb_read_results, compare too).
  */
 #include <stdio.h>
 #include <string.h>
@@ -39,8 +40,7 @@ static void check_digests(const nq_verb *v, const char *csv)
 	nq_rows_free(&f);
 }
 
-/* Read the results file of plot and report; 2 (message printed) if not. */
-static int read_results(const nq_verb *v, const char *csv, nq_table **t)
+int nq_verb_read_results(const nq_verb *v, const char *csv, nq_table **t)
 {
 	nq_error err;
 
@@ -98,7 +98,7 @@ static int only_arg(const nq_verb *v, nq_only **only, const char *val)
 /* ---- plot ----------------------------------------------------------- */
 
 enum { PLOT_KIND, PLOT_OUTPUT, PLOT_Y, PLOT_GROUP, PLOT_MODE, PLOT_LOG,
-       PLOT_LINEAR, PLOT_ONLY, PLOT_SIZE, PLOT_DPI };
+       PLOT_LINEAR, PLOT_SCATTER, PLOT_ONLY, PLOT_SIZE, PLOT_DPI };
 static const nq_flag plot_flags[] = {
 	[PLOT_KIND] = { "kind", 0, "K",
 		"time (default): y against n: the median of the ok runs\n"
@@ -115,9 +115,12 @@ static const nq_flag plot_flags[] = {
 		"approach's median against the variant's parameter\n"
 		"(m/n placed, b/n^2 blocked, d/(4n-2) excluded)\n"
 		"(README: Hard instances)\n"
+		"scatter: two approaches against each other, a point\n"
+		"per instance (--scatter A,B; default the first two)\n"
 		"all: time, cactus, size\n"
 		"Each kind has its own file: RESULTS.svg (time),\n"
-		"RESULTS-cactus.svg, RESULTS-size.svg, RESULTS-solubility.svg" },
+		"RESULTS-cactus.svg, RESULTS-size.svg, RESULTS-solubility.svg,\n"
+		"RESULTS-scatter.svg" },
 	[PLOT_OUTPUT] = { "output", 'o', "OUT", "where (default: the kind's file beside RESULTS, as\n"
 			  "above); with --kind all: OUT, OUT-cactus, OUT-size" },
 	[PLOT_Y] = { "y", 0, "COLUMN", "any numeric column (default wall_s): cpu_s,\n"
@@ -129,6 +132,7 @@ static const nq_flag plot_flags[] = {
 		       "values span more than 100x); medians of 0 are left\n"
 		       "out, and the key and stderr say how many" },
 	[PLOT_LINEAR] = { "linear", 0, NULL, "a linear y axis" },
+	[PLOT_SCATTER] = { "scatter", 0, "A,B", "the scatter plot's approaches: A across, B up" },
 	[PLOT_ONLY] = { "only", 0, "KEY=VALUES", ONLY_HELP },
 	[PLOT_SIZE] = { "size", 0, "WxH", "the picture's size: px (1920x1080), or in or cm\n"
 			"(6x4in; a PNG at --dpi); default 640x580 px a panel" },
@@ -136,6 +140,26 @@ static const nq_flag plot_flags[] = {
 		       "grow with it, so 192 is the same picture twice as sharp" },
 	{ NULL, 0, NULL, NULL }
 };
+
+/* --scatter A,B into a and b (buf holds them): 0, or the usage exit. */
+static int scatter_arg(const nq_verb *v, const char *val, char *buf,
+		       size_t len, const char **a, const char **b)
+{
+	char *comma;
+
+	snprintf(buf, len, "%s", val);
+	comma = strchr(buf, ',');
+	if (!comma || comma == buf || !comma[1] || strchr(comma + 1, ','))
+		return nq_cli_fail(v, "--scatter names two approaches, A,B, "
+				   "not '%s'", val);
+	*comma = '\0';
+	*a = buf;
+	*b = comma + 1;
+	return 0;
+}
+
+/* Where plot's --scatter A,B is kept apart (o->scatter_a, _b point in). */
+static char scatter_buf[1024];
 
 /* Parse plot's command line: 0, or an exit status (-1 after --help). */
 static int plot_args(const nq_verb *v, int argc, char **argv,
@@ -177,6 +201,10 @@ static int plot_args(const nq_verb *v, int argc, char **argv,
 				o->dpi = (int)dpi;
 			}
 			break;
+		case PLOT_SCATTER:
+			rc = scatter_arg(v, c.val, scatter_buf, sizeof scatter_buf,
+					 &o->scatter_a, &o->scatter_b);
+			break;
 		case NQ_CLI_OPERAND: rc = results_operand(&c, csv); break;
 		case PLOT_KIND:
 			if (!strcmp(c.val, "all"))
@@ -185,8 +213,8 @@ static int plot_args(const nq_verb *v, int argc, char **argv,
 				o->kind = (nq_plot_kind)k;
 			else
 				rc = nq_cli_fail(v, "--kind is time, cactus, "
-						 "size, solubility or all, "
-						 "not '%s'", c.val);
+						 "size, solubility, scatter "
+						 "or all, not '%s'", c.val);
 			break;
 		}
 	}
@@ -255,7 +283,7 @@ static int cmd_plot(const nq_verb *v, int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	o.scale = -1;
 	if ((rc = plot_args(v, argc, argv, &o, &csv, &out, &all, &only)) != 0 ||
-	    (rc = read_results(v, csv, &t)) != 0 ||
+	    (rc = nq_verb_read_results(v, csv, &t)) != 0 ||
 	    (rc = bind_only(only, t, csv)) != 0)
 		goto out;
 	if (!out)
@@ -271,9 +299,10 @@ out:
 
 const nq_verb nq_verb_plot = {
 	"plot", cmd_plot,
-	"plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind time|cactus|size|solubility|all]\n"
+	"plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind time|cactus|size|solubility|scatter|all]\n"
 	"             [--y COLUMN] [--group COL[,COL...]] [--mode MODE]\n"
-	"             [--log|--linear] [--only KEY=VALUES]... [--size WxH] [--dpi D]",
+	"             [--log|--linear] [--scatter A,B] [--only KEY=VALUES]...\n"
+	"             [--size WxH] [--dpi D]",
 	"Draw a results file with gnuplot (Debian: gnuplot-nox); the picture\n"
 	"type follows OUT's extension. Defaults need no flags: the time plot\n"
 	"of wall_s, a panel per mode, a line per approach, to RESULTS.svg.",
@@ -286,18 +315,23 @@ const nq_verb nq_verb_plot = {
 /* ---- report --------------------------------------------------------- */
 
 enum { REPORT_FORMAT, REPORT_BASELINE, REPORT_OUTPUT, REPORT_Y,
-       REPORT_GROUP, REPORT_ONLY };
+       REPORT_GROUP, REPORT_SCATTER, REPORT_ONLY };
 static const nq_flag report_flags[] = {
-	[REPORT_FORMAT] = { "format", 0, "F", "markdown (default) or latex (booktabs tables, a\n"
+	[REPORT_FORMAT] = { "format", 0, "F", "markdown (default), latex (booktabs tables, a\n"
 			    "longtable past 40 rows; times in s, 3 significant\n"
 			    "digits, plain decimals; the machine as comments;\n"
 			    "within an article's text width: approaches by\n"
-			    "letter with a key where their names do not fit)" },
+			    "letter with a key where their names do not fit),\n"
+			    "html (one self-contained page: tables to sort and\n"
+			    "filter, per-approach totals, the plots inside) or\n"
+			    "json (every figure, for notebooks)" },
 	[REPORT_BASELINE] = { "baseline", 0, "A", "the approach speed-ups are against, as labelled in\n"
 			      "the table, e.g. backtrack/bitmask (default: the first)" },
 	[REPORT_OUTPUT] = { "output", 'o', "FILE", "where (default RESULTS with .md or .tex; - stdout)" },
 	[REPORT_Y] = { "y", 0, "COLUMN", "the column summarised (default wall_s)" },
 	[REPORT_GROUP] = { "group", 0, "COLS", "what makes an approach (as for plot)" },
+	[REPORT_SCATTER] = { "scatter", 0, "A,B", "html: the scatter plot's two approaches, A across,\n"
+			     "B up (default: the first two)" },
 	[REPORT_ONLY] = { "only", 0, "KEY=VALUES", ONLY_HELP },
 	{ NULL, 0, NULL, NULL }
 };
@@ -320,15 +354,28 @@ static int report_args(const nq_verb *v, int argc, char **argv,
 		case REPORT_GROUP: o->group = c.val; break;
 		case REPORT_ONLY: rc = only_arg(v, only, c.val); break;
 		case NQ_CLI_OPERAND: rc = results_operand(&c, csv); break;
+		case REPORT_SCATTER: {
+			char buf[1024];
+			const char *a, *b;
+
+			rc = scatter_arg(v, c.val, buf, sizeof buf, &a, &b);
+			o->scatter = c.val;
+			break;
+		}
 		case REPORT_FORMAT:
 			if (!strcmp(c.val, "markdown") || !strcmp(c.val, "md"))
 				o->format = NQ_REPORT_MARKDOWN;
 			else if (!strcmp(c.val, "latex") ||
 				 !strcmp(c.val, "tex"))
 				o->format = NQ_REPORT_LATEX;
+			else if (!strcmp(c.val, "html"))
+				o->format = NQ_REPORT_HTML;
+			else if (!strcmp(c.val, "json"))
+				o->format = NQ_REPORT_JSON;
 			else
-				rc = nq_cli_fail(v, "--format is markdown or "
-						 "latex, not '%s'", c.val);
+				rc = nq_cli_fail(v, "--format is markdown, "
+						 "latex, html or json, not "
+						 "'%s'", c.val);
 			break;
 		}
 	}
@@ -377,7 +424,7 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 
 	memset(&o, 0, sizeof o);
 	if ((rc = report_args(v, argc, argv, &o, &csv, &out, &only)) != 0 ||
-	    (rc = read_results(v, csv, &t)) != 0 ||
+	    (rc = nq_verb_read_results(v, csv, &t)) != 0 ||
 	    (rc = bind_only(only, t, csv)) != 0) {
 		nq_table_free(t);
 		nq_only_free(only);
@@ -385,8 +432,12 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 	}
 	o.only = only;
 	if (!out) {
-		nq_path_with_ext(csv, o.format == NQ_REPORT_LATEX ? ".tex" :
-				 ".md", def, sizeof def);
+		static const char *const ext[] = {
+			[NQ_REPORT_MARKDOWN] = ".md", [NQ_REPORT_LATEX] = ".tex",
+			[NQ_REPORT_JSON] = ".json", [NQ_REPORT_HTML] = ".html"
+		};
+
+		nq_path_with_ext(csv, ext[o.format], def, sizeof def);
 		out = def;
 	}
 	o.csv = csv;
@@ -405,13 +456,17 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 
 const nq_verb nq_verb_report = {
 	"report", cmd_report,
-	"report RESULTS.csv [--format markdown|latex] [--baseline APPROACH]\n"
-	"             [-o FILE] [--y COLUMN] [--group COL[,COL...]] [--only KEY=VALUES]...",
+	"report RESULTS.csv [--format markdown|latex|html|json] [--baseline APPROACH]\n"
+	"             [-o FILE] [--y COLUMN] [--group COL[,COL...]] [--scatter A,B]\n"
+	"             [--only KEY=VALUES]...",
 	"Write a report of a results file: per mode, instance and approach,\n"
 	"the median of the ok runs, min, max, IQR and MAD, the statuses, the\n"
-	"speed-up against a baseline approach; a cell is noisy when (max -\n"
-	"min) / median > 10%. Markdown links the plots found beside the CSV\n"
-	"(`harness plot --kind all`) and shows the machine (RESULTS.meta).",
+	"speed-up against a baseline approach, each median and speed-up with\n"
+	"its 95% bootstrap interval (exact for up to 16 runs, else 2000\n"
+	"resamples from a fixed seed); a cell is\n"
+	"noisy when the interval is wider than half its median. Markdown links\n"
+	"the plots found beside the CSV (`harness plot --kind all`), HTML holds\n"
+	"them; both show the machine (RESULTS.meta).",
 	report_flags,
 	"Exit status: 0 written; 2 bad input; 1 the output cannot be written."
 };

@@ -87,7 +87,6 @@ static int cmd_run(const nq_verb *v, int argc, char **argv)
 {
 	nq_run_opts o;
 	nq_experiment *exp;
-	nq_error err;
 	const char *config = NULL;
 	char *sharded = NULL, why[200];
 	long long jobs;
@@ -118,17 +117,11 @@ static int cmd_run(const nq_verb *v, int argc, char **argv)
 			o.force = 1;
 		else if (id == RUN_STRICT)
 			o.strict = 1;
-		else if (config)
-			return nq_cli_fail(v, "one experiment file at a time "
-					   "('%s' is one too many)", c.val);
-		else
-			config = c.val;
+		else if (nq_cli_config_operand(&c, &config))
+			return NQ_EXIT_USAGE;
 	}
-	if (!config)
-		return nq_cli_fail(v, "%s", "which experiment file?");
-	memset(&err, 0, sizeof err);
-	if (nq_config_load(config, &exp, &err) < 0)
-		return nq_cli_error(&err);
+	if (nq_cli_config_load(v, config, &exp))
+		return NQ_EXIT_USAGE;
 	if (o.force && !o.resume) {
 		nq_experiment_free(exp);
 		return nq_cli_fail(v, "%s", "--force goes with --resume");

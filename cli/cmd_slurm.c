@@ -442,12 +442,8 @@ static int cmd_slurm(const nq_verb *v, int argc, char **argv)
 			do_submit = 1;
 		} else if (id == SL_OUTPUT) {
 			output = c.val;
-		} else if (config) {
-			rc = nq_cli_fail(v, "one experiment file at a time "
-					 "('%s' is one too many)", c.val);
+		} else if (nq_cli_config_operand(&c, &config)) {
 			goto out;
-		} else {
-			config = c.val;
 		}
 	}
 	rc = NQ_EXIT_USAGE;

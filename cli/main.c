@@ -10,7 +10,8 @@
  *   harness slurm CONFIG.yaml --shards N [--submit] (verbs_slurm.c)
  *   harness solve -n N [options] [APPROACH...]
  *   harness plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind K] [--y COL]
- *   harness report RESULTS.csv [--format markdown|latex] [--baseline A]
+ *   harness report RESULTS.csv [--format markdown|latex|html|json] [--baseline A]
+ *   harness compare A.csv B.csv [--match COLS] [--y COL] [--format text|json]
  *   harness export -n N [--hint R:C]... --encoding E [--columns C]|--model M -o FILE
  *   harness check -n N [--hint R:C]... --placement "C1 C2 ..."
  *   harness check --from EXPORTED --solution FILE [--format F]
@@ -58,6 +59,7 @@ static const nq_verb verb_version = {
 
 static const nq_verb *const verbs[] = {
 	&nq_verb_run, &nq_verb_plan, &nq_verb_merge, &nq_verb_slurm, &nq_verb_solve, &nq_verb_plot, &nq_verb_report,
+	&nq_verb_compare,
 	&nq_verb_export, &nq_verb_check, &nq_verb_list, &verb_help,
 	&verb_version, NULL
 };

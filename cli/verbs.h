@@ -3,7 +3,7 @@
  * run, solve and list in verbs_run.c; plot and report in
  * verbs_results.c; export in verbs_export.c; check in verbs_check.c; plan in
  * verbs_plan.c; merge in verbs_merge.c;
- * slurm in verbs_slurm.c.
+ * slurm in verbs_slurm.c; compare in cmd_compare.c.
  * main.c lists them in its table and adds help and version.
  */
 #ifndef NQ_VERBS_H
@@ -21,5 +21,13 @@ extern const nq_verb nq_verb_check;
 extern const nq_verb nq_verb_plan;
 extern const nq_verb nq_verb_merge;
 extern const nq_verb nq_verb_slurm;
+extern const nq_verb nq_verb_compare;
+
+/* Read a results file for a verb (cmd_results.c): its digests checked
+ * (a changed file is a warning, and the verb goes on with it). 0, or 2
+ * with the message printed. */
+struct nq_table;
+int nq_verb_read_results(const nq_verb *v, const char *csv,
+			 struct nq_table **t);
 
 #endif

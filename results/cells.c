@@ -6,6 +6,9 @@
 #include <string.h>
 #include "cells.h"
 #include "meta.h"
+#include "order.h"
+#include "series.h"
+#include "strset.h"
 
 /* Readable names of the columns the harness writes (a table, as data). */
 static const struct {
@@ -43,16 +46,6 @@ int nq_column_is_time(const char *col)
 	return n > 2 && !strcmp(col + n - 2, "_s");
 }
 
-int nq_status_from_name(const char *name)
-{
-	int st;
-
-	for (st = 0; st < NQ_ST__COUNT; st++)
-		if (!strcmp(nq_status_name((nq_status)st), name))
-			return st;
-	return -1;
-}
-
 /* Columns every results file has (README: the CSV). */
 static const char *const needed[] = { "n", "mode", "status", NULL };
 
@@ -80,93 +73,6 @@ static int push(double **v, size_t *n, size_t *cap, double x)
 	return 0;
 }
 
-/* FNV-1a, 64 bits. */
-static uint64_t hash_str(const char *s, uint64_t h)
-{
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
-
-#define HASH_SEED 14695981039346656037ULL
-
-static uint64_t hash_mix(uint64_t h, uint64_t v)
-{
-	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-	return h * 0xff51afd7ed558ccdULL;
-}
-
-/* Strings numbered in the order they first come, found by hashing: rows
- * are grouped in time linear in their number. */
-struct strset {
-	char **s;
-	size_t n, cap;
-	size_t *slot;   /* index + 1; 0: empty */
-	size_t nslot;   /* a power of two, at least twice n */
-};
-
-static void strset_free(struct strset *t, int strings)
-{
-	size_t i;
-
-	if (strings)
-		for (i = 0; i < t->n; i++)
-			free(t->s[i]);
-	if (strings)
-		free(t->s);
-	free(t->slot);
-	memset(t, 0, sizeof *t);
-}
-
-static int strset_grow(struct strset *t)
-{
-	size_t nslot = t->nslot ? 2 * t->nslot : 64, i, j;
-	size_t *slot = calloc(nslot, sizeof *slot);
-
-	if (!slot)
-		return -1;
-	for (i = 0; i < t->n; i++) {
-		j = hash_str(t->s[i], HASH_SEED) & (nslot - 1);
-		while (slot[j])
-			j = (j + 1) & (nslot - 1);
-		slot[j] = i + 1;
-	}
-	free(t->slot);
-	t->slot = slot;
-	t->nslot = nslot;
-	return 0;
-}
-
-static int intern(struct strset *t, const char *s, size_t *idx)
-{
-	size_t j;
-
-	if (2 * (t->n + 1) > t->nslot && strset_grow(t) < 0)
-		return -1;
-	j = hash_str(s, HASH_SEED) & (t->nslot - 1);
-	for (; t->slot[j]; j = (j + 1) & (t->nslot - 1))
-		if (!strcmp(t->s[t->slot[j] - 1], s)) {
-			*idx = t->slot[j] - 1;
-			return 0;
-		}
-	if (t->n == t->cap) {
-		size_t cap = t->cap ? 2 * t->cap : 16;
-		char **p = realloc(t->s, cap * sizeof *p);
-
-		if (!p)
-			return -1;
-		t->s = p;
-		t->cap = cap;
-	}
-	if (!(t->s[t->n] = strdup(s)))
-		return -1;
-	t->slot[j] = t->n + 1;
-	*idx = t->n++;
-	return 0;
-}
-
 /* The cells by (series, mode, hints, n), hashed. */
 struct cellmap {
 	size_t *slot;   /* index into acc + 1; 0: empty */
@@ -175,12 +81,12 @@ struct cellmap {
 
 static uint64_t hash_key(size_t series, size_t mode, size_t hint, int n)
 {
-	uint64_t h = HASH_SEED;
+	uint64_t h = NQ_HASH_SEED;
 
-	h = hash_mix(h, series);
-	h = hash_mix(h, mode);
-	h = hash_mix(h, hint);
-	return hash_mix(h, (uint64_t)(unsigned)n);
+	h = nq_hash_mix(h, series);
+	h = nq_hash_mix(h, mode);
+	h = nq_hash_mix(h, hint);
+	return nq_hash_mix(h, (uint64_t)(unsigned)n);
 }
 
 static int cellmap_grow(struct cellmap *m, const struct acc *acc,
@@ -214,6 +120,7 @@ void nq_cells_free(nq_cells *c)
 		free(c->cell[i].hints);
 		free(c->cell[i].id);
 		free(c->cell[i].answer);
+		free(c->cell[i].v);
 	}
 	for (i = 0; i < c->nseries; i++)
 		free(c->series[i]);
@@ -238,120 +145,6 @@ static void list_numeric(const nq_table *t, char *buf, size_t len)
 			used += (size_t)snprintf(buf + used, len - used, "%s%s",
 						 used ? ", " : "",
 						 nq_table_colname(t, i));
-}
-
-/* Do rows of one solver and encoding disagree on their options? Then the
- * options column is part of the series too. One pass, by hashing: the
- * first options of each (solver, encoding) are kept and compared. */
-static int options_vary(const nq_table *t, const char *name, int s, int e,
-			int o, int *cols, size_t *ncols, nq_error *err)
-{
-	struct strset pairs;
-	const char **first = NULL;
-	size_t r, cap = 0, idx, had;
-	int rc = 0;
-	char key[1024];
-
-	memset(&pairs, 0, sizeof pairs);
-	for (r = 0; r < nq_table_nrows(t); r++) {
-		const char *opt = nq_table_cell(t, r, o);
-
-		/* solver and encoding, apart by a byte no name holds */
-		snprintf(key, sizeof key, "%s\x1f%s", nq_table_cell(t, r, s),
-			 nq_table_cell(t, r, e));
-		had = pairs.n;
-		if (intern(&pairs, key, &idx) < 0)
-			goto oom;
-		if (pairs.n > had) {
-			if (idx == cap) {
-				size_t c = cap ? 2 * cap : 16;
-				const char **p = realloc(first, c * sizeof *p);
-
-				if (!p)
-					goto oom;
-				first = p;
-				cap = c;
-			}
-			first[idx] = opt;
-		} else if (strcmp(first[idx], opt)) {
-			cols[(*ncols)++] = o;
-			break;
-		}
-	}
-	goto out;
-oom:
-	rc = nq_error_set(err, name, 0, 0, "out of memory");
-out:
-	strset_free(&pairs, 1);
-	free(first);
-	return rc;
-}
-
-/* Parse the group spec into column indices. */
-static int group_cols(const nq_table *t, const char *name, const char *group,
-		      int *cols, size_t *ncols, nq_error *err)
-{
-	char buf[256], *p, *save = NULL;
-
-	*ncols = 0;
-	if (!group && nq_table_col(t, "approach") >= 0) {
-		/* the harness named each approach when it ran */
-		cols[(*ncols)++] = nq_table_col(t, "approach");
-		return 0;
-	}
-	if (!group) {
-		/* files from before the `approach` column: solver/encoding,
-		 * and options where one approach's rows disagree on them */
-		int s = nq_table_col(t, "solver"), e = nq_table_col(t, "encoding");
-		int o = nq_table_col(t, "options");
-
-		if (s < 0)
-			return nq_error_set(err, name, 0, 0, "no column 'solver': "
-					    "is this a harness results file?");
-		cols[(*ncols)++] = s;
-		if (e >= 0)
-			cols[(*ncols)++] = e;
-		if (o < 0)
-			return 0;
-		return options_vary(t, name, s, e, o, cols, ncols, err);
-	}
-	if (snprintf(buf, sizeof buf, "%s", group) >= (int)sizeof buf)
-		return nq_error_set(err, NULL, 0, 0, "--group is too long");
-	for (p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
-		int c = nq_table_col(t, p);
-
-		if (c < 0)
-			return nq_error_set(err, name, 0, 0, "no column '%s' to "
-					    "group by", p);
-		if (*ncols == 8)
-			return nq_error_set(err, NULL, 0, 0, "--group: at most 8 "
-					    "columns");
-		cols[(*ncols)++] = c;
-	}
-	if (*ncols == 0)
-		return nq_error_set(err, NULL, 0, 0, "--group names no column");
-	return 0;
-}
-
-static void series_label(const nq_table *t, size_t r, const int *cols,
-			 size_t ncols, int options_col, char *buf, size_t len)
-{
-	size_t i, used = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < ncols && used < len; i++) {
-		const char *v = nq_table_cell(t, r, cols[i]);
-
-		if (!v[0])
-			continue;
-		if (cols[i] == options_col)
-			used += (size_t)snprintf(buf + used, len - used, " [%s]", v);
-		else
-			used += (size_t)snprintf(buf + used, len - used, "%s%s",
-						 used ? "/" : "", v);
-	}
-	if (!buf[0])
-		snprintf(buf, len, "(none)");
 }
 
 static int cmp_cell(const void *a, const void *b)
@@ -388,12 +181,12 @@ struct build {
 	struct pgroup *pg;      /* counts in parts, each one run, indexed
 				   as pgkeys (series, mode, n, repeat, P) */
 	size_t npg, cappg;
-	struct strset pgkeys;
+	struct nq_strset pgkeys;
 	const double *nv, *yv, *tv;   /* n, y, timeout_s (or NULL) */
 	struct acc *acc;
 	size_t nacc, capacc;
-	struct strset series, modes, hintset;
-	struct strset every;    /* the series of every row, unfiltered */
+	struct nq_strset series, modes, hintset;
+	struct nq_strset every;    /* the series of every row, unfiltered */
 	const char *const *order; /* the file's approaches, in its order */
 	size_t norder;
 	char **meta_order;      /* ... read from the .meta (owned) */
@@ -431,7 +224,7 @@ static int build_columns(struct build *b, const char *ycol)
 				    "no numbers in", ycol,
 				    list[0] ? list : "(none)");
 	}
-	if (group_cols(t, b->name, b->o->group, b->cols, &b->ncols, b->err) < 0)
+	if (nq_series_cols(t, b->name, b->o->group, b->cols, &b->ncols, b->err) < 0)
 		return -1;
 	return yi;
 }
@@ -541,12 +334,12 @@ static int part_row(struct build *b, size_t r, const char *part, int st,
 	struct pgroup *g;
 	size_t gi;
 
-	series_label(t, r, b->cols, b->ncols, b->oi, label, sizeof label);
+	nq_series_label(t, r, b->cols, b->ncols, b->oi, label, sizeof label);
 	snprintf(key, sizeof key, "%s\t%s\t%s\t%s\t%s", label,
 		 nq_table_cell(t, r, b->ci[1]), nq_table_cell(t, r, b->ci[0]),
 		 b->ri >= 0 ? nq_table_cell(t, r, b->ri) : "",
 		 slash ? slash + 1 : part);
-	if (intern(&b->pgkeys, key, &gi) < 0)
+	if (nq_strset_intern(&b->pgkeys, key, &gi) < 0)
 		return -1;
 	if (gi == b->npg) { /* a new key: its group */
 		if (b->npg == b->cappg) {
@@ -672,10 +465,10 @@ static int add_run(struct build *b, size_t r, const char *mode,
 	size_t si, mi, hidx, a;
 	struct acc *ac;
 
-	series_label(t, r, b->cols, b->ncols, b->oi, label, sizeof label);
-	if (intern(&b->series, label, &si) < 0 ||
-	    intern(&b->modes, mode, &mi) < 0 ||
-	    intern(&b->hintset, hints, &hidx) < 0)
+	nq_series_label(t, r, b->cols, b->ncols, b->oi, label, sizeof label);
+	if (nq_strset_intern(&b->series, label, &si) < 0 ||
+	    nq_strset_intern(&b->modes, mode, &mi) < 0 ||
+	    nq_strset_intern(&b->hintset, hints, &hidx) < 0)
 		goto oom;
 	if (hints[0] && !parts)
 		b->c->hinted_rows++;
@@ -723,17 +516,6 @@ static size_t series_rank(const struct build *b, const char *label)
 	return b->norder + b->every.n;
 }
 
-static const size_t *rank_of;
-
-static int cmp_rank(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	if (rank_of[x] != rank_of[y])
-		return rank_of[x] < rank_of[y] ? -1 : 1;
-	return (x > y) - (x < y);
-}
-
 /* c's series in rank order, each with its rank as its colour: one
  * approach keeps its place and colour in every figure and table made
  * from one file. 0, or -1 on no memory. */
@@ -741,24 +523,25 @@ static int order_series(struct build *b)
 {
 	nq_cells *c = b->c;
 	size_t n = c->nseries, i, *idx, *to;
+	uint64_t *rank;
 	char **s;
 
 	idx = malloc((n + 1) * sizeof *idx);
 	to = malloc((n + 1) * sizeof *to);
+	rank = malloc((n + 1) * sizeof *rank);
 	s = malloc((n + 1) * sizeof *s);
 	c->colour = malloc((n + 1) * sizeof *c->colour);
-	if (!idx || !to || !s || !c->colour) {
+	if (!idx || !to || !rank || !s || !c->colour) {
 		free(idx);
 		free(to);
+		free(rank);
 		free(s);
 		return -1;
 	}
-	for (i = 0; i < n; i++) {
-		idx[i] = i;
-		to[i] = series_rank(b, c->series[i]);
-	}
-	rank_of = to;
-	qsort(idx, n, sizeof *idx, cmp_rank);
+	for (i = 0; i < n; i++)
+		rank[i] = to[i] = series_rank(b, c->series[i]);
+	nq_sort_index(rank, idx, n);
+	free(rank);
 	for (i = 0; i < n; i++) {
 		s[i] = c->series[idx[i]];
 		c->colour[i] = to[idx[i]];
@@ -793,8 +576,8 @@ static int build_cells(struct build *b)
 	c->nseries = b->series.n;
 	c->modes = b->modes.s;
 	c->nmodes = b->modes.n;
-	strset_free(&b->series, 0);
-	strset_free(&b->modes, 0);
+	nq_strset_free(&b->series, 0);
+	nq_strset_free(&b->modes, 0);
 	if (!(c->cell = calloc(b->nacc, sizeof *c->cell)))
 		return nq_error_set(b->err, b->name, 0, 0, "out of memory");
 	for (a = 0; a < b->nacc; a++) {
@@ -802,6 +585,11 @@ static int build_cells(struct build *b)
 
 		nq_stats_of(ac->ok, ac->nok, &ac->c.y);
 		nq_stats_of(ac->bad, ac->nbad, &ac->c.fail_y);
+		if (nq_stats_interval(ac->ok, ac->nok, &ac->c.y) < 0)
+			return nq_error_set(b->err, b->name, 0, 0, "out of "
+					    "memory");
+		ac->c.v = ac->ok; /* sorted by nq_stats_of; now c's */
+		ac->ok = NULL;
 		c->cell[a] = ac->c;
 		c->mixed += ac->c.hosts > 1;
 		ac->c.hints = NULL; /* now owned by c */
@@ -828,12 +616,12 @@ static void build_free(struct build *b)
 	}
 	free(b->acc);
 	free(b->pg);
-	strset_free(&b->pgkeys, 1);
+	nq_strset_free(&b->pgkeys, 1);
 	free(b->map.slot);
-	strset_free(&b->series, 1);
-	strset_free(&b->modes, 1);
-	strset_free(&b->hintset, 1);
-	strset_free(&b->every, 1);
+	nq_strset_free(&b->series, 1);
+	nq_strset_free(&b->modes, 1);
+	nq_strset_free(&b->hintset, 1);
+	nq_strset_free(&b->every, 1);
 	nq_meta_list_free(b->meta_order, b->nmeta_order);
 	nq_cells_free(b->c);
 }
@@ -892,8 +680,8 @@ int nq_cells_build(const nq_table *t, const char *name,
 		char label[512];
 		size_t si;
 
-		series_label(t, r, b.cols, b.ncols, b.oi, label, sizeof label);
-		if (intern(&b.every, label, &si) < 0) {
+		nq_series_label(t, r, b.cols, b.ncols, b.oi, label, sizeof label);
+		if (nq_strset_intern(&b.every, label, &si) < 0) {
 			nq_error_set(err, name, 0, 0, "out of memory");
 			goto out;
 		}

@@ -8,7 +8,9 @@
  * naming its line (results/csvread); a row whose n is such a cell, too.
  *
  * Rows are grouped by hashing (series, mode, hints, n) and each cell's
- * values sorted for its statistics: O(rows log rows) in all, with the
+ * values sorted for its statistics, and kept (nq_cell.v) for the
+ * intervals of speed-ups and comparisons: O(rows log rows) in all, plus
+ * NQ_BOOT_RESAMPLES medians of resamples per cell, with the
  * fallback's "options vary" test one pass over the rows.
  *
  * nq_cells_build() returns an nq_cells that owns all its strings; free it
@@ -43,7 +45,9 @@ typedef struct nq_cell {
 	int n;
 	size_t runs;
 	size_t status[NQ_ST__COUNT];
-	nq_stats y;             /* of the y column over the counted runs */
+	nq_stats y;             /* of the y column over the counted runs,
+				   with the interval of its median */
+	double *v;              /* those runs' values, sorted (y.count) */
 	nq_stats fail_y;        /* of the y column over runs not ok */
 	double timeout_s;       /* the largest timeout_s of its runs; 0: none */
 	int hosts;              /* machines its runs came from (the `host`
@@ -103,9 +107,6 @@ int nq_cells_file_order(const char *csv, char ***order, size_t *n);
 /* The cell of (series, mode, hints, n), or NULL (a binary search). */
 const nq_cell *nq_cells_find(const nq_cells *c, size_t series, size_t mode,
 			     const char *hints, int n);
-
-/* Status by name (csv spelling), or -1. */
-int nq_status_from_name(const char *name);
 
 /* "wall_s" -> "wall time (s)"; other columns as they are. */
 const char *nq_column_label(const char *col);

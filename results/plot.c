@@ -24,8 +24,10 @@
 #include "atomic.h"
 #include "plot.h"
 #include "plot_common.h"
+#include "scatter.h"
 #include "solubility.h"
 #include "names.h"
+#include "order.h"
 
 /* A cell the time plots leave out: an instance with pre-placed queens
  * (or blocked squares, excluded lines). A count in parts counts the whole
@@ -353,13 +355,6 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 
 /* ---- cactus: instances solved against time -------------------------- */
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		       int term, const char *target)
 {
@@ -413,7 +408,7 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 			double off = ((double)s - (double)(c->nseries - 1) / 2) *
 				     0.04; /* apart a little: equal curves show */
 
-			qsort(v, nv, sizeof *v, cmp_double);
+			qsort(v, nv, sizeof *v, nq_cmp_double);
 			fprintf(f, "$m%zus%zu << EOD\n", m, s);
 			for (j = 0; j < nv; j++)
 				if (!z.logy || v[j] > 0)
@@ -604,6 +599,8 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 				    "or .pdf");
 	if (o->kind == NQ_PLOT_SOLUBILITY)
 		return nq_solubility_plot(f, t, o, term, target, 1, err);
+	if (o->kind == NQ_PLOT_SCATTER)
+		return nq_scatter_plot(f, t, o, term, target, err);
 	memset(&co, 0, sizeof co);
 	co.group = o->group;
 	co.mode = o->mode;
@@ -826,5 +823,53 @@ out_done:
 	if (log)
 		fclose(log);
 	free(script);
+	return rc;
+}
+
+int nq_plot_svg(const nq_table *t, const nq_plot_opts *o, char **svg,
+		size_t *len, nq_error *err)
+{
+	const char *tmp = getenv("TMPDIR");
+	char dir[4096], path[4200];
+	nq_plot_opts po = *o;
+	FILE *f;
+	long size;
+	int rc;
+
+	*svg = NULL;
+	*len = 0;
+	snprintf(dir, sizeof dir, "%s/nq-plot-XXXXXX", tmp && tmp[0] ? tmp :
+		 "/tmp");
+	if (!mkdtemp(dir))
+		return nq_error_set(err, dir, 0, 0, "cannot make a temp "
+				    "directory: %s", strerror(errno)),
+		       NQ_PLOT_EDRAW;
+	snprintf(path, sizeof path, "%s/plot.svg", dir);
+	po.output = path;
+	rc = nq_plot_draw(t, &po, err);
+	if (rc == 0) {
+		rc = NQ_PLOT_EDRAW;
+		if (!(f = fopen(path, "rb"))) {
+			nq_error_set(err, path, 0, 0, "cannot read: %s",
+				     strerror(errno));
+		} else {
+			if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) > 0 &&
+			    fseek(f, 0, SEEK_SET) == 0 &&
+			    (*svg = malloc((size_t)size + 1)) &&
+			    fread(*svg, 1, (size_t)size, f) == (size_t)size) {
+				(*svg)[size] = '\0';
+				*len = (size_t)size;
+				rc = 0;
+			} else {
+				free(*svg);
+				*svg = NULL;
+				nq_error_set(err, path, 0, 0, "cannot read the "
+					     "picture back");
+			}
+			fclose(f);
+		}
+	}
+	unlink(path);
+	rmdir(dir);
 	return rc;
 }

@@ -19,4 +19,11 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 /* Draw `t` into o->output. 0, NQ_PLOT_EINPUT or NQ_PLOT_EDRAW (err set). */
 int nq_plot_draw(const nq_table *t, const nq_plot_opts *o, nq_error *err);
 
+/* Draw `t` as SVG (o->output is not used) and hand back the picture's
+ * text in *svg (malloc'd, NUL-ended, *len bytes; free it): for pages
+ * that hold their pictures inline. Drawn by nq_plot_draw into a temp
+ * directory, removed after. 0, NQ_PLOT_EINPUT or NQ_PLOT_EDRAW (err set). */
+int nq_plot_svg(const nq_table *t, const nq_plot_opts *o, char **svg,
+		size_t *len, nq_error *err);
+
 #endif

@@ -8,7 +8,7 @@
 #include "plot_common.h"
 
 static const char *const kind_names[NQ_PLOT__COUNT] = {
-	"time", "cactus", "size", "solubility"
+	"time", "cactus", "size", "solubility", "scatter"
 };
 
 int nq_plot_kind_from_name(const char *name)

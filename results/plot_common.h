@@ -17,6 +17,8 @@ typedef enum nq_plot_kind {
 	NQ_PLOT_SIZE,       /* variables and constraints against n, per encoding */
 	NQ_PLOT_SOLUBILITY, /* fraction solvable, median times, against the
 			     * family's parameter (solubility.c) */
+	NQ_PLOT_SCATTER,    /* approach A against B, a point per instance
+			     * (scatter.c) */
 	NQ_PLOT__COUNT
 } nq_plot_kind;
 
@@ -36,6 +38,8 @@ typedef struct nq_plot_opts {
 	int scale;            /* -1 auto (log for times, or when values span
 			       * more than 100x), 0 linear, 1 log */
 	const char *gnuplot;  /* the program; NULL: $NQ_GNUPLOT or gnuplot */
+	const char *scatter_a, *scatter_b; /* the scatter plot's approaches
+			       * (x, y); NULL: the first two */
 	double width, height; /* the whole picture (--size); 0: the default,
 			       * NQ_PLOT_PANEL_W x NQ_PLOT_PANEL_H px a panel */
 	int size_inches;      /* width and height are inches (else px) */
@@ -59,7 +63,8 @@ int nq_plot_size_parse(const char *text, nq_plot_opts *o, nq_error *err);
  * inches is inches x dpi px)? 0, or -1 with err set. */
 int nq_plot_size_check(const nq_plot_opts *o, nq_error *err);
 
-/* "time", "cactus", "size", "solubility" -> kind; -1 if unknown. */
+/* "time", "cactus", "size", "solubility", "scatter" -> kind; -1 if
+ * unknown. */
 int nq_plot_kind_from_name(const char *name);
 const char *nq_plot_kind_name(nq_plot_kind k);
 

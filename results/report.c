@@ -20,6 +20,9 @@
 #include "plot.h"
 #include "report.h"
 #include "report_common.h"
+#include "report_data.h"
+#include "report_html.h"
+#include "report_json.h"
 #include "report_latex.h"
 
 /* Markdown table cell text: on one line (control characters blanks, a
@@ -44,32 +47,6 @@ static void md(FILE *f, const char *s)
 			fputc(*s, f);
 		}
 	}
-}
-
-/* Scale and unit for mode m's table. */
-static double unit_of(const struct nq_report_ctx *x, size_t m, const char **unit)
-{
-	size_t i;
-	double lo = 1;
-
-	if (!x->time) {
-		*unit = "";
-		return 1;
-	}
-	if (x->latex) {
-		*unit = "s";
-		return 1;
-	}
-	for (i = 0; i < x->c->ncells; i++)
-		if (x->c->cell[i].mode == m && x->c->cell[i].y.count &&
-		    x->c->cell[i].y.median < lo)
-			lo = x->c->cell[i].y.median;
-	if (lo < 0.1) {
-		*unit = "ms";
-		return 1e3;
-	}
-	*unit = "s";
-	return 1;
 }
 
 /* Has mode m any cell with hints (1), or with an instance id (2: the
@@ -180,9 +157,10 @@ static void md_detail(const struct nq_report_ctx *x, size_t m, double scale,
 	size_t i;
 
 	fprintf(f, "Every approach at every size (%s%s%s; spread over "
-		"the ok runs, speed-up against the baseline):\n\n| n |%s approach | median | min | max | "
-		"IQR | MAD | speed-up | runs | noisy |\n|---:|%s---|---:|"
-		"---:|---:|---:|---:|---:|---|---|\n",
+		"the ok runs, speed-up against the baseline, 95 %% "
+		"intervals):\n\n| n |%s approach | median | median CI | min | "
+		"max | IQR | MAD | speed-up | speed-up CI | runs | noisy |\n"
+		"|---:|%s---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n",
 		nq_report_name_of(c->ycol), unit[0] ? " in " : "", unit,
 		hints == 2 ? " instance |" : hints ? " hints |" : "",
 		hints ? "---|" : "");
@@ -198,8 +176,9 @@ static void md_detail(const struct nq_report_ctx *x, size_t m, double scale,
 			md_inst(f, e);
 		fputc(' ', f);
 		md(f, c->series[e->series]);
-		fprintf(f, " | %s%s | %s | %s | %s | %s | %s | %s | %s |\n",
-			r.med, NQ_REPORT_MIXED(e), r.mn, r.mx, r.iqr, r.mad, r.sp, r.st,
+		fprintf(f, " | %s%s | %s | %s | %s | %s | %s | %s | %s | %s | "
+			"%s |\n", r.med, NQ_REPORT_MIXED(e), r.ci, r.mn, r.mx,
+			r.iqr, r.mad, r.sp, r.spci, r.st,
 			nq_stats_noisy(&e->y) ? "noisy" : "");
 	}
 	fputc('\n', f);
@@ -242,7 +221,7 @@ static void plots(const struct nq_report_ctx *x)
 		"time against n", "cactus plot: instances solved against time",
 		"model sizes against n",
 		"fraction solvable and median time against the family's "
-		"parameter"
+		"parameter", "two approaches against each other per instance"
 	};
 	char svg[4096], path[4096], link[4096];
 	int k, any = 0;
@@ -264,79 +243,66 @@ static void plots(const struct nq_report_ctx *x)
 			"draws them beside the CSV.\n\n", x->o->csv);
 }
 
+/* One line of the .meta as a Markdown table row (nq_report_meta_lines):
+ * a key and its value; an item of the list under a key: a warning (in
+ * bold), or a program or plugin ({"k": "v", ...} without the JSON). */
+static void machine_line(const char *key, const char *value, int item,
+			 void *ctx)
+{
+	FILE *f = ctx;
+	char v[4096], *w = v;
+	const char *r = value;
+	int warning = item && !strcmp(key, "warnings");
+
+	if (!item) {
+		/* a value: its double quotes off */
+		snprintf(v, sizeof v, "%s", value + (*value == '"'));
+		if (*value == '"' && v[0] && v[strlen(v) - 1] == '"')
+			v[strlen(v) - 1] = '\0';
+	} else {
+		for (; *r && w + 1 < v + sizeof v; r++)
+			if (warning ? *r != '"' || (r > value && r[-1] == '\\') :
+			    *r != '{' && *r != '}' &&
+			    (*r != '"' || (r > value && r[-1] == '\\')))
+				*w++ = *r;
+		*w = '\0';
+	}
+	if (item) {
+		fputs(warning ? "| | **" : "| | ", f);
+		md(f, v);
+		fputs(warning ? "** |\n" : " |\n", f);
+		return;
+	}
+	fputs("| ", f);
+	md(f, key);
+	fputs(" | ", f);
+	if (!strcmp(v, "[]"))
+		fputs("none", f);
+	else
+		md(f, v);
+	fputs(" |\n", f);
+}
+
 /* The machine: the .meta file beside the CSV, shown as a table. */
 static void machine(const struct nq_report_ctx *x)
 {
-	char meta[4096], line[2048], list[64];
+	char meta[4096];
 	FILE *m;
 
 	nq_meta_path(x->o->csv, meta, sizeof meta);
-	m = fopen(meta, "r");
 	if (x->latex) {
-		nq_report_tex_machine(x, meta, m);
+		nq_report_tex_machine(x, meta, fopen(meta, "r"));
 		return;
 	}
 	fputs("## The machine\n\n", x->f);
-	if (!m) {
+	if (!(m = fopen(meta, "r"))) {
 		fprintf(x->f, "Not recorded: there is no %s beside the CSV "
 			"(`harness run` writes it).\n", meta);
 		return;
 	}
-	fprintf(x->f, "From `%s`:\n\n| | |\n|---|---|\n", meta);
-	list[0] = '\0';
-	while (fgets(line, sizeof line, m)) {
-		char *colon, *v;
-
-		line[strcspn(line, "\r\n")] = '\0';
-		if (!line[0] || line[0] == '#')
-			continue;
-		if (line[0] == ' ' || line[0] == '-') {
-			/* an item of the list under `list`: a warning (in
-			 * bold), or a program or plugin ({"k": "v", ...}) */
-			v = line + strspn(line, " -");
-			if (strcmp(list, "warnings")) {
-				char *r = v, *w = v;
-
-				for (; *r; r++)
-					if (*r != '{' && *r != '}' &&
-					    (*r != '"' || (r > v && r[-1] == '\\')))
-						*w++ = *r;
-				*w = '\0';
-				fputs("| | ", x->f);
-				md(x->f, v);
-				fputs(" |\n", x->f);
-				continue;
-			}
-			if (*v == '"')
-				v++;
-			if (*v && v[strlen(v) - 1] == '"')
-				v[strlen(v) - 1] = '\0';
-			fputs("| | **", x->f);
-			md(x->f, v);
-			fputs("** |\n", x->f);
-			continue;
-		}
-		colon = strchr(line, ':');
-		if (!colon)
-			continue;
-		*colon = '\0';
-		v = colon + 1 + strspn(colon + 1, " ");
-		if (*v == '"') {
-			v++;
-			if (*v && v[strlen(v) - 1] == '"')
-				v[strlen(v) - 1] = '\0';
-		}
-		snprintf(list, sizeof list, "%.*s", (int)sizeof list - 1, line);
-		fputs("| ", x->f);
-		md(x->f, line);
-		fputs(" | ", x->f);
-		if (!strcmp(v, "[]"))
-			fputs("none", x->f);
-		else
-			md(x->f, v);
-		fputs(" |\n", x->f);
-	}
 	fclose(m);
+	fprintf(x->f, "From `%s`:\n\n| | |\n|---|---|\n", meta);
+	nq_report_meta_lines(meta, machine_line, x->f);
 	fputc('\n', x->f);
 }
 
@@ -383,6 +349,13 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 		}
 		x.base = s;
 	}
+	if (o->format == NQ_REPORT_JSON || o->format == NQ_REPORT_HTML) {
+		int rc = o->format == NQ_REPORT_JSON ?
+			 nq_report_json(&x, t, err) : nq_report_html(&x, t, err);
+
+		nq_cells_free(c);
+		return rc;
+	}
 	for (i = 0; i < c->ncells; i++)
 		for (st = 0; st < NQ_ST__COUNT; st++)
 			runs[st] += c->cell[i].status[st];
@@ -405,16 +378,14 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 			"the baseline **", c->ycol);
 		md(f, c->series[x.base]);
 		fprintf(f, "** / median (\"> k×\" where the baseline timed out: "
-			"its time is at least the timeout). A cell is **noisy** "
-			"when its repetitions spread by more than %g%% of their "
-			"median: (max - min) / median > %g. Runs that did not "
+			"its time is at least the timeout). %s Runs that did not "
 			"end ok are counted under runs, never dropped.\n\n",
-			NQ_NOISY_SPREAD * 100, NQ_NOISY_SPREAD);
+			nq_report_noisy_rule(0));
 		plots(&x);
 	}
 	for (m = 0; m < c->nmodes; m++) {
 		const char *unit;
-		double scale = unit_of(&x, m, &unit);
+		double scale = nq_report_unit_of(&x, m, &unit);
 		int hints = mode_has_hints(c, m);
 
 		if (!x.latex) {

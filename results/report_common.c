@@ -77,8 +77,7 @@ void nq_report_statuses(const nq_cell *c, char *buf, size_t len)
 						 nq_status_name((nq_status)st));
 }
 
-/* A speed-up: 12, 2.50, 0.045 (never in e-notation). */
-static void ratio(char *buf, size_t len, double r)
+void nq_report_ratio(char *buf, size_t len, double r)
 {
 	if (r >= 10)
 		snprintf(buf, len, "%.0f", r);
@@ -88,32 +87,96 @@ static void ratio(char *buf, size_t len, double r)
 		nq_report_number(buf, len, r, 2, -1);
 }
 
-/* Speed-up of cell c against the baseline's cell b at the same instance. */
-static void speedup(const struct nq_report_ctx *x, const nq_cell *b, const nq_cell *c,
-		    char *buf, size_t len)
+int nq_report_speedup_of(const struct nq_report_ctx *x, const nq_cell *c,
+			 struct nq_speedup *sp)
 {
-	const char *times = x->latex ? "$\\times$" : "×";
+	const nq_cell *b = nq_cells_find(x->c, x->base, c->mode, c->hints,
+					 c->n);
 
+	memset(sp, 0, sizeof *sp);
 	if (c->series == x->base) {
-		snprintf(buf, len, "%s", c->y.count ? "(baseline)" : "–");
+		sp->kind = c->y.count ? NQ_SPEEDUP_BASELINE : NQ_SPEEDUP_NONE;
 	} else if (b && b->y.count && c->y.count && c->y.median > 0) {
-		char v[40];
-
-		ratio(v, sizeof v, b->y.median / c->y.median);
-		snprintf(buf, len, "%s%s", v, times);
+		sp->kind = NQ_SPEEDUP_RATIO;
+		sp->v = b->y.median / c->y.median;
+		return nq_stats_ratio_ci(b->v, b->y.count, c->v, c->y.count,
+					 &sp->ci);
 	} else if (b && !b->y.count &&
 		   (b->status[NQ_ST_TIMEOUT] || b->status[NQ_ST_SKIPPED]) &&
 		   b->timeout_s > 0 && c->y.count && c->y.median > 0 && x->time) {
 		/* the baseline took at least the timeout */
-		char v[40];
-
-		ratio(v, sizeof v, b->timeout_s / c->y.median);
-		snprintf(buf, len, "%s%s%s", x->latex ? "$>$" : "> ", v, times);
-	} else {
-		snprintf(buf, len, "–");
+		sp->kind = NQ_SPEEDUP_AT_LEAST;
+		sp->v = b->timeout_s / c->y.median;
 	}
-	if (x->latex && !strcmp(buf, "–"))
-		snprintf(buf, len, "--");
+	return 0;
+}
+
+/* Speed-up of cell c against the baseline, as text, and its interval. */
+static void speedup(const struct nq_report_ctx *x, const nq_cell *c,
+		    char *buf, size_t len, char *ci, size_t cilen)
+{
+	const char *times = x->latex ? "$\\times$" : "×";
+	struct nq_speedup sp;
+	char v[40];
+
+	nq_report_speedup_of(x, c, &sp);
+	nq_report_interval(ci, cilen, &sp.ci, 1, 1);
+	switch (sp.kind) {
+	case NQ_SPEEDUP_BASELINE:
+		snprintf(buf, len, "(baseline)");
+		return;
+	case NQ_SPEEDUP_RATIO:
+		nq_report_ratio(v, sizeof v, sp.v);
+		snprintf(buf, len, "%s%s", v, times);
+		return;
+	case NQ_SPEEDUP_AT_LEAST:
+		nq_report_ratio(v, sizeof v, sp.v);
+		snprintf(buf, len, "%s%s%s", x->latex ? "$>$" : "> ", v, times);
+		return;
+	case NQ_SPEEDUP_NONE:
+		break;
+	}
+	snprintf(buf, len, "%s", x->latex ? "--" : "–");
+}
+
+void nq_report_interval(char *buf, size_t len, const nq_interval *ci,
+			double scale, int ratio)
+{
+	char lo[48], hi[48];
+
+	if (!ci->ok) {
+		snprintf(buf, len, "%s", unit_latex ? "--" : "–");
+		return;
+	}
+	if (ratio) {
+		nq_report_ratio(lo, sizeof lo, ci->lo);
+		nq_report_ratio(hi, sizeof hi, ci->hi);
+	} else {
+		nq_report_num(lo, sizeof lo, ci->lo, scale);
+		nq_report_num(hi, sizeof hi, ci->hi, scale);
+	}
+	snprintf(buf, len, "[%s, %s]", lo, hi);
+}
+
+const char *nq_report_noisy_rule(int latex)
+{
+	static char buf[2][640];
+	const char *pc = latex ? "\\%" : " %";
+
+	snprintf(buf[latex != 0], sizeof buf[0], latex ?
+		 "Intervals: %g%s percentile bootstrap (exact up to %d runs, "
+		 "else %d resamples, seed %u). A cell is noisy when the "
+		 "interval of its median is wider than %g%s of the median." :
+		 "Intervals are %g%s percentile bootstrap intervals of the ok "
+		 "runs (computed exactly for up to %d runs, else from %d "
+		 "resamples with a fixed seed, %u: every report of a file "
+		 "shows the same ones); a speed-up's resamples both cells "
+		 "apart. A cell is **noisy** when the interval of its median "
+		 "is wider than %g%s of the median (one run: no interval, "
+		 "never noisy).", NQ_BOOT_LEVEL * 100, pc, NQ_BOOT_EXACT_MAX,
+		 NQ_BOOT_RESAMPLES, (unsigned)NQ_BOOT_SEED, NQ_NOISY_WIDTH * 100,
+		 pc);
+	return buf[latex != 0];
 }
 
 /* A column's name without its unit: "wall time (s)" -> "wall time". */
@@ -142,10 +205,15 @@ const char *nq_report_mode_title(const char *mode)
 void nq_report_row_of(const struct nq_report_ctx *x, size_t m,
 		      const nq_cell *e, double scale, struct nq_report_row *r)
 {
-	const nq_cell *b = nq_cells_find(x->c, x->base, m, e->hints, e->n);
+	nq_interval ci;
 
-	speedup(x, b, e, r->sp, sizeof r->sp);
+	(void)m;
+	speedup(x, e, r->sp, sizeof r->sp, r->spci, sizeof r->spci);
 	nq_report_statuses(e, r->st, sizeof r->st);
+	ci.ok = e->y.has_ci;
+	ci.lo = e->y.ci_lo;
+	ci.hi = e->y.ci_hi;
+	nq_report_interval(r->ci, sizeof r->ci, &ci, scale, 0);
 	if (e->y.count) {
 		nq_report_num(r->med, sizeof r->med, e->y.median, scale);
 		nq_report_num(r->mn, sizeof r->mn, e->y.min, scale);
@@ -161,4 +229,30 @@ void nq_report_row_of(const struct nq_report_ctx *x, size_t m,
 		snprintf(r->iqr, sizeof r->iqr, "%s", d);
 		snprintf(r->mad, sizeof r->mad, "%s", d);
 	}
+}
+
+double nq_report_unit_of(const struct nq_report_ctx *x, size_t m,
+			 const char **unit)
+{
+	size_t i;
+	double lo = 1;
+
+	if (!x->time) {
+		*unit = "";
+		return 1;
+	}
+	if (x->latex) {
+		*unit = "s";
+		return 1;
+	}
+	for (i = 0; i < x->c->ncells; i++)
+		if (x->c->cell[i].mode == m && x->c->cell[i].y.count &&
+		    x->c->cell[i].y.median < lo)
+			lo = x->c->cell[i].y.median;
+	if (lo < 0.1) {
+		*unit = "ms";
+		return 1e3;
+	}
+	*unit = "s";
+	return 1;
 }

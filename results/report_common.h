@@ -26,6 +26,23 @@ struct nq_report_ctx {
  * statuses. */
 struct nq_report_row {
 	char med[64], mn[64], mx[64], iqr[64], mad[64], sp[64], st[160];
+	char ci[96];     /* the median's 95 % interval, "[lo, hi]" ("–"
+			    without one: fewer than 2 ok runs) */
+	char spci[96];   /* the speed-up's 95 % interval, "[lo, hi]" */
+};
+
+/* A cell's speed-up against the baseline's cell of its instance. */
+enum nq_speedup_kind {
+	NQ_SPEEDUP_NONE = 0,   /* none to give */
+	NQ_SPEEDUP_BASELINE,   /* the baseline itself */
+	NQ_SPEEDUP_RATIO,      /* v = baseline's median / this median */
+	NQ_SPEEDUP_AT_LEAST    /* the baseline timed out: v = its timeout /
+				  this median, a lower bound */
+};
+struct nq_speedup {
+	enum nq_speedup_kind kind;
+	double v;
+	nq_interval ci;  /* RATIO: the bootstrap interval (ok 0: none) */
 };
 
 /* The mark of a cell whose runs came from more than one machine (a
@@ -46,8 +63,27 @@ void nq_report_num(char *buf, size_t len, double v, double scale);
 void nq_report_statuses(const nq_cell *c, char *buf, size_t len);
 /* A column's name without its unit: "wall time (s)" -> "wall time". */
 const char *nq_report_name_of(const char *col);
+/* Scale and unit of mode m's table: Markdown and HTML show a time column
+ * in ms when a median of the mode is below 0.1 s, else in s; LaTeX always
+ * in s; other columns as they are (unit ""). */
+double nq_report_unit_of(const struct nq_report_ctx *x, size_t m,
+			 const char **unit);
 /* A mode's section title: "count: every placement". */
 const char *nq_report_mode_title(const char *mode);
+/* Cell e's speed-up (its mode's baseline cell looked up); -1 when out of
+ * memory. */
+int nq_report_speedup_of(const struct nq_report_ctx *x, const nq_cell *e,
+			 struct nq_speedup *sp);
+/* A speed-up as the tables write it: "12", "2.50", "0.045". */
+void nq_report_ratio(char *buf, size_t len, double r);
+/* An interval "[lo, hi]" of numbers in a table of scale `scale`
+ * (nq_report_num; ratio 1: speed-ups, nq_report_ratio); "–" ("--" in
+ * LaTeX) when !ci->ok. For report_latex.c and every other writer. */
+void nq_report_interval(char *buf, size_t len, const nq_interval *ci,
+			double scale, int ratio);
+/* The rule of the noisy mark and of the intervals, one sentence, for a
+ * report's legend (latex: LaTeX markup). */
+const char *nq_report_noisy_rule(int latex);
 /* The detail table's row for cell e of mode m. */
 void nq_report_row_of(const struct nq_report_ctx *x, size_t m,
 		      const nq_cell *e, double scale, struct nq_report_row *r);

@@ -16,7 +16,9 @@
 
 typedef enum nq_report_format {
 	NQ_REPORT_MARKDOWN = 0,
-	NQ_REPORT_LATEX
+	NQ_REPORT_LATEX,
+	NQ_REPORT_JSON,         /* every figure, for notebooks (report_json.c) */
+	NQ_REPORT_HTML          /* one self-contained page (report_html.c) */
 } nq_report_format;
 
 typedef struct nq_report_opts {
@@ -29,6 +31,8 @@ typedef struct nq_report_opts {
 	const char *y;          /* column; NULL: wall_s */
 	const char *group;      /* series columns; NULL: the approach */
 	const nq_only *only;    /* the rows shown (only.h); NULL: all */
+	const char *scatter;    /* HTML: "A,B", the two approaches of the
+				 * scatter plot; NULL: the first two */
 } nq_report_opts;
 
 /* `v` with `sig` significant digits as a plain decimal, never in

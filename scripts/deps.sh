@@ -21,9 +21,11 @@ need /usr/bin/minisat minisat       # tests: the `dimacs` approach's default
 need /usr/bin/cbc coinor-cbc        # tests: the `cbc` approach
 need /usr/bin/cadical cadical       # tests: exported CNFs (tests/e2e/interop.sh)
 need /usr/bin/glpsol glpk-utils     # tests: exported LP and MPS files (interop.sh)
+need /usr/bin/minizinc minizinc     # tests: the `minizinc` approach (with Gecode)
 need /usr/sbin/slurmctld slurm-wlm  # tests: a one-node Slurm cluster (slurm.sh)
 need /usr/sbin/munged munge         # tests: Slurm's authentication (slurm.sh)
 need /usr/bin/parallel parallel     # tests: GNU parallel over shards (scale.sh)
+need /usr/bin/chromium chromium     # tests: the HTML report in a browser (html.sh)
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3" # tests read CSVs with it
 command -v pgrep >/dev/null 2>&1 || missing="$missing procps"     # tests find a run's child

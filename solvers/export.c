@@ -14,12 +14,12 @@
 #include <errno.h>
 #include <glpk.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "atomic.h"
+#include "error.h"
 #include "export.h"
 #include "cnf.h"
 #include "glpk_sink.h"
@@ -27,20 +27,6 @@
 
 /* Look at the clock once per this many clauses. */
 #define CLOCK_EVERY 65536
-
-static int why_set(char *why, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int why_set(char *why, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why && len) {
-		va_start(ap, fmt);
-		vsnprintf(why, len, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
 
 /* ------------------------------------------------------------------ */
 /* CNF in memory. */
@@ -104,26 +90,26 @@ int nq_cnf_mem_build(nq_cnf_mem *m, const nq_instance *inst,
 	m->deadline = deadline;
 	m->n = n;
 	if (n < 1 || n > 46340) {
-		why_set(why, len, "n must be 1..46340 for a CNF, not %d", n);
+		nq_why_set(why, len, "n must be 1..46340 for a CNF, not %d", n);
 		return NQ_ERR;
 	}
 	if (!(m->square_var = calloc((size_t)n * n, sizeof *m->square_var))) {
-		why_set(why, len, "out of memory for %d squares", n * n);
+		nq_why_set(why, len, "out of memory for %d squares", n * n);
 		return NQ_ENOMEM;
 	}
 	rc = nq_cnf_build(inst, enc, columns, &sink, m->square_var);
 	if (m->late) {
-		why_set(why, len, "time limit reached while building the CNF");
+		nq_why_set(why, len, "time limit reached while building the CNF");
 		return NQ_ETIMEOUT;
 	}
 	if (m->oom) {
-		why_set(why, len, "out of memory building the CNF (%d "
+		nq_why_set(why, len, "out of memory building the CNF (%d "
 			"variables, %lld clauses so far)", m->nvars,
 			(long long)m->nclauses);
 		return NQ_ENOMEM;
 	}
 	if (rc != NQ_OK) {
-		why_set(why, len, "encoder '%s' failed (%d)", enc->name, rc);
+		nq_why_set(why, len, "encoder '%s' failed (%d)", enc->name, rc);
 		return rc == NQ_ENOMEM ? NQ_ENOMEM : NQ_ERR;
 	}
 	{
@@ -229,7 +215,7 @@ static int finish_file(nq_atomic *a, int failed, char *why, size_t len)
 	memset(&err, 0, sizeof err);
 	if (failed) {
 		nq_atomic_abort(a);
-		return why_set(why, len, "%s: cannot write: %s", a->path,
+		return nq_why_set(why, len, "%s: cannot write: %s", a->path,
 			       strerror(EIO));
 	}
 	if (nq_atomic_commit(a, &err) < 0) {
@@ -252,7 +238,7 @@ int nq_cnf_mem_write_file(const nq_cnf_mem *m, const char *path,
 	failed = cnf_write(m, f, comment);
 	if (failed == -2) {
 		nq_atomic_abort(&a);
-		return why_set(why, len, "time limit reached while writing %s",
+		return nq_why_set(why, len, "time limit reached while writing %s",
 			       path);
 	}
 	return finish_file(&a, failed, why, len);
@@ -278,13 +264,13 @@ int nq_ilp_mem_build(nq_ilp_mem **out, const nq_instance *inst,
 
 	*out = NULL;
 	if (n < 1 || n > 10000) {
-		why_set(why, len, "n must be 1..10000 for an ILP, not %d", n);
+		nq_why_set(why, len, "n must be 1..10000 for an ILP, not %d", n);
 		return NQ_ERR;
 	}
 	if (!(m = calloc(1, sizeof *m)) ||
 	    !(m->square_col = calloc((size_t)n * n, sizeof *m->square_col))) {
 		free(m);
-		why_set(why, len, "out of memory for %d squares", n * n);
+		nq_why_set(why, len, "out of memory for %d squares", n * n);
 		return NQ_ENOMEM;
 	}
 	m->n = n;
@@ -295,7 +281,7 @@ int nq_ilp_mem_build(nq_ilp_mem **out, const nq_instance *inst,
 	sink = nq_glpk_sink_ilp(&m->sink);
 	rc = model->build(inst, &sink, m->square_col);
 	if (m->sink.err || rc != NQ_OK) {
-		why_set(why, len, "model '%s': %s", model->name,
+		nq_why_set(why, len, "model '%s': %s", model->name,
 			m->sink.err ? m->sink.msg : "build failed");
 		rc = m->sink.err ? m->sink.err
 				 : rc == NQ_ENOMEM ? NQ_ENOMEM : NQ_ERR;
@@ -305,7 +291,7 @@ int nq_ilp_mem_build(nq_ilp_mem **out, const nq_instance *inst,
 	ncols = glp_get_num_cols(m->P);
 	for (k = 0; k < n * n; k++)
 		if (m->square_col[k] < 1 || m->square_col[k] > ncols) {
-			why_set(why, len, "model '%s' left square (%d,%d) "
+			nq_why_set(why, len, "model '%s' left square (%d,%d) "
 				"without a column", model->name, k / n + 1,
 				k % n + 1);
 			nq_ilp_mem_free(m);
@@ -313,7 +299,7 @@ int nq_ilp_mem_build(nq_ilp_mem **out, const nq_instance *inst,
 		}
 	rc = nq_glpk_sink_forbid(&m->sink, inst, m->square_col);
 	if (rc != NQ_OK) {
-		why_set(why, len, "%s", m->sink.msg);
+		nq_why_set(why, len, "%s", m->sink.msg);
 		nq_ilp_mem_free(m);
 		return rc;
 	}
@@ -412,12 +398,12 @@ int nq_ilp_mem_write(const nq_ilp_mem *m, const char *path,
 	    sizeof body) {
 		if (Q)
 			glp_delete_prob(Q);
-		return why_set(why, len, "%s: file name too long", path);
+		return nq_why_set(why, len, "%s: file name too long", path);
 	}
 	if ((bfd = mkstemp(body)) < 0) {
 		if (Q)
 			glp_delete_prob(Q);
-		return why_set(why, len, "%s: cannot write: %s", path,
+		return nq_why_set(why, len, "%s: cannot write: %s", path,
 			       strerror(errno));
 	}
 	close(bfd);
@@ -428,7 +414,7 @@ int nq_ilp_mem_write(const nq_ilp_mem *m, const char *path,
 		glp_delete_prob(Q);
 	if (wrote != 0 || !(in = fopen(body, "r"))) {
 		unlink(body);
-		return why_set(why, len, "%s: GLPK could not write the %s file",
+		return nq_why_set(why, len, "%s: GLPK could not write the %s file",
 			       path, fmt == NQ_ILP_LP ? "LP" : "MPS");
 	}
 	if (!(f = start_file(path, &a, why, len))) {

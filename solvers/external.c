@@ -133,9 +133,8 @@ static void last_line(const char *path, char *buf, size_t len)
 	fclose(f);
 }
 
-/* Split a command at blanks into argv (pointing into `buf`). */
-static int split_command(const char *command, char *buf, size_t len,
-			 char **argv, int max)
+int nq_ext_split(const char *command, char *buf, size_t len, char **argv,
+		 int max)
 {
 	int argc = 0;
 	char *p;
@@ -288,8 +287,8 @@ int nq_ext_command(const nq_job *job, const char *solver,
 			 "first only", solver);
 		return 0;
 	}
-	argc = split_command(command ? command : "", cmdbuf, len, argv,
-			     EXT_MAX_ARGS);
+	argc = nq_ext_split(command ? command : "", cmdbuf, len, argv,
+			    EXT_MAX_ARGS);
 	if (argc == 0)
 		snprintf(res->note, sizeof res->note, "no command given");
 	return argc;

@@ -1,6 +1,6 @@
 /*
- * external_int.h - what the external solvers (external.c: dimacs; cbc.c)
- * share: a temp directory per run, the program's command line, running
+ * external_int.h - what the external solvers (external.c: dimacs; cbc.c;
+ * declarative/minizinc.c) share: a temp directory per run, the program's command line, running
  * it with the run's deadline, and the notes when it gives no answer.
  * Not for use elsewhere.
  */
@@ -35,6 +35,11 @@ double nq_ext_deadline(const nq_job *job, double t0);
  * wait(2) gave it, `what` the answer looked for). */
 void nq_ext_no_answer(const struct ext_dir *d, const char *prog,
 		      int status, const char *what, nq_result *res);
+/* Split a command at blanks into argv (pointing into `buf`, which gets a
+ * copy of it; no shell, no quoting), at most max - 1 words, then NULL.
+ * Returns the number of words. */
+int nq_ext_split(const char *command, char *buf, size_t len, char **argv,
+		 int max);
 /* The start of a run of an external program: mode first only, and the
  * command split into argv (cmdbuf holds the words). Returns argc, or 0
  * with res->note set. */

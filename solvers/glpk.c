@@ -7,9 +7,26 @@
  * is not a placement but GLPK proved it optimal, the problem maximizes,
  * and its objective is exactly the number of queens (coefficient 1 on
  * every square column, 0 elsewhere: the `independent-set` model), an
- * optimum below n proves there is no placement: the answer is "none". Count mode adds a no-good cut after each
- * solution (the sum of the columns that are 1 <= n - 1) and solves again
- * until GLPK proves the problem infeasible.
+ * optimum below n proves there is no placement: the answer is "none".
+ *
+ * Count mode (option `count`):
+ *   tree     (default) one branch-and-cut tree enumerates every placement.
+ *            GLPK calls back (GLP_IROWGEN) whenever the LP relaxation of
+ *            a subproblem is solved; when its solution is integral on
+ *            every integer column it is a placement: counted, and cut off
+ *            at once by its no-good row (the sum of its n queen columns
+ *            <= n - 1) added as a lazy constraint, so GLPK re-solves the
+ *            subproblem without it and never takes it as an incumbent.
+ *            With no incumbent nothing is pruned by bound, and the tree
+ *            ends infeasible having visited every placement once. The
+ *            MIP presolver (it hands the callback a transformed problem,
+ *            whose columns are not the model's) and the heuristics that
+ *            make incumbents behind the callback's back (simple rounding,
+ *            the feasibility pump) stay off in this mode, whatever the
+ *            options say; cuts, branching and backtracking apply.
+ *   resolve  after each solution a no-good cut, and glp_intopt again from
+ *            scratch, until GLPK proves the problem infeasible: one MIP
+ *            per placement (the method of the textbook, kept to compare).
  *
  * Options (the experiment file's keys; defaults are GLPK's own, as glpsol
  * applies them, so the CSV `options` column names what ran):
@@ -73,6 +90,15 @@ struct glpk_run {
 	size_t term_len;
 	int *cut;             /* count mode: the no-good row, n entries */
 	double *ones;
+	/* count: tree (the top comment): the callback counts and cuts */
+	int tree_count;       /* enumerate in one tree */
+	int n;
+	const int *square_col;
+	int32_t *sol;         /* the placement being cut */
+	nq_ilp_sink ilp;      /* the model's sink, for the lazy rows */
+	uint64_t found;       /* placements counted by the callback */
+	int bad;              /* the callback met a point that is no placement */
+	int cut_failed;       /* a lazy row could not be added */
 	double deadline;      /* nq_now() to stop at; 0: none */
 	int stopped;          /* the callback stopped GLPK at the deadline */
 	int64_t tree_nodes;   /* of the current glp_intopt, from the callback */
@@ -83,7 +109,10 @@ struct glpk_run {
 /* Rows of glpk_options, and the GLPK values of each choice (same order
  * as the choice lists below). */
 enum { OPT_MODEL, OPT_PRESOLVE, OPT_CUTS, OPT_FP_HEUR, OPT_BR_TECH,
-       OPT_BT_TECH };
+       OPT_BT_TECH, OPT_COUNT };
+enum { COUNT_TREE, COUNT_RESOLVE };
+/* GLPK's integrality tolerance (glp_iocp tol_int's default) */
+#define GLPK_TOL_INT 1e-5
 enum { CUTS_NONE, CUTS_GMI, CUTS_MIR, CUTS_COVER, CUTS_CLIQUE, CUTS_ALL };
 static const int br_tech_value[] = { GLP_BR_FFV, GLP_BR_LFV, GLP_BR_MFV,
 				     GLP_BR_DTH, GLP_BR_PCH };
@@ -130,10 +159,59 @@ static int glpk_failure(void *info, char *msg, size_t size)
 		NQ_ENOMEM : NQ_ERR;
 }
 
+/* count: tree. The LP solution of the current subproblem: when it is
+ * integral on every integer column, count it as a placement and add its
+ * no-good row. */
+static void count_in_tree(struct glpk_run *g, glp_tree *T)
+{
+	glp_prob *P = glp_ios_get_prob(T);
+	int ncols = glp_get_num_cols(P), n = g->n;
+
+	for (int j = 1; j <= ncols; j++) {
+		double x;
+
+		if (glp_get_col_kind(P, j) == GLP_CV)
+			continue;
+		x = glp_get_col_prim(P, j);
+		if (x - (double)(long long)(x + 0.5) > GLPK_TOL_INT ||
+		    (double)(long long)(x + 0.5) - x > GLPK_TOL_INT)
+			return; /* fractional: GLPK branches on */
+	}
+	for (int r = 0; r < n; r++) {
+		g->sol[r] = -1;
+		for (int c = 0; c < n; c++)
+			if (glp_get_col_prim(P, g->square_col[r * n + c]) > 0.5) {
+				if (g->sol[r] >= 0)
+					g->sol[r] = -2;
+				else if (g->sol[r] == -1)
+					g->sol[r] = c;
+			}
+		if (g->sol[r] < 0) {
+			g->bad = 1;
+			glp_ios_terminate(T);
+			return;
+		}
+	}
+	g->found++;
+	for (int r = 0; r < n; r++) {
+		g->cut[r] = g->square_col[r * n + g->sol[r]];
+		g->ones[r] = 1.0;
+	}
+	if (g->ilp.add_row(g->ilp.ctx, NULL, 'L', n - 1, n, g->cut,
+			   g->ones) < 1) {
+		g->cut_failed = 1;
+		glp_ios_terminate(T);
+	}
+}
+
 static void search_callback(glp_tree *T, void *info)
 {
 	struct glpk_run *g = info;
 	int active, current, total, it;
+
+	if (g->tree_count && glp_ios_reason(T) == GLP_IROWGEN &&
+	    !g->bad && !g->cut_failed)
+		count_in_tree(g, T);
 
 	glp_ios_tree_size(T, &active, &current, &total);
 	if (total > g->tree_nodes)
@@ -174,6 +252,12 @@ static enum outcome intopt_once(struct glpk_run *g, int64_t *nodes,
 	parm.bt_tech = bt_tech_value[g->opt[OPT_BT_TECH].num];
 	parm.cb_func = search_callback;
 	parm.cb_info = g;
+	if (g->tree_count) {
+		/* the callback must see every placement (the top comment) */
+		parm.presolve = GLP_OFF;
+		parm.sr_heur = GLP_OFF;
+		parm.fp_heur = GLP_OFF;
+	}
 	if (g->deadline > 0) {
 		double ms = (g->deadline - nq_now()) * 1000.0;
 
@@ -295,6 +379,42 @@ static int decode(struct glpk_run *g, int n, const int *square_col,
 	return 0;
 }
 
+/* Count mode, count: tree: one glp_intopt, the callback counting. */
+static int count_tree(struct glpk_run *g, int64_t *nodes, int64_t *iters,
+		      nq_result *res)
+{
+	enum outcome o = intopt_once(g, nodes, iters, res);
+
+	if (g->bad) {
+		snprintf(res->note, sizeof res->note,
+			 "GLPK: solution is not one queen per row");
+		return NQ_ERR;
+	}
+	if (g->cut_failed) {
+		snprintf(res->note, sizeof res->note, "%s", g->sink.msg);
+		return g->sink.err ? g->sink.err : NQ_ERR;
+	}
+	switch (o) {
+	case NONE:
+		res->solutions = g->found;
+		return NQ_OK;
+	case TIMEOUT:
+		snprintf(res->note, sizeof res->note,
+			 "time limit reached after %llu solutions",
+			 (unsigned long long)g->found);
+		return NQ_ETIMEOUT;
+	case FOUND:
+		/* an incumbent the callback did not see: a count would miss
+		 * what its bound pruned */
+		snprintf(res->note, sizeof res->note,
+			 "GLPK kept a solution the count did not see (after "
+			 "%llu)", (unsigned long long)g->found);
+		return NQ_ERR;
+	default:
+		return NQ_ERR;
+	}
+}
+
 static int run(const nq_job *job, const nq_ilp_model *model,
 	       struct glpk_run *g, int *square_col, int32_t *sol,
 	       nq_result *res)
@@ -313,6 +433,7 @@ static int run(const nq_job *job, const nq_ilp_model *model,
 	g->sink.describe = glpk_failure;
 	g->sink.info = g;
 	sink = nq_glpk_sink_ilp(&g->sink);
+	g->ilp = sink;
 	rc = model->build(inst, &sink, square_col);
 	if (g->sink.err || rc != NQ_OK) {
 		rc = g->sink.err ? g->sink.err
@@ -342,6 +463,10 @@ static int run(const nq_job *job, const nq_ilp_model *model,
 	res->build_s = nq_now() - t;
 
 	t = nq_now();
+	if (g->tree_count) {
+		rc = count_tree(g, &nodes, &iters, res);
+		goto done;
+	}
 	for (;;) {
 		enum outcome o = intopt_once(g, &nodes, &iters, res);
 
@@ -432,6 +557,11 @@ static int glpk_solve(const nq_job *job, nq_result *res)
 		goto out;
 	}
 	g->opt = job->opt;
+	g->n = n;
+	g->square_col = square_col;
+	g->sol = sol;
+	g->tree_count = job->inst->mode == NQ_MODE_COUNT &&
+			job->opt[OPT_COUNT].num == COUNT_TREE;
 	if (job->time_limit_s > 0)
 		g->deadline = nq_now() + GLPK_TIME_SHARE * job->time_limit_s;
 
@@ -475,6 +605,7 @@ static const char *const cuts_choices[] = { "none", "gmi", "mir", "cover",
 static const char *const br_choices[] = { "first", "last", "most", "dth",
 					  "pch", NULL };
 static const char *const bt_choices[] = { "dfs", "bfs", "blb", "bph", NULL };
+static const char *const count_choices[] = { "tree", "resolve", NULL };
 
 /* Rows in the order of the OPT_ enum. */
 static const nq_option glpk_options[] = {
@@ -491,6 +622,10 @@ static const nq_option glpk_options[] = {
 	{ "bt_tech", NQ_OPT_CHOICE, "blb", bt_choices, 0, 0,
 	  "backtracking: depth first, breadth first, best local bound, best "
 	  "projection" },
+	{ "count", NQ_OPT_CHOICE, "tree", count_choices, 0, 0,
+	  "count mode: tree, one branch-and-cut tree, each placement cut off "
+	  "by a lazy no-good row as it is found (presolver and heuristics "
+	  "off); resolve, a no-good cut and a new MIP per placement" },
 	{ NULL, 0, NULL, NULL, 0, 0, NULL },
 };
 
@@ -498,7 +633,7 @@ const nq_solver nq_solver_glpk = {
 	NQ_ABI_VERSION,
 	sizeof(nq_solver),
 	"glpk",
-	"an ILP model solved by GLPK branch and cut (count: no-good cuts)",
+	"an ILP model solved by GLPK branch and cut (count: one tree, lazy no-good rows)",
 	glpk_options,
 	"model",
 	glpk_max_n,    /* n <= 10000: GLPK holds at most 1e8 columns */

@@ -3,24 +3,11 @@
  * solfile.h. Every error names the file and, where there is one, the line.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "solfile.h"
 #include "solfile_int.h"
-
-int nq_sol_fail(char *why, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why && len) {
-		va_start(ap, fmt);
-		vsnprintf(why, len, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
 
 static const char *const format_names[] = {
 	"auto", "dimacs", "minisat", "glpsol", "cbc"
@@ -62,7 +49,7 @@ int nq_sol_reader_open(struct reader *rd, const char *path, char *why,
 {
 	memset(rd, 0, sizeof *rd);
 	if (!(rd->f = fopen(path, "r")))
-		return nq_sol_fail(why, len, "%s: cannot read: %s", path,
+		return nq_why_set(why, len, "%s: cannot read: %s", path,
 			    strerror(errno));
 	return 0;
 }
@@ -103,14 +90,14 @@ static int take_literal(struct answer *a, const char *tok, long no,
 	long lit = strtol(tok, &end, 10);
 
 	if (end == tok || *end)
-		return nq_sol_fail(a->why, a->len, "%s:%ld: '%.30s' is not a literal "
+		return nq_why_set(a->why, a->len, "%s:%ld: '%.30s' is not a literal "
 			    "(an integer)", a->path, no, tok);
 	if (lit == 0) {
 		*ended = 1;
 		return 0;
 	}
 	if (labs(lit) > a->m->nvars)
-		return nq_sol_fail(a->why, a->len, "%s:%ld: literal %ld names no "
+		return nq_why_set(a->why, a->len, "%s:%ld: literal %ld names no "
 			    "variable (the CNF has %d)", a->path, no, lit,
 			    a->m->nvars);
 	if (lit > 0)
@@ -135,7 +122,7 @@ static int dimacs_status_line(struct answer *a, long no, char **pp,
 		else if (!strcmp(p, "INDET"))
 			*answer = -1;
 		else
-			return nq_sol_fail(a->why, a->len, "%s:%ld: expected SAT, "
+			return nq_why_set(a->why, a->len, "%s:%ld: expected SAT, "
 				    "UNSAT or INDET (a MiniSat result file), "
 				    "not \"%.40s\"", a->path, no, p);
 		*s_line = no;
@@ -148,7 +135,7 @@ static int dimacs_status_line(struct answer *a, long no, char **pp,
 	if (p[0] == 's' && p[1] == ' ') {
 		p = nq_sol_skip_blanks(p + 2);
 		if (*answer != -2)
-			return nq_sol_fail(a->why, a->len, "%s:%ld: a second s line "
+			return nq_why_set(a->why, a->len, "%s:%ld: a second s line "
 				    "(the first: line %ld)", a->path, no,
 				    *s_line);
 		if (!strcmp(p, "SATISFIABLE"))
@@ -158,7 +145,7 @@ static int dimacs_status_line(struct answer *a, long no, char **pp,
 		else if (!strcmp(p, "UNKNOWN") || !strcmp(p, "INDETERMINATE"))
 			*answer = -1;
 		else
-			return nq_sol_fail(a->why, a->len, "%s:%ld: expected "
+			return nq_why_set(a->why, a->len, "%s:%ld: expected "
 				    "s SATISFIABLE, s UNSATISFIABLE or "
 				    "s UNKNOWN, not \"s %.40s\"", a->path, no,
 				    p);
@@ -166,7 +153,7 @@ static int dimacs_status_line(struct answer *a, long no, char **pp,
 		return 1;
 	}
 	if (p[0] != 'v' || (p[1] != ' ' && p[1] != '\t' && p[1]))
-		return nq_sol_fail(a->why, a->len, "%s:%ld: expected a c, s or v "
+		return nq_why_set(a->why, a->len, "%s:%ld: expected a c, s or v "
 			    "line (SAT-competition output), not \"%.40s\"%s",
 			    a->path, no, p,
 			    !strcmp(p, "SATISFIABLE") ||
@@ -185,7 +172,7 @@ static int dimacs_literals(struct answer *a, long no, char *p,
 	char *tok, *save;
 
 	if (*ended)
-		return nq_sol_fail(a->why, a->len, "%s:%ld: literals after the "
+		return nq_why_set(a->why, a->len, "%s:%ld: literals after the "
 			    "closing 0", a->path, no);
 	for (tok = strtok_r(p, " \t", &save); tok && !*ended;
 	     tok = strtok_r(NULL, " \t", &save)) {
@@ -194,7 +181,7 @@ static int dimacs_literals(struct answer *a, long no, char *p,
 		(*nvals)++;
 	}
 	if (tok)
-		return nq_sol_fail(a->why, a->len, "%s:%ld: literals after the "
+		return nq_why_set(a->why, a->len, "%s:%ld: literals after the "
 			    "closing 0", a->path, no);
 	return 0;
 }
@@ -208,7 +195,7 @@ static int read_dimacs(struct answer *a, struct reader *rd, int minisat)
 	size_t k;
 
 	if (!val)
-		return nq_sol_fail(a->why, a->len, "out of memory");
+		return nq_why_set(a->why, a->len, "out of memory");
 	while ((line = nq_sol_next_line(rd))) {
 		char *p = nq_sol_skip_blanks(line);
 
@@ -224,19 +211,19 @@ static int read_dimacs(struct answer *a, struct reader *rd, int minisat)
 			goto out;
 	}
 	if (answer == -2) {
-		nq_sol_fail(a->why, a->len, minisat ? "%s: empty: no SAT, UNSAT or "
+		nq_why_set(a->why, a->len, minisat ? "%s: empty: no SAT, UNSAT or "
 		     "INDET (minisat writes nothing when it runs out of "
 		     "memory)" : "%s: no s line (s SATISFIABLE or s "
 		     "UNSATISFIABLE)", a->path);
 		goto out;
 	}
 	if (answer == -1) {
-		nq_sol_fail(a->why, a->len, "%s:%ld: the solver gave no answer (%s)",
+		nq_why_set(a->why, a->len, "%s:%ld: the solver gave no answer (%s)",
 		     a->path, s_line, minisat ? "INDET" : "s UNKNOWN");
 		goto out;
 	}
 	if (answer == 1 && !nvals) {
-		nq_sol_fail(a->why, a->len, "%s:%ld: SATISFIABLE, but no %s", a->path,
+		nq_why_set(a->why, a->len, "%s:%ld: SATISFIABLE, but no %s", a->path,
 		     s_line, minisat ? "literals after SAT" : "v lines (the "
 		     "assignment; some solvers need an option to print it)");
 		goto out;
@@ -324,7 +311,7 @@ static int glpsol_column(struct answer *a, long no, char *p,
 	if (!name[0]) {
 		if (ntok < 2 || strspn(tok[0], "0123456789") !=
 		    strlen(tok[0]))
-			return nq_sol_fail(a->why, a->len, "%s:%ld: expected a "
+			return nq_why_set(a->why, a->len, "%s:%ld: expected a "
 				    "column line \"No. NAME ... ACTIVITY ...\"",
 				    a->path, no);
 		snprintf(name, namelen, "%s", tok[1]);
@@ -338,7 +325,7 @@ static int glpsol_column(struct answer *a, long no, char *p,
 			    !strcmp(tok[i], "NF") || !strcmp(tok[i], "NS")))
 		i++;
 	if (i == ntok || parse_value(tok[i], &v))
-		return nq_sol_fail(a->why, a->len, "%s:%ld: column %s: expected its "
+		return nq_why_set(a->why, a->len, "%s:%ld: column %s: expected its "
 			    "activity (a number)", a->path, no, name);
 	if ((sq = column_square(cols, name)) >= 0) {
 		cols->set[sq] = 1;
@@ -357,7 +344,7 @@ static int glpsol_verdict(struct answer *a, const char *status,
 	int answer;
 
 	if (!status_no)
-		return nq_sol_fail(a->why, a->len, "%s: no \"Status:\" line: not "
+		return nq_why_set(a->why, a->len, "%s: no \"Status:\" line: not "
 			    "glpsol's printable solution (glpsol ... -o FILE)",
 			    a->path);
 	snprintf(a->how, a->howlen, "Status: %s", status);
@@ -368,15 +355,15 @@ static int glpsol_verdict(struct answer *a, const char *status,
 	else if (!strcmp(status, "INTEGER NON-OPTIMAL"))
 		answer = 1;
 	else
-		return nq_sol_fail(a->why, a->len, "%s:%ld: glpsol gave no integer "
+		return nq_why_set(a->why, a->len, "%s:%ld: glpsol gave no integer "
 			    "solution (Status: %s)", a->path, status_no,
 			    status);
 	if (!in_table)
-		return nq_sol_fail(a->why, a->len, "%s: no column table (\"No. Column "
+		return nq_why_set(a->why, a->len, "%s: no column table (\"No. Column "
 			    "name ...\")", a->path);
 	for (size_t k = 0; k < cols->count; k++)
 		if (!cols->set[k])
-			return nq_sol_fail(a->why, a->len, "%s: no line for column %s "
+			return nq_why_set(a->why, a->len, "%s: no line for column %s "
 				    "(square %zu %zu)", a->path, a->m->name[k],
 				    k / (size_t)a->m->n + 1,
 				    k % (size_t)a->m->n + 1);
@@ -393,7 +380,7 @@ static int read_glpsol(struct answer *a, struct reader *rd, int *optimal)
 	char name[256] = "";
 
 	if (columns_make(&cols, a->m)) {
-		rc = nq_sol_fail(a->why, a->len, "out of memory");
+		rc = nq_why_set(a->why, a->len, "out of memory");
 		goto out;
 	}
 	while ((line = nq_sol_next_line(rd))) {
@@ -437,11 +424,11 @@ static int read_cbc(struct answer *a, struct reader *rd, int *optimal)
 	int rc = -1;
 
 	if (columns_make(&cols, a->m)) {
-		rc = nq_sol_fail(a->why, a->len, "out of memory");
+		rc = nq_why_set(a->why, a->len, "out of memory");
 		goto out;
 	}
 	if (!(line = nq_sol_next_line(rd))) {
-		rc = nq_sol_fail(a->why, a->len, "%s: empty: no status line (CBC "
+		rc = nq_why_set(a->why, a->len, "%s: empty: no status line (CBC "
 			  "writes one first: Optimal, Infeasible, Stopped ...)",
 			  a->path);
 		goto out;
@@ -454,7 +441,7 @@ static int read_cbc(struct answer *a, struct reader *rd, int *optimal)
 		rc = 0;  /* "Infeasible", "Integer infeasible" */
 		goto out;
 	} else if (strncmp(status, "Stopped", 7)) {
-		rc = nq_sol_fail(a->why, a->len, "%s:1: expected CBC's status "
+		rc = nq_why_set(a->why, a->len, "%s:1: expected CBC's status "
 			  "(Optimal, Infeasible, Integer infeasible, Stopped "
 			  "...), not \"%.60s\"", a->path, status);
 		goto out;
@@ -472,7 +459,7 @@ static int read_cbc(struct answer *a, struct reader *rd, int *optimal)
 			p = nq_sol_skip_blanks(p + 2);
 		if (sscanf(p, "%d %255s %lf %lf %c", &idx, name, &v, &rcost,
 			   &extra) != 4) {
-			rc = nq_sol_fail(a->why, a->len, "%s:%ld: expected \"INDEX "
+			rc = nq_why_set(a->why, a->len, "%s:%ld: expected \"INDEX "
 				  "NAME VALUE REDUCED-COST\", not \"%.60s\"",
 				  a->path, rd->no, p);
 			goto out;
@@ -506,7 +493,7 @@ static int guess_format(const nq_sqmap *m, const char *path,
 		long no = rd.no;
 
 		nq_sol_reader_close(&rd);
-		return nq_sol_fail(why, len, "%s:%ld: glpsol's raw solution (-w) "
+		return nq_why_set(why, len, "%s:%ld: glpsol's raw solution (-w) "
 			    "numbers the columns; write the printable one, "
 			    "glpsol ... -o FILE", path, no);
 	} else
@@ -531,7 +518,7 @@ int nq_solution_read(const nq_sqmap *m, const char *path,
 	if (used)
 		*used = fmt;
 	if (m->cnf != (fmt == NQ_SOL_DIMACS || fmt == NQ_SOL_MINISAT))
-		return nq_sol_fail(why, len, "%s is %s; a %s answer belongs to %s",
+		return nq_why_set(why, len, "%s is %s; a %s answer belongs to %s",
 			    m->path, m->cnf ? "a CNF" : "an LP / MPS file",
 			    nq_sol_format_name(fmt), m->cnf ? "an LP or MPS "
 			    "file" : "a CNF");
@@ -544,7 +531,7 @@ int nq_solution_read(const nq_sqmap *m, const char *path,
 	a.why = why;
 	a.len = len;
 	if (!(a.queen = calloc((size_t)n * n, 1)))
-		return nq_sol_fail(why, len, "out of memory for %d squares", n * n);
+		return nq_why_set(why, len, "out of memory for %d squares", n * n);
 	if (nq_sol_reader_open(&rd, path, why, len)) {
 		free(a.queen);
 		return -1;
@@ -571,7 +558,7 @@ int nq_solution_read(const nq_sqmap *m, const char *path,
 				continue;
 			if (placement[r] >= 0) {
 				rc = 2;
-				nq_sol_fail(why, len, "row %d has two queens (columns "
+				nq_why_set(why, len, "row %d has two queens (columns "
 				     "%d and %d)", r + 1, placement[r] + 1,
 				     c + 1);
 				break;
@@ -582,14 +569,14 @@ int nq_solution_read(const nq_sqmap *m, const char *path,
 			break;
 		if (placement[r] < 0) {
 			rc = 2;
-			nq_sol_fail(why, len, "row %d has no queen (%d queens in "
+			nq_why_set(why, len, "row %d has no queen (%d queens in "
 			     "all)", r + 1, queens);
 			break;
 		}
 	}
 	if (rc == 2 && !m->cnf && !optimal) {
 		/* a point short of a placement, without a proof: no answer */
-		rc = nq_sol_fail(why, len, "%s: %s, with %d of %d queens: no answer "
+		rc = nq_why_set(why, len, "%s: %s, with %d of %d queens: no answer "
 			  "(stopped before a placement or a proof)", path,
 			  a.how, queens, n);
 	}

@@ -7,6 +7,7 @@
 #define NQ_SOLFILE_INT_H
 
 #include <stdio.h>
+#include "error.h" /* nq_why_set */
 
 /* One line at a time, without its line end; NULL at the end. */
 struct reader {
@@ -22,8 +23,5 @@ int nq_sol_reader_open(struct reader *rd, const char *path, char *why,
 		       size_t len);
 void nq_sol_reader_close(struct reader *rd);
 char *nq_sol_skip_blanks(char *p);
-/* Fill why (when given) and return -1. */
-int nq_sol_fail(char *why, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 
 #endif

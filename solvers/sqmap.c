@@ -66,7 +66,7 @@ static int read_restriction(struct restrictions *rs, const char *body,
 		x.kind = 'b';
 		if (sscanf(body, "blocked %d %d %n", &x.r, &x.c, &used) != 2 ||
 		    body[used])
-			return nq_sol_fail(why, len, "%s:%ld: expected \"blocked "
+			return nq_why_set(why, len, "%s:%ld: expected \"blocked "
 				    "ROW COL\", not \"%.60s\"", path, no, body);
 	} else if (!strncmp(body, "excluded ", 9)) {
 		if (sscanf(body, "excluded diagonal %d %n", &x.r, &used) == 1 &&
@@ -76,7 +76,7 @@ static int read_restriction(struct restrictions *rs, const char *body,
 				&used) == 1 && !body[used])
 			x.kind = 'a';
 		else
-			return nq_sol_fail(why, len, "%s:%ld: expected \"excluded "
+			return nq_why_set(why, len, "%s:%ld: expected \"excluded "
 				    "diagonal D\" or \"excluded antidiagonal "
 				    "A\", not \"%.60s\"", path, no, body);
 	} else {
@@ -87,7 +87,7 @@ static int read_restriction(struct restrictions *rs, const char *body,
 		struct restriction *g = realloc(rs->at, nc * sizeof *g);
 
 		if (!g)
-			return nq_sol_fail(why, len, "out of memory");
+			return nq_why_set(why, len, "out of memory");
 		rs->at = g;
 		rs->cap = nc;
 	}
@@ -112,7 +112,7 @@ static int fill_restrictions(nq_sqmap *m, const struct restrictions *rs,
 	seen = calloc((size_t)n * n + 4 * (size_t)n, 1);
 	if (!m->blocked || !m->excl_diag || !m->excl_anti || !seen) {
 		free(seen);
-		return nq_sol_fail(why, len, "out of memory");
+		return nq_why_set(why, len, "out of memory");
 	}
 	for (k = 0; k < rs->n; k++) {
 		const struct restriction *x = &rs->at[k];
@@ -130,7 +130,7 @@ static int fill_restrictions(nq_sqmap *m, const struct restrictions *rs,
 		}
 		if (seen[at]) {
 			free(seen);
-			return nq_sol_fail(why, len, "%s:%ld: listed twice", path,
+			return nq_why_set(why, len, "%s:%ld: listed twice", path,
 				    x->no);
 		}
 		seen[at] = 1;
@@ -142,7 +142,7 @@ static int fill_restrictions(nq_sqmap *m, const struct restrictions *rs,
 			    (x->kind == 'd' && hc - hr + n - 1 == x->r - 1) ||
 			    (x->kind == 'a' && hr + hc == x->r - 1)) {
 				free(seen);
-				return nq_sol_fail(why, len, "%s:%ld: the hint "
+				return nq_why_set(why, len, "%s:%ld: the hint "
 					    "%d:%d stands there", path, x->no,
 					    hr + 1, hc + 1);
 			}
@@ -157,7 +157,7 @@ static int fill_restrictions(nq_sqmap *m, const struct restrictions *rs,
 		continue;
 off:
 		free(seen);
-		return nq_sol_fail(why, len, "%s:%ld: off the %d x %d board "
+		return nq_why_set(why, len, "%s:%ld: off the %d x %d board "
 			    "(%s 1..%d)", path, x->no, n, n, x->kind == 'b' ?
 			    "rows and columns" : "lines", x->kind == 'b' ? n :
 			    2 * n - 1);
@@ -216,7 +216,7 @@ static int add_square(struct square_lines *l, struct square_line s,
 
 		if (!g) {
 			free(s.name);
-			return nq_sol_fail(why, len, "out of memory");
+			return nq_why_set(why, len, "out of memory");
 		}
 		l->sq = g;
 		l->cap = nc;
@@ -239,7 +239,7 @@ static int read_square(struct square_lines *l, const char *line,
 	struct square_line s;
 
 	if (l->kind && l->kind != line[0])
-		return nq_sol_fail(why, len, "%s:%ld: a '%c' square line among "
+		return nq_why_set(why, len, "%s:%ld: a '%c' square line among "
 			    "'%c' ones", path, no, line[0], l->kind);
 	l->kind = line[0];
 	memset(&s, 0, sizeof s);
@@ -248,11 +248,11 @@ static int read_square(struct square_lines *l, const char *line,
 	    s.r < 1 || s.c < 1 ||
 	    (l->kind == 'c' && (sscanf(word, "%d", &s.var) != 1 ||
 				s.var < 1)))
-		return nq_sol_fail(why, len, "%s:%ld: expected \"square ROW COL %s\" "
+		return nq_why_set(why, len, "%s:%ld: expected \"square ROW COL %s\" "
 			    "(1-based), not \"%.60s\"", path, no,
 			    l->kind == 'c' ? "VAR" : "NAME", body);
 	if (l->kind != 'c' && !(s.name = strdup(word)))
-		return nq_sol_fail(why, len, "out of memory");
+		return nq_why_set(why, len, "out of memory");
 	return add_square(l, s, why, len);
 }
 
@@ -293,7 +293,7 @@ static int read_squares(nq_sqmap *m, struct reader *rd,
 
 			if (sscanf(line, "p cnf %d %ld", &m->nvars,
 				   &clauses) != 2 || m->nvars < 1)
-				return nq_sol_fail(why, len, "%s:%ld: expected \"p cnf "
+				return nq_why_set(why, len, "%s:%ld: expected \"p cnf "
 					    "VARS CLAUSES\", not \"%.60s\"",
 					    path, rd->no, line);
 			*have_p = 1;
@@ -313,17 +313,17 @@ static int check_squares(const nq_sqmap *m, const struct square_lines *l,
 	int n = l->n;
 
 	if (!l->nsq)
-		return nq_sol_fail(why, len, "%s: no \"square ROW COL ...\" comment "
+		return nq_why_set(why, len, "%s: no \"square ROW COL ...\" comment "
 			    "lines before line %ld: not a file written by "
 			    "harness export", path, no + at_eof);
 	if (l->kind == 'c' && !have_p)
-		return nq_sol_fail(why, len, "%s:%ld: expected the \"p cnf VARS "
+		return nq_why_set(why, len, "%s:%ld: expected the \"p cnf VARS "
 			    "CLAUSES\" line after the square lines", path, no);
 	if (m->header_n && m->header_n != n)
-		return nq_sol_fail(why, len, "%s: the first line says n = %d, the "
+		return nq_why_set(why, len, "%s: the first line says n = %d, the "
 			    "square lines go up to %d", path, m->header_n, n);
 	if (n > 46340 || (size_t)n * (size_t)n != l->nsq)
-		return nq_sol_fail(why, len, "%s: %zu square lines for a %d x %d "
+		return nq_why_set(why, len, "%s: %zu square lines for a %d x %d "
 			    "board (%lld expected)", path, l->nsq, n, n,
 			    (long long)n * n);
 	return 0;
@@ -347,20 +347,20 @@ static int fill_map(nq_sqmap *m, struct square_lines *l, const char *path,
 	else
 		m->name = calloc((size_t)n * n, sizeof *m->name);
 	if (!seen || (m->cnf ? !m->var : !m->name)) {
-		nq_sol_fail(why, len, "out of memory for %d squares", n * n);
+		nq_why_set(why, len, "out of memory for %d squares", n * n);
 		goto out;
 	}
 	for (i = 0; i < l->nsq; i++) {
 		size_t k = (size_t)(sq[i].r - 1) * n + (size_t)(sq[i].c - 1);
 
 		if (seen[k]) {
-			nq_sol_fail(why, len, "%s:%ld: square %d %d given twice",
+			nq_why_set(why, len, "%s:%ld: square %d %d given twice",
 			     path, sq[i].no, sq[i].r, sq[i].c);
 			goto out;
 		}
 		seen[k] = 1;
 		if (m->cnf && sq[i].var > m->nvars) {
-			nq_sol_fail(why, len, "%s:%ld: square %d %d has variable %d; "
+			nq_why_set(why, len, "%s:%ld: square %d %d has variable %d; "
 			     "the p line says %d variables", path, sq[i].no,
 			     sq[i].r, sq[i].c, sq[i].var, m->nvars);
 			goto out;

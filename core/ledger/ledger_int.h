@@ -1,11 +1,12 @@
 /*
  * ledger_int.h - what ledger.c (the instances, names and answers) and
  * ledger_settle.c (the verdicts) share; not for callers, who have
- * validate.h.
+ * verdicts.h.
  */
 #ifndef NQ_LEDGER_INT_H
 #define NQ_LEDGER_INT_H
 
+#include "verdicts.h"
 #include "validate.h"
 
 /* What is known about one instance before any answer, and its answers. */

@@ -267,6 +267,8 @@ int nq_approach_init(nq_approach *a, const nq_solver *s,
 		if (s->label_option && strcmp(o->key, s->label_option) == 0)
 			label_row = (int)r;
 	}
+	if (nq_registry_check_values(s, a->opt, err))
+		return -1;
 
 	/* label, options, name */
 	if (label_row >= 0) {

@@ -14,6 +14,7 @@
 #include "cnf.h"
 #include "ilp.h"
 #include "external.h"
+#include "minizinc.h"
 
 #define NQ_REGISTRY_MAX 64
 
@@ -21,7 +22,18 @@ static const nq_solver *const builtin_solvers[] = {
 	&nq_solver_backtrack, &nq_solver_minconflicts, &nq_solver_construct,
 	&nq_solver_picosat, &nq_solver_glpk,
 	&nq_solver_dimacs, &nq_solver_cbc, /* solvers/external.c */
+	&nq_solver_minizinc,               /* solvers/declarative/minizinc.c */
 	NULL
+};
+
+/* Built-ins whose option values name something of the host that the
+ * option table cannot check (a MiniZinc backend id): checked when an
+ * approach is made, so a value that is not there is a load-time error. */
+static const struct {
+	const nq_solver *solver;
+	int (*check)(const nq_optval *opt, char *msg, size_t len);
+} builtin_checks[] = {
+	{ &nq_solver_minizinc, nq_minizinc_check },
 };
 static const nq_cnf_encoder *const builtin_cnf[] = {
 	&nq_cnf_pairwise, &nq_cnf_sequential, &nq_cnf_commander,
@@ -123,6 +135,19 @@ static const char *ilp_origin_of(const char *name)
 		if (strcmp(reg.ilp[i]->name, name) == 0)
 			return reg.ilp_origin[i];
 	return NULL;
+}
+
+int nq_registry_check_values(const nq_solver *s, const nq_optval *opt,
+			     nq_error *err)
+{
+	char msg[sizeof err->msg];
+	size_t i;
+
+	for (i = 0; i < sizeof builtin_checks / sizeof *builtin_checks; i++)
+		if (builtin_checks[i].solver == s &&
+		    builtin_checks[i].check(opt, msg, sizeof msg))
+			return nq_error_set(err, NULL, 0, 0, "%s", msg);
+	return 0;
 }
 
 int nq_option_used(const nq_solver *s, const nq_optval *opt, size_t i)

@@ -18,6 +18,12 @@ const nq_ilp_model *nq_registry_ilp(const char *name);
 /* Iteration: NULL past the end. */
 const nq_solver *nq_registry_solver_at(size_t i);
 
+/* The option values of an approach of s checked against the host where
+ * a built-in's values name something outside (minizinc's `solver`: the
+ * backend must run): 0, or -1 with err->msg saying why. */
+int nq_registry_check_values(const nq_solver *s, const nq_optval *opt,
+			     nq_error *err);
+
 /* Whether option i of solver s has an effect with these values: its
  * option_used hook where the solver's ABI version has one, else 1. */
 int nq_option_used(const nq_solver *s, const nq_optval *opt, size_t i);

@@ -18,6 +18,8 @@ typedef enum nq_status {
 } nq_status;
 
 const char *nq_status_name(nq_status st);
+/* A status by its name (the CSV's spelling), or -1. */
+int nq_status_from_name(const char *name);
 
 typedef struct nq_run {
 	nq_status status;
@@ -33,6 +35,11 @@ typedef struct nq_run {
 	char cpus[64];         /* the CPUs the run had ("0", "2-3", "0,2");
 				  "" when not pinned */
 } nq_run;
+
+/* A result with nothing known: no answer, NQ_NA and NQ_UNIQUE_NA where
+ * a count or size is not known (the child before its solver, a row
+ * without a run, a row read back). */
+void nq_result_init(nq_result *res);
 
 /* Free run->res.placement and zero the run. */
 void nq_run_clear(nq_run *run);

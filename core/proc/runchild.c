@@ -22,6 +22,7 @@
 #include "runchild.h"
 #include "runtree.h"
 #include "solvers.h"
+#include "status.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define NQ_HAVE_ASAN 1
@@ -30,14 +31,6 @@
 #define NQ_HAVE_ASAN 1
 #endif
 #endif
-
-void nq_result_init(nq_result *res)
-{
-	memset(res, 0, sizeof *res);
-	res->unique = NQ_UNIQUE_NA;
-	res->vars = res->constraints = res->nonzeros = NQ_NA;
-	res->nodes = res->decisions = res->conflicts = res->iterations = NQ_NA;
-}
 
 /* In the child: where nq_oom's message goes. */
 static struct nq_message *child_msg;

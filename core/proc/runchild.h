@@ -50,7 +50,4 @@ struct nq_child_args {
  * send the message, exit. Never returns. */
 _Noreturn void nq_child(const struct nq_child_args *c);
 
-/* A result with nothing known (NQ_NA and the like). */
-void nq_result_init(nq_result *res);
-
 #endif

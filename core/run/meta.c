@@ -204,7 +204,7 @@ void nq_meta_check(nq_meta_run *r, const char *when)
  * hold them) become U+FFFD: the names read back (results, config) are
  * refused before such a file is written (names.h), so this only marks
  * a machine's own text (a host name, a plugin's path). */
-static void yq(FILE *f, const char *s)
+void nq_meta_quote(FILE *f, const char *s)
 {
 	size_t n;
 
@@ -226,10 +226,10 @@ static void yq(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-static void kv(FILE *f, const char *key, const char *value)
+void nq_meta_kv(FILE *f, const char *key, const char *value)
 {
 	fprintf(f, "%s: ", key);
-	yq(f, value);
+	nq_meta_quote(f, value);
 	fputc('\n', f);
 }
 
@@ -241,7 +241,7 @@ static void when(FILE *f, const char *key, time_t t)
 	if (!t || !localtime_r(&t, &tm) ||
 	    !strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", &tm))
 		snprintf(buf, sizeof buf, "%s", t ? "unknown" : "running");
-	kv(f, key, buf);
+	nq_meta_kv(f, key, buf);
 }
 
 /* The command line, words with spaces or quotes in single quotes. */
@@ -259,7 +259,7 @@ static void command(FILE *f, const nq_meta_run *r)
 		used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s%s%s",
 					 i ? " " : "", q ? "'" : "", a, q ? "'" : "");
 	}
-	kv(f, "command", buf[0] ? buf : "unknown");
+	nq_meta_kv(f, "command", buf[0] ? buf : "unknown");
 }
 
 /* ---- external programs and plugins ---------------------------------- */
@@ -399,9 +399,9 @@ static void item(FILE *f, const char *const *kv)
 		if (!kv[1] || !kv[1][0])
 			continue;
 		fputs(first ? "" : ", ", f);
-		yq(f, kv[0]);
+		nq_meta_quote(f, kv[0]);
 		fputs(": ", f);
-		yq(f, kv[1]);
+		nq_meta_quote(f, kv[1]);
 		first = 0;
 	}
 	fputs("}\n", f);
@@ -481,43 +481,43 @@ static void write_body(FILE *f, const nq_experiment *exp,
 	fputs("# The machine and software behind ", f);
 	nq_name_put_safe(f, r->csv); /* a comment ends at a newline */
 	fputs(" (harness run).\n", f);
-	kv(f, "harness_version", NQ_VERSION);
-	kv(f, "experiment", exp->name);
-	kv(f, "results", r->csv);
-	kv(f, "config", exp->path);
+	nq_meta_kv(f, "harness_version", NQ_VERSION);
+	nq_meta_kv(f, "experiment", exp->name);
+	nq_meta_kv(f, "results", r->csv);
+	nq_meta_kv(f, "config", exp->path);
 	if (exp->path && nq_sha256_file(exp->path, hex) == 0)
-		kv(f, "config_sha256", hex);
+		nq_meta_kv(f, "config_sha256", hex);
 	else
-		kv(f, "config_sha256", "none (no experiment file)");
+		nq_meta_kv(f, "config_sha256", "none (no experiment file)");
 	command(f, r);
 	when(f, "started", r->started);
 	when(f, "finished", r->finished);
-	kv(f, "outcome", r->outcome ? r->outcome : "running");
+	nq_meta_kv(f, "outcome", r->outcome ? r->outcome : "running");
 	fprintf(f, "rows: %zu\n", r->rows);
 	if (r->digest[0]) {
 		fprintf(f, "digest_rows: %zu\n", r->digest_rows);
-		kv(f, "digest", r->digest);
+		nq_meta_kv(f, "digest", r->digest);
 	}
 	fprintf(f, "jobs: %d\n", r->jobs > 0 ? r->jobs : 1);
 	if (r->shard_n > 0)
 		fprintf(f, "shard: \"%d/%d\"\n", r->shard_k, r->shard_n);
 	else
-		kv(f, "shard", "none");
+		nq_meta_kv(f, "shard", "none");
 	if (r->resumed) {
 		fprintf(f, "resumed: true\nrows_before: %zu\n", r->rows_before);
 		if (r->first_started[0])
-			kv(f, "first_started", r->first_started);
+			nq_meta_kv(f, "first_started", r->first_started);
 	}
 	fprintf(f, "repeat: %d\nwarmup: %d\ntimeout_s: %g\nmemory_limit_kib: %llu\n"
 		"seed: %llu\n", exp->repeat, exp->warmup, exp->timeout_s,
 		(unsigned long long)exp->memory_kib,
 		(unsigned long long)exp->seed);
 	/* limits and measures: per-run cgroups, or rlimits and wait4 */
-	kv(f, "measured_by", nq_cgroup_kind());
+	nq_meta_kv(f, "measured_by", nq_cgroup_kind());
 	if (proc_field("/proc/cpuinfo", "model name", buf, sizeof buf) < 0 &&
 	    proc_field("/proc/cpuinfo", "Model", buf, sizeof buf) < 0)
 		snprintf(buf, sizeof buf, "unknown");
-	kv(f, "cpu", buf);
+	nq_meta_kv(f, "cpu", buf);
 	fprintf(f, "cores: %ld\n", sysconf(_SC_NPROCESSORS_ONLN));
 	/* the cores it may run on (its CPU affinity: taskset, a cgroup's
 	 * cpuset, a Slurm allocation), what -j and threads: 0 go by */
@@ -525,17 +525,17 @@ static void write_body(FILE *f, const nq_experiment *exp,
 	if (mem > 0)
 		fprintf(f, "memory_kib: %lld\n", mem);
 	if (uname(&u) == 0) {
-		kv(f, "host", u.nodename);
+		nq_meta_kv(f, "host", u.nodename);
 		snprintf(buf, sizeof buf, "%s %s %s %s", u.sysname, u.release,
 			 u.version, u.machine);
-		kv(f, "kernel", buf);
+		nq_meta_kv(f, "kernel", buf);
 	}
-	kv(f, "compiler", NQ_CC_NAME __VERSION__);
-	kv(f, "cflags", NQ_BUILD_CFLAGS);
-	kv(f, "git_commit", NQ_GIT_COMMIT);
-	kv(f, "picosat", picosat_version());
-	kv(f, "glpk", glp_version());
-	kv(f, "libyaml", yaml_get_version_string());
+	nq_meta_kv(f, "compiler", NQ_CC_NAME __VERSION__);
+	nq_meta_kv(f, "cflags", NQ_BUILD_CFLAGS);
+	nq_meta_kv(f, "git_commit", NQ_GIT_COMMIT);
+	nq_meta_kv(f, "picosat", picosat_version());
+	nq_meta_kv(f, "glpk", glp_version());
+	nq_meta_kv(f, "libyaml", yaml_get_version_string());
 	write_programs(f, exp);
 	write_plugins(f);
 	nq_meta_write_order(f, exp);
@@ -546,14 +546,13 @@ static void write_body(FILE *f, const nq_experiment *exp,
 	fputs("warnings:\n", f);
 	for (i = 0; i < r->nwarnings; i++) {
 		fputs("  - ", f);
-		yq(f, r->warnings[i]);
+		nq_meta_quote(f, r->warnings[i]);
 		fputc('\n', f);
 	}
 }
 
-/* A value as yq() writes it (\" \\ and \uXXXX below 0x80), or a plain
- * one, into buf; v ends at its line's end. */
-static void unquote(char *v, char *buf, size_t len)
+/* A value as nq_meta_quote() writes it, or a plain one (meta.h). */
+void nq_meta_unquote(char *v, char *buf, size_t len)
 {
 	char *o = buf;
 
@@ -570,8 +569,11 @@ static void unquote(char *v, char *buf, size_t len)
 	for (v++; *v && *v != '"' && (size_t)(o - buf) + 1 < len; v++) {
 		if (*v == '\\' && v[1] == 'u' && strlen(v) >= 6) {
 			char hex[5] = { v[2], v[3], v[4], v[5], 0 };
+			long c = strtol(hex, NULL, 16);
 
-			*o++ = (char)strtol(hex, NULL, 16);
+			/* the writer escapes only controls: anything else
+			 * (a NUL, past ASCII) was not written here */
+			*o++ = c > 0 && c < 0x80 ? (char)c : '?';
 			v += 5;
 		} else if (*v == '\\' && v[1]) {
 			*o++ = *++v;
@@ -595,7 +597,7 @@ int nq_meta_read(const char *path, const char *key, char *buf, size_t len)
 		if (strncmp(line, key, klen) || line[klen] != ':' ||
 		    line[klen + 1] != ' ')
 			continue;
-		unquote(line + klen + 2, buf, len);
+		nq_meta_unquote(line + klen + 2, buf, len);
 		rc = 0;
 	}
 	fclose(f);
@@ -613,7 +615,7 @@ void nq_meta_write_order(FILE *f, const nq_experiment *exp)
 	fputs("approaches:\n", f);
 	for (a = 0; a < exp->napproaches; a++) {
 		fputs("  - ", f);
-		yq(f, exp->approaches[a].name);
+		nq_meta_quote(f, exp->approaches[a].name);
 		fputc('\n', f);
 	}
 }
@@ -642,7 +644,7 @@ int nq_meta_read_list(const char *path, const char *key, char ***items,
 		}
 		if (strncmp(line, "  - ", 4))
 			break;
-		unquote(line + 4, buf, sizeof buf);
+		nq_meta_unquote(line + 4, buf, sizeof buf);
 		if (*n == cap) {
 			cap = cap ? 2 * cap : 16;
 			if (!(p = realloc(*items, cap * sizeof *p)))

@@ -65,4 +65,13 @@ int nq_meta_read_list(const char *path, const char *key, char ***items,
 		      size_t *n);
 void nq_meta_list_free(char **items, size_t n);
 
+/* The one way a .meta writes and reads a value (the run's and the
+ * merge's alike): a YAML double-quoted scalar, JSON's too (\" \\,
+ * \uXXXX for controls, bytes that are not UTF-8 as U+FFFD; NULL as
+ * ""); "key: value" and a line end; and a value read back (quoted, or
+ * plain up to the line end), into buf (v is cut at its line end). */
+void nq_meta_quote(FILE *f, const char *s);
+void nq_meta_kv(FILE *f, const char *key, const char *value);
+void nq_meta_unquote(char *v, char *buf, size_t len);
+
 #endif

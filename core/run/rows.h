@@ -31,7 +31,7 @@
 #include "csv.h"
 #include "error.h"
 #include "plan.h"
-#include "validate.h"
+#include "verdicts.h"
 
 /* One row, as kept: 48 bytes. */
 struct nq_oldrow {

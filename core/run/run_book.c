@@ -1,5 +1,5 @@
 /*
- * run_book.c - the run loop's bookkeeping (run_int.h), below the loop
+ * run_book.c - the run loop's bookkeeping (run_book.h), below the loop
  * and its files: which runs are done, which are skipped after a timeout,
  * how a run is named and limited, and whether the harness was
  * interrupted.
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "run_int.h"
+#include "run_book.h"
 
 volatile sig_atomic_t nq_run_interrupted;
 
@@ -19,13 +19,13 @@ static int same_text(const char *a, const char *b)
 	return !strcmp(a ? a : "", b ? b : "");
 }
 
-int nq_run_skipped_at(const struct state *s, size_t ai,
+int nq_run_skipped_at(const struct run_book *b, size_t ai,
 		      const nq_instance_spec *spec)
 {
 	size_t i;
 
-	for (i = 0; i < s->nmarks; i++) {
-		const struct timeout_mark *m = &s->marks[i];
+	for (i = 0; i < b->nmarks; i++) {
+		const struct timeout_mark *m = &b->marks[i];
 
 		if (m->approach == ai && m->mode == spec->inst.mode &&
 		    !strcmp(m->hints, spec->hints_text) &&
@@ -37,25 +37,25 @@ int nq_run_skipped_at(const struct state *s, size_t ai,
 	return 0;
 }
 
-void nq_run_mark_timeout(struct state *s, size_t ai,
+void nq_run_mark_timeout(struct run_book *b, size_t ai,
 			 const nq_instance_spec *spec)
 {
 	struct timeout_mark *p;
 
-	if (s->exp->after_timeout != NQ_AFTER_TIMEOUT_SKIP ||
-	    nq_run_skipped_at(s, ai, spec))
+	if (b->exp->after_timeout != NQ_AFTER_TIMEOUT_SKIP ||
+	    nq_run_skipped_at(b, ai, spec))
 		return;
-	p = realloc(s->marks, (s->nmarks + 1) * sizeof *p);
+	p = realloc(b->marks, (b->nmarks + 1) * sizeof *p);
 	if (!p)
 		return; /* only costs the skipping */
-	s->marks = p;
-	p[s->nmarks].approach = ai;
-	p[s->nmarks].mode = spec->inst.mode;
-	p[s->nmarks].hints = spec->hints_text;
-	p[s->nmarks].blocked = spec->blocked_text;
-	p[s->nmarks].excluded = spec->excluded_text;
-	p[s->nmarks].n = spec->inst.n;
-	s->nmarks++;
+	b->marks = p;
+	p[b->nmarks].approach = ai;
+	p[b->nmarks].mode = spec->inst.mode;
+	p[b->nmarks].hints = spec->hints_text;
+	p[b->nmarks].blocked = spec->blocked_text;
+	p[b->nmarks].excluded = spec->excluded_text;
+	p[b->nmarks].n = spec->inst.n;
+	b->nmarks++;
 }
 
 const char *nq_run_mode_name(enum nq_mode m)
@@ -77,19 +77,19 @@ const char *nq_run_tag_text(const nq_instance_spec *spec)
 }
 
 /* 1 when measured run `rep` of cell ci has a row already (--resume). */
-int nq_run_is_done(const struct state *s, size_t ci, int rep)
+int nq_run_is_done(const struct run_book *b, size_t ci, int rep)
 {
-	size_t bit = ci * (size_t)s->exp->repeat + (size_t)(rep - 1);
+	size_t bit = ci * (size_t)b->exp->repeat + (size_t)(rep - 1);
 
-	return s->done_bits && (s->done_bits[bit / 8] >> (bit % 8)) & 1;
+	return b->done_bits && (b->done_bits[bit / 8] >> (bit % 8)) & 1;
 }
 
 /* A measured run or a warm-up as the stderr log's header names it. */
-void nq_run_label(const struct state *s, size_t ai, size_t si, int rep,
+void nq_run_label(const struct run_book *b, size_t ai, size_t si, int rep,
 		  char *label, size_t len)
 {
-	const nq_approach *a = &s->exp->approaches[ai];
-	const nq_instance_spec *spec = &s->exp->instances[si];
+	const nq_approach *a = &b->exp->approaches[ai];
+	const nq_instance_spec *spec = &b->exp->instances[si];
 
 	if (rep > 0)
 		snprintf(label, len, "%.80s n=%d %s%s%.40s #%d", a->name,
@@ -104,15 +104,15 @@ void nq_run_label(const struct state *s, size_t ai, size_t si, int rep,
 }
 
 /* The limits of a run, and its header in the stderr log. */
-void nq_run_limits(const struct state *s, size_t ci, int rep,
+void nq_run_limits(const struct run_book *b, size_t ci, int rep,
 		       nq_limits *lim, char *label, size_t len)
 {
-	const nq_cell *c = &s->plan.cells[ci];
+	const nq_cell *c = &b->plan->cells[ci];
 
-	lim->timeout_s = s->exp->timeout_s;
-	lim->memory_kib = s->exp->memory_kib;
-	lim->seed = s->exp->seed;
-	lim->log_path = s->log_path[0] ? s->log_path : NULL;
-	nq_run_label(s, c->ai, c->spec, rep, label, len);
+	lim->timeout_s = b->exp->timeout_s;
+	lim->memory_kib = b->exp->memory_kib;
+	lim->seed = b->exp->seed;
+	lim->log_path = b->log_path && b->log_path[0] ? b->log_path : NULL;
+	nq_run_label(b, c->ai, c->spec, rep, label, len);
 	lim->log_label = label;
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "csv.h"
 #include "errlog.h"
+#include "order.h"
 #include "sha256.h"
 #include "tamper.h"
 #include "version.h"
@@ -71,50 +72,53 @@ static int meta_start(struct state *s, nq_error *err)
 {
 	char bak[4200];
 
-	nq_meta_path(s->o->output, s->meta_path, sizeof s->meta_path);
+	nq_meta_path(s->o->output, s->out.meta_path, sizeof s->out.meta_path);
 	/* resumed: the .meta is replaced in one rename (nq_meta_write), not
 	 * moved aside first, so no moment leaves the CSV without one; when
 	 * the first run started stays in it */
-	if (s->have_old) {
-		if (nq_meta_read(s->meta_path, "first_started",
-				 s->meta.first_started,
-				 sizeof s->meta.first_started) < 0 &&
-		    nq_meta_read(s->meta_path, "started", s->meta.first_started,
-				 sizeof s->meta.first_started) < 0)
-			s->meta.first_started[0] = '\0';
-	} else if (nq_backup_rotate(s->meta_path, bak, sizeof bak, err) < 0) {
+	if (s->resume.have_old) {
+		if (nq_meta_read(s->out.meta_path, "first_started",
+				 s->out.meta.first_started,
+				 sizeof s->out.meta.first_started) < 0 &&
+		    nq_meta_read(s->out.meta_path, "started",
+				 s->out.meta.first_started,
+				 sizeof s->out.meta.first_started) < 0)
+			s->out.meta.first_started[0] = '\0';
+	} else if (nq_backup_rotate(s->out.meta_path, bak, sizeof bak,
+				    err) < 0) {
 		return -1;
 	}
 	/* the solvers' stderr, FILE.stderr.log: a fresh one, made by the
 	 * first run that writes to stderr (runner.h) */
-	snprintf(s->log_path, sizeof s->log_path, "%.*s.stderr.log",
-		 (int)strlen(s->meta_path) - 5, s->meta_path);
+	snprintf(s->out.log_path, sizeof s->out.log_path, "%.*s.stderr.log",
+		 (int)strlen(s->out.meta_path) - 5, s->out.meta_path);
 	/* (resumed: the old log goes on) */
-	if (nq_output_check(s->log_path, err) < 0 || (!s->have_old &&
-	    nq_backup_rotate(s->log_path, bak, sizeof bak, err) < 0))
+	if (nq_output_check(s->out.log_path, err) < 0 || (!s->resume.have_old &&
+	    nq_backup_rotate(s->out.log_path, bak, sizeof bak, err) < 0))
 		return -1;
-	s->meta.csv = s->o->output;
-	s->meta.argc = s->o->argc;
-	s->meta.argv = s->o->argv;
-	s->meta.started = time(NULL);
-	s->meta.outcome = "running";
-	s->meta.jobs = s->jobs;
-	s->meta.shard_k = s->o->shard_k;
-	s->meta.shard_n = s->o->shard_n;
+	s->out.meta.csv = s->o->output;
+	s->out.meta.argc = s->o->argc;
+	s->out.meta.argv = s->o->argv;
+	s->out.meta.started = time(NULL);
+	s->out.meta.outcome = "running";
+	s->out.meta.jobs = s->pool.jobs;
+	s->out.meta.shard_k = s->o->shard_k;
+	s->out.meta.shard_n = s->o->shard_n;
 	/* the end as it is now: the rows found (resumed), or none yet */
-	if (s->have_old) {
-		s->meta.digest_rows = s->old.nrows;
-		snprintf(s->meta.digest, sizeof s->meta.digest, "%s",
-			 s->old.last_digest);
+	if (s->resume.have_old) {
+		s->out.meta.digest_rows = s->resume.old.nrows;
+		snprintf(s->out.meta.digest, sizeof s->out.meta.digest, "%s",
+			 s->resume.old.last_digest);
 	} else {
 		nq_csv_chain ch;
 
 		nq_csv_chain_start(&ch);
-		s->meta.digest_rows = 0;
-		snprintf(s->meta.digest, sizeof s->meta.digest, "%s", ch.prev);
+		s->out.meta.digest_rows = 0;
+		snprintf(s->out.meta.digest, sizeof s->out.meta.digest, "%s",
+			 ch.prev);
 	}
-	nq_meta_check(&s->meta, "at start");
-	return nq_meta_write(s->meta_path, s->exp, &s->meta, err);
+	nq_meta_check(&s->out.meta, "at start");
+	return nq_meta_write(s->out.meta_path, s->exp, &s->out.meta, err);
 }
 
 /* FILE.instances.yaml beside the CSV, when the experiment has instances
@@ -133,7 +137,7 @@ static int instances_write(struct state *s, nq_error *err)
 	nq_instances_path(s->o->output, path, sizeof path);
 	/* resumed: the same experiment file, so the same instances; the
 	 * file is replaced, not kept once more */
-	if (nq_output_check(path, err) < 0 || (!s->have_old &&
+	if (nq_output_check(path, err) < 0 || (!s->resume.have_old &&
 	    nq_backup_rotate(path, bak, sizeof bak, err) < 0) ||
 	    nq_atomic_open(&out, path, err) < 0)
 		return -1;
@@ -164,7 +168,7 @@ static void sweep_temps(const char *csv)
 static FILE *open_output(struct state *s, nq_error *err)
 {
 	const char *path = s->o->output;
-	nq_lock *lock = &s->lock;
+	nq_lock *lock = &s->out.lock;
 	char bak[4200];
 	FILE *f;
 	int rc;
@@ -260,7 +264,7 @@ static int resume_tamper(struct state *s, nq_error *err)
 	size_t n;
 
 	nq_meta_path(s->o->output, meta, sizeof meta);
-	n = nq_tamper_tell(&s->old, meta, s->o->force);
+	n = nq_tamper_tell(&s->resume.old, meta, s->o->force);
 	if (!n)
 		return 0;
 	if (!s->o->force)
@@ -268,9 +272,9 @@ static int resume_tamper(struct state *s, nq_error *err)
 				    "changed after the run wrote it (above); "
 				    "nothing done (--force goes on, the changed "
 				    "rows kept and marked as changed)");
-	if (s->meta.nwarnings < NQ_META_MAX_WARNINGS)
-		snprintf(s->meta.warnings[s->meta.nwarnings++],
-			 sizeof s->meta.warnings[0], "resumed with %zu "
+	if (s->out.meta.nwarnings < NQ_META_MAX_WARNINGS)
+		snprintf(s->out.meta.warnings[s->out.meta.nwarnings++],
+			 sizeof s->out.meta.warnings[0], "resumed with %zu "
 			 "change%s made to %s after the run wrote it "
 			 "(--force)", n, n == 1 ? "" : "s", s->o->output);
 	return 0;
@@ -299,26 +303,29 @@ static int resume_fit(struct state *s, nq_error *err)
 					    key, sizeof key);
 				nq_keyset_take(&due, nq_key_hash(key));
 			}
-	fit = nq_rows_fit(&s->old, &ord, &due, &at);
+	fit = nq_rows_fit(&s->resume.old, &ord, &due, &at);
 	if (fit == NQ_ROWS_FIT)
 		rc = 0;
 	else if (fit == NQ_ROWS_UNPLANNED)
-		nq_error_set(err, path, (int)s->old.rows[at].line, 0, "a run "
+		nq_error_set(err, path, (int)s->resume.old.rows[at].line, 0,
+			     "a run "
 			     "%s does not plan (experiment, n, mode, hints, "
 			     "approach, repeat); --resume: nothing done",
 			     s->exp->path ? s->exp->path : "the experiment");
 	else {
 		int k;
 
-		nq_plan_key_text(s->exp, &s->plan, s->old.rows[at].key, key,
-				 sizeof key, &k);
-		if ((j = nq_rows_earlier(&s->old, at)) != SIZE_MAX)
-			nq_error_set(err, path, (int)s->old.rows[at].line, 0,
+		nq_plan_key_text(s->exp, &s->plan, s->resume.old.rows[at].key,
+				 key, sizeof key, &k);
+		if ((j = nq_rows_earlier(&s->resume.old, at)) != SIZE_MAX)
+			nq_error_set(err, path,
+				     (int)s->resume.old.rows[at].line, 0,
 				     "run '%s' twice (first at line %u); "
 				     "--resume: nothing done", key,
-				     s->old.rows[j].line);
+				     s->resume.old.rows[j].line);
 		else
-			nq_error_set(err, path, (int)s->old.rows[at].line, 0,
+			nq_error_set(err, path,
+				     (int)s->resume.old.rows[at].line, 0,
 				     "run '%s' is shard %d/%d's, not this "
 				     "one's (%d/%d); --resume: nothing done",
 				     key, k, s->o->shard_n, s->o->shard_k,
@@ -340,7 +347,7 @@ static int open_resume(struct state *s, nq_error *err)
 	size_t i;
 	int changed;
 
-	if (nq_output_check(path, err) < 0 || nq_lock_take(&s->lock, path,
+	if (nq_output_check(path, err) < 0 || nq_lock_take(&s->out.lock, path,
 							   err) < 0)
 		return -1;
 	sweep_temps(path);
@@ -348,7 +355,8 @@ static int open_resume(struct state *s, nq_error *err)
 		return -1;
 	nq_ledger_defer(s->ledger, 1);
 	nq_rows_watch(&nq_run_interrupted, !s->o->quiet);
-	if (nq_rows_read(path, s->ledger, &s->old_keys, &s->old, err) < 0) {
+	if (nq_rows_read(path, s->ledger, &s->resume.old_keys,
+			 &s->resume.old, err) < 0) {
 		nq_rows_watch(NULL, 0);
 		return -1;
 	}
@@ -364,15 +372,17 @@ static int open_resume(struct state *s, nq_error *err)
 		*err = tamper;
 		return -1;
 	}
-	s->have_old = 1;
-	for (i = 0; i < s->old.nrows; i++)
-		if (s->old.rows[i].claim >= s->claims_before)
-			s->claims_before = s->old.rows[i].claim + 1;
-	for (i = 0; i < s->old.nrows; i++)
-		if (s->old.rows[i].status == NQ_ST_TIMEOUT &&
-		    !nq_keyset_add(&s->old_timeouts, s->old.rows[i].key))
+	s->resume.have_old = 1;
+	for (i = 0; i < s->resume.old.nrows; i++)
+		if (s->resume.old.rows[i].claim >= s->resume.claims_before)
+			s->resume.claims_before =
+				s->resume.old.rows[i].claim + 1;
+	for (i = 0; i < s->resume.old.nrows; i++)
+		if (s->resume.old.rows[i].status == NQ_ST_TIMEOUT &&
+		    !nq_keyset_add(&s->resume.old_timeouts,
+				   s->resume.old.rows[i].key))
 			return nq_error_set(err, NULL, 0, 0, "out of memory");
-	if (s->old.partial) {
+	if (s->resume.old.partial) {
 		char bak[4200];
 
 		/* the file as it was is kept first, numbered like the
@@ -381,8 +391,9 @@ static int open_resume(struct state *s, nq_error *err)
 			char why[sizeof err->msg + 300];
 
 			nq_error_format(err, why, sizeof why);
-			return nq_error_set(err, path, (int)s->old.partial_line,
-					    0, "the last row was cut short, and "
+			return nq_error_set(err, path,
+					    (int)s->resume.old.partial_line, 0,
+					    "the last row was cut short, and "
 					    "the file cannot be kept before it "
 					    "is dropped (%s); nothing done",
 					    why);
@@ -390,25 +401,26 @@ static int open_resume(struct state *s, nq_error *err)
 		fprintf(stderr, "%s:%zu: warning: the last row was cut short "
 			"(a harness stopped while writing it); it is dropped "
 			"and its run made again (the file as it was is kept "
-			"as %s)\n", path, s->old.partial_line, bak);
-		if (truncate(path, (off_t)s->old.end) < 0)
+			"as %s)\n", path, s->resume.old.partial_line, bak);
+		if (truncate(path, (off_t)s->resume.old.end) < 0)
 			return nq_error_set(err, path, 0, 0, "cannot drop the "
 					    "cut row: %s", strerror(errno));
 	}
 	/* appended rows go on from the last row's digest as written */
-	snprintf(s->chain.prev, sizeof s->chain.prev, "%s",
-		 s->old.last_digest);
-	s->csv = fopen(path, "a");
-	if (!s->csv)
+	snprintf(s->out.chain.prev, sizeof s->out.chain.prev, "%s",
+		 s->resume.old.last_digest);
+	s->out.csv = fopen(path, "a");
+	if (!s->out.csv)
 		return nq_error_set(err, path, 0, 0, "cannot write: %s",
 				    strerror(errno));
-	setvbuf(s->csv, NULL, _IONBF, 0);
-	s->csv_end = csv_size(s->csv);
+	setvbuf(s->out.csv, NULL, _IONBF, 0);
+	s->out.csv_end = csv_size(s->out.csv);
 	if (!s->o->quiet)
 		fprintf(stderr, "harness: resuming %s: %zu row%s there\n",
-			path, s->old.nrows, s->old.nrows == 1 ? "" : "s");
-	s->meta.resumed = 1;
-	s->meta.rows_before = s->old.nrows;
+			path, s->resume.old.nrows,
+			s->resume.old.nrows == 1 ? "" : "s");
+	s->out.meta.resumed = 1;
+	s->out.meta.rows_before = s->resume.old.nrows;
 	return 0;
 }
 
@@ -419,47 +431,48 @@ int nq_run_open(struct state *s, nq_error *err)
 			return -1;
 		return meta_start(s, err);
 	}
-	s->csv = open_output(s, err);
-	if (!s->csv)
+	s->out.csv = open_output(s, err);
+	if (!s->out.csv)
 		return -1;
 	/* unbuffered: each row one write(2), checked where it fails */
-	setvbuf(s->csv, NULL, _IONBF, 0);
-	if (put_header(s->csv) < 0) {
+	setvbuf(s->out.csv, NULL, _IONBF, 0);
+	if (put_header(s->out.csv) < 0) {
 		int e = errno;
 
-		fclose(s->csv);
-		s->csv = NULL;
+		fclose(s->out.csv);
+		s->out.csv = NULL;
 		unlink(s->o->output); /* made just now: only a piece of a
 					 header in it */
 		return nq_error_set(err, s->o->output, 0, 0, "cannot write: "
 				    "%s", strerror(e));
 	}
-	nq_csv_chain_start(&s->chain);
-	s->csv_end = csv_size(s->csv);
+	nq_csv_chain_start(&s->out.chain);
+	s->out.csv_end = csv_size(s->out.csv);
 	return 0;
 }
 
 int nq_run_meta_end(struct state *s, int rc, nq_error *err)
 {
-	s->meta.finished = time(NULL);
-	s->meta.rows = s->rows + (s->have_old ? s->old.nrows : 0) -
-		       s->replaced;
-	s->meta.outcome = s->failed ? "failed"
+	s->out.meta.finished = time(NULL);
+	s->out.meta.rows = s->rows + (s->resume.have_old ?
+				      s->resume.old.nrows : 0) - s->replaced;
+	s->out.meta.outcome = s->out.failed ? "failed"
 			  : rc == NQ_EXIT_INTERRUPTED ? "interrupted"
 			  : rc == NQ_EXIT_WRONG ? "wrong" : "ok";
-	s->meta.digest_rows = s->meta.rows;
-	snprintf(s->meta.digest, sizeof s->meta.digest, "%s", s->chain.prev);
-	nq_meta_check(&s->meta, "at end");
-	if (nq_meta_write(s->meta_path, s->exp, &s->meta, err) < 0)
+	s->out.meta.digest_rows = s->out.meta.rows;
+	snprintf(s->out.meta.digest, sizeof s->out.meta.digest, "%s",
+		 s->out.chain.prev);
+	nq_meta_check(&s->out.meta, "at end");
+	if (nq_meta_write(s->out.meta_path, s->exp, &s->out.meta, err) < 0)
 		return -1;
 	fprintf(stderr, "harness: the machine is recorded in %s\n",
-		s->meta_path);
+		s->out.meta_path);
 	return 0;
 }
 
 int nq_run_row(struct state *s, FILE *f, const struct row *r)
 {
-	return nq_csv_row(f, &s->chain, s->exp, &s->exp->instances[r->spec],
+	return nq_csv_row(f, &s->out.chain, s->exp, &s->exp->instances[r->spec],
 			  &s->exp->approaches[r->ai], r->rep, &r->run);
 }
 
@@ -467,7 +480,7 @@ int nq_run_row(struct state *s, FILE *f, const struct row *r)
  * now (they come back without a row). */
 static int stop_writing(struct state *s)
 {
-	s->failed = 1;
+	s->out.failed = 1;
 	nq_runner_abort();
 	return -1;
 }
@@ -476,162 +489,46 @@ int nq_run_append(struct state *s)
 {
 	const struct row *r = &s->rows_kept[s->nkept - 1];
 	const char *log = nq_errlog_failure();
-	nq_csv_chain was = s->chain;
+	nq_csv_chain was = s->out.chain;
 	char label[200];
-	int fd = fileno(s->csv), e;
+	int fd = fileno(s->out.csv), e;
 	off_t end;
 
-	if (s->failed)
+	if (s->out.failed)
 		return -1;
 	if (log) {
 		/* the stderr log could not be written: this run's part, or
 		 * an earlier one's, is not in it; neither is its row, so a
 		 * resumed run makes it again, its stderr kept whole */
-		snprintf(s->failed_why, sizeof s->failed_why, "%s", log);
+		snprintf(s->out.failed_why, sizeof s->out.failed_why, "%s",
+			 log);
 		return stop_writing(s);
 	}
-	if (nq_run_row(s, s->csv, r) == 0 &&
+	if (nq_run_row(s, s->out.csv, r) == 0 &&
 	    (end = lseek(fd, 0, SEEK_CUR)) >= 0) {
-		s->csv_end = (long long)end;
+		s->out.csv_end = (long long)end;
 		return 0;
 	}
 	e = errno;
 	/* the file back to its last whole row: a row half written would
 	 * be a cut last row at best, and rows after it never follow */
-	clearerr(s->csv);
-	if (ftruncate(fd, (off_t)s->csv_end) < 0)
+	clearerr(s->out.csv);
+	if (ftruncate(fd, (off_t)s->out.csv_end) < 0)
 		fprintf(stderr, "harness: %s: cannot take the half-written row "
 			"out again (%s): --resume drops it as a row cut short\n",
 			s->o->output, strerror(errno));
-	s->chain = was; /* the digest of the last row in the file */
-	nq_run_label(s, r->ai, r->spec, r->rep, label, sizeof label);
-	snprintf(s->failed_why, sizeof s->failed_why, "%s: cannot write: %s "
+	s->out.chain = was; /* the digest of the last row in the file */
+	nq_run_label(&s->book, r->ai, r->spec, r->rep, label, sizeof label);
+	snprintf(s->out.failed_why, sizeof s->out.failed_why,
+		 "%s: cannot write: %s "
 		 "(the row of %s)", s->o->output, strerror(e ? e : EIO), label);
 	return stop_writing(s);
-}
-
-/* The command line again, with --resume (for `solve`, as it was). */
-static void resume_command(const struct state *s, char *buf, size_t len)
-{
-	size_t used = 0;
-	int i, has = 0;
-
-	buf[0] = '\0';
-	for (i = 0; s->o->argv && i < s->o->argc && used < len; i++) {
-		const char *a = s->o->argv[i];
-		int plain = a[0] && !a[strspn(a, "abcdefghijklmnopqrstuvwxyz"
-					    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-					    "0123456789-_./=:+,@%")];
-
-		has |= !strcmp(a, "--resume");
-		used += (size_t)snprintf(buf + used, len - used, plain ?
-					 "%s%s" : "%s'%s'", i ? " " : "", a);
-	}
-	if (used < len && s->exp->path && !has)
-		snprintf(buf + used, len - used, "%s--resume",
-			 used ? " " : "");
-}
-
-int nq_run_tell_failed(struct state *s, nq_error *err)
-{
-	size_t napp = s->exp->napproaches, ncell = s->plan.ncells, ci, i;
-	size_t bits = ncell * (size_t)s->exp->repeat, missing = 0;
-	size_t *cell_of = calloc(s->exp->ninstances * napp + 1,
-				 sizeof *cell_of);
-	unsigned char *in_file = calloc(bits / 8 + 1, 1);
-	char label[200], cmd[3000];
-	const char *out = s->o->output;
-	int rep;
-
-	fprintf(stderr, "harness: %s\n", s->failed_why);
-	if (s->failed_also[0])
-		fprintf(stderr, "harness: %s\n", s->failed_also);
-	if (cell_of && in_file) {
-		for (ci = 0; ci < ncell; ci++)
-			cell_of[s->plan.cells[ci].spec * napp +
-				s->plan.cells[ci].ai] = ci;
-		for (i = 0; i < s->nkept; i++) {
-			const struct row *r = &s->rows_kept[i];
-			size_t bit;
-
-			if (!r->written)
-				continue;
-			bit = cell_of[r->spec * napp + r->ai] *
-			      (size_t)s->exp->repeat + (size_t)(r->rep - 1);
-			in_file[bit / 8] |= (unsigned char)(1u << (bit % 8));
-		}
-		for (ci = 0; ci < ncell; ci++) {
-			const nq_cell *c = &s->plan.cells[ci];
-
-			if (s->o->shard_n && c->shard != s->o->shard_k)
-				continue;
-			for (rep = 1; rep <= s->exp->repeat; rep++) {
-				size_t bit = ci * (size_t)s->exp->repeat +
-					     (size_t)(rep - 1);
-
-				if (nq_run_is_done(s, ci, rep) ||
-				    (in_file[bit / 8] >> (bit % 8) & 1))
-					continue;
-				if (missing++ < 10) {
-					nq_run_label(s, c->ai, c->spec, rep,
-						     label, sizeof label);
-					fprintf(stderr, "harness: not in %s: "
-						"%s\n", out, label);
-				}
-			}
-		}
-		if (missing > 10)
-			fprintf(stderr, "harness: ... and %zu more not in %s\n",
-				missing - 10, out);
-	}
-	free(cell_of);
-	free(in_file);
-	fprintf(stderr, "harness: %s holds %zu whole row%s, each as "
-		"written%s; %zu run%s of the plan %s not in it\n", out,
-		s->rows + (s->have_old ? s->old.nrows : 0),
-		s->rows + (s->have_old ? s->old.nrows : 0) == 1 ? "" : "s",
-		missing ? "" : " (in the order the runs ended, with the "
-		"verdicts of that moment)", missing, missing == 1 ? "" : "s",
-		missing == 1 ? "is" : "are");
-	resume_command(s, cmd, sizeof cmd);
-	fprintf(stderr, "harness: to finish: free space, then: %s\n", cmd);
-	return nq_error_set(err, out, 0, 0, "not finished: a write failed "
-			    "(above); nothing written is lost");
 }
 
 /* The rows were written as runs ended, with the verdicts of that moment;
  * when a later answer changed one, the file is written again whole from
  * the kept rows, beside it, and renamed over it: an interruption at any
  * point leaves either every row as first written or every row final. */
-/* For the sorts: the places, and the index as the tie-break (stable). */
-static const uint64_t *sort_seq;
-
-static int cmp_by_seq(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	if (sort_seq[x] != sort_seq[y])
-		return sort_seq[x] < sort_seq[y] ? -1 : 1;
-	return (x > y) - (x < y);
-}
-
-/* idx[] = 0..n-1 sorted by seq[] (stable); 1 when already so. */
-static int sort_by_seq(const uint64_t *seq, size_t *idx, size_t n)
-{
-	size_t i;
-	int sorted = 1;
-
-	for (i = 0; i < n; i++) {
-		idx[i] = i;
-		if (i && seq[i] < seq[i - 1])
-			sorted = 0;
-	}
-	sort_seq = seq;
-	if (!sorted)
-		qsort(idx, n, sizeof *idx, cmp_by_seq);
-	return sorted;
-}
-
 static uint64_t kept_seq(const struct state *s, size_t i)
 {
 	const struct row *r = &s->rows_kept[i];
@@ -641,7 +538,7 @@ static uint64_t kept_seq(const struct state *s, size_t i)
 
 int nq_run_order(struct state *s, nq_error *err)
 {
-	size_t nold = s->have_old ? s->old.nrows : 0, i;
+	size_t nold = s->resume.have_old ? s->resume.old.nrows : 0, i;
 	uint64_t *seq = malloc((s->nkept + nold + 1) * sizeof *seq);
 	nq_order ord;
 	int rc = -1;
@@ -656,19 +553,19 @@ int nq_run_order(struct state *s, nq_error *err)
 	if (nold && nq_order_make(s->exp, &s->plan, NULL, &ord, err) < 0)
 		goto out;
 	for (i = 0; i < nold; i++)
-		seq[i] = s->old.rows[i].seq = nq_order_take(&ord,
-							    s->old.rows[i].key);
-	s->in_order = sort_by_seq(seq, s->old_perm, nold);
+		seq[i] = s->resume.old.rows[i].seq = nq_order_take(&ord,
+							    s->resume.old.rows[i].key);
+	s->in_order = nq_sort_index(seq, s->old_perm, nold);
 	for (i = 0; i < s->nkept; i++)
 		seq[i] = kept_seq(s, i);
-	s->in_order &= sort_by_seq(seq, s->perm, s->nkept);
+	s->in_order &= nq_sort_index(seq, s->perm, s->nkept);
 	/* a part made again replaces its old row: the file is written again */
 	for (i = 0; i < nold; i++)
-		if (s->old.rows[i].redo)
+		if (s->resume.old.rows[i].redo)
 			s->in_order = 0;
 	/* the new rows come after the old ones in the file */
 	if (nold && s->nkept &&
-	    s->old.rows[s->old_perm[nold - 1]].seq > seq[s->perm[0]])
+	    s->resume.old.rows[s->old_perm[nold - 1]].seq > seq[s->perm[0]])
 		s->in_order = 0;
 	rc = 0;
 out:
@@ -679,20 +576,21 @@ out:
 
 int nq_run_rewrite(struct state *s, nq_error *err)
 {
-	size_t nold = s->have_old ? s->old.nrows : 0, i = 0, j = 0;
+	size_t nold = s->resume.have_old ? s->resume.old.nrows : 0;
+	size_t i = 0, j = 0;
 	nq_rows_cursor *cur = NULL;
 	nq_atomic out;
 
 	if (nq_atomic_open(&out, s->o->output, err) < 0)
 		return -1;
 	nq_csv_header(out.f);
-	nq_csv_chain_start(&s->chain); /* every digest made again */
-	if (nold && nq_rows_open(&s->old, &cur, err) < 0)
+	nq_csv_chain_start(&s->out.chain); /* every digest made again */
+	if (nold && nq_rows_open(&s->resume.old, &cur, err) < 0)
 		goto fail;
 	/* both in the plan's order, merged; at a tie the old row first */
 	while (i < nold || j < s->nkept) {
-		const struct nq_oldrow *o = i < nold ?
-					     &s->old.rows[s->old_perm[i]] : NULL;
+		const struct nq_oldrow *o = i < nold
+			? &s->resume.old.rows[s->old_perm[i]] : NULL;
 
 		if (o && o->superseded) {
 			i++; /* its new row is in the file too */
@@ -707,7 +605,7 @@ int nq_run_rewrite(struct state *s, nq_error *err)
 		}
 		if (o && (j == s->nkept || o->seq <= kept_seq(s, s->perm[j]))) {
 			if (nq_rows_emit_at(cur, s->old_perm[i++], out.f,
-					    s->ledger, NULL, &s->chain,
+					    s->ledger, NULL, &s->out.chain,
 					    err) < 0)
 				goto fail;
 		} else {
@@ -732,9 +630,9 @@ static int mark_done(struct state *s, nq_error *err)
 	char key[1024];
 	int rep;
 
-	if (!s->have_old)
+	if (!s->resume.have_old)
 		return 0;
-	if (!(s->done_bits = calloc(bits / 8 + 1, 1)))
+	if (!(s->book.done_bits = calloc(bits / 8 + 1, 1)))
 		return nq_error_set(err, NULL, 0, 0, "out of memory");
 	for (ci = 0; ci < s->plan.ncells; ci++)
 		for (rep = 1; rep <= s->exp->repeat; rep++) {
@@ -749,13 +647,15 @@ static int mark_done(struct state *s, nq_error *err)
 				continue;
 			nq_plan_key(s->exp, c, rep, key, sizeof key);
 			h = nq_key_hash(key);
-			if (!nq_keyset_count(&s->old_keys, h))
+			if (!nq_keyset_count(&s->resume.old_keys, h))
 				continue;
-			nq_keyset_take(&s->old_keys, h);
-			s->done_bits[bit / 8] |= (unsigned char)(1u << (bit % 8));
-			if (nq_keyset_count(&s->old_timeouts, h)) {
-				nq_keyset_take(&s->old_timeouts, h);
-				nq_run_mark_timeout(s, c->ai, &s->exp->instances[c->spec]);
+			nq_keyset_take(&s->resume.old_keys, h);
+			s->book.done_bits[bit / 8] |=
+				(unsigned char)(1u << (bit % 8));
+			if (nq_keyset_count(&s->resume.old_timeouts, h)) {
+				nq_keyset_take(&s->resume.old_timeouts, h);
+				nq_run_mark_timeout(&s->book, c->ai,
+						    &s->exp->instances[c->spec]);
 			}
 		}
 	return 0;
@@ -775,7 +675,8 @@ int nq_run_count_todo(struct state *s, nq_error *err)
 		int rep;
 
 		for (rep = 1; rep <= s->exp->repeat; rep++)
-			s->todo[ci] += (size_t)!nq_run_is_done(s, ci, rep);
+			s->todo[ci] +=
+				(size_t)!nq_run_is_done(&s->book, ci, rep);
 	}
 	return 0;
 }
@@ -785,8 +686,8 @@ size_t nq_run_old_bad(const struct state *s)
 {
 	size_t i, bad = 0;
 
-	for (i = 0; s->have_old && i < s->old.nrows; i++) {
-		const struct nq_oldrow *r = &s->old.rows[i];
+	for (i = 0; s->resume.have_old && i < s->resume.old.nrows; i++) {
+		const struct nq_oldrow *r = &s->resume.old.rows[i];
 		nq_status st = r->claim >= 0
 			       ? nq_ledger_verdict(s->ledger, r->claim)->status
 			       : (nq_status)r->status;

@@ -1,5 +1,5 @@
 /*
- * run_jobs.c - runs in parallel (jobs: N, -j N; run_int.h): each run on
+ * run_jobs.c - runs in parallel (jobs: N, -j N; run_jobs.h): each run on
  * cores of its own, started in plan order as cores free up, handed back
  * to the loop (run.c) as it ends, which checks and writes it.
  */
@@ -7,67 +7,67 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cpus.h"
-#include "run_int.h"
+#include "run_jobs.h"
 
 /* jobs: N at most the cores the harness may use; with N > 1 every run
  * takes cores of its own, so no approach may want more than there are. */
-int nq_jobs_check(struct state *s, nq_error *err)
+int nq_jobs_check(struct run_pool *p, const nq_run_opts *o, nq_error *err)
 {
 	size_t ci;
 
-	s->jobs = s->o->jobs > 0 ? s->o->jobs : s->exp->jobs > 0
-		  ? s->exp->jobs : 1;
-	s->ncores = nq_cores_usable();
-	if (s->jobs > s->ncores)
-		return nq_error_set(err, s->o->jobs ? "harness run" :
-				    s->exp->path, 0, 0, "%s %d: %d runs at "
+	p->jobs = o->jobs > 0 ? o->jobs : p->exp->jobs > 0
+		  ? p->exp->jobs : 1;
+	p->ncores = nq_cores_usable();
+	if (p->jobs > p->ncores)
+		return nq_error_set(err, o->jobs ? "harness run" :
+				    p->exp->path, 0, 0, "%s %d: %d runs at "
 				    "once, but the harness may use %d core%s "
 				    "here (each run takes cores of its own): "
-				    "at most %d", s->o->jobs ? "-j" : "jobs:",
-				    s->jobs, s->jobs, s->ncores,
-				    s->ncores == 1 ? "" : "s", s->ncores);
-	if (s->jobs == 1)
+				    "at most %d", o->jobs ? "-j" : "jobs:",
+				    p->jobs, p->jobs, p->ncores,
+				    p->ncores == 1 ? "" : "s", p->ncores);
+	if (p->jobs == 1)
 		return 0;
-	s->ncores = nq_cpus_online(s->cores, (int)(sizeof s->cores /
-						   sizeof *s->cores));
-	if (s->ncores > (int)(sizeof s->cores / sizeof *s->cores))
-		s->ncores = (int)(sizeof s->cores / sizeof *s->cores);
-	s->flights = calloc((size_t)s->jobs, sizeof *s->flights);
-	s->pending = calloc((size_t)s->jobs, sizeof *s->pending);
-	if (s->ncores < 1 || !s->flights || !s->pending)
+	p->ncores = nq_cpus_online(p->cores, (int)(sizeof p->cores /
+						   sizeof *p->cores));
+	if (p->ncores > (int)(sizeof p->cores / sizeof *p->cores))
+		p->ncores = (int)(sizeof p->cores / sizeof *p->cores);
+	p->flights = calloc((size_t)p->jobs, sizeof *p->flights);
+	p->pending = calloc((size_t)p->jobs, sizeof *p->pending);
+	if (p->ncores < 1 || !p->flights || !p->pending)
 		return nq_error_set(err, NULL, 0, 0, "out of memory");
-	for (ci = 0; ci < s->plan.ncells; ci++) {
-		const nq_cell *c = &s->plan.cells[ci];
+	for (ci = 0; ci < p->plan->ncells; ci++) {
+		const nq_cell *c = &p->plan->cells[ci];
 
-		if (c->kind == NQ_CELL_RUN && c->cpus > s->ncores)
-			return nq_error_set(err, s->exp->path,
-					    s->exp->approaches[c->ai].line,
-					    s->exp->approaches[c->ai].col,
+		if (c->kind == NQ_CELL_RUN && c->cpus > p->ncores)
+			return nq_error_set(err, p->exp->path,
+					    p->exp->approaches[c->ai].line,
+					    p->exp->approaches[c->ai].col,
 					    "%s takes %d cores a run, but the "
 					    "harness may use %d here",
-					    s->exp->approaches[c->ai].name,
-					    c->cpus, s->ncores);
+					    p->exp->approaches[c->ai].name,
+					    c->cpus, p->ncores);
 	}
 	return 0;
 }
 
 /* jobs > 1: the live line names the runs in flight. */
-static void progress_flights(const struct state *s)
+static void progress_flights(const struct run_pool *p)
 {
 	size_t i, used;
 	char line[160];
 
-	if (s->o->quiet || !s->tty)
+	if (p->progress->quiet || !p->progress->tty)
 		return;
 	used = (size_t)snprintf(line, sizeof line, "[%zu/%zu] in flight:",
-				s->done, s->total);
-	for (i = 0; i < s->nflights && used < sizeof line; i++) {
-		const nq_cell *c = &s->plan.cells[s->flights[i].cell];
+				p->progress->done, p->progress->total);
+	for (i = 0; i < p->nflights && used < sizeof line; i++) {
+		const nq_cell *c = &p->plan->cells[p->flights[i].cell];
 
 		used += (size_t)snprintf(line + used, sizeof line - used,
 					 "%s %s n=%d", i ? "," : "",
-					 s->exp->approaches[c->ai].name,
-					 s->exp->instances[c->spec].inst.n);
+					 p->exp->approaches[c->ai].name,
+					 p->exp->instances[c->spec].inst.n);
 	}
 	fprintf(stderr, "\r\033[K%.*s", 120, line);
 	fflush(stderr);
@@ -76,85 +76,93 @@ static void progress_flights(const struct state *s)
 /* Wait for a run in flight to end and give its cores back: 1 with the
  * run's cell, rep and run (the caller checks and writes it, then
  * nq_run_clear), 0 when none was in flight, -1 with err set. */
-int nq_jobs_land(struct state *s, size_t *ci, int *rep, nq_run *run,
+int nq_jobs_land(struct run_pool *p, size_t *ci, int *rep, nq_run *run,
 		 nq_error *err)
 {
 	struct flight *f;
 	int i, k;
 
-	i = nq_run_wait_any(s->pending, s->nflights, -1, run, err);
+	i = nq_run_wait_any(p->pending, p->nflights, -1, run, err);
 	if (i == -1)
 		return -1;
 	if (i < 0)
 		return 0;
-	f = &s->flights[i];
+	f = &p->flights[i];
 	for (k = 0; k < f->ncpus; k++) {
 		int j;
 
-		for (j = 0; j < s->ncores; j++)
-			if (s->cores[j] == f->cpus[k])
-				s->core_busy[j] = 0;
+		for (j = 0; j < p->ncores; j++)
+			if (p->cores[j] == f->cpus[k])
+				p->core_busy[j] = 0;
 	}
 	*ci = f->cell;
 	*rep = f->rep;
 	/* the last one takes its place: the order in flight is no order */
-	s->nflights--;
-	s->flights[i] = s->flights[s->nflights];
-	s->pending[i] = s->pending[s->nflights];
-	progress_flights(s);
+	p->nflights--;
+	p->flights[i] = p->flights[p->nflights];
+	p->pending[i] = p->pending[p->nflights];
+	progress_flights(p);
 	return 1;
 }
 
-static int free_cores(const struct state *s)
+static int free_cores(const struct run_pool *p)
 {
 	int j, n = 0;
 
-	for (j = 0; j < s->ncores; j++)
-		n += !s->core_busy[j];
+	for (j = 0; j < p->ncores; j++)
+		n += !p->core_busy[j];
 	return n;
 }
 
 /* 1 when cell ci's run can start now: a slot and enough free cores. */
-int nq_jobs_room(const struct state *s, size_t ci)
+int nq_jobs_room(const struct run_pool *p, size_t ci)
 {
-	const nq_cell *c = &s->plan.cells[ci];
-	int need = c->cpus < s->ncores ? c->cpus : s->ncores;
+	const nq_cell *c = &p->plan->cells[ci];
+	int need = c->cpus < p->ncores ? c->cpus : p->ncores;
 
-	return s->nflights < (size_t)s->jobs && free_cores(s) >= need;
+	return p->nflights < (size_t)p->jobs && free_cores(p) >= need;
 }
 
 /* Start `rep` of cell ci with limits `lim` on free cores (nq_jobs_room
  * said there are enough). 0, or -1 with err set. */
-int nq_jobs_start(struct state *s, size_t ci, int rep, const nq_limits *lim,
+int nq_jobs_start(struct run_pool *p, size_t ci, int rep, const nq_limits *lim,
 		  nq_error *err)
 {
-	const nq_cell *c = &s->plan.cells[ci];
-	int need = c->cpus < s->ncores ? c->cpus : s->ncores, j, rc;
+	const nq_cell *c = &p->plan->cells[ci];
+	int need = c->cpus < p->ncores ? c->cpus : p->ncores, j, rc;
 	struct flight *f;
 
-	f = &s->flights[s->nflights];
+	f = &p->flights[p->nflights];
 	f->cell = ci;
 	f->rep = rep;
 	f->ncpus = 0;
-	for (j = 0; j < s->ncores && f->ncpus < need; j++)
-		if (!s->core_busy[j]) {
-			s->core_busy[j] = 1;
-			f->cpus[f->ncpus++] = s->cores[j];
+	for (j = 0; j < p->ncores && f->ncpus < need; j++)
+		if (!p->core_busy[j]) {
+			p->core_busy[j] = 1;
+			f->cpus[f->ncpus++] = p->cores[j];
 		}
 	f->lim = *lim;
 	snprintf(f->label, sizeof f->label, "%s", lim->log_label);
 	f->lim.log_label = f->label;
-	f->p = nq_run_start(&s->exp->approaches[c->ai],
-			    &s->exp->instances[c->spec].inst, &f->lim,
+	f->p = nq_run_start(&p->exp->approaches[c->ai],
+			    &p->exp->instances[c->spec].inst, &f->lim,
 			    f->cpus, f->ncpus, err);
 	if (!f->p) {
-		for (j = 0; j < s->ncores; j++)
+		for (j = 0; j < p->ncores; j++)
 			for (rc = 0; rc < f->ncpus; rc++)
-				if (s->cores[j] == f->cpus[rc])
-					s->core_busy[j] = 0;
+				if (p->cores[j] == f->cpus[rc])
+					p->core_busy[j] = 0;
 		return -1;
 	}
-	s->pending[s->nflights++] = f->p;
-	progress_flights(s);
+	p->pending[p->nflights++] = f->p;
+	progress_flights(p);
 	return 0;
+}
+
+void nq_jobs_free(struct run_pool *p)
+{
+	free(p->flights);
+	free(p->pending);
+	p->flights = NULL;
+	p->pending = NULL;
 }

@@ -75,8 +75,8 @@ bad_input "unknown baseline lists the approaches" \
 	"approaches: backtrack/bitmask, picosat/pairwise, glpk/assignment" \
 	"$H" report "$T/mixed.csv" --baseline nope
 bad_input "unknown picture type" "name the output .svg, .png or .pdf" "$H" plot "$T/mixed.csv" -o "$T/x.jpg"
-bad_input "unknown kind" "--kind is time, cactus, size, solubility or all" "$H" plot "$T/mixed.csv" --kind pie
-bad_input "unknown format" "--format is markdown or latex" "$H" report "$T/mixed.csv" --format html
+bad_input "unknown kind" "--kind is time, cactus, size, solubility, scatter or all" "$H" plot "$T/mixed.csv" --kind pie
+bad_input "unknown format" "--format is markdown, latex, html or json" "$H" report "$T/mixed.csv" --format htm
 bad_input "no file named" "which results file" "$H" plot
 printf 'experiment,n,mode,solver,status\r\ne,4,count,x,ok\r\ne,"4,count\r\ne,5,count,x,ok\r\ne,6,count,x,ok\r\n' >"$T/broken.csv"
 bad_input "malformed CSV: file and line" "broken.csv:3: a quoted field is never closed" "$H" report "$T/broken.csv"
@@ -98,21 +98,31 @@ for line in open(sys.argv[2]):
     m = re.match(r'## (count|first)', line)
     if m: mode = m.group(1); continue
     cells = [c.strip() for c in line.strip().strip('|').split('|')]
-    if len(cells) != 10 or not cells[0].isdigit(): continue
-    n, app, med, mn, mx = int(cells[0]), cells[1], cells[2], cells[3], cells[4]
+    if len(cells) != 12 or not cells[0].isdigit(): continue
+    n, app, med, ci, mn, mx = int(cells[0]), cells[1], cells[2], cells[3], cells[4], cells[5]
     rs = want[(mode, n, app)]
     ok = [float(r['wall_s']) for r in rs if r['status'] == 'ok']
     # runs column: "2 ok, 1 memout" must count every row of the cell
     counts = {}
     for r in rs: counts[r['status']] = counts.get(r['status'], 0) + 1
-    got = dict((s, int(k)) for k, s in (p.split(' ', 1) for p in cells[8].split(', ')))
+    got = dict((s, int(k)) for k, s in (p.split(' ', 1) for p in cells[10].split(', ')))
     runs_total += sum(got.values())
     if got != counts: bad.append((mode, n, app, 'runs', got, counts))
     if ok:
         for name, v, ref in (('median', med, statistics.median(ok)), ('min', mn, min(ok)), ('max', mx, max(ok))):
             if abs(float(v) - ref * 1000) > 0.0015: bad.append((mode, n, app, name, v, ref))
-        noisy = (max(ok) - min(ok)) / statistics.median(ok) > 0.10
-        if noisy != (cells[9] == 'noisy'): bad.append((mode, n, app, 'noisy', cells[9]))
+        # the interval: within min..max, around the median; noisy when
+        # wider than half the median; none for a single run
+        if len(ok) < 2:
+            if ci != '–': bad.append((mode, n, app, 'an interval of one run', ci))
+            noisy = False
+        else:
+            lo, hi = (float(v) for v in ci.strip('[]').split(', '))
+            if not (min(ok) * 1000 - 0.0015 <= lo <= statistics.median(ok) * 1000 + 0.0015
+                    <= hi + 0.003 <= max(ok) * 1000 + 0.0045):
+                bad.append((mode, n, app, 'interval', ci))
+            noisy = (hi - lo) / (statistics.median(ok) * 1000) > 0.5
+        if noisy != (cells[11] == 'noisy'): bad.append((mode, n, app, 'noisy', cells[11]))
     elif med != '–': bad.append((mode, n, app, 'no ok run but a median', med))
     seen += 1
 print(seen, runs_total, bad)

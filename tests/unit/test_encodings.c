@@ -47,9 +47,10 @@ static int run_cols(const nq_cnf_encoder *enc, int sym, int columns, int n,
 	static const char *const sym_name[] = { "none", "mirror" };
 	static const char *const col_name[] = { "alo", "none" };
 	nq_instance inst = { .n = n, .mode = mode, .nhints = nhints, .hints = hints };
-	nq_optval opt[3] = { { enc->name, 0, enc },
+	nq_optval opt[4] = { { enc->name, 0, enc },
 			     { sym_name[sym], sym, NULL },
-			     { col_name[columns], columns, NULL } };
+			     { col_name[columns], columns, NULL },
+			     { "auto", 0, NULL } };
 	nq_job job = { &inst, opt, 1, 0 };
 
 	host_result(res, n);

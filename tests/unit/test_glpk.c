@@ -7,9 +7,10 @@
  * sizes are checked against closed forms (n^2 columns, 6n - 6 rows for
  * n >= 2, 4n^2 - 4 nonzeros).
  *
- * Count mode re-solves once per solution (no-good cuts), so its cost grows
- * with the count: n = 1..8 are counted here (about 5 s); n = 9 and 10 take
- * minutes and are left to the experiments.
+ * Count mode enumerates in one branch-and-cut tree (count: tree, each
+ * placement cut off by a lazy no-good row); n = 1..8 are counted here.
+ * count: resolve (a MIP per placement) counts n = 1..6: its cost grows
+ * with the count.
  *
  * Usage: test_glpk [NAME-PATTERN]   (runs only the matching tests)
  */
@@ -33,6 +34,9 @@
 /* ------------------------------------------------------------------ */
 /* Calling the solver as the host does; the oracles are in oracle.h. */
 
+/* count mode's way, for run_with: 0 tree (the default), 1 resolve */
+static int count_way;
+
 /* Call the solver the way the host does: result cleared, NA where it
  * applies, placement allocated with n entries (caller frees). Returns the
  * solver's code. */
@@ -43,9 +47,10 @@ static int run_with(const nq_ilp_model *model, int n, enum nq_mode mode,
 	nq_instance inst = { .n = n, .mode = mode, .nhints = nhints, .hints = hints };
 	/* model, then GLPK's defaults: presolve on, no cuts, no pump,
 	 * Driebeck-Tomlin branching, best local bound backtracking */
-	nq_optval opt[6] = { { model->name, 0, model }, { "on", 1, NULL },
+	nq_optval opt[7] = { { model->name, 0, model }, { "on", 1, NULL },
 			     { "none", 0, NULL }, { "off", 0, NULL },
-			     { "dth", 3, NULL }, { "blb", 2, NULL } };
+			     { "dth", 3, NULL }, { "blb", 2, NULL },
+			     { count_way ? "resolve" : "tree", count_way, NULL } };
 	nq_job job = { &inst, opt, 1, limit };
 
 	host_result(res, n);
@@ -78,7 +83,10 @@ static void test_struct(void **state)
 	assert_string_equal(nq_solver_glpk.options[1].key, "presolve");
 	assert_string_equal(nq_solver_glpk.options[4].def, "dth");
 	assert_string_equal(nq_solver_glpk.options[5].def, "blb");
-	assert_null(nq_solver_glpk.options[6].key);
+	assert_string_equal(nq_solver_glpk.options[6].key, "count");
+	assert_string_equal(nq_solver_glpk.options[6].def, "tree");
+	assert_string_equal(nq_solver_glpk.options[6].choices[1], "resolve");
+	assert_null(nq_solver_glpk.options[7].key);
 	assert_non_null(nq_solver_glpk.max_n);
 	assert_true(nq_solver_glpk.max_n(NULL, NQ_MODE_FIRST) >= 64);
 
@@ -244,6 +252,23 @@ static void test_count_a000170(void **state)
 	}
 }
 
+/* count: resolve, a MIP per placement, counts the same (to n = 6: it is
+ * the slow way) */
+static void test_count_resolve(void **state)
+{
+	(void)state;
+	count_way = 1;
+	for (int n = 1; n <= 6; n++) {
+		nq_result res;
+
+		assert_int_equal(run(n, NQ_MODE_COUNT, NULL, 0, 0, &res),
+				 NQ_OK);
+		assert_int_equal(res.solutions, a000170[n - 1]);
+		free(res.placement);
+	}
+	count_way = 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Hints. */
 
@@ -401,6 +426,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_first_1_to_10),
 		cmocka_unit_test(test_first_32),
 		cmocka_unit_test(test_count_a000170),
+		cmocka_unit_test(test_count_resolve),
 		cmocka_unit_test(test_hint_corner_8_count),
 		cmocka_unit_test(test_hints_completable),
 		cmocka_unit_test(test_hint_uncompletable),

@@ -50,8 +50,9 @@ struct opts {
 	int fp_heur;    /* 0 off, 1 on */
 	int br_tech;    /* 0 first, 1 last, 2 most, 3 dth, 4 pch */
 	int bt_tech;    /* 0 dfs, 1 bfs, 2 blb, 3 bph */
+	int count;      /* 0 tree, 1 resolve */
 };
-static const struct opts defaults = { 1, 0, 0, 3, 2 };
+static const struct opts defaults = { 1, 0, 0, 3, 2, 0 };
 
 /* ------------------------------------------------------------------ */
 /* Calling the solver as the host does; the oracles are in oracle.h. */
@@ -61,12 +62,13 @@ static int run(const nq_ilp_model *model, const struct opts *o, int n,
 	       nq_result *res)
 {
 	nq_instance inst = { .n = n, .mode = mode, .nhints = nhints, .hints = hints };
-	nq_optval opt[6] = { { model->name, 0, model },
+	nq_optval opt[7] = { { model->name, 0, model },
 			     { NULL, o->presolve, NULL },
 			     { NULL, o->cuts, NULL },
 			     { NULL, o->fp_heur, NULL },
 			     { NULL, o->br_tech, NULL },
-			     { NULL, o->bt_tech, NULL } };
+			     { NULL, o->bt_tech, NULL },
+			     { NULL, o->count, NULL } };
 	nq_job job = { &inst, opt, 1, 0 };
 
 	host_result(res, n);
@@ -114,9 +116,9 @@ static void check_first(const nq_ilp_model *m, const struct opts *o, int n,
 static void test_structs(void **state)
 {
 	static const char *const keys[] = { "model", "presolve", "cuts",
-		"fp_heur", "br_tech", "bt_tech", NULL };
+		"fp_heur", "br_tech", "bt_tech", "count", NULL };
 	static const char *const defs[] = { "assignment", "on", "none", "off",
-		"dth", "blb", NULL };
+		"dth", "blb", "tree", NULL };
 
 	(void)state;
 	for (const nq_ilp_model *const *m = models; *m; m++) {
@@ -130,7 +132,7 @@ static void test_structs(void **state)
 		assert_string_equal(nq_solver_glpk.options[i].key, keys[i]);
 		assert_string_equal(nq_solver_glpk.options[i].def, defs[i]);
 	}
-	assert_null(nq_solver_glpk.options[6].key);
+	assert_null(nq_solver_glpk.options[7].key);
 	/* The choice indexes this file uses. */
 	assert_string_equal(nq_solver_glpk.options[2].choices[4], "clique");
 	assert_string_equal(nq_solver_glpk.options[4].choices[3], "dth");

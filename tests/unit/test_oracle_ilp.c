@@ -51,14 +51,17 @@ static const nq_ilp_model *const models[] = {
 };
 #define NMODELS 5
 
+/* count: 0 tree (one branch-and-cut tree), 1 resolve (a MIP per
+ * placement) */
 static int run_glpk(const nq_ilp_model *model, const nq_instance *in,
-		    nq_result *res)
+		    int count, nq_result *res)
 {
 	/* model, then GLPK's defaults: presolve on, no cuts, no pump,
 	 * Driebeck-Tomlin branching, best local bound backtracking */
-	nq_optval opt[6] = { { model->name, 0, model }, { "on", 1, NULL },
+	nq_optval opt[7] = { { model->name, 0, model }, { "on", 1, NULL },
 			     { "none", 0, NULL }, { "off", 0, NULL },
-			     { "dth", 3, NULL }, { "blb", 2, NULL } };
+			     { "dth", 3, NULL }, { "blb", 2, NULL },
+			     { count ? "resolve" : "tree", count, NULL } };
 	nq_job job = { in, opt, 1, 0 };
 
 	host_result(res, in->n);
@@ -90,8 +93,13 @@ static void glpk_family(enum oracle_family fam, uint64_t seed)
 			while (modes[m] == NQ_MODE_COUNT &&
 			       o.in.n > COUNT_MAX_N);
 			want = oracle_count(&o.in);
-			rc = run_glpk(model, &o.in, &res);
-			snprintf(who, sizeof who, "glpk %s", model->name);
+			/* count: tree and resolve in turn */
+			int count = (i / NMODELS) % 2;
+
+			rc = run_glpk(model, &o.in, count, &res);
+			snprintf(who, sizeof who, "glpk %s%s", model->name,
+				 modes[m] == NQ_MODE_COUNT && count ?
+				 " count resolve" : "");
 			oracle_check(who, &o.in, rc, &res, want);
 			free(res.placement);
 		}

@@ -32,17 +32,27 @@ static const nq_cnf_encoder *const encoders[] = {
 
 /* Call the solver the way the host does: result cleared, NA where it
  * applies, placement allocated with n entries (caller frees). */
-static int run(const nq_cnf_encoder *enc, int n, enum nq_mode mode,
-	       const nq_square *hints, int nhints, double limit,
-	       nq_result *res)
+static int run_count(const nq_cnf_encoder *enc, int n, enum nq_mode mode,
+		     const nq_square *hints, int nhints, double limit,
+		     int count, nq_result *res)
 {
+	static const char *const counts[] = { "auto", "cubes", "whole" };
 	nq_instance inst = { .n = n, .mode = mode, .nhints = nhints, .hints = hints };
-	nq_optval opt[3] = { { enc->name, 0, enc }, { "none", 0, NULL },
-			     { "alo", NQ_CNF_COLUMNS_ALO, NULL } };
+	nq_optval opt[4] = { { enc->name, 0, enc }, { "none", 0, NULL },
+			     { "alo", NQ_CNF_COLUMNS_ALO, NULL },
+			     { counts[count], count, NULL } };
 	nq_job job = { &inst, opt, 1, limit };
 
 	host_result(res, n);
 	return nq_solver_picosat.solve(&job, res);
+}
+
+/* count: auto */
+static int run(const nq_cnf_encoder *enc, int n, enum nq_mode mode,
+	       const nq_square *hints, int nhints, double limit,
+	       nq_result *res)
+{
+	return run_count(enc, n, mode, hints, nhints, limit, 0, res);
 }
 
 /* ------------------------------------------------------------------ */
@@ -65,7 +75,11 @@ static void test_struct(void **state)
 	assert_string_equal(nq_solver_picosat.options[2].def, "alo");
 	assert_string_equal(nq_solver_picosat.options[2].choices
 			    [NQ_CNF_COLUMNS_NONE], "none");
-	assert_null(nq_solver_picosat.options[3].key);
+	assert_string_equal(nq_solver_picosat.options[3].key, "count");
+	assert_string_equal(nq_solver_picosat.options[3].def, "auto");
+	assert_string_equal(nq_solver_picosat.options[3].choices[1], "cubes");
+	assert_string_equal(nq_solver_picosat.options[3].choices[2], "whole");
+	assert_null(nq_solver_picosat.options[4].key);
 	assert_string_equal(nq_cnf_pairwise.name, "pairwise");
 	assert_string_equal(nq_cnf_sequential.name, "sequential");
 	assert_int_equal(nq_cnf_pairwise.struct_size, sizeof(nq_cnf_encoder));
@@ -96,6 +110,47 @@ static void test_count_oeis(void **state)
 			assert_true(res.build_s >= 0 && res.solve_s >= 0);
 			free(res.placement);
 		}
+}
+
+/* Both ways of counting, whatever n: cube by cube (the first two rows'
+ * queens) and the whole board in one solver; with hints too, where the
+ * cubes that contradict a hint must count nothing. */
+static void test_count_cubes(void **state)
+{
+	static const nq_square hint[] = { { 1, 3 } };
+	const nq_cnf_encoder *const *e;
+	nq_result res;
+	int n, how;
+
+	(void)state;
+	for (e = encoders; *e; e++)
+		for (how = 1; how <= 2; how++)
+			for (n = 1; n <= 9; n++) {
+				assert_int_equal(run_count(*e, n, NQ_MODE_COUNT,
+							   NULL, 0, 0, how,
+							   &res), NQ_OK);
+				if (res.solutions != a000170[n - 1])
+					fail_msg("%s count=%s n=%d: %llu, want "
+						 "%llu", (*e)->name,
+						 how == 1 ? "cubes" : "whole", n,
+						 (unsigned long long)res.solutions,
+						 (unsigned long long)a000170[n - 1]);
+				free(res.placement);
+			}
+	/* n = 8 with a queen on row 2, column 4 (1-based): the cubes of
+	 * row 1 on other columns hold none of its placements */
+	for (how = 1; how <= 2; how++) {
+		assert_int_equal(run_count(&nq_cnf_pairwise, 8, NQ_MODE_COUNT,
+					   hint, 1, 0, how, &res), NQ_OK);
+		assert_int_equal(res.solutions, 8);
+		free(res.placement);
+	}
+	/* n = 11 by cubes (auto's choice from n = 10) */
+	assert_int_equal(run_count(&nq_cnf_pairwise, 11, NQ_MODE_COUNT, NULL,
+				   0, 0, 1, &res), NQ_OK);
+	assert_int_equal(res.solutions, 2680);
+	assert_true(res.decisions > 0);
+	free(res.placement);
 }
 
 static void test_first_valid(void **state)
@@ -461,6 +516,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_struct),
 		cmocka_unit_test(test_count_oeis),
+		cmocka_unit_test(test_count_cubes),
 		cmocka_unit_test(test_first_valid),
 		cmocka_unit_test(test_hint_corner_n8),
 		cmocka_unit_test(test_hint_completable),

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
+#include "verdicts.h"
 #include "validate.h"
 
 static const int32_t eight[8] = { 0, 4, 7, 5, 2, 6, 1, 3 }; /* a solution */

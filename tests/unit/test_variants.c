@@ -14,6 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "instance.h"
+#include "verdicts.h"
 #include "validate.h"
 
 #define MAXN 8

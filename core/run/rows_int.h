@@ -1,0 +1,68 @@
+/*
+ * rows_int.h - what the parts of rows.h share: the CSV scanner
+ * (rowscan.c), the reading of a results file's rows (rows.c) and their
+ * writing out again (rows_write.c). Not a public header.
+ */
+#ifndef NQ_ROWS_INT_H
+#define NQ_ROWS_INT_H
+
+#include <stdio.h>
+#include "error.h"
+
+/* What nq_rd_row found. */
+enum { ROW_OK, ROW_EOF, ROW_CUT, ROW_BAD, ROW_NOMEM };
+
+struct rd {
+	FILE *fp;
+	unsigned char buf[1 << 16];
+	size_t pos, len;
+	long long off;          /* bytes consumed */
+	size_t line;            /* the line the next byte is on */
+	size_t row_line;        /* where the row just read starts */
+	long long row_off;      /* ... and its first byte */
+	char *text;             /* the row's cells, each NUL-terminated */
+	size_t tlen, tcap;
+	size_t *cell;           /* where each cell starts in text */
+	size_t ncell, capcell;
+	size_t nul;             /* the row's first cell with a NUL byte, + 1 */
+	const char *why;        /* ROW_BAD: what is wrong */
+	char whybuf[120];
+};
+
+/* The scanner: open `path` (err set when it cannot be read), close; one
+ * row into r's cells (ROW_*; ROW_BAD: r->why says what is wrong), the
+ * error for a row that is not ROW_OK (-1), whether the file ends here,
+ * and a seek to byte `off` on line `line` (only when the row is not the
+ * next one anyway; -1 when it fails). */
+int nq_rd_open(struct rd *r, const char *path, nq_error *err);
+void nq_rd_close(struct rd *r);
+int nq_rd_row(struct rd *r);
+int nq_rd_fail(const struct rd *r, const char *path, int rc, nq_error *err);
+int nq_rd_at_eof(struct rd *r);
+int nq_rd_seek(struct rd *r, long long off, size_t line);
+
+/* Cell `col` of the row just read ("" past its end or for -1). */
+static inline const char *cell(const struct rd *r, int col)
+{
+	return col < 0 || (size_t)col >= r->ncell ? "" : r->text + r->cell[col];
+}
+
+/* The row is a blank line. */
+static inline int blank(const struct rd *r)
+{
+	return r->ncell == 1 && !r->text[0];
+}
+
+/* The columns a row's key and answer are read from. */
+enum {
+	C_EXPERIMENT, C_N, C_MODE, C_SOLVER, C_REPEAT, C_STATUS, C_SOLUTIONS,
+	C_APPROACH, C_ENCODING, C_HINTS, C_UNIQUE, C_CHECKED, C_NOTE, C_HOST,
+	C_CPUS, C_BLOCKED, C_EXCLUDED, C_PART, C_DIGEST, C__COUNT
+};
+
+/* The header row: col[C_*] the index of each column (-1: none), *ncols
+ * its cells; -1 with err set when it is no results file's header. */
+int nq_rows_header(struct rd *r, const char *path, int *col, size_t *ncols,
+		   nq_error *err);
+
+#endif

@@ -1,0 +1,215 @@
+/*
+ * rows_write.c - a results file's rows written out again (rows.h:
+ * nq_rows_open, nq_rows_emit, nq_rows_emit_at, nq_rows_write), each read
+ * again where it lies, in the current column set, with the ledger's
+ * verdicts and a fresh digest chain.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "csv.h"
+#include "rows.h"
+#include "rows_int.h"
+
+/* The note a row is written with: the verdict's, or where the verdict
+ * has none, the file's own while the status stands (the solver's remark),
+ * none once it changed (it was the old verdict's). */
+static const char *note_of(const nq_verdict *v, const struct nq_oldrow *o,
+			   const char *file_note)
+{
+	if (v->note[0])
+		return v->note;
+	return v->status == o->status ? file_note : "";
+}
+
+struct nq_rows_cursor {
+	const nq_rowfile *f;
+	const char *const *names; /* the current columns */
+	int *map;                 /* current column -> the file's, or -1 */
+	size_t ncur, next;
+	/* the current columns a verdict, the host or the digest fills, or
+	 * -1 */
+	long k_status, k_checked, k_note, k_host, k_digest;
+	char *line;               /* the row as written, one fwrite */
+	size_t len, cap;
+	struct rd r;
+};
+
+void nq_rows_close(nq_rows_cursor *c)
+{
+	if (!c)
+		return;
+	free(c->map);
+	free(c->line);
+	nq_rd_close(&c->r);
+	free(c);
+}
+
+int nq_rows_open(const nq_rowfile *f, nq_rows_cursor **out, nq_error *err)
+{
+	nq_rows_cursor *c = calloc(1, sizeof *c);
+	int col[C__COUNT];
+	size_t i, k, ncols;
+
+	*out = NULL;
+	if (!c)
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	c->f = f;
+	c->names = nq_csv_columns();
+	if (nq_rd_open(&c->r, f->path, err) < 0) {
+		free(c);
+		return -1;
+	}
+	for (c->ncur = 0; c->names[c->ncur]; c->ncur++)
+		;
+	if (nq_rows_header(&c->r, f->path, col, &ncols, err) < 0)
+		goto fail;
+	if (ncols != f->ncols) {
+		nq_error_set(err, f->path, 1, 0, "the file changed while it "
+			     "was being merged");
+		goto fail;
+	}
+	if (!(c->map = malloc(c->ncur * sizeof *c->map))) {
+		nq_error_set(err, NULL, 0, 0, "out of memory");
+		goto fail;
+	}
+	c->k_status = c->k_checked = c->k_note = c->k_host = -1;
+	c->k_digest = -1;
+	for (k = 0; k < c->ncur; k++) {
+		const char *name = c->names[k];
+
+		c->map[k] = -1;
+		for (i = 0; i < c->r.ncell; i++)
+			if (!strcmp(cell(&c->r, (int)i), name))
+				c->map[k] = (int)i;
+		if (!strcmp(name, "status"))
+			c->k_status = (long)k;
+		else if (!strcmp(name, "checked"))
+			c->k_checked = (long)k;
+		else if (!strcmp(name, "note"))
+			c->k_note = (long)k;
+		else if (!strcmp(name, "host"))
+			c->k_host = (long)k;
+		else if (!strcmp(name, "digest"))
+			c->k_digest = (long)k;
+	}
+	*out = c;
+	return 0;
+fail:
+	nq_rows_close(c);
+	return -1;
+}
+
+/* Room for n more bytes of the row being written. */
+static int line_room(nq_rows_cursor *c, size_t n)
+{
+	while (c->len + n > c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 4096;
+		char *p = realloc(c->line, cap);
+
+		if (!p)
+			return -1;
+		c->line = p;
+		c->cap = cap;
+	}
+	return 0;
+}
+
+/* One cell, quoted as nq_csv_field quotes it. */
+static int line_field(nq_rows_cursor *c, const char *s)
+{
+	size_t n = strlen(s), plain = strcspn(s, ",\"\r\n");
+
+	if (line_room(c, 2 * n + 3))
+		return -1;
+	if (plain == n) {
+		memcpy(c->line + c->len, s, n);
+		c->len += n;
+		return 0;
+	}
+	c->line[c->len++] = '"';
+	for (; *s; s++) {
+		if (*s == '"')
+			c->line[c->len++] = '"';
+		c->line[c->len++] = *s;
+	}
+	c->line[c->len++] = '"';
+	return 0;
+}
+
+int nq_rows_emit(nq_rows_cursor *c, FILE *out, const nq_ledger *l,
+		 const char *host, nq_csv_chain *ch, nq_error *err)
+{
+	if (c->next >= c->f->nrows)
+		return nq_error_set(err, c->f->path, 0, 0, "no row left");
+	return nq_rows_emit_at(c, c->next++, out, l, host, ch, err);
+}
+
+int nq_rows_emit_at(nq_rows_cursor *c, size_t i, FILE *out,
+		    const nq_ledger *l, const char *host, nq_csv_chain *ch,
+		    nq_error *err)
+{
+	const struct nq_oldrow *o;
+	const nq_verdict *v = NULL;
+	struct rd *r = &c->r;
+	size_t k;
+	int got;
+
+	if (i >= c->f->nrows)
+		return nq_error_set(err, c->f->path, 0, 0, "no row %zu", i);
+	o = &c->f->rows[i];
+	if (nq_rd_seek(r, (long long)o->off, o->line) < 0)
+		return nq_error_set(err, c->f->path, (int)o->line, 0,
+				    "cannot read again: %s", strerror(errno));
+	do
+		got = nq_rd_row(r);
+	while (got == ROW_OK && blank(r));
+	if (got != ROW_OK || r->ncell != c->f->ncols || r->row_line != o->line)
+		return nq_error_set(err, c->f->path, (int)r->row_line, 0,
+				    "the file changed while it was being "
+				    "merged");
+	if (o->claim >= 0 && l)
+		v = nq_ledger_verdict(l, o->claim);
+	/* every cell but the digest, each with its comma, then the digest
+	 * of what is written now (csv.h: the digest column is the last) */
+	c->len = 0;
+	for (k = 0; k < c->ncur; k++) {
+		const char *s = cell(r, c->map[k]);
+		long kk = (long)k;
+
+		if (kk == c->k_digest)
+			continue;
+		if (v && kk == c->k_status)
+			s = nq_status_name(v->status);
+		else if (v && kk == c->k_checked)
+			s = v->checked;
+		else if (v && kk == c->k_note)
+			s = note_of(v, o, s);
+		else if (host && !*s && kk == c->k_host)
+			s = host;
+		if (line_field(c, s) || line_room(c, 1))
+			goto nomem;
+		c->line[c->len++] = ',';
+	}
+	if (nq_csv_put(out, ch, c->line, c->len, o->changed) < 0)
+		return nq_error_set(err, NULL, 0, 0, "write failed: %s",
+				    strerror(errno));
+	return 0;
+nomem:
+	return nq_error_set(err, NULL, 0, 0, "out of memory");
+}
+
+int nq_rows_write(FILE *out, const nq_rowfile *f, const nq_ledger *l,
+		  const char *host, nq_csv_chain *ch, nq_error *err)
+{
+	nq_rows_cursor *c;
+	size_t i;
+	int rc = 0;
+
+	if (nq_rows_open(f, &c, err) < 0)
+		return -1;
+	for (i = 0; i < f->nrows && rc == 0; i++)
+		rc = nq_rows_emit(c, out, l, host, ch, err);
+	nq_rows_close(c);
+	return rc;
+}

@@ -1,0 +1,240 @@
+/*
+ * rowscan.c - the CSV scanner of rows.h (rows_int.h): a small RFC 4180
+ * state machine over a 64 KiB buffer, one row's cells at a time in a
+ * buffer reused for every row, so memory does not grow with the file.
+ * Reading a file back (rows.c) and writing its rows out again
+ * (rows_write.c) share it, so a file is cut into rows the same way both
+ * times.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rows_int.h"
+
+static int rd_getc(struct rd *r)
+{
+	if (r->pos == r->len) {
+		r->len = fread(r->buf, 1, sizeof r->buf, r->fp);
+		r->pos = 0;
+		if (!r->len)
+			return EOF;
+	}
+	r->off++;
+	return r->buf[r->pos++];
+}
+
+/* Only right after a rd_getc that returned a byte. */
+static void rd_unget(struct rd *r)
+{
+	r->pos--;
+	r->off--;
+}
+
+static int put(struct rd *r, int c)
+{
+	if (r->tlen == r->tcap) {
+		size_t cap = r->tcap ? 2 * r->tcap : 1024;
+		char *p = realloc(r->text, cap);
+
+		if (!p)
+			return -1;
+		r->text = p;
+		r->tcap = cap;
+	}
+	r->text[r->tlen++] = (char)c;
+	return 0;
+}
+
+/* A byte of a cell: a NUL byte is no text (a reader in C would stop
+ * there), so its row is damaged, unless cut short at the end. */
+static int put_byte(struct rd *r, int c)
+{
+	if (!c && !r->nul)
+		r->nul = r->ncell;
+	return put(r, c);
+}
+
+static int new_cell(struct rd *r)
+{
+	if (r->ncell == r->capcell) {
+		size_t cap = r->capcell ? 2 * r->capcell : 64;
+		size_t *p = realloc(r->cell, cap * sizeof *p);
+
+		if (!p)
+			return -1;
+		r->cell = p;
+		r->capcell = cap;
+	}
+	r->cell[r->ncell++] = r->tlen;
+	return 0;
+}
+
+/* Copy the bytes up to the next delimiter that are already in the buffer
+ * into the row's text. */
+static int scan_plain(struct rd *r)
+{
+	const unsigned char *p = r->buf + r->pos, *end = r->buf + r->len;
+	size_t n;
+
+	while (p < end && *p != ',' && *p != '\r' && *p != '\n' && *p != '"')
+		p++;
+	n = (size_t)(p - (r->buf + r->pos));
+	if (!n)
+		return 0;
+	if (!r->nul && memchr(r->buf + r->pos, 0, n))
+		r->nul = r->ncell;
+	while (r->tlen + n > r->tcap) {
+		size_t cap = r->tcap ? 2 * r->tcap : 1024;
+		char *t = realloc(r->text, cap);
+
+		if (!t)
+			return -1;
+		r->text = t;
+		r->tcap = cap;
+	}
+	memcpy(r->text + r->tlen, r->buf + r->pos, n);
+	r->tlen += n;
+	r->pos += n;
+	r->off += (long long)n;
+	return 0;
+}
+
+/* One row. ROW_CUT: the file ended inside it (no line end, or a quote
+ * never closed on the row's last line: what a harness stopped mid-write
+ * leaves). A quote never closed across a line end is damage (ROW_BAD):
+ * the rows after it would be taken for one cell. So is a NUL byte in a
+ * row that ends. */
+int nq_rd_row(struct rd *r)
+{
+	int c;
+
+	r->tlen = r->ncell = r->nul = 0;
+	r->row_line = r->line;
+	r->row_off = r->off;
+	if ((c = rd_getc(r)) == EOF)
+		return ROW_EOF;
+	if (new_cell(r))
+		return ROW_NOMEM;
+	for (;;) {
+		if (c == '"' && r->tlen == r->cell[r->ncell - 1]) {
+			size_t nl = 0;
+			int last = 0;
+
+			for (;;) {
+				if ((c = rd_getc(r)) == EOF) {
+					/* cut on its own line (or just after
+					 * its line end, as csvread.c has it) */
+					if (nl == 0 || (nl == 1 && last == '\n'))
+						return ROW_CUT;
+					r->why = "a quote opened in this row is "
+						 "never closed (the rows after "
+						 "it would be one cell)";
+					return ROW_BAD;
+				}
+				last = c;
+				if (c == '"') {
+					c = rd_getc(r);
+					if (c != '"')
+						break;
+				} else if (c == '\n') {
+					r->line++;
+					nl++;
+				}
+				if (put_byte(r, c))
+					return ROW_NOMEM;
+			}
+			if (c != ',' && c != '\r' && c != '\n' && c != EOF) {
+				r->why = "text after a closing quote";
+				return ROW_BAD;
+			}
+		} else {
+			while (c != ',' && c != '\r' && c != '\n' && c != EOF) {
+				if (put_byte(r, c))
+					return ROW_NOMEM;
+				/* the rest of the cell in the buffer at once */
+				if (scan_plain(r) < 0)
+					return ROW_NOMEM;
+				c = rd_getc(r);
+			}
+		}
+		if (put(r, '\0'))
+			return ROW_NOMEM;
+		if (c == ',') {
+			if (new_cell(r))
+				return ROW_NOMEM;
+			c = rd_getc(r);
+			continue;
+		}
+		if (c == EOF)
+			return ROW_CUT;
+		if (c == '\r') {
+			c = rd_getc(r);
+			if (c == EOF)
+				return ROW_CUT;
+			if (c != '\n') {
+				r->why = "a carriage return outside quotes "
+					 "that ends no line";
+				return ROW_BAD;
+			}
+		}
+		r->line++;
+		if (r->nul) {
+			snprintf(r->whybuf, sizeof r->whybuf, "a NUL byte in "
+				 "cell %zu (a cell is text: no NUL bytes)",
+				 r->nul);
+			r->why = r->whybuf;
+			return ROW_BAD;
+		}
+		return ROW_OK;
+	}
+}
+
+int nq_rd_at_eof(struct rd *r)
+{
+	if (rd_getc(r) == EOF)
+		return 1;
+	rd_unget(r);
+	return 0;
+}
+
+int nq_rd_open(struct rd *r, const char *path, nq_error *err)
+{
+	memset(r, 0, sizeof *r);
+	r->line = 1;
+	if (!(r->fp = fopen(path, "rb")))
+		return nq_error_set(err, path, 0, 0, "cannot read: %s",
+				    strerror(errno));
+	return 0;
+}
+
+void nq_rd_close(struct rd *r)
+{
+	if (r->fp)
+		fclose(r->fp);
+	free(r->text);
+	free(r->cell);
+}
+
+int nq_rd_fail(const struct rd *r, const char *path, int rc,
+		   nq_error *err)
+{
+	if (rc == ROW_NOMEM)
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	if (ferror(r->fp))
+		return nq_error_set(err, path, 0, 0, "read error");
+	return nq_error_set(err, path, (int)r->row_line, 0, "%s", r->why);
+}
+
+/* The reader at byte `off`, on line `line`: a seek only when the row
+ * is not the next one anyway. */
+int nq_rd_seek(struct rd *r, long long off, size_t line)
+{
+	if (r->off == off)
+		return 0;
+	if (fseeko(r->fp, (off_t)off, SEEK_SET) < 0)
+		return -1;
+	r->pos = r->len = 0;
+	r->off = off;
+	r->line = line;
+	return 0;
+}

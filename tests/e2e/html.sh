@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# html.sh - `harness report --format html` in a browser (headless
+# Chromium, two starts): the page's own script ran (sorting by a column
+# from the URL's fragment changes the rows' order; the mode filter hides
+# the other mode's rows); an approach and an experiment named as markup
+# (<script>, <img onerror>) are text, not code; the screenshot is not
+# blank. Also without a browser: one <script> only, the plots inside as
+# SVG images, --scatter, gnuplot missing, and `--format json` read by
+# python (valid; its totals are the CSV's). The writers' C is walked
+# under ASan by test_reports (so this script is in E2E_NOSAN).
+# Prints "html: N passed, N failed" last.
+. "$(dirname "$0")/common.bash"
+D=$ROOT/tests/data
+CHROMIUM=${CHROMIUM:-chromium}
+command -v "$CHROMIUM" >/dev/null 2>&1 || { echo "html: $CHROMIUM is not installed (make deps)" >&2; exit 1; }
+cd "$T" || exit 1
+
+# a hostile approach name and experiment name
+python3 - "$D/mixed.csv" x.csv <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline='')))
+h = rows[0]
+for r in rows[1:]:
+    if r[h.index('encoding')] == 'assignment':
+        r[h.index('encoding')] = "<script>document.title='pwned'</script>"
+    r[h.index('experiment')] = "<img src=x onerror=\"document.title='img'\">"
+csv.writer(open(sys.argv[2], 'w', newline=''), lineterminator='\r\n').writerows(rows)
+PY
+"$H" report x.csv --format html 2>err
+rc=$?
+expect "html: exit 0 (got $rc: $(cat err))" [ $rc -eq 0 ]
+expect "html: default output RESULTS.html" [ -s x.html ]
+expect "html: one script, the page's own" [ "$(grep -o '<script' x.html | wc -l)" -eq 1 ]
+expect "html: the approach's name escaped" grep -qF "glpk/&lt;script&gt;document.title=&#39;pwned&#39;&lt;/script&gt;" x.html
+expect "html: no markup from a name" [ -z "$(grep -F '<img src=x' x.html)" ]
+expect "html: nothing from the network" [ -z "$(grep -E '(src|href)="(https?:)?//' x.html)" ]
+expect "html: three plots inside as SVG images" [ "$(grep -o 'src="data:image/svg+xml;base64,' x.html | wc -l)" -eq 3 ]
+expect "html: the scatter plot's SVG names both approaches" python3 - x.html <<'PY'
+import base64, re, sys
+imgs = re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', open(sys.argv[1]).read())
+svg = base64.b64decode(imgs[0]).decode()
+assert '<svg' in svg and 'picosat/pairwise against backtrack/bitmask' in svg, svg[:400]
+PY
+expect "html: per-approach totals" grep -qF '<table id="totals"' x.html
+
+# --- in the browser: sorted by the median, descending, count only ------------
+timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --dump-dom \
+	"file://$T/x.html#sort=median&desc&mode=count" >dom.html 2>chromium.err
+expect "chromium: the DOM after the scripts ($(tail -1 chromium.err))" grep -q 'data-ready="1"' dom.html
+expect "chromium: sorted, filtered, inert names" python3 - x.html dom.html <<'PY'
+import html.parser, sys
+
+class Rows(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(); self.rows = []; self.in_detail = False; self.cell = None; self.title = ''; self.t = False
+    def handle_starttag(self, tag, a):
+        a = dict(a)
+        if tag == 'table': self.in_detail = a.get('id') == 'detail'
+        if tag == 'title': self.t = True
+        if self.in_detail and tag == 'tr' and 'data-mode' in a:
+            self.rows.append({'mode': a['data-mode'], 'hidden': 'hidden' in a, 'v': []})
+        if self.in_detail and tag == 'td' and self.rows: self.rows[-1]['v'].append(a.get('data-v'))
+    def handle_endtag(self, tag):
+        if tag == 'title': self.t = False
+    def handle_data(self, d):
+        if self.t: self.title += d
+
+def rows(path):
+    p = Rows(); p.feed(open(path).read()); return p
+src, dom = rows(sys.argv[1]), rows(sys.argv[2])
+assert dom.title.startswith("<img src=x onerror"), dom.title    # text, never run
+shown = [r for r in dom.rows if not r['hidden']]
+assert shown and all(r['mode'] == 'count' for r in shown), 'the mode filter'
+assert all(r['hidden'] for r in dom.rows if r['mode'] != 'count')
+med = [float(r['v'][5]) for r in shown if r['v'][5] is not None]
+assert med == sorted(med, reverse=True), med
+assert [r['v'][5] for r in dom.rows] != [r['v'][5] for r in src.rows], 'the order changed'
+assert len(dom.rows) == len(src.rows) == 30
+PY
+expect "chromium: the hostile name is text in the page" grep -qF "glpk/&lt;script&gt;document.title='pwned'&lt;/script&gt;" dom.html
+
+# --- a screenshot that is not blank ------------------------------------------
+timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --window-size=1200,1600 \
+	--screenshot="$T/shot.png" "file://$T/x.html" >/dev/null 2>chromium.err
+expect "chromium: a screenshot ($(tail -1 chromium.err))" [ -s shot.png ]
+expect "chromium: the screenshot is not blank" python3 - shot.png <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], 'rb').read()
+assert data[:8] == b'\x89PNG\r\n\x1a\n'
+i, idat = 8, b''
+while i < len(data):
+    n, kind = struct.unpack('>I4s', data[i:i + 8])
+    if kind == b'IDAT': idat += data[i + 8:i + 8 + n]
+    i += 12 + n
+px = zlib.decompress(idat)
+assert len(set(px)) > 50, len(set(px))   # text, tables and plots, not one colour
+PY
+
+# --- --scatter, gnuplot missing ------------------------------------------------
+# (without gnuplot: the captions are written all the same, and it is quicker)
+NQ_GNUPLOT=/nonexistent/gnuplot "$H" report x.csv --format html --scatter picosat/pairwise,backtrack/bitmask -o s.html 2>err
+expect "--scatter A,B: the caption follows" grep -qF 'backtrack/bitmask against picosat/pairwise, a point per instance' s.html
+"$H" report x.csv --format html --scatter nope,backtrack/bitmask -o n.html 2>err
+rc=$?
+expect "--scatter of no approach: exit 2 (got $rc)" [ $rc -eq 2 ] && grep -qF "no approach 'nope' for the scatter plot; approaches: backtrack/bitmask" err
+expect "--scatter of no approach: nothing written" [ ! -e n.html ]
+"$H" report x.csv --format html --scatter justone -o n.html 2>err
+expect "--scatter needs two" [ $? -eq 2 ] && grep -qF -- "--scatter names two approaches" err
+NQ_GNUPLOT=/nonexistent/gnuplot "$H" report x.csv --format html -o g.html 2>err
+rc=$?
+expect "no gnuplot: the page is written (got $rc)" [ $rc -eq 0 ] && [ -s g.html ]
+expect "no gnuplot: the page says why the plots are missing" [ "$(grep -c 'Not drawn: cannot draw: gnuplot is not installed' g.html)" -eq 3 ]
+
+# --- JSON: valid, and its totals are the CSV's ---------------------------------
+"$H" report x.csv --format json 2>err
+expect "json: exit 0, default output RESULTS.json" [ -s x.json ]
+expect "json: python3 -m json.tool reads it" python3 -m json.tool x.json >/dev/null
+expect "json: cells, medians, totals as the CSV has them" python3 - x.csv x.json <<'PY'
+import csv, json, statistics, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+d = json.load(open(sys.argv[2]))
+cells = {}
+for r in rows:
+    cells.setdefault((r['solver'] + '/' + r['encoding'], r['mode'], int(r['n'])), []).append(r)
+assert len(d['cells']) == len(cells) == 30
+par2 = {}
+solved = {}
+for c in d['cells']:
+    rs = cells[(c['approach'], c['mode'], c['n'])]
+    ok = [float(r['wall_s']) for r in rs if r['status'] == 'ok']
+    assert c['runs'] == len(rs) and c['statuses'].get('ok', 0) == len(ok)
+    if ok:
+        assert abs(c['median'] - statistics.median(ok)) < 1e-9
+        if len(ok) > 1: assert c['median_ci'][0] <= c['median'] <= c['median_ci'][1]
+    else:
+        assert c['median'] is None
+    s = 2 * len(ok) > len(rs)
+    solved[c['approach']] = solved.get(c['approach'], 0) + s
+    par2[c['approach']] = par2.get(c['approach'], 0) + (statistics.median(ok) if s else 2 * float(rs[0]['timeout_s']))
+for a in d['approaches']:
+    assert a['solved'] == solved[a['name']], a
+    assert abs(a['par2'] - par2[a['name']]) < 1e-9, (a, par2)
+    assert abs(a['cpu_s'] - sum(float(r['cpu_s']) for r in rows if r['solver'] + '/' + r['encoding'] == a['name'] and r['cpu_s'])) < 1e-9
+assert d['bootstrap'] == {'method': 'percentile', 'level': 0.95, 'resamples': 2000, 'seed': 20261201, 'exact_up_to': 16}
+PY
+
+echo "html: $pass passed, $failed failed"
+[ "$failed" -eq 0 ]
