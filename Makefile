@@ -46,7 +46,7 @@ CFLAGS  += -Iinclude $(SRC_DIRS:%=-I%) -pthread
 ifeq ($(WERROR),1)
 CFLAGS  += -Werror
 endif
-LDLIBS  = -lpicosat -lglpk $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml) -lm -ldl -pthread
+LDLIBS  = -lpicosat -lglpk -lz3 $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml) -lm -ldl -pthread
 
 ifneq ($(SANITIZE),)
 BUILD  ?= build/san$(if $(filter 1,$(NATIVE)),-native)
@@ -224,7 +224,7 @@ E2E_RUN    = $(if $(SANITIZE),$(filter-out $(E2E_NOSAN),$(E2E_ORDER)),$(E2E_ORDE
 TEST_TAG   = $(if $(SANITIZE),san/,)
 
 UNIT_SLOW    = test_oracle_sat test_models test_parts_sym test_oracle_ilp \
-	test_oracle_cp
+	test_oracle_cp test_oracle_smt test_oracle_asp
 UNIT_ALL     = $(TEST_SRC:tests/unit/%.c=%)
 UNIT_ORDER   = $(filter $(UNIT_ALL),$(UNIT_SLOW)) $(filter-out $(UNIT_SLOW),$(UNIT_ALL))
 UNIT_RESULTS = $(UNIT_ORDER:%=$(TLOG)/unit/%.result)

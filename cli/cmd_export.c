@@ -8,6 +8,8 @@
 #include <string.h>
 #include "order.h"
 #include "atomic.h"
+#include "asp.h"
+#include "smt.h"
 #include "export.h"
 #include "instance.h"
 #include "instfile.h"
@@ -26,7 +28,7 @@ _Static_assert(sizeof ((nq_sqmap *)0)->hints / sizeof (nq_square) ==
 
 enum { EXPORT_N, EXPORT_HINT, EXPORT_BLOCKED, EXPORT_EXCLUDE,
        EXPORT_ENCODING, EXPORT_COLUMNS, EXPORT_MODEL, EXPORT_CONSISTENCY,
-       EXPORT_OUTPUT, EXPORT_FORMAT };
+       EXPORT_OUTPUT, EXPORT_FORMAT, EXPORT_CARD };
 static const nq_flag export_flags[] = {
 	[EXPORT_N] = { NULL, 'n', "N", "board size" },
 	[EXPORT_HINT] = { "hint", 0, "R:C", "a pre-placed queen (a unit clause / fixed column)" },
@@ -34,26 +36,35 @@ static const nq_flag export_flags[] = {
 	[EXPORT_EXCLUDE] = { "exclude", 0, "dD|aA", "a line no queen may stand on: diagonal D =\n"
 			     "col - row + n, antidiagonal A = row + col - 1\n"
 			     "(1..2n-1, as the experiment file's `excluded`)" },
-	[EXPORT_ENCODING] = { "encoding", 0, "E", "a CNF encoding (`harness list`)" },
+	[EXPORT_ENCODING] = { "encoding", 0, "E", "a CNF encoding (`harness list`); with --format\n"
+			      "asp the program's encoding, count (default) or\n"
+			      "choice (as the asp approach's option)" },
 	[EXPORT_COLUMNS] = { "columns", 0, "C", "alo (default): an at-least-one clause per column\n"
 			     "as per row, the standard model; none: rows only\n"
 			     "(as picosat's and dimacs' option `columns`; the\n"
 			     "header comment says which)" },
 	[EXPORT_MODEL] = { "model", 0, "M", "an ILP model; for a MiniZinc model (.mzn) int\n"
-			   "(default) or bool, as minizinc's option `model`" },
+			   "(default) or bool, as minizinc's option `model`;\n"
+			   "with --format smt2 bool (default) or int (as the\n"
+			   "smt approach's option)" },
 	[EXPORT_CONSISTENCY] = { "consistency", 0, "C", "the MiniZinc int model's all_different:\n"
 				 "default, domain or bounds (minizinc's option)" },
 	[EXPORT_OUTPUT] = { "output", 'o', "FILE", ".cnf (DIMACS), .lp (CPLEX LP), .mps (free MPS),\n"
 			    ".param (CSPLib Essence' parameters), .mzn\n"
-			    "(MiniZinc model) or .dzn (MiniZinc data)" },
-	[EXPORT_FORMAT] = { "format", 0, "F", "dimacs, lp, mps, param, mzn or dzn, whatever\n"
-			    "FILE's extension" },
+			    "(MiniZinc model), .dzn (MiniZinc data) or .smt2\n"
+			    "(SMT-LIB 2)" },
+	[EXPORT_FORMAT] = { "format", 0, "F", "dimacs, lp, mps, param, mzn, dzn, asp (a clingo\n"
+			    "program) or smt2, whatever FILE's extension" },
+	[EXPORT_CARD] = { "card", 0, "C", "smt2, model bool: the at-most-one, pb (default,\n"
+			  "Z3's (_ at-most 1)) or pairwise" },
 	{ NULL, 0, NULL, NULL }
 };
 
 struct export_args {
 	nq_board_args b;
-	const char *encoding, *model, *out, *fmt, *columns, *consistency;
+	const char *encoding, *model, *out, *fmt, *columns, *consistency, *card;
+	int choice;          /* asp encoding, smt model */
+	int card_k;          /* smt at-most-one */
 	int col;             /* enum nq_cnf_columns */
 	int mzn_model, mzn_consistency; /* minizinc.h's enums */
 	/* --blocked and --exclude, 0-based, in the order given */
@@ -86,12 +97,12 @@ static int export_check_mzn(const nq_verb *v, struct export_args *a)
 	nq_error err;
 
 	if (!strcmp(a->fmt, "dzn") && (a->encoding || a->model ||
-				       a->columns || a->consistency))
+				       a->columns || a->consistency || a->card))
 		return nq_cli_fail(v, "%s", "a MiniZinc data file holds the "
 				   "instance only: no --encoding, --model, "
 				   "--columns or --consistency");
 	if (!strcmp(a->fmt, "mzn")) {
-		if (a->encoding || a->columns)
+		if (a->encoding || a->columns || a->card)
 			return nq_cli_fail(v, "%s", "a MiniZinc model takes "
 					   "--model int|bool and --consistency, "
 					   "not --encoding or --columns");
@@ -111,6 +122,51 @@ static int export_check_mzn(const nq_verb *v, struct export_args *a)
 			return nq_cli_fail(v, "%s", "--consistency is the int "
 					   "model's (the bool model has no "
 					   "all_different)");
+	}
+	memset(&err, 0, sizeof err);
+	return nq_output_check(a->out, &err) ? nq_cli_error(&err) : 0;
+}
+
+/* --format asp (--encoding count|choice) or smt2 (--model int|bool,
+ * --card pb|pairwise): 0, or the usage exit. */
+static int export_check_declarative(const nq_verb *v, struct export_args *a)
+{
+	nq_error err;
+	int asp;
+
+	if (!a->fmt)
+		a->fmt = "smt2";
+	asp = !strcmp(a->fmt, "asp");
+	if (a->columns)
+		return nq_cli_fail(v, "--columns is an option of CNF "
+				   "encodings, not of --format %s", a->fmt);
+	if (asp ? a->model || a->card : a->encoding != NULL)
+		return nq_cli_fail(v, "%s", asp ? "--format asp takes "
+				   "--encoding count|choice, not --model or "
+				   "--card" : "--format smt2 takes --model "
+				   "int|bool and --card pb|pairwise, not "
+				   "--encoding");
+	if (asp) {
+		if (!a->encoding)
+			a->encoding = nq_asp_encodings[NQ_ASP_COUNT];
+		if ((a->choice = choice_of(nq_asp_encodings,
+					      a->encoding)) < 0)
+			return nq_cli_fail(v, "--format asp: --encoding is "
+					   "count or choice, not '%s'",
+					   a->encoding);
+	} else {
+		if (!a->model)
+			a->model = nq_smt_models[NQ_SMT_BOOL];
+		if ((a->choice = choice_of(nq_smt_models, a->model)) < 0)
+			return nq_cli_fail(v, "--format smt2: --model is int "
+					   "or bool, not '%s'", a->model);
+		if (a->card && a->choice != NQ_SMT_BOOL)
+			return nq_cli_fail(v, "%s", "--card shapes --model "
+					   "bool only");
+		if ((a->card_k = choice_of(nq_smt_cards, a->card ?
+					      a->card : "pb")) < 0)
+			return nq_cli_fail(v, "--card is pb or pairwise, not "
+					   "'%s'", a->card);
 	}
 	memset(&err, 0, sizeof err);
 	return nq_output_check(a->out, &err) ? nq_cli_error(&err) : 0;
@@ -136,7 +192,7 @@ static int export_check(const nq_verb *v, struct export_args *a)
 	if ((a->fmt && !strcmp(a->fmt, "param")) ||
 	    (!a->fmt && ends_with(a->out, ".param"))) {
 		a->fmt = "param";
-		if (a->encoding || a->model || a->columns)
+		if (a->encoding || a->model || a->columns || a->card)
 			return nq_cli_fail(v, "%s", "a parameter file holds "
 					   "the instance only: no --encoding, "
 					   "--model or --columns");
@@ -147,6 +203,12 @@ static int export_check(const nq_verb *v, struct export_args *a)
 		memset(&err, 0, sizeof err);
 		return nq_output_check(a->out, &err) ? nq_cli_error(&err) : 0;
 	}
+	if ((a->fmt && (!strcmp(a->fmt, "asp") || !strcmp(a->fmt, "smt2"))) ||
+	    (!a->fmt && ends_with(a->out, ".smt2")))
+		return export_check_declarative(v, a);
+	if (a->card)
+		return nq_cli_fail(v, "%s", "--card is an option of --format "
+				   "smt2");
 	if (!a->encoding == !a->model)
 		return nq_cli_fail(v, "%s", "give one of --encoding NAME "
 				   "(DIMACS) or --model NAME (LP, MPS), or "
@@ -159,8 +221,8 @@ static int export_check(const nq_verb *v, struct export_args *a)
 			 a->encoding ? "dimacs" : "lp";
 	if (strcmp(a->fmt, "dimacs") && strcmp(a->fmt, "lp") &&
 	    strcmp(a->fmt, "mps"))
-		return nq_cli_fail(v, "--format is dimacs, lp, mps, param, mzn "
-				   "or dzn, not '%s'", a->fmt);
+		return nq_cli_fail(v, "--format is dimacs, lp, mps, param, mzn, "
+				   "dzn, asp or smt2, not '%s'", a->fmt);
 	if (a->encoding && strcmp(a->fmt, "dimacs"))
 		return nq_cli_fail(v, "an encoding is written as DIMACS "
 				   "(-o FILE.cnf), not '%s'", a->fmt);
@@ -254,6 +316,7 @@ static int export_args(const nq_verb *v, int argc, char **argv,
 		case EXPORT_OUTPUT: a->out = c.val; break;
 		case EXPORT_FORMAT: a->fmt = c.val; break;
 		case EXPORT_COLUMNS: a->columns = c.val; break;
+		case EXPORT_CARD: a->card = c.val; break;
 		default:
 			rc = nq_cli_fail(v, "unexpected argument '%s'", c.val);
 		}
@@ -290,8 +353,10 @@ static char *export_comment(const struct export_args *a,
 		return NULL;
 	used = snprintf(buf, len, "n-queens n=%d %s%s%s%s%s, hints (1-based "
 			"row:col):", b->n, what, name ? " " : "",
-			name ? name : "", a->encoding ? " columns=" : "",
-			a->encoding ? nq_cnf_columns_choices[a->col] : "");
+			name ? name : "",
+			a->encoding && !strcmp(a->fmt, "dimacs") ? " columns=" : "",
+			a->encoding && !strcmp(a->fmt, "dimacs") ?
+			nq_cnf_columns_choices[a->col] : "");
 	for (i = 0; i < b->nhints && used < EXPORT_COMMENT_MAX - 64; i++)
 		used += snprintf(buf + used, len - (size_t)used, " %d:%d",
 				 b->hints[i].row + 1, b->hints[i].col + 1);
@@ -373,6 +438,46 @@ static int export_ilp(const nq_verb *v, const struct export_args *a,
 	}
 	nq_ilp_mem_free(m);
 	return rc == NQ_OK ? 0 : 1;
+}
+
+/* An ASP program or an SMT-LIB 2 file (solvers/declarative/), written
+ * whole or not at all. */
+static int export_declarative(const struct export_args *a,
+			      const nq_instance *inst, const char *comment)
+{
+	int asp = !strcmp(a->fmt, "asp"), bad;
+	long long asserts = 0;
+	nq_atomic at;
+	nq_error err;
+	char msg[900];
+
+	memset(&err, 0, sizeof err);
+	if (nq_atomic_open(&at, a->out, &err) == 0) {
+		bad = asp ? nq_asp_write(at.f, inst, (enum nq_asp_encoding)
+					 a->choice, comment)
+			  : nq_smt_write(at.f, inst, (enum nq_smt_model)
+					 a->choice, (enum nq_smt_card)
+					 a->card_k, comment, 1, &asserts);
+		if (bad) {
+			nq_atomic_abort(&at);
+			fprintf(stderr, "harness export: cannot write %s\n",
+				a->out);
+			return 1;
+		}
+		if (nq_atomic_commit(&at, &err) == 0) {
+			if (asp)
+				fprintf(stderr, "harness: %s written (ASP, "
+					"encoding %s)\n", a->out, a->encoding);
+			else
+				fprintf(stderr, "harness: %s written (SMT-LIB "
+					"2, model %s, %lld assertions)\n",
+					a->out, a->model, asserts);
+			return 0;
+		}
+	}
+	nq_error_format(&err, msg, sizeof msg);
+	fprintf(stderr, "harness export: %s\n", msg);
+	return 1;
 }
 
 /* A parameter file (instfile.h) or a MiniZinc model or data file
@@ -459,6 +564,8 @@ static int export_instance(const nq_verb *v, const struct export_args *a)
 	if (!strcmp(a->fmt, "param") || !strcmp(a->fmt, "mzn") ||
 	    !strcmp(a->fmt, "dzn"))
 		rc = export_param(a, &s.inst, comment);
+	else if (!strcmp(a->fmt, "asp") || !strcmp(a->fmt, "smt2"))
+		rc = export_declarative(a, &s.inst, comment);
 	else if (a->encoding)
 		rc = export_cnf(v, a, &s.inst, comment);
 	else
@@ -492,7 +599,9 @@ const nq_verb nq_verb_export = {
 	"             export ... --model NAME -o FILE.lp|FILE.mps\n"
 	"             export ... -o FILE.param (--format param)\n"
 	"             export ... [--model int|bool] [--consistency C] -o FILE.mzn\n"
-	"             export ... -o FILE.dzn (--format dzn)",
+	"             export ... -o FILE.dzn (--format dzn)\n"
+	"             export ... --format asp [--encoding count|choice] -o FILE\n"
+	"             export ... [--model bool|int] [--card pb|pairwise] -o FILE.smt2",
 	"Write one instance as a file other tools read: DIMACS CNF through\n"
 	"any CNF encoding (comment lines \"c square R C VAR\" map each square,\n"
 	"1-based, to its variable), or CPLEX LP / free MPS through any ILP\n"
@@ -503,7 +612,9 @@ const nq_verb nq_verb_export = {
 	"`letting queens` for hints) that `file:` entries read back; or a\n"
 	"MiniZinc model (.mzn, as the minizinc approach writes it) or its\n"
 	"data (.dzn: `n = 8; blocks = [| 1, 1 | ... |];`, `queens`,\n"
-	"`excluded_diagonals`, `excluded_antidiagonals`), 1-based.\n"
+	"`excluded_diagonals`, `excluded_antidiagonals`), 1-based; or the\n"
+	"programs the asp and smt approaches solve: an answer set program for\n"
+	"clingo (--format asp), SMT-LIB 2 for z3 (--format smt2, FILE.smt2).\n"
 	"Built-in or plugin (--plugin FILE.so) encodings and models alike.",
 	export_flags,
 	"Exit status: 0 written; 2 bad input; 1 the encoder or model failed,\n"

@@ -16,9 +16,12 @@ need /usr/include/picosat/picosat.h picosat
 need /usr/include/glpk.h libglpk-dev
 need /usr/include/yaml.h libyaml-dev
 need /usr/include/cmocka.h libcmocka-dev
+need /usr/include/z3.h libz3-dev       # the `smt` approach (Z3's C API, -lz3)
 need /usr/bin/gnuplot gnuplot-nox   # `harness plot` draws with it
 need /usr/bin/minisat minisat       # tests: the `dimacs` approach's default
 need /usr/bin/cbc coinor-cbc        # tests: the `cbc` approach
+need /usr/bin/clingo gringo          # the `asp` approach runs clingo (tests: test_oracle_asp)
+need /usr/bin/z3 z3                  # tests: exported SMT-LIB files (test_oracle_smt)
 need /usr/bin/cadical cadical       # tests: exported CNFs (tests/e2e/interop.sh)
 need /usr/bin/glpsol glpk-utils     # tests: exported LP and MPS files (interop.sh)
 need /usr/bin/minizinc minizinc     # tests: the `minizinc` approach (with Gecode)

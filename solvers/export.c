@@ -128,8 +128,7 @@ void nq_cnf_mem_free(nq_cnf_mem *m)
 	memset(m, 0, sizeof *m);
 }
 
-/* Each line of `comment` behind `prefix`. */
-static void write_comment(FILE *f, const char *prefix, const char *comment)
+void nq_export_comment(FILE *f, const char *prefix, const char *comment)
 {
 	const char *p = comment, *nl;
 
@@ -182,7 +181,7 @@ static int cnf_write(const nq_cnf_mem *m, FILE *f, const char *comment)
 {
 	int n = m->n, r, c, rc;
 
-	write_comment(f, "c", comment);
+	nq_export_comment(f, "c", comment);
 	for (r = 0; r < n; r++)
 		for (c = 0; c < n; c++)
 			fprintf(f, "c square %d %d %d\n", r + 1, c + 1,
@@ -423,7 +422,7 @@ int nq_ilp_mem_write(const nq_ilp_mem *m, const char *path,
 		return -1;
 	}
 	errno = 0;
-	write_comment(f, prefix, comment);
+	nq_export_comment(f, prefix, comment);
 	if (nq_ilp_mem_counts_queens(m))
 		fprintf(f, "%s objective: maximize the number of queens (a "
 			"proved optimum below n: no placement)\n", prefix);

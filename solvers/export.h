@@ -86,4 +86,8 @@ int nq_ilp_mem_write(const nq_ilp_mem *m, const char *path,
 int nq_cnf_mem_write_file(const nq_cnf_mem *m, const char *path,
 			  const char *comment, char *why, size_t len);
 
+/* Each line of `comment` (may be NULL) behind `prefix` and a blank:
+ * the header comments of every exported file. */
+void nq_export_comment(FILE *f, const char *prefix, const char *comment);
+
 #endif

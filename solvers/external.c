@@ -274,24 +274,30 @@ void nq_ext_no_answer(const struct ext_dir *d, const char *prog,
 			 tail);
 }
 
+/* The command split into argv. Returns argc, or 0 with the note set. */
+int nq_ext_argv(const char *command, char *cmdbuf, size_t len, char **argv,
+		nq_result *res)
+{
+	int argc = nq_ext_split(command ? command : "", cmdbuf, len, argv,
+				EXT_MAX_ARGS);
+
+	if (argc == 0)
+		snprintf(res->note, sizeof res->note, "no command given");
+	return argc;
+}
+
 /* The start of a run of an external program: mode first only, and the
  * command split into argv. Returns argc, or 0 with the note set. */
 int nq_ext_command(const nq_job *job, const char *solver,
 		       const char *command, char *cmdbuf, size_t len,
 		       char **argv, nq_result *res)
 {
-	int argc;
-
 	if (job->inst->mode != NQ_MODE_FIRST) {
 		snprintf(res->note, sizeof res->note, "%s answers mode "
 			 "first only", solver);
 		return 0;
 	}
-	argc = nq_ext_split(command ? command : "", cmdbuf, len, argv,
-			    EXT_MAX_ARGS);
-	if (argc == 0)
-		snprintf(res->note, sizeof res->note, "no command given");
-	return argc;
+	return nq_ext_argv(command, cmdbuf, len, argv, res);
 }
 
 /* ext_run, timed into solve_s: NQ_OK when the program exited (how, in

@@ -40,6 +40,12 @@ void nq_ext_no_answer(const struct ext_dir *d, const char *prog,
  * Returns the number of words. */
 int nq_ext_split(const char *command, char *buf, size_t len, char **argv,
 		 int max);
+
+/* nq_ext_split with the harness's word limit, for a program that
+ * answers both modes. Returns argc, or 0 with res->note
+ * set. */
+int nq_ext_argv(const char *command, char *cmdbuf, size_t len, char **argv,
+		nq_result *res);
 /* The start of a run of an external program: mode first only, and the
  * command split into argv (cmdbuf holds the words). Returns argc, or 0
  * with res->note set. */

@@ -15,6 +15,8 @@
 #include "ilp.h"
 #include "external.h"
 #include "minizinc.h"
+#include "asp.h"
+#include "smt.h"
 
 #define NQ_REGISTRY_MAX 64
 
@@ -23,6 +25,7 @@ static const nq_solver *const builtin_solvers[] = {
 	&nq_solver_picosat, &nq_solver_glpk,
 	&nq_solver_dimacs, &nq_solver_cbc, /* solvers/external.c */
 	&nq_solver_minizinc,               /* solvers/declarative/minizinc.c */
+	&nq_solver_asp, &nq_solver_smt,    /* solvers/declarative/ */
 	NULL
 };
 
