@@ -12,6 +12,8 @@
 #   make V=1 ...    the compiler's command lines (else "CC file"), and
 #                   each test's time as it ends
 #   make deps       install the Debian packages the build and tests need
+#   make deps-paper also pdflatex and the LaTeX packages of `report --format
+#                   latex` (booktabs, longtable, graphicx), for paper.sh
 #   make SANITIZE=address,undefined   a sanitizer build (objects apart)
 #   make NATIVE=1   build/native/harness, -O3 -march=native for this CPU
 #                   only (objects apart; bench/count.sh times it); the
@@ -65,7 +67,7 @@ MAIN_OBJ = $(BUILD)/cli/main.o
 TEST_SRC = $(wildcard tests/unit/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps depcheck run test check check-layers test-unit test-e2e test-san test-fuzz fuzz \
+.PHONY: all deps deps-paper depcheck run test check check-layers test-unit test-e2e test-san test-fuzz fuzz \
 	fuzz-build fuzz-libfuzzer clean install plugin plugins FORCE \
 	test-both test-plain-run test-san-run test-run unit-results e2e-results \
 	fuzz-results
@@ -83,6 +85,9 @@ all: depcheck $(BIN)
 
 deps:
 	@scripts/deps.sh
+
+deps-paper:
+	@scripts/deps.sh --paper
 
 # quiet and instant when everything is there; never installs
 depcheck:

@@ -9,10 +9,12 @@
 #include "names.h"
 #include "meta.h"
 #include "csvread.h"
+#include "only.h"
 #include "plot.h"
 #include "report.h"
 #include "run.h"
 #include "tamper.h"
+#include "units.h"
 #include "verbs.h"
 
 /* Whether the file is as the harness wrote it (tamper.h): said as
@@ -51,6 +53,17 @@ int nq_verb_read_results(const nq_verb *v, const char *csv, nq_table **t)
 	return 0;
 }
 
+/* The --only filter against the table read: 0, or the usage exit. */
+static int bind_only(nq_only *only, const nq_table *t, const char *csv)
+{
+	nq_error err;
+
+	memset(&err, 0, sizeof err);
+	if (only && nq_only_bind(only, t, csv, &err) < 0)
+		return nq_cli_error(&err);
+	return 0;
+}
+
 /* The one results file of plot and report: 0, or the usage exit. */
 static int results_operand(const nq_cli *c, const char **csv)
 {
@@ -60,6 +73,27 @@ static int results_operand(const nq_cli *c, const char **csv)
 	*csv = c->val;
 	return 0;
 }
+
+/* One --only KEY=VALUES into `only` (made on first use): 0, or the usage
+ * exit. Plot and report share it, and only.c's parser. */
+static int only_arg(const nq_verb *v, nq_only **only, const char *val)
+{
+	char buf[1024];
+	nq_error err;
+
+	memset(&err, 0, sizeof err);
+	if (!*only && !(*only = nq_only_new()))
+		return nq_cli_fail(v, "%s", "out of memory");
+	if (nq_only_add(*only, val, &err) < 0) {
+		nq_error_format(&err, buf, sizeof buf);
+		return nq_cli_fail(v, "%s", buf);
+	}
+	return 0;
+}
+
+#define ONLY_HELP "only these rows (again for more): approach=A,B\n" \
+	"(names as the table labels them; * and ? match any),\n" \
+	"n=8-12,16, mode=count; a name no row has is an error"
 
 /* ---- plot ----------------------------------------------------------- */
 
@@ -72,33 +106,46 @@ static const char *const format_names[] = {
 };
 
 enum { PLOT_KIND, PLOT_OUTPUT, PLOT_Y, PLOT_GROUP, PLOT_MODE, PLOT_LOG,
-       PLOT_LINEAR, PLOT_SCATTER };
+       PLOT_LINEAR, PLOT_SCATTER, PLOT_ONLY, PLOT_SIZE, PLOT_DPI };
 static const nq_flag plot_flags[] = {
 	[PLOT_KIND] = { "kind", 0, "K",
 		"time (default): y against n: the median of the ok runs\n"
 		"as the point, min..max of the repetitions as the error\n"
 		"bar; runs not ok as markers (timeout at the timeout,\n"
 		"memout, crash, error, wrong answer); instances with\n"
-		"pre-placed queens are left to `report` (said in the title)\n"
+		"pre-placed queens are left to `report` (said in the title);\n"
+		"a file of generated families only (placed, blocked,\n"
+		"excluded): each approach's median against the family's\n"
+		"parameter (m/n, b/n^2, d/(4n-2))\n"
 		"cactus: instances solved against time, per approach\n"
 		"size: variables and clauses/rows against n, per encoding\n"
 		"solubility: the fraction of instances solvable and each\n"
 		"approach's median against the variant's parameter\n"
-		"(m/n placed, b/n^2 blocked, e/(4n-2) excluded), to\n"
-		"OUT-solubility (docs/hard-instances.md)\n"
+		"(m/n placed, b/n^2 blocked, d/(4n-2) excluded)\n"
+		"(docs/hard-instances.md)\n"
 		"scatter: two approaches against each other, a point\n"
 		"per instance (--scatter A,B; default the first two)\n"
-		"all: time, cactus, size: OUT, OUT-cactus, OUT-size" },
-	[PLOT_OUTPUT] = { "output", 'o', "OUT", "where (default RESULTS with .svg)" },
+		"all: time, cactus, size\n"
+		"Each kind has its own file: RESULTS.svg (time),\n"
+		"RESULTS-cactus.svg, RESULTS-size.svg, RESULTS-solubility.svg,\n"
+		"RESULTS-scatter.svg" },
+	[PLOT_OUTPUT] = { "output", 'o', "OUT", "where (default: the kind's file beside RESULTS, as\n"
+			  "above); with --kind all: OUT, OUT-cactus, OUT-size" },
 	[PLOT_Y] = { "y", 0, "COLUMN", "any numeric column (default wall_s): cpu_s,\n"
 		     "peak_rss_kib, nodes, ..." },
 	[PLOT_GROUP] = { "group", 0, "COLS", "what makes a line (default solver,encoding, plus\n"
 			 "options where one approach's rows differ)" },
 	[PLOT_MODE] = { "mode", 0, "MODE", "one panel: first or count" },
 	[PLOT_LOG] = { "log", 0, NULL, "a log y axis (default for times, or when the\n"
-		       "values span more than 100x)" },
+		       "values span more than 100x); medians of 0 are left\n"
+		       "out, and the key and stderr say how many" },
 	[PLOT_LINEAR] = { "linear", 0, NULL, "a linear y axis" },
 	[PLOT_SCATTER] = { "scatter", 0, "A,B", "the scatter plot's approaches: A across, B up" },
+	[PLOT_ONLY] = { "only", 0, "KEY=VALUES", ONLY_HELP },
+	[PLOT_SIZE] = { "size", 0, "WxH", "the picture's size: px (1920x1080), or in or cm\n"
+			"(6x4in; a PNG at --dpi); default 640x580 px a panel" },
+	[PLOT_DPI] = { "dpi", 0, "D", "PNG: pixels per inch (default 96); fonts and lines\n"
+		       "grow with it, so 192 is the same picture twice as sharp" },
 	{ NULL, 0, NULL, NULL }
 };
 
@@ -125,9 +172,12 @@ static char scatter_buf[1024];
 /* Parse plot's command line: 0, or an exit status (-1 after --help). */
 static int plot_args(const nq_verb *v, int argc, char **argv,
 		     nq_plot_opts *o, const char **csv, const char **out,
-		     int *all)
+		     int *all, nq_only **only)
 {
+	char buf[1024];
+	nq_error err;
 	nq_cli c;
+	long long dpi;
 	int id, k, rc = 0;
 
 	nq_cli_start(&c, v, argc, argv);
@@ -140,6 +190,25 @@ static int plot_args(const nq_verb *v, int argc, char **argv,
 		case PLOT_Y: o->y = c.val; break;
 		case PLOT_GROUP: o->group = c.val; break;
 		case PLOT_MODE: o->mode = c.val; break;
+		case PLOT_ONLY: rc = only_arg(v, only, c.val); break;
+		case PLOT_SIZE:
+			memset(&err, 0, sizeof err);
+			if (nq_plot_size_parse(c.val, o, &err) < 0) {
+				nq_error_format(&err, buf, sizeof buf);
+				rc = nq_cli_fail(v, "%s", buf);
+			}
+			break;
+		case PLOT_DPI:
+			if (nq_parse_int(c.val, NQ_PLOT_DPI_MIN, NQ_PLOT_DPI_MAX,
+					 &dpi) < 0) {
+				snprintf(buf, sizeof buf, "--dpi is a whole "
+					 "number of %d..%d, not '%s'",
+					 NQ_PLOT_DPI_MIN, NQ_PLOT_DPI_MAX, c.val);
+				rc = nq_cli_fail(v, "%s", buf);
+			} else {
+				o->dpi = (int)dpi;
+			}
+			break;
 		case PLOT_SCATTER:
 			rc = scatter_arg(v, c.val, scatter_buf, sizeof scatter_buf,
 					 &o->scatter_a, &o->scatter_b);
@@ -161,28 +230,36 @@ static int plot_args(const nq_verb *v, int argc, char **argv,
 }
 
 /* Draw each kind asked for (every output checked before any is
- * written): the exit status. */
-static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all)
+ * written): the exit status. `out` is the -o given, else the default
+ * (own: then a single kind goes to its own file beside it too, so no
+ * kind overwrites another's picture). */
+static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all,
+		     int named)
 {
 	int first = all ? 0 : (int)o->kind;
 	int last = all ? NQ_PLOT_SIZE : (int)o->kind; /* not solubility */
 	char path[4096], buf[1024];
 	nq_error err;
-	int k, rc;
+	int k, rc, own = all || !named;
 
 	for (k = first; k <= last; k++) {
 		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);
 		memset(&err, 0, sizeof err);
+		o->output = own ? path : out;
 		/* the script's `set output '...'` names the picture's temp
 		 * file: a newline cannot be in it (names.h) */
-		if (nq_name_check(all ? path : out, "output path", "a gnuplot "
+		if (nq_name_check(o->output, "output path", "a gnuplot "
 				  "script's set output", &err) ||
-		    nq_output_check(all ? path : out, &err))
+		    nq_output_check(o->output, &err))
 			return nq_cli_error(&err);
+		if (nq_plot_size_check(o, &err)) {
+			fprintf(stderr, "harness plot: %s\n", err.msg);
+			return NQ_EXIT_USAGE;
+		}
 	}
 	for (k = first; k <= last; k++) {
 		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);
-		o->output = all ? path : out;
+		o->output = own ? path : out;
 		o->kind = (nq_plot_kind)k;
 		memset(&err, 0, sizeof err);
 		rc = nq_plot_draw(t, o, &err);
@@ -206,31 +283,34 @@ static int cmd_plot(const nq_verb *v, int argc, char **argv)
 {
 	nq_plot_opts o;
 	nq_table *t = NULL;
+	nq_only *only = NULL;
 	const char *csv = NULL, *out = NULL;
 	char def[4096];
 	int all = 0, rc;
 
 	memset(&o, 0, sizeof o);
 	o.scale = -1;
-	if ((rc = plot_args(v, argc, argv, &o, &csv, &out, &all)) != 0)
-		return rc < 0 ? 0 : rc;
-	if ((rc = nq_verb_read_results(v, csv, &t)) != 0)
-		return rc;
-	if (!out) {
+	if ((rc = plot_args(v, argc, argv, &o, &csv, &out, &all, &only)) != 0 ||
+	    (rc = nq_verb_read_results(v, csv, &t)) != 0 ||
+	    (rc = bind_only(only, t, csv)) != 0)
+		goto out;
+	if (!out)
 		nq_path_with_ext(csv, ".svg", def, sizeof def);
-		out = def;
-	}
 	o.csv = csv;
-	rc = plot_draw(t, &o, out, all);
+	o.only = only;
+	rc = plot_draw(t, &o, out ? out : def, all, out != NULL);
+out:
 	nq_table_free(t);
-	return rc;
+	nq_only_free(only);
+	return rc < 0 ? 0 : rc;
 }
 
 const nq_verb nq_verb_plot = {
 	"plot", cmd_plot,
 	"plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind time|cactus|size|solubility|scatter|all]\n"
 	"             [--y COLUMN] [--group COL[,COL...]] [--mode MODE]\n"
-	"             [--log|--linear] [--scatter A,B]",
+	"             [--log|--linear] [--scatter A,B] [--only KEY=VALUES]...\n"
+	"             [--size WxH] [--dpi D]",
 	"Draw a results file with gnuplot (Debian: gnuplot-nox); the picture\n"
 	"type follows OUT's extension. Defaults need no flags: the time plot\n"
 	"of wall_s, a panel per mode, a line per approach, to RESULTS.svg.",
@@ -243,11 +323,13 @@ const nq_verb nq_verb_plot = {
 /* ---- report --------------------------------------------------------- */
 
 enum { REPORT_FORMAT, REPORT_BASELINE, REPORT_OUTPUT, REPORT_Y,
-       REPORT_GROUP, REPORT_SCATTER };
+       REPORT_GROUP, REPORT_SCATTER, REPORT_ONLY };
 static const nq_flag report_flags[] = {
 	[REPORT_FORMAT] = { "format", 0, "F", "markdown (default), latex (booktabs tables, a\n"
 			    "longtable past 40 rows; times in s, 3 significant\n"
-			    "digits, plain decimals; the machine as comments),\n"
+			    "digits, plain decimals; the machine as comments;\n"
+			    "within an article's text width: approaches by\n"
+			    "letter with a key where their names do not fit),\n"
 			    "html (one self-contained page: tables to sort and\n"
 			    "filter, per-approach totals, the plots inside) or\n"
 			    "json (every figure, for notebooks)" },
@@ -258,12 +340,14 @@ static const nq_flag report_flags[] = {
 	[REPORT_GROUP] = { "group", 0, "COLS", "what makes an approach (as for plot)" },
 	[REPORT_SCATTER] = { "scatter", 0, "A,B", "html: the scatter plot's two approaches, A across,\n"
 			     "B up (default: the first two)" },
+	[REPORT_ONLY] = { "only", 0, "KEY=VALUES", ONLY_HELP },
 	{ NULL, 0, NULL, NULL }
 };
 
 /* Parse report's command line: 0, or an exit status (-1 after --help). */
 static int report_args(const nq_verb *v, int argc, char **argv,
-		       nq_report_opts *o, const char **csv, const char **out)
+		       nq_report_opts *o, const char **csv, const char **out,
+		       nq_only **only)
 {
 	nq_cli c;
 	int id, rc = 0;
@@ -276,6 +360,7 @@ static int report_args(const nq_verb *v, int argc, char **argv,
 		case REPORT_BASELINE: o->baseline = c.val; break;
 		case REPORT_Y: o->y = c.val; break;
 		case REPORT_GROUP: o->group = c.val; break;
+		case REPORT_ONLY: rc = only_arg(v, only, c.val); break;
 		case NQ_CLI_OPERAND: rc = results_operand(&c, csv); break;
 		case REPORT_SCATTER: {
 			char buf[1024];
@@ -339,16 +424,21 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 {
 	nq_report_opts o;
 	nq_table *t = NULL;
+	nq_only *only = NULL;
 	nq_error err;
 	const char *csv = NULL, *out = NULL;
 	char def[4096];
 	int rc;
 
 	memset(&o, 0, sizeof o);
-	if ((rc = report_args(v, argc, argv, &o, &csv, &out)) != 0)
+	if ((rc = report_args(v, argc, argv, &o, &csv, &out, &only)) != 0 ||
+	    (rc = nq_verb_read_results(v, csv, &t)) != 0 ||
+	    (rc = bind_only(only, t, csv)) != 0) {
+		nq_table_free(t);
+		nq_only_free(only);
 		return rc < 0 ? 0 : rc;
-	if ((rc = nq_verb_read_results(v, csv, &t)) != 0)
-		return rc;
+	}
+	o.only = only;
 	if (!out) {
 		static const char *const ext[] = {
 			[NQ_REPORT_MARKDOWN] = ".md", [NQ_REPORT_LATEX] = ".tex",
@@ -368,13 +458,15 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 		     nq_cli_error(&err) : 0;
 	}
 	nq_table_free(t);
+	nq_only_free(only);
 	return rc;
 }
 
 const nq_verb nq_verb_report = {
 	"report", cmd_report,
 	"report RESULTS.csv [--format markdown|latex|html|json] [--baseline APPROACH]\n"
-	"             [-o FILE] [--y COLUMN] [--group COL[,COL...]] [--scatter A,B]",
+	"             [-o FILE] [--y COLUMN] [--group COL[,COL...]] [--scatter A,B]\n"
+	"             [--only KEY=VALUES]...",
 	"Write a report of a results file: per mode, instance and approach,\n"
 	"the median of the ok runs, min, max, IQR and MAD, the statuses, the\n"
 	"speed-up against a baseline approach, each median and speed-up with\n"

@@ -118,6 +118,8 @@ void nq_cells_free(nq_cells *c)
 		return;
 	for (i = 0; i < c->ncells; i++) {
 		free(c->cell[i].hints);
+		free(c->cell[i].id);
+		free(c->cell[i].answer);
 		free(c->cell[i].v);
 	}
 	for (i = 0; i < c->nseries; i++)
@@ -171,6 +173,7 @@ struct build {
 	int ci[3];              /* the needed columns: n, mode, status */
 	int hi, oi, n_numeric;
 	int bi, xi, ii, hhi;   /* blocked, excluded, instance, instance_hash */
+	int soli;               /* solutions, or -1 */
 	int host_col;           /* `host`, or -1 (files before it) */
 	int pi, ri;             /* `part`, `repeat`, or -1 */
 	int y_max;              /* parts add their y up, but this y is a
@@ -229,7 +232,7 @@ static int build_columns(struct build *b, const char *ycol)
 /* The accumulator of cell (series si, mode mi, hint set hidx, n), added
  * when new, into *a. -1 when out of memory. */
 static int build_acc(struct build *b, size_t si, size_t mi, size_t hidx,
-		     int n, const char *hints, size_t *a)
+		     int n, const char *hints, const char *id, size_t *a)
 {
 	size_t j;
 
@@ -260,8 +263,33 @@ static int build_acc(struct build *b, size_t si, size_t mi, size_t hidx,
 	b->acc[*a].hint = hidx;
 	b->nacc++;
 	b->map.slot[j] = *a + 1;
-	if (!(b->acc[*a].c.hints = strdup(hints)))
+	if (!(b->acc[*a].c.hints = strdup(hints)) ||
+	    !(b->acc[*a].c.id = strdup(id)) ||
+	    !(b->acc[*a].c.answer = strdup("")))
 		return -1;
+	/* the hints shown: without the "[id]" build_row put after them */
+	b->acc[*a].c.hints_len = strlen(hints);
+	j = strlen(id) + 2;
+	if (id[0] && b->acc[*a].c.hints_len >= j &&
+	    hints[b->acc[*a].c.hints_len - j] == '[' &&
+	    !strncmp(hints + b->acc[*a].c.hints_len - j + 1, id, j - 2) &&
+	    hints[b->acc[*a].c.hints_len - 1] == ']')
+		b->acc[*a].c.hints_len -= j + (b->acc[*a].c.hints_len > j);
+	return 0;
+}
+
+/* A cell's answer from one more ok run's: the first, or "varies". */
+static int note_answer(struct acc *ac, const char *answer)
+{
+	char *p;
+
+	if (!answer || !answer[0] || !strcmp(ac->c.answer, answer) ||
+	    !strcmp(ac->c.answer, "varies"))
+		return 0;
+	if (!(p = strdup(ac->c.answer[0] ? "varies" : answer)))
+		return -1;
+	free(ac->c.answer);
+	ac->c.answer = p;
 	return 0;
 }
 
@@ -289,11 +317,13 @@ struct pgroup {
 	size_t first;           /* the first row (its series, mode, n) */
 	int parts, have, st;
 	double y, to;
+	unsigned long long sol; /* the parts' counts added */
+	int sol_all;            /* every part has its count */
 };
 
 static int add_run(struct build *b, size_t r, const char *mode,
-		   const char *hints, int parts, double n, int st, double y,
-		   double to);
+		   const char *hints, const char *id, int parts, double n,
+		   int st, double y, double to, const char *answer);
 
 static int part_row(struct build *b, size_t r, const char *part, int st,
 		    double y, double to)
@@ -327,10 +357,22 @@ static int part_row(struct build *b, size_t r, const char *part, int st,
 		g->parts = slash ? atoi(slash + 1) : 0;
 		g->st = NQ_ST_OK;
 		g->to = NAN;
+		g->sol_all = 1;
 		b->npg++;
 	}
 	g = &b->pg[gi];
 	g->have++;
+	{
+		unsigned long long v;
+		const char *sv = nq_table_cell(t, r, b->soli);
+		char *end;
+
+		v = strtoull(sv, &end, 10);
+		if (!sv[0] || *end)
+			g->sol_all = 0;
+		else
+			g->sol += v;
+	}
 	if (st != NQ_ST_OK && g->st == NQ_ST_OK)
 		g->st = st;
 	if (!isnan(y))
@@ -346,16 +388,17 @@ static int parts_runs(struct build *b)
 
 	for (i = 0; i < b->npg; i++) {
 		const struct pgroup *g = &b->pg[i];
-		char hints[48];
+		char hints[48], answer[32];
 		int st = g->st;
 
 		if (g->have < g->parts && st == NQ_ST_OK)
 			st = NQ_ST_SKIPPED; /* not all of it was run */
 		snprintf(hints, sizeof hints, "in %d parts", g->parts);
+		snprintf(answer, sizeof answer, "%llu", g->sol);
 		if (add_run(b, g->first, nq_table_cell(b->t, g->first,
 						       b->ci[1]),
-			    hints, g->parts, b->nv[g->first], st, g->y,
-			    g->to) < 0)
+			    hints, "", g->parts, b->nv[g->first], st, g->y,
+			    g->to, g->sol_all ? answer : NULL) < 0)
 			return -1;
 	}
 	return 0;
@@ -369,10 +412,11 @@ static int build_row(struct build *b, size_t r)
 	const char *hints = nq_table_cell(t, r, b->hi);
 	const char *stname = nq_table_cell(t, r, b->ci[2]);
 	double n = b->nv[r], y = b->yv[r], to = b->tv ? b->tv[r] : NAN;
-	char inst[512];
+	const char *id = nq_table_cell(t, r, b->ii), *sol;
+	char inst[512], plain[32], answer[32];
 	int st;
 
-	if (o->mode && strcmp(mode, o->mode))
+	if ((o->mode && strcmp(mode, o->mode)) || !nq_only_keep(o->only, r))
 		return 0;
 	if (isnan(n) && b->n_numeric && nq_table_cell(t, r, b->ci[0])[0])
 		return 0; /* not a number: warned about, skipped */
@@ -385,6 +429,11 @@ static int build_row(struct build *b, size_t r)
 			 : nq_table_cell(t, r, b->hhi));
 		hints = inst;
 	}
+	/* the plain instance of a size is named "n8": no name of its own */
+	snprintf(plain, sizeof plain, "n%s", nq_table_cell(t, r, b->ci[0]));
+	if (!strcmp(id, plain))
+		id = "";
+	b->c->rows++;
 	if (isnan(n) || n < 1 || n > 1e9 || n != (int)n)
 		return nq_error_set(b->err, b->name, (int)nq_table_line(t, r), 0,
 				    "n is '%s', not a board size",
@@ -396,13 +445,19 @@ static int build_row(struct build *b, size_t r)
 		return part_row(b, r, nq_table_cell(t, r, b->pi), st, y, to) < 0
 		       ? nq_error_set(b->err, b->name, 0, 0, "out of memory")
 		       : 0;
-	return add_run(b, r, mode, hints, 0, n, st, y, to);
+	/* the answer of an ok run: its count, or whether it found one */
+	sol = nq_table_cell(t, r, b->soli);
+	answer[0] = '\0';
+	if (st == NQ_ST_OK && sol[0])
+		snprintf(answer, sizeof answer, "%s", strcmp(mode, "count") ?
+			 (strcmp(sol, "0") ? "found" : "none") : sol);
+	return add_run(b, r, mode, hints, id, 0, n, st, y, to, answer);
 }
 
 /* One run into its cell. */
 static int add_run(struct build *b, size_t r, const char *mode,
-		   const char *hints, int parts, double n, int st, double y,
-		   double to)
+		   const char *hints, const char *id, int parts, double n,
+		   int st, double y, double to, const char *answer)
 {
 	const nq_table *t = b->t;
 	const nq_cells_opts *o = b->o;
@@ -417,9 +472,11 @@ static int add_run(struct build *b, size_t r, const char *mode,
 		goto oom;
 	if (hints[0] && !parts)
 		b->c->hinted_rows++;
-	if (build_acc(b, si, mi, hidx, (int)n, hints, &a) < 0)
+	if (build_acc(b, si, mi, hidx, (int)n, hints, id, &a) < 0)
 		goto oom;
 	ac = &b->acc[a];
+	if (st == NQ_ST_OK && note_answer(ac, answer) < 0)
+		goto oom;
 	ac->c.parts = parts;
 	ac->c.runs++;
 	note_host(ac, nq_table_cell(t, r, b->host_col));
@@ -536,6 +593,8 @@ static int build_cells(struct build *b)
 		c->cell[a] = ac->c;
 		c->mixed += ac->c.hosts > 1;
 		ac->c.hints = NULL; /* now owned by c */
+		ac->c.id = NULL;
+		ac->c.answer = NULL;
 		c->ncells++;
 	}
 	if (order_series(b) < 0)
@@ -552,6 +611,8 @@ static void build_free(struct build *b)
 		free(b->acc[i].ok);
 		free(b->acc[i].bad);
 		free(b->acc[i].c.hints);
+		free(b->acc[i].c.id);
+		free(b->acc[i].c.answer);
 	}
 	free(b->acc);
 	free(b->pg);
@@ -586,6 +647,7 @@ int nq_cells_build(const nq_table *t, const char *name,
 	b.xi = nq_table_col(t, "excluded");
 	b.ii = nq_table_col(t, "instance");
 	b.hhi = nq_table_col(t, "instance_hash");
+	b.soli = nq_table_col(t, "solutions");
 	ti = nq_table_col(t, "timeout_s");
 	ei = nq_table_col(t, "experiment");
 	b.oi = nq_table_col(t, "options");
@@ -605,7 +667,6 @@ int nq_cells_build(const nq_table *t, const char *name,
 		nq_error_set(err, name, 0, 0, "out of memory");
 		goto out;
 	}
-	b.c->rows = nq_table_nrows(t);
 	/* the experiment file's order of approaches: given, or in the
 	 * .meta beside the file (series by approach only) */
 	b.order = o->order;

@@ -21,13 +21,24 @@
 
 #include <stddef.h>
 #include "csvread.h"
+#include "only.h"
 #include "status.h"
 #include "stats.h"
 
 typedef struct nq_cell {
 	size_t series;          /* index into nq_cells.series */
 	size_t mode;            /* index into nq_cells.modes */
-	char *hints;            /* "" for none */
+	char *hints;            /* "" for none; an instance with blocked
+				   squares or excluded lines: its hints, then
+				   its id in brackets ("1:2 [blocked-...]") */
+	size_t hints_len;       /* of hints without that " [id]" */
+	char *id;               /* the instance's own name (CSV `instance`)
+				   where it has one: a generated or variant
+				   instance's, or a parameter file's; "" for
+				   the plain "n8" */
+	char *answer;           /* what its ok runs answered: the count,
+				   "found" or "none"; "varies" when they
+				   differ; "" when no ok run answered */
 	int parts;              /* a count in parts (hints "in P parts"):
 				   P; it counts the whole board, so plots
 				   draw it with the whole counts */
@@ -58,7 +69,7 @@ typedef struct nq_cells {
 	size_t nmodes;
 	char *experiment;       /* the first row's experiment ("" if none) */
 	char *ycol;             /* the column summarised */
-	size_t rows;            /* rows read */
+	size_t rows;            /* rows read (those the filters keep) */
 	size_t hinted_rows;     /* rows of instances with pre-placed queens */
 	double timeout_s;       /* the largest timeout_s of any row */
 	size_t mixed;           /* cells whose runs came from more than one
@@ -71,6 +82,8 @@ typedef struct nq_cells_opts {
 			     * `approach` column (older files: solver,
 			     * encoding, and options where they vary) */
 	const char *mode;   /* keep only this mode; NULL: all */
+	const nq_only *only; /* keep only the rows it keeps (only.h, bound
+			     * to this table); NULL: all */
 	int any_status;     /* summarise y over every run that has a value
 			     * (sizes); default: over ok runs only */
 	const char *const *order; /* the approaches in the experiment

@@ -11,22 +11,15 @@
  * approaches at one n are spread a little sideways so they do not hide
  * each other.
  */
-#include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include "cells.h"
-#include "atomic.h"
 #include "plot.h"
 #include "plot_common.h"
 #include "scatter.h"
 #include "solubility.h"
-#include "names.h"
 #include "order.h"
 
 /* A cell the time plots leave out: an instance with pre-placed queens
@@ -66,15 +59,64 @@ static const char *mode_title(const char *mode)
 }
 
 /* Decide log or linear for values lo..hi (lo: smallest positive, or <= 0
- * when some value is not positive): a time is on a log scale by default. */
+ * when some value is not positive): a time is on a log scale by default,
+ * and --log asks for one whatever the values (those not above 0 are then
+ * left out, and said: struct nonpos). */
 static int use_log(const nq_plot_opts *o, const char *col, double lo,
 		   double hi)
 {
+	if (o->scale == 1)
+		return 1;
 	if (lo <= 0)
 		return 0;
 	if (o->scale >= 0)
 		return o->scale;
 	return nq_column_is_time(col) || hi / lo > 100;
+}
+
+/* On a log axis, the values that are not above 0: medians not drawn,
+ * error bars cut at the axis' bottom (the smallest value above 0). */
+struct nonpos {
+	int logy;
+	double floor;
+	size_t dropped, clamped;
+};
+
+/* What a log axis leaves out of mode m's cells (hinted ones too: the
+ * cactus plot draws them). */
+static void nonpos_count(const nq_cells *c, size_t m, int hinted,
+			 struct nonpos *z)
+{
+	size_t i;
+
+	z->dropped = z->clamped = 0;
+	for (i = 0; z->logy && i < c->ncells; i++) {
+		const nq_cell *x = &c->cell[i];
+
+		if (x->mode != m || (HINTED(x) && !hinted) || !x->y.count)
+			continue;
+		if (x->y.median <= 0)
+			z->dropped++;
+		else if (x->y.min <= 0)
+			z->clamped++;
+	}
+}
+
+/* The note of what a log axis left out of mode m's panel: an entry of
+ * its key (after the plot command's other terms) and a line on stderr. */
+static void nonpos_note(FILE *f, const struct nonpos *z, const char *col,
+			const char *mode)
+{
+	char text[256];
+
+	if (!z->logy || (!z->dropped && !z->clamped))
+		return;
+	snprintf(text, sizeof text, "log axis: %zu median%s of 0 not drawn%s",
+		 z->dropped, z->dropped == 1 ? "" : "s",
+		 z->clamped ? ", bars from 0 cut at the bottom" : "");
+	fputs(", \\\n     keyentry with lines lc rgb 'white' title ", f);
+	nq_plot_str(f, text);
+	fprintf(stderr, "harness plot: note: %s, %s: %s\n", col, mode, text);
 }
 
 static void set_yaxis(FILE *f, int logy)
@@ -102,13 +144,13 @@ static void timeout_line(FILE *f, double t)
  * or was skipped, and the smallest and largest y (lo stays INFINITY, hi 0
  * when no run ended ok). */
 static int time_range(const nq_cells *c, int *timed_out, double *lo,
-		      double *hi)
+		      double *hi, double *lo_pos)
 {
 	size_t i;
 	int any = 0;
 
 	*timed_out = 0;
-	*lo = INFINITY;
+	*lo = *lo_pos = INFINITY;
 	*hi = 0;
 	for (i = 0; i < c->ncells; i++) {
 		const nq_cell *x = &c->cell[i];
@@ -123,6 +165,10 @@ static int time_range(const nq_cells *c, int *timed_out, double *lo,
 				*lo = x->y.min;
 			if (x->y.max > *hi)
 				*hi = x->y.max;
+			if (x->y.min > 0 && x->y.min < *lo_pos)
+				*lo_pos = x->y.min;
+			else if (x->y.median > 0 && x->y.median < *lo_pos)
+				*lo_pos = x->y.median;
 		}
 	}
 	return any;
@@ -131,7 +177,7 @@ static int time_range(const nq_cells *c, int *timed_out, double *lo,
 /* The terminal, title, axes and key of the time plot. */
 static void time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		       int term, const char *target, int timed_out, double lo,
-		       double hi)
+		       double hi, struct nonpos *z)
 {
 	char title[512], yl[256];
 
@@ -144,7 +190,8 @@ static void time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		snprintf(title, sizeof title, "%s", c->experiment[0] ?
 			 c->experiment : o->csv);
 	nq_plot_setup(f, o, term, target, (int)c->nmodes, title);
-	set_yaxis(f, use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi));
+	z->logy = use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi);
+	set_yaxis(f, z->logy);
 	fputs("set xlabel 'n (board size)'\nset ylabel ", f);
 	snprintf(yl, sizeof yl, "%s, median; bars min..max",
 		 nq_column_label(c->ycol));
@@ -182,7 +229,7 @@ static double time_dx(FILE *f, const nq_cells *c, size_t m)
 /* Mode m's data: one block per series, a blank line where no run is ok;
  * then one per kind of failure, fails[k] set where it has a point. */
 static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
-		      double hi, int *fails)
+		      double hi, int *fails, struct nonpos *z)
 {
 	size_t s, i, k;
 
@@ -195,11 +242,18 @@ static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
 
 			if (x->mode != m || x->series != s || HINTED(x))
 				continue;
-			if (x->y.count)
-				fprintf(f, "%.6g %.9g %.9g %.9g\n", x->n + off,
-					x->y.median, x->y.min, x->y.max);
-			else
+			if (x->y.count && z->logy && x->y.median <= 0) {
 				fputc('\n', f);
+			} else if (x->y.count) {
+				double mn = x->y.min;
+
+				if (z->logy && mn <= 0)
+					mn = z->floor;
+				fprintf(f, "%.6g %.9g %.9g %.9g\n", x->n + off,
+					x->y.median, mn, x->y.max);
+			} else {
+				fputc('\n', f);
+			}
 		}
 		fputs("EOD\n", f);
 	}
@@ -236,7 +290,7 @@ static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
 
 /* Mode m's panel: its title and the plot command over its data. */
 static void time_panel(FILE *f, const nq_cells *c, size_t m,
-		       const int *fails)
+		       const int *fails, const struct nonpos *z)
 {
 	size_t s, k;
 	int first = 1;
@@ -263,6 +317,7 @@ static void time_panel(FILE *f, const nq_cells *c, size_t m,
 			fail_marks[k].pt, fail_marks[k].pt,
 			fail_marks[k].key);
 	}
+	nonpos_note(f, z, c->ycol, c->modes[m]);
 	fputc('\n', f);
 }
 
@@ -271,17 +326,21 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 {
 	size_t m;
 	int timed_out;
-	double lo, hi;
+	double lo, hi, lo_pos;
+	struct nonpos z;
 
-	if (!time_range(c, &timed_out, &lo, &hi))
+	if (!time_range(c, &timed_out, &lo, &hi, &lo_pos))
 		return -1;
-	time_setup(f, c, o, term, target, timed_out, lo, hi);
+	memset(&z, 0, sizeof z);
+	z.floor = lo_pos == INFINITY ? 1 : lo_pos;
+	time_setup(f, c, o, term, target, timed_out, lo, hi, &z);
 	for (m = 0; m < c->nmodes; m++) {
 		int fails[NFAIL] = { 0 };
 		double dx = time_dx(f, c, m);
 
-		time_data(f, c, m, dx, hi, fails);
-		time_panel(f, c, m, fails);
+		time_data(f, c, m, dx, hi, fails, &z);
+		nonpos_count(c, m, 0, &z);
+		time_panel(f, c, m, fails, &z);
 	}
 	fputs("unset multiplot\n", f);
 	return 0;
@@ -296,9 +355,11 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	size_t m, s, i;
 	double *v = malloc((c->ncells + 1) * sizeof *v);
 	double lo = INFINITY, hi = 0;
+	struct nonpos z;
 
 	if (!v)
 		return -1;
+	memset(&z, 0, sizeof z);
 	for (i = 0; i < c->ncells; i++)
 		if (c->cell[i].y.count) {
 			if (c->cell[i].y.median < lo)
@@ -310,7 +371,8 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		 c->experiment[0] ? c->experiment : o->csv,
 		 nq_column_label(c->ycol));
 	nq_plot_setup(f, o, term, target, (int)c->nmodes, title);
-	set_yaxis(f, use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi));
+	z.logy = use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi);
+	set_yaxis(f, z.logy);
 	snprintf(yl, sizeof yl, "%s (median of an instance's ok runs)",
 		 nq_column_label(c->ycol));
 	fputs("set ylabel ", f);
@@ -336,10 +398,15 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 				if (c->cell[i].mode == m && c->cell[i].series == s &&
 				    c->cell[i].y.count)
 					v[nv++] = c->cell[i].y.median;
+			double off = ((double)s - (double)(c->nseries - 1) / 2) *
+				     0.04; /* apart a little: equal curves show */
+
 			qsort(v, nv, sizeof *v, nq_cmp_double);
 			fprintf(f, "$m%zus%zu << EOD\n", m, s);
 			for (j = 0; j < nv; j++)
-				fprintf(f, "%zu %.9g\n", j + 1, v[j]);
+				if (!z.logy || v[j] > 0)
+					fprintf(f, "%.6g %.9g\n", (double)j + 1 + off,
+						v[j]);
 			fputs("EOD\n", f);
 		}
 		fprintf(f, "set xlabel 'instances solved (of %zu)'\n"
@@ -355,6 +422,9 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 			nq_plot_str(f, c->series[s]);
 			first = 0;
 		}
+		nonpos_count(c, m, 1, &z);
+		z.clamped = 0; /* no bars here */
+		nonpos_note(f, &z, c->ycol, c->modes[m]);
 		fputc('\n', f);
 	}
 	fputs("unset multiplot\n", f);
@@ -363,6 +433,49 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 }
 
 /* ---- sizes: variables and constraints against n --------------------- */
+
+/* How far apart the size plot spreads its series: 0.6% of the n range. */
+static double size_dx(const nq_cells *c)
+{
+	int lo = 0, hi = 0, any = 0;
+	size_t i;
+
+	for (i = 0; i < c->ncells; i++) {
+		if (HINTED(&c->cell[i]))
+			continue;
+		if (!any || c->cell[i].n < lo)
+			lo = c->cell[i].n;
+		if (!any || c->cell[i].n > hi)
+			hi = c->cell[i].n;
+		any = 1;
+	}
+	return (hi > lo ? hi - lo : 1) * 0.006;
+}
+
+/* The first series whose sizes (medians at every n they have) are those
+ * of series s: s itself when none before it. */
+static size_t same_sizes(const nq_cells *c, size_t s)
+{
+	size_t e, i;
+
+	for (e = 0; e < s; e++) {
+		int same = 1, any = 0;
+
+		for (i = 0; i < c->ncells && same; i++) {
+			const nq_cell *a = &c->cell[i], *b;
+
+			if (a->series != s || HINTED(a))
+				continue;
+			b = nq_cells_find(c, e, a->mode, a->hints, a->n);
+			same = b && b->y.count == a->y.count &&
+			       (!a->y.count || b->y.median == a->y.median);
+			any |= a->y.count > 0;
+		}
+		if (same && any)
+			return e;
+	}
+	return s;
+}
 
 static int size_plot(FILE *f, const nq_cells *const sz[2],
 		     const nq_plot_opts *o, int term, const char *target)
@@ -400,9 +513,12 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 		fputs("\nset title ", f);
 		nq_plot_str(f, titles[p]);
 		fputs(" font ',14'\n", f);
-		/* one point per (series, n): the first mode that has a size */
+		/* one point per (series, n): the first mode that has a size;
+		 * series spread a little sideways, so equal ones both show */
 		for (s = 0; s < c->nseries; s++) {
 			int last_n = -1;
+			double off = ((double)s - (double)(c->nseries - 1) / 2) *
+				     size_dx(c);
 
 			fprintf(f, "$p%zus%zu << EOD\n", p, s);
 			for (i = 0; i < c->ncells; i++) {
@@ -411,7 +527,8 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 				if (x->series != s || HINTED(x) || !x->y.count ||
 				    x->n == last_n)
 					continue;
-				fprintf(f, "%d %.9g\n", x->n, x->y.median);
+				fprintf(f, "%.6g %.9g\n", x->n + off,
+					x->y.median);
 				last_n = x->n;
 			}
 			fputs("EOD\n", f);
@@ -431,7 +548,18 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 				first ? "" : ", \\\n     ", p, s,
 				nq_plot_colour(c->colour[s]),
 			points[c->colour[s] % NPOINTS]);
-			nq_plot_str(f, c->series[s]);
+			{
+				/* a curve equal to an earlier one says so */
+				char t[600];
+				size_t e = same_sizes(c, s);
+
+				if (e < s)
+					snprintf(t, sizeof t, "%s (= %s)",
+						 c->series[s], c->series[e]);
+				else
+					snprintf(t, sizeof t, "%s", c->series[s]);
+				nq_plot_str(f, t);
+			}
 			first = 0;
 		}
 		fputc('\n', f);
@@ -463,12 +591,13 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 				    "picture type: name the output .svg, .png "
 				    "or .pdf");
 	if (o->kind == NQ_PLOT_SOLUBILITY)
-		return nq_solubility_plot(f, t, o, term, target, err);
+		return nq_solubility_plot(f, t, o, term, target, 1, err);
 	if (o->kind == NQ_PLOT_SCATTER)
 		return nq_scatter_plot(f, t, o, term, target, err);
 	memset(&co, 0, sizeof co);
 	co.group = o->group;
 	co.mode = o->mode;
+	co.only = o->only;
 	if (o->kind == NQ_PLOT_SIZE) {
 		co.any_status = 1;
 		co.y = "vars";
@@ -494,10 +623,10 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 	if (nq_cells_build(t, o->csv, &co, &c, err) < 0)
 		goto out;
 	if (o->kind == NQ_PLOT_TIME) {
+		/* every instance of a family (placed queens, blocked squares,
+		 * excluded diagonals): against the family's parameter */
 		if (time_plot(f, c, o, term, target) < 0) {
-			nq_error_set(err, o->csv, 0, 0, "every instance has "
-				     "pre-placed queens: nothing to draw against "
-				     "n (try --kind cactus)");
+			rc = nq_solubility_plot(f, t, o, term, target, 0, err);
 			goto out;
 		}
 	} else if (cactus_plot(f, c, o, term, target) < 0) {
@@ -509,231 +638,5 @@ out:
 	nq_cells_free(c);
 	nq_cells_free(sz[0]);
 	nq_cells_free(sz[1]);
-	return rc;
-}
-
-/* ---- running gnuplot ------------------------------------------------ */
-
-/* The program to run, checked to exist. */
-static int find_gnuplot(const nq_plot_opts *o, char *buf, size_t len,
-			nq_error *err)
-{
-	const char *prog = o->gnuplot ? o->gnuplot : getenv("NQ_GNUPLOT");
-	const char *path = getenv("PATH");
-	char dir[4096], *p, *save = NULL;
-
-	if (!prog || !prog[0])
-		prog = "gnuplot";
-	if (strchr(prog, '/')) {
-		snprintf(buf, len, "%s", prog);
-		if (access(buf, X_OK) == 0)
-			return 0;
-	} else {
-		snprintf(dir, sizeof dir, "%s", path ? path : "/usr/bin:/bin");
-		for (p = strtok_r(dir, ":", &save); p;
-		     p = strtok_r(NULL, ":", &save)) {
-			snprintf(buf, len, "%s/%s", p, prog);
-			if (access(buf, X_OK) == 0)
-				return 0;
-		}
-	}
-	return nq_error_set(err, NULL, 0, 0, "cannot draw: gnuplot is not "
-			    "installed ('%s' not found; on Debian: apt-get "
-			    "install gnuplot-nox, or `make deps`)", prog);
-}
-
-/* Run `prog` with `script` on stdin; its messages go to `log`. Returns
- * its exit status, or -1 if it could not be run. */
-static int run_gnuplot(const char *prog, const char *script, size_t len,
-		       FILE *log)
-{
-	struct sigaction ign, old;
-	int fds[2], status = -1;
-	size_t off = 0;
-	pid_t pid;
-
-	if (pipe(fds) < 0)
-		return -1;
-	pid = fork();
-	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		dup2(fds[0], 0);
-		dup2(fileno(log), 1);
-		dup2(fileno(log), 2);
-		close(fds[0]);
-		close(fds[1]);
-		execl(prog, prog, (char *)NULL);
-		_exit(127);
-	}
-	close(fds[0]);
-	memset(&ign, 0, sizeof ign);
-	ign.sa_handler = SIG_IGN;
-	sigemptyset(&ign.sa_mask);
-	sigaction(SIGPIPE, &ign, &old);
-	while (off < len) {
-		ssize_t w = write(fds[1], script + off, len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break; /* gnuplot stopped reading: its status says why */
-		off += (size_t)w;
-	}
-	close(fds[1]);
-	sigaction(SIGPIPE, &old, NULL);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-}
-
-/* The last non-empty lines of what gnuplot said, on one line. */
-static void log_tail(FILE *log, char *buf, size_t len)
-{
-	char text[4096];
-	size_t n, i, used = 0;
-	long size;
-
-	buf[0] = '\0';
-	fflush(log);
-	if (fseek(log, 0, SEEK_END) < 0 || (size = ftell(log)) <= 0)
-		return;
-	fseek(log, size > (long)sizeof text - 1 ? size - (long)sizeof text + 1
-	      : 0, SEEK_SET);
-	n = fread(text, 1, sizeof text - 1, log);
-	text[n] = '\0';
-	for (i = n > 400 ? n - 400 : 0; i < n && used + 1 < len; i++) {
-		char ch = text[i] == '\n' ? ' ' : text[i];
-
-		if (ch == ' ' && used && buf[used - 1] == ' ')
-			continue;
-		buf[used++] = ch;
-	}
-	buf[used] = '\0';
-}
-
-int nq_plot_draw(const nq_table *t, const nq_plot_opts *o, nq_error *err)
-{
-	char prog[4096], said[512];
-	char *script = NULL;
-	size_t len = 0;
-	FILE *mem = NULL, *log = NULL;
-	struct stat st;
-	nq_atomic pic;
-	int rc, status;
-
-	if (nq_plot_term_of(o->output) < 0) {
-		nq_error_set(err, o->output, 0, 0, "cannot tell the picture "
-			     "type: name the output .svg, .png or .pdf");
-		return NQ_PLOT_EINPUT;
-	}
-	/* a device, FIFO, directory or symbolic link is never replaced; a
-	 * name `set output` cannot hold is refused before the temp file */
-	if (nq_name_check(o->output, "output path", "a gnuplot script's set "
-			  "output", err) || nq_output_check(o->output, err))
-		return NQ_PLOT_EINPUT;
-	/* the script names the temp file the picture goes to; gnuplot
-	 * writes it by name, nq_atomic_commit renames it into place */
-	if (nq_atomic_open(&pic, o->output, err) < 0)
-		return NQ_PLOT_EDRAW;
-	mem = open_memstream(&script, &len);
-	if (!mem) {
-		nq_error_set(err, NULL, 0, 0, "out of memory");
-		nq_atomic_abort(&pic);
-		return NQ_PLOT_EDRAW;
-	}
-	rc = nq_plot_script(t, o, pic.tmp, mem, err);
-	if (fclose(mem) != 0 && rc == 0) {
-		nq_error_set(err, NULL, 0, 0, "out of memory");
-		rc = NQ_PLOT_EDRAW;
-	}
-	if (rc < 0)
-		goto out;
-	rc = NQ_PLOT_EDRAW;
-	if (find_gnuplot(o, prog, sizeof prog, err) < 0)
-		goto out;
-	log = tmpfile();
-	if (!log) {
-		nq_error_set(err, NULL, 0, 0, "cannot make a temp file: %s",
-			     strerror(errno));
-		goto out;
-	}
-	status = run_gnuplot(prog, script, len, log);
-	if (status != 0 || stat(pic.tmp, &st) < 0 || st.st_size == 0) {
-		log_tail(log, said, sizeof said);
-		if (status < 0)
-			nq_error_set(err, NULL, 0, 0, "cannot run %s: %s", prog,
-				     strerror(errno));
-		else
-			nq_error_set(err, NULL, 0, 0, "gnuplot failed (exit %d)"
-				     "%s%s", status, said[0] ? ": " : "", said);
-		goto out;
-	}
-	if (nq_atomic_commit(&pic, err) < 0) {
-		pic.f = NULL; /* closed and removed by the commit */
-		goto out_done;
-	}
-	rc = 0;
-	goto out_done;
-out:
-	nq_atomic_abort(&pic); /* never half a picture */
-out_done:
-	if (log)
-		fclose(log);
-	free(script);
-	return rc;
-}
-
-int nq_plot_svg(const nq_table *t, const nq_plot_opts *o, char **svg,
-		size_t *len, nq_error *err)
-{
-	const char *tmp = getenv("TMPDIR");
-	char dir[4096], path[4200];
-	nq_plot_opts po = *o;
-	FILE *f;
-	long size;
-	int rc;
-
-	*svg = NULL;
-	*len = 0;
-	snprintf(dir, sizeof dir, "%s/nq-plot-XXXXXX", tmp && tmp[0] ? tmp :
-		 "/tmp");
-	if (!mkdtemp(dir))
-		return nq_error_set(err, dir, 0, 0, "cannot make a temp "
-				    "directory: %s", strerror(errno)),
-		       NQ_PLOT_EDRAW;
-	snprintf(path, sizeof path, "%s/plot.svg", dir);
-	po.output = path;
-	rc = nq_plot_draw(t, &po, err);
-	if (rc == 0) {
-		rc = NQ_PLOT_EDRAW;
-		if (!(f = fopen(path, "rb"))) {
-			nq_error_set(err, path, 0, 0, "cannot read: %s",
-				     strerror(errno));
-		} else {
-			if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) > 0 &&
-			    fseek(f, 0, SEEK_SET) == 0 &&
-			    (*svg = malloc((size_t)size + 1)) &&
-			    fread(*svg, 1, (size_t)size, f) == (size_t)size) {
-				(*svg)[size] = '\0';
-				*len = (size_t)size;
-				rc = 0;
-			} else {
-				free(*svg);
-				*svg = NULL;
-				nq_error_set(err, path, 0, 0, "cannot read the "
-					     "picture back");
-			}
-			fclose(f);
-		}
-	}
-	unlink(path);
-	rmdir(dir);
 	return rc;
 }

@@ -38,9 +38,9 @@ static const struct {
 	const char *ext, *term;
 	int w, h;  /* one panel */
 } terms[] = {
-	{ ".svg", "svg dynamic noenhanced font 'Helvetica,14' background rgb 'white'", 640, 580 },
-	{ ".png", "pngcairo noenhanced font 'Helvetica,12' background rgb 'white'", 640, 580 },
-	{ ".pdf", "pdfcairo noenhanced font 'Helvetica,10'", 5, 4 },
+	{ ".svg", "svg dynamic noenhanced font 'Helvetica,14' background rgb 'white'", NQ_PLOT_PANEL_W, NQ_PLOT_PANEL_H },
+	{ ".png", "pngcairo noenhanced font 'Helvetica,12' background rgb 'white'", NQ_PLOT_PANEL_W, NQ_PLOT_PANEL_H },
+	{ ".pdf", "pdfcairo noenhanced font 'Helvetica,10'", 5, 4 }, /* in */
 };
 
 static const char *ext_of(const char *path)
@@ -98,26 +98,115 @@ void nq_plot_str(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
+int nq_plot_size_parse(const char *text, nq_plot_opts *o, nq_error *err)
+{
+	const char *given = text;
+	char *end;
+	double w, h, per_inch = 0;
+
+	w = strtod(text, &end);
+	if (end == text || (*end != 'x' && *end != 'X'))
+		goto bad;
+	text = end + 1;
+	h = strtod(text, &end);
+	if (end == text)
+		goto bad;
+	if (!strcmp(end, "in"))
+		per_inch = 1;
+	else if (!strcmp(end, "cm"))
+		per_inch = 2.54;
+	else if (*end && strcmp(end, "px"))
+		goto bad;
+	if (!(w > 0) || !(h > 0) || w > 1e6 || h > 1e6)
+		goto bad;
+	o->size_inches = per_inch > 0;
+	o->width = per_inch > 0 ? w / per_inch : w;
+	o->height = per_inch > 0 ? h / per_inch : h;
+	return 0;
+bad:
+	return nq_error_set(err, NULL, 0, 0, "--size is WIDTHxHEIGHT in px "
+			    "(1920x1080), or with in or cm (6x4in, 16x12cm), "
+			    "not '%s'", given);
+}
+
+/* The picture's size: px (PNG, SVG) or inches (PDF), into *w, *h. */
+static void picture_size(const nq_plot_opts *o, int term, int npanels,
+			 double *w, double *h)
+{
+	int pdf = !strcmp(terms[term].ext, ".pdf");
+	double dpi = o->dpi > 0 && !strcmp(terms[term].ext, ".png") ?
+		     o->dpi : 96;
+
+	if (npanels < 1)
+		npanels = 1;
+	if (o->width <= 0) {
+		*w = terms[term].w * npanels * (pdf ? 1 : dpi / 96);
+		*h = terms[term].h * (pdf ? 1 : dpi / 96);
+	} else if (pdf) {
+		*w = o->size_inches ? o->width : o->width / 96;
+		*h = o->size_inches ? o->height : o->height / 96;
+	} else {
+		*w = o->size_inches ? o->width * dpi : o->width;
+		*h = o->size_inches ? o->height * dpi : o->height;
+	}
+}
+
+int nq_plot_size_check(const nq_plot_opts *o, nq_error *err)
+{
+	int term = nq_plot_term_of(o->output ? o->output : "");
+	double w, h;
+
+	if (o->dpi && term >= 0 && strcmp(terms[term].ext, ".png"))
+		return nq_error_set(err, NULL, 0, 0, "--dpi is for PNG pictures "
+				    "(%s is a vector picture: --size alone sets "
+				    "it)", terms[term].ext + 1);
+	if (term < 0 || o->width <= 0)
+		return 0;
+	picture_size(o, term, 1, &w, &h);
+	if (!strcmp(terms[term].ext, ".pdf")) {
+		if (w < 1 || h < 1 || w > 200 || h > 200)
+			return nq_error_set(err, NULL, 0, 0, "--size: a PDF of "
+					    "%.3gx%.3g in is outside 1x1..200x200 "
+					    "in", w, h);
+		return 0;
+	}
+	if (w < NQ_PLOT_PX_MIN || h < NQ_PLOT_PX_MIN || w > NQ_PLOT_PX_MAX ||
+	    h > NQ_PLOT_PX_MAX)
+		return nq_error_set(err, NULL, 0, 0, "--size: %.0fx%.0f px is "
+				    "outside %dx%d..%dx%d px", w, h,
+				    NQ_PLOT_PX_MIN, NQ_PLOT_PX_MIN,
+				    NQ_PLOT_PX_MAX, NQ_PLOT_PX_MAX);
+	return 0;
+}
+
 void nq_plot_setup(FILE *f, const nq_plot_opts *o, int term,
 			 const char *target, int npanels, const char *title)
 {
-	int w = terms[term].w * (npanels > 1 ? npanels : 1);
-	int h = terms[term].h;
+	double w, h, scale;
 
+	picture_size(o, term, npanels, &w, &h);
 	if (!strcmp(terms[term].ext, ".pdf"))
-		fprintf(f, "set terminal %s size %din,%din\n", terms[term].term,
-			w, h);
-	else
-		fprintf(f, "set terminal %s size %d,%d\n", terms[term].term, w, h);
+		fprintf(f, "set terminal %s size %.3fin,%.3fin\n",
+			terms[term].term, w, h);
+	else if (!strcmp(terms[term].ext, ".png") && o->dpi > 0 &&
+		 o->dpi != 96) {
+		/* fonts and lines as they would be on a screen of that dpi */
+		scale = o->dpi / 96.0;
+		fprintf(f, "set terminal %s size %.0f,%.0f fontscale %.3f "
+			"linewidth %.3f\n", terms[term].term, w, h, scale,
+			scale);
+	} else
+		fprintf(f, "set terminal %s size %.0f,%.0f\n",
+			terms[term].term, w, h);
 	fputs("set encoding utf8\nset output ", f);
 	nq_plot_str(f, target);
 	fputc('\n', f);
-	(void)o;
+	/* the key below the panel, never over a curve */
 	fputs("set grid xtics ytics mytics lc rgb '#dddddd' lw 1 dt 1\n"
 	      "set border 3 lc rgb '#444444'\nset xtics nomirror\n"
-	      "set ytics nomirror\nset key top left Left reverse samplen 2 "
-	      "spacing 1.1 opaque box lc rgb '#cccccc'\n"
-	      "set tmargin 3\nset bmargin 4\n", f);
+	      "set ytics nomirror\nset key outside below center horizontal "
+	      "Left reverse samplen 2 spacing 1.1 noopaque nobox\n"
+	      "set tmargin 3\n", f);
 	fprintf(f, "set multiplot layout 1,%d title ", npanels > 1 ? npanels : 1);
 	nq_plot_str(f, title);
 	fputs(" font ',16'\n", f);

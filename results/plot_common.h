@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include "error.h"
 #include "csvread.h"
+#include "only.h"
 
 typedef enum nq_plot_kind {
 	NQ_PLOT_TIME = 0,   /* y against n, a line per approach, a panel per mode */
@@ -33,12 +34,34 @@ typedef struct nq_plot_opts {
 	const char *y;        /* column; NULL: wall_s (time, cactus) */
 	const char *group;    /* series columns; NULL: the approach */
 	const char *mode;     /* one mode only; NULL: a panel per mode */
+	const nq_only *only;  /* the rows drawn (only.h); NULL: all */
 	int scale;            /* -1 auto (log for times, or when values span
 			       * more than 100x), 0 linear, 1 log */
 	const char *gnuplot;  /* the program; NULL: $NQ_GNUPLOT or gnuplot */
 	const char *scatter_a, *scatter_b; /* the scatter plot's approaches
 			       * (x, y); NULL: the first two */
+	double width, height; /* the whole picture (--size); 0: the default,
+			       * NQ_PLOT_PANEL_W x NQ_PLOT_PANEL_H px a panel */
+	int size_inches;      /* width and height are inches (else px) */
+	int dpi;              /* PNG: px per inch (--dpi); 0: 96 */
 } nq_plot_opts;
+
+/* A panel's default size in px (PDF: at 96 px per inch). */
+#define NQ_PLOT_PANEL_W 640
+#define NQ_PLOT_PANEL_H 580
+/* --dpi and --size limits. */
+#define NQ_PLOT_DPI_MIN 24
+#define NQ_PLOT_DPI_MAX 1200
+#define NQ_PLOT_PX_MIN 100
+#define NQ_PLOT_PX_MAX 20000
+
+/* Parse --size "WxH", "WxHpx", "WxHin" or "WxHcm" (in and cm: the picture
+ * size in inches, at the --dpi for PNG) into o. 0, or -1 with a message
+ * in err. */
+int nq_plot_size_parse(const char *text, nq_plot_opts *o, nq_error *err);
+/* Is the picture, at the resolution asked, within the limits (a PNG of
+ * inches is inches x dpi px)? 0, or -1 with err set. */
+int nq_plot_size_check(const nq_plot_opts *o, nq_error *err);
 
 /* "time", "cactus", "size", "solubility", "scatter" -> kind; -1 if
  * unknown. */

@@ -49,15 +49,35 @@ static void md(FILE *f, const char *s)
 	}
 }
 
-/* Has mode m any cell with hints? */
+/* Has mode m any cell with hints (1), or with an instance id (2: the
+ * column is "instance")? */
 static int mode_has_hints(const nq_cells *c, size_t m)
 {
 	size_t i;
+	int any = 0;
 
 	for (i = 0; i < c->ncells; i++)
-		if (c->cell[i].mode == m && c->cell[i].hints[0])
-			return 1;
-	return 0;
+		if (c->cell[i].mode == m && c->cell[i].id[0])
+			return 2;
+		else if (c->cell[i].mode == m && c->cell[i].hints[0])
+			any = 1;
+	return any;
+}
+
+/* The hints column's cell: the instance's id where it has one, else its
+ * hints. */
+static void md_inst(FILE *f, const nq_cell *e)
+{
+	char *h;
+
+	fputc(' ', f);
+	if (e->id[0]) {
+		md(f, e->id);
+	} else if ((h = strndup(e->hints, e->hints_len)) != NULL) {
+		md(f, h);
+		free(h);
+	}
+	fputs(" |", f);
 }
 
 /* The wide table: a row per instance, a column per approach (Markdown). */
@@ -69,7 +89,8 @@ static void md_wide(const struct nq_report_ctx *x, size_t m, double scale,
 
 	fprintf(x->f, "Median %s%s%s at a glance (~ noisy; in brackets: "
 		"runs that did not end ok):\n\n| n |%s", nq_report_name_of(c->ycol),
-		unit[0] ? " in " : "", unit, hints ? " hints |" : "");
+		unit[0] ? " in " : "", unit, hints == 2 ? " instance |" :
+		hints ? " hints |" : "");
 	for (s = 0; s < c->nseries; s++) {
 		fputc(' ', x->f);
 		md(x->f, c->series[s]);
@@ -88,7 +109,7 @@ static void md_wide(const struct nq_report_ctx *x, size_t m, double scale,
 			continue;
 		fprintf(x->f, "| %d |", row->n);
 		if (hints)
-			fprintf(x->f, " %s |", row->hints);
+			md_inst(x->f, row);
 		for (s = 0; s < c->nseries; s++) {
 			const nq_cell *e = nq_cells_find(c, s, m, row->hints, row->n);
 			char v[64];
@@ -141,7 +162,8 @@ static void md_detail(const struct nq_report_ctx *x, size_t m, double scale,
 		"max | IQR | MAD | speed-up | speed-up CI | runs | noisy |\n"
 		"|---:|%s---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n",
 		nq_report_name_of(c->ycol), unit[0] ? " in " : "", unit,
-		hints ? " hints |" : "", hints ? "---|" : "");
+		hints == 2 ? " instance |" : hints ? " hints |" : "",
+		hints ? "---|" : "");
 	for (i = 0; i < c->ncells; i++) {
 		const nq_cell *e = &c->cell[i];
 		struct nq_report_row r;
@@ -151,7 +173,7 @@ static void md_detail(const struct nq_report_ctx *x, size_t m, double scale,
 		nq_report_row_of(x, m, e, scale, &r);
 		fprintf(f, "| %d |", e->n);
 		if (hints)
-			fprintf(f, " %s |", e->hints);
+			md_inst(f, e);
 		fputc(' ', f);
 		md(f, c->series[e->series]);
 		fprintf(f, " | %s%s | %s | %s | %s | %s | %s | %s | %s | %s | "
@@ -197,7 +219,8 @@ static void plots(const struct nq_report_ctx *x)
 {
 	static const char *const alt[NQ_PLOT__COUNT] = {
 		"time against n", "cactus plot: instances solved against time",
-		"model sizes against n", "solubility against the family's "
+		"model sizes against n",
+		"fraction solvable and median time against the family's "
 		"parameter", "two approaches against each other per instance"
 	};
 	char svg[4096], path[4096], link[4096];
@@ -295,6 +318,7 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 	memset(&co, 0, sizeof co);
 	co.y = o->y;
 	co.group = o->group;
+	co.only = o->only;
 	if (nq_cells_build(t, o->csv, &co, &c, err) < 0)
 		return -1;
 	memset(&x, 0, sizeof x);

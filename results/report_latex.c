@@ -18,6 +18,7 @@
 #include "cells.h"
 #include "names.h"
 #include "report_common.h"
+#include "report_fit.h"
 #include "report_latex.h"
 
 /* LaTeX-escape. Control characters are blanks, and a byte that is not
@@ -87,36 +88,38 @@ static void comment(FILE *f, const char *s)
 	nq_name_put_safe(f, s); /* on its line, and UTF-8 */
 }
 
+/* ---- writing a table --------------------------------------------------- */
+
 /* One LaTeX table: a float holding a tabular, or a longtable (that breaks
- * across pages and repeats its head) when it has more than
- * NQ_REPORT_LONGTABLE_ROWS rows. `caption` and `head` are LaTeX already;
- * the label is tab:<experiment>-<mode><suffix>, as a key. */
+ * across pages and repeats its head). `caption` and `head` are LaTeX
+ * already; the label is tab:<experiment>-<mode><suffix>, as a key. */
 struct tex_table {
-	int longt;
-	const char *spec;   /* column spec, e.g. "rl rrr" */
+	const struct nq_tex_layout *l;
+	char *spec;         /* column spec, e.g. "rl rrr" */
 	int ncols;
 	char *caption;
 	char *head;         /* "$n$ & approach & ..." without the \\ */
 	const char *suffix; /* of the label: "", "-glance" */
 };
 
-static void tex_begin(const struct nq_report_ctx *x, size_t m, const struct tex_table *t)
+static void tex_begin(const struct nq_report_ctx *x, size_t m,
+		      const struct tex_table *t)
 {
+	const struct nq_tex_size *z = &nq_tex_sizes[t->l->size];
 	FILE *f = x->f;
 
-	/* \small and narrower column gaps: a paper's column is narrow */
-	if (t->longt)
-		fprintf(f, "\\begingroup\n\\small\\setlength{\\tabcolsep}{4pt}\n"
-			"\\begin{longtable}{%s}\n", t->spec);
+	if (t->l->longt)
+		fprintf(f, "\\begingroup\n%s\\setlength{\\tabcolsep}{%gpt}\n"
+			"\\begin{longtable}{%s}\n", z->cmd, z->sep, t->spec);
 	else
-		fputs("\\begin{table}[htbp]\n\\centering\n\\small"
-		      "\\setlength{\\tabcolsep}{4pt}\n", f);
+		fprintf(f, "\\begin{table}[htbp]\n\\centering\n%s"
+			"\\setlength{\\tabcolsep}{%gpt}\n", z->cmd, z->sep);
 	fprintf(f, "\\caption{%s}\n\\label{tab:", t->caption);
 	label_key(f, x->c->experiment[0] ? x->c->experiment : "results");
 	fputc('-', f);
 	label_key(f, x->c->modes[m]);
 	fprintf(f, "%s}", t->suffix);
-	if (t->longt)
+	if (t->l->longt)
 		fprintf(f, "\\\\\n\\toprule\n%s \\\\\n\\midrule\n\\endfirsthead\n"
 			"\\caption[]{(continued)}\\\\\n\\toprule\n%s \\\\\n"
 			"\\midrule\n\\endhead\n\\midrule\n\\multicolumn{%d}{r}"
@@ -124,184 +127,309 @@ static void tex_begin(const struct nq_report_ctx *x, size_t m, const struct tex_
 			"\\bottomrule\n\\endlastfoot\n", t->head, t->head,
 			t->ncols);
 	else
-		fprintf(f, "\n\\begin{tabular}{%s}\n\\toprule\n%s \\\\\n"
-			"\\midrule\n", t->spec, t->head);
+		fprintf(f, "\n%s\\begin{tabular}{%s}\n\\toprule\n%s \\\\\n"
+			"\\midrule\n", t->l->resize ? "\\resizebox{\\linewidth}"
+			"{!}{%\n" : "", t->spec, t->head);
+}
+
+/* The key of the letters, after the table. */
+static void tex_key(const struct nq_report_ctx *x, const struct tex_table *t)
+{
+	char letter[8];
+	size_t s;
+
+	if (!t->l->letters)
+		return;
+	fputs("\\par\\smallskip{\\raggedright\\footnotesize Approaches: ",
+	      x->f);
+	for (s = t->l->s0; s < t->l->s1; s++) {
+		nq_tex_letter(s, letter, sizeof letter);
+		fprintf(x->f, "%s%s:~", s > t->l->s0 ? "; " : "", letter);
+		tex(x->f, x->c->series[s]);
+	}
+	fputs(".\\par}\n", x->f);
 }
 
 static void tex_end(const struct nq_report_ctx *x, const struct tex_table *t)
 {
-	fputs(t->longt ? "\\end{longtable}\n\\endgroup\n\n" :
-	      "\\bottomrule\n\\end{tabular}\n\\end{table}\n\n", x->f);
-}
-
-/* Is cell i the first of its instance (mode, hints, n) in the sorted
- * cells? */
-static int first_of_instance(const nq_cells *c, size_t i)
-{
-	const nq_cell *a = &c->cell[i], *b = i ? &c->cell[i - 1] : NULL;
-
-	return !b || b->mode != a->mode || b->n != a->n ||
-	       strcmp(b->hints, a->hints);
-}
-
-/* Rows of the glance table (instances) and of the detail table (cells)
- * of mode m. */
-static size_t tex_rows(const nq_cells *c, size_t m, int glance)
-{
-	size_t i, rows = 0;
-
-	for (i = 0; i < c->ncells; i++)
-		if (c->cell[i].mode == m && (!glance || first_of_instance(c, i)))
-			rows++;
-	return rows;
-}
-
-/* A median with its marks: "0.0123$^\dagger$ (1 timeout)", the most
- * common status where no run ended ok, "" where there was no run. */
-static void tex_median(FILE *f, const nq_cell *e, double scale)
-{
-	char v[64];
-
-	if (!e)
+	if (t->l->longt) {
+		fputs("\\end{longtable}\n", x->f);
+		tex_key(x, t);
+		fputs("\\endgroup\n\n", x->f);
 		return;
-	if (e->y.count) {
-		nq_report_num(v, sizeof v, e->y.median, scale);
-		fprintf(f, "%s%s%s", v, nq_stats_noisy(&e->y) ? "$^\\dagger$"
-			: "", NQ_REPORT_TEX_MIXED(e));
-		if (e->runs > e->status[NQ_ST_OK]) {
-			char st[256], *p;
+	}
+	fprintf(x->f, "\\bottomrule\n\\end{tabular}%s\n", t->l->resize ?
+		"}" : "");
+	tex_key(x, t);
+	fputs("\\end{table}\n\n", x->f);
+}
 
-			nq_report_statuses(e, st, sizeof st);
-			/* drop the leading "N ok, " */
-			if ((p = strchr(st, ','))) {
-				fputs(" (", f);
-				tex(f, p + 2);
-				fputc(')', f);
-			}
-		}
+/* An approach's name in a head or row: its letter, or its name. */
+static void tex_approach(FILE *f, const nq_cells *c, size_t s,
+			 const struct nq_tex_layout *l)
+{
+	char letter[8];
+
+	if (l->letters) {
+		nq_tex_letter(s, letter, sizeof letter);
+		fputs(letter, f);
 	} else {
-		int st, top = NQ_ST_OK;
-
-		for (st = 1; st < NQ_ST__COUNT; st++)
-			if (e->status[st] > e->status[top])
-				top = st;
-		tex(f, nq_status_name((nq_status)top));
-		fputs(NQ_REPORT_TEX_MIXED(e), f);
+		tex(f, c->series[s]);
 	}
 }
 
-/* The glance table in LaTeX: a row per instance, a column per approach,
- * the median in each cell. */
-void nq_report_tex_glance(const struct nq_report_ctx *x, size_t m,
-			  double scale, const char *unit, int hints)
+/* Text in a column that wraps (parbox of w characters): ids break after
+ * their hyphens, hints at their spaces. */
+static void tex_wrapped(FILE *f, const char *s, size_t len, double w,
+			int size)
+{
+	char *copy = strndup(s, len), *p, *q;
+
+	if (!copy)
+		return;
+	fprintf(f, "\\parbox[t]{%.1fpt}{\\raggedright ", w * NQ_TEX_SLACK *
+		nq_tex_sizes[size].digit);
+	for (p = copy; (q = strchr(p, '-')) != NULL; p = q + 1) {
+		*q = '\0';
+		tex(f, p);
+		fputs("-\\allowbreak{}", f);
+	}
+	tex(f, p);
+	fputc('}', f);
+	free(copy);
+}
+
+/* The runs column: "2 ok, 1 timeout", wrapping between its pieces only
+ * (a parbox w digits wide) when it is wider. */
+static void tex_runs(FILE *f, const char *st, double w, int size)
+{
+	const char *p, *sp;
+	char *piece;
+
+	if (nq_tex_chars(st, strlen(st)) <= w) {
+		tex(f, st);
+		return;
+	}
+	fprintf(f, "\\parbox[t]{%.1fpt}{\\raggedright ", w * NQ_TEX_SLACK *
+		nq_tex_sizes[size].digit);
+	for (; *st; st = *p ? p + 2 : p) {
+		p = strstr(st, ", ");
+		if (!p)
+			p = st + strlen(st);
+		if (!(piece = strndup(st, (size_t)(p - st))))
+			break;
+		if ((sp = strchr(piece, ' ')) != NULL) {
+			fprintf(f, "%.*s~", (int)(sp - piece), piece);
+			tex(f, sp + 1);
+		} else {
+			tex(f, piece);
+		}
+		fputs(*p ? ", " : "", f);
+		free(piece);
+	}
+	fputc('}', f);
+}
+
+/* The instance column of a row (cell e). */
+static void tex_inst(FILE *f, const nq_cell *e, const struct nq_tex_layout *l)
+{
+	const char *s;
+	size_t len;
+
+	nq_tex_inst_text(e, &s, &len);
+	if (!len)
+		return;
+	if (nq_tex_chars(s, len) <= l->inst_w) {
+		char *copy = strndup(s, len);
+
+		if (copy)
+			tex(f, copy);
+		free(copy);
+	} else {
+		tex_wrapped(f, s, len, l->inst_w, l->size);
+	}
+}
+
+/* The letters of the statuses mode m's glance table marks, for its
+ * caption. */
+static void status_key(FILE *cap, const nq_cells *c, size_t m)
+{
+	int st, seen[NQ_ST__COUNT] = { 0 }, any = 0;
+	size_t i;
+
+	for (i = 0; i < c->ncells; i++)
+		if (c->cell[i].mode == m && c->cell[i].y.count)
+			for (st = 1; st < NQ_ST__COUNT; st++)
+				seen[st] |= c->cell[i].status[st] > 0;
+	for (st = 1; st < NQ_ST__COUNT; st++) {
+		if (!seen[st])
+			continue;
+		fprintf(cap, "%s%c %s", any ? ", " : " Superscripts count the "
+			"runs that did not end ok: ", nq_tex_status_letter[st],
+			nq_status_name((nq_status)st));
+		any = 1;
+	}
+	if (any)
+		fputc(';', cap);
+}
+
+static int open_two(char **a, size_t *al, FILE **fa, char **b, size_t *bl,
+		    FILE **fb)
+{
+	*fa = open_memstream(a, al);
+	*fb = open_memstream(b, bl);
+	if (*fa && *fb)
+		return 0;
+	if (*fa)
+		fclose(*fa);
+	if (*fb)
+		fclose(*fb);
+	free(*a);
+	free(*b);
+	*a = *b = NULL;
+	return -1;
+}
+
+/* One glance table: approaches l->s0 .. l->s1 - 1, the group-th of
+ * ngroups. */
+static void glance_one(const struct nq_report_ctx *x, size_t m, double scale,
+		       const char *unit, const struct nq_tex_layout *l,
+		       size_t group, size_t ngroups)
 {
 	const nq_cells *c = x->c;
 	struct tex_table t;
-	size_t i, s, sl = 0, hl = 0;
+	size_t i, s, sl = 0, hl = 0, ns = l->s1 - l->s0;
+	char suffix[32], first[8], last[8];
 	FILE *cap, *head;
-	char *spec;
 
 	memset(&t, 0, sizeof t);
-	t.longt = tex_rows(c, m, 1) > NQ_REPORT_LONGTABLE_ROWS;
-	t.ncols = 1 + !!hints + (int)c->nseries;
-	t.suffix = "-glance";
-	if (!(spec = malloc(c->nseries + 3)))
+	t.l = l;
+	t.ncols = 1 + !!l->inst + l->answer + (int)ns;
+	snprintf(suffix, sizeof suffix, group ? "-glance-%zu" : "-glance",
+		 group + 1);
+	t.suffix = suffix;
+	if (!(t.spec = malloc(ns + 8)))
 		return;
-	strcpy(spec, hints ? "rl" : "r");
-	for (s = 0; s < c->nseries; s++)
-		strcat(spec, "r");
-	t.spec = spec;
-	cap = open_memstream(&t.caption, &sl);
-	head = open_memstream(&t.head, &hl);
-	if (!cap || !head) {
-		if (cap)
-			fclose(cap);
-		if (head)
-			fclose(head);
-		free(t.caption);
-		free(t.head);
-		free(spec);
+	snprintf(t.spec, ns + 8, "r%s%s", l->inst ? "l" : "",
+		 l->answer ? "r" : "");
+	for (s = 0; s < ns; s++)
+		strcat(t.spec, "r");
+	if (open_two(&t.caption, &sl, &cap, &t.head, &hl, &head) < 0) {
+		free(t.spec);
 		return;
 	}
 	tex(cap, nq_report_mode_title(c->modes[m]));
+	nq_tex_letter(l->s0, first, sizeof first);
+	nq_tex_letter(l->s1 - 1, last, sizeof last);
+	if (ngroups > 1 && ns > 1)
+		fprintf(cap, ", approaches %s--%s (%zu of %zu tables)", first,
+			last, group + 1, ngroups);
+	else if (ngroups > 1)
+		fprintf(cap, ", approach %s (%zu of %zu tables)", first,
+			group + 1, ngroups);
 	fprintf(cap, ". Median %s", nq_report_name_of(c->ycol));
 	if (unit[0])
 		fprintf(cap, " in %s", unit);
-	fprintf(cap, " of the runs that ended ok, per instance and approach; "
-		"in parentheses the runs that did not end ok, or the most "
-		"common status where none did. $^\\dagger$ noisy: "
-		"(max$-$min)/median $>$ %g\\%%.%s", NQ_NOISY_SPREAD * 100,
-		c->mixed ? NQ_REPORT_TEX_MIXED_NOTE : "");
-	fputs(hints ? "$n$ & hints" : "$n$", head);
-	for (s = 0; s < c->nseries; s++) {
+	fprintf(cap, " of the runs that ended ok, per instance and approach%s"
+		"; where no run ended ok, the most common status.",
+		l->answer ? ", and the instance's answer" : "");
+	status_key(cap, c, m);
+	fprintf(cap, " $^\\dagger$ noisy: (max$-$min)/median $>$ %g\\%%.%s",
+		NQ_NOISY_SPREAD * 100, c->mixed ? NQ_REPORT_TEX_MIXED_NOTE : "");
+	fprintf(head, "$n$%s%s", l->inst == 2 ? " & instance" : l->inst ?
+		" & hints" : "", l->answer ? " & answer" : "");
+	for (s = l->s0; s < l->s1; s++) {
 		fputs(" & ", head);
-		tex(head, c->series[s]);
+		tex_approach(head, c, s, l);
 	}
 	fclose(cap);
 	fclose(head);
 	tex_begin(x, m, &t);
 	for (i = 0; i < c->ncells; i++) {
 		const nq_cell *row = &c->cell[i];
+		char cell[256];
+		double w;
 
-		if (row->mode != m || !first_of_instance(c, i))
+		if (row->mode != m || !nq_tex_first_of_instance(c, i))
 			continue;
 		fprintf(x->f, "%d", row->n);
-		if (hints) {
+		if (l->inst) {
 			fputs(" & ", x->f);
-			tex(x->f, row->hints);
+			tex_inst(x->f, row, l);
 		}
-		for (s = 0; s < c->nseries; s++) {
+		if (l->answer) {
 			fputs(" & ", x->f);
-			tex_median(x->f, nq_cells_find(c, s, m, row->hints,
-						       row->n), scale);
+			tex(x->f, nq_tex_inst_answer(c, i));
+		}
+		for (s = l->s0; s < l->s1; s++) {
+			nq_tex_glance_cell(cell, sizeof cell, nq_cells_find(c, s, m,
+				    row->hints, row->n), scale, &w);
+			fprintf(x->f, " & %s", cell);
 		}
 		fputs(" \\\\\n", x->f);
 	}
 	tex_end(x, &t);
 	free(t.caption);
 	free(t.head);
-	free(spec);
+	free(t.spec);
+}
+
+/* The glance table in LaTeX: a row per instance (its size, name and
+ * answer), a column per approach, the median in each cell; in several
+ * tables of consecutive approaches when one is too wide. */
+void nq_report_tex_glance(const struct nq_report_ctx *x, size_t m,
+			  double scale, const char *unit, int hints)
+{
+	struct nq_tex_layout *l = malloc((x->c->nseries + 1) * sizeof *l);
+	size_t g, n;
+
+	(void)hints;
+	if (!l)
+		return;
+	n = nq_tex_glance_layouts(x, m, scale, l);
+	for (g = 0; g < n; g++)
+		glance_one(x, m, scale, unit, &l[g], g, n);
+	free(l);
 }
 
 /* The detail table's head: the caption and the column names. -1 when out
  * of memory (nothing written). */
 static int tex_detail_head(const struct nq_report_ctx *x, size_t m,
-			   const char *unit, int hints, struct tex_table *t)
+			   const char *unit, struct tex_table *t)
 {
 	const nq_cells *c = x->c;
+	const struct nq_tex_layout *l = t->l;
 	size_t sl = 0, hl = 0;
-	FILE *cap = open_memstream(&t->caption, &sl);
-	FILE *head = open_memstream(&t->head, &hl);
+	FILE *cap, *head;
 
-	if (!cap || !head) {
-		if (cap)
-			fclose(cap);
-		if (head)
-			fclose(head);
-		free(t->caption);
-		free(t->head);
+	if (open_two(&t->caption, &sl, &cap, &t->head, &hl, &head) < 0)
 		return -1;
-	}
-	t->longt = tex_rows(c, m, 0) > NQ_REPORT_LONGTABLE_ROWS;
-	t->spec = hints ? "rll rrrrr r l" : "rl rrrrr r l";
-	t->ncols = hints ? 10 : 9;
+	t->spec = strdup(l->inst ? (l->spread ? "rll rrrrr r l" : "rll rrr r l")
+			 : (l->spread ? "rl rrrrr r l" : "rl rrr r l"));
+	t->ncols = (l->inst ? 10 : 9) - (l->spread ? 0 : 2);
 	t->suffix = "";
 	tex(cap, nq_report_mode_title(c->modes[m]));
 	fprintf(cap, ". Median %s", nq_report_name_of(c->ycol));
 	if (unit[0])
 		fprintf(cap, " in %s", unit);
-	fprintf(cap, " of the runs that ended ok, their min--max, "
-		"interquartile range (IQR) and median absolute deviation "
-		"(MAD); speed-up $=$ median of ");
+	if (l->spread)
+		fprintf(cap, " of the runs that ended ok, their min--max, "
+			"interquartile range (IQR) and median absolute "
+			"deviation (MAD); speed-up $=$ median of ");
+	else
+		fprintf(cap, " of the runs that ended ok and their min--max "
+			"(IQR and MAD left out here: too wide; the Markdown "
+			"report has them); speed-up $=$ median of ");
 	tex(cap, c->series[x->base]);
 	fprintf(cap, " / median. $^\\dagger$ noisy: (max$-$min)/median "
 		"$>$ %g\\%%.%s", NQ_NOISY_SPREAD * 100,
 		c->mixed ? NQ_REPORT_TEX_MIXED_NOTE : "");
-	fprintf(head, "$n$ & %sapproach & median & min & max & IQR & "
-		"MAD & speed-up & runs", hints ? "hints & " : "");
+	fprintf(head, "$n$ & %sapproach & median & min & max & %s"
+		"speed-up & runs", l->inst == 2 ? "instance & " :
+		l->inst ? "hints & " : "", l->spread ? "IQR & MAD & " : "");
 	fclose(cap);
 	fclose(head);
-	return 0;
+	return t->spec ? 0 : -1;
 }
 
 void nq_report_tex_detail(const struct nq_report_ctx *x, size_t m,
@@ -309,14 +437,22 @@ void nq_report_tex_detail(const struct nq_report_ctx *x, size_t m,
 {
 	const nq_cells *c = x->c;
 	FILE *f = x->f;
+	struct nq_tex_layout l;
 	struct tex_table t;
 	size_t i;
 	int prev_n = -1;
 	const char *prev_h = NULL;
 
+	(void)hints;
+	nq_tex_detail_layout(x, m, scale, &l);
 	memset(&t, 0, sizeof t);
-	if (tex_detail_head(x, m, unit, hints, &t) < 0)
+	t.l = &l;
+	if (tex_detail_head(x, m, unit, &t) < 0) {
+		free(t.caption);
+		free(t.head);
+		free(t.spec);
 		return;
+	}
 	tex_begin(x, m, &t);
 	for (i = 0; i < c->ncells; i++) {
 		const nq_cell *e = &c->cell[i];
@@ -336,42 +472,58 @@ void nq_report_tex_detail(const struct nq_report_ctx *x, size_t m,
 			fprintf(f, "%d & ", e->n);
 		else
 			fputs(" & ", f);
-		if (hints) {
+		if (l.inst) {
 			if (first_of_group)
-				tex(f, e->hints);
+				tex_inst(f, e, &l);
 			fputs(" & ", f);
 		}
-		tex(f, c->series[e->series]);
-		fprintf(f, " & %s%s%s & %s & %s & %s & %s & %s & ", r.med,
+		tex_approach(f, c, e->series, &l);
+		fprintf(f, " & %s%s%s & %s & %s & ", r.med,
 			nq_stats_noisy(&e->y) ? "$^\\dagger$" : "",
-			NQ_REPORT_TEX_MIXED(e), r.mn, r.mx,
-			r.iqr, r.mad, r.sp);
-		tex(f, r.st);
+			NQ_REPORT_TEX_MIXED(e), r.mn, r.mx);
+		if (l.spread)
+			fprintf(f, "%s & %s & ", r.iqr, r.mad);
+		fprintf(f, "%s & ", r.sp);
+		tex_runs(f, r.st, l.runs_w, l.size);
 		fputs(" \\\\\n", f);
 	}
 	tex_end(x, &t);
 	free(t.caption);
 	free(t.head);
+	free(t.spec);
 }
 
 void nq_report_tex_preamble(const struct nq_report_ctx *x)
 {
 	const nq_cells *c = x->c;
 	FILE *f = x->f;
-	size_t m;
-	int longt = 0;
+	struct nq_tex_layout *g = malloc((c->nseries + 1) * sizeof *g), d;
+	size_t m, i, n;
+	int longt = 0, resize = 0;
 
-	for (m = 0; m < c->nmodes; m++)
-		longt |= tex_rows(c, m, 0) > NQ_REPORT_LONGTABLE_ROWS;
+	for (m = 0; g && m < c->nmodes; m++) {
+		n = nq_tex_glance_layouts(x, m, 1, g);
+		for (i = 0; i < n; i++) {
+			longt |= g[i].longt;
+			resize |= g[i].resize && !g[i].longt;
+		}
+		nq_tex_detail_layout(x, m, 1, &d);
+		longt |= d.longt;
+		resize |= d.resize && !d.longt;
+	}
+	free(g);
 	fputs("% ", f);
 	comment(f, c->experiment[0] ? c->experiment : "results");
 	fputs(": tables made by `harness report --format latex ", f);
 	comment(f, x->o->csv);
-	fprintf(f, "`\n%% needs \\usepackage{booktabs}%s\n%% numbers are "
-		"plain decimals with %d significant digits%s\n",
+	fprintf(f, "`\n%% needs \\usepackage{booktabs}%s%s\n%% laid out for "
+		"a text width of %g pt (article, 10 pt); numbers are plain "
+		"decimals with %d significant digits%s\n",
 		longt ? " and \\usepackage{longtable} (a table of more "
-		"rows than a page holds is a longtable)" : "", NQ_REPORT_SIG,
-		x->time ? ", times in seconds" : "");
+		"rows than a page holds is a longtable)" : "",
+		resize ? " and \\usepackage{graphicx} (a table too wide for "
+		"the text is shrunk to it)" : "", NQ_TEX_TEXTWIDTH_PT,
+		NQ_REPORT_SIG, x->time ? ", times in seconds" : "");
 }
 
 void nq_report_tex_machine(const struct nq_report_ctx *x, const char *meta,

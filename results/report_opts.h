@@ -6,6 +6,7 @@
 #define NQ_REPORT_OPTS_H
 
 #include <stddef.h>
+#include "only.h"
 
 #define NQ_REPORT_LONGTABLE_ROWS 40
 /* LaTeX: significant digits of every number; times to the microsecond
@@ -29,6 +30,7 @@ typedef struct nq_report_opts {
 	const char *baseline;   /* approach label; NULL: the first approach */
 	const char *y;          /* column; NULL: wall_s */
 	const char *group;      /* series columns; NULL: the approach */
+	const nq_only *only;    /* the rows shown (only.h); NULL: all */
 	const char *scatter;    /* HTML: "A,B", the two approaches of the
 				 * scatter plot; NULL: the first two */
 } nq_report_opts;

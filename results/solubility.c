@@ -30,11 +30,18 @@
 #include "meta.h"
 #include "plot_common.h"
 #include "solubility.h"
+#include "units.h"
 
 
 
 enum { FAM_PLACED, FAM_BLOCKED, FAM_EXCLUDED, NFAM };
 static const char *const fam_names[NFAM] = { "placed", "blocked", "excluded" };
+/* Each family's parameter as the x axis shows it. */
+static const char *const fam_axis[NFAM] = {
+	"placed queens m / n", "blocked squares b / n^2",
+	"excluded diagonals d / (4n-2)"
+};
+static const char *const fam_short[NFAM] = { "m/n", "b/n^2", "d/(4n-2)" };
 
 struct srow {
 	int fam, n, verdict;     /* verdict: 1 solved, 0 none, -1 not ok */
@@ -135,7 +142,8 @@ static struct srow *read_rows(const nq_table *t, const nq_plot_opts *o,
 
 		if (nq_table_number(nq_table_cell(t, i, cn), &n) < 0 || n < 1)
 			continue;
-		if (o->mode && strcmp(o->mode, nq_table_cell(t, i, cm)))
+		if ((o->mode && strcmp(o->mode, nq_table_cell(t, i, cm))) ||
+		    !nq_only_keep(o->only, i))
 			continue;
 		s->n = (int)n;
 		if (*e) {
@@ -307,12 +315,46 @@ static int medians(FILE *f, struct srow *r, size_t nr, char ***titles,
 	return nblk;
 }
 
+/* The x axis's label and the title's name of it, for the families the
+ * rows hold. */
+static void axis_of(const struct srow *r, size_t nr, char *label,
+		    size_t llen, char *name, size_t nlen)
+{
+	int seen[NFAM] = { 0 }, k, nfam = 0, one = 0;
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		seen[r[i].fam] = 1;
+	for (k = 0; k < NFAM; k++)
+		if (seen[k]) {
+			nfam++;
+			one = k;
+		}
+	if (nfam == 1) {
+		snprintf(label, llen, "%s", fam_axis[one]);
+		snprintf(name, nlen, "%s", fam_short[one]);
+		return;
+	}
+	label[0] = name[0] = '\0';
+	for (k = 0; k < NFAM; k++)
+		if (seen[k]) {
+			nq_append(label, llen, "%s%s %s", label[0] ? ", " : "",
+				  fam_names[k], fam_short[k]);
+			nq_append(name, nlen, "%s%s", name[0] ? ", " : "",
+				  fam_short[k]);
+		}
+	nq_append(label, llen, " (the family's parameter)");
+}
+
 int nq_solubility_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
-		       int term, const char *target, nq_error *err)
+		       int term, const char *target, int with_fractions,
+		       nq_error *err)
 {
 	struct srow *r;
 	size_t nr, undecided;
-	char *keys, **titles = NULL, title[160], line[128];
+	char *keys, **titles = NULL, title[512], line[128], xl[160], xn[64];
+	char yl[160];
+	const char *ycol = o->y ? o->y : "wall_s";
 	size_t *ranks = NULL;
 	FILE *ft = tmpfile();
 	int nf, nt, i;
@@ -334,19 +376,43 @@ int nq_solubility_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
 				    "nothing for a solubility plot",
 				    o->mode ? " in that mode" : "");
 	}
+	axis_of(r, nr, xl, sizeof xl, xn, sizeof xn);
 	nf = fractions(f, r, nr, &undecided, ft);
 	rewind(ft);
 	rank_rows(r, nr, o->csv, o->group != NULL);
 	nt = medians(f, r, nr, &titles, &ranks);
-	snprintf(title, sizeof title, "solvable, median %s (%zu "
-		 "instance%s undecided, left out)", o->y ? o->y : "wall_s",
-		 undecided, undecided == 1 ? "" : "s");
+	{
+		int ei = nq_table_col(t, "experiment");
+		const char *exp = ei >= 0 ? nq_table_cell(t, 0, ei) : "";
+
+		if (with_fractions)
+			snprintf(title, sizeof title, "%s: solvable and median "
+				 "%s against %s", exp[0] ? exp : o->csv,
+				 nq_column_label(ycol), xn);
+		else
+			snprintf(title, sizeof title, "%s: median %s against %s",
+				 exp[0] ? exp : o->csv,
+				 nq_column_label(ycol), xn);
+	}
 	nq_plot_setup(f, o, term, target, 1, title);
-	fputs("set xlabel 'parameter: placed m/n, blocked b/n^2, excluded "
-	      "e/(4n-2)'\nset ylabel 'fraction solvable (black)'\n"
-	      "set yrange [0:1.05]\nset y2label 'median time (s)'\n"
-	      "set logscale y2 10\nset y2tics nomirror\nset format y2 '%g'\n"
-	      "set key outside bottom center horizontal font ',10'\n", f);
+	fputs("set xlabel ", f);
+	nq_plot_str(f, xl);
+	snprintf(yl, sizeof yl, "median %s", nq_column_label(ycol));
+	if (with_fractions) {
+		fprintf(f, "\nset ylabel 'fraction solvable (black; %zu "
+			"instance%s undecided, left out)'\nset yrange [0:1.05]\n"
+			"set y2label ", undecided, undecided == 1 ? "" : "s");
+		nq_plot_str(f, yl);
+		fputs("\nset logscale y2 10\nset y2tics nomirror\n"
+		      "set format y2 '%g'\n", f);
+	} else {
+		fputs("\nset ylabel ", f);
+		nq_plot_str(f, yl);
+		fputs("\nset logscale y 10\nset format y '%g'\n"
+		      "set mytics 10\n", f);
+	}
+	if (!with_fractions)
+		nf = 0;
 	fputs("plot ", f);
 	for (i = 0; i < nf; i++) {
 		fprintf(f, "%s$F%d using 1:2 axes x1y1 with linespoints lw 2 "
@@ -358,9 +424,10 @@ int nq_solubility_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
 		nq_plot_str(f, line);
 	}
 	for (i = 0; i < nt; i++) {
-		fprintf(f, "%s$T%d using 1:2 axes x1y2 with linespoints lw 1.5 "
+		fprintf(f, "%s$T%d using 1:2 axes x1y%d with linespoints lw 1.5 "
 			"pt %d lc rgb '#%06lx' title ", nf || i ? ", " : "", i,
-			4 + i % 6, nq_plot_rgb(ranks[i]));
+			with_fractions ? 2 : 1, 4 + i % 6,
+			nq_plot_rgb(ranks[i]));
 		nq_plot_str(f, titles[i]);
 	}
 	fputs("\nunset multiplot\n", f);

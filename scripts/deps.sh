@@ -1,9 +1,11 @@
 #!/bin/sh
 # deps.sh - install the Debian packages the harness needs, if any is missing.
 # Checks files first, so it is quiet and instant when all is there.
-# Usage: scripts/deps.sh [--check|--fuzz]   (--check: only report, exit 1 if
-#        missing; --fuzz: also AFL++ and clang, which only `make fuzz` and
-#        `make fuzz-libfuzzer` need)
+# Usage: scripts/deps.sh [--check|--fuzz|--paper]   (--check: only report,
+#        exit 1 if missing; --fuzz: also AFL++ and clang, which only `make
+#        fuzz` and `make fuzz-libfuzzer` need; --paper: also pdflatex and
+#        the LaTeX packages `report --format latex` tables use, which
+#        tests/e2e/paper.sh compiles them with: `make deps-paper`)
 set -eu
 
 missing=""
@@ -31,6 +33,12 @@ command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3" # tests read CSVs with it
 command -v pgrep >/dev/null 2>&1 || missing="$missing procps"     # tests find a run's child
 command -v cc >/dev/null 2>&1 || missing="$missing gcc"
+if [ "${1:-}" = "--paper" ]; then
+	# pdflatex, longtable and array (texlive-latex-base), booktabs
+	# (texlive-latex-recommended), graphicx (texlive-latex-base)
+	command -v pdflatex >/dev/null 2>&1 || missing="$missing texlive-latex-base"
+	kpsewhich booktabs.sty >/dev/null 2>&1 || missing="$missing texlive-latex-recommended"
+fi
 if [ "${1:-}" = "--fuzz" ]; then
 	command -v afl-fuzz >/dev/null 2>&1 || missing="$missing afl++"
 	command -v clang >/dev/null 2>&1 || missing="$missing clang"

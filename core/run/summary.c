@@ -8,7 +8,7 @@ struct cell {
 	char approach[128];
 	char mode[8];
 	int n;
-	char hints[64];
+	char hints[256];  /* hints, then a variant's id */
 	int status[NQ_ST__COUNT];
 	char answer[32];  /* the first ok answer; "varies" if they differ */
 	double *walls;  /* answered runs only */
@@ -101,17 +101,49 @@ int nq_summary_add(nq_summary *s, const char *approach, const char *mode,
 	return 0;
 }
 
+/* The hints column's widest text: a line's hints and id are cut in the
+ * middle past it ("1:2 3:4 ... blocked-n28-b5-f1-s7-3"), so the end,
+ * where an id is, always shows: ten instances never look alike. */
+#define HINTS_MAX 40
+
+/* The hints of c as the column shows them, into buf. */
+static void hints_shown(const struct cell *c, char *buf, size_t len)
+{
+	size_t n = strlen(c->hints), tail;
+
+	if (n <= HINTS_MAX) {
+		snprintf(buf, len, "%s", c->hints);
+		return;
+	}
+	/* the last 27 bytes after "...", the first ones before: whole
+	 * UTF-8 sequences only */
+	tail = n - 27;
+	while (tail < n && ((unsigned char)c->hints[tail] & 0xc0) == 0x80)
+		tail++;
+	n = HINTS_MAX - 3 - (strlen(c->hints) - tail);
+	while (n > 0 && ((unsigned char)c->hints[n] & 0xc0) == 0x80)
+		n--;
+	snprintf(buf, len, "%.*s...%s", (int)n, c->hints, c->hints + tail);
+}
+
 void nq_summary_print(const nq_summary *s, FILE *f)
 {
-	size_t i, w = 8;
+	size_t i, w = 8, hw = 5;
+	char shown[HINTS_MAX + 8];
 	int st;
 
-	for (i = 0; i < s->ncells; i++)
+	for (i = 0; i < s->ncells; i++) {
 		if (strlen(s->cells[i].approach) > w)
 			w = strlen(s->cells[i].approach);
-	fprintf(f, "%-*s  %-5s  %5s  %-14s  %12s  %12s  %s\n", (int)w,
-		"approach", "mode", "n", s->any_hints ? "hints" : "", "answer",
-		"median wall", "runs");
+		hints_shown(&s->cells[i], shown, sizeof shown);
+		if (strlen(shown) > hw)
+			hw = strlen(shown);
+	}
+	if (!s->any_hints)
+		hw = 0;
+	fprintf(f, "%-*s  %-5s  %5s  %-*s  %12s  %12s  %s\n", (int)w,
+		"approach", "mode", "n", (int)hw, s->any_hints ? "hints" : "",
+		"answer", "median wall", "runs");
 	for (i = 0; i < s->ncells; i++) {
 		const struct cell *c = &s->cells[i];
 		char med[32], runs[160];
@@ -142,8 +174,9 @@ void nq_summary_print(const nq_summary *s, FILE *f)
 					sizeof runs - used, "%s%d %s",
 					used ? ", " : "", c->status[st],
 					nq_status_name((nq_status)st));
-		fprintf(f, "%-*s  %-5s  %5d  %-14.14s  %12s  %12s  %s\n", (int)w,
-			c->approach, c->mode, c->n, c->hints,
+		hints_shown(c, shown, sizeof shown);
+		fprintf(f, "%-*s  %-5s  %5d  %-*s  %12s  %12s  %s\n", (int)w,
+			c->approach, c->mode, c->n, (int)hw, shown,
 			c->answer[0] ? c->answer : "-", med, runs);
 	}
 }

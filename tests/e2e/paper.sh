@@ -140,28 +140,43 @@ cols = ("experiment,n,mode,solver,encoding,repeat,status,solutions,wall_s,cpu_s,
         "nodes,decisions,conflicts,iterations,timeout_s,seed,note").split(',')
 apps = [("my_solver", "a_b"), ("p&q", "x#y"), ("pct", "50%"), ("t~u", "v^w\\z"),
         ("lt", "<a>|b"), ("dollar", "$x{y}")]
+wide = len(sys.argv) > 3
+if wide:  # 8 approaches with long names, generated blocked instances
+    apps = [("picosat", "sequential-counter"), ("cadical", "commander-groups"),
+            ("backtrack", "bitmask-symmetry"), ("glpk", "assignment-rows"),
+            ("minisat", "ladder-products"), ("cbc", "assignment-columns"),
+            ("kissat", "totalizer-binary"), ("clingo", "choice-rules")]
+    cols += ["blocked", "instance"]
 w = csv.DictWriter(open(sys.argv[1], 'w', newline=''), cols)
 w.writeheader()
 for mode in ("count", "first"):
     for n in range(4, int(sys.argv[2])):
-        for hints in (("", "1:2") if mode == "first" else ("",)):
+        for hints in (("", "1:2") if mode == "first" and not wide else ("",)):
+          for b in ((0, 1, 2) if wide else (None,)):
             for i, (s, e) in enumerate(apps):
                 for r in (1, 2, 3):
                     t = 1e-6 * 10 ** (n / 2.5) * (1 + i) * random.uniform(0.9, 1.2)
                     st = "ok"
                     if t > 100: st, t = "timeout", 100
                     if i == 3 and r == 2: st = "memout"
-                    w.writerow(dict(experiment="my_exp #1 & 50%", n=n, mode=mode, solver=s,
-                                    encoding=e, repeat=r, status=st, solutions=1,
-                                    wall_s="%.6f" % t, cpu_s="%.6f" % t, hints=hints,
-                                    timeout_s=100, seed=1, nodes=int(10 ** (n / 1.5))))
+                    row = dict(experiment="my_exp #1 & 50%", n=n, mode=mode, solver=s,
+                               encoding=e, repeat=r, status=st, solutions=1 if mode == "first" else 2 * n,
+                               wall_s="%.6f" % t, cpu_s="%.6f" % t, hints=hints,
+                               timeout_s=100, seed=1, nodes=int(10 ** (n / 1.5)))
+                    if wide:
+                        row.update(blocked="1:%d 2:%d" % (b + 1, b + 2), solutions=b % 2,
+                                   instance="blocked-n%d-b2-f1-s7-%d" % (n, b))
+                    w.writerow(row)
 PY
 python3 "$T/gen.py" "$T/long.csv" 26
 python3 "$T/gen.py" "$T/short.csv" 7
+python3 "$T/gen.py" "$T/wide.csv" 9 wide
 "$H" report "$T/long.csv" --format latex -o "$T/long.tex" 2>"$T/err"
 expect "latex report of awkward names exits 0 ($(cat "$T/err"))" [ -s "$T/long.tex" ]
 "$H" report "$T/short.csv" --format latex -o "$T/short.tex" 2>/dev/null
 "$H" report "$T/long.csv" --format latex --y nodes -o "$T/nodes.tex" 2>/dev/null
+"$H" report "$T/wide.csv" --format latex -o "$T/wide.tex" 2>"$T/err"
+expect "latex report of 8 approaches exits 0 ($(cat "$T/err"))" [ -s "$T/wide.tex" ]
 cp "$R/tests/data/mixed.csv" "$T/mixed.csv"
 "$H" report "$T/mixed.csv" --format latex -o "$T/mixed.tex" 2>/dev/null
 
@@ -172,7 +187,7 @@ done
 expect "latex: label keys are letters, digits and -, never escaped" \
 	[ "$(grep -o '\\label{[^}]*}' "$T/long.tex" | sort | tr '\n' ' ')" = \
 	  '\label{tab:my-exp-1-50-count-glance} \label{tab:my-exp-1-50-count} \label{tab:my-exp-1-50-first-glance} \label{tab:my-exp-1-50-first} ' ]
-check=$(python3 - "$T/long.tex" "$T/short.tex" "$T/nodes.tex" "$T/mixed.tex" <<'PY'
+check=$(python3 - "$T/long.tex" "$T/short.tex" "$T/nodes.tex" "$T/mixed.tex" "$T/wide.tex" <<'PY'
 import re, sys
 bad = []
 num = re.compile(r'^-?[0-9]+(\.[0-9]+)?$')
@@ -181,7 +196,8 @@ for path in sys.argv[1:]:
     body = [l for l in text.split('\n') if not l.startswith('%')]
     # no unescaped special character outside the known math bits
     for l in body:
-        t = l
+        # ties the report writes: the key's "A:~name", the runs' "2~ok"
+        t = re.sub(r'(\b[A-Z]{1,2}:|[0-9])~', '', l)
         for m in ('$n$', '$^\\dagger$', '$\\times$', '$>$', '$-$', '$=$'):
             t = t.replace(m, '')
         t = re.sub(r'\\[a-zA-Z]+', '', t)          # commands
@@ -200,6 +216,10 @@ for path in sys.argv[1:]:
             if len(cells) != ncols: bad.append((path, 'cells', len(cells), ncols, row[:60]))
             for c in cells[1:]:
                 c = c.strip().replace('$^\\dagger$', '')
+                c = re.sub(r'\\textsuperscript\{[0-9]+[TMCEWDS](?:[0-9]+[TMCEWDS])*\}$', '', c)
+                c = re.sub(r'^\\parbox\[t\]\{[0-9.]+em\}\{\\raggedright (.*)\}$', r'\1', c)
+                if re.match(r'^[0-9]+~[a-z]', c): continue    # runs: "2~ok, 1~timeout"
+                if re.match(r'^blocked-', c): continue         # instance ids
                 c = re.sub(r' \(.*\)$', '', c)
                 if re.match(r'^[0-9]+ [a-z]', c): continue    # runs: "3 ok"
                 if re.match(r'^[0-9]+:[0-9]+( |$)', c): continue  # hints
@@ -213,8 +233,8 @@ PY
 )
 expect "latex: every special character escaped, every row whole, every number a plain decimal of <= 3 significant digits (got: $check)" [ "$check" = "[]" ]
 # (the dagger, noisy, follows the interval rule: not asserted here)
-expect "latex: times in seconds, to the microsecond (0.000045, not 4.5e-05)" grep -qE '4 & 0\.000045(\$\^\\dagger\$)? & ' "$T/long.tex"
-expect "latex: large counts in full, not in e-notation" grep -qE '^19 & [0-9]{13} & ' "$T/nodes.tex"
+expect "latex: times in seconds, to the microsecond (0.000045, not 4.5e-05)" grep -qE '^4 & 8 & 0\.000045(\$\^\\dagger\$)? & ' "$T/long.tex"
+expect "latex: large counts in full, not in e-notation" grep -qE '^19 & 38 & [0-9]{13} & ' "$T/nodes.tex"
 check=$(python3 - "$T/mixed.csv" "$T/mixed.tex" <<'PY'
 import csv, re, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline='')))
@@ -224,38 +244,79 @@ def fmt(v):
 text = open(sys.argv[2]).read()
 bad = []; seen = 0
 for mode in ('count', 'first'):
-    tab = re.search(r'label\{tab:fixture-%s-glance\}.*?\\midrule\n(.*?)\\bottomrule' % mode, text, re.S).group(1)
+    m = re.search(r'label\{tab:fixture-%s-glance\}.*?\\toprule\n(.*?) \\\\\n\\midrule\n(.*?)\\bottomrule' % mode, text, re.S)
+    head, tab = [h.strip() for h in m.group(1).split('&')], m.group(2)
+    if head[:2] != ['$n$', 'answer']: bad.append(('head', head))
     apps = ['backtrack/bitmask', 'picosat/pairwise', 'glpk/assignment']
     for line in tab.strip().split('\n'):
         cells = [c.strip() for c in line.rstrip('\\ ').split('&')]
         n = int(cells[0])
-        for app, cell in zip(apps, cells[1:]):
+        # the answer: what the ok runs said (the count; found or none)
+        answers = set(r['solutions'] for r in rows if r['mode'] == mode and int(r['n']) == n and r['status'] == 'ok' and r['solutions'])
+        if mode != 'count': answers = set('found' if a != '0' else 'none' for a in answers)
+        want = answers.pop() if len(answers) == 1 else 'varies' if answers else ''
+        if cells[1] != want: bad.append((mode, n, 'answer', cells[1], want))
+        for app, cell in zip(apps, cells[2:]):
             rs = [r for r in rows if r['mode'] == mode and int(r['n']) == n and r['solver'] + '/' + r['encoding'] == app]
             ok = [float(r['wall_s']) for r in rs if r['status'] == 'ok']
             want = fmt(statistics.median(ok)) if ok else max(set(r['status'] for r in rs), key=[r['status'] for r in rs].count)
-            if cell.replace('$^\\dagger$', '').split(' (')[0] != want: bad.append((mode, n, app, cell, want))
+            if re.sub(r'\\textsuperscript\{.*\}$', '', cell.replace('$^\\dagger$', '')) != want: bad.append((mode, n, app, cell, want))
             seen += 1
 print(seen, bad)
 PY
 )
 expect "latex glance table: the medians of the CSV in seconds, 3 digits (got: $check)" [ "$check" = "30 []" ]
-expect "latex: more than 40 rows make a longtable" \
-	[ "$(grep -c '\\begin{longtable}' "$T/long.tex")" -eq 3 ] && grep -q '^% needs \\usepackage{booktabs} and \\usepackage{longtable}' "$T/long.tex"
+# count: a 22-row glance table before a 132-row detail; first: 44 and 264
+expect "latex: more than 40 rows make a longtable, and so does the glance table before one (in place, never floating past it)" \
+	[ "$(grep -c '\\begin{longtable}' "$T/long.tex")" -eq 4 ] && grep -q '^% needs \\usepackage{booktabs} and \\usepackage{longtable}' "$T/long.tex"
 expect "latex: a longtable repeats its head" grep -q '\\endhead' "$T/long.tex"
 expect "latex: short tables are floats, no longtable needed" \
 	not grep -q 'longtable' "$T/short.tex"
 
-# Compile them, where LaTeX is installed (it is not a dependency: too big).
+# Compile them, where LaTeX is installed (`make deps-paper`; it is not a
+# dependency of the build: too big), with the packages each file's "% needs"
+# line names and no other, in a fresh directory each (longtable keeps its
+# column widths in the .aux), twice where a longtable is (the second pass
+# is the settled one):
+# any Overfull \hbox is a table wider than the text. long and wide are
+# 6 and 8 approaches.
 if command -v pdflatex >/dev/null && kpsewhich booktabs.sty >/dev/null 2>&1 && kpsewhich longtable.sty >/dev/null 2>&1; then
-	for f in long short nodes mixed; do
-		printf '%s\n' '\documentclass{article}' '\usepackage{booktabs}' '\usepackage{longtable}' \
-			'\begin{document}' "\\input{$f.tex}" '\end{document}' >"$T/doc-$f.tex"
-		(cd "$T" && pdflatex -interaction=nonstopmode -halt-on-error "doc-$f.tex" >"$T/latex-$f.log" 2>&1 </dev/null)
-		rc=$?
-		expect "pdflatex compiles the $f tables (exit $rc: $(grep -A2 '^!' "$T/latex-$f.log" | head -3))" [ $rc -eq 0 ]
+	for f in long short nodes mixed wide; do
+		mkdir "$T/tex-$f"
+		cp "$T/$f.tex" "$T/tex-$f/"
+		{
+			echo '\documentclass{article}'
+			sed -n 's/^% needs //p' "$T/$f.tex" | grep -o '\\usepackage{[a-z]*}'
+			echo '\begin{document}'
+			echo "\\input{$f.tex}"
+			echo '\end{document}'
+		} >"$T/tex-$f/doc.tex"
+		rc=0
+		passes=1
+		grep -q 'begin{longtable}' "$T/$f.tex" && passes="1 2"
+		for run in $passes; do
+			(cd "$T/tex-$f" && pdflatex -interaction=nonstopmode -halt-on-error doc.tex >/dev/null 2>&1 </dev/null) || rc=$?
+		done
+		log="$T/tex-$f/doc.log"
+		expect "pdflatex compiles the $f tables with the packages its header names (exit $rc: $(grep -A2 '^!' "$log" | head -3))" [ $rc -eq 0 ]
+		expect "the $f tables fit the text width: no Overfull \\hbox ($(grep -m1 -A1 'Overfull' "$log" | tr '\n' ' '))" \
+			not grep -q 'Overfull \\hbox' "$log"
 	done
+	# the glance table is Table 1 and on a page no later than the detail
+	check=$(python3 - "$T/tex-long/doc.aux" <<'PY'
+import re, sys
+labels = dict((k, (int(t), int(p))) for k, t, p in re.findall(r'\\newlabel\{tab:([^}]*)\}\{\{(\d+)\}\{(\d+)\}', open(sys.argv[1]).read()))
+g, d = labels['my-exp-1-50-count-glance'], labels['my-exp-1-50-count']
+print('ok' if g[0] == 1 and g[0] < d[0] and g[1] <= d[1] else labels)
+PY
+)
+	expect "latex: the glance table comes first, before the long detail table (table, page: $check)" [ "$check" = ok ]
+	expect "latex: 8 approaches with long names go by letter, with a key below" \
+		grep -qF 'Approaches: A:~picosat/sequential-counter; B:~cadical/commander-groups;' "$T/wide.tex"
+	expect "latex: instance ids in their own column, whole" \
+		grep -qE '^4 & blocked-n4-b2-f1-s7-0 & (0|1) & ' "$T/wide.tex"
 else
-	echo "paper: pdflatex, booktabs or longtable not installed; compiling skipped" >&2
+	echo "paper: pdflatex, booktabs or longtable not installed (make deps-paper); compiling skipped" >&2
 	skipped=$((skipped + 1))
 fi
 

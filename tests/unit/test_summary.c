@@ -113,6 +113,40 @@ static void one_cell(void **state)
 	nq_summary_free(s);
 }
 
+/* Ten generated instances of one family and size differ only at the end
+ * of their ids: the hints column shows each whole, and a line whose hints
+ * and id are longer than the column keeps the id's end. */
+static void instance_ids_whole(void **state)
+{
+	nq_summary *s = nq_summary_new();
+	char *t, l[512], id[64], want[128];
+	int i;
+
+	(void)state;
+	for (i = 0; i < 10; i++) {
+		snprintf(id, sizeof id, "blocked-n28-b5-f1-s7-%d", i);
+		nq_summary_add(s, "a", "first", 28, id, NQ_ST_OK, 1, 1, "found");
+	}
+	nq_summary_add(s, "a", "first", 28, "1:1 2:3 3:5 4:7 5:9 6:11 7:13 "
+		       "placed-n28-q7-s7-12", NQ_ST_OK, 1, 1, "found");
+	t = printed(s);
+	assert_int_equal(lines(t), 12);
+	for (i = 0; i < 10; i++) {
+		line_of(t, (size_t)i + 1, l, sizeof l);
+		squeeze(l, l, sizeof l);
+		snprintf(want, sizeof want, "a first 28 blocked-n28-b5-f1-s7-%d "
+			 "found 1.000 s 1 ok", i);
+		assert_string_equal(l, want);
+	}
+	line_of(t, 11, l, sizeof l);
+	squeeze(l, l, sizeof l);
+	/* 40 characters: the first 10, "...", the last 27 (the id whole) */
+	assert_string_equal(l, "a first 28 1:1 2:3 3:...11 7:13 "
+			    "placed-n28-q7-s7-12 found 1.000 s 1 ok");
+	free(t);
+	nq_summary_free(s);
+}
+
 static void cells_in_order_seen(void **state)
 {
 	nq_summary *s = nq_summary_new();
@@ -253,6 +287,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(empty_is_the_header),
 		cmocka_unit_test(one_cell),
 		cmocka_unit_test(cells_in_order_seen),
+		cmocka_unit_test(instance_ids_whole),
 		cmocka_unit_test(answers),
 		cmocka_unit_test(statuses_and_times),
 		cmocka_unit_test(wide_names_widen_the_column),
