@@ -93,10 +93,6 @@ double nq_stats_rel_width(const nq_stats *s);
  * NQ_NOISY_WIDTH: the one definition of "noisy" every report uses. */
 int nq_stats_noisy(const nq_stats *s);
 
-/* The rule before intervals ((max - min) / median > 10 %), which flagged
- * nearly every cell of a table: only report_latex.c's legend still names
- * it, until it shows nq_report_noisy_rule() (report_common.h). */
-#define NQ_NOISY_SPREAD 0.10
 /* (max - min) / median; 0 for fewer than 2 values or a zero median. */
 double nq_stats_rel_spread(const nq_stats *s);
 

@@ -158,6 +158,30 @@ void nq_report_interval(char *buf, size_t len, const nq_interval *ci,
 	snprintf(buf, len, "[%s, %s]", lo, hi);
 }
 
+void nq_report_tex_with_ci(char *cell, size_t len, const char *ci)
+{
+	size_t used = strlen(cell);
+
+	if (ci[0] == '[' && used + 2 < len)
+		snprintf(cell + used, len - used, " %s", ci);
+}
+
+void nq_report_ci_ends(const char *ci, char *lo, char *hi, size_t len)
+{
+	const char *comma = ci[0] == '[' ? strstr(ci, ", ") : NULL;
+	size_t n;
+
+	if (!comma || ci[strlen(ci) - 1] != ']') {
+		snprintf(lo, len, "--");
+		snprintf(hi, len, "--");
+		return;
+	}
+	n = (size_t)(comma - ci - 1);
+	snprintf(lo, len, "%.*s", (int)(n < len ? n : len - 1), ci + 1);
+	n = strlen(comma + 2) - 1;
+	snprintf(hi, len, "%.*s", (int)(n < len ? n : len - 1), comma + 2);
+}
+
 const char *nq_report_noisy_rule(int latex)
 {
 	static char buf[2][640];

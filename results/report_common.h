@@ -81,6 +81,13 @@ void nq_report_ratio(char *buf, size_t len, double r);
  * LaTeX) when !ci->ok. For report_latex.c and every other writer. */
 void nq_report_interval(char *buf, size_t len, const nq_interval *ci,
 			double scale, int ratio);
+/* A LaTeX detail cell (a median, a speed-up) with its interval after it,
+ * "0.123 [0.120, 0.131]", when it has one: the width estimate
+ * (report_fit.c) and the table (report_latex.c) write the same text. */
+void nq_report_tex_with_ci(char *cell, size_t len, const char *ci);
+/* An interval's ends ("[lo, hi]" as nq_report_interval writes it) apart,
+ * for the LaTeX table's columns; "--" both without one. */
+void nq_report_ci_ends(const char *ci, char *lo, char *hi, size_t len);
 /* The rule of the noisy mark and of the intervals, one sentence, for a
  * report's legend (latex: LaTeX markup). */
 const char *nq_report_noisy_rule(int latex);

@@ -447,7 +447,7 @@ void nq_tex_detail_layout(const struct nq_report_ctx *x, size_t m,
 	}
 	k++;
 	for (j = 0; j < 7; j++)
-		full[k + j] = abbr[k + j] = 3; /* "IQR", "MAD" */
+		full[k + j] = abbr[k + j] = 4; /* "low", "high" */
 	full[k + 5] = abbr[k + 5] = 8;         /* "speed-up" */
 	l->runs_w = 4;                         /* "runs", "3 ok," */
 	for (i = 0; i < c->ncells; i++) {
@@ -457,12 +457,16 @@ void nq_tex_detail_layout(const struct nq_report_ctx *x, size_t m,
 
 		if (e->mode != m)
 			continue;
+		char lo[64], hi[64], slo[64], shi[64];
+
 		nq_report_row_of(x, m, e, scale, &r);
+		nq_report_ci_ends(r.ci, lo, hi, sizeof lo);
+		nq_report_ci_ends(r.spci, slo, shi, sizeof slo);
 		v[0] = r.med;
-		v[1] = r.mn;
-		v[2] = r.mx;
-		v[3] = r.iqr;
-		v[4] = r.mad;
+		v[1] = lo;
+		v[2] = hi;
+		v[3] = slo;
+		v[4] = shi;
 		v[5] = r.sp;
 		for (j = 0; j < 6; j++) {
 			double w = nq_tex_chars(v[j], strlen(v[j]));
@@ -485,8 +489,8 @@ void nq_tex_detail_layout(const struct nq_report_ctx *x, size_t m,
 	if (l->resize) {
 		if (l->inst)
 			full[1] = abbr[1] = l->inst_w = w_inst;
-		/* still too wide: without IQR and MAD (the caption says so;
-		 * Markdown has them) */
+		/* still too wide: without the speed-up's interval (the
+		 * caption says so; Markdown has it) */
 		memmove(full + k + 3, full + k + 5, 2 * sizeof *full);
 		memmove(abbr + k + 3, abbr + k + 5, 2 * sizeof *abbr);
 		l->resize = 0;

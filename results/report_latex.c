@@ -334,8 +334,8 @@ static void glance_one(const struct nq_report_ctx *x, size_t m, double scale,
 		"; where no run ended ok, the most common status.",
 		l->answer ? ", and the instance's answer" : "");
 	status_key(cap, c, m);
-	fprintf(cap, " $^\\dagger$ noisy: (max$-$min)/median $>$ %g\\%%.%s",
-		NQ_NOISY_SPREAD * 100, c->mixed ? NQ_REPORT_TEX_MIXED_NOTE : "");
+	fprintf(cap, " $^\\dagger$ noisy. %s%s", nq_report_noisy_rule(1),
+		c->mixed ? NQ_REPORT_TEX_MIXED_NOTE : "");
 	fprintf(head, "$n$%s%s", l->inst == 2 ? " & instance" : l->inst ?
 		" & hints" : "", l->answer ? " & answer" : "");
 	for (s = l->s0; s < l->s1; s++) {
@@ -413,20 +413,21 @@ static int tex_detail_head(const struct nq_report_ctx *x, size_t m,
 	if (unit[0])
 		fprintf(cap, " in %s", unit);
 	if (l->spread)
-		fprintf(cap, " of the runs that ended ok, their min--max, "
-			"interquartile range (IQR) and median absolute "
-			"deviation (MAD); speed-up $=$ median of ");
+		fprintf(cap, " of the runs that ended ok and its 95\\%% "
+			"interval (low, high), the speed-up's 95\\%% interval "
+			"(low, high) and the speed-up $=$ median of ");
 	else
-		fprintf(cap, " of the runs that ended ok and their min--max "
-			"(IQR and MAD left out here: too wide; the Markdown "
-			"report has them); speed-up $=$ median of ");
+		fprintf(cap, " of the runs that ended ok and its 95\\%% "
+			"interval (low, high; the speed-up's interval left out "
+			"here: too wide; the Markdown report has it, and the "
+			"min, max, IQR and MAD); speed-up $=$ median of ");
 	tex(cap, c->series[x->base]);
-	fprintf(cap, " / median. $^\\dagger$ noisy: (max$-$min)/median "
-		"$>$ %g\\%%.%s", NQ_NOISY_SPREAD * 100,
+	fprintf(cap, " / median. $^\\dagger$ noisy. %s%s",
+		nq_report_noisy_rule(1),
 		c->mixed ? NQ_REPORT_TEX_MIXED_NOTE : "");
-	fprintf(head, "$n$ & %sapproach & median & min & max & %s"
+	fprintf(head, "$n$ & %sapproach & median & low & high & %s"
 		"speed-up & runs", l->inst == 2 ? "instance & " :
-		l->inst ? "hints & " : "", l->spread ? "IQR & MAD & " : "");
+		l->inst ? "hints & " : "", l->spread ? "low & high & " : "");
 	fclose(cap);
 	fclose(head);
 	return t->spec ? 0 : -1;
@@ -457,6 +458,7 @@ void nq_report_tex_detail(const struct nq_report_ctx *x, size_t m,
 	for (i = 0; i < c->ncells; i++) {
 		const nq_cell *e = &c->cell[i];
 		struct nq_report_row r;
+		char lo[64], hi[64], slo[64], shi[64];
 		int first_of_group;
 
 		if (e->mode != m)
@@ -466,6 +468,8 @@ void nq_report_tex_detail(const struct nq_report_ctx *x, size_t m,
 		prev_n = e->n;
 		prev_h = e->hints;
 		nq_report_row_of(x, m, e, scale, &r);
+		nq_report_ci_ends(r.ci, lo, hi, sizeof lo);
+		nq_report_ci_ends(r.spci, slo, shi, sizeof slo);
 		if (first_of_group && i > 0 && c->cell[i - 1].mode == m)
 			fputs("\\addlinespace\n", f);
 		if (first_of_group)
@@ -480,9 +484,9 @@ void nq_report_tex_detail(const struct nq_report_ctx *x, size_t m,
 		tex_approach(f, c, e->series, &l);
 		fprintf(f, " & %s%s%s & %s & %s & ", r.med,
 			nq_stats_noisy(&e->y) ? "$^\\dagger$" : "",
-			NQ_REPORT_TEX_MIXED(e), r.mn, r.mx);
+			NQ_REPORT_TEX_MIXED(e), lo, hi);
 		if (l.spread)
-			fprintf(f, "%s & %s & ", r.iqr, r.mad);
+			fprintf(f, "%s & %s & ", slo, shi);
 		fprintf(f, "%s & ", r.sp);
 		tex_runs(f, r.st, l.runs_w, l.size);
 		fputs(" \\\\\n", f);
