@@ -40,7 +40,7 @@ CFLAGS  += -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 CFLAGS  += -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wwrite-strings -Wshadow
 # every source folder, top layer first (docs/architecture.md); includes
 # name the header alone
-SRC_DIRS = cli results core/run core/ledger core/proc core/config core/model \
+SRC_DIRS = cli results/report results/plot results core/run core/ledger core/proc core/config core/model \
 	solvers/declarative solvers encoders base
 CFLAGS  += -Iinclude $(SRC_DIRS:%=-I%) -pthread
 ifeq ($(WERROR),1)

@@ -1,6 +1,6 @@
 /*
  * cmd_compare.c - `harness compare A.csv B.csv`: two results files cell
- * by cell (results/compare.h), the table on stdout.
+ * by cell (results/report/compare.h), the table on stdout.
  */
 #include <stdio.h>
 #include <string.h>

@@ -7,7 +7,7 @@
  * per instance, a column per approach), the detail table (a row per cell:
  * median and its interval, spread, speed-up and its interval, statuses,
  * noisy), the plots (time, cactus, and the scatter plot of two approaches
- * per instance, drawn by results/plot.c as SVG and held in the page as
+ * per instance, drawn by results/plot/plot.c as SVG and held in the page as
  * data: images, so no id or script of a picture meets the page's), and
  * the machine (the .meta).
  *
@@ -497,7 +497,7 @@ static void base64(FILE *f, const unsigned char *p, size_t n)
 	}
 }
 
-/* One plot drawn by results/plot.c, in the page as a data: image, or why
+/* One plot drawn by results/plot/plot.c, in the page as a data: image, or why
  * not. A bad --scatter is the caller's error (-1, err set). */
 static int figure(const struct nq_report_ctx *x, const nq_table *t,
 		  nq_plot_kind kind, const char *a, const char *b,

@@ -57,7 +57,7 @@ struct nq_speedup {
 /* How nq_report_num writes from now on: the column is a time, the
  * document LaTeX (nq_report_write sets it). */
 void nq_report_units(int time, int latex);
-/* v in a table of scale `scale` (results/report.c says how). */
+/* v in a table of scale `scale` (results/report/report.c says how). */
 void nq_report_num(char *buf, size_t len, double v, double scale);
 /* "2 ok, 1 timeout" */
 void nq_report_statuses(const nq_cell *c, char *buf, size_t len);
