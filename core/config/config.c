@@ -625,51 +625,6 @@ static char *default_name(const char *path)
 	return name;
 }
 
-/* Every instance within the largest n of each approach that runs it (its
- * max_n hook, a plugin's too, for the instance's mode), so an experiment
- * never plans a run its solver cannot make: an error at the instance's
- * entry (or, from an instance file, the approach's), naming the limit. A
- * pairing that makes no run (a mode the solver does not answer, `only:`)
- * is no error. */
-static int check_largest_n(struct loader *L)
-{
-	const nq_experiment *exp = L->exp;
-	size_t ai, i;
-
-	for (ai = 0; ai < exp->napproaches; ai++) {
-		const nq_approach *a = &exp->approaches[ai];
-		int max[2] = { -2, -2 }; /* by mode, asked once */
-
-		for (i = 0; i < exp->ninstances; i++) {
-			const nq_instance_spec *sp = &exp->instances[i];
-			int m = sp->inst.mode == NQ_MODE_COUNT;
-
-			if (!a->solver->max_n || !nq_instance_runs(sp, a) ||
-			    (nq_instance_has_variants(&sp->inst) &&
-			     !nq_solver_takes_variants(a->solver)))
-				continue;
-			if (max[m] == -2)
-				max[m] = nq_solver_max_n(a->solver, a->opt,
-							 sp->inst.mode);
-			if (nq_solver_hooks_error(L->err) < 0)
-				return -1;
-			if (max[m] <= 0 || sp->inst.n <= max[m])
-				continue;
-			return nq_error_set(L->err, L->path,
-					    sp->line ? sp->line : a->line,
-					    sp->line ? sp->col : a->col,
-					    "n=%d is more than %s takes (n up "
-					    "to %d in %s mode; the approach is "
-					    "at line %d): give a smaller n, or "
-					    "list in this entry's only: the "
-					    "approaches that take it",
-					    sp->inst.n, a->name, max[m],
-					    m ? "count" : "first", a->line);
-		}
-	}
-	return 0;
-}
-
 /* After the keys: every `only:` name names an approach; the name and the
  * output take their defaults. */
 static int finish(struct loader *L)
@@ -691,7 +646,7 @@ static int finish(struct loader *L)
 					"or an approach name such as "
 					"backtrack/bitmask)", name);
 	}
-	if (check_largest_n(L) < 0)
+	if (cfg_check_largest_n(L) < 0)
 		return -1;
 	if (!exp->name && !(exp->name = default_name(L->path)))
 		return nq_error_set(L->err, L->path, 0, 0, "out of memory");

@@ -101,6 +101,9 @@ int cfg_read_document(const char *text, size_t len, const char *path,
 
 /* config_approach.c: one item of `approaches:` into L->exp->approaches. */
 int cfg_load_approach(struct loader *L, const yaml_node_t *node);
+/* Every instance within the largest n of each approach that runs it
+ * (config_approach.c): 0, or -1 with the error at the instance's entry. */
+int cfg_check_largest_n(struct loader *L);
 
 /* config_instance.c: the handlers of the instance keys, and the entry's
  * instances once its keys are loaded. */
