@@ -316,6 +316,14 @@ test: deps check-layers
 	tests/summary.sh $$? $(TEST_TIMES) build/rel/testlog build/san/testlog
 check: test
 test-both: harness build/san/harness $(TEST_ORDER)
+# make starts what is ready as it walks the list, and walks it whole
+# before it starts again from the top: in make test the unit programs
+# wait for both harnesses, or it would build them all before it came
+# back to the sanitizer build's harness and the e2e scripts, the longest
+ifneq ($(filter test-both test-san-run,$(MAKECMDGOALS)),)
+$(foreach d,build/rel build/san,$(UNIT_ALL:%=$(d)/tests/%) $(FUZZ_DRIVERS:%=$(d)/fuzz/fuzz_%)): \
+	| harness build/san/harness
+endif
 test-san-run: build/san/harness $(filter build/san/%,$(TEST_ORDER))
 
 # One kind alone, in the build asked for (SANITIZE=$(SAN) for the
