@@ -317,11 +317,11 @@ test: deps check-layers
 check: test
 test-both: harness build/san/harness $(TEST_ORDER)
 # make starts what is ready as it walks the list, and walks it whole
-# before it starts again from the top: in make test the unit programs
-# wait for both harnesses, or it would build them all before it came
-# back to the sanitizer build's harness and the e2e scripts, the longest
+# (one walk lasts the whole run) before it starts again from the top: in
+# make test the tests and unit programs wait for both harnesses, so that
+# the walk that starts them begins with the slowest, of either build
 ifneq ($(filter test-both test-san-run,$(MAKECMDGOALS)),)
-$(foreach d,build/rel build/san,$(UNIT_ALL:%=$(d)/tests/%) $(FUZZ_DRIVERS:%=$(d)/fuzz/fuzz_%)): \
+$(TEST_ALL) $(foreach d,build/rel build/san,$(UNIT_ALL:%=$(d)/tests/%) $(FUZZ_DRIVERS:%=$(d)/fuzz/fuzz_%)): \
 	| harness build/san/harness
 endif
 test-san-run: build/san/harness $(filter build/san/%,$(TEST_ORDER))
