@@ -5,8 +5,9 @@
 #   make run        install missing packages, build, run the main experiment
 #                   (configs/scaling.yaml), plot it and write its report
 #   make test       install missing packages, build and run every test,
-#                   also under ASan and UBSan, two at a time; quiet but
-#                   for failures and the closing "N passed, N failed"
+#                   also under ASan and UBSan, two at a time, both builds
+#                   in one make; quiet but for failures and the closing
+#                   "N passed, N failed" (times: build/test-times.txt)
 #   make test-unit  the unit tests alone (plain build): for quick work;
 #                   test-e2e the e2e scripts, test-fuzz the fuzz corpus
 #   make V=1 ...    the compiler's command lines (else "CC file"), and
@@ -14,7 +15,8 @@
 #   make deps       install the Debian packages the build and tests need
 #   make deps-paper also pdflatex and the LaTeX packages of `report --format
 #                   latex` (booktabs, longtable, graphicx), for paper.sh
-#   make SANITIZE=address,undefined   a sanitizer build (objects apart)
+#   make SANITIZE=address,undefined   a sanitizer build (objects apart,
+#                   -O1 -g1 unless CFLAGS is given)
 #   make NATIVE=1   build/native/harness, -O3 -march=native for this CPU
 #                   only (objects apart; bench/count.sh times it); the
 #                   plain build stays -O2 without -march, portable
@@ -30,47 +32,59 @@
 
 CC      ?= cc
 PREFIX  ?= /usr/local
-ifeq ($(NATIVE),1)
-CFLAGS  ?= -O3 -march=native -g
+
+# CFLAGS is yours (make CFLAGS='-O0 -g'), and every build takes it. Left
+# unset, each build has its own: -O2 -g (the portable release build),
+# -O3 -march=native -g (NATIVE=1) and -O1 -g1 under the sanitizers: half
+# the compile time of -O2 -g, as many bugs caught, the tests about as
+# fast, and ASan's and UBSan's reports still name the file and line. The
+# flags the code needs are NQ_CFLAGS, added whatever CFLAGS says.
+ifeq ($(origin CFLAGS),undefined)
+OPT_REL    = -O2 -g
+OPT_NATIVE = -O3 -march=native -g
+OPT_SAN    = -O1 -g1
 else
-CFLAGS  ?= -O2 -g
+OPT_REL    = $(CFLAGS)
+OPT_NATIVE = $(CFLAGS)
+OPT_SAN    = $(CFLAGS)
 endif
-CFLAGS  += -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+NQ_CFLAGS  = -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 # git's developer warnings too (DEVELOPER=1 there): every build, CI with -Werror
-CFLAGS  += -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wwrite-strings -Wshadow
+NQ_CFLAGS += -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wwrite-strings -Wshadow
 # every source folder, top layer first (docs/architecture.md); includes
 # name the header alone
 SRC_DIRS = cli results/report results/plot results core/run core/ledger core/proc core/config core/model \
 	solvers/declarative solvers encoders base
-CFLAGS  += -Iinclude $(SRC_DIRS:%=-I%) -pthread
+NQ_CFLAGS += -Iinclude $(SRC_DIRS:%=-I%) -pthread
 ifeq ($(WERROR),1)
-CFLAGS  += -Werror
+NQ_CFLAGS += -Werror
 endif
 LDLIBS  = -lpicosat -lglpk -lz3 $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml) -lm -ldl -pthread
+# san_flags LIST: compile flags of a build under -fsanitize=LIST
+san_flags = -fsanitize=$(1) -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
+# The build asked for: its objects in BUILD, its harness BIN.
 ifneq ($(SANITIZE),)
 BUILD  ?= build/san$(if $(filter 1,$(NATIVE)),-native)
-CFLAGS  += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-LDFLAGS += -fsanitize=$(SANITIZE)
 BIN     = $(BUILD)/harness
+OPT     = $(if $(filter 1,$(NATIVE)),$(OPT_NATIVE),$(OPT_SAN))
 else ifeq ($(NATIVE),1)
 BUILD  ?= build/native
 BIN     = $(BUILD)/harness
+OPT     = $(OPT_NATIVE)
 else
 BUILD  ?= build/rel
 BIN     = harness
+OPT     = $(OPT_REL)
 endif
 
 LIB_SRC  = $(filter-out cli/main.c,$(wildcard $(SRC_DIRS:%=%/*.c)))
-LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
-MAIN_OBJ = $(BUILD)/cli/main.o
 TEST_SRC = $(wildcard tests/unit/test_*.c)
-TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+UNIT_ALL = $(TEST_SRC:tests/unit/%.c=%)
 
 .PHONY: all deps deps-paper depcheck run test check check-layers test-unit test-e2e test-san test-fuzz fuzz \
 	fuzz-build fuzz-libfuzzer clean install plugin plugins FORCE \
-	test-both test-plain-run test-san-run test-run unit-results e2e-results \
-	fuzz-results
+	test-both test-san-run unit-results e2e-results fuzz-results
 .DEFAULT_GOAL := all
 
 # kbuild's and git's quiet build: "  CC      build/rel/core/plan.o" for
@@ -93,32 +107,82 @@ deps-paper:
 depcheck:
 	@scripts/deps.sh --check || { echo "make: run 'make deps' first (or 'make run' / 'make test', which install them)" >&2; exit 1; }
 
-$(BIN): $(LIB_OBJ) $(MAIN_OBJ)
-	$(call quiet,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-
-$(BUILD)/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(call quiet,CC,$@)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
-
 # The metadata file records the build: the git commit ("-dirty" when
 # tracked files differ from it; "unknown" outside git) and the flags,
 # passed to meta.c as -D defines. A stamp rewritten only when they change
 # rebuilds meta.o then, and only then.
 NQ_COMMIT := $(shell c=$$(git rev-parse --short HEAD 2>/dev/null) && \
 	{ git diff --quiet HEAD -- 2>/dev/null || c="$$c-dirty"; echo "$$c"; } || echo unknown)
-BUILD_CFLAGS := $(CC) $(CFLAGS)
-$(BUILD)/buildinfo.stamp: FORCE
-	@mkdir -p $(dir $@)
-	@echo '$(NQ_COMMIT) $(BUILD_CFLAGS)' >$@.new
-	@cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
-$(BUILD)/core/run/meta.o: $(BUILD)/buildinfo.stamp
-$(BUILD)/core/run/meta.o: CFLAGS += -DNQ_GIT_COMMIT='"$(NQ_COMMIT)"' \
-	-DNQ_BUILD_CFLAGS='"$(BUILD_CFLAGS)"'
 FORCE:
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ)
-	@mkdir -p $(dir $@)
-	$(call quiet,CC,$@)$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(LIB_OBJ) -lcmocka $(LDLIBS)
+# ---- the builds ------------------------------------------------------------
+# nq_build DIR BIN OPT SANITIZE: the rules of one build. Its objects go to
+# DIR, and into one archive, DIR/libnq.a, that the harness (BIN), the
+# unit programs (DIR/tests/test_X) and the fuzz drivers (DIR/fuzz/fuzz_X)
+# link against: the linker takes the objects each needs. `make test`
+# makes two builds, build/rel and build/san, in one make, so that make
+# -j2 keeps both cores busy with whatever is ready, of either.
+define nq_build
+$(1).bin    := $(2)
+$(1).cflags := $$(strip $(3) $$(NQ_CFLAGS) $(if $(4),$$(call san_flags,$(4))))
+$(1).ldflags = $$(LDFLAGS) $(if $(4),-fsanitize=$(4))
+$(1).san    := $(4)
+$(1).obj    := $$(LIB_SRC:%.c=$(1)/%.o)
+
+$(1)/%.o: %.c $(1)/flags.stamp
+	@mkdir -p $$(@D)
+	$$(call quiet,CC,$$@)$$(CC) $$($(1).cflags) $$(XCFLAGS) -MMD -MP -c -o $$@ $$<
+
+$(1)/libnq.a: $$($(1).obj)
+	$$(call quiet,AR,$$@)rm -f $$@ && $$(AR) rcs $$@ $$^
+
+$(2): $(1)/cli/main.o $(1)/libnq.a
+	$$(call quiet,LD,$$@)$$(CC) $$($(1).ldflags) -o $$@ $$^ $$(LDLIBS)
+
+# the flags, in a stamp rewritten only when they change: every object
+# is made again then (-Werror aside: it changes no object); the commit
+# too for meta.o
+$(1)/flags.stamp: FORCE
+	@mkdir -p $$(@D)
+	@echo '$$(CC) $$(filter-out -Werror,$$($(1).cflags))' >$$@.new
+	@cmp -s $$@.new $$@ && rm -f $$@.new || mv $$@.new $$@
+$(1)/buildinfo.stamp: FORCE
+	@mkdir -p $$(@D)
+	@echo '$$(NQ_COMMIT) $$(CC) $$($(1).cflags)' >$$@.new
+	@cmp -s $$@.new $$@ && rm -f $$@.new || mv $$@.new $$@
+$(1)/core/run/meta.o: $(1)/buildinfo.stamp
+$(1)/core/run/meta.o: XCFLAGS = -DNQ_GIT_COMMIT='"$$(NQ_COMMIT)"' \
+	-DNQ_BUILD_CFLAGS='"$$(CC) $$($(1).cflags)"'
+
+$(1)/tests/%: tests/unit/%.c $(1)/libnq.a
+	@mkdir -p $$(@D)
+	$$(call quiet,CC,$$@)$$(CC) $$($(1).cflags) -MMD -MP $$($(1).ldflags) -o $$@ $$< \
+		$(1)/libnq.a -lcmocka $$(LDLIBS)
+
+$(1)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/main.c $(1)/libnq.a
+	@mkdir -p $$(@D)
+	$$(call quiet,CC,$$@)$$(CC) $$($(1).cflags) $$($(1).ldflags) -o $$@ \
+		tests/fuzz/fuzz_$$*.c tests/fuzz/main.c $(1)/libnq.a $$(LDLIBS)
+
+# its tests: the unit programs, the e2e scripts (under the sanitizers,
+# not E2E_NOSAN), and the fuzz corpus's replay under the sanitizers
+$(1).tag    := $(if $(4),san/)
+$(1).unit   := $(UNIT_ALL:%=$(1)/testlog/unit/%.result)
+$(1).e2e    := $$(patsubst %,$(1)/testlog/e2e/%.result,$(if $(4),$$(filter-out $$(E2E_NOSAN),$$(E2E_ALL)),$$(E2E_ALL)))
+$(1).fuzz   := $(FUZZ_DRIVERS:%=$(1)/testlog/fuzz/%.result)
+$(1).tests  := $$($(1).e2e) $$($(1).unit) $(if $(4),$$($(1).fuzz))
+$(1)/testlog/unit/%.result: $(1)/tests/% FORCE
+	@tests/run.sh $$@ $$($(1).tag)unit/$$* $(1)/tests/$$*
+$(1)/testlog/e2e/%.result: $(2) FORCE
+	@HARNESS=./$(2) tests/run.sh $$@ $$($(1).tag)e2e/$$* tests/e2e/$$*
+$(1)/testlog/fuzz/%.result: $(1)/fuzz/fuzz_% FORCE
+	@tests/run.sh $$@ $$($(1).tag)fuzz/$$* $(1)/fuzz/fuzz_$$* tests/fuzz/corpus/$$*
+
+# the programs a result is made from stay (make would remove them as
+# intermediate files of the chain)
+.SECONDARY: $(UNIT_ALL:%=$(1)/tests/%) $(FUZZ_DRIVERS:%=$(1)/fuzz/fuzz_%)
+-include $$($(1).obj:.o=.d) $(1)/cli/main.d $(UNIT_ALL:%=$(1)/tests/%.d)
+endef
 
 # the experiment, then its plots (reports/scaling.svg, -cactus, -size)
 # and its report (reports/scaling.md) beside the CSV and .meta
@@ -143,11 +207,6 @@ FUZZ_DRIVERS = config csv instfile
 FUZZ_BIN     = $(FUZZ_DRIVERS:%=$(BUILD)/fuzz/fuzz_%)
 FUZZ_SECONDS ?= 60
 FUZZ_OUT     ?= build/fuzzout
-
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/main.c $(LIB_OBJ)
-	@mkdir -p $(dir $@)
-	$(call quiet,CC,$@)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/main.c \
-		$(LIB_OBJ) $(LDLIBS)
 
 fuzz-build: $(FUZZ_BIN)
 
@@ -174,36 +233,31 @@ fuzz: deps
 
 fuzz-libfuzzer: deps
 	@$(MAKE) --no-print-directory CC=clang BUILD=build/libfuzzer \
-		SANITIZE=address,undefined,fuzzer-no-link $(LIB_OBJ:build/rel/%=build/libfuzzer/%)
+		SANITIZE=address,undefined,fuzzer-no-link build/libfuzzer/libnq.a
 	@set -e; for d in $(FUZZ_DRIVERS); do \
 		mkdir -p $(FUZZ_OUT)/libfuzzer-$$d; \
-		clang $(CFLAGS) -fsanitize=fuzzer,address,undefined \
+		clang $(OPT_SAN) $(NQ_CFLAGS) -fsanitize=fuzzer,address,undefined \
 			-o build/libfuzzer/fuzz_$$d tests/fuzz/fuzz_$$d.c \
-			$(LIB_OBJ:build/rel/%=build/libfuzzer/%) $(LDLIBS); \
+			build/libfuzzer/libnq.a $(LDLIBS); \
 		build/libfuzzer/fuzz_$$d -max_total_time=$(FUZZ_SECONDS) \
 			-dict=tests/fuzz/$$d.dict -artifact_prefix=$(FUZZ_OUT)/libfuzzer-$$d/ \
 			$(FUZZ_OUT)/libfuzzer-$$d tests/fuzz/corpus/$$d; done
 
 # ---- the tests -------------------------------------------------------------
 # Each unit program, e2e script and fuzz driver's replay is a target of
-# its own, $(TLOG)/KIND/NAME.result, made by tests/run.sh: its output goes
-# to NAME.log beside it, shown only when it fails. `make test` runs the
-# plain build's tests and the sanitizer build's (ASan + UBSan) in one
-# make, TEST_JOBS (2) at a time, and tests/summary.sh ends it: each
-# failed test named with its log, then "N passed, N failed". The times
-# of the last run, slowest first: $(TEST_TIMES).
+# its own, BUILD/testlog/KIND/NAME.result, made by tests/run.sh: its
+# output goes to NAME.log beside it, shown only when it fails. `make test`
+# runs the plain build's tests and the sanitizer build's (ASan + UBSan)
+# in one make, TEST_JOBS (2) at a time, and tests/summary.sh ends it:
+# each failed test named with its log, then "N passed, N failed". The
+# times of the last run, slowest first, wall and CPU: $(TEST_TIMES).
 TEST_JOBS  ?= 2
 TEST_TIMES ?= build/test-times.txt
 TLOG        = $(BUILD)/testlog
-SAN         = address,undefined
 # -j$(TEST_JOBS) unless the caller gave make a -j of its own
 TEST_J      = $(if $(filter -j% --jobserver%,$(MAKEFLAGS)),,-j$(TEST_JOBS))
 
-# The slowest first, so that two at a time end together; then the rest.
-E2E_SLOW   = liars.sh fair.sh core.sh scale.sh faults.sh names.sh cnf.sh \
-	count.sh hostile.sh tamper.sh ledger.sh trees.sh slurm.sh
 E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
-E2E_ORDER  = $(filter $(E2E_ALL),$(E2E_SLOW)) $(filter-out $(E2E_SLOW),$(E2E_ALL))
 # Under the sanitizers the scripts whose C paths the unit tests do not
 # walk: every input's parser (experiment, instance and CSV files, the
 # command line, input limits), rows, resume and merge, damaged files and
@@ -220,45 +274,68 @@ E2E_ORDER  = $(filter $(E2E_ALL),$(E2E_SLOW)) $(filter-out $(E2E_SLOW),$(E2E_ALL
 # report, whose writer test_reports walks) and slurm.sh (a Slurm cluster).
 E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
 	names.sh interop.sh paper.sh html.sh slurm.sh
-E2E_RUN    = $(if $(SANITIZE),$(filter-out $(E2E_NOSAN),$(E2E_ORDER)),$(E2E_ORDER))
-TEST_TAG   = $(if $(SANITIZE),san/,)
 
-UNIT_SLOW    = test_oracle_sat test_models test_parts_sym test_oracle_ilp \
-	test_oracle_cp test_oracle_smt test_oracle_asp
-UNIT_ALL     = $(TEST_SRC:tests/unit/%.c=%)
-UNIT_ORDER   = $(filter $(UNIT_ALL),$(UNIT_SLOW)) $(filter-out $(UNIT_SLOW),$(UNIT_ALL))
-UNIT_RESULTS = $(UNIT_ORDER:%=$(TLOG)/unit/%.result)
-E2E_RESULTS  = $(E2E_RUN:%=$(TLOG)/e2e/%.result)
-FUZZ_RESULTS = $(FUZZ_DRIVERS:%=$(TLOG)/fuzz/%.result)
+# the build asked for, and the two of `make test`, build/rel (its harness
+# ./harness: not when the build asked for makes that) and build/san
+$(eval $(call nq_build,$(BUILD),$(BIN),$(OPT),$(SANITIZE)))
+ifneq ($(BUILD),build/rel)
+ifneq ($(BIN),harness)
+$(eval $(call nq_build,build/rel,harness,$(OPT_REL),))
+endif
+endif
+SAN = address,undefined
+ifneq ($(BUILD),build/san)
+$(eval $(call nq_build,build/san,build/san/harness,$(OPT_SAN),$(SAN)))
+endif
 
-# the programs a result is made from stay (make would remove them as
-# intermediate files of the chain)
-.SECONDARY: $(TEST_BIN) $(FUZZ_BIN)
-$(TLOG)/unit/%.result: $(BUILD)/tests/% FORCE
-	@tests/run.sh $@ $(TEST_TAG)unit/$* $(BUILD)/tests/$*
-$(TLOG)/e2e/%.result: $(BIN) FORCE
-	@HARNESS=./$(BIN) tests/run.sh $@ $(TEST_TAG)e2e/$* tests/e2e/$*
-$(TLOG)/fuzz/%.result: $(BUILD)/fuzz/fuzz_% FORCE
-	@tests/run.sh $@ $(TEST_TAG)fuzz/$* $(BUILD)/fuzz/fuzz_$* tests/fuzz/corpus/$*
+# The order make starts them in: the slowest first (as build/test-times.txt
+# has them on an idle machine), of both builds mixed, so that the two
+# cores end together; then the rest, which are short. A test not named
+# here (a new one) goes with the rest: name it here if it takes more
+# than a few seconds.
+TEST_SLOW = san/e2e/faults.sh unit/test_oracle_sat san/unit/test_oracle_sat \
+	e2e/cnf.sh e2e/scale.sh san/unit/test_oracle_smt e2e/fair.sh e2e/count.sh \
+	e2e/faults.sh e2e/names.sh e2e/hostile.sh unit/test_parts_sym \
+	unit/test_oracle_smt san/e2e/plugins.sh e2e/liars.sh san/e2e/trees.sh \
+	san/e2e/tamper.sh unit/test_models san/e2e/declarative.sh san/e2e/core.sh \
+	san/e2e/count.sh unit/test_oracle_ilp san/e2e/instfiles.sh e2e/interop.sh \
+	e2e/ledger.sh san/unit/test_oracle_ilp e2e/paper.sh e2e/html.sh \
+	e2e/instfiles.sh e2e/tamper.sh e2e/plugins.sh e2e/trees.sh \
+	san/e2e/minizinc.sh e2e/slurm.sh san/e2e/reports.sh e2e/declarative.sh \
+	e2e/core.sh san/e2e/merge.sh e2e/minizinc.sh san/e2e/outputs.sh \
+	san/e2e/compare.sh unit/test_oracle_cp unit/test_backtrack e2e/reports.sh \
+	san/e2e/figures.sh san/e2e/generate.sh unit/test_encodings \
+	unit/test_oracle_native san/unit/test_encodings san/unit/test_models \
+	e2e/figures.sh e2e/outputs.sh e2e/generate.sh unit/test_oracle_asp \
+	san/e2e/frictions.sh e2e/merge.sh san/unit/test_backtrack e2e/compare.sh
+# test_result NAME: the result file of NAME (san/KIND/X: build/san's)
+test_result = $(if $(filter san/%,$(1)),build/san/testlog/$(1:san/%=%),build/rel/testlog/$(1)).result
+SLOW_RESULTS = $(foreach t,$(TEST_SLOW),$(call test_result,$(t)))
+TEST_ALL     = $(build/rel.tests) $(build/san.tests)
+TEST_ORDER   = $(filter $(TEST_ALL),$(SLOW_RESULTS)) $(filter-out $(SLOW_RESULTS),$(TEST_ALL))
 
-unit-results: $(UNIT_RESULTS)
-e2e-results: $(E2E_RESULTS)
-fuzz-results: $(FUZZ_RESULTS)
-# the e2e scripts first: they are the slow ones
-test-run: $(E2E_RESULTS) $(UNIT_RESULTS) $(if $(SANITIZE),$(FUZZ_RESULTS))
+unit-results: $($(BUILD).unit)
+e2e-results: $($(BUILD).e2e)
+fuzz-results: $($(BUILD).fuzz)
 
 # The whole suite: the plain build's tests and the sanitizer build's
-# (and its replay of the fuzz corpus), the two builds side by side.
+# (and its replay of the fuzz corpus), the two builds in one make. The
+# two harnesses first: the e2e scripts wait for them.
 test: deps check-layers
 	@rm -rf build/rel/testlog build/san/testlog
 	@$(MAKE) --no-print-directory $(TEST_J) test-both; \
 	tests/summary.sh $$? $(TEST_TIMES) build/rel/testlog build/san/testlog
 check: test
-test-both: test-plain-run test-san-run
-test-plain-run:
-	@$(MAKE) --no-print-directory BUILD=build/rel SANITIZE= test-run
-test-san-run:
-	@$(MAKE) --no-print-directory BUILD=build/san SANITIZE=$(SAN) test-run
+test-both: harness build/san/harness $(TEST_ORDER)
+# make starts what is ready as it walks the list, and walks it whole
+# (one walk lasts the whole run) before it starts again from the top: in
+# make test the tests and unit programs wait for both harnesses, so that
+# the walk that starts them begins with the slowest, of either build
+ifneq ($(filter test-both test-san-run,$(MAKECMDGOALS)),)
+$(TEST_ALL) $(foreach d,build/rel build/san,$(UNIT_ALL:%=$(d)/tests/%) $(FUZZ_DRIVERS:%=$(d)/fuzz/fuzz_%)): \
+	| harness build/san/harness
+endif
+test-san-run: build/san/harness $(filter build/san/%,$(TEST_ORDER))
 
 # One kind alone, in the build asked for (SANITIZE=$(SAN) for the
 # sanitizer build): `make test-unit` for quick work.
@@ -291,5 +368,3 @@ install: all
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/nq-harness
 	install -m 644 include/nq_plugin.h include/nq_board.h \
 		$(DESTDIR)$(PREFIX)/include/
-
--include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_BIN:=.d)

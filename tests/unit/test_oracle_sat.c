@@ -85,10 +85,10 @@ static void picosat_family(enum oracle_family fam, uint64_t seed)
 
 		for (int i = 0; i < INSTANCES; i++) {
 			int mirror = i % 3 == 1, columns = i % 2;
-			/* count: cubes on one instance in four, whole on
+			/* count: cubes on one instance in eight, whole on
 			 * the rest (auto is whole below n = 10, which most
 			 * of these are; cubes cost more there) */
-			int count = i % 4 == 3 ? 1 : 2;
+			int count = i % 8 == 3 ? 1 : 2;
 			uint64_t want;
 
 			oracle_random(&o, fam, modes[m], &state);
