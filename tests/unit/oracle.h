@@ -105,11 +105,11 @@ static inline void host_result(nq_result *res, int n)
  * (not nq_board_forbidden, which is under test). */
 
 /* Under AddressSanitizer (the second pass of `make test`) the oracle
- * tests take the first quarter of their instances: a memory error shows
+ * tests take the first eighth of their instances: a memory error shows
  * on any instance, and the release pass has checked every answer of all
  * of them. It keeps the suite within minutes on two cores. */
 #if defined(__SANITIZE_ADDRESS__)
-#define ORACLE_SANITIZER_SHARE 4
+#define ORACLE_SANITIZER_SHARE 8
 #else
 #define ORACLE_SANITIZER_SHARE 1
 #endif
