@@ -273,9 +273,14 @@ E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 # at random moments), hostile.sh (process-level attacks), names.sh (its
 # slow paths under a time guard), interop.sh (external solvers reading
 # exported files), paper.sh (LaTeX), html.sh (a browser on the HTML
-# report, whose writer test_reports walks) and slurm.sh (a Slurm cluster).
+# report, whose writer test_reports walks), slurm.sh (a Slurm cluster),
+# minizinc.sh and declarative.sh (the programs outside; the solvers'
+# model writers and output readers are walked under ASan by
+# test_oracle_cp, test_oracle_asp and test_oracle_smt, lying outputs
+# included) and compare.sh (test_reports walks compare's cells).
 E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
-	names.sh interop.sh paper.sh html.sh slurm.sh
+	names.sh interop.sh paper.sh html.sh slurm.sh minizinc.sh \
+	declarative.sh compare.sh
 
 # the build asked for, and the two of `make test`, build/rel (its harness
 # ./harness: not when the build asked for makes that) and build/san

@@ -58,7 +58,11 @@ static void counts_oeis(void **state)
 			int rc;
 
 			snprintf(who, sizeof who, "smt %s", configs[k].name);
-			if (configs[k].model == NQ_SMT_BOOL || n <= 7) {
+			/* under ASan the glue is what is checked: n <= 7
+			 * walks all of it (Z3's own library is not
+			 * instrumented) */
+			if ((configs[k].model == NQ_SMT_BOOL || n <= 7) &&
+			    (ORACLE_SANITIZER_SHARE == 1 || n <= 7)) {
 				rc = run_smt(k, &in, 0, &res);
 				oracle_check(who, &in, rc, &res,
 					     a000170[n - 1]);
