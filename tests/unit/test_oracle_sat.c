@@ -24,9 +24,9 @@
 #include "cnf.h"
 #include "oracle.h"
 
-/* 600 of each family and mode (the native and ILP oracle tests take
+/* 400 of each family and mode (the native and ILP oracle tests take
  * 1000): count mode enumerates every placement, a solver call each */
-#define INSTANCES (600 / ORACLE_SANITIZER_SHARE)
+#define INSTANCES (400 / ORACLE_SANITIZER_SHARE)
 
 /* An encoder as a plugin of ABI 2 would write it: the whole instance
  * through its own hook, blind to blocked squares and excluded lines. */
