@@ -22,7 +22,7 @@
 #include "smt.h"
 #include "oracle.h"
 
-#define SAMPLE (30 / ORACLE_SANITIZER_SHARE)
+#define SAMPLE (20 / ORACLE_SANITIZER_SHARE)
 #define COUNT_MAX_N 7
 
 /* The three configurations: int, bool pb, bool pairwise. */
