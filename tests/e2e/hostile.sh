@@ -103,9 +103,9 @@ for path in rlimit cgroup; do
 	env=()
 	[ $path = rlimit ] && env=(NQ_NO_CGROUP=1)
 	# the fault needs a run's orphans alive at the kill; on a busy machine
-	# (two tests at once) the kill can land between runs: tried again,
-	# up to three times
-	for attempt in 1 2 3; do
+	# (make test runs four tests at once) the kill can land between runs:
+	# killed as soon as they are seen, tried again up to five times
+	for attempt in 1 2 3 4 5; do
 		rm -f "$T/kill-$path.csv" "$T/kill-$path.meta" "$T/kill-$path.csv.lock"
 		TIMEOUT=1s JOBS=2 config kill-$path SPAWN "spawner sleeper" "{n: 4..7, mode: count}"
 		env "${env[@]}" "$H" run "$T/kill-$path.yaml" -q -o "$T/kill-$path.csv" \
@@ -118,11 +118,10 @@ for path in rlimit cgroup; do
 		# and orphans made (two runs' children and some of theirs: on a
 		# busy machine, as when make test runs two tests at once, rows come
 		# before them)
-		for ((i = 0; i < 50; i++)); do
+		for ((i = 0; i < 100; i++)); do
 			[ "$(left | grep -vc "^$hpid\$")" -ge 4 ] && break
-			sleep 0.1
+			sleep 0.05
 		done
-		sleep 0.3
 		kill -9 "$hpid"
 		wait "$hpid" 2>/dev/null
 		sleep 0.5
