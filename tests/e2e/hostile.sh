@@ -122,9 +122,11 @@ for path in rlimit cgroup; do
 			[ "$(left | grep -vc "^$hpid\$")" -ge 4 ] && break
 			sleep 0.05
 		done
+		# counted at once: any harness that starts (make test runs three
+		# tests at once) sweeps a dead harness's cgroups, orphans and all,
+		# so the next harness of the check below may be another test's
 		kill -9 "$hpid"
 		wait "$hpid" 2>/dev/null
-		sleep 0.5
 		n=$(left | wc -l)
 		[ "$n" -ge 1 ] && break
 	done
