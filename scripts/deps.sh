@@ -30,7 +30,7 @@ need /usr/sbin/munged munge         # tests: Slurm's authentication (slurm.sh)
 need /usr/bin/parallel parallel     # tests: GNU parallel over shards (scale.sh)
 need /usr/bin/chromium chromium     # tests: the HTML report in a browser (html.sh)
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
-command -v python3 >/dev/null 2>&1 || missing="$missing python3" # tests read CSVs with it
+need /usr/bin/python3 python3     # tests read CSVs with it (Debian's own: tests/e2e/common.bash)
 command -v pgrep >/dev/null 2>&1 || missing="$missing procps"     # tests find a run's child
 command -v cc >/dev/null 2>&1 || missing="$missing gcc"
 if [ "${1:-}" = "--paper" ]; then
