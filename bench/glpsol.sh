@@ -20,8 +20,15 @@
 #
 # Usage: bench/glpsol.sh [N...]                 (default: 64)
 #        REPEAT=5 MODEL=assignment bench/glpsol.sh 48 64
-#        GLPK_OPTS="presolve=off" GLPSOL_OPTS="--nointopt" bench/glpsol.sh 64
+#        GLPK_OPTS="cuts=all" GLPSOL_OPTS="--cuts" bench/glpsol.sh 64
 #                                  (other options: the same on both sides)
+#        GLPK_OPTS="presolve=off" \
+#          GLPSOL_OPTS="--nointopt --noscale --nopresol --std" bench/glpsol.sh 64
+#                                  (presolve: off is glp_simplex from the
+#                                   standard basis, unscaled, then
+#                                   glp_intopt; glpsol's --nointopt alone
+#                                   also scales, presolves the LP and
+#                                   starts from an advanced basis)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 H=${HARNESS:-./harness}
