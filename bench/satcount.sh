@@ -19,11 +19,16 @@
 #        REF_TIMEOUT=900 bench/satcount.sh 12  (picosat --all at n = 12 takes
 #                                               minutes: a run past this many
 #                                               seconds is killed, shown > T)
+#        REPEAT=1 WAYS=cubes ENCODINGS=pairwise bench/satcount.sh 12
+#                                              (the harness's ways to run:
+#                                               `whole` at n = 12 takes as
+#                                               long as picosat --all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 H=${HARNESS:-./harness}
 REPEAT=${REPEAT:-3}
 ENCODINGS=${ENCODINGS:-"pairwise commander"}
+WAYS=${WAYS:-"cubes whole"}
 REF_TIMEOUT=${REF_TIMEOUT:-900}
 [ $# -gt 0 ] || set -- 11 12
 command -v picosat >/dev/null || { echo "satcount.sh: needs the picosat program (Debian picosat)" >&2; exit 2; }
@@ -67,7 +72,7 @@ for n in "$@"; do
 		: >"$T/ref" ; : >"$T/cubes"; : >"$T/whole"; counts=""
 		for r in $(seq "$REPEAT"); do
 			timed picosat --all -n "$T/x.cnf" >>"$T/ref"
-			for way in cubes whole; do
+			for way in $WAYS; do
 				line=$(harness_count "$n" "$enc" "$way")
 				case $line in
 				timeout|error:*) echo "$line" >>"$T/$way" ;;
@@ -80,7 +85,7 @@ for n in "$@"; do
 		ref_wall=$(grep -v timeout "$T/ref" | cut -d' ' -f2 | median)
 		grep -q timeout "$T/ref" && { ref_cpu="> $REF_TIMEOUT"; ref_wall="> $REF_TIMEOUT"; }
 		printf '%-4s %-10s %-18s %10s %10s %8s %8s\n' "$n" "$enc" "picosat --all -n" "$ref_cpu" "$ref_wall" 1 1
-		for way in cubes whole; do
+		for way in $WAYS; do
 			if grep -q 'timeout\|error' "$T/$way"; then
 				printf '%-4s %-10s %-18s %10s\n' "$n" "$enc" "harness $way" "$(grep -m1 'timeout\|error' "$T/$way")"
 				continue

@@ -250,6 +250,10 @@ int nq_glpk_sink_forbid(nq_glpk_sink *s, const nq_instance *inst,
 	int n = inst->n, ncols = glp_get_num_cols(s->P), k;
 	unsigned char *map;
 
+	/* every row's and column's elements by index, as glp_read_lp
+	 * leaves a problem it read (glpsol reads back the very problem
+	 * the glpk solver solves: the same simplex iterations) */
+	glp_sort_matrix(s->P);
 	if (!nq_board_restricted(inst))
 		return NQ_OK;
 	map = malloc((size_t)n * (size_t)n);

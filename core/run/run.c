@@ -4,7 +4,9 @@
  * Order: instance by instance; for each, the warm-up rounds, then
  * `repeat` rounds, each round running every approach once. Interleaving
  * approaches within an instance spreads the machine's noise over all of
- * them instead of handing it to whichever ran during a burst.
+ * them instead of handing it to whichever ran during a burst. With runs
+ * in parallel the instances are handed out the longest expected first
+ * (hand_out_order); the rows still end in the plan's order.
  */
 #include <errno.h>
 #include <signal.h>
@@ -15,6 +17,7 @@
 #include <unistd.h>
 #include "cpus.h"
 #include "csv.h"
+#include "order.h"
 #include "run.h"
 #include "run_int.h"
 
@@ -372,31 +375,77 @@ static int nothing_planned(struct state *s, nq_error *err)
 			    s->exp->napproaches == 1 ? "" : "es");
 }
 
-/* Every run of the plan this harness makes, in order: instance by
- * instance; for each, the warm-up rounds, then `repeat` rounds, each
- * round every approach once. */
+/* The plan's instances (each a run of cells with one spec) as they are
+ * handed out: starts[] their first cells, *n how many, order[] (n
+ * entries) the order to go through them. One at a time that is the
+ * plan's order. With runs in parallel (-j N > 1) the longest expected
+ * go first, so that no long run starts last while the other cores sit
+ * idle: count mode before first mode, a larger board before a smaller
+ * (ties in the file's order). Not with after_timeout: skip, which goes
+ * up the sizes. The rows end in the plan's order either way
+ * (nq_run_order). -1 on no memory. */
+static int hand_out_order(const struct state *s, size_t **starts,
+			  size_t **order, size_t *n)
+{
+	size_t ci, k = 0;
+	uint64_t *key;
+
+	*starts = malloc((s->plan.ncells + 1) * sizeof **starts);
+	*order = malloc((s->plan.ncells + 1) * sizeof **order);
+	key = malloc((s->plan.ncells + 1) * sizeof *key);
+	if (!*starts || !*order || !key) {
+		free(key);
+		return -1;
+	}
+	for (ci = 0; ci < s->plan.ncells; ci++)
+		if (!ci || s->plan.cells[ci].spec != s->plan.cells[ci - 1].spec) {
+			const nq_instance *in =
+				&s->exp->instances[s->plan.cells[ci].spec].inst;
+
+			(*starts)[k] = ci;
+			key[k++] = s->pool.jobs > 1 && s->exp->after_timeout !=
+				   NQ_AFTER_TIMEOUT_SKIP
+				   ? (uint64_t)(in->mode != NQ_MODE_COUNT) << 32 |
+				     (uint32_t)(INT32_MAX - in->n) : 0;
+		}
+	(*starts)[k] = s->plan.ncells;
+	nq_sort_index(key, *order, k);
+	free(key);
+	*n = k;
+	return 0;
+}
+
+/* Every run of the plan this harness makes, instance by instance (in
+ * hand_out_order's order); for each, the warm-up rounds, then `repeat`
+ * rounds, each round every approach once. */
 static int run_plan(struct state *s, nq_error *err)
 {
-	size_t first, last, ci;
-	int rep;
+	size_t *starts, *order, ngroups, g, ci;
+	int rep, rc = 0;
 
-	for (first = 0; first < s->plan.ncells && !nq_run_stopping(s); first = last) {
-		size_t spec = s->plan.cells[first].spec;
+	if (hand_out_order(s, &starts, &order, &ngroups) < 0) {
+		free(starts);
+		free(order);
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	}
+	for (g = 0; g < ngroups && !nq_run_stopping(s) && rc == 0; g++) {
+		size_t first = starts[order[g]], last = starts[order[g] + 1];
 
-		for (last = first; last < s->plan.ncells &&
-		     s->plan.cells[last].spec == spec; last++)
-			;
 		for (rep = 1 - s->exp->warmup; rep <= s->exp->repeat &&
-		     !nq_run_stopping(s); rep++)
+		     !nq_run_stopping(s) && rc == 0; rep++)
 			for (ci = first; ci < last && !nq_run_stopping(s); ci++)
 				if (wanted(s, ci, rep) &&
-				    dispatch(s, ci, rep, err) < 0)
-					return -1;
+				    dispatch(s, ci, rep, err) < 0) {
+					rc = -1;
+					break;
+				}
 	}
-	while (s->pool.nflights) /* the last runs in flight */
+	free(starts);
+	free(order);
+	while (rc == 0 && s->pool.nflights) /* the last runs in flight */
 		if (land(s, err) < 0)
-			return -1;
-	return 0;
+			rc = -1;
+	return rc;
 }
 
 /* Every verdict as it stands now into the kept rows; the rows wrong or
