@@ -40,6 +40,7 @@
 #include "plugin.h"
 #include "units.h"
 #include "run.h"
+#include "runner.h"
 #include "verbs.h"
 #include "version.h"
 
@@ -267,6 +268,7 @@ int main(int argc, char **argv)
 	/* a write to a closed pipe is an error (EPIPE), not the end */
 	signal(SIGPIPE, SIG_IGN);
 	rc = harness_main(argc, argv);
+	nq_runner_end(); /* the run directories kept for the next run */
 	/* a reader that went away (EPIPE) is no news to whoever closed
 	 * it; any other failure is said */
 	errno = 0;

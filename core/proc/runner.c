@@ -24,7 +24,8 @@
  * (runtree.c: its group and cgroup, and the orphans that carry its mark,
  * not the other runs'), and the run's
  * temporary directory (made by the parent, $TMPDIR and NQ_RUN_DIR in the
- * child) is removed. The answer is taken when the message has arrived
+ * child) is emptied, for the next run (runtree.c; nq_runner_end removes
+ * what is kept). The answer is taken when the message has arrived
  * whole, not when the pipe closes: a grandchild holding the pipe open
  * changes nothing.
  *
@@ -114,6 +115,11 @@ void nq_runner_abort(void)
 			kill(pid, SIGKILL);
 		}
 	}
+}
+
+void nq_runner_end(void)
+{
+	nq_rundir_drain();
 }
 
 /* 1 when pid is the child of a run in flight (the runner reaps it). */
@@ -559,7 +565,7 @@ static void run_end(nq_pending *p)
 	if (live == 0)
 		nq_tree_end_all(); /* orphans that left their group */
 	nq_errlog_close(&p->log);
-	nq_tree_remove(p->dir);
+	nq_rundir_release(p->dir);
 	if (p->cg.version) {
 		/* the whole tree's, not the child's alone; but the child's
 		 * own time from the fork is in its rusage only (it entered

@@ -85,6 +85,11 @@ void nq_run_cancel(nq_pending *p);
  * through nq_run_wait_any (status crash, killed by signal 9). */
 void nq_runner_abort(void);
 
+/* The harness is done with runs: the emptied run directories it kept
+ * for the next runs are removed (nothing else; no run may be in
+ * flight). */
+void nq_runner_end(void);
+
 /* Tests only: wait with the sleeping loop, as where there is no pidfd. */
 extern int nq_runner_no_pidfd;
 

@@ -42,10 +42,106 @@ static const char *tmp_dir(void)
 	return tmp && *tmp ? tmp : "/tmp";
 }
 
+static void remove_at(const char *path, int depth);
+
+/* The emptied directories of runs that ended, for the next runs: removing
+ * a directory is the dearest step of a run's setup and end on some file
+ * systems (ext4 mounted with discard: 2-6 ms an rmdir, against 0.05 ms to
+ * unlink a file), and the harness does it between runs, where no run can
+ * overlap it. A directory is handed on only once its run's tree is ended
+ * (nq_tree_end_run, nq_tree_end_marked): nothing of the run before still
+ * carries its mark when the next run takes it. Removed when the harness
+ * is done (nq_runner_end; at exit() too, for programs that end so), by
+ * the process that made them only: a child that calls exit() must not
+ * take them from under the runs in flight. */
+#define POOL_MAX 64
+static char pool[POOL_MAX][4096];
+static int npool;
+static pid_t pool_owner;
+
+void nq_rundir_drain(void)
+{
+	if (getpid() != pool_owner)
+		return;
+	while (npool > 0)
+		remove_at(pool[--npool], 0);
+}
+
+/* 1 when dir is still the run directory it was: a directory of ours, not
+ * a symlink or another file a solver put in its place, and empty. */
+static int pool_usable(const char *dir)
+{
+	struct stat st;
+	struct dirent *e;
+	DIR *d;
+	int empty = 1;
+
+	if (lstat(dir, &st) < 0 || !S_ISDIR(st.st_mode) ||
+	    st.st_uid != geteuid() || chmod(dir, 0700) < 0 ||
+	    !(d = opendir(dir)))
+		return 0;
+	while (empty && (e = readdir(d)))
+		empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
+	closedir(d);
+	return empty;
+}
+
 int nq_rundir_make(char *dir, size_t len)
 {
+	static int registered;
+
+	while (npool > 0) {
+		const char *d = pool[--npool];
+
+		if (strlen(d) < len && pool_usable(d)) {
+			memcpy(dir, d, strlen(d) + 1);
+			return 0;
+		}
+		remove_at(d, 0);
+	}
 	snprintf(dir, len, "%s/nq-run-%ld-XXXXXX", tmp_dir(), (long)getpid());
-	return mkdtemp(dir) ? 0 : -1;
+	if (!mkdtemp(dir))
+		return -1;
+	if (!registered || pool_owner != getpid()) {
+		pool_owner = getpid();
+		npool = 0;
+		if (!registered)
+			atexit(nq_rundir_drain);
+		registered = 1;
+	}
+	return 0;
+}
+
+/* Everything in dir (not following symlinks), dir itself kept. */
+static void empty_dir(const char *dir)
+{
+	struct dirent *e;
+	DIR *d;
+	char sub[4096];
+
+	chmod(dir, 0700); /* a solver may have taken its write bit */
+	if (!(d = opendir(dir)))
+		return;
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
+			remove_at(sub, 1);
+		}
+	closedir(d);
+}
+
+void nq_rundir_release(const char *dir)
+{
+	struct stat st;
+
+	if (getpid() == pool_owner && npool < POOL_MAX &&
+	    strlen(dir) < sizeof pool[0] && lstat(dir, &st) == 0 &&
+	    S_ISDIR(st.st_mode)) {
+		empty_dir(dir);
+		memcpy(pool[npool++], dir, strlen(dir) + 1);
+		return;
+	}
+	remove_at(dir, 0);
 }
 
 void nq_rundir_mark(const char *dir)

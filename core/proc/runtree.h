@@ -12,7 +12,8 @@
 #include "cgroup.h"
 
 /* The run's temporary directory: $TMPDIR (or /tmp)/nq-run-PID-XXXXXX,
- * PID the harness's. 0, or -1 with errno set. */
+ * PID the harness's, new or an emptied one a run before left
+ * (nq_rundir_release). 0, or -1 with errno set. */
 int nq_rundir_make(char *dir, size_t len);
 /* The file in a run's directory that the child maps, its mark: a fork
  * keeps the mapping, whatever its session or group (runtree.c). */
@@ -24,6 +25,13 @@ void nq_rundir_wear_mark(const char *dir);
 /* The run directories of harnesses that died (SIGKILL leaves them), and
  * every process still carrying the mark of one: killed, removed. */
 void nq_rundir_sweep(void);
+/* The end of a run's directory, its tree ended: emptied and kept for
+ * the next run's nq_rundir_make (removed at the harness's exit), or
+ * removed. */
+void nq_rundir_release(const char *dir);
+/* The directories nq_rundir_release kept, removed (in the process that
+ * made them; elsewhere nothing). */
+void nq_rundir_drain(void);
 /* rm -rf, without following symlinks. */
 void nq_tree_remove(const char *path);
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 #include "runner.h"
@@ -322,9 +323,13 @@ static void grandchild_holding_pipe(void **state)
 	nq_run_clear(&r);
 }
 
+/* What a run left in its directory is gone when it ends; the emptied
+ * directory is the next run's (not a new one), with nothing of the run
+ * before in it, even when a solver took its write bit; nq_runner_end
+ * removes it. */
 static void temp_dir_removed(void **state)
 {
-	char dir[600];
+	char dir[600], dir2[600], path[700];
 	nq_run r;
 
 	(void)state;
@@ -332,8 +337,49 @@ static void temp_dir_removed(void **state)
 	assert_int_equal(r.status, NQ_ST_OK);
 	side_read(dir, sizeof dir);
 	assert_non_null(strstr(dir, "/nq-run-"));
-	assert_int_equal(access(dir, F_OK), -1);
+	snprintf(path, sizeof path, "%s/left.lp", dir);
+	assert_int_equal(access(path, F_OK), -1);
 	nq_run_clear(&r);
+	assert_int_equal(chmod(dir, 0500), 0);
+	run(uses_tmp, 8, NQ_MODE_COUNT, 20, &r);
+	assert_int_equal(r.status, NQ_ST_OK);
+	side_read(dir2, sizeof dir2);
+	assert_string_equal(dir2, dir);
+	nq_run_clear(&r);
+	nq_runner_end();
+	assert_int_equal(access(dir, F_OK), -1);
+}
+
+/* A run directory a solver replaced (here by a symlink to a directory of
+ * its own) is not handed on: the next run gets a new one, and what the
+ * link points at is not touched. */
+static void temp_dir_replaced(void **state)
+{
+	char dir[600], dir2[600], away[] = "/tmp/nq-test-away-XXXXXX";
+	char keep[700];
+	nq_run r;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(away));
+	snprintf(keep, sizeof keep, "%s/keep", away);
+	assert_non_null(f = fopen(keep, "w"));
+	fclose(f);
+	run(uses_tmp, 8, NQ_MODE_COUNT, 20, &r);
+	side_read(dir, sizeof dir);
+	nq_run_clear(&r);
+	assert_int_equal(rmdir(dir), 0);
+	assert_int_equal(symlink(away, dir), 0);
+	run(uses_tmp, 8, NQ_MODE_COUNT, 20, &r);
+	assert_int_equal(r.status, NQ_ST_OK);
+	side_read(dir2, sizeof dir2);
+	assert_string_not_equal(dir2, dir);
+	nq_run_clear(&r);
+	nq_runner_end();
+	assert_int_equal(access(keep, F_OK), 0);
+	unlink(keep);
+	rmdir(away);
+	unlink(dir);
 }
 
 static void stderr_logged(void **state)
@@ -375,6 +421,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(memout_status),
 		cmocka_unit_test(grandchild_holding_pipe),
 		cmocka_unit_test(temp_dir_removed),
+		cmocka_unit_test(temp_dir_replaced),
 		cmocka_unit_test(stderr_logged),
 	};
 	int fd;
