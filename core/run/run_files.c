@@ -337,6 +337,47 @@ out:
 	return rc;
 }
 
+static int empty_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0;
+}
+
+/* --resume on an empty CSV whose .meta says this experiment wrote it: a
+ * harness stopped between making the file and writing its header (the
+ * .meta comes first). Nothing to read back: the header is written and
+ * every run made. */
+static int resume_empty(struct state *s, nq_error *err)
+{
+	const char *path = s->o->output;
+
+	fprintf(stderr, "harness: warning: %s is empty (a harness stopped "
+		"before its header); its runs are made from the start\n",
+		path);
+	if (!(s->out.csv = fopen(path, "a")))
+		return nq_error_set(err, path, 0, 0, "cannot write: %s",
+				    strerror(errno));
+	setvbuf(s->out.csv, NULL, _IONBF, 0);
+	if (put_header(s->out.csv) < 0) {
+		int e = errno;
+
+		fclose(s->out.csv);
+		s->out.csv = NULL;
+		if (truncate(path, 0) < 0) {
+			/* it was empty; what the failed write left is a
+			 * piece of a header, which --resume reads as damage */
+		}
+		return nq_error_set(err, path, 0, 0, "cannot write: %s",
+				    strerror(e));
+	}
+	nq_csv_chain_start(&s->out.chain);
+	s->out.csv_end = csv_size(s->out.csv);
+	s->out.meta.resumed = 1;
+	s->out.meta.rows_before = 0;
+	return 0;
+}
+
 /* --resume with a file to go on with: its rows read back (their answers
  * into the ledger, their keys kept), a row cut short at the end dropped,
  * the file opened to append. */
@@ -353,6 +394,8 @@ static int open_resume(struct state *s, nq_error *err)
 	sweep_temps(path);
 	if (resume_check(s, err) < 0)
 		return -1;
+	if (empty_file(path))
+		return resume_empty(s, err);
 	nq_ledger_defer(s->ledger, 1);
 	nq_rows_watch(&nq_run_interrupted, !s->o->quiet);
 	if (nq_rows_read(path, s->ledger, &s->resume.old_keys,

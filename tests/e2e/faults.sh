@@ -8,7 +8,9 @@
 # damage in the middle of a file (a quote never closed, a NUL byte) and
 # rows the plan does not hold (a run twice, repeat 0 or 999) are
 # FILE:LINE, exit 2, nothing changed, in resume as in merge; a cut last
-# row is kept in a numbered backup before resume drops it; temporary
+# row is kept in a numbered backup before resume drops it; an empty CSV
+# (a harness stopped before its header) is resumed from the start when
+# its .meta is there, refused without one; temporary
 # files left by a killed writer are removed by the next one, a live
 # one's kept; merge stops at a shard still being written. Prints
 # "faults: N passed, N failed" last.
@@ -298,6 +300,27 @@ expect "a cut last row: then exactly the plan's rows ($(exactly_plan k.csv 45 2>
 damage k "l[-1] = l[-1][:40]"
 "$H" run g.yaml -o k.csv -q --resume >out 2>err
 expect "a second cut: numbered backups" [ -f k.csv.bak ] && [ -f k.csv.bak.1 ]
+
+# --- an empty CSV: a harness stopped between making it and its header ---------------
+# (the .meta is written first, so its .meta is there)
+cp k.meta e.meta
+: >e.csv
+"$H" run g.yaml -o e.csv -q --resume >out 2>err
+rc=$?
+expect "an empty CSV with its .meta: resumed, exit 0 (got $rc: $(tail -2 err))" [ $rc -eq 0 ]
+expect "an empty CSV: said" \
+	grep -qF "harness: warning: e.csv is empty (a harness stopped before its header); its runs are made from the start" err
+expect "an empty CSV: then exactly the plan's rows ($(exactly_plan e.csv 45 2>&1))" exactly_plan e.csv 45
+"$H" run g.yaml -o e.csv -q --resume >out 2>err
+rc=$?
+expect "an empty CSV made whole: resumed again, exit 0 (got $rc: $(tail -2 err))" [ $rc -eq 0 ]
+expect "an empty CSV made whole: no row made again" exactly_plan e.csv 45
+rm -f e.meta
+: >e.csv
+"$H" run g.yaml -o e.csv -q --resume >out 2>err
+rc=$?
+expect "an empty CSV without a .meta: exit 2, left empty (got $rc)" \
+	sh -c "[ $rc -eq 2 ] && [ ! -s e.csv ] && grep -q 'there is no e.meta beside it' err"
 
 # --- temporary files left by a killed writer ---------------------------------------
 cp orig.csv t.csv; cp orig.meta t.meta
