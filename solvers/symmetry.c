@@ -33,10 +33,11 @@
  * backtrack.c):
  *
  *  - Each row's state is its untried squares, the columns still free and
- *    the two diagonal masks; a loop over an explicit stack of rows walks
- *    the top of the board, and the last five rows are loops nested in
- *    one function (no stack, the state in registers), the last two of
- *    them without a branch on the data (last_two()).
+ *    the two diagonal masks. A loop over an explicit stack walks the top
+ *    of the board (going back straight to the deepest row with squares
+ *    left), and the last five rows are loops nested in one function (no
+ *    stack, the state in registers), the last two of them without a
+ *    branch on the data (last_two()).
  *  - Rows n-5 and n-4 look two rows ahead (ahead()): a placement that
  *    leaves a lower row with no free square is dropped at once, zeroing
  *    its children's squares rather than branching. This cuts the nodes
@@ -79,21 +80,31 @@ struct sym {
 };
 
 /*
- * A row's state on the stack: its untried squares, the free columns and
- * the diagonals it was entered with, and, set up before the search, the
- * squares the row's rules allow (`keep`) and whether it is a special
- * row: ROW_B2 (the edge search's row b2) or ROW_TAIL (row n-5: it and
- * the rows below go without the stack). Reading the rules from the row
- * saves comparing the row number with b1, b2 and n at every node.
+ * A row's rules, set up before the search: the squares they allow
+ * (`keep`) and whether it is a special row: ROW_B2 (the edge search's
+ * row b2) or ROW_TAIL (row n-5: it and the rows below are the nested
+ * loops). Reading the rules from the row saves comparing the row number
+ * with b1, b2 and n at every node. The edge search also keeps each
+ * row's queen here (`bit`), for classify().
  */
 struct frame {
-	word a, l, f, r;
 	word keep;
 	int kind;
-	word bit;             /* the edge search's queen in this row */
+	word bit;
 };
 
 enum { ROW_B2 = 1, ROW_TAIL = 2 };
+
+/*
+ * A row to come back to: its untried squares, the free columns and the
+ * diagonals it was entered with. Only rows with squares left are kept
+ * (the pointer moves on by a != 0, no branch), so going back is one
+ * step rather than a loop past the exhausted rows.
+ */
+struct resume {
+	word a, l, f, r;
+	struct frame *row;
+};
 
 /*
  * A non-corner placement is complete: count it if it is its class's
@@ -292,6 +303,7 @@ static ALWAYS_INLINE uint64_t corner5(word keep4, word keep3, word a, word f,
 static void corner(struct sym *s, int k)
 {
 	struct frame st[64], *sp = &st[0];
+	struct resume rbuf[64], *rs = rbuf;
 	const word mask = s->mask;
 	const int last = s->last, b1 = s->b1;
 	const word q1 = (word)1 << b1;
@@ -314,14 +326,15 @@ static void corner(struct sym *s, int k)
 	for (;;) {
 		word bit, nl, nf, nr, na;
 
-		while (!a) {
-			if (sp == &st[0])
+		if (!a) {
+			if (rs == rbuf)
 				goto done;
-			sp--;
-			a = sp->a;
-			l = sp->l;
-			f = sp->f;
-			r = sp->r;
+			rs--;
+			a = rs->a;
+			l = rs->l;
+			f = rs->f;
+			r = rs->r;
+			sp = rs->row;
 		}
 		bit = a & (~a + 1);
 		a ^= bit;
@@ -336,10 +349,12 @@ static void corner(struct sym *s, int k)
 		}
 		if (!na)
 			continue;
-		sp->a = a;
-		sp->l = l;
-		sp->f = f;
-		sp->r = r;
+		rs->a = a;
+		rs->l = l;
+		rs->f = f;
+		rs->r = r;
+		rs->row = sp;
+		rs += a != 0;
 		sp++;
 		a = na;
 		l = nl;
@@ -450,6 +465,7 @@ static ALWAYS_INLINE void edge5(struct sym *s, struct edge_rules e, word a,
 static ALWAYS_INLINE void edge_with(struct sym *s, int k, int b2_up)
 {
 	struct frame st[64], *sp = &st[0];
+	struct resume rbuf[64], *rs = rbuf;
 	const word mask = s->mask, side = s->side;
 	const int last = s->last, b1 = s->b1, b2 = s->b2;
 	const struct edge_rules e = {
@@ -470,14 +486,15 @@ static ALWAYS_INLINE void edge_with(struct sym *s, int k, int b2_up)
 	for (;;) {
 		word bit, nl, nf, nr, na;
 
-		while (!a) {
-			if (sp == &st[0])
+		if (!a) {
+			if (rs == rbuf)
 				goto done;
-			sp--;
-			a = sp->a;
-			l = sp->l;
-			f = sp->f;
-			r = sp->r;
+			rs--;
+			a = rs->a;
+			l = rs->l;
+			f = rs->f;
+			r = rs->r;
+			sp = rs->row;
 		}
 		bit = a & (~a + 1);
 		a ^= bit;
@@ -497,10 +514,12 @@ static ALWAYS_INLINE void edge_with(struct sym *s, int k, int b2_up)
 		}
 		if (!na)
 			continue;
-		sp->a = a;
-		sp->l = l;
-		sp->f = f;
-		sp->r = r;
+		rs->a = a;
+		rs->l = l;
+		rs->f = f;
+		rs->r = r;
+		rs->row = sp;
+		rs += a != 0;
 		sp++;
 		a = na;
 		l = nl;
