@@ -45,39 +45,40 @@ typedef uint64_t word;
  */
 enum { TILE = 2, CH = 6, NE = 1 << CH, MAXCUT = 6 };
 
-/* Which table blocks each bucket of the other list meets, and with what
- * weight. */
+/* Which table tiles each bucket of the other list meets, and with what
+ * weight: bucket v's ranges are rs[v]..rs[v + 1] - 1 of rng, each a
+ * [from, to) of blocks and a weight. */
 struct meet {
 	int clo, ks, cb;      /* the cut bits, see bucket_of */
-	word cutmask;
-	int rs[(1 << MAXCUT) + 1];   /* bucket v: ranges rs[v]..rs[v+1]-1 */
-	size_t rng[3 * 729];  /* [from, to) blocks and weight; 3^MAXCUT */
+	size_t rs[(1 << MAXCUT) + 1];
+	size_t *rng;
 };
 
 static inline unsigned bucket_of(word x, int lo, int ks, int c);
 
+/* The words of w against the table: nchunks is a constant where this is
+ * inlined (below), so the ANDs of a tile are one straight run. */
 static inline __attribute__((always_inline)) uint64_t
-count_fits(const word *tab, size_t stride, const struct meet *mt,
-	   const word *w, size_t nw, int nchunks)
+count_fits_k(const word *tab, size_t stride, const struct meet *mt,
+	     const word *w, size_t nw, const int nchunks)
 {
 	uint64_t total = 0;
-	size_t i, bl, at[64 / CH + 1];
-	int nat, c, t, r;
+	size_t i, bl, r;
+	const word *at[64 / CH + 1];
+	int c, t;
 
 	for (i = 0; i < nw; i++) {
 		unsigned v = bucket_of(w[i], mt->clo, mt->ks, mt->cb);
-		word x = w[i] & ~mt->cutmask;
+		word x = w[i];
 
 		if (mt->rs[v] == mt->rs[v + 1])
 			continue;
-		/* the table rows this word reads; chunk 0 always, so that a
-		 * word without bits still meets the real words (entry 0) */
-		for (nat = 0, c = 0; c < nchunks; c++) {
-			unsigned idx = (unsigned)(x >> (c * CH)) & (NE - 1);
-
-			if (idx || c == 0)
-				at[nat++] = ((size_t)c * NE + idx) * stride;
-		}
+		/* the table row of each chunk of the word (entry 0, the
+		 * block's real words, where the chunk has no bit) */
+		for (c = 0; c < nchunks; c++)
+			at[c] = tab + ((size_t)c * NE +
+				       ((unsigned)(x >> (c * CH)) & (NE - 1))) *
+					      stride;
 		for (r = mt->rs[v]; r < mt->rs[v + 1]; r++) {
 			uint64_t fit = 0;
 
@@ -85,13 +86,10 @@ count_fits(const word *tab, size_t stride, const struct meet *mt,
 			     bl += TILE) {
 				word acc[TILE];
 
-				memcpy(acc, tab + at[0] + bl, sizeof acc);
-				for (c = 1; c < nat; c++) {
-					const word *s = tab + at[c] + bl;
-
+				memcpy(acc, at[0] + bl, sizeof acc);
+				for (c = 1; c < nchunks; c++)
 					for (t = 0; t < TILE; t++)
-						acc[t] &= s[t];
-				}
+						acc[t] &= at[c][bl + (size_t)t];
 				for (t = 0; t < TILE; t++)
 					fit += (uint64_t)__builtin_popcountll(
 						acc[t]);
@@ -100,6 +98,24 @@ count_fits(const word *tab, size_t stride, const struct meet *mt,
 		}
 	}
 	return total;
+}
+
+/* The chunk counts of the board sizes that matter (4m - 2 bits: m = 8,
+ * 9, 10 take 5, 6, 7 chunks) as constants, any other as a variable. */
+static inline __attribute__((always_inline)) uint64_t
+count_fits(const word *tab, size_t stride, const struct meet *mt,
+	   const word *w, size_t nw, int nchunks)
+{
+	switch (nchunks) {
+	case 5:
+		return count_fits_k(tab, stride, mt, w, nw, 5);
+	case 6:
+		return count_fits_k(tab, stride, mt, w, nw, 6);
+	case 7:
+		return count_fits_k(tab, stride, mt, w, nw, 7);
+	default:
+		return count_fits_k(tab, stride, mt, w, nw, nchunks);
+	}
 }
 
 typedef uint64_t fits_fn(const word *, size_t, const struct meet *,
@@ -170,19 +186,43 @@ static void bucket_sort(const word *in, size_t n, word *out, size_t *start,
 		out[pos[bucket_of(in[i], lo, ks, c)]++] = in[i];
 }
 
+/* Turn a 64 x 64 matrix of bits on its side: bit c of a[r] becomes bit
+ * r of a[c]. Halves, then quarters, ... swap places: six rounds of 32
+ * swaps. */
+static void transpose64(word *a)
+{
+	word mk = 0x00000000ffffffffu, t;
+	int j, k;
+
+	for (j = 32; j; j >>= 1, mk ^= mk << j)
+		for (k = 0; k < 64; k = (k + j + 1) & ~j) {
+			t = (a[k] >> j ^ a[k + j]) & mk;
+			a[k] ^= t << j;
+			a[k + j] ^= t;
+		}
+}
+
+/* Whether bucket g of the table is kept in class k (see below). */
+static int in_class(unsigned g, unsigned longest, int ncls, int swap,
+		    unsigned cls)
+{
+	if (ncls > 1)
+		return (g & longest) == cls;
+	return swap || !(g & longest);
+}
+
 uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 		       size_t nw, int m, int mirror, int *failed)
 {
 	const int ks = 2 * m - 1, nbits = m ? 4 * m - 2 : 0;
 	int nchunks = nbits ? (nbits + CH - 1) / CH : 1, c, cb = 0, clo = 0, b;
-	int idx, ncut, swap;
-	size_t es[(1 << MAXCUT) + 1], bs[(1 << MAXCUT) + 1];
-	size_t nblk, i, bl;
+	int idx, swap, ncls, k;
+	size_t es[(1 << MAXCUT) + 1], cw[5], cstart[5], nblk, i, bl, tn, in;
+	size_t nk, nr;
 	struct meet mt;
-	unsigned g, nb, v, longest;
-	word *tab, *ew, sl[64], cutmask = 0;
+	unsigned g, nb, v, longest, cls[4];
+	word *tab, *ew, *pk, *present, sl[64], sub[NE];
 	const word *tw, *iw;
-	size_t tn, in;
 	uint64_t total = 0;
 	fits_fn *fits = pick_fits();
 
@@ -197,60 +237,78 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 	iw = swap ? east : west;
 	in = swap ? ne : nw;
 	/* c bits of each direction around the longest diagonals */
-	if (m >= 4) {
-		size_t small = tn;
-
-		cb = small >= 3000 ? 3 : small >= 1000 ? 2 : small >= 100;
-	}
+	if (m >= 4)
+		cb = tn >= 3000 ? 3 : tn >= 1000 ? 2 : tn >= 100;
 	/* with the longest diagonals' symmetry, always at least those */
 	if (mirror >= 0 && m >= 1 && cb < 1)
 		cb = 1;
-	/* the longest diagonals' bits in a bucket number; no cut at all
-	 * for the smallest boards (n = 1 has no bits) */
-	if (cb) {
+	if (cb)
 		clo = m - 1 - cb / 2;
-		cutmask = ((((word)1 << cb) - 1) << clo) *
-			  (1 + ((word)1 << ks));
-	}
+	/* the longest diagonals' bits in a bucket number */
 	longest = mirror >= 0 && cb ? 1u << cb / 2 | 1u << (cb + cb / 2) : 0;
-	ncut = 2 * cb;
-	nb = 1u << ncut;
-	ew = malloc(tn * sizeof *ew);
+	nb = 1u << 2 * cb;
+	ew = malloc(2 * tn * sizeof *ew);
 	if (!ew) {
 		*failed = 1;
 		return 0;
 	}
+	pk = ew + tn;
 	bucket_sort(tw, tn, ew, es, clo, ks, cb);
-	/* each table bucket's blocks, whole tiles; none for east halves on
-	 * a longest diagonal (split.c's from_quads leaves them out already,
-	 * its search does not) */
-	for (bs[0] = 0, g = 0; g < nb; g++)
-		bs[g + 1] = bs[g] + (!swap && g & longest ? 0 :
-				     (es[g + 1] - es[g] + 64 * TILE - 1) /
-				     (64 * TILE) * TILE);
-	nblk = bs[nb];
-	tab = malloc((nblk ? nblk : 1) * (size_t)nchunks * NE * sizeof *tab);
-	if (!tab) {
+	/* the table's classes of weight: with the table on the west side,
+	 * one class per set of longest diagonals its words hold (buckets
+	 * with the same g & longest), else one class, without the east
+	 * words on a longest diagonal (split.c's from_quads leaves them
+	 * out already, its search does not). A class starts on a whole
+	 * tile; inside it the words are packed tight, bucket after bucket,
+	 * so a block may hold words of several buckets. */
+	ncls = swap && longest ? 4 : 1;
+	for (k = 0; k < 4; k++)
+		cls[k] = (k & 1 ? 1u << cb / 2 : 0) |
+			 (k & 2 ? 1u << (cb + cb / 2) : 0);
+	cw[0] = cstart[0] = nk = 0;
+	for (k = 0; k < ncls; k++) {
+		for (g = 0; g < nb; g++)
+			if (in_class(g, longest, ncls, swap, cls[k])) {
+				memcpy(pk + nk, ew + es[g],
+				       (es[g + 1] - es[g]) * sizeof *pk);
+				nk += es[g + 1] - es[g];
+			}
+		cw[k + 1] = nk;
+		cstart[k + 1] = cstart[k] + (nk - cw[k] + 64 * TILE - 1) /
+						    (64 * TILE) * TILE;
+	}
+	nblk = cstart[ncls];
+	tab = malloc((nblk ? nblk : 1) * ((size_t)nchunks * NE + 1) *
+		     sizeof *tab);
+	/* ranges: at most one per bucket and tile of a class */
+	mt.rng = malloc(((size_t)nb * (nblk / TILE + (size_t)ncls) + 1) * 3 *
+			sizeof *mt.rng);
+	if (!tab || !mt.rng) {
+		free(tab);
+		free(mt.rng);
 		free(ew);
 		*failed = 1;
 		return 0;
 	}
-	for (g = 0; g < nb; g++)
-		for (bl = bs[g]; bl < bs[g + 1]; bl++) {
-			size_t lo = es[g] + (bl - bs[g]) * 64;
-			size_t hi = lo + 64 < es[g + 1] ? lo + 64 : es[g + 1];
-			word real = 0;
+	/* present[bl]: the buckets with a word in block bl */
+	present = tab + (size_t)nchunks * NE * nblk;
+	for (k = 0; k < ncls; k++)
+		for (bl = cstart[k]; bl < cstart[k + 1]; bl++) {
+			size_t lo = cw[k] + (bl - cstart[k]) * 64;
+			size_t hi = lo + 64 < cw[k + 1] ? lo + 64 : cw[k + 1];
+			word real = 0, pres = 0;
 
 			/* the block's slices; a tile's tail block may have
 			 * no real words */
 			memset(sl, 0, sizeof sl);
 			for (i = lo; i < hi; i++) {
-				word x, jbit = (word)1 << (i - lo);
-
-				real |= jbit;
-				for (x = ew[i]; x; x &= x - 1)
-					sl[__builtin_ctzll(x)] |= jbit;
+				real |= (word)1 << (i - lo);
+				pres |= (word)1 << bucket_of(pk[i], clo, ks,
+							     cb);
+				sl[i - lo] = pk[i];
 			}
+			transpose64(sl);
+			present[bl] = pres;
 			/* slices of the bits a word does NOT have */
 			for (b = 0; b < nbits; b++)
 				sl[b] = real & ~sl[b];
@@ -259,51 +317,78 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 			for (c = 0; c < nchunks; c++) {
 				word *tc = tab + (size_t)c * NE * nblk + bl;
 
-				tc[0] = real;
-				for (idx = 1; idx < NE; idx++)
-					tc[(size_t)idx * nblk] =
-						tc[(size_t)(idx & (idx - 1)) *
-						   nblk] &
-						sl[c * CH +
-						   __builtin_ctz((unsigned)idx)];
+				/* entry e | 1 << b is entry e and slice b */
+				sub[0] = real;
+				for (b = 0; b < CH; b++) {
+					word sb = sl[c * CH + b];
+
+					for (idx = 0; idx < 1 << b; idx++)
+						sub[(1 << b) + idx] =
+							sub[idx] & sb;
+				}
+				for (idx = 0; idx < NE; idx++)
+					tc[(size_t)idx * nblk] = sub[idx];
 			}
 		}
-	/* bucket v of the shorter list meets the table's buckets inside
-	 * its complement, each pair of buckets with the west one's weight
-	 * (2 per longest diagonal it holds, else the mirror's); east
-	 * buckets on a longest diagonal meet nothing */
+	/* bucket v of the other list meets the tiles holding a word of a
+	 * bucket inside its complement, with the west side's weight (2 per
+	 * longest diagonal it holds, else the mirror's); east buckets on a
+	 * longest diagonal meet nothing. A tile met may hold words of
+	 * buckets that clash with v too: the cut bits are in the words,
+	 * so the ANDs leave those out, as any word that clashes. */
 	mt.clo = clo;
 	mt.ks = ks;
 	mt.cb = cb;
-	mt.cutmask = cutmask;
-	mt.rs[0] = 0;
+	nr = 0;
 	for (v = 0; v < nb; v++) {
-		unsigned comp = ~v & (nb - 1), eb, wb;
-		int r = mt.rs[v];
-		uint64_t wt;
+		word fits_v = 0;
+		unsigned comp = ~v & (nb - 1);
 
+		mt.rs[v] = nr;
 		for (g = comp;; g = (g - 1) & comp) {
-			eb = swap ? v : g;
-			wb = swap ? g : v;
-			wt = mirror < 0 ? 1 : eb & longest ? 0 :
-			     wb & longest ? (uint64_t)1 << __builtin_popcount(
-						    wb & longest) :
-			     (uint64_t)mirror;
-			if (bs[g] < bs[g + 1] && wt) {
-				mt.rng[3 * r] = bs[g];
-				mt.rng[3 * r + 1] = bs[g + 1];
-				mt.rng[3 * r++ + 2] = wt;
-			}
+			fits_v |= (word)1 << g;
 			if (!g)
 				break;
 		}
-		mt.rs[v + 1] = r;
+		for (k = 0; k < ncls; k++) {
+			unsigned eb = swap ? v : cls[k], wb = swap ? cls[k] : v;
+			uint64_t wt;
+			size_t t, open = 0;
+			int on = 0;
+
+			if (mirror < 0)
+				wt = 1;
+			else if (eb & longest)
+				wt = 0;
+			else if (wb & longest)
+				wt = (uint64_t)1 << __builtin_popcount(
+					     wb & longest);
+			else
+				wt = (uint64_t)mirror;
+			if (!wt)
+				continue;
+			for (t = cstart[k]; t <= cstart[k + 1]; t += TILE) {
+				int hit = 0, q;
+
+				for (q = 0; t < cstart[k + 1] && q < TILE; q++)
+					hit |= (present[t + (size_t)q] &
+						fits_v) != 0;
+				if (hit && !on) {
+					open = t;
+					on = 1;
+				} else if (!hit && on) {
+					mt.rng[3 * nr] = open;
+					mt.rng[3 * nr + 1] = t;
+					mt.rng[3 * nr++ + 2] = wt;
+					on = 0;
+				}
+			}
+		}
 	}
-	/* the shorter list's words in their own order, each finding its
-	 * bucket's ranges */
+	mt.rs[nb] = nr;
 	total = fits(tab, nblk, &mt, iw, in, nchunks);
+	free(mt.rng);
 	free(tab);
 	free(ew);
 	return total;
 }
-
