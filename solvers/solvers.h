@@ -66,6 +66,10 @@ extern int nq_split_quads_max_m;
  * weight. *failed is set when memory ran out (the count is then short). */
 uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 		       size_t nw, int m, int mirror, int *failed);
+/* For tests: which of the join's kernels runs. -1 (default) the fastest
+ * the processor has (AVX2, else popcnt, on x86-64), 0 the portable one,
+ * 1 popcnt without AVX2 (where the processor has it). */
+extern int nq_split_fits;
 /* How many work units each counter splits a board of n into (so how
  * many parts are worth asking for); >= 1 inside the counter's range. */
 long nq_units_plain(int n);

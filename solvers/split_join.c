@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "solvers.h"
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 typedef uint64_t word;
 
@@ -121,10 +124,9 @@ count_fits(const word *tab, size_t stride, const struct meet *mt,
 typedef uint64_t fits_fn(const word *, size_t, const struct meet *,
 			 const word *, size_t, int);
 
-#if defined(__x86_64__) || defined(__i386__)
-/* The same with the popcnt instruction, and with AVX2 for the ANDs, on
- * processors that have them: the build is for any x86-64, where a
- * popcount is a library call. */
+#if defined(__x86_64__) && defined(__GNUC__)
+/* The same with the popcnt instruction, on processors that have it: the
+ * build is for any x86-64, where a popcount is a library call. */
 __attribute__((target("popcnt"))) static uint64_t
 count_fits_popcnt(const word *tab, size_t stride, const struct meet *mt,
 		  const word *w, size_t nw, int nchunks)
@@ -132,11 +134,89 @@ count_fits_popcnt(const word *tab, size_t stride, const struct meet *mt,
 	return count_fits(tab, stride, mt, w, nw, nchunks);
 }
 
+/* With AVX2, four blocks at once: the ANDs of the chunks' rows, then the
+ * four counts by the nibble table (vpshufb) summed per byte (vpsadbw),
+ * added up over a range and once at its end. The range's last blocks
+ * that do not fill four go one at a time. */
+__attribute__((target("avx2,popcnt"))) static inline
+	__attribute__((always_inline)) uint64_t
+	count_fits_avx2_k(const word *tab, size_t stride,
+			  const struct meet *mt, const word *w, size_t nw,
+			  const int nchunks)
+{
+	const __m256i nib = _mm256_set1_epi8(0x0f);
+	const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2,
+					     2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1,
+					     2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+	const __m256i zero = _mm256_setzero_si256();
+	uint64_t total = 0;
+	size_t i, bl, r, to;
+	const word *at[64 / CH + 1];
+	int c;
+
+	for (i = 0; i < nw; i++) {
+		unsigned v = bucket_of(w[i], mt->clo, mt->ks, mt->cb);
+		word x = w[i];
+
+		if (mt->rs[v] == mt->rs[v + 1])
+			continue;
+		for (c = 0; c < nchunks; c++)
+			at[c] = tab + ((size_t)c * NE +
+				       ((unsigned)(x >> (c * CH)) & (NE - 1))) *
+					      stride;
+		for (r = mt->rs[v]; r < mt->rs[v + 1]; r++) {
+			__m256i sum = zero;
+			uint64_t fit = 0, lanes[4];
+
+			to = mt->rng[3 * r + 1];
+			for (bl = mt->rng[3 * r]; bl + 4 <= to; bl += 4) {
+				__m256i a = _mm256_loadu_si256(
+					(const __m256i *)(at[0] + bl));
+				__m256i lo, hi;
+
+				for (c = 1; c < nchunks; c++)
+					a = _mm256_and_si256(
+						a, _mm256_loadu_si256(
+							   (const __m256i *)(at[c] +
+									     bl)));
+				lo = _mm256_and_si256(a, nib);
+				hi = _mm256_and_si256(_mm256_srli_epi16(a, 4),
+						      nib);
+				a = _mm256_add_epi8(
+					_mm256_shuffle_epi8(lut, lo),
+					_mm256_shuffle_epi8(lut, hi));
+				sum = _mm256_add_epi64(
+					sum, _mm256_sad_epu8(a, zero));
+			}
+			for (; bl < to; bl++) {
+				word acc = at[0][bl];
+
+				for (c = 1; c < nchunks; c++)
+					acc &= at[c][bl];
+				fit += (uint64_t)__builtin_popcountll(acc);
+			}
+			_mm256_storeu_si256((__m256i *)lanes, sum);
+			fit += lanes[0] + lanes[1] + lanes[2] + lanes[3];
+			total += fit * mt->rng[3 * r + 2];
+		}
+	}
+	return total;
+}
+
 __attribute__((target("avx2,popcnt"))) static uint64_t
 count_fits_avx2(const word *tab, size_t stride, const struct meet *mt,
 		const word *w, size_t nw, int nchunks)
 {
-	return count_fits(tab, stride, mt, w, nw, nchunks);
+	switch (nchunks) {
+	case 5:
+		return count_fits_avx2_k(tab, stride, mt, w, nw, 5);
+	case 6:
+		return count_fits_avx2_k(tab, stride, mt, w, nw, 6);
+	case 7:
+		return count_fits_avx2_k(tab, stride, mt, w, nw, 7);
+	default:
+		return count_fits_avx2_k(tab, stride, mt, w, nw, nchunks);
+	}
 }
 #endif
 
@@ -147,9 +227,15 @@ static uint64_t count_fits_plain(const word *tab, size_t stride,
 	return count_fits(tab, stride, mt, w, nw, nchunks);
 }
 
+int nq_split_fits = -1;
+
 static fits_fn *pick_fits(void)
 {
-#if defined(__x86_64__) || defined(__i386__)
+	if (nq_split_fits == 0)
+		return count_fits_plain;
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (nq_split_fits == 1 && __builtin_cpu_supports("popcnt"))
+		return count_fits_popcnt;
 	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
 		return count_fits_avx2;
 	if (__builtin_cpu_supports("popcnt"))
