@@ -255,33 +255,46 @@ static inline unsigned bucket_of(word x, int lo, int ks, int c)
 	return (unsigned)((x >> lo & cm) | (x >> (lo + ks) & cm) << c);
 }
 
-/* Sort n words into 2^(2c) buckets (start[] gets one more start). */
-static void bucket_sort(const word *in, size_t n, word *out, size_t *start,
-			int lo, int ks, int c)
+/* The bucket of each of n words into bk, and how many words each bucket
+ * has into count (four counts per bucket, summed at the end, so that
+ * words of one bucket in a row do not wait on each other). */
+static void bucket_count(const word *in, size_t n, unsigned char *bk,
+			 size_t *count, int lo, int ks, int c)
 {
-	size_t pos[1 << MAXCUT], i;
+	size_t part[4][1 << MAXCUT], i;
 	unsigned g, nb = 1u << 2 * c;
 
-	memset(start, 0, (nb + 1) * sizeof *start);
-	for (i = 0; i < n; i++)
-		start[bucket_of(in[i], lo, ks, c) + 1]++;
+	memset(part, 0, sizeof part);
+	for (i = 0; i < n; i++) {
+		bk[i] = (unsigned char)bucket_of(in[i], lo, ks, c);
+		part[i & 3][bk[i]]++;
+	}
 	for (g = 0; g < nb; g++)
-		start[g + 1] += start[g];
-	memcpy(pos, start, nb * sizeof *pos);
-	for (i = 0; i < n; i++)
-		out[pos[bucket_of(in[i], lo, ks, c)]++] = in[i];
+		count[g] = part[0][g] + part[1][g] + part[2][g] + part[3][g];
 }
 
 /* Turn a 64 x 64 matrix of bits on its side: bit c of a[r] becomes bit
  * r of a[c]. Halves, then quarters, ... swap places: six rounds of 32
- * swaps. */
-static void transpose64(word *a)
+ * swaps. When no word has a bit past 31 (narrow), the rows from 32 on
+ * come out empty: the first round only moves the last 32 words into
+ * the high halves of the first, and the other rounds leave the empty
+ * rows alone. */
+static void transpose64(word *a, int narrow)
 {
 	word mk = 0x00000000ffffffffu, t;
-	int j, k;
+	int j = 32, k, rows = 64;
 
-	for (j = 32; j; j >>= 1, mk ^= mk << j)
-		for (k = 0; k < 64; k = (k + j + 1) & ~j) {
+	if (narrow) {
+		for (k = 0; k < 32; k++) {
+			a[k] |= a[k + 32] << 32;
+			a[k + 32] = 0;
+		}
+		j = 16;
+		mk ^= mk << 16;
+		rows = 32;
+	}
+	for (; j; j >>= 1, mk ^= mk << j)
+		for (k = 0; k < rows; k = (k + j + 1) & ~j) {
 			t = (a[k] >> j ^ a[k + j]) & mk;
 			a[k] ^= t << j;
 			a[k + j] ^= t;
@@ -303,11 +316,13 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 	const int ks = 2 * m - 1, nbits = m ? 4 * m - 2 : 0;
 	int nchunks = nbits ? (nbits + CH - 1) / CH : 1, c, cb = 0, clo = 0, b;
 	int idx, swap, ncls, k;
-	size_t es[(1 << MAXCUT) + 1], cw[5], cstart[5], nblk, i, bl, tn, in;
+	size_t es[1 << MAXCUT], pos[1 << MAXCUT], cw[5], cstart[5], nblk, i, bl;
+	size_t tn, in;
+	unsigned char *bk;
 	size_t nk, nr;
 	struct meet mt;
 	unsigned g, nb, v, longest, cls[4];
-	word *tab, *ew, *pk, *present, sl[64], sub[NE];
+	word *tab, *pk, *present, sl[64], sub[NE];
 	const word *tw, *iw;
 	uint64_t total = 0;
 	fits_fn *fits = pick_fits();
@@ -333,13 +348,15 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 	/* the longest diagonals' bits in a bucket number */
 	longest = mirror >= 0 && cb ? 1u << cb / 2 | 1u << (cb + cb / 2) : 0;
 	nb = 1u << 2 * cb;
-	ew = malloc(2 * tn * sizeof *ew);
-	if (!ew) {
+	/* the table's words in their order below, and room for those left
+	 * out; then a byte per word, its bucket */
+	pk = malloc(2 * tn * sizeof *pk + tn);
+	if (!pk) {
 		*failed = 1;
 		return 0;
 	}
-	pk = ew + tn;
-	bucket_sort(tw, tn, ew, es, clo, ks, cb);
+	bk = (unsigned char *)(pk + 2 * tn);
+	bucket_count(tw, tn, bk, es, clo, ks, cb);
 	/* the table's classes of weight: with the table on the west side,
 	 * one class per set of longest diagonals its words hold (buckets
 	 * with the same g & longest), else one class, without the east
@@ -352,17 +369,20 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 		cls[k] = (k & 1 ? 1u << cb / 2 : 0) |
 			 (k & 2 ? 1u << (cb + cb / 2) : 0);
 	cw[0] = cstart[0] = nk = 0;
+	for (g = 0; g < nb; g++)
+		pos[g] = tn;    /* left out */
 	for (k = 0; k < ncls; k++) {
 		for (g = 0; g < nb; g++)
 			if (in_class(g, longest, ncls, swap, cls[k])) {
-				memcpy(pk + nk, ew + es[g],
-				       (es[g + 1] - es[g]) * sizeof *pk);
-				nk += es[g + 1] - es[g];
+				pos[g] = nk;
+				nk += es[g];
 			}
 		cw[k + 1] = nk;
 		cstart[k + 1] = cstart[k] + (nk - cw[k] + 64 * TILE - 1) /
 						    (64 * TILE) * TILE;
 	}
+	for (i = 0; i < tn; i++)
+		pk[pos[bk[i]]++] = tw[i];
 	nblk = cstart[ncls];
 	tab = malloc((nblk ? nblk : 1) * ((size_t)nchunks * NE + 1) *
 		     sizeof *tab);
@@ -372,7 +392,7 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 	if (!tab || !mt.rng) {
 		free(tab);
 		free(mt.rng);
-		free(ew);
+		free(pk);
 		*failed = 1;
 		return 0;
 	}
@@ -393,7 +413,7 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 							     cb);
 				sl[i - lo] = pk[i];
 			}
-			transpose64(sl);
+			transpose64(sl, nbits <= 32);
 			present[bl] = pres;
 			/* slices of the bits a word does NOT have */
 			for (b = 0; b < nbits; b++)
@@ -475,6 +495,6 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 	total = fits(tab, nblk, &mt, iw, in, nchunks);
 	free(mt.rng);
 	free(tab);
-	free(ew);
+	free(pk);
 	return total;
 }
