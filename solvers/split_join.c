@@ -46,10 +46,7 @@ typedef uint64_t word;
  * CH = 4, 5, 7 and TILE = 1, 3, 4, 8 at n = 16 and 18 (CH = 6: 8% faster
  * than 5 at n = 18, 4% at 16).
  */
-enum { TILE = 2, CH = 6, NE = 1 << CH, MAXCUT = 8, PW = (1 << MAXCUT) / 64 };
-#ifndef CUT4
-#define CUT4 6000
-#endif
+enum { TILE = 2, CH = 6, NE = 1 << CH, MAXCUT = 6 };
 
 /* Which table tiles each bucket of the other list meets, and with what
  * weight: bucket v's ranges are rs[v]..rs[v + 1] - 1 of rng, each a
@@ -271,8 +268,7 @@ static void bucket_count(const word *in, size_t n, unsigned char *bk,
 	size_t part[4][1 << MAXCUT], i;
 	unsigned g, nb = 1u << 2 * c;
 
-	for (g = 0; g < 4; g++)
-		memset(part[g], 0, nb * sizeof part[g][0]);
+	memset(part, 0, sizeof part);
 	for (i = 0; i < n; i++) {
 		bk[i] = (unsigned char)bucket_of(in[i], lo, ks, c);
 		part[i & 3][bk[i]]++;
@@ -309,18 +305,6 @@ static void transpose64(word *a, int narrow)
 		}
 }
 
-/* Room for twice as many ranges; 0 when memory ran out. */
-static int grow_ranges(struct meet *mt, size_t *cap)
-{
-	size_t *p = realloc(mt->rng, 6 * *cap * sizeof *p);
-
-	if (!p)
-		return 0;
-	mt->rng = p;
-	*cap *= 2;
-	return 1;
-}
-
 /* Whether bucket g of the table is kept in class k (see below). */
 static int in_class(unsigned g, unsigned longest, int ncls, int swap,
 		    unsigned cls)
@@ -339,7 +323,7 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 	size_t es[1 << MAXCUT], pos[1 << MAXCUT], cw[5], cstart[5], nblk, i, bl;
 	size_t tn, in;
 	unsigned char *bk;
-	size_t nk, nr, rcap, pw;
+	size_t nk, nr;
 	struct meet mt;
 	unsigned g, nb, v, longest, cls[4];
 	word *tab, *pk, *present, sl[64], sub[NE];
@@ -359,7 +343,7 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 	in = swap ? ne : nw;
 	/* c bits of each direction around the longest diagonals */
 	if (m >= 4)
-		cb = tn >= CUT4 ? 4 : tn >= 3000 ? 3 : tn >= 1000 ? 2 : tn >= 100;
+		cb = tn >= 3000 ? 3 : tn >= 1000 ? 2 : tn >= 100;
 	/* with the longest diagonals' symmetry, always at least those */
 	if (mirror >= 0 && m >= 1 && cb < 1)
 		cb = 1;
@@ -404,12 +388,11 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 	for (i = 0; i < tn; i++)
 		pk[pos[bk[i]]++] = tw[i];
 	nblk = cstart[ncls];
-	pw = nb > 64 ? nb / 64 : 1;
-	tab = malloc((nblk ? nblk : 1) * ((size_t)nchunks * NE + pw) *
+	tab = malloc((nblk ? nblk : 1) * ((size_t)nchunks * NE + 1) *
 		     sizeof *tab);
-	/* ranges, grown as they come */
-	rcap = 2 * (size_t)nb * (size_t)ncls + 16;
-	mt.rng = malloc(3 * rcap * sizeof *mt.rng);
+	/* ranges: at most one per bucket and tile of a class */
+	mt.rng = malloc(((size_t)nb * (nblk / TILE + (size_t)ncls) + 1) * 3 *
+			sizeof *mt.rng);
 	if (!tab || !mt.rng) {
 		free(tab);
 		free(mt.rng);
@@ -423,20 +406,19 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 		for (bl = cstart[k]; bl < cstart[k + 1]; bl++) {
 			size_t lo = cw[k] + (bl - cstart[k]) * 64;
 			size_t hi = lo + 64 < cw[k + 1] ? lo + 64 : cw[k + 1];
-			word real = 0, *pres = present + bl * pw;
+			word real = 0, pres = 0;
 
 			/* the block's slices; a tile's tail block may have
 			 * no real words */
 			memset(sl, 0, sizeof sl);
-			memset(pres, 0, pw * sizeof *pres);
 			for (i = lo; i < hi; i++) {
-				unsigned gi = bucket_of(pk[i], clo, ks, cb);
-
 				real |= (word)1 << (i - lo);
-				pres[gi / 64] |= (word)1 << (gi % 64);
+				pres |= (word)1 << bucket_of(pk[i], clo, ks,
+							     cb);
 				sl[i - lo] = pk[i];
 			}
 			transpose64(sl, nbits <= 32);
+			present[bl] = pres;
 			/* slices of the bits a word does NOT have */
 			for (b = 0; b < nbits; b++)
 				sl[b] = real & ~sl[b];
@@ -469,18 +451,18 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 	mt.cb = cb;
 	nr = 0;
 	for (v = 0; v < nb; v++) {
-		word fits_v[PW] = { 0 };
+		word fits_v = 0;
 		unsigned comp = ~v & (nb - 1);
 
 		mt.rs[v] = nr;
 		for (g = comp;; g = (g - 1) & comp) {
-			fits_v[g / 64] |= (word)1 << (g % 64);
+			fits_v |= (word)1 << g;
 			if (!g)
 				break;
 		}
 		for (k = 0; k < ncls; k++) {
 			unsigned eb = swap ? v : cls[k], wb = swap ? cls[k] : v;
-			size_t t, open = 0, q, wsh;
+			size_t t, open = 0, wsh;
 			int on = 0;
 
 			/* the weight's shift: 1, 2 per longest diagonal of
@@ -496,23 +478,15 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 			else
 				wsh = (size_t)(mirror - 1);
 			for (t = cstart[k]; t <= cstart[k + 1]; t += TILE) {
-				word hit = 0;
+				int hit = 0, q;
 
-				for (q = 0; t < cstart[k + 1] && q < TILE * pw;
-				     q++)
-					hit |= present[t * pw + q] &
-					       fits_v[q % pw];
+				for (q = 0; t < cstart[k + 1] && q < TILE; q++)
+					hit |= (present[t + (size_t)q] &
+						fits_v) != 0;
 				if (hit && !on) {
 					open = t;
 					on = 1;
 				} else if (!hit && on) {
-					if (nr == rcap && !grow_ranges(&mt, &rcap)) {
-						free(mt.rng);
-						free(tab);
-						free(pk);
-						*failed = 1;
-						return 0;
-					}
 					mt.rng[3 * nr] = open;
 					mt.rng[3 * nr + 1] = t;
 					mt.rng[3 * nr++ + 2] = wsh;

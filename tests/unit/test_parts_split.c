@@ -170,7 +170,7 @@ static uint64_t join_by_pairs(const uint64_t *e, size_t ne, const uint64_t *w,
 
 /* Every kernel of the join (portable, popcnt, the fastest: AVX2 where
  * the processor has it) against the pair-by-pair count, on lists of
- * random words of the sizes that choose 0 to 4 cut bits of each
+ * random words of the sizes that choose 0 to 3 cut bits of each
  * direction, either list the shorter, blocks full, part full and
  * empty, with and without the longest diagonals' rule. */
 static void join_kernels(void **state)
