@@ -312,11 +312,13 @@ pair_avx2(word *out, const word *sw, const word *sr, size_t n, word part,
  * portable form). */
 static pair_fn *pick_pair(void)
 {
+	pair_fn *p = pair_plain;
+
 #if defined(__x86_64__) && defined(__GNUC__)
 	if (nq_split_fits != 0 && __builtin_cpu_supports("avx2"))
-		return pair_avx2;
+		p = pair_avx2;
 #endif
-	return pair_plain;
+	return p;
 }
 
 /*
