@@ -27,14 +27,17 @@
  * south square of m x m. One table of every placement on an m x m square
  * is built first; a half for R is then the north square's list on R's
  * north rows paired with the south square's list on its south rows, in
- * the other columns, so no half is searched at all (see from_quads). Odd
- * n, and even n past 20 (the table would pass 500 MB), search each half.
+ * the other columns, so no half is searched at all (see from_quads):
+ * each north word meets its south list four words at a time (pair_avx2,
+ * where the processor has AVX2; pair_plain elsewhere). Odd n, and even n
+ * past 20 (the table would pass 500 MB), search each half.
  *
  * The join (solvers/split_join.c): the shorter list is turned on its
  * side, 64 words to a block, so that a word of the other list meets 64
- * of them with a few ANDs, and the lists are cut into buckets by a few
- * diagonals through the middle, so that buckets with a common diagonal
- * never meet.
+ * of them with a few ANDs (four blocks at once with AVX2), and the lists
+ * are cut into buckets by a few diagonals through the middle, so that
+ * the blocks holding only buckets with a common diagonal are never met.
+ * nq_split_fits (solvers.h) picks the portable forms for tests.
  *
  * Symmetry, odd n: mirroring the board left to right swaps the halves (R
  * becomes its complement), and turning it upside down reverses R. A set

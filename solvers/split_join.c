@@ -18,33 +18,39 @@ typedef uint64_t word;
 
 /*
  * The pairs with no common bit. The shorter list's words are turned on
- * their side, 64 at a time: slice b of a block has bit j set when word j
- * does NOT have bit b. A word of the other list then meets 64 of them at
- * once: AND the slices of its set bits, and the bits left are the words
- * it fits. A few instructions per 64 pairs instead of per pair (Kluev's
- * matcher works this way too).
+ * their side, 64 at a time (a 64 x 64 bit transpose, transpose64):
+ * slice b of a block has bit j set when word j does NOT have bit b. A
+ * word of the other list then meets 64 of them at once: AND the slices
+ * of its set bits, and the bits left are the words it fits. A few
+ * instructions per 64 pairs instead of per pair (Kluev's matcher works
+ * this way too).
  *
  * Fewer ANDs still: the bits are taken CH at a time, and for each chunk
  * of CH bits the block keeps the AND of the slices of every subset of
  * them (2^CH words, entry 0 being the block's real words). A meeting word
- * then costs one AND per chunk it touches, not one per bit. Tables are
- * stored entry by entry with TILE blocks side by side, so the inner loop
- * is a short run of ANDs the compiler can vectorise.
+ * then costs one AND per chunk, nchunks = 5, 6, 7 at n = 16..21, which
+ * the kernels take as constants. Tables are stored entry by entry, the
+ * blocks side by side, so the kernel ANDs runs of neighbouring blocks:
+ * TILE = 2 at a time in the portable kernel, 4 in one AVX2 register in
+ * the AVX2 kernel (chosen at run time, in the plain build too), which
+ * counts the four words' bits with a nibble table (vpshufb, vpsadbw).
  *
  * Fewer pairs: both lists are cut into buckets by a few cut bits, cb
  * diagonals of each direction through the middle of the board (long
  * ones, so each is held by about half the words of either side): the
  * table is sorted by bucket, and a word of the other list meets only the
- * table's buckets with none of its cut bits; every cut bit leaves about
- * three quarters of the pairs. Cut bits are cleared from the meeting
- * word, since the buckets settled them, and it finds its table rows once
- * for all the buckets it meets. More cuts mean smaller buckets, each
- * padded to a whole tile, so cb grows with the table's list: 1 from 100
- * words, 2 from 1000, 3 from 3000 (tried at n = 16 and 18; before the
- * longest diagonals' rule, 3 cuts at n = 18 met a quarter of the pairs,
- * 40% with the padding). CH = 6 and TILE = 2 were measured against
- * CH = 4, 5, 7 and TILE = 1, 3, 4, 8 at n = 16 and 18 (CH = 6: 8% faster
- * than 5 at n = 18, 4% at 16).
+ * blocks holding a word of a bucket with none of its cut bits; every cut
+ * bit leaves about three quarters of the pairs. The table's words are
+ * packed tight, bucket after bucket, so a block may hold several
+ * buckets, and a block met may hold words that clash with the meeting
+ * word's cut bits: the cut bits stay in the words, so the ANDs leave
+ * those out. (Padding each bucket to whole blocks instead cost more than
+ * the cuts saved: at n = 18 the blocks met held 3.4 times the pairs of
+ * the buckets met.) cb grows with the table's list: 1 from 100 words, 2
+ * from 1000, 3 from 3000 (4 cuts, tried from 3000 and 6000 words, were
+ * 5-15% slower on a 64th of n = 20). CH = 6 and TILE = 2 were measured
+ * against CH = 4, 5, 7 and TILE = 1, 3, 4, 8 at n = 16 and 18, and CH = 5
+ * again at n = 20 (no faster).
  */
 enum { TILE = 2, CH = 6, NE = 1 << CH, MAXCUT = 6 };
 
