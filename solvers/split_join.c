@@ -66,6 +66,25 @@ struct meet {
 
 static inline unsigned bucket_of(word x, int lo, int ks, int c);
 
+/* Word x's bucket and, unless the bucket meets nothing, the table row
+ * of each chunk of x into at (entry 0, the block's real words, where
+ * the chunk has no bit). */
+static inline __attribute__((always_inline)) unsigned
+word_rows(const word *tab, size_t stride, const struct meet *mt, word x,
+	  const int nchunks, const word **at)
+{
+	unsigned v = bucket_of(x, mt->clo, mt->ks, mt->cb);
+	int c;
+
+	if (mt->rs[v] == mt->rs[v + 1])
+		return v;
+	for (c = 0; c < nchunks; c++)
+		at[c] = tab + ((size_t)c * NE +
+			       ((unsigned)(x >> (c * CH)) & (NE - 1))) *
+				      stride;
+	return v;
+}
+
 /* The words of w against the table: nchunks is a constant where this is
  * inlined (below), so the ANDs of a tile are one straight run. */
 static inline __attribute__((always_inline)) uint64_t
@@ -78,17 +97,8 @@ count_fits_k(const word *tab, size_t stride, const struct meet *mt,
 	int c, t;
 
 	for (i = 0; i < nw; i++) {
-		unsigned v = bucket_of(w[i], mt->clo, mt->ks, mt->cb);
-		word x = w[i];
+		unsigned v = word_rows(tab, stride, mt, w[i], nchunks, at);
 
-		if (mt->rs[v] == mt->rs[v + 1])
-			continue;
-		/* the table row of each chunk of the word (entry 0, the
-		 * block's real words, where the chunk has no bit) */
-		for (c = 0; c < nchunks; c++)
-			at[c] = tab + ((size_t)c * NE +
-				       ((unsigned)(x >> (c * CH)) & (NE - 1))) *
-					      stride;
 		for (r = mt->rs[v]; r < mt->rs[v + 1]; r++) {
 			uint64_t fit = 0;
 
@@ -110,22 +120,26 @@ count_fits_k(const word *tab, size_t stride, const struct meet *mt,
 	return total;
 }
 
-/* The chunk counts of the board sizes that matter (4m - 2 bits: m = 8,
- * 9, 10 take 5, 6, 7 chunks) as constants, any other as a variable. */
+/* Kernel K with the chunk counts of the board sizes that matter (4m - 2
+ * bits: m = 8, 9, 10 take 5, 6, 7 chunks) as constants, any other as a
+ * variable. */
+#define BY_CHUNKS(K)                                                  \
+	switch (nchunks) {                                            \
+	case 5:                                                       \
+		return K(tab, stride, mt, w, nw, 5);                  \
+	case 6:                                                       \
+		return K(tab, stride, mt, w, nw, 6);                  \
+	case 7:                                                       \
+		return K(tab, stride, mt, w, nw, 7);                  \
+	default:                                                      \
+		return K(tab, stride, mt, w, nw, nchunks);            \
+	}
+
 static inline __attribute__((always_inline)) uint64_t
 count_fits(const word *tab, size_t stride, const struct meet *mt,
 	   const word *w, size_t nw, int nchunks)
 {
-	switch (nchunks) {
-	case 5:
-		return count_fits_k(tab, stride, mt, w, nw, 5);
-	case 6:
-		return count_fits_k(tab, stride, mt, w, nw, 6);
-	case 7:
-		return count_fits_k(tab, stride, mt, w, nw, 7);
-	default:
-		return count_fits_k(tab, stride, mt, w, nw, nchunks);
-	}
+	BY_CHUNKS(count_fits_k)
 }
 
 typedef uint64_t fits_fn(const word *, size_t, const struct meet *,
@@ -164,15 +178,8 @@ __attribute__((target("avx2,popcnt"))) static inline
 	int c;
 
 	for (i = 0; i < nw; i++) {
-		unsigned v = bucket_of(w[i], mt->clo, mt->ks, mt->cb);
-		word x = w[i];
+		unsigned v = word_rows(tab, stride, mt, w[i], nchunks, at);
 
-		if (mt->rs[v] == mt->rs[v + 1])
-			continue;
-		for (c = 0; c < nchunks; c++)
-			at[c] = tab + ((size_t)c * NE +
-				       ((unsigned)(x >> (c * CH)) & (NE - 1))) *
-					      stride;
 		for (r = mt->rs[v]; r < mt->rs[v + 1]; r++) {
 			__m256i sum = zero;
 			uint64_t fit = 0;
@@ -217,16 +224,7 @@ __attribute__((target("avx2,popcnt"))) static uint64_t
 count_fits_avx2(const word *tab, size_t stride, const struct meet *mt,
 		const word *w, size_t nw, int nchunks)
 {
-	switch (nchunks) {
-	case 5:
-		return count_fits_avx2_k(tab, stride, mt, w, nw, 5);
-	case 6:
-		return count_fits_avx2_k(tab, stride, mt, w, nw, 6);
-	case 7:
-		return count_fits_avx2_k(tab, stride, mt, w, nw, 7);
-	default:
-		return count_fits_avx2_k(tab, stride, mt, w, nw, nchunks);
-	}
+	BY_CHUNKS(count_fits_avx2_k)
 }
 #endif
 
