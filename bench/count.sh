@@ -9,6 +9,9 @@
 #   symmetry, n = 17 on both cores, threads=2   vs Suzuki's, unpinned
 #   split, n = 16 on one core, threads=1        vs Kluev's, 1 thread
 #   split, n = 18 on both cores, threads=2      vs Kluev's, 2 threads
+#   split, n = 20 on both cores, threads=2      vs Kluev's, 2 threads
+#       (only with N20=1: about two minutes a run per program, so in
+#       the first N20_REPEAT rounds only, default 3)
 #
 # Each case is timed for the harness twice, the plain build (./harness,
 # -O2 -g, portable) and `make NATIVE=1` (build/native/harness, -O3
@@ -31,6 +34,12 @@
 #        COUNT_REFS=/path/to/refs REPEAT=3 bench/count.sh
 #        ONLY=split bench/count.sh    only the rows of one variant
 #                                     (symmetry or split; default both)
+#        N20=1 N20_REPEAT=3 ONLY=split bench/count.sh
+#                                     the n = 20 case too (Kluev's table
+#                                     row n = 20 has prefetch `*`, left
+#                                     to the user: it is built with
+#                                     prefetch on, as the neighbouring
+#                                     sizes have it)
 # COUNT_REFS is a folder holding clones of the two programs; nothing of
 # theirs is in this repository, and the script builds them under
 # $COUNT_REFS/build (outside the repository), never here:
@@ -87,7 +96,9 @@ if [ -n "$refs" ]; then
 		bmi=0 pf=0
 		has bmi2 && bmi=1
 		has sse && pf=1
-		for n in 16 18; do
+		kn="16 18"
+		[ "${N20:-}" = 1 ] && kn="16 18 20"
+		for n in $kn; do
 			d="$b/kluev_$n"
 			rm -rf "$d"
 			mkdir -p "$d"
@@ -117,6 +128,9 @@ if not sizes or n not in sizes:
 out = []
 for key in ("sieveCuts", "matchMinSize", "bmiIntrin", "prefetch"):
     v = rows.get(key, {}).get(n)
+    # n = 20's prefetch is `*` (either): on, as for n = 19 and 22
+    if v == "*" and key == "prefetch":
+        v = "T"
     if v is None or v == "*":
         sys.exit(f"count.sh: {path}: {key} for n = {n} is {v!r} in the table")
     if v in ("T", "F"):
@@ -156,18 +170,19 @@ fi
 
 echo "count.sh: $(nproc) cores, load before: $(cut -d' ' -f1-3 /proc/loadavg), $repeat rounds" >&2
 python3 - "$tmp" "$repeat" "$suzuki" "$kluev" "${ONLY:-}" \
-	"$suzuki_flags" "$kluev_flags" "$kluev_cfg" <<'PY'
+	"$suzuki_flags" "$kluev_flags" "$kluev_cfg" "${N20:-}" "${N20_REPEAT:-3}" <<'PY'
 import csv, os, statistics, subprocess, sys, time
 tmp, repeat, suzuki, kluev = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 only = sys.argv[5]
 suzuki_flags, kluev_flags, kluev_cfg = sys.argv[6], sys.argv[7], sys.argv[8]
+n20, n20_repeat = sys.argv[9] == "1", int(sys.argv[10])
 # the harness's two builds: (name, binary, build column)
 BUILDS = [("harness", "./harness", "make: -O2 -g"),
           ("harness NATIVE=1", "build/native/harness", "make NATIVE=1: -O3 -march=native -g")]
 if only not in ("", "symmetry", "split"):
     sys.exit(f"count.sh: ONLY={only}: symmetry or split")
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
-           2279184, 14772512, 95815104, 666090624]
+           2279184, 14772512, 95815104, 666090624, 4968057848, 39029188884]
 A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
            1846955, 11977939, 83263591]
 bad = []
@@ -207,7 +222,7 @@ for n in range(1, 16) if only != "split" else ():
         check_harness(out, n, 'symmetry', who)
 
 cases = []  # (label, n, [(name, cmd, checker, build)]), the reference last
-def case(label, n, variant, threads, pin, ref):
+def case(label, n, variant, threads, pin, ref, rounds=None):
     if only and variant != only:
         return
     progs = []
@@ -218,7 +233,7 @@ def case(label, n, variant, threads, pin, ref):
                       build))
     if ref:
         progs.append(ref)
-    cases.append((label, n, progs, bool(ref)))
+    cases.append((label, n, progs, bool(ref), rounds or repeat))
 
 def suzuki_ref(n, pin):
     if not suzuki:
@@ -252,36 +267,42 @@ case("symmetry, one core", 16, "symmetry", 1, True, suzuki_ref(16, True))
 case("symmetry, both cores", 17, "symmetry", 2, False, suzuki_ref(17, False))
 case("split, one core", 16, "split", 1, True, kluev_ref(16, 1, True))
 case("split, both cores", 18, "split", 2, False, kluev_ref(18, 2, False))
+if n20:
+    case("split, both cores", 20, "split", 2, False, kluev_ref(20, 2, False),
+         min(repeat, n20_repeat))
 
 walls, cpus, rss = {}, {}, {}
 for rnd in range(repeat):
-    for label, n, progs, _ in cases:
+    for label, n, progs, _, rounds in cases:
+        if rnd >= rounds:
+            continue
         for name, cmd, chk, _ in progs:
             wall, maxrss, text, status, cpu = run(cmd)
             r = chk(text)
-            walls.setdefault((label, name), []).append(wall)
-            cpus.setdefault((label, name), []).append(cpu)
-            rss[(label, name)] = max(rss.get((label, name), 0), r or maxrss)
+            walls.setdefault((label, n, name), []).append(wall)
+            cpus.setdefault((label, n, name), []).append(cpu)
+            rss[(label, n, name)] = max(rss.get((label, n, name), 0), r or maxrss)
 
 print("| case | n | program | build | median wall | median CPU | peak RSS | wall ratio | CPU ratio |")
 print("|---|---|---|---|---|---|---|---|---|")
 med = statistics.median
-for label, n, progs, has_ref in cases:
+for label, n, progs, has_ref, _ in cases:
     ref = progs[-1][0] if has_ref else None
     for name, cmd, _, build in progs:
-        m, c = med(walls[(label, name)]), med(cpus[(label, name)])
+        m, c = med(walls[(label, n, name)]), med(cpus[(label, n, name)])
         wr = cr = ""
         if ref and name != ref:
-            wr = f"{m / med(walls[(label, ref)]):.2f}x"
-            cr = f"{c / med(cpus[(label, ref)]):.2f}x"
-        print(f"| {label} | {n} | {name} | {build} | {m:.3f} s | {c:.3f} s | {rss[(label, name)]:.1f} MB | {wr} | {cr} |")
+            wr = f"{m / med(walls[(label, n, ref)]):.2f}x"
+            cr = f"{c / med(cpus[(label, n, ref)]):.2f}x"
+        print(f"| {label} | {n} | {name} | {build} | {m:.3f} s | {c:.3f} s | {rss[(label, n, name)]:.1f} MB | {wr} | {cr} |")
 print()
 print("builds: harness `make` (cc -O2 -g), harness `make NATIVE=1` (cc -O3 -march=native -g);")
 if suzuki:
     print(f"  Suzuki: gcc {suzuki_flags} GCC13.c (n fixed in main());")
 if kluev:
     print(f"  Kluev: g++ {kluev_flags} main.cpp; {kluev_cfg}.")
-print(f"wall: median of {repeat} runs of the whole process, interleaved round by round;")
+print(f"wall: median of {repeat} runs of the whole process, interleaved round by round"
+      + (f" (n = 20: {min(repeat, n20_repeat)})" if n20 and only != "symmetry" else "") + ";")
 print("CPU: user + system time of the process and its children (the harness's run child);")
 print("ratios: each harness build's median over the reference program's, same case (below 1: faster).")
 print("checked: totals against A000170, symmetry's and Suzuki's classes against A002562 (n = 1..17).")

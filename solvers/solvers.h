@@ -66,6 +66,12 @@ extern int nq_split_quads_max_m;
  * weight. *failed is set when memory ran out (the count is then short). */
 uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 		       size_t nw, int m, int mirror, int *failed);
+/* For tests: which of split's kernels run (the join's, and the pairing
+ * of north and south words in split.c). -1 (default) the fastest the
+ * processor has (AVX2, else popcnt, on x86-64); 0 the portable ones; 1
+ * the join's popcnt kernel without AVX2 (where the processor has it),
+ * the pairing's AVX2 one. */
+extern int nq_split_fits;
 /* How many work units each counter splits a board of n into (so how
  * many parts are worth asking for); >= 1 inside the counter's range. */
 long nq_units_plain(int n);

@@ -27,14 +27,17 @@
  * south square of m x m. One table of every placement on an m x m square
  * is built first; a half for R is then the north square's list on R's
  * north rows paired with the south square's list on its south rows, in
- * the other columns, so no half is searched at all (see from_quads). Odd
- * n, and even n past 20 (the table would pass 500 MB), search each half.
+ * the other columns, so no half is searched at all (see from_quads):
+ * each north word meets its south list four words at a time (pair_avx2,
+ * where the processor has AVX2; pair_plain elsewhere). Odd n, and even n
+ * past 20 (the table would pass 500 MB), search each half.
  *
  * The join (solvers/split_join.c): the shorter list is turned on its
  * side, 64 words to a block, so that a word of the other list meets 64
- * of them with a few ANDs, and the lists are cut into buckets by a few
- * diagonals through the middle, so that buckets with a common diagonal
- * never meet.
+ * of them with a few ANDs (four blocks at once with AVX2), and the lists
+ * are cut into buckets by a few diagonals through the middle, so that
+ * the blocks holding only buckets with a common diagonal are never met.
+ * nq_split_fits (solvers.h) picks the portable forms for tests.
  *
  * Symmetry, odd n: mirroring the board left to right swaps the halves (R
  * becomes its complement), and turning it upside down reverses R. A set
@@ -74,10 +77,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include "solvers.h"
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 typedef uint64_t word;
 
 struct quads;
+
+/* Pairs a north word with a south list (see pair_plain). */
+typedef size_t pair_fn(word *out, const word *sw, const word *sr, size_t n,
+		       word part, word forbid);
 
 /* One R to join: the rows of the east half, the middle column's row
  * (odd n, else -1), and how many sets R it stands for. */
@@ -96,6 +106,7 @@ struct job {
 	int ntasks;
 	struct nq_part part;  /* tasks part.k, part.k + part.of, ... */
 	const struct quads *q; /* even n <= 2 * QMAX_M, else NULL */
+	pair_fn *pair;
 	atomic_int next;
 	uint64_t total;
 	int64_t nodes;
@@ -241,6 +252,79 @@ static int quads_make(struct quads *q, int m)
 }
 
 /*
+ * One north word against a south list: each south word sr[j] that meets
+ * none of forbid's diagonals gives the half's word part | sw[j], written
+ * at out; the count written. n is a multiple of four, so the AVX2 form
+ * takes the words four at a time and packs the kept ones together with
+ * a permutation from a table of the sixteen patterns.
+ */
+static size_t pair_plain(word *out, const word *sw, const word *sr, size_t n,
+			 word part, word forbid)
+{
+	word *o = out;
+	size_t j;
+
+	for (j = 0; j < n; j++) {
+		*o = part | sw[j];
+		o += !(forbid & sr[j]);
+	}
+	return (size_t)(o - out);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2,popcnt"))) static size_t
+pair_avx2(word *out, const word *sw, const word *sr, size_t n, word part,
+	  word forbid)
+{
+	/* pattern p: the 32-bit lanes of the words kept, lowest first */
+	static const int32_t pack[16][8] = {
+		{ 0, 0, 0, 0, 0, 0, 0, 0 }, { 0, 1, 0, 0, 0, 0, 0, 0 },
+		{ 2, 3, 0, 0, 0, 0, 0, 0 }, { 0, 1, 2, 3, 0, 0, 0, 0 },
+		{ 4, 5, 0, 0, 0, 0, 0, 0 }, { 0, 1, 4, 5, 0, 0, 0, 0 },
+		{ 2, 3, 4, 5, 0, 0, 0, 0 }, { 0, 1, 2, 3, 4, 5, 0, 0 },
+		{ 6, 7, 0, 0, 0, 0, 0, 0 }, { 0, 1, 6, 7, 0, 0, 0, 0 },
+		{ 2, 3, 6, 7, 0, 0, 0, 0 }, { 0, 1, 2, 3, 6, 7, 0, 0 },
+		{ 4, 5, 6, 7, 0, 0, 0, 0 }, { 0, 1, 4, 5, 6, 7, 0, 0 },
+		{ 2, 3, 4, 5, 6, 7, 0, 0 }, { 0, 1, 2, 3, 4, 5, 6, 7 },
+	};
+	const __m256i vf = _mm256_set1_epi64x((long long)forbid);
+	const __m256i vp = _mm256_set1_epi64x((long long)part);
+	const __m256i zero = _mm256_setzero_si256();
+	word *o = out;
+	size_t j;
+
+	for (j = 0; j < n; j += 4) {
+		__m256i r = _mm256_loadu_si256((const __m256i *)(sr + j));
+		__m256i w = _mm256_or_si256(
+			_mm256_loadu_si256((const __m256i *)(sw + j)), vp);
+		int mk = _mm256_movemask_pd(_mm256_castsi256_pd(
+			_mm256_cmpeq_epi64(_mm256_and_si256(r, vf), zero)));
+
+		_mm256_storeu_si256(
+			(__m256i *)o,
+			_mm256_permutevar8x32_epi32(
+				w, _mm256_loadu_si256(
+					   (const __m256i *)pack[mk])));
+		o += __builtin_popcount((unsigned)mk);
+	}
+	return (size_t)(o - out);
+}
+#endif
+
+/* The pairing for this processor (nq_split_fits, solvers.h: 0 the
+ * portable form). */
+static pair_fn *pick_pair(void)
+{
+	pair_fn *p = pair_plain;
+
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (nq_split_fits != 0 && __builtin_cpu_supports("avx2"))
+		p = pair_avx2;
+#endif
+	return p;
+}
+
+/*
  * A half-board from the table: for each set C of columns for the north
  * rows, the north list on (north rows, C) against the south list on
  * (south rows, the other columns), keeping the pairs whose queens share
@@ -253,13 +337,14 @@ static int quads_make(struct quads *q, int m)
  * bits, for the west half the other way round.
  */
 static void from_quads(struct half *h, const struct quads *q, word rows,
-		       int west, int diag)
+		       int west, int diag, pair_fn *pair)
 {
 	const int m = q->m, ks = 2 * m - 1;
 	const word mask = ((word)1 << m) - 1, window = h->window;
 	const word lo32 = 0xffffffffu;
-	word rn = rows & mask, rs = rows >> m & mask, c;
+	word rn = rows & mask, rs = rows >> m & mask, c, *sw, *sr;
 	int k = __builtin_popcountll(rn);
+	size_t k4;
 	int64_t pairs = 0;
 
 	for (c = ((word)1 << k) - 1; c <= mask; c = k ? next_same_bits(c)
@@ -272,54 +357,56 @@ static void from_quads(struct half *h, const struct quads *q, word rows,
 
 		if (nl == ne || !ns)
 			continue;
-		/* the south words' part of the half's word, once per list */
-		if (ns > h->scap) {
-			word *p = realloc(h->south, ns * sizeof *p);
+		/* the south words' part of the half's word and the words
+		 * themselves, once per list, padded to a multiple of four
+		 * with words that meet every north word (bit 63). East
+		 * halves with a queen on either longest diagonal are left
+		 * out (the rule of even n, top comment): the north square
+		 * holds the east part of r + c = n - 1 (its i + c = m - 1),
+		 * the south square that of r = c (its c - i = 0). */
+		if (ns + 3 > h->scap) {
+			word *p = realloc(h->south, 2 * (ns + 3) * sizeof *p);
 
 			if (!p) {
 				h->failed = 1;
 				return;
 			}
 			h->south = p;
-			h->scap = ns;
+			h->scap = ns + 3;
 		}
-		for (j = 0; j < ns; j++) {
+		sw = h->south;
+		sr = h->south + h->scap;
+		for (j = 0, k4 = 0; j < ns; j++) {
 			word sd = sl[j] & lo32, sk = sl[j] >> 32;
 
-			h->south[j] = west ? (sd & window) |
-						     (sk >> m & window) << ks
-					   : (sd << m & window) |
-						     (sk & window) << ks;
+			if (diag && !west && (sk >> (m - 1) & 1))
+				continue;
+			sr[k4] = sl[j];
+			sw[k4++] = west ? (sd & window) |
+						  (sk >> m & window) << ks
+					: (sd << m & window) |
+						  (sk & window) << ks;
+		}
+		for (ns = k4; k4 % 4; k4++) {
+			sr[k4] = (word)1 << 63;
+			sw[k4] = 0;
 		}
 		for (; nl < ne; nl++) {
 			word ld = *nl & lo32, lk = *nl >> 32;
-			word forbid = ld >> m | (lk << m) << 32, part;
-			const word *sw = h->south;
-			word *out;
+			word forbid = ld >> m | (lk << m) << 32 | (word)1 << 63;
+			word part;
 
-			/* east halves with a queen on either longest
-			 * diagonal are left out (the rule of even n, top
-			 * comment): the north square holds the east part of
-			 * r + c = n - 1 (its i + c = m - 1), the south
-			 * square that of r = c (its c - i = 0) */
-			if (diag && !west) {
-				if (ld >> (m - 1) & 1)
-					continue;
-				forbid |= (word)1 << (32 + m - 1);
-			}
+			if (diag && !west && (ld >> (m - 1) & 1))
+				continue;
 			if (west)
 				part = (ld >> m & window) | (lk & window) << ks;
 			else
 				part = (ld & window) | (lk << m & window) << ks;
-			if (h->cap - h->count < ns && !room_for(h, ns))
+			if (h->cap - h->count < k4 && !room_for(h, k4))
 				return;
-			out = h->out + h->count;
 			pairs += (int64_t)ns;
-			for (j = 0; j < ns; j++) {
-				*out = part | sw[j];
-				out += !(forbid & sl[j]);
-			}
-			h->count = (size_t)(out - h->out);
+			h->count += pair(h->out + h->count, sw, sr, k4, part,
+					 forbid);
 		}
 	}
 	h->nodes += pairs;
@@ -406,7 +493,7 @@ static void run_task(struct job *j, const struct task *t, struct half *east,
 			h->window = j->window;
 			h->count = 0;
 			from_quads(h, j->q, s ? ~t->rows & (((word)1 << n) - 1)
-					      : t->rows, s, j->diag);
+					      : t->rows, s, j->diag, j->pair);
 			continue;
 		}
 
@@ -653,6 +740,7 @@ int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 			return NQ_ENOMEM;
 		}
 		j.q = &quads;
+		j.pair = pick_pair();
 	}
 	atomic_init(&j.next, 0);
 	pthread_mutex_init(&j.lock, NULL);

@@ -10,74 +10,105 @@
 #include <stdlib.h>
 #include <string.h>
 #include "solvers.h"
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 typedef uint64_t word;
 
+/* The loops over a word's chunks run straight through (at -O2 GCC keeps
+ * them as loops, re-reading the row pointers, and the plain build's join
+ * took 1.7 times the NATIVE=1 build's CPU at n = 18). */
+#if defined(__GNUC__)
+#define CHUNKS_UNROLLED _Pragma("GCC unroll 8")
+#else
+#define CHUNKS_UNROLLED
+#endif
+
 /*
  * The pairs with no common bit. The shorter list's words are turned on
- * their side, 64 at a time: slice b of a block has bit j set when word j
- * does NOT have bit b. A word of the other list then meets 64 of them at
- * once: AND the slices of its set bits, and the bits left are the words
- * it fits. A few instructions per 64 pairs instead of per pair (Kluev's
- * matcher works this way too).
+ * their side, 64 at a time (a 64 x 64 bit transpose, transpose64):
+ * slice b of a block has bit j set when word j does NOT have bit b. A
+ * word of the other list then meets 64 of them at once: AND the slices
+ * of its set bits, and the bits left are the words it fits. A few
+ * instructions per 64 pairs instead of per pair (Kluev's matcher works
+ * this way too).
  *
  * Fewer ANDs still: the bits are taken CH at a time, and for each chunk
  * of CH bits the block keeps the AND of the slices of every subset of
  * them (2^CH words, entry 0 being the block's real words). A meeting word
- * then costs one AND per chunk it touches, not one per bit. Tables are
- * stored entry by entry with TILE blocks side by side, so the inner loop
- * is a short run of ANDs the compiler can vectorise.
+ * then costs one AND per chunk, nchunks = 5, 6, 7 at n = 16..21, which
+ * the kernels take as constants. Tables are stored entry by entry, the
+ * blocks side by side, so the kernel ANDs runs of neighbouring blocks:
+ * TILE = 2 at a time in the portable kernel, 4 in one AVX2 register in
+ * the AVX2 kernel (chosen at run time, in the plain build too), which
+ * counts the four words' bits with a nibble table (vpshufb, vpsadbw).
  *
  * Fewer pairs: both lists are cut into buckets by a few cut bits, cb
  * diagonals of each direction through the middle of the board (long
  * ones, so each is held by about half the words of either side): the
  * table is sorted by bucket, and a word of the other list meets only the
- * table's buckets with none of its cut bits; every cut bit leaves about
- * three quarters of the pairs. Cut bits are cleared from the meeting
- * word, since the buckets settled them, and it finds its table rows once
- * for all the buckets it meets. More cuts mean smaller buckets, each
- * padded to a whole tile, so cb grows with the table's list: 1 from 100
- * words, 2 from 1000, 3 from 3000 (tried at n = 16 and 18; before the
- * longest diagonals' rule, 3 cuts at n = 18 met a quarter of the pairs,
- * 40% with the padding). CH = 6 and TILE = 2 were measured against
- * CH = 4, 5, 7 and TILE = 1, 3, 4, 8 at n = 16 and 18 (CH = 6: 8% faster
- * than 5 at n = 18, 4% at 16).
+ * blocks holding a word of a bucket with none of its cut bits; every cut
+ * bit leaves about three quarters of the pairs. The table's words are
+ * packed tight, bucket after bucket, so a block may hold several
+ * buckets, and a block met may hold words that clash with the meeting
+ * word's cut bits: the cut bits stay in the words, so the ANDs leave
+ * those out. (Padding each bucket to whole blocks instead cost more than
+ * the cuts saved: at n = 18 the blocks met held 3.4 times the pairs of
+ * the buckets met.) cb grows with the table's list: 1 from 100 words, 2
+ * from 1000, 3 from 3000 (4 cuts, tried from 3000 and 6000 words, were
+ * 5-15% slower on a 64th of n = 20). CH = 6 and TILE = 2 were measured
+ * against CH = 4, 5, 7 and TILE = 1, 3, 4, 8 at n = 16 and 18, and CH = 5
+ * again at n = 20 (no faster).
  */
 enum { TILE = 2, CH = 6, NE = 1 << CH, MAXCUT = 6 };
 
-/* Which table blocks each bucket of the other list meets, and with what
- * weight. */
+/* Which table tiles each bucket of the other list meets, and with what
+ * weight: bucket v's ranges are rs[v]..rs[v + 1] - 1 of rng, each a
+ * [from, to) of blocks and a weight as a shift (every weight is 1, 2 or
+ * 4). */
 struct meet {
 	int clo, ks, cb;      /* the cut bits, see bucket_of */
-	word cutmask;
-	int rs[(1 << MAXCUT) + 1];   /* bucket v: ranges rs[v]..rs[v+1]-1 */
-	size_t rng[3 * 729];  /* [from, to) blocks and weight; 3^MAXCUT */
+	size_t rs[(1 << MAXCUT) + 1];
+	size_t *rng;
 };
 
 static inline unsigned bucket_of(word x, int lo, int ks, int c);
 
+/* Word x's bucket and, unless the bucket meets nothing, the table row
+ * of each chunk of x into at (entry 0, the block's real words, where
+ * the chunk has no bit). */
+static inline __attribute__((always_inline)) unsigned
+word_rows(const word *tab, size_t stride, const struct meet *mt, word x,
+	  const int nchunks, const word **at)
+{
+	unsigned v = bucket_of(x, mt->clo, mt->ks, mt->cb);
+	int c;
+
+	if (mt->rs[v] == mt->rs[v + 1])
+		return v;
+	CHUNKS_UNROLLED
+	for (c = 0; c < nchunks; c++)
+		at[c] = tab + ((size_t)c * NE +
+			       ((unsigned)(x >> (c * CH)) & (NE - 1))) *
+				      stride;
+	return v;
+}
+
+/* The words of w against the table: nchunks is a constant where this is
+ * inlined (below), so the ANDs of a tile are one straight run. */
 static inline __attribute__((always_inline)) uint64_t
-count_fits(const word *tab, size_t stride, const struct meet *mt,
-	   const word *w, size_t nw, int nchunks)
+count_fits_k(const word *tab, size_t stride, const struct meet *mt,
+	     const word *w, size_t nw, const int nchunks)
 {
 	uint64_t total = 0;
-	size_t i, bl, at[64 / CH + 1];
-	int nat, c, t, r;
+	size_t i, bl, r;
+	const word *at[64 / CH + 1];
+	int c, t;
 
 	for (i = 0; i < nw; i++) {
-		unsigned v = bucket_of(w[i], mt->clo, mt->ks, mt->cb);
-		word x = w[i] & ~mt->cutmask;
+		unsigned v = word_rows(tab, stride, mt, w[i], nchunks, at);
 
-		if (mt->rs[v] == mt->rs[v + 1])
-			continue;
-		/* the table rows this word reads; chunk 0 always, so that a
-		 * word without bits still meets the real words (entry 0) */
-		for (nat = 0, c = 0; c < nchunks; c++) {
-			unsigned idx = (unsigned)(x >> (c * CH)) & (NE - 1);
-
-			if (idx || c == 0)
-				at[nat++] = ((size_t)c * NE + idx) * stride;
-		}
 		for (r = mt->rs[v]; r < mt->rs[v + 1]; r++) {
 			uint64_t fit = 0;
 
@@ -85,30 +116,49 @@ count_fits(const word *tab, size_t stride, const struct meet *mt,
 			     bl += TILE) {
 				word acc[TILE];
 
-				memcpy(acc, tab + at[0] + bl, sizeof acc);
-				for (c = 1; c < nat; c++) {
-					const word *s = tab + at[c] + bl;
-
+				memcpy(acc, at[0] + bl, sizeof acc);
+				CHUNKS_UNROLLED
+				for (c = 1; c < nchunks; c++)
 					for (t = 0; t < TILE; t++)
-						acc[t] &= s[t];
-				}
+						acc[t] &= at[c][bl + (size_t)t];
 				for (t = 0; t < TILE; t++)
 					fit += (uint64_t)__builtin_popcountll(
 						acc[t]);
 			}
-			total += fit * mt->rng[3 * r + 2];
+			total += fit << mt->rng[3 * r + 2];
 		}
 	}
 	return total;
 }
 
+/* Kernel K with the chunk counts of the board sizes that matter (4m - 2
+ * bits: m = 8, 9, 10 take 5, 6, 7 chunks) as constants, any other as a
+ * variable. */
+#define BY_CHUNKS(K)                                                  \
+	switch (nchunks) {                                            \
+	case 5:                                                       \
+		return K(tab, stride, mt, w, nw, 5);                  \
+	case 6:                                                       \
+		return K(tab, stride, mt, w, nw, 6);                  \
+	case 7:                                                       \
+		return K(tab, stride, mt, w, nw, 7);                  \
+	default:                                                      \
+		return K(tab, stride, mt, w, nw, nchunks);            \
+	}
+
+static inline __attribute__((always_inline)) uint64_t
+count_fits(const word *tab, size_t stride, const struct meet *mt,
+	   const word *w, size_t nw, int nchunks)
+{
+	BY_CHUNKS(count_fits_k)
+}
+
 typedef uint64_t fits_fn(const word *, size_t, const struct meet *,
 			 const word *, size_t, int);
 
-#if defined(__x86_64__) || defined(__i386__)
-/* The same with the popcnt instruction, and with AVX2 for the ANDs, on
- * processors that have them: the build is for any x86-64, where a
- * popcount is a library call. */
+#if defined(__x86_64__) && defined(__GNUC__)
+/* The same with the popcnt instruction, on processors that have it: the
+ * build is for any x86-64, where a popcount is a library call. */
 __attribute__((target("popcnt"))) static uint64_t
 count_fits_popcnt(const word *tab, size_t stride, const struct meet *mt,
 		  const word *w, size_t nw, int nchunks)
@@ -116,11 +166,78 @@ count_fits_popcnt(const word *tab, size_t stride, const struct meet *mt,
 	return count_fits(tab, stride, mt, w, nw, nchunks);
 }
 
+/* With AVX2, four blocks at once: the ANDs of the chunks' rows, then the
+ * four counts by the nibble table (vpshufb) summed per byte (vpsadbw),
+ * added up over a range and once at its end. The range's last blocks
+ * that do not fill four go one at a time. */
+__attribute__((target("avx2,popcnt"))) static inline
+	__attribute__((always_inline)) uint64_t
+	count_fits_avx2_k(const word *tab, size_t stride,
+			  const struct meet *mt, const word *w, size_t nw,
+			  const int nchunks)
+{
+	const __m256i nib = _mm256_set1_epi8(0x0f);
+	const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2,
+					     2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1,
+					     2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+	const __m256i zero = _mm256_setzero_si256();
+	__m256i all = zero;
+	__m128i sh;
+	uint64_t total = 0, lanes[4];
+	size_t i, bl, r, to;
+	const word *at[64 / CH + 1];
+	int c;
+
+	for (i = 0; i < nw; i++) {
+		unsigned v = word_rows(tab, stride, mt, w[i], nchunks, at);
+
+		for (r = mt->rs[v]; r < mt->rs[v + 1]; r++) {
+			__m256i sum = zero;
+			uint64_t fit = 0;
+
+			to = mt->rng[3 * r + 1];
+			for (bl = mt->rng[3 * r]; bl + 4 <= to; bl += 4) {
+				__m256i a = _mm256_loadu_si256(
+					(const __m256i *)(at[0] + bl));
+				__m256i lo, hi;
+
+				CHUNKS_UNROLLED
+				for (c = 1; c < nchunks; c++)
+					a = _mm256_and_si256(
+						a, _mm256_loadu_si256(
+							   (const __m256i *)(at[c] +
+									     bl)));
+				lo = _mm256_and_si256(a, nib);
+				hi = _mm256_and_si256(_mm256_srli_epi16(a, 4),
+						      nib);
+				a = _mm256_add_epi8(
+					_mm256_shuffle_epi8(lut, lo),
+					_mm256_shuffle_epi8(lut, hi));
+				sum = _mm256_add_epi64(
+					sum, _mm256_sad_epu8(a, zero));
+			}
+			for (; bl < to; bl++) {
+				word acc = at[0][bl];
+
+				CHUNKS_UNROLLED
+				for (c = 1; c < nchunks; c++)
+					acc &= at[c][bl];
+				fit += (uint64_t)__builtin_popcountll(acc);
+			}
+			sh = _mm_cvtsi32_si128((int)mt->rng[3 * r + 2]);
+			all = _mm256_add_epi64(all, _mm256_sll_epi64(sum, sh));
+			total += fit << mt->rng[3 * r + 2];
+		}
+	}
+	_mm256_storeu_si256((__m256i *)lanes, all);
+	return total + lanes[0] + lanes[1] + lanes[2] + lanes[3];
+}
+
 __attribute__((target("avx2,popcnt"))) static uint64_t
 count_fits_avx2(const word *tab, size_t stride, const struct meet *mt,
 		const word *w, size_t nw, int nchunks)
 {
-	return count_fits(tab, stride, mt, w, nw, nchunks);
+	BY_CHUNKS(count_fits_avx2_k)
 }
 #endif
 
@@ -131,9 +248,15 @@ static uint64_t count_fits_plain(const word *tab, size_t stride,
 	return count_fits(tab, stride, mt, w, nw, nchunks);
 }
 
+int nq_split_fits = -1;
+
 static fits_fn *pick_fits(void)
 {
-#if defined(__x86_64__) || defined(__i386__)
+	if (nq_split_fits == 0)
+		return count_fits_plain;
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (nq_split_fits == 1 && __builtin_cpu_supports("popcnt"))
+		return count_fits_popcnt;
 	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
 		return count_fits_avx2;
 	if (__builtin_cpu_supports("popcnt"))
@@ -153,21 +276,59 @@ static inline unsigned bucket_of(word x, int lo, int ks, int c)
 	return (unsigned)((x >> lo & cm) | (x >> (lo + ks) & cm) << c);
 }
 
-/* Sort n words into 2^(2c) buckets (start[] gets one more start). */
-static void bucket_sort(const word *in, size_t n, word *out, size_t *start,
-			int lo, int ks, int c)
+/* The bucket of each of n words into bk, and how many words each bucket
+ * has into count (four counts per bucket, summed at the end, so that
+ * words of one bucket in a row do not wait on each other). */
+static void bucket_count(const word *in, size_t n, unsigned char *bk,
+			 size_t *count, int lo, int ks, int c)
 {
-	size_t pos[1 << MAXCUT], i;
+	size_t part[4][1 << MAXCUT], i;
 	unsigned g, nb = 1u << 2 * c;
 
-	memset(start, 0, (nb + 1) * sizeof *start);
-	for (i = 0; i < n; i++)
-		start[bucket_of(in[i], lo, ks, c) + 1]++;
+	memset(part, 0, sizeof part);
+	for (i = 0; i < n; i++) {
+		bk[i] = (unsigned char)bucket_of(in[i], lo, ks, c);
+		part[i & 3][bk[i]]++;
+	}
 	for (g = 0; g < nb; g++)
-		start[g + 1] += start[g];
-	memcpy(pos, start, nb * sizeof *pos);
-	for (i = 0; i < n; i++)
-		out[pos[bucket_of(in[i], lo, ks, c)]++] = in[i];
+		count[g] = part[0][g] + part[1][g] + part[2][g] + part[3][g];
+}
+
+/* Turn a 64 x 64 matrix of bits on its side: bit c of a[r] becomes bit
+ * r of a[c]. Halves, then quarters, ... swap places: six rounds of 32
+ * swaps. When no word has a bit past 31 (narrow), the rows from 32 on
+ * come out empty: the first round only moves the last 32 words into
+ * the high halves of the first, and the other rounds leave the empty
+ * rows alone. */
+static void transpose64(word *a, int narrow)
+{
+	word mk = 0x00000000ffffffffu, t;
+	int j = 32, k, rows = 64;
+
+	if (narrow) {
+		for (k = 0; k < 32; k++) {
+			a[k] |= a[k + 32] << 32;
+			a[k + 32] = 0;
+		}
+		j = 16;
+		mk ^= mk << 16;
+		rows = 32;
+	}
+	for (; j; j >>= 1, mk ^= mk << j)
+		for (k = 0; k < rows; k = (k + j + 1) & ~j) {
+			t = (a[k] >> j ^ a[k + j]) & mk;
+			a[k] ^= t << j;
+			a[k + j] ^= t;
+		}
+}
+
+/* Whether bucket g of the table is kept in class k (see below). */
+static int in_class(unsigned g, unsigned longest, int ncls, int swap,
+		    unsigned cls)
+{
+	if (ncls > 1)
+		return (g & longest) == cls;
+	return swap || !(g & longest);
 }
 
 uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
@@ -175,14 +336,15 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 {
 	const int ks = 2 * m - 1, nbits = m ? 4 * m - 2 : 0;
 	int nchunks = nbits ? (nbits + CH - 1) / CH : 1, c, cb = 0, clo = 0, b;
-	int idx, ncut, swap;
-	size_t es[(1 << MAXCUT) + 1], bs[(1 << MAXCUT) + 1];
-	size_t nblk, i, bl;
-	struct meet mt;
-	unsigned g, nb, v, longest;
-	word *tab, *ew, sl[64], cutmask = 0;
-	const word *tw, *iw;
+	int idx, swap, ncls, k;
+	size_t es[1 << MAXCUT], pos[1 << MAXCUT], cw[5], cstart[5], nblk, i, bl;
 	size_t tn, in;
+	unsigned char *bk;
+	size_t nk, nr;
+	struct meet mt;
+	unsigned g, nb, v, longest, cls[4];
+	word *tab, *pk, *present, sl[64], sub[NE];
+	const word *tw, *iw;
 	uint64_t total = 0;
 	fits_fn *fits = pick_fits();
 
@@ -197,60 +359,83 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 	iw = swap ? east : west;
 	in = swap ? ne : nw;
 	/* c bits of each direction around the longest diagonals */
-	if (m >= 4) {
-		size_t small = tn;
-
-		cb = small >= 3000 ? 3 : small >= 1000 ? 2 : small >= 100;
-	}
+	if (m >= 4)
+		cb = tn >= 3000 ? 3 : tn >= 1000 ? 2 : tn >= 100;
 	/* with the longest diagonals' symmetry, always at least those */
 	if (mirror >= 0 && m >= 1 && cb < 1)
 		cb = 1;
-	/* the longest diagonals' bits in a bucket number; no cut at all
-	 * for the smallest boards (n = 1 has no bits) */
-	if (cb) {
+	if (cb)
 		clo = m - 1 - cb / 2;
-		cutmask = ((((word)1 << cb) - 1) << clo) *
-			  (1 + ((word)1 << ks));
-	}
+	/* the longest diagonals' bits in a bucket number */
 	longest = mirror >= 0 && cb ? 1u << cb / 2 | 1u << (cb + cb / 2) : 0;
-	ncut = 2 * cb;
-	nb = 1u << ncut;
-	ew = malloc(tn * sizeof *ew);
-	if (!ew) {
+	nb = 1u << 2 * cb;
+	/* the table's words in their order below, and room for those left
+	 * out; then a byte per word, its bucket */
+	pk = malloc(2 * tn * sizeof *pk + tn);
+	if (!pk) {
 		*failed = 1;
 		return 0;
 	}
-	bucket_sort(tw, tn, ew, es, clo, ks, cb);
-	/* each table bucket's blocks, whole tiles; none for east halves on
-	 * a longest diagonal (split.c's from_quads leaves them out already,
-	 * its search does not) */
-	for (bs[0] = 0, g = 0; g < nb; g++)
-		bs[g + 1] = bs[g] + (!swap && g & longest ? 0 :
-				     (es[g + 1] - es[g] + 64 * TILE - 1) /
-				     (64 * TILE) * TILE);
-	nblk = bs[nb];
-	tab = malloc((nblk ? nblk : 1) * (size_t)nchunks * NE * sizeof *tab);
-	if (!tab) {
-		free(ew);
-		*failed = 1;
-		return 0;
-	}
+	bk = (unsigned char *)(pk + 2 * tn);
+	bucket_count(tw, tn, bk, es, clo, ks, cb);
+	/* the table's classes of weight: with the table on the west side,
+	 * one class per set of longest diagonals its words hold (buckets
+	 * with the same g & longest), else one class, without the east
+	 * words on a longest diagonal (split.c's from_quads leaves them
+	 * out already, its search does not). A class starts on a whole
+	 * tile; inside it the words are packed tight, bucket after bucket,
+	 * so a block may hold words of several buckets. */
+	ncls = swap && longest ? 4 : 1;
+	for (k = 0; k < 4; k++)
+		cls[k] = (k & 1 ? 1u << cb / 2 : 0) |
+			 (k & 2 ? 1u << (cb + cb / 2) : 0);
+	cw[0] = cstart[0] = nk = 0;
 	for (g = 0; g < nb; g++)
-		for (bl = bs[g]; bl < bs[g + 1]; bl++) {
-			size_t lo = es[g] + (bl - bs[g]) * 64;
-			size_t hi = lo + 64 < es[g + 1] ? lo + 64 : es[g + 1];
-			word real = 0;
+		pos[g] = tn;    /* left out */
+	for (k = 0; k < ncls; k++) {
+		for (g = 0; g < nb; g++)
+			if (in_class(g, longest, ncls, swap, cls[k])) {
+				pos[g] = nk;
+				nk += es[g];
+			}
+		cw[k + 1] = nk;
+		cstart[k + 1] = cstart[k] + (nk - cw[k] + 64 * TILE - 1) /
+						    (64 * TILE) * TILE;
+	}
+	for (i = 0; i < tn; i++)
+		pk[pos[bk[i]]++] = tw[i];
+	nblk = cstart[ncls];
+	tab = malloc((nblk ? nblk : 1) * ((size_t)nchunks * NE + 1) *
+		     sizeof *tab);
+	/* ranges: at most one per bucket and tile of a class */
+	mt.rng = malloc(((size_t)nb * (nblk / TILE + (size_t)ncls) + 1) * 3 *
+			sizeof *mt.rng);
+	if (!tab || !mt.rng) {
+		free(tab);
+		free(mt.rng);
+		free(pk);
+		*failed = 1;
+		return 0;
+	}
+	/* present[bl]: the buckets with a word in block bl */
+	present = tab + (size_t)nchunks * NE * nblk;
+	for (k = 0; k < ncls; k++)
+		for (bl = cstart[k]; bl < cstart[k + 1]; bl++) {
+			size_t lo = cw[k] + (bl - cstart[k]) * 64;
+			size_t hi = lo + 64 < cw[k + 1] ? lo + 64 : cw[k + 1];
+			word real = 0, pres = 0;
 
 			/* the block's slices; a tile's tail block may have
 			 * no real words */
 			memset(sl, 0, sizeof sl);
 			for (i = lo; i < hi; i++) {
-				word x, jbit = (word)1 << (i - lo);
-
-				real |= jbit;
-				for (x = ew[i]; x; x &= x - 1)
-					sl[__builtin_ctzll(x)] |= jbit;
+				real |= (word)1 << (i - lo);
+				pres |= (word)1 << bucket_of(pk[i], clo, ks,
+							     cb);
+				sl[i - lo] = pk[i];
 			}
+			transpose64(sl, nbits <= 32);
+			present[bl] = pres;
 			/* slices of the bits a word does NOT have */
 			for (b = 0; b < nbits; b++)
 				sl[b] = real & ~sl[b];
@@ -259,51 +444,78 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 			for (c = 0; c < nchunks; c++) {
 				word *tc = tab + (size_t)c * NE * nblk + bl;
 
-				tc[0] = real;
-				for (idx = 1; idx < NE; idx++)
-					tc[(size_t)idx * nblk] =
-						tc[(size_t)(idx & (idx - 1)) *
-						   nblk] &
-						sl[c * CH +
-						   __builtin_ctz((unsigned)idx)];
+				/* entry e | 1 << b is entry e and slice b */
+				sub[0] = real;
+				for (b = 0; b < CH; b++) {
+					word sb = sl[c * CH + b];
+
+					for (idx = 0; idx < 1 << b; idx++)
+						sub[(1 << b) + idx] =
+							sub[idx] & sb;
+				}
+				for (idx = 0; idx < NE; idx++)
+					tc[(size_t)idx * nblk] = sub[idx];
 			}
 		}
-	/* bucket v of the shorter list meets the table's buckets inside
-	 * its complement, each pair of buckets with the west one's weight
-	 * (2 per longest diagonal it holds, else the mirror's); east
-	 * buckets on a longest diagonal meet nothing */
+	/* bucket v of the other list meets the tiles holding a word of a
+	 * bucket inside its complement, with the west side's weight (2 per
+	 * longest diagonal it holds, else the mirror's); east buckets on a
+	 * longest diagonal meet nothing. A tile met may hold words of
+	 * buckets that clash with v too: the cut bits are in the words,
+	 * so the ANDs leave those out, as any word that clashes. */
 	mt.clo = clo;
 	mt.ks = ks;
 	mt.cb = cb;
-	mt.cutmask = cutmask;
-	mt.rs[0] = 0;
+	nr = 0;
 	for (v = 0; v < nb; v++) {
-		unsigned comp = ~v & (nb - 1), eb, wb;
-		int r = mt.rs[v];
-		uint64_t wt;
+		word fits_v = 0;
+		unsigned comp = ~v & (nb - 1);
 
+		mt.rs[v] = nr;
 		for (g = comp;; g = (g - 1) & comp) {
-			eb = swap ? v : g;
-			wb = swap ? g : v;
-			wt = mirror < 0 ? 1 : eb & longest ? 0 :
-			     wb & longest ? (uint64_t)1 << __builtin_popcount(
-						    wb & longest) :
-			     (uint64_t)mirror;
-			if (bs[g] < bs[g + 1] && wt) {
-				mt.rng[3 * r] = bs[g];
-				mt.rng[3 * r + 1] = bs[g + 1];
-				mt.rng[3 * r++ + 2] = wt;
-			}
+			fits_v |= (word)1 << g;
 			if (!g)
 				break;
 		}
-		mt.rs[v + 1] = r;
+		for (k = 0; k < ncls; k++) {
+			unsigned eb = swap ? v : cls[k], wb = swap ? cls[k] : v;
+			size_t t, open = 0, wsh;
+			int on = 0;
+
+			/* the weight's shift: 1, 2 per longest diagonal of
+			 * the west word, or the mirror's 0, 1, 2 */
+			if (mirror < 0)
+				wsh = 0;
+			else if (eb & longest)
+				continue;
+			else if (wb & longest)
+				wsh = (size_t)__builtin_popcount(wb & longest);
+			else if (mirror == 0)
+				continue;
+			else
+				wsh = (size_t)(mirror - 1);
+			for (t = cstart[k]; t <= cstart[k + 1]; t += TILE) {
+				int hit = 0, q;
+
+				for (q = 0; t < cstart[k + 1] && q < TILE; q++)
+					hit |= (present[t + (size_t)q] &
+						fits_v) != 0;
+				if (hit && !on) {
+					open = t;
+					on = 1;
+				} else if (!hit && on) {
+					mt.rng[3 * nr] = open;
+					mt.rng[3 * nr + 1] = t;
+					mt.rng[3 * nr++ + 2] = wsh;
+					on = 0;
+				}
+			}
+		}
 	}
-	/* the shorter list's words in their own order, each finding its
-	 * bucket's ranges */
+	mt.rs[nb] = nr;
 	total = fits(tab, nblk, &mt, iw, in, nchunks);
+	free(mt.rng);
 	free(tab);
-	free(ew);
+	free(pk);
 	return total;
 }
-

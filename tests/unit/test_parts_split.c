@@ -3,7 +3,8 @@
  * and counts in parts (issue 13): for every P tried, the P parts of a
  * board add up to the whole, including more parts than units (the extra
  * parts are empty, not an error); the halves searched rather than
- * joined from quadrants (even n > 20's path) on small boards. */
+ * joined from quadrants (even n > 20's path) on small boards; the join's
+ * kernels (portable, popcnt, AVX2) against a pair-by-pair count. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -129,6 +130,128 @@ static void parts(void **state)
 	}
 }
 
+/* A word of 4m - 2 diagonal bits, each set with chance 1/den. */
+static uint64_t random_word(uint64_t *seed, int m, int den)
+{
+	uint64_t x = 0;
+	int b;
+
+	for (b = 0; b < 4 * m - 2; b++) {
+		*seed = *seed * 6364136223846793005u + 1442695040888963407u;
+		if ((int)(*seed >> 33) % den == 0)
+			x |= (uint64_t)1 << b;
+	}
+	return x;
+}
+
+/* The join pair by pair: 1 per disjoint pair, or the longest diagonals'
+ * weights (east on one: 0; west on k of them: 2^k; else mirror). */
+static uint64_t join_by_pairs(const uint64_t *e, size_t ne, const uint64_t *w,
+			      size_t nw, int m, int mirror)
+{
+	const uint64_t longest = (uint64_t)1 << (m - 1) |
+				 (uint64_t)1 << (2 * m - 1 + m - 1);
+	uint64_t total = 0;
+	size_t i, j;
+
+	for (i = 0; i < ne; i++)
+		for (j = 0; j < nw; j++) {
+			int k = __builtin_popcountll(w[j] & longest);
+
+			if (e[i] & w[j])
+				continue;
+			if (mirror < 0)
+				total++;
+			else if (!(e[i] & longest))
+				total += k ? (uint64_t)1 << k : (uint64_t)mirror;
+		}
+	return total;
+}
+
+/* Every kernel of the join (portable, popcnt, the fastest: AVX2 where
+ * the processor has it) against the pair-by-pair count, on lists of
+ * random words of the sizes that choose 0 to 3 cut bits of each
+ * direction, either list the shorter, blocks full, part full and
+ * empty, with and without the longest diagonals' rule. */
+static void join_kernels(void **state)
+{
+	static const size_t sizes[][2] = {
+		{ 0, 5 }, { 5, 0 }, { 1, 1 }, { 63, 64 }, { 65, 130 },
+		{ 130, 65 }, { 99, 700 }, { 1200, 900 }, { 700, 1100 },
+		{ 3100, 1700 }, { 1500, 3300 }, { 257, 5000 }, { 6100, 6300 },
+	};
+	int saved = nq_split_fits, k, mirror, ms[] = { 4, 8, 9, 10 }, mi;
+	uint64_t seed = 24;
+	size_t i, q;
+
+	(void)state;
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+		for (mi = 0; mi < 4; mi++) {
+			int m = ms[mi], failed = 0;
+			size_t ne = sizes[i][0], nw = sizes[i][1];
+			uint64_t *e, *w;
+
+			/* the largest lists on the widest words only */
+			if (ne * nw > 10000000 && m != 10)
+				continue;
+			e = malloc((ne + 1) * sizeof *e);
+			w = malloc((nw + 1) * sizeof *w);
+
+			assert_non_null(e);
+			assert_non_null(w);
+			for (q = 0; q < ne; q++)
+				e[q] = random_word(&seed, m, 4 + (int)q % 3);
+			for (q = 0; q < nw; q++)
+				w[q] = random_word(&seed, m, 4 + (int)q % 3);
+			for (mirror = -1; mirror <= 2; mirror++) {
+				uint64_t want = join_by_pairs(e, ne, w, nw, m,
+							      mirror);
+
+				for (k = -1; k <= 1; k++) {
+					uint64_t got;
+
+					nq_split_fits = k;
+					got = nq_split_join(e, ne, w, nw, m,
+							    mirror, &failed);
+					assert_false(failed);
+					if (got != want)
+						fail_msg("m=%d %zu x %zu mirror "
+							 "%d kernel %d: %llu, "
+							 "not %llu",
+							 m, ne, nw, mirror, k,
+							 (unsigned long long)got,
+							 (unsigned long long)want);
+				}
+			}
+			free(e);
+			free(w);
+		}
+	nq_split_fits = saved;
+}
+
+/* The whole counts again on the portable kernel and the popcnt one. */
+static void whole_kernels(void **state)
+{
+	int saved = nq_split_fits, k, n;
+
+	(void)state;
+	for (k = 0; k <= 1; k++) {
+		nq_split_fits = k;
+		for (n = 1; n <= COUNT_MAX_N; n++) {
+			uint64_t total = 0;
+			int64_t nodes = 0;
+
+			assert_int_equal(nq_count_split(n, 2, NQ_WHOLE, &total,
+							&nodes), NQ_OK);
+			if (total != a000170[n - 1])
+				fail_msg("n=%d kernel %d: %llu, not %llu", n, k,
+					 (unsigned long long)total,
+					 (unsigned long long)a000170[n - 1]);
+		}
+	}
+	nq_split_fits = saved;
+}
+
 /* Out of range: an error, never a count. */
 static void refuses(void **state)
 {
@@ -151,6 +274,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(parts),
 		cmocka_unit_test(refuses),
 		cmocka_unit_test(halves_searched),
+		cmocka_unit_test(join_kernels),
+		cmocka_unit_test(whole_kernels),
 	};
 
 	if (argc > 1)
