@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "host.h"
 #include "atomic.h"
 
 static const char *kind_of(mode_t m)
@@ -115,7 +116,7 @@ static int stale_tmp(const char *rest)
 		return 0;
 	if (pid == (long)getpid())
 		return 0;
-	return kill((pid_t)pid, 0) < 0 && errno == ESRCH;
+	return nq_pid_gone(pid);
 }
 
 size_t nq_atomic_sweep(const char *path)

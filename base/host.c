@@ -158,3 +158,27 @@ int nq_find_program(const char *command, char *buf, size_t len)
 	snprintf(buf, len, "%s", real);
 	return 0;
 }
+
+int nq_pid_gone(long pid)
+{
+	char path[64], stat[512], *close_paren, state = '?';
+	ssize_t r;
+	int fd;
+
+	if (pid <= 0)
+		return 1;
+	if (kill((pid_t)pid, 0) < 0 && errno == ESRCH)
+		return 1;
+	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return errno == ENOENT;
+	r = read(fd, stat, sizeof stat - 1);
+	close(fd);
+	if (r <= 0)
+		return 0;
+	stat[r] = '\0';
+	/* "pid (comm) S ...": comm may hold anything, ')' too */
+	if ((close_paren = strrchr(stat, ')')))
+		sscanf(close_paren + 1, " %c", &state);
+	return state == 'Z' || state == 'X';
+}

@@ -16,6 +16,12 @@
 int nq_meta_capture(char *const argv[], char *buf, size_t len,
 		    int timeout_ms);
 
+/* 1 when process pid has ended: no such process, or a zombie (its
+ * parent gone too, a process reaped by nothing, as under a PID 1 that
+ * reaps no orphans, stays a zombie: a harness, or one of its workers,
+ * that was SIGKILLed is dead all the same). */
+int nq_pid_gone(long pid);
+
 /* The program of a command line (its first word) as the harness runs
  * it: with a '/' as it is, else found on PATH; an executable regular
  * file. Its real path (symbolic links resolved) into buf; -1 if there is

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "host.h"
 #include "cgroup.h"
 
 static int probed;
@@ -222,7 +223,7 @@ static void sweep(const char *base)
 		if (strncmp(e->d_name, "nq-", 3))
 			continue;
 		pid = strtol(e->d_name + 3, NULL, 10);
-		if (pid <= 0 || (kill((pid_t)pid, 0) < 0 && errno == ESRCH)) {
+		if (nq_pid_gone(pid)) {
 			snprintf(path, sizeof path, "%s/%s", base, e->d_name);
 			kill_procs(path);
 			remove_dir(path);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 #include "errlog.h"
 
@@ -46,6 +47,12 @@ const char *nq_errlog_failure(void)
 	return failure[0] ? failure : NULL;
 }
 
+void nq_errlog_failed(const char *why)
+{
+	if (!failure[0] && why && why[0])
+		snprintf(failure, sizeof failure, "%s", why);
+}
+
 /* A write to the log failed (errno e): this run's part taken out again,
  * the log closed, no log from now on. */
 static void log_fail(nq_errlog *l, int e)
@@ -82,6 +89,12 @@ static int log_open(nq_errlog *l)
 		log_fail(l, errno);
 		return -1;
 	}
+	/* several processes may append (worker.h): a spooled part is
+	 * written whole under the lock, held until its close (a part
+	 * written as it comes, without a spool, takes none: it would hold
+	 * it for the whole run) */
+	while (l->spool >= 0 && flock(l->out, LOCK_EX) < 0 && errno == EINTR)
+		;
 	l->base = (long long)lseek(l->out, 0, SEEK_END);
 	if (l->base < 0)
 		l->base = 0;

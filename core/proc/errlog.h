@@ -52,6 +52,9 @@ void nq_errlog_close(nq_errlog *l);
  * runs that end after it are not in the results either (core/run.c
  * stops), so a resumed run writes their parts whole. */
 const char *nq_errlog_failure(void);
+/* A failure another process met (a worker's, worker.h) taken as this
+ * one's: nq_errlog_failure says it from now on (the first one kept). */
+void nq_errlog_failed(const char *why);
 
 /* write(2) all of buf, through EINTR and short writes. 0 or -1. */
 int nq_write_all(int fd, const void *buf, size_t len);

@@ -49,7 +49,7 @@ static int send_ready(int fd)
 }
 
 /* Close every descriptor from `from` on but `keep` (sorted, >= from). */
-static void close_from(int from, const int *keep, int nkeep)
+void nq_close_from(int from, const int *keep, int nkeep)
 {
 	long max = sysconf(_SC_OPEN_MAX);
 	int fd, k = 0;
@@ -165,7 +165,7 @@ void nq_child(const struct nq_child_args *c)
 	}
 	keep[0] = fd < c->gofd ? fd : c->gofd;
 	keep[1] = fd < c->gofd ? c->gofd : fd;
-	close_from(3, keep, 2);
+	nq_close_from(3, keep, 2);
 	/* temporary files: in the run's directory, which the parent removes */
 	setenv("TMPDIR", c->dir, 1);
 	setenv("NQ_RUN_DIR", c->dir, 1);

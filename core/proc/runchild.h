@@ -50,4 +50,8 @@ struct nq_child_args {
  * send the message, exit. Never returns. */
 _Noreturn void nq_child(const struct nq_child_args *c);
 
+/* Close every descriptor from `from` on but keep[0..nkeep-1] (sorted,
+ * each >= from): the run's child, and a worker (worker.c). */
+void nq_close_from(int from, const int *keep, int nkeep);
+
 #endif

@@ -102,19 +102,53 @@ struct nq_pending {
 	nq_run run;             /* filled when done */
 };
 
+/* The processes that make runs for this one (worker.h), for
+ * nq_runner_abort. */
+static volatile sig_atomic_t helpers[NQ_RUN_MAX_INFLIGHT];
+
 void nq_runner_abort(void)
 {
 	size_t i;
 
 	aborted = 1;
 	for (i = 0; i < NQ_RUN_MAX_INFLIGHT; i++) {
-		pid_t pid = (pid_t)inflight[i];
+		pid_t pid = (pid_t)inflight[i], h = (pid_t)helpers[i];
 
 		if (pid > 0) {
 			kill(-pid, SIGKILL);
 			kill(pid, SIGKILL);
 		}
+		if (h > 0)
+			kill(h, SIGTERM);
 	}
+}
+
+int nq_runner_aborted(void)
+{
+	return aborted != 0;
+}
+
+void nq_runner_helper(int slot, pid_t pid)
+{
+	if (slot >= 0 && slot < NQ_RUN_MAX_INFLIGHT)
+		helpers[slot] = pid;
+	if (pid > 0 && aborted)
+		kill(pid, SIGTERM); /* the signal came before the slot was set */
+}
+
+void nq_runner_prepare(void)
+{
+	static pid_t prepared;
+	int first = prepared == 0;
+
+	if (prepared == getpid())
+		return;
+	prepared = getpid();
+	/* a run's orphans come to this process, to be ended (a fork does
+	 * not keep the setting: a worker sets it again) */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	if (first)
+		nq_rundir_sweep();
 }
 
 void nq_runner_end(void)
@@ -160,17 +194,11 @@ static void pending_free(nq_pending *p)
 static int run_setup(nq_pending *p, const nq_limits *lim, int fds[2],
 		     int errp[2], int gop[2], nq_error *err)
 {
-	static int subreaper;
 	nq_run *run = &p->run;
 
 	nq_result_init(&run->res);
 	run->measured_by = "rlimit";
-	if (!subreaper) {
-		/* a run's orphans come to the harness, to be ended */
-		prctl(PR_SET_CHILD_SUBREAPER, 1);
-		subreaper = 1;
-		nq_rundir_sweep();
-	}
+	nq_runner_prepare();
 	if (strcmp(nq_cgroup_kind(), "rlimit") &&
 	    nq_cgroup_create(&p->cg, lim->memory_kib) == 0)
 		run->measured_by = nq_cgroup_kind();

@@ -7,6 +7,7 @@
 #ifndef NQ_RUNNER_H
 #define NQ_RUNNER_H
 
+#include <sys/types.h>
 #include "experiment.h"
 #include "errlog.h"
 #include "runlimits.h"
@@ -84,6 +85,20 @@ void nq_run_cancel(nq_pending *p);
  * as it starts: the harness is stopping. The runs killed still end
  * through nq_run_wait_any (status crash, killed by signal 9). */
 void nq_runner_abort(void);
+
+/* 1 once nq_runner_abort was called in this process. */
+int nq_runner_aborted(void);
+
+/* A process that makes runs for this one (worker.h) in helper slot
+ * `slot` (below NQ_RUN_MAX_INFLIGHT): nq_runner_abort sends it SIGTERM
+ * (at once when it was called before). pid 0 empties the slot. */
+void nq_runner_helper(int slot, pid_t pid);
+
+/* Once per process, before its first run (nq_run_start does it): the
+ * process made a child subreaper (a run's orphans come to it), and, in
+ * the first process of a harness, what harnesses that died left ended
+ * (nq_rundir_sweep). */
+void nq_runner_prepare(void);
 
 /* The harness is done with runs: the emptied run directories it kept
  * for the next runs are removed (nothing else; no run may be in

@@ -32,6 +32,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "host.h"
 #include "status.h"
 #include "runtree.h"
 
@@ -339,7 +340,7 @@ void nq_rundir_sweep(void)
 				continue;
 			pid = strtol(e->d_name + 7, &end, 10);
 			if (pid <= 0 || *end != '-' || pid == (long)getpid() ||
-			    !(kill((pid_t)pid, 0) < 0 && errno == ESRCH))
+			    !nq_pid_gone(pid))
 				continue;
 			snprintf(dead[n++], sizeof *dead, "%s/%s", tmp,
 				 e->d_name);

@@ -1,7 +1,8 @@
 /*
  * run_jobs.c - runs in parallel (jobs: N, -j N; run_jobs.h): each run on
  * cores of its own, started in plan order as cores free up, handed back
- * to the loop (run.c) as it ends, which checks and writes it.
+ * to the loop (run.c) as it ends, which checks and writes it. Worker
+ * processes (core/proc/worker.h), one a slot, make the runs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,9 +34,10 @@ int nq_jobs_check(struct run_pool *p, const nq_run_opts *o, nq_error *err)
 	if (p->ncores > (int)(sizeof p->cores / sizeof *p->cores))
 		p->ncores = (int)(sizeof p->cores / sizeof *p->cores);
 	p->flights = calloc((size_t)p->jobs, sizeof *p->flights);
-	p->pending = calloc((size_t)p->jobs, sizeof *p->pending);
-	if (p->ncores < 1 || !p->flights || !p->pending)
+	if (p->ncores < 1 || !p->flights)
 		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	if (!(p->workers = nq_workers_new(p->exp, p->jobs, err)))
+		return -1;
 	for (ci = 0; ci < p->plan->ncells; ci++) {
 		const nq_cell *c = &p->plan->cells[ci];
 
@@ -82,11 +84,18 @@ int nq_jobs_land(struct run_pool *p, size_t *ci, int *rep, nq_run *run,
 	struct flight *f;
 	int i, k;
 
-	i = nq_run_wait_any(p->pending, p->nflights, -1, run, err);
-	if (i == -1)
-		return -1;
-	if (i < 0)
+	if (!p->nflights)
 		return 0;
+	if ((k = nq_workers_wait(p->workers, run, err)) == -1)
+		return -1; /* the harness stops: the flight stays, ended
+			      with the others by nq_jobs_free */
+	for (i = 0; i < (int)p->nflights && p->flights[i].worker != k; i++)
+		;
+	if (i == (int)p->nflights) {
+		if (k >= 0)
+			nq_run_clear(run);
+		return 0;
+	}
 	f = &p->flights[i];
 	for (k = 0; k < f->ncpus; k++) {
 		int j;
@@ -100,7 +109,6 @@ int nq_jobs_land(struct run_pool *p, size_t *ci, int *rep, nq_run *run,
 	/* the last one takes its place: the order in flight is no order */
 	p->nflights--;
 	p->flights[i] = p->flights[p->nflights];
-	p->pending[i] = p->pending[p->nflights];
 	progress_flights(p);
 	return 1;
 }
@@ -144,25 +152,29 @@ int nq_jobs_start(struct run_pool *p, size_t ci, int rep, const nq_limits *lim,
 	f->lim = *lim;
 	snprintf(f->label, sizeof f->label, "%s", lim->log_label);
 	f->lim.log_label = f->label;
-	f->p = nq_run_start(&p->exp->approaches[c->ai],
-			    &p->exp->instances[c->spec].inst, &f->lim,
-			    f->cpus, f->ncpus, err);
-	if (!f->p) {
+	f->worker = nq_workers_idle(p->workers);
+	if (f->worker < 0 ||
+	    nq_workers_start(p->workers, f->worker, c->ai, c->spec, &f->lim,
+			     f->cpus, f->ncpus, err) < 0) {
+		if (f->worker < 0)
+			nq_error_set(err, NULL, 0, 0, "no worker is free "
+				     "(a run in flight without a slot)");
 		for (j = 0; j < p->ncores; j++)
 			for (rc = 0; rc < f->ncpus; rc++)
 				if (p->cores[j] == f->cpus[rc])
 					p->core_busy[j] = 0;
 		return -1;
 	}
-	p->pending[p->nflights++] = f->p;
+	p->nflights++;
 	progress_flights(p);
 	return 0;
 }
 
 void nq_jobs_free(struct run_pool *p)
 {
+	nq_workers_free(p->workers);
+	p->workers = NULL;
 	free(p->flights);
-	free(p->pending);
 	p->flights = NULL;
-	p->pending = NULL;
+	p->nflights = 0;
 }

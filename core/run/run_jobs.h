@@ -1,7 +1,9 @@
 /*
  * run_jobs.h - the job pool (run_jobs.c): with jobs: N > 1, up to N runs
  * in flight, each pinned to cores of its own; it hands each finished run
- * back to the loop (run.c), which checks and writes it. Not a public
+ * back to the loop (run.c), which checks and writes it. The runs are
+ * made by worker processes (core/proc/worker.h), one a slot, so that
+ * what a run costs the harness is paid by the slots at once. Not a public
  * header. The pool owns its flights; it reads the experiment and plan
  * and the progress counters (for its live line) through its pointers.
  */
@@ -13,10 +15,11 @@
 #include "run_book.h"
 #include "run_opts.h"
 #include "runner.h"
+#include "worker.h"
 
 /* A run in flight. */
 struct flight {
-	struct nq_pending *p;
+	int worker;            /* the worker making it (worker.h) */
 	size_t cell;
 	int rep;
 	int cpus[1024], ncpus;
@@ -33,8 +36,8 @@ struct run_pool {
 	int cores[1024], ncores;
 	unsigned char core_busy[1024];
 	struct flight *flights;
-	struct nq_pending **pending;   /* flights[i].p, for nq_run_wait_any */
 	size_t nflights;
+	nq_workers *workers;           /* one a slot, forked at its first run */
 };
 
 /* jobs: N (o->jobs, else the file's) within the cores the harness may
@@ -49,7 +52,8 @@ int nq_jobs_start(struct run_pool *p, size_t ci, int rep,
  * when none is in flight, -1 with err set. */
 int nq_jobs_land(struct run_pool *p, size_t *ci, int *rep, nq_run *run,
 		 nq_error *err);
-/* Free the flights. */
+/* The workers ended (a run still in flight killed and dropped), the
+ * flights freed. */
 void nq_jobs_free(struct run_pool *p);
 
 #endif

@@ -5,14 +5,21 @@
 # (ties in the file's order), so that no long run starts last while the
 # other core idles; with after_timeout: skip, the plan's order (it goes
 # up the sizes). The rows end in the plan's order either way. A solver
-# plugin notes each run's pid, mode and n; pids grow in the order the
-# harness forks its runs. Prints "handout: N passed, N failed" last.
+# plugin notes when each run started (CLOCK_MONOTONIC), its mode and n.
+# One at a time, that is the order of the hand-out. With -j 2 two worker
+# processes fork the runs, so two runs handed out together start in
+# either order: each run then takes 0.3 s (STAMP_SLEEP), and the runs
+# are compared wave by wave (the runs started within 0.15 s of a wave's
+# first), each wave's runs in any order. Prints "handout: N passed, N
+# failed" last.
 . "$(dirname "$0")/common.bash"
 cd "$T" || exit 1
 
 cat >stamp.c <<'C'
+#define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -30,19 +37,30 @@ static int up_to_6(const nq_optval *opt, enum nq_mode mode)
 	return 6;
 }
 
-/* appends "PID MODE N" to $STAMP_FILE, then answers right */
+/* appends "NS MODE N" to $STAMP_FILE (NS: when it started), sleeps
+ * $STAMP_SLEEP seconds, then answers right */
 static int stamp_solve(const nq_job *job, nq_result *res)
 {
-	const char *path = getenv("STAMP_FILE");
+	const char *path = getenv("STAMP_FILE"), *nap = getenv("STAMP_SLEEP");
 	int n = job->inst->n, fd;
-	char line[64];
+	char line[96];
+	struct timespec now;
 
+	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (path && (fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644)) >= 0) {
-		int len = snprintf(line, sizeof line, "%d %s %d\n", (int)getpid(),
+		int len = snprintf(line, sizeof line, "%lld %s %d\n",
+				   (long long)now.tv_sec * 1000000000LL + now.tv_nsec,
 				   job->inst->mode == NQ_MODE_COUNT ? "count" : "first", n);
 		if (write(fd, line, (size_t)len) != len)
 			return NQ_ERR;
 		close(fd);
+	}
+	if (nap) {
+		double s = atof(nap);
+		struct timespec d = { (time_t)s, (long)((s - (double)(time_t)s) * 1e9) };
+
+		while (nanosleep(&d, &d) != 0)
+			;
 	}
 	if (job->inst->mode == NQ_MODE_COUNT) {
 		res->solutions = counts[n];
@@ -88,8 +106,21 @@ EOF
 plan continue >go.yaml
 plan skip >skip.yaml
 
-# started FILE: "MODE N" of each run, in the order the harness forked them
+# started FILE: "MODE N" of each run, in the order they started
 started() { sort -n "$1" | cut -d' ' -f2- | tr '\n' ',' | sed 's/,$//'; }
+# waves FILE: the same, a wave's runs (started within 0.15 s of its
+# first) sorted among themselves, the waves apart by "|"
+waves() {
+	sort -n "$1" | awk '
+	function flush() { if (k) { out = out (out != "" ? "|" : "") join(); k = 0 } }
+	function join(   i, j, t, s) {
+		for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++)
+			if (w[j] < w[i]) { t = w[i]; w[i] = w[j]; w[j] = t }
+		s = w[1]; for (i = 2; i <= k; i++) s = s "," w[i]; return s }
+	{ if (!k || $1 - t0 > 150000000) { flush(); t0 = $1 }
+	  w[++k] = $2 " " $3 }
+	END { flush(); print out }'
+}
 # rows CSV: "MODE N" of each row, in the file's order
 rows() { python3 -c '
 import csv, sys
@@ -101,15 +132,23 @@ for j in 1 2; do
 	[ "$j" -le "$cores" ] || { echo "handout: SKIP -j $j: $cores core"; continue; }
 	for f in go skip; do
 		rm -f stamps "$f$j".csv "$f$j".meta
-		STAMP_FILE=$T/stamps "$H" run "$f.yaml" -o "$f$j.csv" -q -j "$j" >/dev/null 2>err
+		nap=; [ "$j" = 1 ] || nap=0.3
+		STAMP_FILE=$T/stamps STAMP_SLEEP=$nap "$H" run "$f.yaml" -o "$f$j.csv" \
+			-q -j "$j" >/dev/null 2>err
 		rc=$?
 		expect "-j $j, $f: exit 0 (got $rc: $(tail -1 err))" [ $rc -eq 0 ]
 		expect "-j $j, $f: the rows in the plan's order ($(rows "$f$j.csv"))" \
 			[ "$(rows "$f$j.csv")" = "$plan_order" ]
-		want=$plan_order
-		[ "$j$f" = 2go ] && want="count 6,count 5,count 4,first 6,first 5"
-		expect "-j $j, $f: handed out as $want (got $(started stamps))" \
-			[ "$(started stamps)" = "$want" ]
+		if [ "$j" = 1 ]; then
+			expect "-j 1, $f: handed out as $plan_order (got $(started stamps))" \
+				[ "$(started stamps)" = "$plan_order" ]
+			continue
+		fi
+		# two at a time: the two longest, the next two, the last
+		want="first 5,first 6|count 4,count 5|count 6"
+		[ "$f" = go ] && want="count 5,count 6|count 4,first 6|first 5"
+		expect "-j $j, $f: handed out as $want (got $(waves stamps))" \
+			[ "$(waves stamps)" = "$want" ]
 	done
 done
 

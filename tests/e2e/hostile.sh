@@ -32,7 +32,7 @@ none_left() { # none_left TENTHS: wait that long at most for none
 	return 1
 }
 
-for kind in SPAWN EXIT OPTS MANYOPTS LIST TYPE99 LOOP CRASH UNITS BADMAX; do
+for kind in SPAWN EXIT OPTS MANYOPTS LIST TYPE99 LOOP CRASH UNITS BADMAX PARENT; do
 	cc -std=c11 -O2 -shared -fPIC -I"$ROOT/include" -DHOSTILE_$kind \
 		-o "$T/$kind.so" tests/liars/hostile.c 2>"$T/cc.err" ||
 		bad "building $kind.so: $(cat "$T/cc.err")"
@@ -159,6 +159,20 @@ expect "SIGPIPE: 64 rows, each once" rows_once "$T/pipe.csv" 64
 expect "SIGPIPE: no process left ($(left | tr '\n' ' '))" none_left 20
 NQ_NO_CGROUP=1 "$H" run "$T/pipe.yaml" -q -o "$T/pipe.csv" --resume >"$T/out" 2>"$T/err"
 expect "SIGPIPE: --resume keeps the 64 rows, each once" rows_once "$T/pipe.csv" 64
+end_left
+
+# --- a run that kills its parent: with -j 2, the worker that made it ----------
+JOBS=2 config parent PARENT parent "{n: 4..7, mode: count}"
+timeout 60 "$H" run "$T/parent.yaml" -q -o "$T/parent.csv" >"$T/out" 2>"$T/err"
+rc=$?
+expect "a run that kills its worker: the harness goes on, exit 0 (got $rc: $(tail -1 "$T/err"))" \
+	[ $rc -eq 0 ]
+expect "a run that kills its worker: its row is a crash that says so ($(csv_col "$T/parent.csv" note | sed -n 2p))" \
+	[ "$(csv_col "$T/parent.csv" status | tr '\n' ' ')" = "ok crash ok ok " ] &&
+	csv_col "$T/parent.csv" note | grep -q "worker process making the run ended (killed by signal 9"
+expect "a run that kills its worker: the others counted by the workers after it" \
+	[ "$(csv_col "$T/parent.csv" solutions | tr '\n' ' ')" = "2  4 40 " ]
+expect "a run that kills its worker: no process left ($(left | tr '\n' ' '))" none_left 20
 end_left
 
 # --- a plugin's destructor and atexit handler do not set the exit status -----

@@ -19,11 +19,15 @@
  *   HOSTILE_CRASH    a max_n hook that dereferences NULL
  *   HOSTILE_UNITS    a count_units hook that never returns
  *   HOSTILE_BADMAX   a max_n hook that returns -7
+ *   HOSTILE_PARENT   parent: the right count, but at n = 5 it SIGKILLs
+ *                    its parent process (with jobs: N > 1 the harness's
+ *                    worker that made the run) and then sleeps
  *
  * Build: cc -std=c11 -O2 -shared -fPIC -Iinclude -DHOSTILE_SPAWN \
  *            -o spawn.so tests/liars/hostile.c
  */
 #define _DEFAULT_SOURCE
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -240,6 +244,20 @@ static const nq_solver units = { NQ_ABI_VERSION, sizeof(nq_solver),
 				 "units", "tests/liars/hostile.c", NULL, NULL,
 				 count_only, right_count, NULL, loop_units };
 static const nq_solver *const solvers[] = { &units, NULL };
+PLUGIN(solvers)
+
+#elif defined(HOSTILE_PARENT)
+static int parent_solve(const nq_job *job, nq_result *res)
+{
+	if (job->inst->n == 5) {
+		kill(getppid(), SIGKILL);
+		sleep(30);
+	}
+	return right_count(job, res);
+}
+
+SOLVER(parent, "parent", NULL, count_only, parent_solve);
+static const nq_solver *const solvers[] = { &parent, NULL };
 PLUGIN(solvers)
 
 #else
