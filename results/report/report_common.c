@@ -155,7 +155,7 @@ void nq_report_interval(char *buf, size_t len, const nq_interval *ci,
 		nq_report_num(lo, sizeof lo, ci->lo, scale);
 		nq_report_num(hi, sizeof hi, ci->hi, scale);
 	}
-	snprintf(buf, len, "[%s, %s]", lo, hi);
+	snprintf(buf, len, "[%.40s, %.40s]", lo, hi); /* a number is never 40 long */
 }
 
 void nq_report_tex_with_ci(char *cell, size_t len, const char *ci)
