@@ -68,6 +68,10 @@ int nq_run_one(const nq_approach *a, const nq_instance *inst,
  * after every run when one runs at a time. The first run of a harness
  * ends what harnesses that died left: their run directories' marked
  * processes, their directories, their cgroups.
+ *
+ * The harness itself keeps one run in flight per process: jobs: N > 1
+ * gives each slot a worker process of its own (worker.h), so every
+ * run's leftovers, marked or not, are ended when the run ends.
  */
 typedef struct nq_pending nq_pending;
 
