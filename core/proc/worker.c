@@ -34,6 +34,7 @@
 #include "runchild.h"
 #include "runner.h"
 #include "runtree.h"
+#include "solvers.h"
 #include "worker.h"
 
 #define WREQ_MAGIC 0x6e717771u /* "nqwq" */
@@ -68,6 +69,8 @@ struct worker {
 	pid_t pid;             /* 0: none forked, or it is gone */
 	int req, rep;          /* the harness's ends of its two pipes */
 	int busy;
+	double deadline;       /* when a run not back means a worker hung */
+	double allowed;        /* the deadline's seconds from the start */
 	uint32_t seq;
 	int n;                 /* the run's n: its placement's size */
 };
@@ -98,10 +101,21 @@ static int read_all(int fd, void *buf, size_t len)
 
 /* ---- the worker's side ---- */
 
-static void on_term(int sig)
+static pid_t boss; /* the harness, in a worker */
+
+/* The harness stops (its SIGTERM, or the terminal's SIGINT or SIGHUP to
+ * the process group): the run in flight is killed and comes back so. A
+ * signal another process sent (the worker's own run, say) is not the
+ * harness stopping: it is ignored, else one run could make every later
+ * run of its slot a crash. */
+static void on_term(int sig, siginfo_t *si, void *ctx)
 {
 	(void)sig;
-	nq_runner_abort(); /* the run in flight: it comes back killed */
+	(void)ctx;
+	if (si && (si->si_code == SI_USER || si->si_code == SI_QUEUE) &&
+	    si->si_pid != boss)
+		return;
+	nq_runner_abort();
 }
 
 /* One request: the run made, the reply written. 0, or -1 when the
@@ -185,8 +199,10 @@ static _Noreturn void worker_main(const nq_experiment *exp, int req, int rep,
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
 		_exit(1);
+	boss = parent;
 	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_term;
+	sa.sa_sigaction = on_term;
+	sa.sa_flags = SA_SIGINFO;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
@@ -349,6 +365,10 @@ int nq_workers_start(nq_workers *ws, int k, size_t ai, size_t spec,
 			free(q);
 			w->busy = 1;
 			w->n = ws->exp->instances[spec].inst.n;
+			/* the worker kills the run at its timeout; ending its
+			 * tree and cgroup takes a moment more */
+			w->allowed = lim->timeout_s * 1.1 + 5.0;
+			w->deadline = nq_now() + w->allowed;
 			return 0;
 		}
 		bury(ws, k);
@@ -358,8 +378,10 @@ int nq_workers_start(nq_workers *ws, int k, size_t ai, size_t spec,
 			    "given a run: %s", strerror(errno));
 }
 
-/* A worker that died with a run: the run a crash that says so. */
-static void lost(nq_workers *ws, int k, nq_run *run, const char *what)
+/* A worker that died with a run, or was killed (hung): the run a
+ * crash that says so (how it died, when it died of itself). */
+static void lost(nq_workers *ws, int k, nq_run *run, const char *what,
+		 int died)
 {
 	int status = bury(ws, k);
 
@@ -367,7 +389,7 @@ static void lost(nq_workers *ws, int k, nq_run *run, const char *what)
 	nq_result_init(&run->res);
 	run->status = NQ_ST_CRASH;
 	run->measured_by = nq_cgroup_kind();
-	if (WIFSIGNALED(status))
+	if (died && WIFSIGNALED(status))
 		snprintf(run->note, sizeof run->note, "the harness's worker "
 			 "process making the run %s (killed by signal %d, %s): "
 			 "no answer", what, WTERMSIG(status),
@@ -388,7 +410,7 @@ static int take(nq_workers *ws, int k, nq_run *run, nq_error *err)
 		return nq_error_set(err, NULL, 0, 0, "out of memory");
 	if (!read_all(w->rep, r, sizeof *r)) {
 		free(r);
-		lost(ws, k, run, "ended");
+		lost(ws, k, run, "ended", 1);
 		return 1;
 	}
 	if (r->magic != WREP_MAGIC || r->seq != w->seq ||
@@ -404,7 +426,7 @@ static int take(nq_workers *ws, int k, nq_run *run, nq_error *err)
 			return nq_error_set(err, NULL, 0, 0, "out of memory");
 		}
 		lost(ws, k, run, "sent what was not its reply, and was "
-		     "killed");
+		     "killed", 0);
 		return 1;
 	}
 	w->busy = 0;
@@ -431,6 +453,7 @@ int nq_workers_wait(nq_workers *ws, nq_run *run, nq_error *err)
 	struct pollfd *pf = malloc((size_t)ws->n * sizeof *pf);
 	int *of = malloc((size_t)ws->n * sizeof *of);
 	int k, nb, i, rc = -2;
+	double now, next, ms;
 
 	if (!pf || !of) {
 		free(pf);
@@ -447,7 +470,27 @@ int nq_workers_wait(nq_workers *ws, nq_run *run, nq_error *err)
 			}
 		if (!nb)
 			break;
-		if (poll(pf, (nfds_t)nb, -1) < 0) {
+		now = nq_now();
+		for (i = 0; i < nb && ws->w[of[i]].deadline > now; i++)
+			;
+		if (i < nb) {
+			/* stopped, or hung: its run is lost, not waited for */
+			char what[160];
+
+			k = of[i];
+			snprintf(what, sizeof what, "did not send it back "
+				 "within %.1f s (its timeout and a margin), and "
+				 "was killed", ws->w[k].allowed);
+			lost(ws, k, run, what, 0);
+			rc = k;
+			break;
+		}
+		next = ws->w[of[0]].deadline;
+		for (i = 1; i < nb; i++)
+			if (ws->w[of[i]].deadline < next)
+				next = ws->w[of[i]].deadline;
+		ms = (next - now) * 1000.0 + 1.0;
+		if (poll(pf, (nfds_t)nb, ms > 1e9 ? 1000000000 : (int)ms) < 0) {
 			if (errno == EINTR)
 				continue;
 			rc = nq_error_set(err, NULL, 0, 0, "poll: %s",

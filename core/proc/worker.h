@@ -21,8 +21,14 @@
  *   signal, a failed write) sends every worker SIGTERM: each kills its
  *   run, which comes back through nq_workers_wait as usual.
  * - A worker that dies mid-run (killed from outside, or by the run it
- *   made) hands back its run as a `crash` saying so; a new worker takes
+ *   made) hands back its run as a `crash` saying so; so does one that
+ *   has not sent its run back 5 s after the run's timeout (and 10% of
+ *   it) have passed (stopped, hung): it is killed. A new worker takes
  *   its place at the next start. The harness goes on.
+ * - A worker ends its run early only when the harness stops: SIGTERM
+ *   from the harness, or a signal the kernel sent (the terminal's
+ *   SIGINT or SIGHUP). The same signal from any other process (its own
+ *   run) is ignored.
  * - The experiment must not change after the first start: a worker
  *   finds the run's approach and instance by their indices in its copy.
  */

@@ -161,18 +161,32 @@ NQ_NO_CGROUP=1 "$H" run "$T/pipe.yaml" -q -o "$T/pipe.csv" --resume >"$T/out" 2>
 expect "SIGPIPE: --resume keeps the 64 rows, each once" rows_once "$T/pipe.csv" 64
 end_left
 
-# --- a run that kills its parent: with -j 2, the worker that made it ----------
-JOBS=2 config parent PARENT parent "{n: 4..7, mode: count}"
+# --- a run that attacks its parent: with -j 2, the worker that made it -------
+# n = 4 stops it (SIGSTOP), n = 5 kills it; the harness gives up on the
+# first at the run's timeout and a margin, the second at once
+TIMEOUT=1s JOBS=2 config parent PARENT parent "{n: 4..7, mode: count}"
 timeout 60 "$H" run "$T/parent.yaml" -q -o "$T/parent.csv" >"$T/out" 2>"$T/err"
 rc=$?
-expect "a run that kills its worker: the harness goes on, exit 0 (got $rc: $(tail -1 "$T/err"))" \
+expect "a run that stops or kills its worker: the harness goes on, exit 0 (got $rc: $(tail -1 "$T/err"))" \
 	[ $rc -eq 0 ]
-expect "a run that kills its worker: its row is a crash that says so ($(csv_col "$T/parent.csv" note | sed -n 2p))" \
-	[ "$(csv_col "$T/parent.csv" status | tr '\n' ' ')" = "ok crash ok ok " ] &&
-	csv_col "$T/parent.csv" note | grep -q "worker process making the run ended (killed by signal 9"
-expect "a run that kills its worker: the others counted by the workers after it" \
-	[ "$(csv_col "$T/parent.csv" solutions | tr '\n' ' ')" = "2  4 40 " ]
-expect "a run that kills its worker: no process left ($(left | tr '\n' ' '))" none_left 20
+expect "a run that stops or kills its worker: its row is a crash ($(csv_col "$T/parent.csv" status | tr '\n' ' '))" \
+	[ "$(csv_col "$T/parent.csv" status | tr '\n' ' ')" = "crash crash ok ok " ]
+expect "a stopped worker: the row says so ($(csv_col "$T/parent.csv" note | sed -n 1p))" \
+	csv_col "$T/parent.csv" note | sed -n 1p | grep -q "worker process making the run did not send it back within 6.1 s"
+expect "a killed worker: the row says so ($(csv_col "$T/parent.csv" note | sed -n 2p))" \
+	csv_col "$T/parent.csv" note | sed -n 2p | grep -q "worker process making the run ended (killed by signal 9"
+expect "a run that stops or kills its worker: the others counted by the workers after it" \
+	[ "$(csv_col "$T/parent.csv" solutions | tr '\n' ' ')" = "  4 40 " ]
+expect "a run that stops or kills its worker: no process left ($(left | tr '\n' ' '))" none_left 20
+end_left
+# a run's SIGTERM to its worker is not the harness stopping: every run of
+# the slot after it still runs
+REPEAT=3 JOBS=2 config termer PARENT termer "{n: 4..6, mode: count}"
+timeout 60 "$H" run "$T/termer.yaml" -q -o "$T/termer.csv" >"$T/out" 2>"$T/err"
+rc=$?
+expect "a run that sends its worker SIGTERM: exit 0 (got $rc: $(tail -1 "$T/err"))" [ $rc -eq 0 ]
+expect "a run that sends its worker SIGTERM: all 9 rows ok ($(csv_col "$T/termer.csv" status | sort | uniq -c | tr '\n' ' '))" \
+	[ "$(csv_col "$T/termer.csv" status | grep -c '^ok$')" -eq 9 ]
 end_left
 
 # --- a plugin's destructor and atexit handler do not set the exit status -----

@@ -19,9 +19,11 @@
  *   HOSTILE_CRASH    a max_n hook that dereferences NULL
  *   HOSTILE_UNITS    a count_units hook that never returns
  *   HOSTILE_BADMAX   a max_n hook that returns -7
- *   HOSTILE_PARENT   parent: the right count, but at n = 5 it SIGKILLs
- *                    its parent process (with jobs: N > 1 the harness's
- *                    worker that made the run) and then sleeps
+ *   HOSTILE_PARENT   parent: the right count, but at n = 4 it stops its
+ *                    parent process (SIGSTOP; with jobs: N > 1 the
+ *                    harness's worker that made the run), at n = 5 it
+ *                    SIGKILLs it and sleeps; termer: the right count,
+ *                    after sending its parent SIGTERM
  *
  * Build: cc -std=c11 -O2 -shared -fPIC -Iinclude -DHOSTILE_SPAWN \
  *            -o spawn.so tests/liars/hostile.c
@@ -249,6 +251,8 @@ PLUGIN(solvers)
 #elif defined(HOSTILE_PARENT)
 static int parent_solve(const nq_job *job, nq_result *res)
 {
+	if (job->inst->n == 4)
+		kill(getppid(), SIGSTOP);
 	if (job->inst->n == 5) {
 		kill(getppid(), SIGKILL);
 		sleep(30);
@@ -256,8 +260,16 @@ static int parent_solve(const nq_job *job, nq_result *res)
 	return right_count(job, res);
 }
 
+static int termer_solve(const nq_job *job, nq_result *res)
+{
+	kill(getppid(), SIGTERM);
+	usleep(50000);
+	return right_count(job, res);
+}
+
 SOLVER(parent, "parent", NULL, count_only, parent_solve);
-static const nq_solver *const solvers[] = { &parent, NULL };
+SOLVER(termer, "termer", NULL, count_only, termer_solve);
+static const nq_solver *const solvers[] = { &parent, &termer, NULL };
 PLUGIN(solvers)
 
 #else
