@@ -77,6 +77,7 @@ struct sym {
 	word q0;              /* the edge search's row-0 queen */
 	uint64_t c8, c4, c2;
 	int64_t nodes;
+	int lut;              /* the last three rows by table */
 };
 
 /*
@@ -219,6 +220,131 @@ static inline int two_nodes(word a)
 }
 
 /*
+ * The last three rows by table. Row n-3 is entered with three free
+ * columns c0 < c1 < c2; what its queens and the two rows below can do
+ * depends only on which of the nine squares (three rows by those three
+ * columns) the queens above attack, and on the gaps c1 - c0 and c2 - c1
+ * (1, 2, or more: rows at most two apart meet on a diagonal only
+ * there). BMI2's pext packs them into an index, three bits for each
+ * row's attacked squares and two for each of c0 and c1 (whether c + 1
+ * and c + 2 are free); the entry holds the placements completed (low 3
+ * bits) and the nodes the search of those rows would have counted (the
+ * rest, the look-ahead at row n-4 included), so the CSV's nodes are the
+ * same either way. Row n-4 then looks up each of its squares' tails
+ * rather than walking them: no loop, so no mispredicted loop exit. The
+ * edge search with row b2 at row n-2 (b = 1) has a table of its own,
+ * with two more bits: column 0 and column n-1 free.
+ */
+#define LUT_ATT 9               /* attack bits: 3 rows x 3 columns */
+#define LUT_GAP 4               /* c + 1 and c + 2 free, for c0 and c1 */
+#define LUT_PLAIN (1 << (LUT_ATT + LUT_GAP))
+#define LUT_SIDE (LUT_PLAIN << 2)
+static uint8_t lut_plain[LUT_PLAIN], lut_side[LUT_SIDE];
+static pthread_once_t lut_once = PTHREAD_ONCE_INIT;
+
+/* pext by hand, for building the tables */
+static word soft_pext(word x, word m)
+{
+	word out = 0;
+	int k = 0;
+
+	for (; m; m &= m - 1, k++)
+		if (x & m & (~m + 1))
+			out |= (word)1 << k;
+	return out;
+}
+
+/* One table entry by searching the three rows as the search would:
+ * columns f (three bits), att[i] the squares row n-3+i may not take
+ * from the queens above, side the edge columns among f when the row-b2
+ * rule holds at row n-2 (else no rule: pass rule 0). */
+static uint8_t lut_entry(word f, const word att[3], int rule, word side)
+{
+	int sol = 0, nodes = 0;
+	word a0 = f & ~att[0], a;
+
+	if (!(f & ~att[1]) || !(f & ~att[2]))
+		a0 = 0; /* ahead() at row n-4 */
+	for (; a0; a0 &= a0 - 1) {
+		word p = a0 & (~a0 + 1), f2 = f ^ p;
+		word a2 = f2 & ~(att[1] | p << 1 | p >> 1);
+
+		if (rule) {
+			word m = side & f2;
+
+			a2 &= m == 0 ? ~(word)0 : (m & (m - 1)) ? 0 : m;
+		}
+		nodes += 1 + two_nodes(a2);
+		for (a = a2; a; a &= a - 1) {
+			word q = a & (~a + 1), last = f2 ^ q;
+
+			sol += (last & ~(att[2] | p << 2 | p >> 2 | q << 1 |
+					 q >> 1)) != 0;
+		}
+	}
+	return (uint8_t)(sol | nodes << 3);
+}
+
+static void lut_build(void)
+{
+	int g1, g2, x, sd;
+
+	for (g1 = 1; g1 <= 3; g1++)
+		for (g2 = 1; g2 <= 3; g2++) {
+			word col[3] = { (word)1 << 4, (word)1 << (4 + g1),
+					(word)1 << (4 + g1 + g2) };
+			word f = col[0] | col[1] | col[2];
+			word g = soft_pext(f >> 1, f) | soft_pext(f >> 2, f) << 2;
+
+			for (x = 0; x < 1 << LUT_ATT; x++) {
+				word att[3];
+				int i, j;
+
+				for (i = 0; i < 3; i++) {
+					att[i] = 0;
+					for (j = 0; j < 3; j++)
+						if (x >> (3 * i + j) & 1)
+							att[i] |= col[j];
+				}
+				lut_plain[g << LUT_ATT | x] =
+					lut_entry(f, att, 0, 0);
+				for (sd = 0; sd < 4; sd++)
+					lut_side[(word)sd << (LUT_ATT + LUT_GAP) |
+						 g << LUT_ATT | x] =
+						lut_entry(f, att, 1,
+							  (sd & 1 ? col[0] : 0) |
+							  (sd & 2 ? col[2] : 0));
+			}
+		}
+}
+
+/* BMI2's pext, written out so the portable build has it too: it runs
+ * only where use_lut() found the instruction. */
+static inline word pext(word x, word m)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+	word out;
+
+	__asm__("pextq %2, %1, %0" : "=r"(out) : "r"(x), "rm"(m));
+	return out;
+#else
+	return soft_pext(x, m);
+#endif
+}
+#define PEXT(x, m) pext((x), (m))
+
+/* The table index of row n-3 entered with free columns f, diagonals l
+ * and r, the bottom row's rule off, and row n-3's squares limited to
+ * keep (the row-b2 rule there). */
+static inline unsigned lut_index(word f, word l, word r, word off, word keep)
+{
+	return (unsigned)(PEXT(l | r | ~keep, f) |
+			  PEXT(l << 1 | r >> 1, f) << 3 |
+			  PEXT(l << 2 | r >> 2 | off, f) << 6 |
+			  PEXT(f >> 1, f) << 9 | PEXT(f >> 2, f) << 11);
+}
+
+/*
  * Look ahead: whether each of the k rows below the next has a square
  * left that the queens so far do not attack (the queens of the rows
  * between not counted), as all ones or zero; `off` is kept off the
@@ -264,10 +390,22 @@ static ALWAYS_INLINE uint64_t corner3(word a, word f, word l, word r,
 }
 
 static ALWAYS_INLINE uint64_t corner4(word keep3, word a, word f, word l,
-				      word r, int64_t *nodes)
+				      word r, int64_t *nodes, int lut)
 {
 	uint64_t found = 0;
 
+	if (lut) {
+		while (a) {
+			word p = a & (~a + 1), f3 = f ^ p, l3 = (l | p) << 1,
+			     r3 = (r | p) >> 1;
+			unsigned e = lut_plain[lut_index(f3, l3, r3, 0, keep3)];
+
+			a ^= p;
+			*nodes += 1 + (e >> 3);
+			found += e & 7;
+		}
+		return found;
+	}
 	while (a) {
 		word p = a & (~a + 1), f3 = f ^ p, l3 = (l | p) << 1,
 		     r3 = (r | p) >> 1,
@@ -281,7 +419,7 @@ static ALWAYS_INLINE uint64_t corner4(word keep3, word a, word f, word l,
 }
 
 static ALWAYS_INLINE uint64_t corner5(word keep4, word keep3, word a, word f,
-				      word l, word r, int64_t *nodes)
+				      word l, word r, int64_t *nodes, int lut)
 {
 	uint64_t found = 0;
 
@@ -292,7 +430,7 @@ static ALWAYS_INLINE uint64_t corner5(word keep4, word keep3, word a, word f,
 
 		a ^= p;
 		++*nodes;
-		found += corner4(keep3, a4, f4, l4, r4, nodes);
+		found += corner4(keep3, a4, f4, l4, r4, nodes, lut);
 	}
 	return found;
 }
@@ -300,7 +438,7 @@ static ALWAYS_INLINE uint64_t corner5(word keep4, word keep3, word a, word f,
 /* Corner classes: row 0's queen in column 0, row 1's at bit b1, and row
  * 2 may take only its k-th square, the task's. The search starts at row
  * 0 (rows 0 and 1 have one square each). */
-static void corner(struct sym *s, int k)
+static ALWAYS_INLINE void corner_with(struct sym *s, int k, int lut)
 {
 	struct frame st[64], *sp = &st[0];
 	struct resume rbuf[64], *rs = rbuf;
@@ -344,7 +482,7 @@ static void corner(struct sym *s, int k)
 		nr = (r | bit) >> 1;
 		na = sp[1].keep & nf & ~(nl | nr);
 		if (sp[1].kind) {
-			found += corner5(keep4, keep3, na, nf, nl, nr, &nodes);
+			found += corner5(keep4, keep3, na, nf, nl, nr, &nodes, lut);
 			continue;
 		}
 		if (!na)
@@ -366,6 +504,11 @@ done:
 	s->nodes += nodes;
 }
 
+static void corner_plain(struct sym *s, int k)
+{
+	corner_with(s, k, 0);
+}
+
 /* The edge search's rule for row b2 on its squares `a`, given the
  * columns `f` still free: both edge columns must be taken by then, so
  * row b2 takes the one still free, and is a dead end when both are. */
@@ -384,6 +527,7 @@ struct edge_rules {
 	struct frame *tail;   /* &st[n-5]: the tail's rows, for classify() */
 	/* row b2 is row n-2, n-3, or n-4 */
 	int b2_at_n2, b2_at_n3, b2_at_n4;
+	int lut;              /* the last three rows by table */
 };
 
 /*
@@ -424,6 +568,19 @@ static ALWAYS_INLINE void edge3(struct sym *s, struct edge_rules e, word a,
 	}
 }
 
+/* Row n-3 and below one by one, for the placements the table says are
+ * there (their nodes are counted already): out of line, so the table's
+ * loop keeps its registers. */
+static __attribute__((noinline, cold)) void
+edge3_cold(struct sym *s, const struct edge_rules *e, word a, word f, word l,
+	   word r)
+{
+	int64_t again = 0;
+
+	a &= ahead(2, 2, f, l, r, e->lastmask);
+	edge3(s, *e, a, f, l, r, &again);
+}
+
 static ALWAYS_INLINE void edge4(struct sym *s, struct edge_rules e, word a,
 				word f, word l, word r, int64_t *nodes)
 {
@@ -434,6 +591,22 @@ static ALWAYS_INLINE void edge4(struct sym *s, struct edge_rules e, word a,
 		a ^= p;
 		e.tail[1].bit = p;
 		++*nodes;
+		if (e.lut) {
+			word keep = e.b2_at_n3 ? at_b2(~(word)0, f3, e.side)
+					       : ~(word)0;
+			unsigned i = lut_index(f3, l3, r3, e.lastmask, keep), t;
+
+			if (e.b2_at_n2)
+				t = lut_side[i | (unsigned)PEXT(f3, e.side)
+							 << (LUT_ATT + LUT_GAP)];
+			else
+				t = lut_plain[i];
+			*nodes += t >> 3;
+			/* the placements to classify: see them one by one */
+			if (__builtin_expect((t & 7) != 0, 0))
+				edge3_cold(s, &e, a3 & keep, f3, l3, r3);
+			continue;
+		}
 		a3 &= ahead(2, 2, f3, l3, r3, e.lastmask);
 		if (e.b2_at_n3)
 			a3 = at_b2(a3, f3, e.side);
@@ -462,7 +635,7 @@ static ALWAYS_INLINE void edge5(struct sym *s, struct edge_rules e, word a,
  * Rows above b1 keep off the edge columns, row b2 is at_b2(), and the
  * bottom row keeps off lastmask. The search starts at row 0 with its
  * one queen, and row 1 may take only its k-th square, the task's. */
-static ALWAYS_INLINE void edge_with(struct sym *s, int k, int b2_up)
+static ALWAYS_INLINE void edge_with(struct sym *s, int k, int b2_up, int lut)
 {
 	struct frame st[64], *sp = &st[0];
 	struct resume rbuf[64], *rs = rbuf;
@@ -470,7 +643,7 @@ static ALWAYS_INLINE void edge_with(struct sym *s, int k, int b2_up)
 	const int last = s->last, b1 = s->b1, b2 = s->b2;
 	const struct edge_rules e = {
 		side, s->lastmask, &st[last - 4], b2_up == 1, b2_up == 2,
-		b2_up == 3
+		b2_up == 3, lut
 	};
 	int64_t nodes = 0;
 	word a = s->q0, l = 0, f = mask, r = 0;
@@ -533,28 +706,66 @@ done:
 /* edge_with() made four times, with row b2 known to be row n-2, n-3,
  * n-4 (b = 1, 2, 3), or above: the tail's rows then test for it at no
  * cost. */
+#define EDGE_BY_B2(s, k, lut)				\
+	switch ((s)->last - (s)->b2) {			\
+	case 1:						\
+		edge_with((s), (k), 1, (lut));		\
+		break;					\
+	case 2:						\
+		edge_with((s), (k), 2, (lut));		\
+		break;					\
+	case 3:						\
+		edge_with((s), (k), 3, (lut));		\
+		break;					\
+	default:					\
+		edge_with((s), (k), 0, (lut));		\
+		break;					\
+	}
+
+static void edge_plain(struct sym *s, int k)
+{
+	EDGE_BY_B2(s, k, 0)
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("bmi2"))) static void edge_lut(struct sym *s, int k)
+{
+	EDGE_BY_B2(s, k, 1)
+}
+
+__attribute__((target("bmi2"))) static void corner_lut(struct sym *s, int k)
+{
+	corner_with(s, k, 1);
+}
+#endif
+
 static void edge(struct sym *s, int k)
 {
-	switch (s->last - s->b2) {
-	case 1:
-		edge_with(s, k, 1);
-		break;
-	case 2:
-		edge_with(s, k, 2);
-		break;
-	case 3:
-		edge_with(s, k, 3);
-		break;
-	default:
-		edge_with(s, k, 0);
-		break;
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (s->lut) {
+		edge_lut(s, k);
+		return;
 	}
+#endif
+	edge_plain(s, k);
+}
+
+static void corner(struct sym *s, int k)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (s->lut) {
+		corner_lut(s, k);
+		return;
+	}
+#endif
+	corner_plain(s, k);
 }
 
 /* Tasks: (corner or edge, b, k). The corner search splits at row 2
  * (rows 0 and 1 are fixed by b), the edge search at row 1. */
 struct job {
 	int n;
+	int lut;
 	int ntasks;
 	struct nq_part part;  /* tasks part.k, part.k + part.of, ... */
 	atomic_int next;
@@ -581,6 +792,7 @@ static void run_task(struct job *j, int t)
 	s.last = n - 1;
 	s.mask = n == 64 ? ~(word)0 : ((word)1 << n) - 1;
 	s.top = (word)1 << (n - 1);
+	s.lut = j->lut;
 	if (t < ncorner) {
 		b = 2 + t / per;
 		k = t % per;
@@ -656,6 +868,28 @@ long nq_units_symmetry(int n)
 	return (long)(n - 3 + b_edge) * tasks_per_b(n);
 }
 
+int nq_symmetry_lut = -1;
+
+/* Whether the last three rows go by table: on a processor with a fast
+ * pext (BMI2; AMD's before Zen 3 make it microcode, slower than the
+ * search it replaces), or where nq_symmetry_lut says. */
+static int use_lut(void)
+{
+	if (nq_symmetry_lut == 0)
+		return 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (!__builtin_cpu_supports("bmi2"))
+		return 0;
+	if (nq_symmetry_lut != 1 && (__builtin_cpu_is("znver1") ||
+				     __builtin_cpu_is("znver2")))
+		return 0;
+	pthread_once(&lut_once, lut_build);
+	return 1;
+#else
+	return 0;
+#endif
+}
+
 int nq_count_symmetry(int n, int threads, struct nq_part part,
 		      uint64_t *total, uint64_t *unique, int64_t *nodes)
 {
@@ -667,6 +901,7 @@ int nq_count_symmetry(int n, int threads, struct nq_part part,
 	j.n = n;
 	j.part = part;
 	j.ntasks = (int)nq_units_symmetry(n);
+	j.lut = use_lut();
 	atomic_init(&j.next, 0);
 	pthread_mutex_init(&j.lock, NULL);
 	run_pool(worker, &j, threads < 1 ? 1 : threads);
