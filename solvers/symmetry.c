@@ -240,6 +240,14 @@ static inline int two_nodes(word a)
 #define LUT_PLAIN (1 << (LUT_ATT + LUT_GAP))
 #define LUT_SIDE (LUT_PLAIN << 2)
 static uint8_t lut_plain[LUT_PLAIN], lut_side[LUT_SIDE];
+/* Row n-4's squares, by the four free columns' gaps (see row4_gaps()) and
+ * which of them the queen takes: its attacks on the other three's rows
+ * n-3 .. n-1 and the three's gap bits, as bits of a table index; the
+ * `_b2` ones with the edge columns among the four (2 more bits) and the
+ * row-b2 rule at row n-3 (row3_b2) or n-2 (row2_b2) folded in. */
+#define ROW4_GAPS 512
+static uint16_t row4_plain[ROW4_GAPS * 4], row3_b2[4 * ROW4_GAPS * 4],
+	row2_b2[4 * ROW4_GAPS * 4];
 static pthread_once_t lut_once = PTHREAD_ONCE_INIT;
 
 /* pext by hand, for building the tables */
@@ -285,6 +293,8 @@ static uint8_t lut_entry(word f, const word att[3], int rule, word side)
 	return (uint8_t)(sol | nodes << 3);
 }
 
+static void row4_build(void);
+
 static void lut_build(void)
 {
 	int g1, g2, x, sd;
@@ -316,6 +326,65 @@ static void lut_build(void)
 							  (sd & 2 ? col[2] : 0));
 			}
 		}
+	row4_build();
+}
+
+/* The gap bits of four free columns f at row n-4: for each column c,
+ * whether c + 1, c + 2 and c + 3 are free (3 bits each: the top
+ * column's are 0). */
+#define ROW4_GAP_BITS(f, pext)                                              \
+	((pext)((f) >> 1, (f)) | (pext)((f) >> 2, (f)) << 3 |               \
+	 (pext)((f) >> 3, (f)) << 6)
+
+static void row4_build(void)
+{
+	int g1, g2, g3, j, k, i, sd;
+
+	for (g1 = 1; g1 <= 4; g1++)
+		for (g2 = 1; g2 <= 4; g2++)
+			for (g3 = 1; g3 <= 4; g3++) {
+				/* gap 4: 4 or more, the same to rows n-4 .. n-1 */
+				word col[4] = { (word)1 << 4, (word)1 << (4 + g1),
+						(word)1 << (4 + g1 + g2),
+						(word)1 << (4 + g1 + g2 + g3) };
+				word f = col[0] | col[1] | col[2] | col[3];
+				unsigned g = (unsigned)ROW4_GAP_BITS(f, soft_pext);
+
+				for (j = 0; j < 4; j++) {
+					word p = col[j], f3 = f ^ p, rc[3];
+					unsigned att = 0, gap3;
+
+					for (i = k = 0; i < 4; i++)
+						if (i != j)
+							rc[k++] = col[i];
+					for (i = 0; i < 3; i++)
+						for (k = 0; k < 3; k++)
+							if (rc[k] == p << (i + 1) ||
+							    rc[k] == p >> (i + 1))
+								att |= 1u << (3 * i + k);
+					gap3 = (unsigned)(soft_pext(f3 >> 1, f3) |
+							  soft_pext(f3 >> 2, f3) << 2)
+					       << LUT_ATT;
+					row4_plain[g << 2 | j] = (uint16_t)(att | gap3);
+					for (sd = 0; sd < 4; sd++) {
+						word sc = (sd & 1 ? col[0] : 0) |
+							  (sd & 2 ? col[3] : 0);
+						word m = sc & f3;
+						word keep = m == 0 ? ~(word)0 :
+							    (m & (m - 1)) ? 0 : m;
+						unsigned a3 = att, at = (unsigned)(sd << 9 | g) << 2 | (unsigned)j;
+
+						for (k = 0; k < 3; k++)
+							if (!(rc[k] & keep))
+								a3 |= 1u << k;
+						row3_b2[at] = (uint16_t)(a3 | gap3);
+						row2_b2[at] = (uint16_t)(att | gap3 |
+							(unsigned)(((sd & 1) && j != 0) |
+								   ((sd & 2) && j != 3) << 1)
+								<< (LUT_ATT + LUT_GAP));
+					}
+				}
+			}
 }
 
 /* BMI2's pext, written out so the portable build has it too: it runs
@@ -342,6 +411,24 @@ static inline unsigned lut_index(word f, word l, word r, word off, word keep)
 			  PEXT(l << 1 | r >> 1, f) << 3 |
 			  PEXT(l << 2 | r >> 2 | off, f) << 6 |
 			  PEXT(f >> 1, f) << 9 | PEXT(f >> 2, f) << 11);
+}
+
+/* Row n-4 entered with four free columns f, diagonals l and r: the
+ * squares of rows n-3, n-2 and n-1 (with their rules: row n-3 kept off
+ * off3, row n-1 off off1) that the queens above attack, as three 4-bit
+ * fields over f's columns. */
+static inline word row4_attacks(word f, word l, word r, word off3, word off1)
+{
+	return PEXT(l << 1 | r >> 1 | off3, f) |
+	       PEXT(l << 2 | r >> 2, f) << 4 |
+	       PEXT(l << 3 | r >> 3 | off1, f) << 8;
+}
+
+/* The nine attack bits of the three columns left when row n-4 takes
+ * column j of the four: row4_attacks() without column j. */
+static inline unsigned row4_index(word x, int j)
+{
+	return (unsigned)PEXT(x, 0xfff ^ ((word)0x111 << j));
 }
 
 /*
@@ -395,15 +482,21 @@ static ALWAYS_INLINE uint64_t corner4(word keep3, word a, word f, word l,
 	uint64_t found = 0;
 
 	if (lut) {
-		while (a) {
-			word p = a & (~a + 1), f3 = f ^ p, l3 = (l | p) << 1,
-			     r3 = (r | p) >> 1;
-			unsigned e = lut_plain[lut_index(f3, l3, r3, 0, keep3)];
+		word m = PEXT(a, f), x;
+		const uint16_t *w;
 
-			a ^= p;
+		if (!m)
+			return 0;
+		x = row4_attacks(f, l, r, ~keep3, 0);
+		w = row4_plain + (ROW4_GAP_BITS(f, pext) << 2);
+		do {
+			int j = __builtin_ctzll(m);
+			unsigned e = lut_plain[row4_index(x, j) | w[j]];
+
+			m &= m - 1;
 			*nodes += 1 + (e >> 3);
 			found += e & 7;
-		}
+		} while (m);
 		return found;
 	}
 	while (a) {
@@ -572,41 +665,56 @@ static ALWAYS_INLINE void edge3(struct sym *s, struct edge_rules e, word a,
  * there (their nodes are counted already): out of line, so the table's
  * loop keeps its registers. */
 static __attribute__((noinline, cold)) void
-edge3_cold(struct sym *s, const struct edge_rules *e, word a, word f, word l,
-	   word r)
+edge3_cold(struct sym *s, struct frame *tail, word side, word lastmask,
+	   int b2_at_n2, int b2_at_n3, word p, word f, word l, word r)
 {
+	const struct edge_rules e = { side, lastmask, tail, b2_at_n2, 0, 0, 1 };
+	word f3 = f ^ p, l3 = (l | p) << 1, r3 = (r | p) >> 1;
+	word a3 = f3 & ~(l3 | r3) & ahead(2, 2, f3, l3, r3, lastmask);
 	int64_t again = 0;
 
-	a &= ahead(2, 2, f, l, r, e->lastmask);
-	edge3(s, *e, a, f, l, r, &again);
+	if (b2_at_n3)
+		a3 = at_b2(a3, f3, side);
+	tail[1].bit = p;
+	edge3(s, e, a3, f3, l3, r3, &again);
 }
 
 static ALWAYS_INLINE void edge4(struct sym *s, struct edge_rules e, word a,
 				word f, word l, word r, int64_t *nodes)
 {
+	if (e.lut) {
+		word m = PEXT(a, f), x;
+		const uint16_t *w;
+		const uint8_t *t = e.b2_at_n2 ? lut_side : lut_plain;
+
+		if (!m)
+			return;
+		x = row4_attacks(f, l, r, 0, e.lastmask);
+		w = (e.b2_at_n2 ? row2_b2 : e.b2_at_n3 ? row3_b2 : row4_plain) +
+		    (ROW4_GAP_BITS(f, pext) << 2);
+		if (e.b2_at_n2 || e.b2_at_n3)
+			w += PEXT(f, e.side) << 11;
+		do {
+			int j = __builtin_ctzll(m);
+			unsigned v = t[row4_index(x, j) | w[j]];
+
+			m &= m - 1;
+			*nodes += 1 + (v >> 3);
+			/* the placements to classify: see them one by one */
+			if (__builtin_expect((v & 7) != 0, 0))
+				edge3_cold(s, e.tail, e.side, e.lastmask,
+					   e.b2_at_n2, e.b2_at_n3,
+					   kth_bit(f, j), f, l, r);
+		} while (m);
+		return;
+	}
 	while (a) {
 		word p = a & (~a + 1), f3 = f ^ p, l3 = (l | p) << 1,
 		     r3 = (r | p) >> 1, a3 = f3 & ~(l3 | r3);
 
 		a ^= p;
-		e.tail[1].bit = p;
 		++*nodes;
-		if (e.lut) {
-			word keep = e.b2_at_n3 ? at_b2(~(word)0, f3, e.side)
-					       : ~(word)0;
-			unsigned i = lut_index(f3, l3, r3, e.lastmask, keep), t;
-
-			if (e.b2_at_n2)
-				t = lut_side[i | (unsigned)PEXT(f3, e.side)
-							 << (LUT_ATT + LUT_GAP)];
-			else
-				t = lut_plain[i];
-			*nodes += t >> 3;
-			/* the placements to classify: see them one by one */
-			if (__builtin_expect((t & 7) != 0, 0))
-				edge3_cold(s, &e, a3 & keep, f3, l3, r3);
-			continue;
-		}
+		e.tail[1].bit = p;
 		a3 &= ahead(2, 2, f3, l3, r3, e.lastmask);
 		if (e.b2_at_n3)
 			a3 = at_b2(a3, f3, e.side);
