@@ -35,13 +35,16 @@
  *  - Each row's state is its untried squares, the columns still free and
  *    the two diagonal masks. A loop over an explicit stack walks the top
  *    of the board (going back straight to the deepest row with squares
- *    left), and the last five rows are loops nested in one function (no
- *    stack, the state in registers), the last two of them without a
- *    branch on the data (last_two()).
- *  - Rows n-5 and n-4 look two rows ahead (ahead()): a placement that
- *    leaves a lower row with no free square is dropped at once, zeroing
- *    its children's squares rather than branching. This cuts the nodes
- *    by a sixth to a fifth (n = 16: 244 to 200 million).
+ *    left), and rows n-5 and n-4 are loops nested in one function (no
+ *    stack, the state in registers).
+ *  - The last three rows are looked up, not searched, where the
+ *    processor has a fast pext (BMI2, checked at run time): row n-4
+ *    packs what the queens above leave of rows n-3 .. n-1 on its four
+ *    free columns into a few bits, and each of its squares then costs a
+ *    pext and two table loads (the tables: lut_build()). Elsewhere they
+ *    are searched: rows n-5 .. n-1 nested, row n-4 looking two rows
+ *    ahead (ahead()) and the last two without a branch on the data
+ *    (last_two()). Both ways count the same nodes.
  *  - The edge search's rule for row b2 is tested by row kind in the top
  *    rows, and by a constant in the last five: the search is made four
  *    times, for row b2 at row n-2, n-3, n-4 or above (b = 1, 2, 3, more).
@@ -220,7 +223,8 @@ static inline int two_nodes(word a)
 }
 
 /*
- * The last three rows by table. Row n-3 is entered with three free
+ * The last three rows by table (where use_lut() says: the portable
+ * search below is the other way). Row n-3 is entered with three free
  * columns c0 < c1 < c2; what its queens and the two rows below can do
  * depends only on which of the nine squares (three rows by those three
  * columns) the queens above attack, and on the gaps c1 - c0 and c2 - c1
@@ -230,17 +234,22 @@ static inline int two_nodes(word a)
  * and c + 2 are free); the entry holds the placements completed (low 3
  * bits) and the nodes the search of those rows would have counted (the
  * rest, the look-ahead at row n-4 included), so the CSV's nodes are the
- * same either way. Row n-4 then looks up each of its squares' tails
- * rather than walking them: no loop, so no mispredicted loop exit. The
- * edge search with row b2 at row n-2 (b = 1) has a table of its own,
- * with two more bits: column 0 and column n-1 free.
+ * same either way. The edge search with row b2 at row n-2 (b = 1) has a
+ * table of its own, with two more bits: column 0 and column n-1 free.
+ *
+ * Row n-4 does not make that index per square: it packs its four free
+ * columns' attacked squares of rows n-3 .. n-1 once (row4_attacks(), 12
+ * bits), and a square's index is those bits without its own column
+ * (one pext, row4_index()) or'ed with a small table's bits for what
+ * the square's queen attacks and the gaps of the three columns left,
+ * looked up by the four columns' gaps (ROW4_GAP_BITS) and the square.
  */
 #define LUT_ATT 9               /* attack bits: 3 rows x 3 columns */
 #define LUT_GAP 4               /* c + 1 and c + 2 free, for c0 and c1 */
 #define LUT_PLAIN (1 << (LUT_ATT + LUT_GAP))
 #define LUT_SIDE (LUT_PLAIN << 2)
 static uint8_t lut_plain[LUT_PLAIN], lut_side[LUT_SIDE];
-/* Row n-4's squares, by the four free columns' gaps (see row4_gaps()) and
+/* Row n-4's squares, by the four free columns' gaps (ROW4_GAP_BITS) and
  * which of them the queen takes: its attacks on the other three's rows
  * n-3 .. n-1 and the three's gap bits, as bits of a table index; the
  * `_b2` ones with the edge columns among the four (2 more bits) and the
@@ -336,54 +345,68 @@ static void lut_build(void)
 	((pext)((f) >> 1, (f)) | (pext)((f) >> 2, (f)) << 3 |               \
 	 (pext)((f) >> 3, (f)) << 6)
 
+/* The row-n-4 tables' entries for square j of the four free columns
+ * col[] (g their gap bits): the queen's attacks on the other three's
+ * rows n-3 .. n-1, their gap bits, and for each choice of edge columns
+ * among the four (sd: bit 0 col[0] is column 0, bit 1 col[3] is column
+ * n-1) the row-b2 rule at row n-3 folded into the attacks (row3_b2) or
+ * the edge columns left passed on (row2_b2, for lut_side). */
+static void row4_square(const word col[4], unsigned g, int j)
+{
+	word p = col[j], f3 = 0, rc[3];
+	unsigned att = 0, gap3;
+	int i, k, sd;
+
+	for (i = k = 0; i < 4; i++)
+		if (i != j) {
+			rc[k++] = col[i];
+			f3 |= col[i];
+		}
+	for (i = 0; i < 3; i++)
+		for (k = 0; k < 3; k++)
+			if (rc[k] == p << (i + 1) || rc[k] == p >> (i + 1))
+				att |= 1u << (3 * i + k);
+	gap3 = (unsigned)(soft_pext(f3 >> 1, f3) | soft_pext(f3 >> 2, f3) << 2)
+	       << LUT_ATT;
+	row4_plain[g << 2 | (unsigned)j] = (uint16_t)(att | gap3);
+	for (sd = 0; sd < 4; sd++) {
+		word m = ((sd & 1 ? col[0] : 0) | (sd & 2 ? col[3] : 0)) & f3;
+		/* at_b2(): both edge columns free is a dead end */
+		word keep = m == 0 ? ~(word)0 : (m & (m - 1)) ? 0 : m;
+		unsigned a3 = att, at = ((unsigned)sd << 9 | g) << 2 |
+					(unsigned)j;
+		unsigned left = (unsigned)(((sd & 1) && j != 0) |
+					   ((sd & 2) && j != 3) << 1);
+
+		for (k = 0; k < 3; k++)
+			if (!(rc[k] & keep))
+				a3 |= 1u << k;
+		row3_b2[at] = (uint16_t)(a3 | gap3);
+		row2_b2[at] = (uint16_t)(att | gap3 |
+					 left << (LUT_ATT + LUT_GAP));
+	}
+}
+
+/* Every gap of four columns (1, 2, 3, or 4 standing for 4 or more: the
+ * same to rows n-4 .. n-1) and every square of them. */
 static void row4_build(void)
 {
-	int g1, g2, g3, j, k, i, sd;
+	int g1, g2, g3, j;
 
 	for (g1 = 1; g1 <= 4; g1++)
 		for (g2 = 1; g2 <= 4; g2++)
 			for (g3 = 1; g3 <= 4; g3++) {
-				/* gap 4: 4 or more, the same to rows n-4 .. n-1 */
-				word col[4] = { (word)1 << 4, (word)1 << (4 + g1),
-						(word)1 << (4 + g1 + g2),
-						(word)1 << (4 + g1 + g2 + g3) };
+				word col[4] = {
+					(word)1 << 4, (word)1 << (4 + g1),
+					(word)1 << (4 + g1 + g2),
+					(word)1 << (4 + g1 + g2 + g3)
+				};
 				word f = col[0] | col[1] | col[2] | col[3];
-				unsigned g = (unsigned)ROW4_GAP_BITS(f, soft_pext);
 
-				for (j = 0; j < 4; j++) {
-					word p = col[j], f3 = f ^ p, rc[3];
-					unsigned att = 0, gap3;
-
-					for (i = k = 0; i < 4; i++)
-						if (i != j)
-							rc[k++] = col[i];
-					for (i = 0; i < 3; i++)
-						for (k = 0; k < 3; k++)
-							if (rc[k] == p << (i + 1) ||
-							    rc[k] == p >> (i + 1))
-								att |= 1u << (3 * i + k);
-					gap3 = (unsigned)(soft_pext(f3 >> 1, f3) |
-							  soft_pext(f3 >> 2, f3) << 2)
-					       << LUT_ATT;
-					row4_plain[g << 2 | j] = (uint16_t)(att | gap3);
-					for (sd = 0; sd < 4; sd++) {
-						word sc = (sd & 1 ? col[0] : 0) |
-							  (sd & 2 ? col[3] : 0);
-						word m = sc & f3;
-						word keep = m == 0 ? ~(word)0 :
-							    (m & (m - 1)) ? 0 : m;
-						unsigned a3 = att, at = (unsigned)(sd << 9 | g) << 2 | (unsigned)j;
-
-						for (k = 0; k < 3; k++)
-							if (!(rc[k] & keep))
-								a3 |= 1u << k;
-						row3_b2[at] = (uint16_t)(a3 | gap3);
-						row2_b2[at] = (uint16_t)(att | gap3 |
-							(unsigned)(((sd & 1) && j != 0) |
-								   ((sd & 2) && j != 3) << 1)
-								<< (LUT_ATT + LUT_GAP));
-					}
-				}
+				for (j = 0; j < 4; j++)
+					row4_square(col, (unsigned)
+						    ROW4_GAP_BITS(f, soft_pext),
+						    j);
 			}
 }
 
@@ -401,17 +424,6 @@ static inline word pext(word x, word m)
 #endif
 }
 #define PEXT(x, m) pext((x), (m))
-
-/* The table index of row n-3 entered with free columns f, diagonals l
- * and r, the bottom row's rule off, and row n-3's squares limited to
- * keep (the row-b2 rule there). */
-static inline unsigned lut_index(word f, word l, word r, word off, word keep)
-{
-	return (unsigned)(PEXT(l | r | ~keep, f) |
-			  PEXT(l << 1 | r >> 1, f) << 3 |
-			  PEXT(l << 2 | r >> 2 | off, f) << 6 |
-			  PEXT(f >> 1, f) << 9 | PEXT(f >> 2, f) << 11);
-}
 
 /* Row n-4 entered with four free columns f, diagonals l and r: the
  * squares of rows n-3, n-2 and n-1 (with their rules: row n-3 kept off
@@ -519,7 +531,7 @@ static ALWAYS_INLINE uint64_t corner5(word keep4, word keep3, word a, word f,
 	while (a) {
 		word p = a & (~a + 1), f4 = f ^ p, l4 = (l | p) << 1,
 		     r4 = (r | p) >> 1,
-		     a4 = f4 & keep4 & ~(l4 | r4) & ahead(2, 0, f4, l4, r4, 0);
+		     a4 = f4 & keep4 & ~(l4 | r4);
 
 		a ^= p;
 		++*nodes;
@@ -732,7 +744,6 @@ static ALWAYS_INLINE void edge5(struct sym *s, struct edge_rules e, word a,
 		a ^= p;
 		e.tail[0].bit = p;
 		++*nodes;
-		a4 &= ahead(2, 3, f4, l4, r4, e.lastmask);
 		if (e.b2_at_n4)
 			a4 = at_b2(a4, f4, e.side);
 		edge4(s, e, a4, f4, l4, r4, nodes);
