@@ -846,38 +846,38 @@ static void edge_plain(struct sym *s, int k)
 	EDGE_BY_B2(s, k, 0)
 }
 
+/* The searches with the tables run only where use_lut() found BMI2
+ * (and BMI1), so on x86-64 they are compiled for those. */
 #if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("bmi2"))) static void edge_lut(struct sym *s, int k)
+#define LUT_TARGET __attribute__((target("bmi,bmi2")))
+#else
+#define LUT_TARGET
+#endif
+
+LUT_TARGET static void edge_lut(struct sym *s, int k)
 {
 	EDGE_BY_B2(s, k, 1)
 }
 
-__attribute__((target("bmi2"))) static void corner_lut(struct sym *s, int k)
+LUT_TARGET static void corner_lut(struct sym *s, int k)
 {
 	corner_with(s, k, 1);
 }
-#endif
 
 static void edge(struct sym *s, int k)
 {
-#if defined(__x86_64__) && defined(__GNUC__)
-	if (s->lut) {
+	if (s->lut)
 		edge_lut(s, k);
-		return;
-	}
-#endif
-	edge_plain(s, k);
+	else
+		edge_plain(s, k);
 }
 
 static void corner(struct sym *s, int k)
 {
-#if defined(__x86_64__) && defined(__GNUC__)
-	if (s->lut) {
+	if (s->lut)
 		corner_lut(s, k);
-		return;
-	}
-#endif
-	corner_plain(s, k);
+	else
+		corner_plain(s, k);
 }
 
 /* Tasks: (corner or edge, b, k). The corner search splits at row 2
@@ -991,22 +991,25 @@ int nq_symmetry_lut = -1;
 
 /* Whether the last three rows go by table: on a processor with a fast
  * pext (BMI2; AMD's before Zen 3 make it microcode, slower than the
- * search it replaces), or where nq_symmetry_lut says. */
+ * search it replaces), or where nq_symmetry_lut says. Off x86-64 the
+ * tables use pext written in C, slower than the search: only for
+ * tests (nq_symmetry_lut = 1). */
 static int use_lut(void)
 {
 	if (nq_symmetry_lut == 0)
 		return 0;
 #if defined(__x86_64__) && defined(__GNUC__)
-	if (!__builtin_cpu_supports("bmi2"))
+	if (!__builtin_cpu_supports("bmi") || !__builtin_cpu_supports("bmi2"))
 		return 0;
 	if (nq_symmetry_lut != 1 && (__builtin_cpu_is("znver1") ||
 				     __builtin_cpu_is("znver2")))
 		return 0;
+#else
+	if (nq_symmetry_lut != 1)
+		return 0;
+#endif
 	pthread_once(&lut_once, lut_build);
 	return 1;
-#else
-	return 0;
-#endif
 }
 
 int nq_count_symmetry(int n, int threads, struct nq_part part,
