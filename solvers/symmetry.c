@@ -302,38 +302,49 @@ static uint8_t lut_entry(word f, const word att[3], int rule, word side)
 	return (uint8_t)(sol | nodes << 3);
 }
 
+/* The entries of three columns col[] (their gaps: one kind), every
+ * choice of attacked squares x and of edge columns among them (sd: bit
+ * 0 col[0] is column 0, bit 1 col[2] is column n-1). */
+static void lut_gaps(const word col[3])
+{
+	word f = col[0] | col[1] | col[2];
+	word g = soft_pext(f >> 1, f) | soft_pext(f >> 2, f) << 2;
+	int x, sd, i, j;
+
+	for (x = 0; x < 1 << LUT_ATT; x++) {
+		word att[3];
+
+		for (i = 0; i < 3; i++) {
+			att[i] = 0;
+			for (j = 0; j < 3; j++)
+				if (x >> (3 * i + j) & 1)
+					att[i] |= col[j];
+		}
+		lut_plain[g << LUT_ATT | x] = lut_entry(f, att, 0, 0);
+		for (sd = 0; sd < 4; sd++) {
+			word side = (sd & 1 ? col[0] : 0) |
+				    (sd & 2 ? col[2] : 0);
+
+			lut_side[(word)sd << (LUT_ATT + LUT_GAP) |
+				 g << LUT_ATT | x] = lut_entry(f, att, 1, side);
+		}
+	}
+}
+
 static void row4_build(void);
 
+/* The tables, once (pthread_once): every gap of three columns (1, 2,
+ * or 3 standing for 3 or more), then row n-4's. */
 static void lut_build(void)
 {
-	int g1, g2, x, sd;
+	int g1, g2;
 
 	for (g1 = 1; g1 <= 3; g1++)
 		for (g2 = 1; g2 <= 3; g2++) {
 			word col[3] = { (word)1 << 4, (word)1 << (4 + g1),
 					(word)1 << (4 + g1 + g2) };
-			word f = col[0] | col[1] | col[2];
-			word g = soft_pext(f >> 1, f) | soft_pext(f >> 2, f) << 2;
 
-			for (x = 0; x < 1 << LUT_ATT; x++) {
-				word att[3];
-				int i, j;
-
-				for (i = 0; i < 3; i++) {
-					att[i] = 0;
-					for (j = 0; j < 3; j++)
-						if (x >> (3 * i + j) & 1)
-							att[i] |= col[j];
-				}
-				lut_plain[g << LUT_ATT | x] =
-					lut_entry(f, att, 0, 0);
-				for (sd = 0; sd < 4; sd++)
-					lut_side[(word)sd << (LUT_ATT + LUT_GAP) |
-						 g << LUT_ATT | x] =
-						lut_entry(f, att, 1,
-							  (sd & 1 ? col[0] : 0) |
-							  (sd & 2 ? col[2] : 0));
-			}
+			lut_gaps(col);
 		}
 	row4_build();
 }
@@ -494,11 +505,13 @@ static ALWAYS_INLINE uint64_t corner4(word keep3, word a, word f, word l,
 	uint64_t found = 0;
 
 	if (lut) {
-		word m = PEXT(a, f), x;
+		word m, x;
 		const uint16_t *w;
 
-		if (!m)
+		/* on a, not m: known a pext sooner when mispredicted */
+		if (!a)
 			return 0;
+		m = PEXT(a, f);
 		x = row4_attacks(f, l, r, ~keep3, 0);
 		w = row4_plain + (ROW4_GAP_BITS(f, pext) << 2);
 		do {
@@ -587,7 +600,8 @@ static ALWAYS_INLINE void corner_with(struct sym *s, int k, int lut)
 		nr = (r | bit) >> 1;
 		na = sp[1].keep & nf & ~(nl | nr);
 		if (sp[1].kind) {
-			found += corner5(keep4, keep3, na, nf, nl, nr, &nodes, lut);
+			found += corner5(keep4, keep3, na, nf, nl, nr, &nodes,
+					 lut);
 			continue;
 		}
 		if (!na)
@@ -695,12 +709,13 @@ static ALWAYS_INLINE void edge4(struct sym *s, struct edge_rules e, word a,
 				word f, word l, word r, int64_t *nodes)
 {
 	if (e.lut) {
-		word m = PEXT(a, f), x;
+		word m, x;
 		const uint16_t *w;
 		const uint8_t *t = e.b2_at_n2 ? lut_side : lut_plain;
 
-		if (!m)
+		if (!a)
 			return;
+		m = PEXT(a, f);
 		x = row4_attacks(f, l, r, 0, e.lastmask);
 		w = (e.b2_at_n2 ? row2_b2 : e.b2_at_n3 ? row3_b2 : row4_plain) +
 		    (ROW4_GAP_BITS(f, pext) << 2);
