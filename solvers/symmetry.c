@@ -38,7 +38,8 @@
  *    left), and rows n-5 and n-4 are loops nested in one function (no
  *    stack, the state in registers).
  *  - The last three rows are looked up, not searched, where the
- *    processor has a fast pext (BMI2, checked at run time): row n-4
+ *    processor has a fast pext (BMI2 and BMI1, checked at run time,
+ *    use_lut()): row n-4
  *    packs what the queens above leave of rows n-3 .. n-1 on its four
  *    free columns into a few bits, and each of its squares then costs a
  *    pext and two table loads (the tables: lut_build()). Elsewhere they
