@@ -39,10 +39,10 @@
  *    stack, the state in registers).
  *  - The last three rows are looked up, not searched, where the
  *    processor has a fast pext (BMI2 and BMI1, checked at run time,
- *    use_lut()): row n-4
- *    packs what the queens above leave of rows n-3 .. n-1 on its four
- *    free columns into a few bits, and each of its squares then costs a
- *    pext and two table loads (the tables: lut_build()). Elsewhere they
+ *    use_lut()): row n-4 packs what the queens above leave of rows
+ *    n-3 .. n-1 on its four free columns into a few bits, and each of
+ *    its squares then costs a pext and two table loads (the tables:
+ *    lut_build()). Elsewhere they
  *    are searched: rows n-5 .. n-1 nested, row n-4 looking two rows
  *    ahead (ahead()) and the last two without a branch on the data
  *    (last_two()). Both ways count the same nodes.
