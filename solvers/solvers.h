@@ -72,6 +72,10 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
  * the join's popcnt kernel without AVX2 (where the processor has it),
  * the pairing's AVX2 one. */
 extern int nq_split_fits;
+/* For tests: how symmetry's last three rows are counted (symmetry.c).
+ * -1 (default) by table where the processor has a fast pext (BMI2), else
+ * by search; 0 by search; 1 by table wherever there is BMI2. */
+extern int nq_symmetry_lut;
 /* How many work units each counter splits a board of n into (so how
  * many parts are worth asking for); >= 1 inside the counter's range. */
 long nq_units_plain(int n);

@@ -35,13 +35,17 @@
  *  - Each row's state is its untried squares, the columns still free and
  *    the two diagonal masks. A loop over an explicit stack walks the top
  *    of the board (going back straight to the deepest row with squares
- *    left), and the last five rows are loops nested in one function (no
- *    stack, the state in registers), the last two of them without a
- *    branch on the data (last_two()).
- *  - Rows n-5 and n-4 look two rows ahead (ahead()): a placement that
- *    leaves a lower row with no free square is dropped at once, zeroing
- *    its children's squares rather than branching. This cuts the nodes
- *    by a sixth to a fifth (n = 16: 244 to 200 million).
+ *    left), and rows n-5 and n-4 are loops nested in one function (no
+ *    stack, the state in registers).
+ *  - The last three rows are looked up, not searched, where the
+ *    processor has a fast pext (BMI2 and BMI1, checked at run time,
+ *    use_lut()): row n-4 packs what the queens above leave of rows
+ *    n-3 .. n-1 on its four free columns into a few bits, and each of
+ *    its squares then costs a pext and two table loads (the tables:
+ *    lut_build()). Elsewhere they
+ *    are searched: rows n-5 .. n-1 nested, row n-4 looking two rows
+ *    ahead (ahead()) and the last two without a branch on the data
+ *    (last_two()). Both ways count the same nodes.
  *  - The edge search's rule for row b2 is tested by row kind in the top
  *    rows, and by a constant in the last five: the search is made four
  *    times, for row b2 at row n-2, n-3, n-4 or above (b = 1, 2, 3, more).
@@ -77,6 +81,7 @@ struct sym {
 	word q0;              /* the edge search's row-0 queen */
 	uint64_t c8, c4, c2;
 	int64_t nodes;
+	int lut;              /* the last three rows by table */
 };
 
 /*
@@ -219,6 +224,238 @@ static inline int two_nodes(word a)
 }
 
 /*
+ * The last three rows by table (where use_lut() says: the portable
+ * search below is the other way). Row n-3 is entered with three free
+ * columns c0 < c1 < c2; what its queens and the two rows below can do
+ * depends only on which of the nine squares (three rows by those three
+ * columns) the queens above attack, and on the gaps c1 - c0 and c2 - c1
+ * (1, 2, or more: rows at most two apart meet on a diagonal only
+ * there). BMI2's pext packs them into an index, three bits for each
+ * row's attacked squares and two for each of c0 and c1 (whether c + 1
+ * and c + 2 are free); the entry holds the placements completed (low 3
+ * bits) and the nodes the search of those rows would have counted (the
+ * rest, the look-ahead at row n-4 included), so the CSV's nodes are the
+ * same either way. The edge search with row b2 at row n-2 (b = 1) has a
+ * table of its own, with two more bits: column 0 and column n-1 free.
+ *
+ * Row n-4 does not make that index per square: it packs its four free
+ * columns' attacked squares of rows n-3 .. n-1 once (row4_attacks(), 12
+ * bits), and a square's index is those bits without its own column
+ * (one pext, row4_index()) or'ed with a small table's bits for what
+ * the square's queen attacks and the gaps of the three columns left,
+ * looked up by the four columns' gaps (ROW4_GAP_BITS) and the square.
+ */
+#define LUT_ATT 9               /* attack bits: 3 rows x 3 columns */
+#define LUT_GAP 4               /* c + 1 and c + 2 free, for c0 and c1 */
+#define LUT_PLAIN (1 << (LUT_ATT + LUT_GAP))
+#define LUT_SIDE (LUT_PLAIN << 2)
+static uint8_t lut_plain[LUT_PLAIN], lut_side[LUT_SIDE];
+/* Row n-4's squares, by the four free columns' gaps (ROW4_GAP_BITS) and
+ * which of them the queen takes: its attacks on the other three's rows
+ * n-3 .. n-1 and the three's gap bits, as bits of a table index; the
+ * `_b2` ones with the edge columns among the four (2 more bits) and the
+ * row-b2 rule at row n-3 (row3_b2) or n-2 (row2_b2) folded in. */
+#define ROW4_GAPS 512
+static uint16_t row4_plain[ROW4_GAPS * 4], row3_b2[4 * ROW4_GAPS * 4],
+	row2_b2[4 * ROW4_GAPS * 4];
+static pthread_once_t lut_once = PTHREAD_ONCE_INIT;
+
+/* pext by hand, for building the tables */
+static word soft_pext(word x, word m)
+{
+	word out = 0;
+	int k = 0;
+
+	for (; m; m &= m - 1, k++)
+		if (x & m & (~m + 1))
+			out |= (word)1 << k;
+	return out;
+}
+
+/* One table entry by searching the three rows as the search would:
+ * columns f (three bits), att[i] the squares row n-3+i may not take
+ * from the queens above, side the edge columns among f when the row-b2
+ * rule holds at row n-2 (else no rule: pass rule 0). */
+static uint8_t lut_entry(word f, const word att[3], int rule, word side)
+{
+	int sol = 0, nodes = 0;
+	word a0 = f & ~att[0], a;
+
+	if (!(f & ~att[1]) || !(f & ~att[2]))
+		a0 = 0; /* ahead() at row n-4 */
+	for (; a0; a0 &= a0 - 1) {
+		word p = a0 & (~a0 + 1), f2 = f ^ p;
+		word a2 = f2 & ~(att[1] | p << 1 | p >> 1);
+
+		if (rule) {
+			word m = side & f2;
+
+			a2 &= m == 0 ? ~(word)0 : (m & (m - 1)) ? 0 : m;
+		}
+		nodes += 1 + two_nodes(a2);
+		for (a = a2; a; a &= a - 1) {
+			word q = a & (~a + 1), last = f2 ^ q;
+
+			sol += (last & ~(att[2] | p << 2 | p >> 2 | q << 1 |
+					 q >> 1)) != 0;
+		}
+	}
+	return (uint8_t)(sol | nodes << 3);
+}
+
+/* The entries of three columns col[] (their gaps: one kind), every
+ * choice of attacked squares x and of edge columns among them (sd: bit
+ * 0 col[0] is column 0, bit 1 col[2] is column n-1). */
+static void lut_gaps(const word col[3])
+{
+	word f = col[0] | col[1] | col[2];
+	word g = soft_pext(f >> 1, f) | soft_pext(f >> 2, f) << 2;
+	int x, sd, i, j;
+
+	for (x = 0; x < 1 << LUT_ATT; x++) {
+		word att[3];
+
+		for (i = 0; i < 3; i++) {
+			att[i] = 0;
+			for (j = 0; j < 3; j++)
+				if (x >> (3 * i + j) & 1)
+					att[i] |= col[j];
+		}
+		lut_plain[g << LUT_ATT | x] = lut_entry(f, att, 0, 0);
+		for (sd = 0; sd < 4; sd++) {
+			word side = (sd & 1 ? col[0] : 0) |
+				    (sd & 2 ? col[2] : 0);
+
+			lut_side[(word)sd << (LUT_ATT + LUT_GAP) |
+				 g << LUT_ATT | x] = lut_entry(f, att, 1, side);
+		}
+	}
+}
+
+static void row4_build(void);
+
+/* The tables, once (pthread_once): every gap of three columns (1, 2,
+ * or 3 standing for 3 or more), then row n-4's. */
+static void lut_build(void)
+{
+	int g1, g2;
+
+	for (g1 = 1; g1 <= 3; g1++)
+		for (g2 = 1; g2 <= 3; g2++) {
+			word col[3] = { (word)1 << 4, (word)1 << (4 + g1),
+					(word)1 << (4 + g1 + g2) };
+
+			lut_gaps(col);
+		}
+	row4_build();
+}
+
+/* The gap bits of four free columns f at row n-4: for each column c,
+ * whether c + 1, c + 2 and c + 3 are free (3 bits each: the top
+ * column's are 0). */
+#define ROW4_GAP_BITS(f, pext)                                              \
+	((pext)((f) >> 1, (f)) | (pext)((f) >> 2, (f)) << 3 |               \
+	 (pext)((f) >> 3, (f)) << 6)
+
+/* The row-n-4 tables' entries for square j of the four free columns
+ * col[] (g their gap bits): the queen's attacks on the other three's
+ * rows n-3 .. n-1, their gap bits, and for each choice of edge columns
+ * among the four (sd: bit 0 col[0] is column 0, bit 1 col[3] is column
+ * n-1) the row-b2 rule at row n-3 folded into the attacks (row3_b2) or
+ * the edge columns left passed on (row2_b2, for lut_side). */
+static void row4_square(const word col[4], unsigned g, int j)
+{
+	word p = col[j], f3 = 0, rc[3];
+	unsigned att = 0, gap3;
+	int i, k, sd;
+
+	for (i = k = 0; i < 4; i++)
+		if (i != j) {
+			rc[k++] = col[i];
+			f3 |= col[i];
+		}
+	for (i = 0; i < 3; i++)
+		for (k = 0; k < 3; k++)
+			if (rc[k] == p << (i + 1) || rc[k] == p >> (i + 1))
+				att |= 1u << (3 * i + k);
+	gap3 = (unsigned)(soft_pext(f3 >> 1, f3) | soft_pext(f3 >> 2, f3) << 2)
+	       << LUT_ATT;
+	row4_plain[g << 2 | (unsigned)j] = (uint16_t)(att | gap3);
+	for (sd = 0; sd < 4; sd++) {
+		word m = ((sd & 1 ? col[0] : 0) | (sd & 2 ? col[3] : 0)) & f3;
+		/* at_b2(): both edge columns free is a dead end */
+		word keep = m == 0 ? ~(word)0 : (m & (m - 1)) ? 0 : m;
+		unsigned a3 = att, at = ((unsigned)sd << 9 | g) << 2 |
+					(unsigned)j;
+		unsigned left = (unsigned)(((sd & 1) && j != 0) |
+					   ((sd & 2) && j != 3) << 1);
+
+		for (k = 0; k < 3; k++)
+			if (!(rc[k] & keep))
+				a3 |= 1u << k;
+		row3_b2[at] = (uint16_t)(a3 | gap3);
+		row2_b2[at] = (uint16_t)(att | gap3 |
+					 left << (LUT_ATT + LUT_GAP));
+	}
+}
+
+/* Every gap of four columns (1, 2, 3, or 4 standing for 4 or more: the
+ * same to rows n-4 .. n-1) and every square of them. */
+static void row4_build(void)
+{
+	int g1, g2, g3, j;
+
+	for (g1 = 1; g1 <= 4; g1++)
+		for (g2 = 1; g2 <= 4; g2++)
+			for (g3 = 1; g3 <= 4; g3++) {
+				word col[4] = {
+					(word)1 << 4, (word)1 << (4 + g1),
+					(word)1 << (4 + g1 + g2),
+					(word)1 << (4 + g1 + g2 + g3)
+				};
+				word f = col[0] | col[1] | col[2] | col[3];
+
+				for (j = 0; j < 4; j++)
+					row4_square(col, (unsigned)
+						    ROW4_GAP_BITS(f, soft_pext),
+						    j);
+			}
+}
+
+/* BMI2's pext, written out so the portable build has it too: it runs
+ * only where use_lut() found the instruction. */
+static inline word pext(word x, word m)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+	word out;
+
+	__asm__("pextq %2, %1, %0" : "=r"(out) : "r"(x), "rm"(m));
+	return out;
+#else
+	return soft_pext(x, m);
+#endif
+}
+#define PEXT(x, m) pext((x), (m))
+
+/* Row n-4 entered with four free columns f, diagonals l and r: the
+ * squares of rows n-3, n-2 and n-1 (with their rules: row n-3 kept off
+ * off3, row n-1 off off1) that the queens above attack, as three 4-bit
+ * fields over f's columns. */
+static inline word row4_attacks(word f, word l, word r, word off3, word off1)
+{
+	return PEXT(l << 1 | r >> 1 | off3, f) |
+	       PEXT(l << 2 | r >> 2, f) << 4 |
+	       PEXT(l << 3 | r >> 3 | off1, f) << 8;
+}
+
+/* The nine attack bits of the three columns left when row n-4 takes
+ * column j of the four: row4_attacks() without column j. */
+static inline unsigned row4_index(word x, int j)
+{
+	return (unsigned)PEXT(x, 0xfff ^ ((word)0x111 << j));
+}
+
+/*
  * Look ahead: whether each of the k rows below the next has a square
  * left that the queens so far do not attack (the queens of the rows
  * between not counted), as all ones or zero; `off` is kept off the
@@ -264,10 +501,30 @@ static ALWAYS_INLINE uint64_t corner3(word a, word f, word l, word r,
 }
 
 static ALWAYS_INLINE uint64_t corner4(word keep3, word a, word f, word l,
-				      word r, int64_t *nodes)
+				      word r, int64_t *nodes, int lut)
 {
 	uint64_t found = 0;
 
+	if (lut) {
+		word m, x;
+		const uint16_t *w;
+
+		/* on a, not m: known a pext sooner when mispredicted */
+		if (!a)
+			return 0;
+		m = PEXT(a, f);
+		x = row4_attacks(f, l, r, ~keep3, 0);
+		w = row4_plain + (ROW4_GAP_BITS(f, pext) << 2);
+		do {
+			int j = __builtin_ctzll(m);
+			unsigned e = lut_plain[row4_index(x, j) | w[j]];
+
+			m &= m - 1;
+			*nodes += 1 + (e >> 3);
+			found += e & 7;
+		} while (m);
+		return found;
+	}
 	while (a) {
 		word p = a & (~a + 1), f3 = f ^ p, l3 = (l | p) << 1,
 		     r3 = (r | p) >> 1,
@@ -281,18 +538,18 @@ static ALWAYS_INLINE uint64_t corner4(word keep3, word a, word f, word l,
 }
 
 static ALWAYS_INLINE uint64_t corner5(word keep4, word keep3, word a, word f,
-				      word l, word r, int64_t *nodes)
+				      word l, word r, int64_t *nodes, int lut)
 {
 	uint64_t found = 0;
 
 	while (a) {
 		word p = a & (~a + 1), f4 = f ^ p, l4 = (l | p) << 1,
 		     r4 = (r | p) >> 1,
-		     a4 = f4 & keep4 & ~(l4 | r4) & ahead(2, 0, f4, l4, r4, 0);
+		     a4 = f4 & keep4 & ~(l4 | r4);
 
 		a ^= p;
 		++*nodes;
-		found += corner4(keep3, a4, f4, l4, r4, nodes);
+		found += corner4(keep3, a4, f4, l4, r4, nodes, lut);
 	}
 	return found;
 }
@@ -300,7 +557,7 @@ static ALWAYS_INLINE uint64_t corner5(word keep4, word keep3, word a, word f,
 /* Corner classes: row 0's queen in column 0, row 1's at bit b1, and row
  * 2 may take only its k-th square, the task's. The search starts at row
  * 0 (rows 0 and 1 have one square each). */
-static void corner(struct sym *s, int k)
+static ALWAYS_INLINE void corner_with(struct sym *s, int k, int lut)
 {
 	struct frame st[64], *sp = &st[0];
 	struct resume rbuf[64], *rs = rbuf;
@@ -344,7 +601,8 @@ static void corner(struct sym *s, int k)
 		nr = (r | bit) >> 1;
 		na = sp[1].keep & nf & ~(nl | nr);
 		if (sp[1].kind) {
-			found += corner5(keep4, keep3, na, nf, nl, nr, &nodes);
+			found += corner5(keep4, keep3, na, nf, nl, nr, &nodes,
+					 lut);
 			continue;
 		}
 		if (!na)
@@ -366,6 +624,11 @@ done:
 	s->nodes += nodes;
 }
 
+static void corner_plain(struct sym *s, int k)
+{
+	corner_with(s, k, 0);
+}
+
 /* The edge search's rule for row b2 on its squares `a`, given the
  * columns `f` still free: both edge columns must be taken by then, so
  * row b2 takes the one still free, and is a dead end when both are. */
@@ -384,6 +647,7 @@ struct edge_rules {
 	struct frame *tail;   /* &st[n-5]: the tail's rows, for classify() */
 	/* row b2 is row n-2, n-3, or n-4 */
 	int b2_at_n2, b2_at_n3, b2_at_n4;
+	int lut;              /* the last three rows by table */
 };
 
 /*
@@ -424,16 +688,61 @@ static ALWAYS_INLINE void edge3(struct sym *s, struct edge_rules e, word a,
 	}
 }
 
+/* Row n-3 and below one by one, for the placements the table says are
+ * there (their nodes are counted already): out of line, so the table's
+ * loop keeps its registers. */
+static __attribute__((noinline, cold)) void
+edge3_cold(struct sym *s, struct frame *tail, word side, word lastmask,
+	   int b2_at_n2, int b2_at_n3, word p, word f, word l, word r)
+{
+	const struct edge_rules e = { side, lastmask, tail, b2_at_n2, 0, 0, 1 };
+	word f3 = f ^ p, l3 = (l | p) << 1, r3 = (r | p) >> 1;
+	word a3 = f3 & ~(l3 | r3) & ahead(2, 2, f3, l3, r3, lastmask);
+	int64_t again = 0;
+
+	if (b2_at_n3)
+		a3 = at_b2(a3, f3, side);
+	tail[1].bit = p;
+	edge3(s, e, a3, f3, l3, r3, &again);
+}
+
 static ALWAYS_INLINE void edge4(struct sym *s, struct edge_rules e, word a,
 				word f, word l, word r, int64_t *nodes)
 {
+	if (e.lut) {
+		word m, x;
+		const uint16_t *w;
+		const uint8_t *t = e.b2_at_n2 ? lut_side : lut_plain;
+
+		if (!a)
+			return;
+		m = PEXT(a, f);
+		x = row4_attacks(f, l, r, 0, e.lastmask);
+		w = (e.b2_at_n2 ? row2_b2 : e.b2_at_n3 ? row3_b2 : row4_plain) +
+		    (ROW4_GAP_BITS(f, pext) << 2);
+		if (e.b2_at_n2 || e.b2_at_n3)
+			w += PEXT(f, e.side) << 11;
+		do {
+			int j = __builtin_ctzll(m);
+			unsigned v = t[row4_index(x, j) | w[j]];
+
+			m &= m - 1;
+			*nodes += 1 + (v >> 3);
+			/* the placements to classify: see them one by one */
+			if (__builtin_expect((v & 7) != 0, 0))
+				edge3_cold(s, e.tail, e.side, e.lastmask,
+					   e.b2_at_n2, e.b2_at_n3,
+					   kth_bit(f, j), f, l, r);
+		} while (m);
+		return;
+	}
 	while (a) {
 		word p = a & (~a + 1), f3 = f ^ p, l3 = (l | p) << 1,
 		     r3 = (r | p) >> 1, a3 = f3 & ~(l3 | r3);
 
 		a ^= p;
-		e.tail[1].bit = p;
 		++*nodes;
+		e.tail[1].bit = p;
 		a3 &= ahead(2, 2, f3, l3, r3, e.lastmask);
 		if (e.b2_at_n3)
 			a3 = at_b2(a3, f3, e.side);
@@ -451,7 +760,6 @@ static ALWAYS_INLINE void edge5(struct sym *s, struct edge_rules e, word a,
 		a ^= p;
 		e.tail[0].bit = p;
 		++*nodes;
-		a4 &= ahead(2, 3, f4, l4, r4, e.lastmask);
 		if (e.b2_at_n4)
 			a4 = at_b2(a4, f4, e.side);
 		edge4(s, e, a4, f4, l4, r4, nodes);
@@ -462,7 +770,7 @@ static ALWAYS_INLINE void edge5(struct sym *s, struct edge_rules e, word a,
  * Rows above b1 keep off the edge columns, row b2 is at_b2(), and the
  * bottom row keeps off lastmask. The search starts at row 0 with its
  * one queen, and row 1 may take only its k-th square, the task's. */
-static ALWAYS_INLINE void edge_with(struct sym *s, int k, int b2_up)
+static ALWAYS_INLINE void edge_with(struct sym *s, int k, int b2_up, int lut)
 {
 	struct frame st[64], *sp = &st[0];
 	struct resume rbuf[64], *rs = rbuf;
@@ -470,7 +778,7 @@ static ALWAYS_INLINE void edge_with(struct sym *s, int k, int b2_up)
 	const int last = s->last, b1 = s->b1, b2 = s->b2;
 	const struct edge_rules e = {
 		side, s->lastmask, &st[last - 4], b2_up == 1, b2_up == 2,
-		b2_up == 3
+		b2_up == 3, lut
 	};
 	int64_t nodes = 0;
 	word a = s->q0, l = 0, f = mask, r = 0;
@@ -533,28 +841,66 @@ done:
 /* edge_with() made four times, with row b2 known to be row n-2, n-3,
  * n-4 (b = 1, 2, 3), or above: the tail's rows then test for it at no
  * cost. */
+#define EDGE_BY_B2(s, k, lut)				\
+	switch ((s)->last - (s)->b2) {			\
+	case 1:						\
+		edge_with((s), (k), 1, (lut));		\
+		break;					\
+	case 2:						\
+		edge_with((s), (k), 2, (lut));		\
+		break;					\
+	case 3:						\
+		edge_with((s), (k), 3, (lut));		\
+		break;					\
+	default:					\
+		edge_with((s), (k), 0, (lut));		\
+		break;					\
+	}
+
+static void edge_plain(struct sym *s, int k)
+{
+	EDGE_BY_B2(s, k, 0)
+}
+
+/* The searches with the tables run only where use_lut() found BMI2
+ * (and BMI1), so on x86-64 they are compiled for those. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define LUT_TARGET __attribute__((target("bmi,bmi2")))
+#else
+#define LUT_TARGET
+#endif
+
+LUT_TARGET static void edge_lut(struct sym *s, int k)
+{
+	EDGE_BY_B2(s, k, 1)
+}
+
+LUT_TARGET static void corner_lut(struct sym *s, int k)
+{
+	corner_with(s, k, 1);
+}
+
 static void edge(struct sym *s, int k)
 {
-	switch (s->last - s->b2) {
-	case 1:
-		edge_with(s, k, 1);
-		break;
-	case 2:
-		edge_with(s, k, 2);
-		break;
-	case 3:
-		edge_with(s, k, 3);
-		break;
-	default:
-		edge_with(s, k, 0);
-		break;
-	}
+	if (s->lut)
+		edge_lut(s, k);
+	else
+		edge_plain(s, k);
+}
+
+static void corner(struct sym *s, int k)
+{
+	if (s->lut)
+		corner_lut(s, k);
+	else
+		corner_plain(s, k);
 }
 
 /* Tasks: (corner or edge, b, k). The corner search splits at row 2
  * (rows 0 and 1 are fixed by b), the edge search at row 1. */
 struct job {
 	int n;
+	int lut;
 	int ntasks;
 	struct nq_part part;  /* tasks part.k, part.k + part.of, ... */
 	atomic_int next;
@@ -581,6 +927,7 @@ static void run_task(struct job *j, int t)
 	s.last = n - 1;
 	s.mask = n == 64 ? ~(word)0 : ((word)1 << n) - 1;
 	s.top = (word)1 << (n - 1);
+	s.lut = j->lut;
 	if (t < ncorner) {
 		b = 2 + t / per;
 		k = t % per;
@@ -656,6 +1003,31 @@ long nq_units_symmetry(int n)
 	return (long)(n - 3 + b_edge) * tasks_per_b(n);
 }
 
+int nq_symmetry_lut = -1;
+
+/* Whether the last three rows go by table: on a processor with a fast
+ * pext (BMI2; AMD's before Zen 3 make it microcode, slower than the
+ * search it replaces), or where nq_symmetry_lut says. Off x86-64 the
+ * tables use pext written in C, slower than the search: only for
+ * tests (nq_symmetry_lut = 1). */
+static int use_lut(void)
+{
+	if (nq_symmetry_lut == 0)
+		return 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (!__builtin_cpu_supports("bmi") || !__builtin_cpu_supports("bmi2"))
+		return 0;
+	if (nq_symmetry_lut != 1 && (__builtin_cpu_is("znver1") ||
+				     __builtin_cpu_is("znver2")))
+		return 0;
+#else
+	if (nq_symmetry_lut != 1)
+		return 0;
+#endif
+	pthread_once(&lut_once, lut_build);
+	return 1;
+}
+
 int nq_count_symmetry(int n, int threads, struct nq_part part,
 		      uint64_t *total, uint64_t *unique, int64_t *nodes)
 {
@@ -667,6 +1039,7 @@ int nq_count_symmetry(int n, int threads, struct nq_part part,
 	j.n = n;
 	j.part = part;
 	j.ntasks = (int)nq_units_symmetry(n);
+	j.lut = use_lut();
 	atomic_init(&j.next, 0);
 	pthread_mutex_init(&j.lock, NULL);
 	run_pool(worker, &j, threads < 1 ? 1 : threads);

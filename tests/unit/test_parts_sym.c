@@ -177,6 +177,59 @@ static void parts_plain(void **state)
 	}
 }
 
+/* The last three rows by table and by search (nq_symmetry_lut): the
+ * same totals, classes and nodes, whole and for every part, on 1 and 2
+ * threads. Where the processor lacks BMI2 both are the search. */
+static void table_and_search(void **state)
+{
+	int saved = nq_symmetry_lut, n;
+	long units = nq_units_symmetry(11), k;
+
+	(void)state;
+	for (n = SYM_MIN; n <= WHOLE_MAX_N && n <= 14; n++) {
+		uint64_t t[2], u[2];
+		int64_t nd[2];
+		int lut;
+
+		for (lut = 0; lut <= 1; lut++) {
+			nq_symmetry_lut = lut;
+			assert_int_equal(nq_count_symmetry(n, 1 + lut, NQ_WHOLE,
+							   &t[lut], &u[lut],
+							   &nd[lut]), NQ_OK);
+		}
+		nq_symmetry_lut = saved;
+		if (t[0] != a000170[n - 1] || u[0] != a002562[n - 1] ||
+		    t[1] != t[0] || u[1] != u[0] || nd[1] != nd[0])
+			fail_msg("symmetry n=%d: search %llu %llu %lld, table "
+				 "%llu %llu %lld", n, (unsigned long long)t[0],
+				 (unsigned long long)u[0], (long long)nd[0],
+				 (unsigned long long)t[1],
+				 (unsigned long long)u[1], (long long)nd[1]);
+	}
+	/* every task alone (a part each) at n = 11, each way */
+	for (k = 0; k < units; k++) {
+		struct nq_part part = { k, units };
+		uint64_t t[2], u[2];
+		int64_t nd[2];
+		int lut;
+
+		for (lut = 0; lut <= 1; lut++) {
+			nq_symmetry_lut = lut;
+			assert_int_equal(nq_count_symmetry(11, 1, part, &t[lut],
+							   &u[lut], &nd[lut]),
+					 NQ_OK);
+		}
+		nq_symmetry_lut = saved;
+		if (t[1] != t[0] || u[1] != u[0] || nd[1] != nd[0])
+			fail_msg("symmetry n=11 part %ld: search %llu %llu "
+				 "%lld, table %llu %llu %lld", k,
+				 (unsigned long long)t[0],
+				 (unsigned long long)u[0], (long long)nd[0],
+				 (unsigned long long)t[1],
+				 (unsigned long long)u[1], (long long)nd[1]);
+	}
+}
+
 /* Out of range: the board, or a part that is not one of P. */
 static void refusals(void **state)
 {
@@ -207,6 +260,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(whole_plain),
 		cmocka_unit_test(parts_symmetry),
 		cmocka_unit_test(parts_plain),
+		cmocka_unit_test(table_and_search),
 		cmocka_unit_test(refusals),
 	};
 
