@@ -331,6 +331,317 @@ static int in_class(unsigned g, unsigned longest, int ncls, int swap,
 	return swap || !(g & longest);
 }
 
+/*
+ * Small tables (fewer than SMALL words, every even board's table up to
+ * n = 16 and some of n = 18's): with one cut bit of each direction the
+ * buckets are only the longest diagonals' classes, so every meeting word
+ * meets the whole table. No buckets and no ranges then: the table is cut
+ * into blocks padded to a multiple of four (SPAD), with a weight per
+ * block (a shift: the west table's classes, each class starting on a
+ * block), and each meeting word ANDs its chunks' rows over all of it,
+ * weighted by its own class (the west words meeting an east table). The
+ * table's words of weight 0 are left out of it, the meeting ones of
+ * weight 0 skipped.
+ */
+enum { SMALL = 1000, SPAD = 4, SMAX_BLK = SMALL / 64 + 4 + SPAD };
+
+typedef uint64_t small_fn(const word *tab, size_t stride,
+			  const unsigned char *bsh, const word *w, size_t nw,
+			  int nchunks, int m, const signed char *wsh);
+
+/* The class of word x: bit 0 the falling longest diagonal (bit m - 1),
+ * bit 1 the rising one (bit ks + m - 1). */
+static inline unsigned class_of(word x, int m)
+{
+	return (unsigned)((x >> (m - 1) & 1) | (x >> (3 * m - 3) & 2));
+}
+
+static inline __attribute__((always_inline)) uint64_t
+small_k(const word *tab, size_t stride, const unsigned char *bsh,
+	const word *w, size_t nw, const int nchunks, int m,
+	const signed char *wsh)
+{
+	uint64_t total = 0;
+	size_t i, bl;
+	const word *at[64 / CH + 1];
+	int c, t;
+
+	for (i = 0; i < nw; i++) {
+		const word x = w[i];
+		const int s = wsh[class_of(x, m)];
+		uint64_t fit = 0;
+
+		if (s < 0)
+			continue;
+		CHUNKS_UNROLLED
+		for (c = 0; c < nchunks; c++)
+			at[c] = tab + ((size_t)c * NE +
+				       ((unsigned)(x >> (c * CH)) & (NE - 1))) *
+					      stride;
+		for (bl = 0; bl < stride; bl += TILE) {
+			word acc[TILE];
+
+			memcpy(acc, at[0] + bl, sizeof acc);
+			CHUNKS_UNROLLED
+			for (c = 1; c < nchunks; c++)
+				for (t = 0; t < TILE; t++)
+					acc[t] &= at[c][bl + (size_t)t];
+			for (t = 0; t < TILE; t++)
+				fit += (uint64_t)__builtin_popcountll(acc[t])
+				       << bsh[bl + (size_t)t];
+		}
+		total += fit << s;
+	}
+	return total;
+}
+
+#define SMALL_BY_CHUNKS(K)                                            \
+	switch (nchunks) {                                            \
+	case 5:                                                       \
+		return K(tab, stride, bsh, w, nw, 5, m, wsh);         \
+	case 6:                                                       \
+		return K(tab, stride, bsh, w, nw, 6, m, wsh);         \
+	case 7:                                                       \
+		return K(tab, stride, bsh, w, nw, 7, m, wsh);         \
+	default:                                                      \
+		return K(tab, stride, bsh, w, nw, nchunks, m, wsh);   \
+	}
+
+static uint64_t small_plain(const word *tab, size_t stride,
+			    const unsigned char *bsh, const word *w,
+			    size_t nw, int nchunks, int m,
+			    const signed char *wsh)
+{
+	SMALL_BY_CHUNKS(small_k)
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("popcnt"))) static uint64_t
+small_popcnt(const word *tab, size_t stride, const unsigned char *bsh,
+	     const word *w, size_t nw, int nchunks, int m,
+	     const signed char *wsh)
+{
+	SMALL_BY_CHUNKS(small_k)
+}
+
+/* Four blocks in a register; the bytes' counts summed over a word's
+ * blocks (at most SMALL / 256 + 1 rounds of at most 8 a byte), then per
+ * block (vpsadbw), weighted by the blocks' shifts (vpsllvq) when the
+ * table has them, and the word's. */
+__attribute__((target("avx2,popcnt"))) static inline
+	__attribute__((always_inline)) uint64_t
+	small_avx2_k(const word *tab, size_t stride, const unsigned char *bsh,
+		     const word *w, size_t nw, const int nchunks, int m,
+		     const signed char *wsh)
+{
+	const __m256i nib = _mm256_set1_epi8(0x0f);
+	const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2,
+					     2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1,
+					     2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+	const __m256i zero = _mm256_setzero_si256();
+	__m256i all = zero, bs[SMAX_BLK / 4];
+	uint64_t lanes[4];
+	size_t i, bl;
+	const word *at[64 / CH + 1];
+	int c, weighted = 0;
+
+	for (bl = 0; bl < stride; bl += 4) {
+		bs[bl / 4] = _mm256_setr_epi64x(bsh[bl], bsh[bl + 1],
+						bsh[bl + 2], bsh[bl + 3]);
+		weighted |= bsh[bl] | bsh[bl + 1] | bsh[bl + 2] | bsh[bl + 3];
+	}
+	for (i = 0; i < nw; i++) {
+		const word x = w[i];
+		const int s = wsh[class_of(x, m)];
+		__m256i bytes = zero, sum;
+
+		if (s < 0)
+			continue;
+		CHUNKS_UNROLLED
+		for (c = 0; c < nchunks; c++)
+			at[c] = tab + ((size_t)c * NE +
+				       ((unsigned)(x >> (c * CH)) & (NE - 1))) *
+					      stride;
+		if (weighted) {
+			sum = zero;
+			for (bl = 0; bl < stride; bl += 4) {
+				__m256i a = _mm256_loadu_si256(
+					(const __m256i *)(at[0] + bl));
+				__m256i lo, hi;
+
+				CHUNKS_UNROLLED
+				for (c = 1; c < nchunks; c++)
+					a = _mm256_and_si256(
+						a, _mm256_loadu_si256(
+							   (const __m256i *)(at[c] +
+									     bl)));
+				lo = _mm256_and_si256(a, nib);
+				hi = _mm256_and_si256(_mm256_srli_epi16(a, 4),
+						      nib);
+				a = _mm256_add_epi8(
+					_mm256_shuffle_epi8(lut, lo),
+					_mm256_shuffle_epi8(lut, hi));
+				sum = _mm256_add_epi64(
+					sum,
+					_mm256_sllv_epi64(
+						_mm256_sad_epu8(a, zero),
+						bs[bl / 4]));
+			}
+		} else {
+			for (bl = 0; bl < stride; bl += 4) {
+				__m256i a = _mm256_loadu_si256(
+					(const __m256i *)(at[0] + bl));
+				__m256i lo, hi;
+
+				CHUNKS_UNROLLED
+				for (c = 1; c < nchunks; c++)
+					a = _mm256_and_si256(
+						a, _mm256_loadu_si256(
+							   (const __m256i *)(at[c] +
+									     bl)));
+				lo = _mm256_and_si256(a, nib);
+				hi = _mm256_and_si256(_mm256_srli_epi16(a, 4),
+						      nib);
+				bytes = _mm256_add_epi8(
+					bytes,
+					_mm256_add_epi8(
+						_mm256_shuffle_epi8(lut, lo),
+						_mm256_shuffle_epi8(lut, hi)));
+			}
+			sum = _mm256_sad_epu8(bytes, zero);
+		}
+		all = _mm256_add_epi64(
+			all, _mm256_sll_epi64(sum, _mm_cvtsi32_si128(s)));
+	}
+	_mm256_storeu_si256((__m256i *)lanes, all);
+	return lanes[0] + lanes[1] + lanes[2] + lanes[3];
+}
+
+__attribute__((target("avx2,popcnt"))) static uint64_t
+small_avx2(const word *tab, size_t stride, const unsigned char *bsh,
+	   const word *w, size_t nw, int nchunks, int m,
+	   const signed char *wsh)
+{
+	SMALL_BY_CHUNKS(small_avx2_k)
+}
+#endif
+
+static small_fn *pick_small(void)
+{
+	if (nq_split_fits == 0)
+		return small_plain;
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (nq_split_fits == 1 && __builtin_cpu_supports("popcnt"))
+		return small_popcnt;
+	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+		return small_avx2;
+	if (__builtin_cpu_supports("popcnt"))
+		return small_popcnt;
+#endif
+	return small_plain;
+}
+
+/* The 64 words of a block (fewer at the table's end: the rest are no
+ * words) into its chunks' subset tables, tab's entry e of chunk c at
+ * tab[(c * NE + e) * stride]. */
+static void block_tables(word *tab, size_t stride, const word *in, size_t n,
+			 int nbits, int nchunks)
+{
+	word sl[64], sub[NE], real = n >= 64 ? ~(word)0
+					     : ((word)1 << n) - 1;
+	int b, c, idx;
+
+	memset(sl, 0, sizeof sl);
+	memcpy(sl, in, n * sizeof *in);
+	transpose64(sl, nbits <= 32);
+	for (b = 0; b < nbits; b++)
+		sl[b] = real & ~sl[b];
+	for (b = nbits; b < 64; b++)
+		sl[b] = real;
+	for (c = 0; c < nchunks; c++) {
+		word *tc = tab + (size_t)c * NE * stride;
+
+		sub[0] = real;
+		for (b = 0; b < CH; b++) {
+			word sb = sl[c * CH + b];
+
+			for (idx = 0; idx < 1 << b; idx++)
+				sub[(1 << b) + idx] = sub[idx] & sb;
+		}
+		for (idx = 0; idx < NE; idx++)
+			tc[(size_t)idx * stride] = sub[idx];
+	}
+}
+
+/* The join of a small table (tw, tn words; west when `west`) met by iw:
+ * as nq_split_join. */
+static uint64_t join_small(const word *tw, size_t tn, int west,
+			   const word *iw, size_t in, int m, int mirror,
+			   int *failed)
+{
+	const int ks = 2 * m - 1, nbits = 4 * m - 2;
+	const int nchunks = (nbits + CH - 1) / CH;
+	/* the weight's shift of each class: west words 1 per longest
+	 * diagonal, else the mirror's (-1: weight 0); east words 0 off
+	 * both, else weight 0 */
+	signed char wcls[4] = { (signed char)(mirror - 1), 1, 1, 2 };
+	signed char ecls[4] = { 0, -1, -1, -1 }, none[4] = { 0, 0, 0, 0 };
+	const signed char *tsh = mirror < 0 ? none : west ? wcls : ecls;
+	const signed char *ish = mirror < 0 ? none : west ? ecls : wcls;
+	size_t cnt[4] = { 0 }, at[4], nblk, i, bl;
+	word *pk, *tab;
+	unsigned char *bsh;
+	unsigned k;
+	uint64_t total;
+
+	(void)ks;
+	for (i = 0; i < tn; i++)
+		cnt[class_of(tw[i], m)]++;
+	/* each class of weight from a new block, the whole padded to SPAD */
+	for (k = 0, nblk = 0; k < 4; k++)
+		if (tsh[k] >= 0)
+			nblk += (cnt[k] + 63) / 64;
+	nblk = (nblk + SPAD - 1) / SPAD * SPAD;
+	if (!nblk)
+		return 0;
+	pk = malloc(nblk * 64 * sizeof *pk);
+	tab = malloc(nblk * ((size_t)nchunks * NE * sizeof *tab + 1));
+	if (!pk || !tab) {
+		free(pk);
+		free(tab);
+		*failed = 1;
+		return 0;
+	}
+	bsh = (unsigned char *)(tab + (size_t)nchunks * NE * nblk);
+	memset(bsh, 0, nblk);
+	for (k = 0, bl = 0; k < 4; k++) {
+		at[k] = bl * 64;
+		if (tsh[k] < 0)
+			continue;
+		memset(bsh + bl, tsh[k], (cnt[k] + 63) / 64);
+		bl += (cnt[k] + 63) / 64;
+	}
+	for (i = 0; i < tn; i++) {
+		k = class_of(tw[i], m);
+		if (tsh[k] >= 0)
+			pk[at[k]++] = tw[i];
+	}
+	for (k = 0, bl = 0; k < 4; k++) {
+		size_t left = tsh[k] < 0 ? 0 : cnt[k];
+
+		for (i = 0; i < left; i += 64, bl++)
+			block_tables(tab + bl, nblk, pk + bl * 64,
+				     left - i < 64 ? left - i : 64, nbits,
+				     nchunks);
+	}
+	for (; bl < nblk; bl++)
+		block_tables(tab + bl, nblk, pk, 0, nbits, nchunks);
+	total = pick_small()(tab, nblk, bsh, iw, in, nchunks, m, ish);
+	free(tab);
+	free(pk);
+	return total;
+}
+
 uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 		       size_t nw, int m, int mirror, int *failed)
 {
@@ -358,6 +669,8 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 	tn = swap ? nw : ne;
 	iw = swap ? east : west;
 	in = swap ? ne : nw;
+	if (mirror >= 0 && m >= 2 && tn < SMALL)
+		return join_small(tw, tn, swap, iw, in, m, mirror, failed);
 	/* c bits of each direction around the longest diagonals */
 	if (m >= 4)
 		cb = tn >= 3000 ? 3 : tn >= 1000 ? 2 : tn >= 100;
