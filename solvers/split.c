@@ -84,10 +84,11 @@
 typedef uint64_t word;
 
 struct quads;
+struct half;
 
-/* Pairs a north word with a south list (see pair_plain). */
-typedef size_t pair_fn(word *out, const word *sw, const word *sr, size_t n,
-		       word part, word forbid);
+/* A half-board from the quadrant table (see from_quads_k). */
+typedef void quads_fn(struct half *h, const struct quads *q, word rows,
+		      int west, int diag, int mirror0);
 
 /* One R to join: the rows of the east half, the middle column's row
  * (odd n, else -1), and how many sets R it stands for. */
@@ -106,7 +107,7 @@ struct job {
 	int ntasks;
 	struct nq_part part;  /* tasks part.k, part.k + part.of, ... */
 	const struct quads *q; /* even n <= 2 * QMAX_M, else NULL */
-	pair_fn *pair;
+	quads_fn *from_quads;
 	atomic_int next;
 	uint64_t total;
 	int64_t nodes;
@@ -124,8 +125,16 @@ struct half {
 	word window;
 	word *out;            /* the words of the halves found */
 	size_t count, cap;
-	word *south;          /* from_quads: a south list's parts */
+	/* from_quads: the south lists of rows srows converted (see
+	 * south_lists), the half's parts and the raw words side by side;
+	 * list C from sstart[C], its words on the longest diagonal (west)
+	 * up to son[C], all up to send[C], with sonreal[C] and sreal[C]
+	 * real words */
+	word *south;
 	size_t scap;
+	long srows;           /* -1: none yet */
+	int swest;
+	uint32_t *sstart, *son, *send, *sreal, *sonreal;
 	int64_t nodes;
 	int failed;
 };
@@ -311,19 +320,6 @@ pair_avx2(word *out, const word *sw, const word *sr, size_t n, word part,
 }
 #endif
 
-/* The pairing for this processor (nq_split_fits, solvers.h: 0 the
- * portable form). */
-static pair_fn *pick_pair(void)
-{
-	pair_fn *p = pair_plain;
-
-#if defined(__x86_64__) && defined(__GNUC__)
-	if (nq_split_fits != 0 && __builtin_cpu_supports("avx2"))
-		p = pair_avx2;
-#endif
-	return p;
-}
-
 /*
  * A half-board from the table: for each set C of columns for the north
  * rows, the north list on (north rows, C) against the south list on
@@ -335,66 +331,143 @@ static pair_fn *pick_pair(void)
  * other half can reach (see grow for the frame): for the east half the
  * north square's diagonals are the window's low falling and high rising
  * bits, for the west half the other way round.
+ *
+ * The longest diagonals' rule (even n, top comment) is applied here:
+ * east halves with a queen on either longest diagonal are not made (the
+ * north square holds the east part of r + c = n - 1, its i + c = m - 1,
+ * the south square that of r = c, its c - i = 0: a bit of the forbid
+ * word rejects those south words). With mirror 0 the west halves off
+ * both weigh nothing, so they are not made either: the west part of
+ * r = c is the north square's c - i = 0, that of r + c = n - 1 the
+ * south square's i + c = m - 1; the south list is stored with the words
+ * on it first, and a north word off its diagonal meets only those.
  */
-static void from_quads(struct half *h, const struct quads *q, word rows,
-		       int west, int diag, pair_fn *pair)
+/* The south lists of rows rs for this half (west or east), converted
+ * once for all the tasks that share rs (consecutive tasks mostly do:
+ * the task list runs through the sets R with the south rows changing
+ * slowest): each list's half parts (sw) and raw words (sr), padded to a
+ * multiple of four with words that meet every north word (bit 63);
+ * west: the words on the south's i + c = m - 1 first, padded apart;
+ * east: those on its c - i = 0 left out. 0 when memory ran out. */
+static int south_lists(struct half *h, const struct quads *q, word rs,
+		       int west, int diag)
+{
+	const int m = q->m, ks = 2 * m - 1;
+	const word window = h->window, lo32 = 0xffffffffu, pad = (word)1 << 63;
+	const size_t keys = (size_t)1 << m;
+	const uint32_t *off = q->off + (rs << m);
+	size_t need = (size_t)(off[keys] - off[0]) + 8 * keys, cs, j, k4;
+	word *sw, *sr;
+	int pass;
+
+	if (!h->sstart) {
+		h->sstart = malloc(5 * keys * sizeof *h->sstart);
+		if (!h->sstart) {
+			h->failed = 1;
+			return 0;
+		}
+		h->son = h->sstart + keys;
+		h->send = h->son + keys;
+		h->sreal = h->send + keys;
+		h->sonreal = h->sreal + keys;
+	}
+	if (need > h->scap) {
+		word *p = realloc(h->south, 2 * need * sizeof *p);
+
+		if (!p) {
+			h->failed = 1;
+			return 0;
+		}
+		h->south = p;
+		h->scap = need;
+	}
+	sw = h->south;
+	sr = h->south + h->scap;
+	for (cs = 0, k4 = 0; cs < keys; cs++) {
+		const word *sl = q->e + off[cs];
+		size_t ns = off[cs + 1] - off[cs];
+		uint32_t real = 0;
+
+		h->sstart[cs] = (uint32_t)k4;
+		h->son[cs] = (uint32_t)k4;
+		h->sonreal[cs] = 0;
+		for (pass = diag && west ? 1 : 0; pass >= 0; pass--) {
+			for (j = 0; j < ns; j++) {
+				word sd = sl[j] & lo32, sk = sl[j] >> 32;
+
+				if (diag && west &&
+				    (int)(sd >> (m - 1) & 1) != pass)
+					continue;
+				if (diag && !west && (sk >> (m - 1) & 1))
+					continue;
+				sr[k4] = sl[j];
+				sw[k4++] = west ? (sd & window) |
+							  (sk >> m & window) << ks
+						: (sd << m & window) |
+							  (sk & window) << ks;
+				real++;
+			}
+			for (; k4 % 4; k4++) {
+				sr[k4] = pad;
+				sw[k4] = 0;
+			}
+			if (pass) {
+				h->son[cs] = (uint32_t)k4;
+				h->sonreal[cs] = real;
+			}
+		}
+		h->send[cs] = (uint32_t)k4;
+		h->sreal[cs] = real;
+	}
+	h->srows = (long)rs;
+	h->swest = west;
+	return 1;
+}
+
+/*
+ * The half from the quadrant table: each north word (forbid: the
+ * diagonals a south word must not hold, part: its share of the half's
+ * word) against the converted south list of the other columns. With
+ * mirror 0 a west north word off its c - i = 0 meets only the south
+ * words on their i + c = m - 1 (the list's first part).
+ */
+static inline __attribute__((always_inline)) void
+from_quads_k(struct half *h, const struct quads *q, word rows, int west,
+	     int diag, int mirror0, const int avx)
 {
 	const int m = q->m, ks = 2 * m - 1;
 	const word mask = ((word)1 << m) - 1, window = h->window;
-	const word lo32 = 0xffffffffu;
-	word rn = rows & mask, rs = rows >> m & mask, c, *sw, *sr;
+	const word lo32 = 0xffffffffu, pad = (word)1 << 63;
+	const int split_on = diag && west && mirror0;
+	word rn = rows & mask, rs = rows >> m & mask, c;
 	int k = __builtin_popcountll(rn);
-	size_t k4;
 	int64_t pairs = 0;
 
+	if ((h->srows != (long)rs || h->swest != west) &&
+	    !south_lists(h, q, rs, west, diag))
+		return;
 	for (c = ((word)1 << k) - 1; c <= mask; c = k ? next_same_bits(c)
 						       : mask + 1) {
 		const word *nl = q->e + q->off[rn << m | c];
 		const word *ne = q->e + q->off[(rn << m | c) + 1];
-		const word *sl = q->e + q->off[rs << m | (mask ^ c)];
-		const word *se = q->e + q->off[(rs << m | (mask ^ c)) + 1];
-		size_t ns = (size_t)(se - sl), j;
+		const size_t cs = (size_t)(mask ^ c);
+		const word *sw = h->south + h->sstart[cs];
+		const word *sr = h->south + h->scap + h->sstart[cs];
+		const size_t k4 = h->send[cs] - h->sstart[cs];
+		const size_t kon = h->son[cs] - h->sstart[cs];
+		const size_t nn = (size_t)(ne - nl);
+		word *o;
 
-		if (nl == ne || !ns)
+		if (!nn || !k4)
 			continue;
-		/* the south words' part of the half's word and the words
-		 * themselves, once per list, padded to a multiple of four
-		 * with words that meet every north word (bit 63). East
-		 * halves with a queen on either longest diagonal are left
-		 * out (the rule of even n, top comment): the north square
-		 * holds the east part of r + c = n - 1 (its i + c = m - 1),
-		 * the south square that of r = c (its c - i = 0). */
-		if (ns + 3 > h->scap) {
-			word *p = realloc(h->south, 2 * (ns + 3) * sizeof *p);
-
-			if (!p) {
-				h->failed = 1;
-				return;
-			}
-			h->south = p;
-			h->scap = ns + 3;
-		}
-		sw = h->south;
-		sr = h->south + h->scap;
-		for (j = 0, k4 = 0; j < ns; j++) {
-			word sd = sl[j] & lo32, sk = sl[j] >> 32;
-
-			if (diag && !west && (sk >> (m - 1) & 1))
-				continue;
-			sr[k4] = sl[j];
-			sw[k4++] = west ? (sd & window) |
-						  (sk >> m & window) << ks
-					: (sd << m & window) |
-						  (sk & window) << ks;
-		}
-		for (ns = k4; k4 % 4; k4++) {
-			sr[k4] = (word)1 << 63;
-			sw[k4] = 0;
-		}
+		if (h->cap - h->count < nn * k4 && !room_for(h, nn * k4))
+			return;
+		o = h->out + h->count;
 		for (; nl < ne; nl++) {
 			word ld = *nl & lo32, lk = *nl >> 32;
-			word forbid = ld >> m | (lk << m) << 32 | (word)1 << 63;
+			word forbid = ld >> m | (lk << m) << 32 | pad;
 			word part;
+			size_t len = k4, real = h->sreal[cs];
 
 			if (diag && !west && (ld >> (m - 1) & 1))
 				continue;
@@ -402,14 +475,47 @@ static void from_quads(struct half *h, const struct quads *q, word rows,
 				part = (ld >> m & window) | (lk & window) << ks;
 			else
 				part = (ld & window) | (lk << m & window) << ks;
-			if (h->cap - h->count < k4 && !room_for(h, k4))
-				return;
-			pairs += (int64_t)ns;
-			h->count += pair(h->out + h->count, sw, sr, k4, part,
-					 forbid);
+			if (split_on && !(lk >> (m - 1) & 1)) {
+				len = kon;
+				real = h->sonreal[cs];
+			}
+			pairs += (int64_t)real;
+#if defined(__x86_64__) && defined(__GNUC__)
+			if (avx)
+				o += pair_avx2(o, sw, sr, len, part, forbid);
+			else
+#endif
+				o += pair_plain(o, sw, sr, len, part, forbid);
 		}
+		h->count = (size_t)(o - h->out);
 	}
 	h->nodes += pairs;
+}
+
+static void from_quads_plain(struct half *h, const struct quads *q,
+			     word rows, int west, int diag, int mirror0)
+{
+	from_quads_k(h, q, rows, west, diag, mirror0, 0);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2,popcnt"))) static void
+from_quads_avx2(struct half *h, const struct quads *q, word rows, int west,
+		int diag, int mirror0)
+{
+	from_quads_k(h, q, rows, west, diag, mirror0, 1);
+}
+#endif
+
+/* The pairing for this processor (nq_split_fits, solvers.h: 0 the
+ * portable form). */
+static quads_fn *pick_quads(void)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (nq_split_fits != 0 && __builtin_cpu_supports("avx2"))
+		return from_quads_avx2;
+#endif
+	return from_quads_plain;
 }
 
 /*
@@ -492,8 +598,10 @@ static void run_task(struct job *j, const struct task *t, struct half *east,
 		if (j->q) {
 			h->window = j->window;
 			h->count = 0;
-			from_quads(h, j->q, s ? ~t->rows & (((word)1 << n) - 1)
-					      : t->rows, s, j->diag, j->pair);
+			j->from_quads(h, j->q,
+				      s ? ~t->rows & (((word)1 << n) - 1)
+					: t->rows,
+				      s, j->diag, j->diag && t->mirror == 0);
 			continue;
 		}
 
@@ -544,6 +652,7 @@ static void *worker(void *arg)
 
 	memset(&east, 0, sizeof east);
 	memset(&west, 0, sizeof west);
+	east.srows = west.srows = -1;
 	while ((t = j->part.k + (long)atomic_fetch_add(&j->next, 1) *
 		    j->part.of) < j->ntasks &&
 	       !east.failed && !west.failed)
@@ -556,6 +665,8 @@ static void *worker(void *arg)
 	free(west.out);
 	free(east.south);
 	free(west.south);
+	free(east.sstart);
+	free(west.sstart);
 	return NULL;
 }
 
@@ -740,7 +851,7 @@ int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 			return NQ_ENOMEM;
 		}
 		j.q = &quads;
-		j.pair = pick_pair();
+		j.from_quads = pick_quads();
 	}
 	atomic_init(&j.next, 0);
 	pthread_mutex_init(&j.lock, NULL);

@@ -345,95 +345,115 @@ static int in_class(unsigned g, unsigned longest, int ncls, int swap,
  */
 enum { SMALL = 1000, SPAD = 4, SMAX_BLK = SMALL / 64 + 4 + SPAD };
 
-typedef uint64_t small_fn(const word *tab, size_t stride,
+typedef uint64_t small_fn(const word *tab, size_t ngroups,
 			  const unsigned char *bsh, const word *w, size_t nw,
-			  int nchunks, int m, const signed char *wsh);
+			  int m, const signed char *wsh);
 
 /* The class of word x: bit 0 the falling longest diagonal (bit m - 1),
  * bit 1 the rising one (bit ks + m - 1). */
-static inline unsigned class_of(word x, int m)
+static inline __attribute__((always_inline)) unsigned class_of(word x,
+							      const int m)
 {
 	return (unsigned)((x >> (m - 1) & 1) | (x >> (3 * m - 3) & 2));
 }
 
+/* The table's layout: groups of four blocks, each group the chunks'
+ * subset tables one after the other, entry e of chunk c the four
+ * blocks' words at (c * NE + e) * 4. A word's rows are then offsets
+ * within a group, the same for every group. */
+#define GROUP_WORDS(nchunks) ((size_t)(nchunks) * NE * 4)
+
+/* Word x's row of each chunk as an offset within a group, in words. */
+#define SMALL_ROWS(x, nchunks, off)                                        \
+	do {                                                               \
+		int c_;                                                    \
+		CHUNKS_UNROLLED                                            \
+		for (c_ = 0; c_ < (nchunks); c_++)                         \
+			(off)[c_] = (size_t)c_ * NE * 4 +                  \
+				    (((unsigned)((x) >> (c_ * CH)) &       \
+				      (NE - 1)) << 2);                     \
+	} while (0)
+
 static inline __attribute__((always_inline)) uint64_t
-small_k(const word *tab, size_t stride, const unsigned char *bsh,
-	const word *w, size_t nw, const int nchunks, int m,
-	const signed char *wsh)
+small_k(const word *tab, size_t ngroups, const unsigned char *bsh,
+	const word *w, size_t nw, const int m, const signed char *wsh)
 {
+	const int nchunks = (4 * m - 2 + CH - 1) / CH;
+	const size_t gw = GROUP_WORDS(nchunks);
 	uint64_t total = 0;
-	size_t i, bl;
-	const word *at[64 / CH + 1];
+	size_t i, g, off[64 / CH + 1];
 	int c, t;
 
 	for (i = 0; i < nw; i++) {
 		const word x = w[i];
 		const int s = wsh[class_of(x, m)];
+		const word *tg = tab;
 		uint64_t fit = 0;
 
 		if (s < 0)
 			continue;
-		CHUNKS_UNROLLED
-		for (c = 0; c < nchunks; c++)
-			at[c] = tab + ((size_t)c * NE +
-				       ((unsigned)(x >> (c * CH)) & (NE - 1))) *
-					      stride;
-		for (bl = 0; bl < stride; bl += TILE) {
-			word acc[TILE];
+		SMALL_ROWS(x, nchunks, off);
+		for (g = 0; g < ngroups; g++, tg += gw)
+			for (t = 0; t < 4; t += 2) {
+				word a0 = tg[off[0] + (size_t)t];
+				word a1 = tg[off[0] + (size_t)t + 1];
 
-			memcpy(acc, at[0] + bl, sizeof acc);
-			CHUNKS_UNROLLED
-			for (c = 1; c < nchunks; c++)
-				for (t = 0; t < TILE; t++)
-					acc[t] &= at[c][bl + (size_t)t];
-			for (t = 0; t < TILE; t++)
-				fit += (uint64_t)__builtin_popcountll(acc[t])
-				       << bsh[bl + (size_t)t];
-		}
+				CHUNKS_UNROLLED
+				for (c = 1; c < nchunks; c++) {
+					a0 &= tg[off[c] + (size_t)t];
+					a1 &= tg[off[c] + (size_t)t + 1];
+				}
+				fit += (uint64_t)__builtin_popcountll(a0)
+				       << bsh[g * 4 + (size_t)t];
+				fit += (uint64_t)__builtin_popcountll(a1)
+				       << bsh[g * 4 + (size_t)t + 1];
+			}
 		total += fit << s;
 	}
 	return total;
 }
 
-#define SMALL_BY_CHUNKS(K)                                            \
-	switch (nchunks) {                                            \
-	case 5:                                                       \
-		return K(tab, stride, bsh, w, nw, 5, m, wsh);         \
-	case 6:                                                       \
-		return K(tab, stride, bsh, w, nw, 6, m, wsh);         \
-	case 7:                                                       \
-		return K(tab, stride, bsh, w, nw, 7, m, wsh);         \
+/* Kernel K with the half widths that matter (m = 8, 9, 10: n = 16, 18,
+ * 20) as constants, any other as a variable. */
+#define SMALL_BY_M(K)                                                 \
+	switch (m) {                                                  \
+	case 8:                                                       \
+		return K(tab, ngroups, bsh, w, nw, 8, wsh);           \
+	case 9:                                                       \
+		return K(tab, ngroups, bsh, w, nw, 9, wsh);           \
+	case 10:                                                      \
+		return K(tab, ngroups, bsh, w, nw, 10, wsh);          \
 	default:                                                      \
-		return K(tab, stride, bsh, w, nw, nchunks, m, wsh);   \
+		return K(tab, ngroups, bsh, w, nw, m, wsh);           \
 	}
 
-static uint64_t small_plain(const word *tab, size_t stride,
+static uint64_t small_plain(const word *tab, size_t ngroups,
 			    const unsigned char *bsh, const word *w,
-			    size_t nw, int nchunks, int m,
-			    const signed char *wsh)
+			    size_t nw, int m, const signed char *wsh)
 {
-	SMALL_BY_CHUNKS(small_k)
+	SMALL_BY_M(small_k)
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target("popcnt"))) static uint64_t
-small_popcnt(const word *tab, size_t stride, const unsigned char *bsh,
-	     const word *w, size_t nw, int nchunks, int m,
-	     const signed char *wsh)
+small_popcnt(const word *tab, size_t ngroups, const unsigned char *bsh,
+	     const word *w, size_t nw, int m, const signed char *wsh)
 {
-	SMALL_BY_CHUNKS(small_k)
+	SMALL_BY_M(small_k)
 }
 
-/* Four blocks in a register; the bytes' counts summed over a word's
- * blocks (at most SMALL / 256 + 1 rounds of at most 8 a byte), then per
- * block (vpsadbw), weighted by the blocks' shifts (vpsllvq) when the
- * table has them, and the word's. */
+/* A group in a register; the bytes' counts summed over a word's groups
+ * (at most SMAX_BLK / 4 rounds of at most 8 a byte), then per block
+ * (vpsadbw), weighted by the blocks' shifts (vpsllvq) when the table
+ * has them, and by the word's. */
 __attribute__((target("avx2,popcnt"))) static inline
 	__attribute__((always_inline)) uint64_t
-	small_avx2_k(const word *tab, size_t stride, const unsigned char *bsh,
-		     const word *w, size_t nw, const int nchunks, int m,
+	small_avx2_k(const word *tab, size_t ngroups, const unsigned char *bsh,
+		     const word *w, size_t nw, const int m,
 		     const signed char *wsh)
 {
+	const int nchunks = (4 * m - 2 + CH - 1) / CH;
+	const size_t gw = GROUP_WORDS(nchunks);
 	const __m256i nib = _mm256_set1_epi8(0x0f);
 	const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2,
 					     2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1,
@@ -441,75 +461,50 @@ __attribute__((target("avx2,popcnt"))) static inline
 	const __m256i zero = _mm256_setzero_si256();
 	__m256i all = zero, bs[SMAX_BLK / 4];
 	uint64_t lanes[4];
-	size_t i, bl;
-	const word *at[64 / CH + 1];
+	size_t i, g, off[64 / CH + 1];
 	int c, weighted = 0;
 
-	for (bl = 0; bl < stride; bl += 4) {
-		bs[bl / 4] = _mm256_setr_epi64x(bsh[bl], bsh[bl + 1],
-						bsh[bl + 2], bsh[bl + 3]);
-		weighted |= bsh[bl] | bsh[bl + 1] | bsh[bl + 2] | bsh[bl + 3];
+	for (g = 0; g < ngroups; g++) {
+		const unsigned char *b = bsh + g * 4;
+
+		bs[g] = _mm256_setr_epi64x(b[0], b[1], b[2], b[3]);
+		weighted |= b[0] | b[1] | b[2] | b[3];
 	}
 	for (i = 0; i < nw; i++) {
 		const word x = w[i];
 		const int s = wsh[class_of(x, m)];
-		__m256i bytes = zero, sum;
+		const word *tg = tab;
+		__m256i bytes = zero, sum = zero;
 
 		if (s < 0)
 			continue;
-		CHUNKS_UNROLLED
-		for (c = 0; c < nchunks; c++)
-			at[c] = tab + ((size_t)c * NE +
-				       ((unsigned)(x >> (c * CH)) & (NE - 1))) *
-					      stride;
-		if (weighted) {
-			sum = zero;
-			for (bl = 0; bl < stride; bl += 4) {
-				__m256i a = _mm256_loadu_si256(
-					(const __m256i *)(at[0] + bl));
-				__m256i lo, hi;
+		SMALL_ROWS(x, nchunks, off);
+		for (g = 0; g < ngroups; g++, tg += gw) {
+			__m256i a = _mm256_loadu_si256(
+				(const __m256i *)(tg + off[0]));
 
-				CHUNKS_UNROLLED
-				for (c = 1; c < nchunks; c++)
-					a = _mm256_and_si256(
-						a, _mm256_loadu_si256(
-							   (const __m256i *)(at[c] +
-									     bl)));
-				lo = _mm256_and_si256(a, nib);
-				hi = _mm256_and_si256(_mm256_srli_epi16(a, 4),
-						      nib);
-				a = _mm256_add_epi8(
-					_mm256_shuffle_epi8(lut, lo),
-					_mm256_shuffle_epi8(lut, hi));
+			CHUNKS_UNROLLED
+			for (c = 1; c < nchunks; c++)
+				a = _mm256_and_si256(
+					a, _mm256_loadu_si256(
+						   (const __m256i *)(tg + off[c])));
+			a = _mm256_add_epi8(
+				_mm256_shuffle_epi8(lut,
+						    _mm256_and_si256(a, nib)),
+				_mm256_shuffle_epi8(
+					lut, _mm256_and_si256(
+						     _mm256_srli_epi16(a, 4),
+						     nib)));
+			if (weighted)
 				sum = _mm256_add_epi64(
-					sum,
-					_mm256_sllv_epi64(
-						_mm256_sad_epu8(a, zero),
-						bs[bl / 4]));
-			}
-		} else {
-			for (bl = 0; bl < stride; bl += 4) {
-				__m256i a = _mm256_loadu_si256(
-					(const __m256i *)(at[0] + bl));
-				__m256i lo, hi;
-
-				CHUNKS_UNROLLED
-				for (c = 1; c < nchunks; c++)
-					a = _mm256_and_si256(
-						a, _mm256_loadu_si256(
-							   (const __m256i *)(at[c] +
-									     bl)));
-				lo = _mm256_and_si256(a, nib);
-				hi = _mm256_and_si256(_mm256_srli_epi16(a, 4),
-						      nib);
-				bytes = _mm256_add_epi8(
-					bytes,
-					_mm256_add_epi8(
-						_mm256_shuffle_epi8(lut, lo),
-						_mm256_shuffle_epi8(lut, hi)));
-			}
-			sum = _mm256_sad_epu8(bytes, zero);
+					sum, _mm256_sllv_epi64(
+						     _mm256_sad_epu8(a, zero),
+						     bs[g]));
+			else
+				bytes = _mm256_add_epi8(bytes, a);
 		}
+		if (!weighted)
+			sum = _mm256_sad_epu8(bytes, zero);
 		all = _mm256_add_epi64(
 			all, _mm256_sll_epi64(sum, _mm_cvtsi32_si128(s)));
 	}
@@ -518,11 +513,10 @@ __attribute__((target("avx2,popcnt"))) static inline
 }
 
 __attribute__((target("avx2,popcnt"))) static uint64_t
-small_avx2(const word *tab, size_t stride, const unsigned char *bsh,
-	   const word *w, size_t nw, int nchunks, int m,
-	   const signed char *wsh)
+small_avx2(const word *tab, size_t ngroups, const unsigned char *bsh,
+	   const word *w, size_t nw, int m, const signed char *wsh)
 {
-	SMALL_BY_CHUNKS(small_avx2_k)
+	SMALL_BY_M(small_avx2_k)
 }
 #endif
 
@@ -541,37 +535,83 @@ static small_fn *pick_small(void)
 	return small_plain;
 }
 
-/* The 64 words of a block (fewer at the table's end: the rest are no
- * words) into its chunks' subset tables, tab's entry e of chunk c at
- * tab[(c * NE + e) * stride]. */
-static void block_tables(word *tab, size_t stride, const word *in, size_t n,
-			 int nbits, int nchunks)
-{
-	word sl[64], sub[NE], real = n >= 64 ? ~(word)0
-					     : ((word)1 << n) - 1;
-	int b, c, idx;
+/*
+ * The subset tables of four neighbouring blocks at once, lane b of a
+ * vector being block g * 4 + b: the words come interleaved (word k of
+ * block g * 4 + b at in[(g * 64 + k) * 4 + b], the missing ones 0), so
+ * that the transpose and the subsets' ANDs are the same operations on
+ * all four lanes, and each entry of the four blocks is stored at once
+ * (the blocks are neighbours in the table). real[b]: block g * 4 + b's
+ * words, a bit each.
+ */
+typedef uint64_t v4 __attribute__((vector_size(32)));
 
-	memset(sl, 0, sizeof sl);
-	memcpy(sl, in, n * sizeof *in);
-	transpose64(sl, nbits <= 32);
+static inline __attribute__((always_inline)) void
+blocks4_k(word *tab, size_t g, const word *in,
+	  const word *real4, int nbits, int nchunks)
+{
+	v4 sl[64], sub[NE], real, t, mk = { 0x00000000ffffffffu,
+					     0x00000000ffffffffu,
+					     0x00000000ffffffffu,
+					     0x00000000ffffffffu };
+	int b, c, idx, j = 32, k, rows = 64;
+
+	memcpy(&real, real4, sizeof real);
+	memcpy(sl, in + g * 256, sizeof sl);
+	/* transpose64 lane by lane */
+	if (nbits <= 32) {
+		for (k = 0; k < 32; k++) {
+			sl[k] |= sl[k + 32] << 32;
+			sl[k + 32] ^= sl[k + 32];
+		}
+		j = 16;
+		mk ^= mk << 16;
+		rows = 32;
+	}
+	for (; j; j >>= 1, mk ^= mk << j)
+		for (k = 0; k < rows; k = (k + j + 1) & ~j) {
+			t = (sl[k] >> j ^ sl[k + j]) & mk;
+			sl[k] ^= t << j;
+			sl[k + j] ^= t;
+		}
 	for (b = 0; b < nbits; b++)
 		sl[b] = real & ~sl[b];
-	for (b = nbits; b < 64; b++)
+	for (; b < 64; b++)
 		sl[b] = real;
 	for (c = 0; c < nchunks; c++) {
-		word *tc = tab + (size_t)c * NE * stride;
+		word *tc = tab + g * GROUP_WORDS(nchunks) +
+			   (size_t)c * NE * 4;
 
 		sub[0] = real;
 		for (b = 0; b < CH; b++) {
-			word sb = sl[c * CH + b];
+			v4 sb = sl[c * CH + b];
 
 			for (idx = 0; idx < 1 << b; idx++)
 				sub[(1 << b) + idx] = sub[idx] & sb;
 		}
 		for (idx = 0; idx < NE; idx++)
-			tc[(size_t)idx * stride] = sub[idx];
+			memcpy(tc + (size_t)idx * 4, &sub[idx],
+			       sizeof sub[idx]);
 	}
 }
+
+typedef void blocks4_fn(word *tab, size_t g, const word *in,
+			const word *real4, int nbits, int nchunks);
+
+static void blocks4_plain(word *tab, size_t g, const word *in,
+			  const word *real4, int nbits, int nchunks)
+{
+	blocks4_k(tab, g, in, real4, nbits, nchunks);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2"))) static void
+blocks4_avx2(word *tab, size_t g, const word *in, const word *real4,
+	     int nbits, int nchunks)
+{
+	blocks4_k(tab, g, in, real4, nbits, nchunks);
+}
+#endif
 
 /* The join of a small table (tw, tn words; west when `west`) met by iw:
  * as nq_split_join. */
@@ -579,7 +619,7 @@ static uint64_t join_small(const word *tw, size_t tn, int west,
 			   const word *iw, size_t in, int m, int mirror,
 			   int *failed)
 {
-	const int ks = 2 * m - 1, nbits = 4 * m - 2;
+	const int nbits = 4 * m - 2;
 	const int nchunks = (nbits + CH - 1) / CH;
 	/* the weight's shift of each class: west words 1 per longest
 	 * diagonal, else the mirror's (-1: weight 0); east words 0 off
@@ -588,13 +628,17 @@ static uint64_t join_small(const word *tw, size_t tn, int west,
 	signed char ecls[4] = { 0, -1, -1, -1 }, none[4] = { 0, 0, 0, 0 };
 	const signed char *tsh = mirror < 0 ? none : west ? wcls : ecls;
 	const signed char *ish = mirror < 0 ? none : west ? ecls : wcls;
-	size_t cnt[4] = { 0 }, at[4], nblk, i, bl;
-	word *pk, *tab;
+	size_t cnt[4] = { 0 }, at[4], nblk, i, bl, g;
+	word *pk, *tab, *real;
 	unsigned char *bsh;
 	unsigned k;
 	uint64_t total;
+	blocks4_fn *blocks4 = blocks4_plain;
 
-	(void)ks;
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (nq_split_fits != 0 && __builtin_cpu_supports("avx2"))
+		blocks4 = blocks4_avx2;
+#endif
 	for (i = 0; i < tn; i++)
 		cnt[class_of(tw[i], m)]++;
 	/* each class of weight from a new block, the whole padded to SPAD */
@@ -604,7 +648,9 @@ static uint64_t join_small(const word *tw, size_t tn, int west,
 	nblk = (nblk + SPAD - 1) / SPAD * SPAD;
 	if (!nblk)
 		return 0;
-	pk = malloc(nblk * 64 * sizeof *pk);
+	/* the words interleaved by four blocks (blocks4_k), then each
+	 * block's real words, then the table and the blocks' shifts */
+	pk = calloc(nblk * 65, sizeof *pk);
 	tab = malloc(nblk * ((size_t)nchunks * NE * sizeof *tab + 1));
 	if (!pk || !tab) {
 		free(pk);
@@ -612,31 +658,35 @@ static uint64_t join_small(const word *tw, size_t tn, int west,
 		*failed = 1;
 		return 0;
 	}
+	real = pk + nblk * 64;
 	bsh = (unsigned char *)(tab + (size_t)nchunks * NE * nblk);
 	memset(bsh, 0, nblk);
 	for (k = 0, bl = 0; k < 4; k++) {
+		size_t nb = tsh[k] < 0 ? 0 : (cnt[k] + 63) / 64, q;
+
 		at[k] = bl * 64;
-		if (tsh[k] < 0)
-			continue;
-		memset(bsh + bl, tsh[k], (cnt[k] + 63) / 64);
-		bl += (cnt[k] + 63) / 64;
+		for (q = 0; q < nb; q++) {
+			size_t left = cnt[k] - q * 64;
+
+			bsh[bl + q] = (unsigned char)tsh[k];
+			real[bl + q] = left >= 64 ? ~(word)0
+						  : ((word)1 << left) - 1;
+		}
+		bl += nb;
 	}
 	for (i = 0; i < tn; i++) {
-		k = class_of(tw[i], m);
-		if (tsh[k] >= 0)
-			pk[at[k]++] = tw[i];
-	}
-	for (k = 0, bl = 0; k < 4; k++) {
-		size_t left = tsh[k] < 0 ? 0 : cnt[k];
+		size_t p;
 
-		for (i = 0; i < left; i += 64, bl++)
-			block_tables(tab + bl, nblk, pk + bl * 64,
-				     left - i < 64 ? left - i : 64, nbits,
-				     nchunks);
+		k = class_of(tw[i], m);
+		if (tsh[k] < 0)
+			continue;
+		p = at[k]++;
+		bl = p / 64;
+		pk[((bl / 4) * 64 + p % 64) * 4 + bl % 4] = tw[i];
 	}
-	for (; bl < nblk; bl++)
-		block_tables(tab + bl, nblk, pk, 0, nbits, nchunks);
-	total = pick_small()(tab, nblk, bsh, iw, in, nchunks, m, ish);
+	for (g = 0; g < nblk / 4; g++)
+		blocks4(tab, g, pk, real + g * 4, nbits, nchunks);
+	total = pick_small()(tab, nblk / 4, bsh, iw, in, m, ish);
 	free(tab);
 	free(pk);
 	return total;
