@@ -432,10 +432,10 @@ static int south_lists(struct half *h, const struct quads *q, word rs,
  * words on their i + c = m - 1 (the list's first part).
  */
 static inline __attribute__((always_inline)) void
-from_quads_k(struct half *h, const struct quads *q, word rows, int west,
-	     int diag, int mirror0, const int avx)
+from_quads_k(struct half *h, const struct quads *q, word rows, const int west,
+	     int diag, int mirror0, const int avx, const int m)
 {
-	const int m = q->m, ks = 2 * m - 1;
+	const int ks = 2 * m - 1;
 	const word mask = ((word)1 << m) - 1, window = h->window;
 	const word lo32 = 0xffffffffu, pad = (word)1 << 63;
 	const int split_on = diag && west && mirror0;
@@ -492,10 +492,51 @@ from_quads_k(struct half *h, const struct quads *q, word rows, int west,
 	h->nodes += pairs;
 }
 
+/* from_quads_k with the side and the square's width (m = 8, 9, 10:
+ * n = 16, 18, 20) as constants. */
+#define QUADS_BY(avx)                                                       \
+	do {                                                                \
+		if (west)                                                   \
+			switch (q->m) {                                     \
+			case 8:                                             \
+				from_quads_k(h, q, rows, 1, diag, mirror0,  \
+					     avx, 8);                       \
+				return;                                     \
+			case 9:                                             \
+				from_quads_k(h, q, rows, 1, diag, mirror0,  \
+					     avx, 9);                       \
+				return;                                     \
+			case 10:                                            \
+				from_quads_k(h, q, rows, 1, diag, mirror0,  \
+					     avx, 10);                      \
+				return;                                     \
+			default:                                            \
+				from_quads_k(h, q, rows, 1, diag, mirror0,  \
+					     avx, q->m);                    \
+				return;                                     \
+			}                                                   \
+		switch (q->m) {                                             \
+		case 8:                                                     \
+			from_quads_k(h, q, rows, 0, diag, mirror0, avx, 8); \
+			return;                                             \
+		case 9:                                                     \
+			from_quads_k(h, q, rows, 0, diag, mirror0, avx, 9); \
+			return;                                             \
+		case 10:                                                    \
+			from_quads_k(h, q, rows, 0, diag, mirror0, avx,     \
+				     10);                                   \
+			return;                                             \
+		default:                                                    \
+			from_quads_k(h, q, rows, 0, diag, mirror0, avx,     \
+				     q->m);                                 \
+			return;                                             \
+		}                                                           \
+	} while (0)
+
 static void from_quads_plain(struct half *h, const struct quads *q,
 			     word rows, int west, int diag, int mirror0)
 {
-	from_quads_k(h, q, rows, west, diag, mirror0, 0);
+	QUADS_BY(0);
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -503,7 +544,7 @@ __attribute__((target("avx2,popcnt"))) static void
 from_quads_avx2(struct half *h, const struct quads *q, word rows, int west,
 		int diag, int mirror0)
 {
-	from_quads_k(h, q, rows, west, diag, mirror0, 1);
+	QUADS_BY(1);
 }
 #endif
 

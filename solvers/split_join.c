@@ -62,6 +62,8 @@ typedef uint64_t word;
  * again at n = 20 (no faster).
  */
 enum { TILE = 2, CH = 6, NE = 1 << CH, MAXCUT = 6 };
+/* blocks4_k makes a chunk's subsets from two halves of three bits */
+_Static_assert(CH == 6, "blocks4_k assumes chunks of 6 bits");
 
 /* Which table tiles each bucket of the other list meets, and with what
  * weight: bucket v's ranges are rs[v]..rs[v + 1] - 1 of rng, each a
@@ -550,7 +552,7 @@ static inline __attribute__((always_inline)) void
 blocks4_k(word *tab, size_t g, const word *in,
 	  const word *real4, int nbits, int nchunks)
 {
-	v4 sl[64], sub[NE], real, t, mk = { 0x00000000ffffffffu,
+	v4 sl[64], real, t, mk = { 0x00000000ffffffffu,
 					     0x00000000ffffffffu,
 					     0x00000000ffffffffu,
 					     0x00000000ffffffffu };
@@ -578,20 +580,27 @@ blocks4_k(word *tab, size_t g, const word *in,
 		sl[b] = real & ~sl[b];
 	for (; b < 64; b++)
 		sl[b] = real;
+	/* entry e = lo | hi << 3 of a chunk: the AND of the subsets of
+	 * its low three slices and its high three, each made once */
 	for (c = 0; c < nchunks; c++) {
 		word *tc = tab + g * GROUP_WORDS(nchunks) +
 			   (size_t)c * NE * 4;
+		v4 lo[8], hi[8];
 
-		sub[0] = real;
-		for (b = 0; b < CH; b++) {
-			v4 sb = sl[c * CH + b];
-
-			for (idx = 0; idx < 1 << b; idx++)
-				sub[(1 << b) + idx] = sub[idx] & sb;
-		}
-		for (idx = 0; idx < NE; idx++)
-			memcpy(tc + (size_t)idx * 4, &sub[idx],
-			       sizeof sub[idx]);
+		lo[0] = real;
+		hi[0] = real;
+		for (b = 0; b < 3; b++)
+			for (idx = 0; idx < 1 << b; idx++) {
+				lo[(1 << b) + idx] = lo[idx] & sl[c * CH + b];
+				hi[(1 << b) + idx] =
+					hi[idx] & sl[c * CH + 3 + b];
+			}
+		for (j = 0; j < 8; j++)
+			for (idx = 0; idx < 8; idx++) {
+				t = lo[idx] & hi[j];
+				memcpy(tc + (size_t)(j * 8 + idx) * 4, &t,
+				       sizeof t);
+			}
 	}
 }
 
