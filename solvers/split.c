@@ -204,8 +204,20 @@ static word next_same_bits(word x);
 struct quads {
 	int m;
 	uint32_t *off;        /* 2^(2m) + 1 list starts, key rows << m | cols */
+	uint16_t *cut;        /* per key, where its classes 1, 2, 3 start */
 	word *e;              /* the entries */
 };
+
+/* An entry's class: its queens on the square's diagonals i + c = m - 1
+ * (a) and c - i = 0 (d), in the order (a, d) = 01, 00, 10, 11, so that
+ * the entries off i + c = m - 1 are the classes 0 and 1, and those of
+ * each d in a row. */
+static unsigned quad_class(word e, int m)
+{
+	unsigned a = (unsigned)(e >> (m - 1) & 1), d = (unsigned)(e >> (32 + m - 1) & 1);
+
+	return a ? 2 + d : 1 - d;
+}
 
 /* Every placement on the square, rows top down; fill: store, else count. */
 static void quad_walk(struct quads *q, int i, word rows, word cols, word d,
@@ -237,27 +249,55 @@ static void quad_walk(struct quads *q, int i, word rows, word cols, word d,
 /* The table of m; NQ_OK, NQ_ENOMEM. */
 static int quads_make(struct quads *q, int m)
 {
-	size_t keys = (size_t)1 << (2 * m), i;
+	size_t keys = (size_t)1 << (2 * m), i, j;
+	word part[4][4096];
 
 	q->m = m;
+	q->e = NULL;
 	q->off = calloc(keys + 1, sizeof *q->off);
-	if (!q->off)
-		return NQ_ENOMEM;
+	q->cut = malloc(3 * keys * sizeof *q->cut);
+	if (!q->off || !q->cut)
+		goto fail;
 	quad_walk(q, 0, 0, 0, 0, 0, 0);
 	for (i = 0; i < keys; i++)
 		q->off[i + 1] += q->off[i];
 	q->e = malloc((q->off[keys] ? q->off[keys] : 1) * sizeof *q->e);
-	if (!q->e) {
-		free(q->off);
-		q->off = NULL;
-		return NQ_ENOMEM;
-	}
+	if (!q->e)
+		goto fail;
 	/* fill moves each start to the next list's start; shift back */
 	quad_walk(q, 0, 0, 0, 0, 0, 1);
 	for (i = keys; i > 0; i--)
 		q->off[i] = q->off[i - 1];
 	q->off[0] = 0;
+	/* each list in the order of its entries' classes (at most 724
+	 * entries a list up to m = 10, the 10 x 10 square's placements) */
+	for (i = 0; i < keys; i++) {
+		word *l = q->e + q->off[i];
+		size_t n = q->off[i + 1] - q->off[i], cnt[4] = { 0 }, k, at;
+
+		if (n > 4096)
+			goto fail;      /* never: see above */
+		for (j = 0; j < n; j++) {
+			unsigned c = quad_class(l[j], m);
+
+			part[c][cnt[c]++] = l[j];
+		}
+		for (k = 0, at = 0; k < 4; k++) {
+			if (k)
+				q->cut[3 * i + k - 1] = (uint16_t)at;
+			memcpy(l + at, part[k], cnt[k] * sizeof *l);
+			at += cnt[k];
+		}
+	}
 	return NQ_OK;
+fail:
+	free(q->off);
+	free(q->cut);
+	free(q->e);
+	q->off = NULL;
+	q->cut = NULL;
+	q->e = NULL;
+	return NQ_ENOMEM;
 }
 
 /*
@@ -456,36 +496,47 @@ from_quads_k(struct half *h, const struct quads *q, word rows, const int west,
 		const size_t k4 = h->send[cs] - h->sstart[cs];
 		const size_t kon = h->son[cs] - h->sstart[cs];
 		const size_t nn = (size_t)(ne - nl);
+		const uint16_t *cut = q->cut + 3 * (rn << m | c);
 		word *o;
+		int g;
 
 		if (!nn || !k4)
 			continue;
 		if (h->cap - h->count < nn * k4 && !room_for(h, nn * k4))
 			return;
 		o = h->out + h->count;
-		for (; nl < ne; nl++) {
-			word ld = *nl & lo32, lk = *nl >> 32;
-			word forbid = ld >> m | (lk << m) << 32 | pad;
-			word part;
-			size_t len = k4, real = h->sreal[cs];
+		/* the north list's classes (quad_class): east halves take
+		 * the first two only (off i + c = m - 1); with split_on the
+		 * classes 1 and 2 (off c - i = 0) meet the south words on
+		 * their i + c = m - 1 only */
+		for (g = 0; g < (diag && !west ? 2 : 4); g++) {
+			const word *gl = nl + (g ? cut[g - 1] : 0);
+			const word *ge = g < 3 ? nl + cut[g] : ne;
+			const int on = split_on && (g == 1 || g == 2);
+			const size_t len = on ? kon : k4;
 
-			if (diag && !west && (ld >> (m - 1) & 1))
-				continue;
-			if (west)
-				part = (ld >> m & window) | (lk & window) << ks;
-			else
-				part = (ld & window) | (lk << m & window) << ks;
-			if (split_on && !(lk >> (m - 1) & 1)) {
-				len = kon;
-				real = h->sonreal[cs];
-			}
-			pairs += (int64_t)real;
+			pairs += (int64_t)(ge - gl) *
+				 (int64_t)(on ? h->sonreal[cs] : h->sreal[cs]);
+			for (; gl < ge; gl++) {
+				word ld = *gl & lo32, lk = *gl >> 32;
+				word forbid = ld >> m | (lk << m) << 32 | pad;
+				word part;
+
+				if (west)
+					part = (ld >> m & window) |
+					       (lk & window) << ks;
+				else
+					part = (ld & window) |
+					       (lk << m & window) << ks;
 #if defined(__x86_64__) && defined(__GNUC__)
-			if (avx)
-				o += pair_avx2(o, sw, sr, len, part, forbid);
-			else
+				if (avx)
+					o += pair_avx2(o, sw, sr, len, part,
+						       forbid);
+				else
 #endif
-				o += pair_plain(o, sw, sr, len, part, forbid);
+					o += pair_plain(o, sw, sr, len, part,
+							forbid);
+			}
 		}
 		h->count = (size_t)(o - h->out);
 	}
@@ -875,7 +926,7 @@ int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 		   int64_t *nodes)
 {
 	struct job j;
-	struct quads quads = { 0, NULL, NULL };
+	struct quads quads = { 0, NULL, NULL, NULL };
 	pthread_t tid[256];
 	int i, started = 0;
 
@@ -907,6 +958,7 @@ int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 	pthread_mutex_destroy(&j.lock);
 	free(j.task);
 	free(quads.off);
+	free(quads.cut);
 	free(quads.e);
 	if (j.failed)
 		return NQ_ENOMEM;
