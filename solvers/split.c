@@ -603,11 +603,13 @@ from_quads_avx2(struct half *h, const struct quads *q, word rows, int west,
  * portable form). */
 static quads_fn *pick_quads(void)
 {
+	quads_fn *f = from_quads_plain;
+
 #if defined(__x86_64__) && defined(__GNUC__)
 	if (nq_split_fits != 0 && __builtin_cpu_supports("avx2"))
-		return from_quads_avx2;
+		f = from_quads_avx2;
 #endif
-	return from_quads_plain;
+	return f;
 }
 
 /*
