@@ -27,17 +27,23 @@
  * south square of m x m. One table of every placement on an m x m square
  * is built first; a half for R is then the north square's list on R's
  * north rows paired with the south square's list on its south rows, in
- * the other columns, so no half is searched at all (see from_quads):
+ * the other columns, so no half is searched at all (see from_quads_k):
  * each north word meets its south list four words at a time (pair_avx2,
- * where the processor has AVX2; pair_plain elsewhere). Odd n, and even n
- * past 20 (the table would pass 500 MB), search each half.
+ * where the processor has AVX2; pair_plain elsewhere). The south lists
+ * of a set of south rows are converted once for the run of tasks that
+ * share it, and the table's lists are sorted by their queens on the
+ * square's two long diagonals, so that the longest diagonals' rule
+ * below takes whole runs of them. Odd n, and even n past 20 (the table
+ * would pass 500 MB), search each half.
  *
  * The join (solvers/split_join.c): the shorter list is turned on its
  * side, 64 words to a block, so that a word of the other list meets 64
- * of them with a few ANDs (four blocks at once with AVX2), and the lists
- * are cut into buckets by a few diagonals through the middle, so that
- * the blocks holding only buckets with a common diagonal are never met.
- * nq_split_fits (solvers.h) picks the portable forms for tests.
+ * of them with a few ANDs (four blocks at once with AVX2). A small table
+ * (under 3000 words, with the longest diagonals' rule) is met whole by
+ * every word; a larger one is cut into buckets by a few diagonals
+ * through the middle, so that the blocks holding only buckets with a
+ * common diagonal are never met. nq_split_fits (solvers.h) picks the
+ * portable forms for tests.
  *
  * Symmetry, odd n: mirroring the board left to right swaps the halves (R
  * becomes its complement), and turning it upside down reverses R. A set
@@ -56,8 +62,9 @@
  * half counts 2 for each of the two it holds. The upside-down turn swaps
  * the two diagonals and keeps that rule, so R stands for {R, reversed
  * R}; the left-right mirror swaps east and west, so it is used only on
- * the placements off both diagonals (see add_tasks_even). About an
- * eighth of the pairs of the plain count are met.
+ * the placements off both diagonals (see add_tasks_even), and where it
+ * gives them weight 0 (mirror 0) the west halves off both are not made.
+ * About an eighth of the pairs of the plain count are met.
  *
  * Odd n: the middle column's queen is placed first, in each row r0 of the
  * top half (the upside-down turn gives the bottom half, weight 2) and in
@@ -375,13 +382,16 @@ pair_avx2(word *out, const word *sw, const word *sr, size_t n, word part,
  * The longest diagonals' rule (even n, top comment) is applied here:
  * east halves with a queen on either longest diagonal are not made (the
  * north square holds the east part of r + c = n - 1, its i + c = m - 1,
- * the south square that of r = c, its c - i = 0: a bit of the forbid
- * word rejects those south words). With mirror 0 the west halves off
+ * the south square that of r = c, its c - i = 0: the north words on
+ * theirs are skipped as a run of their list, the south words on theirs
+ * left out of the converted list). With mirror 0 the west halves off
  * both weigh nothing, so they are not made either: the west part of
  * r = c is the north square's c - i = 0, that of r + c = n - 1 the
- * south square's i + c = m - 1; the south list is stored with the words
- * on it first, and a north word off its diagonal meets only those.
+ * south square's i + c = m - 1; the converted south list holds the
+ * words on it first, and a north word off its diagonal meets only
+ * those.
  */
+
 /* The south lists of rows rs for this half (west or east), converted
  * once for all the tasks that share rs (consecutive tasks mostly do:
  * the task list runs through the sets R with the south rows changing

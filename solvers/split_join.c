@@ -44,7 +44,9 @@ typedef uint64_t word;
  * the AVX2 kernel (chosen at run time, in the plain build too), which
  * counts the four words' bits with a nibble table (vpshufb, vpsadbw).
  *
- * Fewer pairs: both lists are cut into buckets by a few cut bits, cb
+ * Fewer pairs (tables of 3000 words and more, or without the longest
+ * diagonals' rule; smaller ones take join_small, below): both lists are
+ * cut into buckets by a few cut bits, cb
  * diagonals of each direction through the middle of the board (long
  * ones, so each is held by about half the words of either side): the
  * table is sorted by bucket, and a word of the other list meets only the
