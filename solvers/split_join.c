@@ -46,9 +46,9 @@ typedef uint64_t word;
  *
  * Fewer pairs (tables of 3000 words and more, or without the longest
  * diagonals' rule; smaller ones take join_small, below): both lists are
- * cut into buckets by a few cut bits, cb
- * diagonals of each direction through the middle of the board (long
- * ones, so each is held by about half the words of either side): the
+ * cut into buckets by a few cut bits, cb diagonals of each direction
+ * through the middle of the board (long ones, so each is held by about
+ * half the words of either side): the
  * table is sorted by bucket, and a word of the other list meets only the
  * blocks holding a word of a bucket with none of its cut bits; every cut
  * bit leaves about three quarters of the pairs. The table's words are
