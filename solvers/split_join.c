@@ -50,8 +50,8 @@ typedef uint64_t word;
  * through the middle of the board (long ones, so each is held by about
  * half the words of either side): the table is sorted by bucket, and a
  * word of the other list meets only the blocks holding a word of a
- * bucket with none of its cut bits; every cut
- * bit leaves about three quarters of the pairs. The table's words are
+ * bucket with none of its cut bits; every cut bit leaves about three
+ * quarters of the pairs. The table's words are
  * packed tight, bucket after bucket, so a block may hold several
  * buckets, and a block met may hold words that clash with the meeting
  * word's cut bits: the cut bits stay in the words, so the ANDs leave
