@@ -508,7 +508,6 @@ from_quads_k(struct half *h, const struct quads *q, word rows, const int west,
 		const size_t nn = (size_t)(ne - nl);
 		const uint16_t *cut = q->cut + 3 * (rn << m | c);
 		word *o;
-		int g;
 
 		if (!nn || !k4)
 			continue;
@@ -518,20 +517,24 @@ from_quads_k(struct half *h, const struct quads *q, word rows, const int west,
 		/* the north list's classes (quad_class): east halves take
 		 * the first two only (off i + c = m - 1); with split_on the
 		 * classes 1 and 2 (off c - i = 0) meet the south words on
-		 * their i + c = m - 1 only */
-		for (g = 0; g < (diag && !west ? 2 : 4); g++) {
-			const word *gl = nl + (g ? cut[g - 1] : 0);
-			const word *ge = g < 3 ? nl + cut[g] : ne;
-			const int on = split_on && (g == 1 || g == 2);
-			const size_t len = on ? kon : k4;
+		 * their i + c = m - 1 only. One loop over the runs taken,
+		 * each word's length chosen without a branch (a loop per
+		 * run cost a mispredicted exit each). */
+		{
+			const word *gl = nl;
+			const word *ge = diag && !west ? nl + cut[1] : ne;
+			const word *on0 = split_on ? nl + cut[0] : ne;
+			const word *on1 = split_on ? nl + cut[2] : ne;
+			const size_t ron = h->sonreal[cs], rall = h->sreal[cs];
 
-			pairs += (int64_t)(ge - gl) *
-				 (int64_t)(on ? h->sonreal[cs] : h->sreal[cs]);
 			for (; gl < ge; gl++) {
 				word ld = *gl & lo32, lk = *gl >> 32;
 				word forbid = ld >> m | (lk << m) << 32 | pad;
 				word part;
+				const int on = gl >= on0 && gl < on1;
+				const size_t len = on ? kon : k4;
 
+				pairs += (int64_t)(on ? ron : rall);
 				if (west)
 					part = (ld >> m & window) |
 					       (lk & window) << ks;

@@ -616,6 +616,7 @@ blocks4_k(word *tab, size_t g, const word *in,
 					hi[idx] & sl[c * CH + 3 + b];
 			}
 		for (j = 0; j < 8; j++)
+			CHUNKS_UNROLLED
 			for (idx = 0; idx < 8; idx++) {
 				t = lo[idx] & hi[j];
 				memcpy(tc + (size_t)(j * 8 + idx) * 4, &t,
