@@ -254,19 +254,33 @@ static uint64_t count_fits_plain(const word *tab, size_t stride,
 
 int nq_split_fits = -1;
 
+/* Which form of the kernels runs (nq_split_fits, solvers.h): 0 the
+ * portable one, 1 with the popcnt instruction, 2 with AVX2 too. */
+static int kernel_form(void)
+{
+	int form = 0;
+
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (nq_split_fits != 0 && __builtin_cpu_supports("popcnt"))
+		form = nq_split_fits != 1 && __builtin_cpu_supports("avx2")
+			       ? 2
+			       : 1;
+#endif
+	return form;
+}
+
 static fits_fn *pick_fits(void)
 {
-	if (nq_split_fits == 0)
-		return count_fits_plain;
+	switch (kernel_form()) {
 #if defined(__x86_64__) && defined(__GNUC__)
-	if (nq_split_fits == 1 && __builtin_cpu_supports("popcnt"))
-		return count_fits_popcnt;
-	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+	case 2:
 		return count_fits_avx2;
-	if (__builtin_cpu_supports("popcnt"))
+	case 1:
 		return count_fits_popcnt;
 #endif
-	return count_fits_plain;
+	default:
+		return count_fits_plain;
+	}
 }
 
 /* The bucket of x: its c cut bits from lo and c from lo + ks, side by
@@ -303,27 +317,33 @@ static void bucket_count(const word *in, size_t n, unsigned char *bk,
  * swaps. When no word has a bit past 31 (narrow), the rows from 32 on
  * come out empty: the first round only moves the last 32 words into
  * the high halves of the first, and the other rounds leave the empty
- * rows alone. */
+ * rows alone. T is the type of a's elements: a word, or a vector of
+ * words whose lanes are as many matrices (blocks4_k). */
+#define TRANSPOSE64(a, narrow, T)                                          \
+	do {                                                               \
+		T mk_ = (T){ 0 } + 0x00000000ffffffffu, t_;                \
+		int j_ = 32, k_, rows_ = 64;                               \
+                                                                           \
+		if (narrow) {                                              \
+			for (k_ = 0; k_ < 32; k_++) {                      \
+				(a)[k_] |= (a)[k_ + 32] << 32;             \
+				(a)[k_ + 32] ^= (a)[k_ + 32];              \
+			}                                                  \
+			j_ = 16;                                           \
+			mk_ ^= mk_ << 16;                                  \
+			rows_ = 32;                                        \
+		}                                                          \
+		for (; j_; j_ >>= 1, mk_ ^= mk_ << j_)                     \
+			for (k_ = 0; k_ < rows_; k_ = (k_ + j_ + 1) & ~j_) { \
+				t_ = ((a)[k_] >> j_ ^ (a)[k_ + j_]) & mk_; \
+				(a)[k_] ^= t_ << j_;                       \
+				(a)[k_ + j_] ^= t_;                        \
+			}                                                  \
+	} while (0)
+
 static void transpose64(word *a, int narrow)
 {
-	word mk = 0x00000000ffffffffu, t;
-	int j = 32, k, rows = 64;
-
-	if (narrow) {
-		for (k = 0; k < 32; k++) {
-			a[k] |= a[k + 32] << 32;
-			a[k + 32] = 0;
-		}
-		j = 16;
-		mk ^= mk << 16;
-		rows = 32;
-	}
-	for (; j; j >>= 1, mk ^= mk << j)
-		for (k = 0; k < rows; k = (k + j + 1) & ~j) {
-			t = (a[k] >> j ^ a[k + j]) & mk;
-			a[k] ^= t << j;
-			a[k + j] ^= t;
-		}
+	TRANSPOSE64(a, narrow, word);
 }
 
 /* Whether bucket g of the table is kept in class k (see below). */
@@ -544,17 +564,16 @@ small_avx2(const word *tab, size_t ngroups, const unsigned char *bsh,
 
 static small_fn *pick_small(void)
 {
-	if (nq_split_fits == 0)
-		return small_plain;
+	switch (kernel_form()) {
 #if defined(__x86_64__) && defined(__GNUC__)
-	if (nq_split_fits == 1 && __builtin_cpu_supports("popcnt"))
-		return small_popcnt;
-	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+	case 2:
 		return small_avx2;
-	if (__builtin_cpu_supports("popcnt"))
+	case 1:
 		return small_popcnt;
 #endif
-	return small_plain;
+	default:
+		return small_plain;
+	}
 }
 
 /*
@@ -572,30 +591,13 @@ static inline __attribute__((always_inline)) void
 blocks4_k(word *tab, size_t g, const word *in,
 	  const word *real4, int nbits, int nchunks)
 {
-	v4 sl[64], real, t, mk = { 0x00000000ffffffffu,
-					     0x00000000ffffffffu,
-					     0x00000000ffffffffu,
-					     0x00000000ffffffffu };
-	int b, c, idx, j = 32, k, rows = 64;
+	v4 sl[64], real, t;
+	int b, c, idx, j;
 
 	memcpy(&real, real4, sizeof real);
 	memcpy(sl, in + g * 256, sizeof sl);
 	/* transpose64 lane by lane */
-	if (nbits <= 32) {
-		for (k = 0; k < 32; k++) {
-			sl[k] |= sl[k + 32] << 32;
-			sl[k + 32] ^= sl[k + 32];
-		}
-		j = 16;
-		mk ^= mk << 16;
-		rows = 32;
-	}
-	for (; j; j >>= 1, mk ^= mk << j)
-		for (k = 0; k < rows; k = (k + j + 1) & ~j) {
-			t = (sl[k] >> j ^ sl[k + j]) & mk;
-			sl[k] ^= t << j;
-			sl[k + j] ^= t;
-		}
+	TRANSPOSE64(sl, nbits <= 32, v4);
 	for (b = 0; b < nbits; b++)
 		sl[b] = real & ~sl[b];
 	for (; b < 64; b++)
@@ -666,7 +668,7 @@ static uint64_t join_small(const word *tw, size_t tn, int west,
 	blocks4_fn *blocks4 = blocks4_plain;
 
 #if defined(__x86_64__) && defined(__GNUC__)
-	if (nq_split_fits != 0 && __builtin_cpu_supports("avx2"))
+	if (kernel_form() == 2)
 		blocks4 = blocks4_avx2;
 #endif
 	for (i = 0; i < tn; i++)
