@@ -511,6 +511,7 @@ __attribute__((target("avx2,popcnt"))) static inline
 		if (s < 0)
 			continue;
 		SMALL_ROWS(x, nchunks, off);
+		_Pragma("GCC unroll 2")
 		for (g = 0; g < ngroups; g++, tg += gw) {
 			__m256i a = _mm256_loadu_si256(
 				(const __m256i *)AT(tg, off[0]));
