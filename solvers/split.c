@@ -27,17 +27,23 @@
  * south square of m x m. One table of every placement on an m x m square
  * is built first; a half for R is then the north square's list on R's
  * north rows paired with the south square's list on its south rows, in
- * the other columns, so no half is searched at all (see from_quads):
+ * the other columns, so no half is searched at all (see from_quads_k):
  * each north word meets its south list four words at a time (pair_avx2,
- * where the processor has AVX2; pair_plain elsewhere). Odd n, and even n
- * past 20 (the table would pass 500 MB), search each half.
+ * where the processor has AVX2; pair_plain elsewhere). The south lists
+ * of a set of south rows are converted once for the run of tasks that
+ * share it, and the table's lists are sorted by their queens on the
+ * square's two long diagonals, so that the longest diagonals' rule
+ * below takes whole runs of them. Odd n, and even n past 20 (the table
+ * would pass 500 MB), search each half.
  *
  * The join (solvers/split_join.c): the shorter list is turned on its
  * side, 64 words to a block, so that a word of the other list meets 64
- * of them with a few ANDs (four blocks at once with AVX2), and the lists
- * are cut into buckets by a few diagonals through the middle, so that
- * the blocks holding only buckets with a common diagonal are never met.
- * nq_split_fits (solvers.h) picks the portable forms for tests.
+ * of them with a few ANDs (four blocks at once with AVX2). A small table
+ * (under 3000 words, with the longest diagonals' rule) is met whole by
+ * every word; a larger one is cut into buckets by a few diagonals
+ * through the middle, so that the blocks holding only buckets with a
+ * common diagonal are never met. nq_split_fits (solvers.h) picks the
+ * portable forms for tests.
  *
  * Symmetry, odd n: mirroring the board left to right swaps the halves (R
  * becomes its complement), and turning it upside down reverses R. A set
@@ -56,8 +62,9 @@
  * half counts 2 for each of the two it holds. The upside-down turn swaps
  * the two diagonals and keeps that rule, so R stands for {R, reversed
  * R}; the left-right mirror swaps east and west, so it is used only on
- * the placements off both diagonals (see add_tasks_even). About an
- * eighth of the pairs of the plain count are met.
+ * the placements off both diagonals (see add_tasks_even), and where it
+ * gives them weight 0 (mirror 0) the west halves off both are not made.
+ * About an eighth of the pairs of the plain count are met.
  *
  * Odd n: the middle column's queen is placed first, in each row r0 of the
  * top half (the upside-down turn gives the bottom half, weight 2) and in
@@ -84,10 +91,11 @@
 typedef uint64_t word;
 
 struct quads;
+struct half;
 
-/* Pairs a north word with a south list (see pair_plain). */
-typedef size_t pair_fn(word *out, const word *sw, const word *sr, size_t n,
-		       word part, word forbid);
+/* A half-board from the quadrant table (see from_quads_k). */
+typedef void quads_fn(struct half *h, const struct quads *q, word rows,
+		      int west, int diag, int mirror0);
 
 /* One R to join: the rows of the east half, the middle column's row
  * (odd n, else -1), and how many sets R it stands for. */
@@ -106,7 +114,7 @@ struct job {
 	int ntasks;
 	struct nq_part part;  /* tasks part.k, part.k + part.of, ... */
 	const struct quads *q; /* even n <= 2 * QMAX_M, else NULL */
-	pair_fn *pair;
+	quads_fn *from_quads;
 	atomic_int next;
 	uint64_t total;
 	int64_t nodes;
@@ -124,8 +132,16 @@ struct half {
 	word window;
 	word *out;            /* the words of the halves found */
 	size_t count, cap;
-	word *south;          /* from_quads: a south list's parts */
+	/* from_quads: the south lists of rows srows converted (see
+	 * south_lists), the half's parts and the raw words side by side;
+	 * list C from sstart[C], its words on the longest diagonal (west)
+	 * up to son[C], all up to send[C], with sonreal[C] and sreal[C]
+	 * real words */
+	word *south;
 	size_t scap;
+	long srows;           /* -1: none yet */
+	int swest;
+	uint32_t *sstart, *son, *send, *sreal, *sonreal;
 	int64_t nodes;
 	int failed;
 };
@@ -195,8 +211,20 @@ static word next_same_bits(word x);
 struct quads {
 	int m;
 	uint32_t *off;        /* 2^(2m) + 1 list starts, key rows << m | cols */
+	uint16_t *cut;        /* per key, where its classes 1, 2, 3 start */
 	word *e;              /* the entries */
 };
+
+/* An entry's class: its queens on the square's diagonals i + c = m - 1
+ * (a) and c - i = 0 (d), in the order (a, d) = 01, 00, 10, 11, so that
+ * the entries off i + c = m - 1 are the classes 0 and 1, and those of
+ * each d in a row. */
+static unsigned quad_class(word e, int m)
+{
+	unsigned a = (unsigned)(e >> (m - 1) & 1), d = (unsigned)(e >> (32 + m - 1) & 1);
+
+	return a ? 2 + d : 1 - d;
+}
 
 /* Every placement on the square, rows top down; fill: store, else count. */
 static void quad_walk(struct quads *q, int i, word rows, word cols, word d,
@@ -228,27 +256,55 @@ static void quad_walk(struct quads *q, int i, word rows, word cols, word d,
 /* The table of m; NQ_OK, NQ_ENOMEM. */
 static int quads_make(struct quads *q, int m)
 {
-	size_t keys = (size_t)1 << (2 * m), i;
+	size_t keys = (size_t)1 << (2 * m), i, j;
+	word part[4][4096];
 
 	q->m = m;
+	q->e = NULL;
 	q->off = calloc(keys + 1, sizeof *q->off);
-	if (!q->off)
-		return NQ_ENOMEM;
+	q->cut = malloc(3 * keys * sizeof *q->cut);
+	if (!q->off || !q->cut)
+		goto fail;
 	quad_walk(q, 0, 0, 0, 0, 0, 0);
 	for (i = 0; i < keys; i++)
 		q->off[i + 1] += q->off[i];
 	q->e = malloc((q->off[keys] ? q->off[keys] : 1) * sizeof *q->e);
-	if (!q->e) {
-		free(q->off);
-		q->off = NULL;
-		return NQ_ENOMEM;
-	}
+	if (!q->e)
+		goto fail;
 	/* fill moves each start to the next list's start; shift back */
 	quad_walk(q, 0, 0, 0, 0, 0, 1);
 	for (i = keys; i > 0; i--)
 		q->off[i] = q->off[i - 1];
 	q->off[0] = 0;
+	/* each list in the order of its entries' classes (at most 724
+	 * entries a list up to m = 10, the 10 x 10 square's placements) */
+	for (i = 0; i < keys; i++) {
+		word *l = q->e + q->off[i];
+		size_t n = q->off[i + 1] - q->off[i], cnt[4] = { 0 }, k, at;
+
+		if (n > 4096)
+			goto fail;      /* never: see above */
+		for (j = 0; j < n; j++) {
+			unsigned c = quad_class(l[j], m);
+
+			part[c][cnt[c]++] = l[j];
+		}
+		for (k = 0, at = 0; k < 4; k++) {
+			if (k)
+				q->cut[3 * i + k - 1] = (uint16_t)at;
+			memcpy(l + at, part[k], cnt[k] * sizeof *l);
+			at += cnt[k];
+		}
+	}
 	return NQ_OK;
+fail:
+	free(q->off);
+	free(q->cut);
+	free(q->e);
+	q->off = NULL;
+	q->cut = NULL;
+	q->e = NULL;
+	return NQ_ENOMEM;
 }
 
 /*
@@ -311,19 +367,6 @@ pair_avx2(word *out, const word *sw, const word *sr, size_t n, word part,
 }
 #endif
 
-/* The pairing for this processor (nq_split_fits, solvers.h: 0 the
- * portable form). */
-static pair_fn *pick_pair(void)
-{
-	pair_fn *p = pair_plain;
-
-#if defined(__x86_64__) && defined(__GNUC__)
-	if (nq_split_fits != 0 && __builtin_cpu_supports("avx2"))
-		p = pair_avx2;
-#endif
-	return p;
-}
-
 /*
  * A half-board from the table: for each set C of columns for the north
  * rows, the north list on (north rows, C) against the south list on
@@ -335,81 +378,251 @@ static pair_fn *pick_pair(void)
  * other half can reach (see grow for the frame): for the east half the
  * north square's diagonals are the window's low falling and high rising
  * bits, for the west half the other way round.
+ *
+ * The longest diagonals' rule (even n, top comment) is applied here:
+ * east halves with a queen on either longest diagonal are not made (the
+ * north square holds the east part of r + c = n - 1, its i + c = m - 1,
+ * the south square that of r = c, its c - i = 0: the north words on
+ * theirs are skipped as a run of their list, the south words on theirs
+ * left out of the converted list). With mirror 0 the west halves off
+ * both weigh nothing, so they are not made either: the west part of
+ * r = c is the north square's c - i = 0, that of r + c = n - 1 the
+ * south square's i + c = m - 1; the converted south list holds the
+ * words on it first, and a north word off its diagonal meets only
+ * those.
  */
-static void from_quads(struct half *h, const struct quads *q, word rows,
-		       int west, int diag, pair_fn *pair)
+
+/* The south lists of rows rs for this half (west or east), converted
+ * once for all the tasks that share rs (consecutive tasks mostly do:
+ * the task list runs through the sets R with the south rows changing
+ * slowest): each list's half parts (sw) and raw words (sr), padded to a
+ * multiple of four with words that meet every north word (bit 63);
+ * west: the words on the south's i + c = m - 1 first, padded apart;
+ * east: those on its c - i = 0 left out. 0 when memory ran out. */
+static int south_lists(struct half *h, const struct quads *q, word rs,
+		       int west, int diag)
 {
 	const int m = q->m, ks = 2 * m - 1;
+	const word window = h->window, lo32 = 0xffffffffu, pad = (word)1 << 63;
+	const size_t keys = (size_t)1 << m;
+	const uint32_t *off = q->off + (rs << m);
+	size_t need = (size_t)(off[keys] - off[0]) + 8 * keys, cs, j, k4;
+	word *sw, *sr;
+	int pass;
+
+	if (!h->sstart) {
+		h->sstart = malloc(5 * keys * sizeof *h->sstart);
+		if (!h->sstart) {
+			h->failed = 1;
+			return 0;
+		}
+		h->son = h->sstart + keys;
+		h->send = h->son + keys;
+		h->sreal = h->send + keys;
+		h->sonreal = h->sreal + keys;
+	}
+	if (need > h->scap) {
+		word *p = realloc(h->south, 2 * need * sizeof *p);
+
+		if (!p) {
+			h->failed = 1;
+			return 0;
+		}
+		h->south = p;
+		h->scap = need;
+	}
+	sw = h->south;
+	sr = h->south + h->scap;
+	for (cs = 0, k4 = 0; cs < keys; cs++) {
+		const word *sl = q->e + off[cs];
+		size_t ns = off[cs + 1] - off[cs];
+		uint32_t real = 0;
+
+		h->sstart[cs] = (uint32_t)k4;
+		h->son[cs] = (uint32_t)k4;
+		h->sonreal[cs] = 0;
+		for (pass = diag && west ? 1 : 0; pass >= 0; pass--) {
+			for (j = 0; j < ns; j++) {
+				word sd = sl[j] & lo32, sk = sl[j] >> 32;
+
+				if (diag && west &&
+				    (int)(sd >> (m - 1) & 1) != pass)
+					continue;
+				if (diag && !west && (sk >> (m - 1) & 1))
+					continue;
+				sr[k4] = sl[j];
+				sw[k4++] = west ? (sd & window) |
+							  (sk >> m & window) << ks
+						: (sd << m & window) |
+							  (sk & window) << ks;
+				real++;
+			}
+			for (; k4 % 4; k4++) {
+				sr[k4] = pad;
+				sw[k4] = 0;
+			}
+			if (pass) {
+				h->son[cs] = (uint32_t)k4;
+				h->sonreal[cs] = real;
+			}
+		}
+		h->send[cs] = (uint32_t)k4;
+		h->sreal[cs] = real;
+	}
+	h->srows = (long)rs;
+	h->swest = west;
+	return 1;
+}
+
+/*
+ * The half from the quadrant table: each north word (forbid: the
+ * diagonals a south word must not hold, part: its share of the half's
+ * word) against the converted south list of the other columns. With
+ * mirror 0 a west north word off its c - i = 0 meets only the south
+ * words on their i + c = m - 1 (the list's first part).
+ */
+static inline __attribute__((always_inline)) void
+from_quads_k(struct half *h, const struct quads *q, word rows, const int west,
+	     int diag, int mirror0, const int avx, const int m)
+{
+	const int ks = 2 * m - 1;
 	const word mask = ((word)1 << m) - 1, window = h->window;
-	const word lo32 = 0xffffffffu;
-	word rn = rows & mask, rs = rows >> m & mask, c, *sw, *sr;
+	const word lo32 = 0xffffffffu, pad = (word)1 << 63;
+	const int split_on = diag && west && mirror0;
+	word rn = rows & mask, rs = rows >> m & mask, c;
 	int k = __builtin_popcountll(rn);
-	size_t k4;
 	int64_t pairs = 0;
 
+	if ((h->srows != (long)rs || h->swest != west) &&
+	    !south_lists(h, q, rs, west, diag))
+		return;
 	for (c = ((word)1 << k) - 1; c <= mask; c = k ? next_same_bits(c)
 						       : mask + 1) {
 		const word *nl = q->e + q->off[rn << m | c];
 		const word *ne = q->e + q->off[(rn << m | c) + 1];
-		const word *sl = q->e + q->off[rs << m | (mask ^ c)];
-		const word *se = q->e + q->off[(rs << m | (mask ^ c)) + 1];
-		size_t ns = (size_t)(se - sl), j;
+		const size_t cs = (size_t)(mask ^ c);
+		const word *sw = h->south + h->sstart[cs];
+		const word *sr = h->south + h->scap + h->sstart[cs];
+		const size_t k4 = h->send[cs] - h->sstart[cs];
+		const size_t kon = h->son[cs] - h->sstart[cs];
+		const size_t nn = (size_t)(ne - nl);
+		const uint16_t *cut = q->cut + 3 * (rn << m | c);
+		word *o;
 
-		if (nl == ne || !ns)
+		if (!nn || !k4)
 			continue;
-		/* the south words' part of the half's word and the words
-		 * themselves, once per list, padded to a multiple of four
-		 * with words that meet every north word (bit 63). East
-		 * halves with a queen on either longest diagonal are left
-		 * out (the rule of even n, top comment): the north square
-		 * holds the east part of r + c = n - 1 (its i + c = m - 1),
-		 * the south square that of r = c (its c - i = 0). */
-		if (ns + 3 > h->scap) {
-			word *p = realloc(h->south, 2 * (ns + 3) * sizeof *p);
+		if (h->cap - h->count < nn * k4 && !room_for(h, nn * k4))
+			return;
+		o = h->out + h->count;
+		/* the north list's classes (quad_class): east halves take
+		 * the first two only (off i + c = m - 1); with split_on the
+		 * classes 1 and 2 (off c - i = 0) meet the south words on
+		 * their i + c = m - 1 only. One loop over the runs taken,
+		 * each word's length chosen without a branch (a loop per
+		 * run cost a mispredicted exit each). */
+		{
+			const word *gl = nl;
+			const word *ge = diag && !west ? nl + cut[1] : ne;
+			const word *on0 = split_on ? nl + cut[0] : ne;
+			const word *on1 = split_on ? nl + cut[2] : ne;
+			const size_t ron = h->sonreal[cs], rall = h->sreal[cs];
 
-			if (!p) {
-				h->failed = 1;
-				return;
+			for (; gl < ge; gl++) {
+				word ld = *gl & lo32, lk = *gl >> 32;
+				word forbid = ld >> m | (lk << m) << 32 | pad;
+				word part;
+				const int on = gl >= on0 && gl < on1;
+				const size_t len = on ? kon : k4;
+
+				pairs += (int64_t)(on ? ron : rall);
+				if (west)
+					part = (ld >> m & window) |
+					       (lk & window) << ks;
+				else
+					part = (ld & window) |
+					       (lk << m & window) << ks;
+#if defined(__x86_64__) && defined(__GNUC__)
+				if (avx)
+					o += pair_avx2(o, sw, sr, len, part,
+						       forbid);
+				else
+#endif
+					o += pair_plain(o, sw, sr, len, part,
+							forbid);
 			}
-			h->south = p;
-			h->scap = ns + 3;
 		}
-		sw = h->south;
-		sr = h->south + h->scap;
-		for (j = 0, k4 = 0; j < ns; j++) {
-			word sd = sl[j] & lo32, sk = sl[j] >> 32;
-
-			if (diag && !west && (sk >> (m - 1) & 1))
-				continue;
-			sr[k4] = sl[j];
-			sw[k4++] = west ? (sd & window) |
-						  (sk >> m & window) << ks
-					: (sd << m & window) |
-						  (sk & window) << ks;
-		}
-		for (ns = k4; k4 % 4; k4++) {
-			sr[k4] = (word)1 << 63;
-			sw[k4] = 0;
-		}
-		for (; nl < ne; nl++) {
-			word ld = *nl & lo32, lk = *nl >> 32;
-			word forbid = ld >> m | (lk << m) << 32 | (word)1 << 63;
-			word part;
-
-			if (diag && !west && (ld >> (m - 1) & 1))
-				continue;
-			if (west)
-				part = (ld >> m & window) | (lk & window) << ks;
-			else
-				part = (ld & window) | (lk << m & window) << ks;
-			if (h->cap - h->count < k4 && !room_for(h, k4))
-				return;
-			pairs += (int64_t)ns;
-			h->count += pair(h->out + h->count, sw, sr, k4, part,
-					 forbid);
-		}
+		h->count = (size_t)(o - h->out);
 	}
 	h->nodes += pairs;
+}
+
+/* from_quads_k with the side and the square's width (m = 8, 9, 10:
+ * n = 16, 18, 20) as constants. */
+#define QUADS_BY(avx)                                                       \
+	do {                                                                \
+		if (west)                                                   \
+			switch (q->m) {                                     \
+			case 8:                                             \
+				from_quads_k(h, q, rows, 1, diag, mirror0,  \
+					     avx, 8);                       \
+				return;                                     \
+			case 9:                                             \
+				from_quads_k(h, q, rows, 1, diag, mirror0,  \
+					     avx, 9);                       \
+				return;                                     \
+			case 10:                                            \
+				from_quads_k(h, q, rows, 1, diag, mirror0,  \
+					     avx, 10);                      \
+				return;                                     \
+			default:                                            \
+				from_quads_k(h, q, rows, 1, diag, mirror0,  \
+					     avx, q->m);                    \
+				return;                                     \
+			}                                                   \
+		switch (q->m) {                                             \
+		case 8:                                                     \
+			from_quads_k(h, q, rows, 0, diag, mirror0, avx, 8); \
+			return;                                             \
+		case 9:                                                     \
+			from_quads_k(h, q, rows, 0, diag, mirror0, avx, 9); \
+			return;                                             \
+		case 10:                                                    \
+			from_quads_k(h, q, rows, 0, diag, mirror0, avx,     \
+				     10);                                   \
+			return;                                             \
+		default:                                                    \
+			from_quads_k(h, q, rows, 0, diag, mirror0, avx,     \
+				     q->m);                                 \
+			return;                                             \
+		}                                                           \
+	} while (0)
+
+static void from_quads_plain(struct half *h, const struct quads *q,
+			     word rows, int west, int diag, int mirror0)
+{
+	QUADS_BY(0);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2,popcnt"))) static void
+from_quads_avx2(struct half *h, const struct quads *q, word rows, int west,
+		int diag, int mirror0)
+{
+	QUADS_BY(1);
+}
+#endif
+
+/* The pairing for this processor (nq_split_fits, solvers.h: 0 the
+ * portable form). */
+static quads_fn *pick_quads(void)
+{
+	quads_fn *f = from_quads_plain;
+
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (nq_split_fits != 0 && __builtin_cpu_supports("avx2"))
+		f = from_quads_avx2;
+#endif
+	return f;
 }
 
 /*
@@ -492,8 +705,10 @@ static void run_task(struct job *j, const struct task *t, struct half *east,
 		if (j->q) {
 			h->window = j->window;
 			h->count = 0;
-			from_quads(h, j->q, s ? ~t->rows & (((word)1 << n) - 1)
-					      : t->rows, s, j->diag, j->pair);
+			j->from_quads(h, j->q,
+				      s ? ~t->rows & (((word)1 << n) - 1)
+					: t->rows,
+				      s, j->diag, j->diag && t->mirror == 0);
 			continue;
 		}
 
@@ -544,6 +759,7 @@ static void *worker(void *arg)
 
 	memset(&east, 0, sizeof east);
 	memset(&west, 0, sizeof west);
+	east.srows = west.srows = -1;
 	while ((t = j->part.k + (long)atomic_fetch_add(&j->next, 1) *
 		    j->part.of) < j->ntasks &&
 	       !east.failed && !west.failed)
@@ -556,6 +772,8 @@ static void *worker(void *arg)
 	free(west.out);
 	free(east.south);
 	free(west.south);
+	free(east.sstart);
+	free(west.sstart);
 	return NULL;
 }
 
@@ -723,7 +941,7 @@ int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 		   int64_t *nodes)
 {
 	struct job j;
-	struct quads quads = { 0, NULL, NULL };
+	struct quads quads = { 0, NULL, NULL, NULL };
 	pthread_t tid[256];
 	int i, started = 0;
 
@@ -740,7 +958,7 @@ int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 			return NQ_ENOMEM;
 		}
 		j.q = &quads;
-		j.pair = pick_pair();
+		j.from_quads = pick_quads();
 	}
 	atomic_init(&j.next, 0);
 	pthread_mutex_init(&j.lock, NULL);
@@ -755,6 +973,7 @@ int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 	pthread_mutex_destroy(&j.lock);
 	free(j.task);
 	free(quads.off);
+	free(quads.cut);
 	free(quads.e);
 	if (j.failed)
 		return NQ_ENOMEM;

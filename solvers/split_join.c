@@ -44,12 +44,14 @@ typedef uint64_t word;
  * the AVX2 kernel (chosen at run time, in the plain build too), which
  * counts the four words' bits with a nibble table (vpshufb, vpsadbw).
  *
- * Fewer pairs: both lists are cut into buckets by a few cut bits, cb
- * diagonals of each direction through the middle of the board (long
- * ones, so each is held by about half the words of either side): the
- * table is sorted by bucket, and a word of the other list meets only the
- * blocks holding a word of a bucket with none of its cut bits; every cut
- * bit leaves about three quarters of the pairs. The table's words are
+ * Fewer pairs (tables of 3000 words and more, or without the longest
+ * diagonals' rule; smaller ones take join_small, below): both lists are
+ * cut into buckets by a few cut bits, cb diagonals of each direction
+ * through the middle of the board (long ones, so each is held by about
+ * half the words of either side): the table is sorted by bucket, and a
+ * word of the other list meets only the blocks holding a word of a
+ * bucket with none of its cut bits; every cut bit leaves about three
+ * quarters of the pairs. The table's words are
  * packed tight, bucket after bucket, so a block may hold several
  * buckets, and a block met may hold words that clash with the meeting
  * word's cut bits: the cut bits stay in the words, so the ANDs leave
@@ -62,6 +64,8 @@ typedef uint64_t word;
  * again at n = 20 (no faster).
  */
 enum { TILE = 2, CH = 6, NE = 1 << CH, MAXCUT = 6 };
+/* blocks4_k makes a chunk's subsets from two halves of three bits */
+_Static_assert(CH == 6, "blocks4_k assumes chunks of 6 bits");
 
 /* Which table tiles each bucket of the other list meets, and with what
  * weight: bucket v's ranges are rs[v]..rs[v + 1] - 1 of rng, each a
@@ -250,19 +254,33 @@ static uint64_t count_fits_plain(const word *tab, size_t stride,
 
 int nq_split_fits = -1;
 
+/* Which form of the kernels runs (nq_split_fits, solvers.h): 0 the
+ * portable one, 1 with the popcnt instruction, 2 with AVX2 too. */
+static int kernel_form(void)
+{
+	int form = 0;
+
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (nq_split_fits != 0 && __builtin_cpu_supports("popcnt"))
+		form = nq_split_fits != 1 && __builtin_cpu_supports("avx2")
+			       ? 2
+			       : 1;
+#endif
+	return form;
+}
+
 static fits_fn *pick_fits(void)
 {
-	if (nq_split_fits == 0)
-		return count_fits_plain;
+	switch (kernel_form()) {
 #if defined(__x86_64__) && defined(__GNUC__)
-	if (nq_split_fits == 1 && __builtin_cpu_supports("popcnt"))
-		return count_fits_popcnt;
-	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+	case 2:
 		return count_fits_avx2;
-	if (__builtin_cpu_supports("popcnt"))
+	case 1:
 		return count_fits_popcnt;
 #endif
-	return count_fits_plain;
+	default:
+		return count_fits_plain;
+	}
 }
 
 /* The bucket of x: its c cut bits from lo and c from lo + ks, side by
@@ -299,27 +317,33 @@ static void bucket_count(const word *in, size_t n, unsigned char *bk,
  * swaps. When no word has a bit past 31 (narrow), the rows from 32 on
  * come out empty: the first round only moves the last 32 words into
  * the high halves of the first, and the other rounds leave the empty
- * rows alone. */
+ * rows alone. T is the type of a's elements: a word, or a vector of
+ * words whose lanes are as many matrices (blocks4_k). */
+#define TRANSPOSE64(a, narrow, T)                                          \
+	do {                                                               \
+		T mk_ = (T){ 0 } + 0x00000000ffffffffu, t_;                \
+		int j_ = 32, k_, rows_ = 64;                               \
+                                                                           \
+		if (narrow) {                                              \
+			for (k_ = 0; k_ < 32; k_++) {                      \
+				(a)[k_] |= (a)[k_ + 32] << 32;             \
+				(a)[k_ + 32] ^= (a)[k_ + 32];              \
+			}                                                  \
+			j_ = 16;                                           \
+			mk_ ^= mk_ << 16;                                  \
+			rows_ = 32;                                        \
+		}                                                          \
+		for (; j_; j_ >>= 1, mk_ ^= mk_ << j_)                     \
+			for (k_ = 0; k_ < rows_; k_ = (k_ + j_ + 1) & ~j_) { \
+				t_ = ((a)[k_] >> j_ ^ (a)[k_ + j_]) & mk_; \
+				(a)[k_] ^= t_ << j_;                       \
+				(a)[k_ + j_] ^= t_;                        \
+			}                                                  \
+	} while (0)
+
 static void transpose64(word *a, int narrow)
 {
-	word mk = 0x00000000ffffffffu, t;
-	int j = 32, k, rows = 64;
-
-	if (narrow) {
-		for (k = 0; k < 32; k++) {
-			a[k] |= a[k + 32] << 32;
-			a[k + 32] = 0;
-		}
-		j = 16;
-		mk ^= mk << 16;
-		rows = 32;
-	}
-	for (; j; j >>= 1, mk ^= mk << j)
-		for (k = 0; k < rows; k = (k + j + 1) & ~j) {
-			t = (a[k] >> j ^ a[k + j]) & mk;
-			a[k] ^= t << j;
-			a[k + j] ^= t;
-		}
+	TRANSPOSE64(a, narrow, word);
 }
 
 /* Whether bucket g of the table is kept in class k (see below). */
@@ -329,6 +353,376 @@ static int in_class(unsigned g, unsigned longest, int ncls, int swap,
 	if (ncls > 1)
 		return (g & longest) == cls;
 	return swap || !(g & longest);
+}
+
+/*
+ * Small tables, with the longest diagonals' rule (even n): under SMALL
+ * words (every table of n = 16, most of n = 18's) the whole table is met
+ * by every word of the other list, without buckets or ranges: fewer
+ * pairs are cut than with the cut bits, but a meeting word costs a few
+ * instructions less and the table is made faster (on a 40th of n = 18,
+ * callgrind: 11% fewer instructions with SMALL = 3000 than with the
+ * buckets from 1000 words on; 4000 no better, and n = 20 alike at 3000,
+ * 1% worse at 4000). The table's words are cut into blocks, the blocks
+ * into groups of four (SPAD; a group is one AVX2 register), each class
+ * of weight from a new block (the west table's: a shift per block), and
+ * the rows of a meeting word's chunks are the same offsets in every
+ * group; the meeting word's own weight (a west word meeting an east
+ * table) is a shift too. The table's words of weight 0 are left out,
+ * the meeting ones skipped.
+ */
+enum { SMALL = 3000, SPAD = 4, SMAX_BLK = SMALL / 64 + 4 + SPAD };
+
+typedef uint64_t small_fn(const word *tab, size_t ngroups,
+			  const unsigned char *bsh, const word *w, size_t nw,
+			  int m, const signed char *wsh);
+
+/* The class of word x: bit 0 the falling longest diagonal (bit m - 1),
+ * bit 1 the rising one (bit ks + m - 1). */
+static inline __attribute__((always_inline)) unsigned class_of(word x,
+							      const int m)
+{
+	return (unsigned)((x >> (m - 1) & 1) | (x >> (3 * m - 3) & 2));
+}
+
+/* The table's layout: groups of four blocks, each group the chunks'
+ * subset tables one after the other, entry e of chunk c the four
+ * blocks' words at (c * NE + e) * 4. A word's rows are then offsets
+ * within a group, the same for every group. */
+#define GROUP_WORDS(nchunks) ((size_t)(nchunks) * NE * 4)
+
+/* Word x's row of each chunk as an offset within a group, in bytes
+ * (entry e of chunk c at byte (c * NE + e) * 32). */
+#define SMALL_ROWS(x, nchunks, off)                                        \
+	do {                                                               \
+		int c_;                                                    \
+		(off)[0] = (size_t)((x) << 5) & ((NE - 1) << 5);           \
+		CHUNKS_UNROLLED                                            \
+		for (c_ = 1; c_ < (nchunks); c_++)                         \
+			(off)[c_] = (size_t)c_ * NE * 32 +                 \
+				    ((size_t)((x) >> (c_ * CH - 5)) &      \
+				     ((NE - 1) << 5));                     \
+	} while (0)
+
+/* The word at byte offset o of p. */
+#define AT(p, o) ((const word *)((const char *)(p) + (o)))
+
+static inline __attribute__((always_inline)) uint64_t
+small_k(const word *tab, size_t ngroups, const unsigned char *bsh,
+	const word *w, size_t nw, const int m, const signed char *wsh)
+{
+	const int nchunks = (4 * m - 2 + CH - 1) / CH;
+	const size_t gw = GROUP_WORDS(nchunks);
+	uint64_t total = 0;
+	size_t i, g, off[64 / CH + 1];
+	int c, t;
+
+	for (i = 0; i < nw; i++) {
+		const word x = w[i];
+		const int s = wsh[class_of(x, m)];
+		const word *tg = tab;
+		uint64_t fit = 0;
+
+		if (s < 0)
+			continue;
+		SMALL_ROWS(x, nchunks, off);
+		for (g = 0; g < ngroups; g++, tg += gw)
+			for (t = 0; t < 4; t += 2) {
+				word a0 = AT(tg, off[0])[t];
+				word a1 = AT(tg, off[0])[t + 1];
+
+				CHUNKS_UNROLLED
+				for (c = 1; c < nchunks; c++) {
+					a0 &= AT(tg, off[c])[t];
+					a1 &= AT(tg, off[c])[t + 1];
+				}
+				fit += (uint64_t)__builtin_popcountll(a0)
+				       << bsh[g * 4 + (size_t)t];
+				fit += (uint64_t)__builtin_popcountll(a1)
+				       << bsh[g * 4 + (size_t)t + 1];
+			}
+		total += fit << s;
+	}
+	return total;
+}
+
+/* Kernel K with the half widths that matter (m = 8, 9, 10: n = 16, 18,
+ * 20) as constants, any other as a variable. */
+#define SMALL_BY_M(K)                                                 \
+	switch (m) {                                                  \
+	case 8:                                                       \
+		return K(tab, ngroups, bsh, w, nw, 8, wsh);           \
+	case 9:                                                       \
+		return K(tab, ngroups, bsh, w, nw, 9, wsh);           \
+	case 10:                                                      \
+		return K(tab, ngroups, bsh, w, nw, 10, wsh);          \
+	default:                                                      \
+		return K(tab, ngroups, bsh, w, nw, m, wsh);           \
+	}
+
+static uint64_t small_plain(const word *tab, size_t ngroups,
+			    const unsigned char *bsh, const word *w,
+			    size_t nw, int m, const signed char *wsh)
+{
+	SMALL_BY_M(small_k)
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("popcnt"))) static uint64_t
+small_popcnt(const word *tab, size_t ngroups, const unsigned char *bsh,
+	     const word *w, size_t nw, int m, const signed char *wsh)
+{
+	SMALL_BY_M(small_k)
+}
+
+/* A group in a register; the bytes' counts summed over a word's groups
+ * (at most SMAX_BLK / 4 rounds of at most 8 a byte), then per block
+ * (vpsadbw), weighted by the blocks' shifts (vpsllvq) when the table
+ * has them, and by the word's. */
+__attribute__((target("avx2,popcnt"))) static inline
+	__attribute__((always_inline)) uint64_t
+	small_avx2_k(const word *tab, size_t ngroups, const unsigned char *bsh,
+		     const word *w, size_t nw, const int m,
+		     const signed char *wsh, const int weighted)
+{
+	const int nchunks = (4 * m - 2 + CH - 1) / CH;
+	const size_t gw = GROUP_WORDS(nchunks);
+	const __m256i nib = _mm256_set1_epi8(0x0f);
+	const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2,
+					     2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1,
+					     2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+	const __m256i zero = _mm256_setzero_si256();
+	__m256i all = zero, bs[SMAX_BLK / 4];
+	uint64_t lanes[4];
+	size_t i, g, off[64 / CH + 1];
+	int c;
+
+	for (g = 0; weighted && g < ngroups; g++) {
+		const unsigned char *b = bsh + g * 4;
+
+		bs[g] = _mm256_setr_epi64x(b[0], b[1], b[2], b[3]);
+	}
+	for (i = 0; i < nw; i++) {
+		const word x = w[i];
+		const int s = wsh[class_of(x, m)];
+		const word *tg = tab;
+		__m256i bytes = zero, sum = zero;
+
+		if (s < 0)
+			continue;
+		SMALL_ROWS(x, nchunks, off);
+		_Pragma("GCC unroll 2")
+		for (g = 0; g < ngroups; g++, tg += gw) {
+			__m256i a = _mm256_loadu_si256(
+				(const __m256i *)AT(tg, off[0]));
+
+			CHUNKS_UNROLLED
+			for (c = 1; c < nchunks; c++)
+				a = _mm256_and_si256(
+					a, _mm256_loadu_si256(
+						   (const __m256i *)AT(tg, off[c])));
+			a = _mm256_add_epi8(
+				_mm256_shuffle_epi8(lut,
+						    _mm256_and_si256(a, nib)),
+				_mm256_shuffle_epi8(
+					lut, _mm256_and_si256(
+						     _mm256_srli_epi16(a, 4),
+						     nib)));
+			if (weighted)
+				sum = _mm256_add_epi64(
+					sum, _mm256_sllv_epi64(
+						     _mm256_sad_epu8(a, zero),
+						     bs[g]));
+			else
+				bytes = _mm256_add_epi8(bytes, a);
+		}
+		if (!weighted)
+			sum = _mm256_sad_epu8(bytes, zero);
+		all = _mm256_add_epi64(
+			all, _mm256_sll_epi64(sum, _mm_cvtsi32_si128(s)));
+	}
+	_mm256_storeu_si256((__m256i *)lanes, all);
+	return lanes[0] + lanes[1] + lanes[2] + lanes[3];
+}
+
+/* small_avx2_k with the blocks' weights or without */
+#define SMALL_AVX2_W(tab, ngroups, bsh, w, nw, m, wsh)                     \
+	(weighted ? small_avx2_k(tab, ngroups, bsh, w, nw, m, wsh, 1)       \
+		  : small_avx2_k(tab, ngroups, bsh, w, nw, m, wsh, 0))
+
+__attribute__((target("avx2,popcnt"))) static uint64_t
+small_avx2(const word *tab, size_t ngroups, const unsigned char *bsh,
+	   const word *w, size_t nw, int m, const signed char *wsh)
+{
+	size_t b;
+	int weighted = 0;
+
+	for (b = 0; b < ngroups * 4; b++)
+		weighted |= bsh[b];
+	SMALL_BY_M(SMALL_AVX2_W)
+}
+#endif
+
+static small_fn *pick_small(void)
+{
+	switch (kernel_form()) {
+#if defined(__x86_64__) && defined(__GNUC__)
+	case 2:
+		return small_avx2;
+	case 1:
+		return small_popcnt;
+#endif
+	default:
+		return small_plain;
+	}
+}
+
+/*
+ * The subset tables of four neighbouring blocks at once, lane b of a
+ * vector being block g * 4 + b: the words come interleaved (word k of
+ * block g * 4 + b at in[(g * 64 + k) * 4 + b], the missing ones 0), so
+ * that the transpose and the subsets' ANDs are the same operations on
+ * all four lanes, and each entry of the four blocks is stored at once
+ * (the blocks are neighbours in the table). real[b]: block g * 4 + b's
+ * words, a bit each.
+ */
+typedef uint64_t v4 __attribute__((vector_size(32)));
+
+static inline __attribute__((always_inline)) void
+blocks4_k(word *tab, size_t g, const word *in,
+	  const word *real4, int nbits, int nchunks)
+{
+	v4 sl[64], real, t;
+	int b, c, idx, j;
+
+	memcpy(&real, real4, sizeof real);
+	memcpy(sl, in + g * 256, sizeof sl);
+	/* transpose64 lane by lane */
+	TRANSPOSE64(sl, nbits <= 32, v4);
+	for (b = 0; b < nbits; b++)
+		sl[b] = real & ~sl[b];
+	for (; b < 64; b++)
+		sl[b] = real;
+	/* entry e = lo | hi << 3 of a chunk: the AND of the subsets of
+	 * its low three slices and its high three, each made once */
+	for (c = 0; c < nchunks; c++) {
+		word *tc = tab + g * GROUP_WORDS(nchunks) +
+			   (size_t)c * NE * 4;
+		v4 lo[8], hi[8];
+
+		lo[0] = real;
+		hi[0] = real;
+		for (b = 0; b < 3; b++)
+			for (idx = 0; idx < 1 << b; idx++) {
+				lo[(1 << b) + idx] = lo[idx] & sl[c * CH + b];
+				hi[(1 << b) + idx] =
+					hi[idx] & sl[c * CH + 3 + b];
+			}
+		for (j = 0; j < 8; j++)
+			CHUNKS_UNROLLED
+			for (idx = 0; idx < 8; idx++) {
+				t = lo[idx] & hi[j];
+				memcpy(tc + (size_t)(j * 8 + idx) * 4, &t,
+				       sizeof t);
+			}
+	}
+}
+
+typedef void blocks4_fn(word *tab, size_t g, const word *in,
+			const word *real4, int nbits, int nchunks);
+
+static void blocks4_plain(word *tab, size_t g, const word *in,
+			  const word *real4, int nbits, int nchunks)
+{
+	blocks4_k(tab, g, in, real4, nbits, nchunks);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2"))) static void
+blocks4_avx2(word *tab, size_t g, const word *in, const word *real4,
+	     int nbits, int nchunks)
+{
+	blocks4_k(tab, g, in, real4, nbits, nchunks);
+}
+#endif
+
+/* The join of a small table (tw, tn words; west when `west`) met by iw:
+ * as nq_split_join. */
+static uint64_t join_small(const word *tw, size_t tn, int west,
+			   const word *iw, size_t in, int m, int mirror,
+			   int *failed)
+{
+	const int nbits = 4 * m - 2;
+	const int nchunks = (nbits + CH - 1) / CH;
+	/* the weight's shift of each class: west words 1 per longest
+	 * diagonal, else the mirror's (-1: weight 0); east words 0 off
+	 * both, else weight 0 */
+	signed char wcls[4] = { (signed char)(mirror - 1), 1, 1, 2 };
+	signed char ecls[4] = { 0, -1, -1, -1 }, none[4] = { 0, 0, 0, 0 };
+	const signed char *tsh = mirror < 0 ? none : west ? wcls : ecls;
+	const signed char *ish = mirror < 0 ? none : west ? ecls : wcls;
+	size_t cnt[4] = { 0 }, at[4], nblk, i, bl, g;
+	word *pk, *tab, *real;
+	unsigned char *bsh;
+	unsigned k;
+	uint64_t total;
+	blocks4_fn *blocks4 = blocks4_plain;
+
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (kernel_form() == 2)
+		blocks4 = blocks4_avx2;
+#endif
+	for (i = 0; i < tn; i++)
+		cnt[class_of(tw[i], m)]++;
+	/* each class of weight from a new block, the whole padded to SPAD */
+	for (k = 0, nblk = 0; k < 4; k++)
+		if (tsh[k] >= 0)
+			nblk += (cnt[k] + 63) / 64;
+	nblk = (nblk + SPAD - 1) / SPAD * SPAD;
+	if (!nblk)
+		return 0;
+	/* the words interleaved by four blocks (blocks4_k), then each
+	 * block's real words, then the table and the blocks' shifts */
+	pk = calloc(nblk * 65, sizeof *pk);
+	tab = malloc(nblk * ((size_t)nchunks * NE * sizeof *tab + 1));
+	if (!pk || !tab) {
+		free(pk);
+		free(tab);
+		*failed = 1;
+		return 0;
+	}
+	real = pk + nblk * 64;
+	bsh = (unsigned char *)(tab + (size_t)nchunks * NE * nblk);
+	memset(bsh, 0, nblk);
+	for (k = 0, bl = 0; k < 4; k++) {
+		size_t nb = tsh[k] < 0 ? 0 : (cnt[k] + 63) / 64, q;
+
+		at[k] = bl * 64;
+		for (q = 0; q < nb; q++) {
+			size_t left = cnt[k] - q * 64;
+
+			bsh[bl + q] = (unsigned char)tsh[k];
+			real[bl + q] = left >= 64 ? ~(word)0
+						  : ((word)1 << left) - 1;
+		}
+		bl += nb;
+	}
+	for (i = 0; i < tn; i++) {
+		size_t p;
+
+		k = class_of(tw[i], m);
+		if (tsh[k] < 0)
+			continue;
+		p = at[k]++;
+		bl = p / 64;
+		pk[((bl / 4) * 64 + p % 64) * 4 + bl % 4] = tw[i];
+	}
+	for (g = 0; g < nblk / 4; g++)
+		blocks4(tab, g, pk, real + g * 4, nbits, nchunks);
+	total = pick_small()(tab, nblk / 4, bsh, iw, in, m, ish);
+	free(tab);
+	free(pk);
+	return total;
 }
 
 uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
@@ -358,6 +752,8 @@ uint64_t nq_split_join(const uint64_t *east, size_t ne, const uint64_t *west,
 	tn = swap ? nw : ne;
 	iw = swap ? east : west;
 	in = swap ? ne : nw;
+	if (mirror >= 0 && m >= 2 && tn < SMALL)
+		return join_small(tw, tn, swap, iw, in, m, mirror, failed);
 	/* c bits of each direction around the longest diagonals */
 	if (m >= 4)
 		cb = tn >= 3000 ? 3 : tn >= 1000 ? 2 : tn >= 100;
