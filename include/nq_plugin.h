@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NQ_ABI_VERSION 4u
+#define NQ_ABI_VERSION 5u
 /* The oldest version this header's host still loads. */
 #define NQ_ABI_OLDEST 1u
 
@@ -206,12 +206,22 @@ typedef struct nq_solver {
 	 * count in parts. Solvers without it are left out of instances with
 	 * `parts:` (with a notice), like a mode they do not answer. */
 	long (*count_units)(const nq_optval *opt, int n);
+	/* ABI 5, optional: how many threads solve() runs for an instance of
+	 * size n in this mode (`plain`: 1 when it has no pre-placed queens,
+	 * blocked squares or excluded lines), 0 for one per core it may use,
+	 * or k >= 1. With jobs: N > 1 the harness gives each run that many
+	 * cores of its own, so it must say what solve() does (res->ran says
+	 * it after). NULL: the value of an option `threads` with an effect
+	 * (0: every core), else 1. */
+	int (*threads)(const nq_optval *opt, int n, enum nq_mode mode,
+		       int plain);
 } nq_solver;
 
-/* The size of an ABI 1 nq_solver (before option_used), and of ABI 2 and
- * 3 (before count_units). */
+/* The size of an ABI 1 nq_solver (before option_used), of ABI 2 and 3
+ * (before count_units), and of ABI 4 (before threads). */
 #define NQ_SOLVER_SIZE_V1 offsetof(nq_solver, option_used)
 #define NQ_SOLVER_SIZE_V3 offsetof(nq_solver, count_units)
+#define NQ_SOLVER_SIZE_V4 offsetof(nq_solver, threads)
 
 /* ------------------------------------------------------------------ */
 /* CNF: an encoder emits variables and clauses into a sink the host
@@ -325,6 +335,9 @@ typedef struct nq_ilp_model {
  *   4  counts in parts: nq_instance.part and .parts (appended),
  *      nq_solver.count_units (appended, optional). Solvers of ABI 1-3
  *      (or without the hook) are left out of instances with parts.
+ *   5  nq_solver.threads (appended, optional): the cores a run takes
+ *      under jobs: N > 1, per instance. Solvers of ABI 1-4 (or without
+ *      the hook) take their `threads` option's value, as before.
  * Later versions only append: new hooks at the end of a struct (the host
  * reads them only from entries whose abi_version is new enough) and new
  * option types at the end of the enum. */

@@ -465,10 +465,26 @@ static long usable_cores(void)
 	return sysconf(_SC_NPROCESSORS_ONLN);
 }
 
+/* The threads a run takes (the solver's threads hook, and the rule
+ * fast_count follows): counts of the whole board by the variants that
+ * have threads, their `threads` value, 0 (one per core the run may use)
+ * but one for small boards, which finish before a thread would start
+ * (measured: n <= 11 is faster on one); everything else one. */
+static int backtrack_threads(const nq_optval *opt, int n, enum nq_mode mode,
+			     int plain)
+{
+	if ((opt[0].num != V_BITMASK && opt[0].num != V_SYMMETRY &&
+	     opt[0].num != V_SPLIT) || mode != NQ_MODE_COUNT || !plain)
+		return 1;
+	if (opt[1].num == 0)
+		return n < 12 ? 1 : 0;
+	return (int)opt[1].num;
+}
+
 /* Counts without hints on several threads, or with symmetry. */
 static int fast_count(const nq_job *job, struct search *s, nq_result *res)
 {
-	long threads = job->opt[1].num;
+	long threads;
 	int n = s->n;
 	struct nq_part part = NQ_WHOLE;
 
@@ -476,10 +492,9 @@ static int fast_count(const nq_job *job, struct search *s, nq_result *res)
 		part.k = job->inst->part;
 		part.of = job->inst->parts;
 	}
+	threads = backtrack_threads(job->opt, n, NQ_MODE_COUNT, 1);
 	if (threads == 0) {
-		/* one per core it may use, but small boards finish before
-		 * a thread would start: measured, n <= 11 is faster on one */
-		threads = n < 12 ? 1 : usable_cores();
+		threads = usable_cores();
 		if (threads < 1)
 			threads = 1;
 	}
@@ -632,5 +647,5 @@ const nq_solver nq_solver_backtrack = {
 	"backtrack",
 	"native backtracking search, one queen per row",
 	options, "variant", backtrack_max_n, backtrack_solve,
-	backtrack_option_used, backtrack_count_units
+	backtrack_option_used, backtrack_count_units, backtrack_threads
 };

@@ -217,5 +217,6 @@ const nq_solver nq_solver_cbc = {
 	cbc_max_n,                      /* max_n */
 	cbc_solve,                      /* solve */
 	NULL,                           /* option_used */
-	NULL                            /* count_units: whole counts only */
+	NULL,                           /* count_units: whole counts only */
+	NULL                            /* threads: one */
 };

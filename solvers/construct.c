@@ -92,5 +92,5 @@ const nq_solver nq_solver_construct = {
 	NQ_ABI_VERSION, sizeof(nq_solver),
 	"construct",
 	"explicit construction by formula, first mode, O(n) (Hoffman et al. 1969)",
-	NULL, NULL, construct_max_n, construct_solve, NULL, NULL
+	NULL, NULL, construct_max_n, construct_solve, NULL, NULL, NULL
 };

@@ -600,5 +600,6 @@ const nq_solver nq_solver_dimacs = {
 	dimacs_max_n,                   /* max_n */
 	dimacs_solve,                   /* solve */
 	NULL,                           /* option_used */
-	NULL                            /* count_units: whole counts only */
+	NULL,                           /* count_units: whole counts only */
+	NULL                            /* threads: one */
 };

@@ -639,5 +639,6 @@ const nq_solver nq_solver_glpk = {
 	glpk_max_n,    /* n <= 10000: GLPK holds at most 1e8 columns */
 	glpk_solve,
 	NULL,          /* option_used */
-	NULL           /* count_units: whole counts only */
+	NULL,          /* count_units: whole counts only */
+	NULL           /* threads: one */
 };

@@ -509,5 +509,5 @@ const nq_solver nq_solver_minconflicts = {
 	"minconflicts",
 	"min-conflicts local search on a permutation, first mode, seeded "
 	"(Sosic and Gu)",
-	NULL, NULL, mc_max_n, mc_solve, NULL, NULL
+	NULL, NULL, mc_max_n, mc_solve, NULL, NULL, NULL
 };

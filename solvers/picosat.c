@@ -517,5 +517,6 @@ const nq_solver nq_solver_picosat = {
 	NULL,                           /* max_n: none, see the top comment */
 	ps_solve,                       /* solve */
 	NULL,                           /* option_used */
-	NULL                            /* count_units: whole counts only */
+	NULL,                           /* count_units: whole counts only */
+	NULL                            /* threads: one */
 };

@@ -11,9 +11,16 @@
 #include "registry.h"
 #include "status.h"
 
-int nq_approach_cpus(const nq_approach *a, int online)
+int nq_approach_cpus(const nq_approach *a, const nq_instance *in,
+		     int online)
 {
 	const char *p = a->options;
+	int t = nq_solver_threads(a->solver, a->opt, in->n, in->mode,
+				  in->nhints == 0 &&
+				  !nq_instance_has_variants(in));
+
+	if (t >= 0)
+		return t == 0 ? (online > 0 ? online : 1) : t;
 
 	/* a->options holds the options with an effect, "k=v;k=v" */
 	while (p && *p) {
@@ -74,7 +81,7 @@ static nq_cell *expand(const nq_experiment *exp, int online, size_t *n)
 			c->spec = i;
 			c->ai = ai;
 			c->shard = 1;
-			c->cpus = nq_approach_cpus(a, online);
+			c->cpus = nq_approach_cpus(a, &spec->inst, online);
 			if (max > 0 && spec->inst.n > max) {
 				c->kind = NQ_CELL_TOO_LARGE;
 				c->max_n = max;

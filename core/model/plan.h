@@ -64,9 +64,11 @@ int nq_plan_make(const nq_experiment *exp, int nshards, int online,
 		 nq_plan *p, nq_error *err);
 void nq_plan_free(nq_plan *p);
 
-/* The cores a run of approach a takes: its `threads` option (0: all
+/* The cores a run of approach a on instance in takes: what the solver's
+ * threads hook says (ABI 5), else its `threads` option (0: all
  * `online`), 1 without one. */
-int nq_approach_cpus(const nq_approach *a, int online);
+int nq_approach_cpus(const nq_approach *a, const nq_instance *in,
+		     int online);
 
 /* The key of measured run `rep` (1..repeat) of cell c. */
 void nq_plan_key(const nq_experiment *exp, const nq_cell *c, int rep,

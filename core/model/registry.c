@@ -166,7 +166,7 @@ int nq_option_used(const nq_solver *s, const nq_optval *opt, size_t i)
  * the answers are kept, by the solver and the option values. A hook that
  * fails, or answers out of its range, leaves an error for
  * nq_solver_hooks_error and a harmless answer meanwhile. */
-enum { HOOK_MAX_N, HOOK_UNITS };
+enum { HOOK_MAX_N, HOOK_UNITS, HOOK_THREADS };
 
 struct hook_answer {
 	const nq_solver *s;
@@ -190,6 +190,10 @@ static long long call_hook(const struct hook_call *c)
 {
 	if (c->hook == HOOK_MAX_N)
 		return c->s->max_n(c->opt, (enum nq_mode)c->arg);
+	if (c->hook == HOOK_THREADS) /* arg: n << 2 | mode << 1 | plain */
+		return c->s->threads(c->opt, c->arg >> 2,
+				     (enum nq_mode)(c->arg >> 1 & 1),
+				     c->arg & 1);
 	return c->s->count_units(c->opt, c->arg);
 }
 
@@ -256,10 +260,11 @@ static int hook_value(const nq_solver *s, const nq_optval *opt, int hook,
 		      int arg, long long *value)
 {
 	const char *origin = origin_of(s), *name = hook == HOOK_MAX_N
-						  ? "max_n" : "count_units";
+						  ? "max_n" : hook == HOOK_UNITS
+						  ? "count_units" : "threads";
 	struct hook_call c = { s, opt, hook, arg };
 	size_t i, nopt = options_of(s);
-	char what[64], why[400];
+	char what[128], why[400];
 	struct hook_answer *a;
 
 	if (hook_failed)
@@ -275,8 +280,13 @@ static int hook_value(const nq_solver *s, const nq_optval *opt, int hook,
 	if (hook == HOOK_MAX_N)
 		snprintf(what, sizeof what, "for %s mode",
 			 arg == NQ_MODE_COUNT ? "count" : "first");
-	else
+	else if (hook == HOOK_UNITS)
 		snprintf(what, sizeof what, "for n=%d", arg);
+	else
+		snprintf(what, sizeof what, "for n=%d, %s mode%s", arg >> 2,
+			 arg >> 1 & 1 ? "count" : "first",
+			 arg & 1 ? "" : ", with pre-placed queens or blocked "
+			 "squares");
 	if (!strcmp(origin, "built-in")) {
 		*value = call_hook(&c);
 	} else if (nq_guard_call(probe_hook, &c, value, sizeof *value,
@@ -297,6 +307,12 @@ static int hook_value(const nq_solver *s, const nq_optval *opt, int hook,
 		hook_fail(origin, "solver '%s': its count_units hook returned "
 			  "%lld %s (expected 0: no parts, or the number of "
 			  "work units, at least 1)", s->name, *value, what);
+		return -1;
+	}
+	if (hook == HOOK_THREADS && (*value < 0 || *value > 4096)) {
+		hook_fail(origin, "solver '%s': its threads hook returned "
+			  "%lld %s (expected 0: one per core, or 1..4096)",
+			  s->name, *value, what);
 		return -1;
 	}
 	if (nanswers == answers_cap) {
@@ -330,6 +346,22 @@ int nq_solver_max_n(const nq_solver *s, const nq_optval *opt,
 	if (hook_value(s, opt, HOOK_MAX_N, (int)mode, &v) < 0)
 		return NQ_NOT_APPLICABLE;
 	return v > 1000000000LL ? 1000000000 : (int)v;
+}
+
+int nq_solver_threads(const nq_solver *s, const nq_optval *opt, int n,
+		      enum nq_mode mode, int plain)
+{
+	long long v;
+
+	if (s->abi_version < 5 || s->struct_size < sizeof *s || !s->threads)
+		return -1;
+	if (n < 0 || n > (1 << 28))
+		return 1;
+	if (hook_value(s, opt, HOOK_THREADS,
+		       n << 2 | (mode == NQ_MODE_COUNT) << 1 | (plain != 0),
+		       &v) < 0)
+		return 1;
+	return (int)v;
 }
 
 long nq_solver_count_units(const nq_solver *s, const nq_optval *opt, int n)
@@ -429,7 +461,8 @@ int nq_registry_add_solver(const nq_solver *s, const char *origin, nq_error *err
 	registry_init();
 	if (check_entry(s->abi_version, s->struct_size,
 			s->abi_version < 2 ? NQ_SOLVER_SIZE_V1 :
-			s->abi_version < 4 ? NQ_SOLVER_SIZE_V3 : sizeof *s,
+			s->abi_version < 4 ? NQ_SOLVER_SIZE_V3 :
+			s->abi_version < 5 ? NQ_SOLVER_SIZE_V4 : sizeof *s,
 			s->name,
 			"solver", solver_origin_of(s->name),
 			reg.nsolvers, origin, err))

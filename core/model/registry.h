@@ -35,6 +35,13 @@ int nq_option_used(const nq_solver *s, const nq_optval *opt, size_t i);
  * count_units below 0) gives a harmless answer (not applicable, no
  * parts) and leaves the error for nq_solver_hooks_error. */
 long nq_solver_count_units(const nq_solver *s, const nq_optval *opt, int n);
+/* The solver's threads hook (ABI 5) for these options and an instance of
+ * size n in this mode (plain: no pre-placed queens, blocked squares or
+ * excluded lines): 0 (one per core) or k >= 1; -1 when it has none. A
+ * plugin's is guarded as above; one that fails, or answers out of
+ * 0..4096, gives 1 and leaves the error. */
+int nq_solver_threads(const nq_solver *s, const nq_optval *opt, int n,
+		      enum nq_mode mode, int plain);
 int nq_solver_max_n(const nq_solver *s, const nq_optval *opt,
 		    enum nq_mode mode);
 /* -1 with err filled (the first failure, naming the plugin file, the

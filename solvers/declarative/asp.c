@@ -395,5 +395,6 @@ const nq_solver nq_solver_asp = {
 	NULL,                           /* max_n: none */
 	asp_solve,                      /* solve */
 	NULL,                           /* option_used */
-	NULL                            /* count_units: whole counts only */
+	NULL,                           /* count_units: whole counts only */
+	NULL                            /* threads: one */
 };

@@ -743,5 +743,6 @@ const nq_solver nq_solver_minizinc = {
 	mzn_max_n,                      /* max_n */
 	mzn_solve,                      /* solve */
 	mzn_option_used,                /* option_used */
-	NULL                            /* count_units: whole counts only */
+	NULL,                           /* count_units: whole counts only */
+	NULL                            /* threads: one */
 };

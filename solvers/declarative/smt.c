@@ -546,5 +546,6 @@ const nq_solver nq_solver_smt = {
 	smt_max_n,                      /* max_n */
 	smt_solve,                      /* solve */
 	smt_option_used,                /* option_used */
-	NULL                            /* count_units: whole counts only */
+	NULL,                           /* count_units: whole counts only */
+	NULL                            /* threads: one */
 };

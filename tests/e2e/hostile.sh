@@ -32,7 +32,7 @@ none_left() { # none_left TENTHS: wait that long at most for none
 	return 1
 }
 
-for kind in SPAWN EXIT OPTS MANYOPTS LIST TYPE99 LOOP CRASH UNITS BADMAX PARENT; do
+for kind in SPAWN EXIT OPTS MANYOPTS LIST TYPE99 LOOP CRASH UNITS BADMAX PARENT THREADS; do
 	cc -std=c11 -O2 -shared -fPIC -I"$ROOT/include" -DHOSTILE_$kind \
 		-o "$T/$kind.so" tests/liars/hostile.c 2>"$T/cc.err" ||
 		bad "building $kind.so: $(cat "$T/cc.err")"
@@ -250,6 +250,7 @@ hook LOOP badmax "{n: 6, mode: count}" "max_n hook did not return within 2 s (ki
 hook CRASH badmax "{n: 6, mode: count}" "max_n hook crashed (signal 11, Segmentation fault) for count mode"
 hook BADMAX badmax "{n: 6, mode: count}" "max_n hook returned -7 for count mode"
 hook UNITS units "{n: 8, mode: count, parts: 4}" "count_units hook did not return within 2 s (killed) for n=8"
+hook THREADS badthreads "{n: 6, mode: count}" "threads hook returned 9999 for n=6, count mode (expected 0: one per core, or 1..4096)"
 
 echo "hostile: $pass passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -19,6 +19,7 @@
  *   HOSTILE_CRASH    a max_n hook that dereferences NULL
  *   HOSTILE_UNITS    a count_units hook that never returns
  *   HOSTILE_BADMAX   a max_n hook that returns -7
+ *   HOSTILE_THREADS  a threads hook (ABI 5) that returns 9999
  *   HOSTILE_PARENT   parent: the right count, but at n = 4 it stops its
  *                    parent process (SIGSTOP; with jobs: N > 1 the
  *                    harness's worker that made the run), at n = 5 it
@@ -246,6 +247,23 @@ static const nq_solver units = { NQ_ABI_VERSION, sizeof(nq_solver),
 				 "units", "tests/liars/hostile.c", NULL, NULL,
 				 count_only, right_count, NULL, loop_units };
 static const nq_solver *const solvers[] = { &units, NULL };
+PLUGIN(solvers)
+
+#elif defined(HOSTILE_THREADS)
+static int many_threads(const nq_optval *opt, int n, enum nq_mode mode,
+			int plain)
+{
+	(void)opt;
+	(void)n;
+	(void)mode;
+	(void)plain;
+	return 9999;
+}
+
+static const nq_solver badthreads = { NQ_ABI_VERSION, sizeof(nq_solver),
+	"badthreads", "tests/liars/hostile.c", NULL, NULL, count_only,
+	right_count, NULL, NULL, many_threads };
+static const nq_solver *const solvers[] = { &badthreads, NULL };
 PLUGIN(solvers)
 
 #elif defined(HOSTILE_PARENT)

@@ -114,29 +114,70 @@ static void only_and_too_large(void **state)
 	nq_experiment_free(exp);
 }
 
+/* A threads hook of a solver of the tests' own: 3 for n = 9 counts of
+ * the whole board, 0 (every core) for n = 10, else 1. */
+static int three_threads(const nq_optval *opt, int n, enum nq_mode mode,
+			 int plain)
+{
+	(void)opt;
+	if (mode != NQ_MODE_COUNT || !plain)
+		return 1;
+	return n == 9 ? 3 : n == 10 ? 0 : 1;
+}
+
 static void cores_of_a_run(void **state)
 {
 	nq_experiment *exp = parse(BASE "instances:\n"
-		"  - {n: 10, mode: count}\n"
+		"  - {n: 12, mode: count}\n"
+		"  - {n: 8, mode: count}\n"
+		"  - {n: 12, mode: first}\n"
+		"  - {n: 12, mode: count, hints: [[1, 1]]}\n"
 		"approaches:\n"
 		"  - backtrack: {variant: bitmask, threads: 2}\n"
 		"  - backtrack: {variant: symmetry, threads: 0}\n"
 		"  - backtrack: {variant: textbook}\n");
+	const nq_instance *big = &exp->instances[0].inst,
+			  *small = &exp->instances[1].inst,
+			  *first = &exp->instances[2].inst,
+			  *hinted = &exp->instances[3].inst;
+	nq_solver own;
+	nq_approach a;
+	nq_instance in = { .n = 9, .mode = NQ_MODE_COUNT };
 	nq_plan p;
 
 	(void)state;
-	assert_int_equal(nq_approach_cpus(&exp->approaches[0], 4), 2);
-	/* threads: 0 takes every core the harness may use */
-	assert_int_equal(nq_approach_cpus(&exp->approaches[1], 4), 4);
-	assert_int_equal(nq_approach_cpus(&exp->approaches[1], 0), 1);
-	assert_int_equal(nq_approach_cpus(&exp->approaches[2], 4), 1);
+	assert_int_equal(nq_approach_cpus(&exp->approaches[0], big, 4), 2);
+	/* threads: 0 takes every core the harness may use, for a count of
+	 * the whole board from n = 12 (the solver runs one thread below) */
+	assert_int_equal(nq_approach_cpus(&exp->approaches[1], big, 4), 4);
+	assert_int_equal(nq_approach_cpus(&exp->approaches[1], big, 0), 1);
+	assert_int_equal(nq_approach_cpus(&exp->approaches[1], small, 4), 1);
+	/* first mode, and a count with pre-placed queens: one thread */
+	assert_int_equal(nq_approach_cpus(&exp->approaches[0], first, 4), 1);
+	assert_int_equal(nq_approach_cpus(&exp->approaches[1], hinted, 4), 1);
+	assert_int_equal(nq_approach_cpus(&exp->approaches[2], big, 4), 1);
 	plan(exp, 1, &p);
-	assert_int_equal(p.ncells, 3);
+	assert_int_equal(p.ncells, 12);
 	assert_int_equal(p.cells[0].cpus, 2);
-	assert_int_equal(p.cells[1].cpus, 4);
+	assert_int_equal(p.cells[1].cpus, 4); /* plan() says 4 online */
 	assert_int_equal(p.cells[2].cpus, 1);
+	assert_int_equal(p.cells[4].cpus, 1); /* symmetry at n = 8 */
 	assert_int_equal(p.shard_cpus[1], 4);
 	assert_true(nq_cores_usable() >= 1);
+	/* a solver's own hook (ABI 5) */
+	own = *exp->approaches[2].solver;
+	own.threads = three_threads;
+	a = exp->approaches[2];
+	a.solver = &own;
+	assert_int_equal(nq_approach_cpus(&a, &in, 4), 3);
+	in.n = 10;
+	assert_int_equal(nq_approach_cpus(&a, &in, 4), 4);
+	in.mode = NQ_MODE_FIRST;
+	assert_int_equal(nq_approach_cpus(&a, &in, 4), 1);
+	/* an ABI 4 solver's hook is not read: its options say */
+	own.abi_version = 4;
+	in.mode = NQ_MODE_COUNT;
+	assert_int_equal(nq_approach_cpus(&a, &in, 4), 1);
 	nq_plan_free(&p);
 	nq_experiment_free(exp);
 }
