@@ -470,6 +470,28 @@ int nq_workers_wait(nq_workers *ws, nq_run *run, nq_error *err)
 			}
 		if (!nb)
 			break;
+		/* until the nearest deadline */
+		next = ws->w[of[0]].deadline;
+		for (i = 1; i < nb; i++)
+			if (ws->w[of[i]].deadline < next)
+				next = ws->w[of[i]].deadline;
+		ms = (next - nq_now()) * 1000.0 + 1.0;
+		if (poll(pf, (nfds_t)nb, ms < 0 ? 0 : ms > 1e9 ? 1000000000
+			 : (int)ms) < 0) {
+			if (errno == EINTR)
+				continue;
+			rc = nq_error_set(err, NULL, 0, 0, "poll: %s",
+					  strerror(errno));
+			break;
+		}
+		/* a reply that came is taken, however late */
+		for (i = 0; i < nb && !pf[i].revents; i++)
+			;
+		if (i < nb) {
+			k = of[i];
+			rc = take(ws, k, run, err) < 0 ? -1 : k;
+			break;
+		}
 		now = nq_now();
 		for (i = 0; i < nb && ws->w[of[i]].deadline > now; i++)
 			;
@@ -483,25 +505,6 @@ int nq_workers_wait(nq_workers *ws, nq_run *run, nq_error *err)
 				 "was killed", ws->w[k].allowed);
 			lost(ws, k, run, what, 0);
 			rc = k;
-			break;
-		}
-		next = ws->w[of[0]].deadline;
-		for (i = 1; i < nb; i++)
-			if (ws->w[of[i]].deadline < next)
-				next = ws->w[of[i]].deadline;
-		ms = (next - now) * 1000.0 + 1.0;
-		if (poll(pf, (nfds_t)nb, ms > 1e9 ? 1000000000 : (int)ms) < 0) {
-			if (errno == EINTR)
-				continue;
-			rc = nq_error_set(err, NULL, 0, 0, "poll: %s",
-					  strerror(errno));
-			break;
-		}
-		for (i = 0; i < nb && !pf[i].revents; i++)
-			;
-		if (i < nb) {
-			k = of[i];
-			rc = take(ws, k, run, err) < 0 ? -1 : k;
 			break;
 		}
 	}
