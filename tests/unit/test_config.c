@@ -44,14 +44,14 @@ static const nq_option test_options[] = {
 
 static const nq_solver test_solver = {
 	NQ_ABI_VERSION, sizeof(nq_solver), "testsolver", "test",
-	test_options, "variant", NULL, dummy_solve, NULL, NULL
+	test_options, "variant", NULL, dummy_solve, NULL, NULL, NULL
 };
 
 /* No options at all; built as an ABI 1 plugin is (no option_used), which
  * the registry still takes. */
 static const nq_solver bare_solver = {
 	1, NQ_SOLVER_SIZE_V1, "testbare", "test",
-	NULL, NULL, NULL, dummy_solve, NULL, NULL
+	NULL, NULL, NULL, dummy_solve, NULL, NULL, NULL
 };
 
 /* Options, no label; a NULL default. */
@@ -63,7 +63,7 @@ static const nq_option nolabel_options[] = {
 
 static const nq_solver nolabel_solver = {
 	NQ_ABI_VERSION, sizeof(nq_solver), "testnolabel", "test",
-	nolabel_options, NULL, NULL, dummy_solve, NULL, NULL
+	nolabel_options, NULL, NULL, dummy_solve, NULL, NULL, NULL
 };
 
 /* More options than an approach holds. */
@@ -82,7 +82,7 @@ static const nq_option many_options[] = {
 
 static const nq_solver many_solver = {
 	NQ_ABI_VERSION, sizeof(nq_solver), "testmany", "test",
-	many_options, NULL, NULL, dummy_solve, NULL, NULL
+	many_options, NULL, NULL, dummy_solve, NULL, NULL, NULL
 };
 
 static int group_setup(void **state)

@@ -64,7 +64,7 @@ static void row(void **state)
 	char want[600];
 	char name[] = "my, \"odd\" name";
 	nq_solver s = { NQ_ABI_VERSION, sizeof s, "picosat", "", NULL, NULL,
-			NULL, NULL, NULL, NULL };
+			NULL, NULL, NULL, NULL, NULL };
 	nq_experiment exp;
 	nq_instance_spec spec;
 	nq_square blocked = { 0, 1 };
