@@ -39,8 +39,10 @@
  *
  * Limits: before each check the solver's `timeout` is set to what is
  * left before the run's limit less a margin (2%, at least 50 ms), so Z3
- * stops cleanly (reason "timeout" or "canceled": NQ_ETIMEOUT, the count's
- * note says how many models came first); the host's kill at the limit
+ * stops cleanly (reason "timeout" or "canceled", or any reason once the
+ * time is up, as "(incomplete (theory arithmetic))" when the timeout
+ * lands in a theory solver: NQ_ETIMEOUT, the count's note says how many
+ * models came first); the host's kill at the limit
  * is the backstop, and the only stop while Z3 parses the text (a large
  * pairwise model). Under an address-space limit Z3's own memory_max_size
  * is set to three quarters of it, so Z3 gives up ("max. memory
@@ -409,8 +411,13 @@ static int smt_enumerate(struct smt *z, const nq_instance *inst,
 			char copy[120];
 
 			snprintf(copy, sizeof copy, "%.119s", why ? why : "");
+			/* Z3 stopped by its timeout inside a theory solver
+			 * may say "(incomplete (theory arithmetic))": at the
+			 * deadline, whatever it says, the time is what
+			 * stopped it */
 			rc = strstr(copy, "memory") ? NQ_ENOMEM :
-			     strstr(copy, "timeout") || strstr(copy, "cancel")
+			     strstr(copy, "timeout") || strstr(copy, "cancel") ||
+			     (z->deadline > 0 && nq_now() >= z->deadline - 0.01)
 			     ? NQ_ETIMEOUT : NQ_ERR;
 			if (rc == NQ_ETIMEOUT && count)
 				snprintf(res->note, sizeof res->note, "time "
