@@ -300,6 +300,20 @@ const char *nq_cgroup_kind(void)
 	return kind == 2 ? "cgroup-v2" : kind == 1 ? "cgroup-v1" : "rlimit";
 }
 
+/* A run's cgroup, new and empty. This harness never names two alike,
+ * so one that is there already was left by an earlier harness of the
+ * same PID that was killed (SIGKILL leaves its groups): its CPU time,
+ * memory limit and OOM count are not this run's, so it is emptied,
+ * removed and made anew. 0, or -1. */
+static int make_own(const char *dir)
+{
+	if (mkdir(dir, 0755) == 0)
+		return 0;
+	if (errno != EEXIST || remove_dir(dir) < 0)
+		return -1;
+	return mkdir(dir, 0755);
+}
+
 int nq_cgroup_create(nq_cgroup *cg, uint64_t memory_kib)
 {
 	char limit[32];
@@ -311,7 +325,7 @@ int nq_cgroup_create(nq_cgroup *cg, uint64_t memory_kib)
 	seq++;
 	snprintf(cg->mem, sizeof cg->mem, "%s/nq-%ld-%u", base_mem,
 		 (long)getpid(), seq);
-	if (mkdir(cg->mem, 0755) < 0 && errno != EEXIST)
+	if (make_own(cg->mem) < 0)
 		return -1;
 	cg->version = kind;
 	snprintf(limit, sizeof limit, "%llu",
@@ -326,8 +340,7 @@ int nq_cgroup_create(nq_cgroup *cg, uint64_t memory_kib)
 	}
 	snprintf(cg->cpu, sizeof cg->cpu, "%s/nq-%ld-%u", base_cpu,
 		 (long)getpid(), seq);
-	if (strcmp(cg->cpu, cg->mem) && mkdir(cg->cpu, 0755) < 0 &&
-	    errno != EEXIST) {
+	if (strcmp(cg->cpu, cg->mem) && make_own(cg->cpu) < 0) {
 		cg->cpu[0] = '\0';
 		goto fail;
 	}
@@ -391,6 +404,20 @@ void nq_cgroup_kill(const nq_cgroup *cg)
 	kill_procs(cg->mem);
 	if (cg->version == 1 && strcmp(cg->cpu, cg->mem))
 		kill_procs(cg->cpu);
+}
+
+int nq_cgroup_cpu(const nq_cgroup *cg, double *cpu_s)
+{
+	long long v = -1;
+
+	if (cg->version == 2)
+		v = keyed(cg->mem, "cpu.stat", "usage_usec");
+	else if (cg->version == 1)
+		v = number(cg->cpu, "cpuacct.usage");
+	if (v < 0)
+		return -1;
+	*cpu_s = (double)v * (cg->version == 2 ? 1e-6 : 1e-9);
+	return 0;
 }
 
 void nq_cgroup_usage(const nq_cgroup *cg, double *cpu_s, long *peak_kib,

@@ -24,8 +24,10 @@ typedef struct nq_cgroup {
  * emptied and removed on the way. */
 const char *nq_cgroup_kind(void);
 
-/* Make the cgroup of a run, with memory_kib (0: none) as its memory
- * limit. 0, or -1 when none can be made (cg->version 0). */
+/* Make the cgroup of a run, new and empty (one of the same name that a
+ * killed harness of the same PID left is removed first), with memory_kib
+ * (0: none) as its memory limit. 0, or -1 when none can be made
+ * (cg->version 0). */
 int nq_cgroup_create(nq_cgroup *cg, uint64_t memory_kib);
 
 /* In the child: move the calling process into cg. 0 or -1. */
@@ -38,6 +40,9 @@ int nq_cgroup_pids(const nq_cgroup *cg, pid_t *pids, int cap);
 /* SIGKILL every process in cg until it is empty (a few seconds at
  * most). */
 void nq_cgroup_kill(const nq_cgroup *cg);
+
+/* The tree's CPU time (s) now, to the microsecond or better. 0, or -1. */
+int nq_cgroup_cpu(const nq_cgroup *cg, double *cpu_s);
 
 /* The tree's CPU time (s), peak memory (KiB; -1 unknown) and how many
  * processes the kernel's OOM killer ended in it. */

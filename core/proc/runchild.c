@@ -16,6 +16,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "cpus.h"
 #include "errlog.h"
@@ -205,6 +206,19 @@ void nq_child(const struct nq_child_args *c)
 	job.opt = c->a->opt;
 	job.seed = lim->seed;
 	job.time_limit_s = lim->timeout_s;
+	/* the harness's code has started no process here: one that is here
+	 * was started by someone else's before it (a fork handler), outside
+	 * the run's cgroup and the clock */
+	{
+		int st;
+
+		if (waitpid(-1, &st, WNOHANG) != -1 || errno != ECHILD)
+			child_refuse(&m, fd, "a process was started in the "
+				     "run's child before the harness's own code "
+				     "ran (a fork handler?): its work would be "
+				     "outside the harness's clock, so the run "
+				     "is not made");
+	}
 	/* ready; the clock starts when the parent releases the run */
 	if (send_ready(fd) < 0)
 		_exit(1);

@@ -56,15 +56,27 @@ forge_yaml early forger-early
 st=$(row "$T/early.csv" forger-early status)
 expect "an answer sent before the work is not ok (got $st)" [ "$st" != ok ]
 
+# work in a fork handler, in the run's child before the harness's code:
+# itself, in a thread, in a process it waits for then or after the
+# release; each under -j 1 and -j 2 (a worker's child), with and
+# without a cgroup
 forge_yaml atfork forger-atfork
-NQ_FORGER_ATFORK=1 "$H" run "$T/atfork.yaml" -o "$T/atfork.csv" -q >/dev/null 2>"$T/err"
-st=$(row "$T/atfork.csv" forger-atfork status)
-note=$(row "$T/atfork.csv" forger-atfork note)
-expect "work in a fork handler: status error (got $st)" [ "$st" = error ]
-expect "work in a fork handler: the note says the time is impossible ($note)" \
-	grep -q "impossible time" <<<"$note"
-expect "work in a fork handler: no answer taken" \
-	[ -z "$(row "$T/atfork.csv" forger-atfork solutions)" ]
+for how in 1 thread spawn reaped; do
+	for j in 1 2; do
+		for cg in 0 1; do
+			w="$how, -j $j, NQ_NO_CGROUP=$cg"
+			NQ_NO_CGROUP=$cg NQ_FORGER_ATFORK=$how "$H" run "$T/atfork.yaml" \
+				-o "$T/atfork.csv" -j $j -q >/dev/null 2>"$T/err"
+			st=$(row "$T/atfork.csv" forger-atfork status)
+			note=$(row "$T/atfork.csv" forger-atfork note)
+			expect "work in a fork handler ($w): status error (got $st)" [ "$st" = error ]
+			expect "work in a fork handler ($w): the note says the work was outside the clock ($note)" \
+				grep -Eq "outside the harness's clock" <<<"$note"
+			expect "work in a fork handler ($w): no answer taken" \
+				[ -z "$(row "$T/atfork.csv" forger-atfork solutions)" ]
+		done
+	done
+done
 
 # ---- the file's order -----------------------------------------------
 # The first instance is only for the last approach: the order rows first

@@ -9,11 +9,17 @@
  *   forger-early    writes that message first, then does the work
  *   forger-atfork   does the work in a fork handler the plugin registers
  *                   when it is loaded: in the run's child, before the
- *                   harness's own code; its solve hook only answers
+ *                   harness's own code; its solve hook only answers (and
+ *                   waits for what the handler started)
  *
  * The handler works only in a run of forger-atfork (NQ_FORGER_ATFORK in
  * the environment says so: the test sets it), so other tests that load
  * this plugin are not slowed, and only in a run's child (see in_child).
+ * How it works is the variable's value: 1 itself; "thread" in a thread
+ * it starts, which the solve hook joins; "spawn" in a process it starts,
+ * which the solve hook waits for (outside the run's cgroup: it was
+ * started before the child entered it); "reaped" in a process it starts
+ * and waits for before the harness's code runs.
  *
  * Build: cc -std=c11 -O2 -shared -fPIC -Iinclude -Icore/proc -Icore/model
  *        -Ibase -Iresults -o forgers.so
@@ -26,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "nq_plugin.h"
@@ -111,8 +118,16 @@ static int early_solve(const nq_job *job, nq_result *res)
 	return NQ_OK;
 }
 
+static pthread_t worker;
+static int have_worker;
+static pid_t spawned;
+
 static int atfork_solve(const nq_job *job, nq_result *res)
 {
+	if (have_worker)
+		pthread_join(worker, NULL);
+	if (spawned > 0)
+		waitpid(spawned, NULL, 0);
 	res->solutions = a000170[job->inst->n];
 	return NQ_OK;
 }
@@ -136,10 +151,39 @@ static int pipes_open(void)
  * (a max_n hook called at plan time, no run in flight) has one pipe, and
  * burning there would only make the plan's hook time out on a busy
  * machine. */
+static void *burner(void *arg)
+{
+	(void)arg;
+	burn(0.6);
+	return NULL;
+}
+
 static void in_child(void)
 {
-	if (getenv("NQ_FORGER_ATFORK") && pipes_open() >= 4)
+	const char *how = getenv("NQ_FORGER_ATFORK");
+	pid_t pid;
+
+	static int forking; /* a fork here runs this handler again */
+
+	if (!how || forking || pipes_open() < 4)
+		return;
+	if (!strcmp(how, "thread")) {
+		have_worker = pthread_create(&worker, NULL, burner, NULL) == 0;
+	} else if (!strcmp(how, "spawn") || !strcmp(how, "reaped")) {
+		forking = 1;
+		pid = fork();
+		forking = 0;
+		if (pid == 0) {
+			burn(0.6);
+			_exit(0);
+		}
+		if (!strcmp(how, "reaped"))
+			waitpid(pid, NULL, 0);
+		else
+			spawned = pid;
+	} else {
 		burn(0.6);
+	}
 }
 
 __attribute__((constructor)) static void loaded(void)
