@@ -80,10 +80,11 @@ static void label_key(FILE *f, const char *s)
 		fputc('x', f);
 }
 
-/* Text in a TeX comment: one line. */
+/* Text in a TeX comment: escaped as outside text (names.h), so on its
+ * line, and UTF-8. */
 static void comment(FILE *f, const char *s)
 {
-	nq_name_put_safe(f, s); /* on its line, and UTF-8 */
+	nq_text_put(f, s);
 }
 
 /* ---- writing a table --------------------------------------------------- */
