@@ -37,34 +37,92 @@ static int is_control(unsigned char ch)
 	return ch < 0x20 || ch == 0x7f;
 }
 
-void nq_name_show(const char *name, char *buf, size_t len)
+const char *nq_text_escape(const char *s, size_t *len, char buf[8])
 {
-	size_t used = 0, n;
-	const char *s;
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = nq_utf8_len(s);
+
+	*len = n ? n : 1;
+	if (!n) {
+		snprintf(buf, 8, "\\x%02x", u[0]);
+		return buf;
+	}
+	if (n == 1) {
+		if (u[0] == '\n')
+			return "\\n";
+		if (u[0] == '\t')
+			return "\\t";
+		if (u[0] == '\r')
+			return "\\r";
+		if (!is_control(u[0]))
+			return NULL;
+		snprintf(buf, 8, "\\x%02x", u[0]);
+		return buf;
+	}
+	/* C1: c2 80..c2 9f; U+2028..U+202E: e2 80 a8..ae; U+2066..U+2069:
+	 * e2 81 a6..a9 */
+	if (n == 2 && u[0] == 0xc2 && u[1] < 0xa0) {
+		snprintf(buf, 8, "\\u%04x", u[1]);
+		return buf;
+	}
+	if (n == 3 && u[0] == 0xe2 &&
+	    ((u[1] == 0x80 && u[2] >= 0xa8 && u[2] <= 0xae) ||
+	     (u[1] == 0x81 && u[2] >= 0xa6 && u[2] <= 0xa9))) {
+		snprintf(buf, 8, "\\u20%02x", (unsigned)(u[1] & 0x3f) << 6 |
+			 (u[2] & 0x3f));
+		return buf;
+	}
+	return NULL;
+}
+
+int nq_text_plain(const char *s)
+{
+	char buf[8];
+	size_t n;
+
+	for (; *s; s += n)
+		if (nq_text_escape(s, &n, buf))
+			return 0;
+	return 1;
+}
+
+void nq_text_put(FILE *f, const char *s)
+{
+	char buf[8];
+	const char *e;
+	size_t n;
+
+	for (; s && *s; s += n) {
+		if ((e = nq_text_escape(s, &n, buf)))
+			fputs(e, f);
+		else
+			fwrite(s, 1, n, f);
+	}
+}
+
+const char *nq_text_show(const char *s, char *buf, size_t len)
+{
+	size_t used = 0, n, k;
+	char esc[8];
+	const char *e;
 
 	if (!len)
-		return;
+		return buf;
 	buf[0] = '\0';
-	for (s = name; *s && used + 5 < len; s += n) {
-		unsigned char ch = (unsigned char)*s;
-
-		n = nq_utf8_len(s);
-		if (ch == '\n')
-			used += (size_t)snprintf(buf + used, len - used, "\\n");
-		else if (ch == '\t')
-			used += (size_t)snprintf(buf + used, len - used, "\\t");
-		else if (ch == '\r')
-			used += (size_t)snprintf(buf + used, len - used, "\\r");
-		else if (!n || is_control(ch))
-			used += (size_t)snprintf(buf + used, len - used,
-						 "\\x%02x", ch);
-		else if (used + n < len) {
-			memcpy(buf + used, s, n);
-			buf[used += n] = '\0';
-		}
-		if (!n)
-			n = 1;
+	for (; s && *s; s += n) {
+		e = nq_text_escape(s, &n, esc);
+		k = e ? strlen(e) : n;
+		if (used + k >= len)
+			break;
+		memcpy(buf + used, e ? e : s, k);
+		buf[used += k] = '\0';
 	}
+	return buf;
+}
+
+void nq_name_show(const char *name, char *buf, size_t len)
+{
+	nq_text_show(name, buf, len);
 }
 
 int nq_name_check(const char *name, const char *what, const char *into,

@@ -416,7 +416,9 @@ static int report_to_file(nq_table *t, const nq_report_opts *o,
 		fprintf(stderr, "harness report: %s\n", buf);
 		return 1;
 	}
-	fprintf(stderr, "harness: report written to %s\n", out);
+	/* the name as text (names.h): a file name may hold anything */
+	nq_name_show(out, buf, sizeof buf);
+	fprintf(stderr, "harness: report written to %s\n", buf);
 	return 0;
 }
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "approach.h"
 #include "host.h"
+#include "names.h"
 #include "registry.h"
 #include "units.h"
 
@@ -357,6 +358,15 @@ void nq_approaches_name(nq_approach *a, size_t n)
 			/* a name is for people: cut, not an error */
 			(void)nq_append(a[i].name, sizeof a[i].name, " %s=%s",
 				     o->key, text);
+		}
+		/* a plugin's name or an option's text may hold anything:
+		 * the name goes to the terminal, the CSV and the run keys
+		 * as text (names.h), the same everywhere */
+		if (!nq_text_plain(a[i].name)) {
+			char raw[sizeof a[i].name];
+
+			memcpy(raw, a[i].name, sizeof raw);
+			nq_text_show(raw, a[i].name, sizeof a[i].name);
 		}
 	}
 }

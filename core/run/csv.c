@@ -4,7 +4,10 @@
  * Columns: the fixed ones first (experiment .. peak_rss_kib; README, the
  * CSV: scripts rely on their names and order), then the extras
  * (measured_by, then part, then digest, last: csv.h). Numbers that do not
- * apply are empty cells, so pandas reads them as NaN and R as NA.
+ * apply are empty cells, so pandas reads them as NaN and R as NA. Every
+ * text cell goes out through nq_csv_field, which escapes outside text
+ * (names.h): a file of valid UTF-8 without a control character in any
+ * cell, whatever a solver wrote in its note.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -13,6 +16,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 #include "csv.h"
+#include "names.h"
 
 static const char *const columns[] = {
 	/* the contract: these names, this order */
@@ -28,19 +32,33 @@ static const char *const columns[] = {
 
 void nq_csv_field(FILE *f, const char *s)
 {
+	char buf[8];
+	const char *e;
+	size_t n;
+	int quote;
+
 	if (!s)
 		return;
-	if (strpbrk(s, ",\"\r\n")) {
-		fputc('"', f);
-		for (; *s; s++) {
-			if (*s == '"')
-				fputc('"', f);
-			fputc(*s, f);
-		}
-		fputc('"', f);
-	} else {
+	if (!strpbrk(s, ",\"") && nq_text_plain(s)) {
 		fputs(s, f);
+		return;
 	}
+	/* outside text escaped (names.h): no line end is left, so only a
+	 * comma or a quote needs the quotes */
+	quote = strpbrk(s, ",\"") != NULL;
+	if (quote)
+		fputc('"', f);
+	for (; *s; s += n) {
+		if ((e = nq_text_escape(s, &n, buf))) {
+			fputs(e, f);
+			continue;
+		}
+		if (*s == '"')
+			fputc('"', f);
+		fwrite(s, 1, n, f);
+	}
+	if (quote)
+		fputc('"', f);
 }
 
 const char *const *nq_csv_columns(void)

@@ -19,7 +19,9 @@
 #include "status.h"
 #include "sha256.h"
 
-/* Write one field, quoted when it holds a comma, quote, CR or LF. */
+/* Write one field: escaped as outside text (names.h: valid UTF-8, no
+ * control character, so no line end), then quoted when it holds a comma
+ * or a quote. */
 void nq_csv_field(FILE *f, const char *s);
 
 /* The column names, in order, NULL-terminated (readers of old files map

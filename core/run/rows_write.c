@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "csv.h"
+#include "names.h"
 #include "rows.h"
 #include "rows_int.h"
 
@@ -115,25 +116,43 @@ static int line_room(nq_rows_cursor *c, size_t n)
 	return 0;
 }
 
-/* One cell, quoted as nq_csv_field quotes it. */
+/* One cell, escaped and quoted as nq_csv_field does it (a row from an
+ * older file with raw bytes in a note is written again as text; its
+ * digest is of what is written). */
 static int line_field(nq_rows_cursor *c, const char *s)
 {
-	size_t n = strlen(s), plain = strcspn(s, ",\"\r\n");
+	size_t n = strlen(s), plain = strcspn(s, ",\"\r\n"), k;
+	char buf[8];
+	const char *e;
+	int quote;
 
-	if (line_room(c, 2 * n + 3))
-		return -1;
-	if (plain == n) {
+	if (plain == n && nq_text_plain(s)) {
+		if (line_room(c, n))
+			return -1;
 		memcpy(c->line + c->len, s, n);
 		c->len += n;
 		return 0;
 	}
-	c->line[c->len++] = '"';
-	for (; *s; s++) {
+	/* at most 4 bytes for one (\xNN, "\u0085" for two, "\u2028" for
+	 * three), and the quotes */
+	if (line_room(c, 4 * n + 3))
+		return -1;
+	quote = strpbrk(s, ",\"") != NULL;
+	if (quote)
+		c->line[c->len++] = '"';
+	for (; *s; s += k) {
+		if ((e = nq_text_escape(s, &k, buf))) {
+			memcpy(c->line + c->len, e, strlen(e));
+			c->len += strlen(e);
+			continue;
+		}
 		if (*s == '"')
 			c->line[c->len++] = '"';
-		c->line[c->len++] = *s;
+		memcpy(c->line + c->len, s, k);
+		c->len += k;
 	}
-	c->line[c->len++] = '"';
+	if (quote)
+		c->line[c->len++] = '"';
 	return 0;
 }
 

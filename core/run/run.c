@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "cpus.h"
 #include "csv.h"
+#include "names.h"
 #include "order.h"
 #include "run.h"
 #include "run_int.h"
@@ -46,6 +47,7 @@ static void verdicts_changed(struct state *s, long id)
 {
 	const long *peers;
 	size_t i, np;
+	char note[1024];
 
 	peers = nq_ledger_peers(s->ledger, id, &np);
 	for (i = 0; i < np; i++) {
@@ -73,7 +75,7 @@ static void verdicts_changed(struct state *s, long id)
 			s->exp->instances[r->spec].inst.n,
 			nq_run_mode_name(s->exp->instances[r->spec].inst.mode), r->rep,
 			nq_status_name(was), nq_status_name(v->status),
-			v->note);
+			nq_text_show(v->note, note, sizeof note));
 	}
 }
 
@@ -156,6 +158,7 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 {
 	const nq_approach *a = &s->exp->approaches[ai];
 	const nq_instance_spec *spec = &s->exp->instances[si];
+	char note[4 * sizeof run->note];
 	long claim = -1;
 
 	if (run->answered && run->res.ran[0])
@@ -191,7 +194,8 @@ int nq_run_finish(struct state *s, size_t ai, size_t si, int rep, int ran,
 			spec->inst.n,
 			nq_run_mode_name(spec->inst.mode),
 			nq_run_tag_word(spec), nq_run_tag_text(spec),
-			run->note, nq_status_name(run->status));
+			nq_text_show(run->note, note, sizeof note),
+			nq_status_name(run->status));
 	if (rep <= 0)
 		return 0;
 	if (s->o->show_board && run->res.placement && spec->inst.n <= 32)

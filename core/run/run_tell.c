@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "names.h"
 #include "registry.h"
 #include "run_int.h"
 
@@ -53,6 +54,7 @@ void nq_run_progress_end(struct state *s, const nq_approach *a,
 {
 	int loud = run->status == NQ_ST_WRONG || run->status == NQ_ST_CRASH ||
 		   run->status == NQ_ST_DISPUTED;
+	char note[4 * sizeof run->note];
 
 	/* [k/N]: the row this run is (a warm-up: the row it comes before)
 	 * of the N this run writes (planned_rows in run.c) */
@@ -62,12 +64,15 @@ void nq_run_progress_end(struct state *s, const nq_approach *a,
 		return; /* the live line says it */
 	if (s->progress.tty)
 		fputs("\r\033[K", stderr);
+	/* the note may quote the solver: escaped (names.h), never a raw
+	 * escape sequence to the terminal */
 	fprintf(stderr, "[%zu/%zu] %s n=%d %s%s%s %s%d: %s %.3fs%s%s\n",
 		s->progress.done + 1, s->progress.total, a->name, spec->inst.n,
 		nq_run_mode_name(spec->inst.mode), nq_run_tag_word(spec), nq_run_tag_text(spec),
 		rep > 0 ? "#" : "warm-up #",
 		rep > 0 ? rep : -rep + 1, nq_status_name(run->status),
-		run->wall_s, run->note[0] ? ": " : "", run->note);
+		run->wall_s, run->note[0] ? ": " : "",
+		nq_text_show(run->note, note, sizeof note));
 }
 
 /* Approaches that do not answer a mode (say, local search asked to

@@ -25,27 +25,70 @@
 #include "report_json.h"
 #include "report_latex.h"
 
-/* Markdown table cell text: on one line (control characters blanks, a
- * byte that is not UTF-8 U+FFFD), the characters Markdown reads as
- * markup or HTML (pipes, emphasis, code, links, tags) escaped. */
+/* Markdown table cell text: outside text escaped (names.h), so on one
+ * line and UTF-8, its backslash shown as one; the characters Markdown
+ * reads as markup or HTML (pipes, emphasis, code, links, tags,
+ * entities) escaped. */
 static void md(FILE *f, const char *s)
 {
+	char buf[8];
+	const char *e;
 	size_t n;
 
 	for (; *s; s += n) {
-		n = nq_utf8_len(s);
-		if (!n) {
-			fputs("\xef\xbf\xbd", f);
-			n = 1;
+		if ((e = nq_text_escape(s, &n, buf))) {
+			fputc('\\', f);
+			fputs(e, f);
 		} else if (n > 1) {
 			fwrite(s, 1, n, f);
-		} else if ((unsigned char)*s < 0x20 || *s == 0x7f) {
-			fputc(' ', f);
 		} else {
-			if (strchr("|\\`*_[]<>~", *s))
+			if (strchr("|\\`*_[]<>~&", *s))
 				fputc('\\', f);
 			fputc(*s, f);
 		}
+	}
+}
+
+/* s as a Markdown code span: escaped as outside text (so never a line
+ * end, which could end the paragraph), between fences one backtick
+ * longer than its longest run of backticks, with a blank inside each
+ * fence when s starts or ends with a backtick or a blank (CommonMark
+ * takes one off each side). Inside a code span nothing else is markup. */
+static void md_code(FILE *f, const char *s)
+{
+	size_t run = 0, longest = 0, i, len = strlen(s);
+	int pad = len && (s[0] == '`' || s[0] == ' ' || s[len - 1] == '`' ||
+			  s[len - 1] == ' ');
+
+	for (i = 0; i < len; i++) {
+		run = s[i] == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	for (i = 0; i <= longest; i++)
+		fputc('`', f);
+	if (pad)
+		fputc(' ', f);
+	nq_text_put(f, s);
+	if (pad)
+		fputc(' ', f);
+	for (i = 0; i <= longest; i++)
+		fputc('`', f);
+}
+
+/* A path as a link destination: every byte but letters, digits and
+ * "/._-~" percent-encoded, so a blank, a parenthesis or a line end
+ * cannot end or break the link. */
+static void md_url(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    (ch >= '0' && ch <= '9') || strchr("/._-~", ch))
+			fputc(ch, f);
+		else
+			fprintf(f, "%%%02X", ch);
 	}
 }
 
@@ -235,12 +278,20 @@ static void plots(const struct nq_report_ctx *x)
 		if (access(path, R_OK) != 0)
 			continue;
 		link_to(x->o, path, link, sizeof link);
-		fprintf(x->f, "![%s](%s)\n\n", alt[k], link);
+		fprintf(x->f, "![%s](", alt[k]);
+		md_url(x->f, link);
+		fputs(")\n\n", x->f);
 		any = 1;
 	}
-	if (!any)
-		fprintf(x->f, "None drawn yet: `harness plot %s --kind all` "
-			"draws them beside the CSV.\n\n", x->o->csv);
+	if (!any) {
+		char cmd[4200];
+
+		snprintf(cmd, sizeof cmd, "harness plot %s --kind all",
+			 x->o->csv);
+		fputs("None drawn yet: ", x->f);
+		md_code(x->f, cmd);
+		fputs(" draws them beside the CSV.\n\n", x->f);
+	}
 }
 
 /* One line of the .meta as a Markdown table row (nq_report_meta_lines):
@@ -296,12 +347,15 @@ static void machine(const struct nq_report_ctx *x)
 	}
 	fputs("## The machine\n\n", x->f);
 	if (!(m = fopen(meta, "r"))) {
-		fprintf(x->f, "Not recorded: there is no %s beside the CSV "
-			"(`harness run` writes it).\n", meta);
+		fputs("Not recorded: there is no ", x->f);
+		md_code(x->f, meta);
+		fputs(" beside the CSV (`harness run` writes it).\n", x->f);
 		return;
 	}
 	fclose(m);
-	fprintf(x->f, "From `%s`:\n\n| | |\n|---|---|\n", meta);
+	fputs("From ", x->f);
+	md_code(x->f, meta);
+	fputs(":\n\n| | |\n|---|---|\n", x->f);
 	nq_report_meta_lines(meta, machine_line, x->f);
 	fputc('\n', x->f);
 }
@@ -362,8 +416,11 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 	if (x.latex) {
 		nq_report_tex_preamble(&x);
 	} else {
-		fprintf(f, "# %s\n\nResults: `%s`, %zu runs (", c->experiment[0]
-			? c->experiment : "Results", o->csv, c->rows);
+		fputs("# ", f);
+		md(f, c->experiment[0] ? c->experiment : "Results");
+		fputs("\n\nResults: ", f);
+		md_code(f, o->csv);
+		fprintf(f, ", %zu runs (", c->rows);
 		for (st = 0, i = 0; st < NQ_ST__COUNT; st++)
 			if (runs[st])
 				fprintf(f, "%s%zu %s", i++ ? ", " : "", runs[st],
@@ -371,11 +428,13 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 		fprintf(f, "), %zu approaches", c->nseries);
 		if (c->timeout_s > 0)
 			fprintf(f, ", timeout %g s", c->timeout_s);
-		fprintf(f, ".\n\nEach cell is one instance and approach: the "
-			"median of `%s` over the runs that ended ok, their spread "
-			"(min, max, interquartile range IQR = q3 - q1, median "
-			"absolute deviation MAD), and the speed-up = median of "
-			"the baseline **", c->ycol);
+		fputs(".\n\nEach cell is one instance and approach: the "
+		      "median of ", f);
+		md_code(f, c->ycol);
+		fputs(" over the runs that ended ok, their spread (min, max, "
+		      "interquartile range IQR = q3 - q1, median absolute "
+		      "deviation MAD), and the speed-up = median of the "
+		      "baseline **", f);
 		md(f, c->series[x.base]);
 		fprintf(f, "** / median (\"> k×\" where the baseline timed out: "
 			"its time is at least the timeout). %s Runs that did not "

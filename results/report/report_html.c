@@ -31,16 +31,17 @@
 #include "report_data.h"
 #include "report_html.h"
 
-/* HTML text or attribute value. */
+/* HTML text or attribute value: outside text escaped first (names.h),
+ * then HTML's own five. */
 static void html(FILE *f, const char *s)
 {
+	char buf[8];
+	const char *e;
 	size_t n;
 
 	for (; *s; s += n) {
-		n = nq_utf8_len(s);
-		if (!n) {
-			fputs("\xef\xbf\xbd", f);
-			n = 1;
+		if ((e = nq_text_escape(s, &n, buf))) {
+			fputs(e, f);
 			continue;
 		}
 		if (n > 1) {
@@ -54,8 +55,7 @@ static void html(FILE *f, const char *s)
 		case '"': fputs("&quot;", f); break;
 		case '\'': fputs("&#39;", f); break;
 		default:
-			fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s,
-			      f);
+			fputc(*s, f);
 		}
 	}
 }

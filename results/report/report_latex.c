@@ -21,17 +21,17 @@
 #include "report_fit.h"
 #include "report_latex.h"
 
-/* LaTeX-escape. Control characters are blanks, and a byte that is not
- * UTF-8 (inputenc would stop on it) is a '?'. */
+/* LaTeX-escape: outside text escaped first (names.h: on its line, and
+ * UTF-8, which inputenc needs), its backslash as \textbackslash{}. */
 static void tex(FILE *f, const char *s)
 {
+	char buf[8];
+	const char *e;
 	size_t n;
 
 	for (; *s; s += n) {
-		n = nq_utf8_len(s);
-		if (!n) {
-			fputc('?', f);
-			n = 1;
+		if ((e = nq_text_escape(s, &n, buf))) {
+			fprintf(f, "\\textbackslash{}%s", e + 1);
 			continue;
 		}
 		if (n > 1) {
@@ -47,13 +47,11 @@ static void tex(FILE *f, const char *s)
 		case '<': fputs("\\textless{}", f); break;
 		case '>': fputs("\\textgreater{}", f); break;
 		case '|': fputs("\\textbar{}", f); break;
-		case '\n': case '\r': case '\t': fputc(' ', f); break;
 		case '~': fputs("\\textasciitilde{}", f); break;
 		case '^': fputs("\\textasciicircum{}", f); break;
 		case '\\': fputs("\\textbackslash{}", f); break;
 		default:
-			fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s,
-			      f);
+			fputc(*s, f);
 		}
 	}
 }
@@ -82,10 +80,11 @@ static void label_key(FILE *f, const char *s)
 		fputc('x', f);
 }
 
-/* Text in a TeX comment: one line. */
+/* Text in a TeX comment: escaped as outside text (names.h), so on its
+ * line, and UTF-8. */
 static void comment(FILE *f, const char *s)
 {
-	nq_name_put_safe(f, s); /* on its line, and UTF-8 */
+	nq_text_put(f, s);
 }
 
 /* ---- writing a table --------------------------------------------------- */

@@ -146,8 +146,9 @@ PY
 rc=$?
 expect "report --format latex with odd labels: exit 0 (got $rc: $(tail -1 "$T/err"))" [ $rc -eq 0 ]
 expect "the LaTeX escapes them" grep -qF 'a\_b\&c\%d\$e\#f\{g\}\textasciitilde{}h\textasciicircum{}i\textbackslash{}j\textless{}k\textgreater{}l\textbar{}m' "$T/lab.tex"
-expect "the .tex is UTF-8 (the \\xff is a '?')" python3 -c "open('$T/lab.tex', encoding='utf-8').read()"
-expect "... and no label breaks a line" grep -qF 'nl byte?ok' "$T/lab.tex"
+expect "the .tex is UTF-8 (the \\xff shown as \\xff)" python3 -c "open('$T/lab.tex', encoding='utf-8').read()"
+expect "... and no label breaks a line (the newline shown as \\n)" \
+	grep -qF 'nl\textbackslash{}nbyte\textbackslash{}xffok' "$T/lab.tex"
 if command -v pdflatex >/dev/null; then
 	printf '\\documentclass{article}\\usepackage[utf8]{inputenc}\\usepackage{booktabs,longtable}\\begin{document}\\input{lab.tex}\\end{document}\n' >"$T/doc.tex"
 	(cd "$T" && timeout 60 pdflatex -interaction=nonstopmode -halt-on-error doc.tex) >"$T/out" 2>&1
@@ -159,6 +160,8 @@ expect "report (Markdown) with odd labels: exit 0 (got $rc)" [ $rc -eq 0 ]
 expect "Markdown escapes markup and HTML in a label" \
 	grep -qF 'x\*y\_z \`q\` \[l\](u) \<script\>' "$T/lab.md"
 expect "... and the pipe" grep -qF 'l\|m' "$T/lab.md"
+expect "... and a newline and a byte that is not UTF-8 shown escaped" \
+	grep -qF 'nl\\nbyte\\xffok' "$T/lab.md"
 expect "the .md is UTF-8" python3 -c "open('$T/lab.md', encoding='utf-8').read()"
 
 # --- generators: a bound on their work -----------------------------------

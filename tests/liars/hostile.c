@@ -20,6 +20,13 @@
  *   HOSTILE_UNITS    a count_units hook that never returns
  *   HOSTILE_BADMAX   a max_n hook that returns -7
  *   HOSTILE_THREADS  a threads hook (ABI 5) that returns 9999
+ *   HOSTILE_TEXT     bytes that are not text (tests/e2e/text.sh): noter,
+ *                    the right count with a note of terminal escapes
+ *                    (clear screen, a window title, a bell), bytes that
+ *                    are not UTF-8, a newline and a bidi override, the
+ *                    same on stderr; failer: that line on stderr, then
+ *                    NQ_ERR with that note; and a solver named with an
+ *                    escape and a byte that is not UTF-8 ("tx\e]0;t\a\xff")
  *   HOSTILE_PARENT   parent: the right count, but at n = 4 it stops its
  *                    parent process (SIGSTOP; with jobs: N > 1 the
  *                    harness's worker that made the run), at n = 5 it
@@ -264,6 +271,32 @@ static const nq_solver badthreads = { NQ_ABI_VERSION, sizeof(nq_solver),
 	"badthreads", "tests/liars/hostile.c", NULL, NULL, count_only,
 	right_count, NULL, NULL, many_threads };
 static const nq_solver *const solvers[] = { &badthreads, NULL };
+PLUGIN(solvers)
+
+#elif defined(HOSTILE_TEXT)
+#include <stdio.h>
+#define UGLY "\x1b[2J\x1b]0;pwned\x07 caf\xc3\xa9 \xff\xfe\r\nnext\t" \
+	"\xe2\x80\xae" "cut \xe6\x97"
+
+static int noter_solve(const nq_job *job, nq_result *res)
+{
+	fputs(UGLY "\n", stderr);
+	snprintf(res->note, sizeof res->note, "%s", UGLY);
+	return right_count(job, res);
+}
+
+static int failer_solve(const nq_job *job, nq_result *res)
+{
+	(void)job;
+	fputs("a line before\n" UGLY "\n", stderr);
+	snprintf(res->note, sizeof res->note, "%s", UGLY);
+	return NQ_ERR;
+}
+
+SOLVER(noter, "noter", NULL, count_only, noter_solve);
+SOLVER(failer, "failer", NULL, count_only, failer_solve);
+SOLVER(named, "tx\x1b]0;t\x07\xff", NULL, count_only, right_count);
+static const nq_solver *const solvers[] = { &noter, &failer, &named, NULL };
 PLUGIN(solvers)
 
 #elif defined(HOSTILE_PARENT)

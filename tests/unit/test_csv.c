@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "csv.h"
+#include "names.h"
 #include "instance.h"
 
 static char *capture_field(const char *s)
@@ -28,9 +29,12 @@ static void quoting(void **state)
 		{ "", "" },
 		{ "a,b", "\"a,b\"" },
 		{ "say \"hi\"", "\"say \"\"hi\"\"\"" },
-		{ "two\nlines", "\"two\nlines\"" },
-		{ "cr\rhere", "\"cr\rhere\"" },
 		{ "1:2 3:5", "1:2 3:5" },
+		/* outside text (names.h): escaped, so never a line end */
+		{ "two\nlines", "two\\nlines" },
+		{ "cr\rhere", "cr\\rhere" },
+		{ "a,\tb", "\"a,\\tb\"" },
+		{ "q\"\x1b[2J", "\"q\"\"\\x1b[2J\"" },
 	};
 	size_t i;
 
@@ -41,6 +45,61 @@ static void quoting(void **state)
 		assert_string_equal(got, cases[i][1]);
 		free(got);
 	}
+}
+
+/* The one sanitiser of outside text: valid UTF-8 kept byte for byte,
+ * control characters and bytes that are not UTF-8 escaped, the result
+ * escaped again unchanged. */
+static void outside_text(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "plain ascii, with \\ and \"", "plain ascii, with \\ and \"" },
+		{ "caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac \xf0\x9f\x91\x91",
+		  "caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac \xf0\x9f\x91\x91" },
+		{ "a\nb\tc\rd", "a\\nb\\tc\\rd" },
+		/* clear screen, a window title, a bell, DEL */
+		{ "\x1b[2J\x1b]0;pwned\x07\x7f", "\\x1b[2J\\x1b]0;pwned\\x07\\x7f" },
+		/* bytes that are not UTF-8: stray, cut, overlong, surrogate,
+		 * past U+10FFFF */
+		{ "\xff\xfe", "\\xff\\xfe" },
+		{ "cut \xc3", "cut \\xc3" },
+		{ "\xe6\x97x", "\\xe6\\x97x" },
+		{ "\xc0\xaf", "\\xc0\\xaf" },
+		{ "\xed\xa0\x80", "\\xed\\xa0\\x80" },
+		{ "\xf4\x90\x80\x80", "\\xf4\\x90\\x80\\x80" },
+		/* C1 (CSI U+009B, NEL U+0085), line separator, a bidi override */
+		{ "\xc2\x9b" "2J\xc2\x85", "\\u009b2J\\u0085" },
+		{ "a\xe2\x80\xa8" "b\xe2\x80\xae" "c\xe2\x81\xa6", "a\\u2028b\\u202ec\\u2066" },
+		/* near them but text: U+00A0, U+2027, U+2030 */
+		{ "\xc2\xa0\xe2\x80\xa7\xe2\x80\xb0", "\xc2\xa0\xe2\x80\xa7\xe2\x80\xb0" },
+	};
+	char shown[256], again[256], tiny[6];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		nq_text_put(f, cases[i][0]);
+		fclose(f);
+		assert_string_equal(buf, cases[i][1]);
+		assert_string_equal(nq_text_show(cases[i][0], shown,
+						 sizeof shown), cases[i][1]);
+		assert_int_equal(nq_text_plain(cases[i][0]),
+				 strcmp(cases[i][0], cases[i][1]) == 0);
+		assert_true(nq_text_plain(buf));
+		assert_string_equal(nq_text_show(buf, again, sizeof again),
+				    buf);
+		free(buf);
+	}
+	/* cut at a whole escape or character, never inside one */
+	assert_string_equal(nq_text_show("ab\x1b", tiny, sizeof tiny), "ab");
+	assert_string_equal(nq_text_show("abcd\xc3\xa9", tiny, sizeof tiny),
+			    "abcd");
+	assert_string_equal(nq_text_show("abc\xc3\xa9x", tiny, sizeof tiny),
+			    "abc\xc3\xa9");
 }
 
 static void header_starts_with_contract(void **state)
@@ -145,6 +204,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(quoting),
+		cmocka_unit_test(outside_text),
 		cmocka_unit_test(header_starts_with_contract),
 		cmocka_unit_test(row),
 	};
