@@ -552,6 +552,7 @@ int nq_solution_read(const nq_sqmap *m, const char *path,
 	struct reader rd;
 	char dummy[8];
 	int n = m->n, rc, optimal = 0, queens = 0, r, c;
+	int many = -1, many_c[2] = { 0, 0 }, none = -1;
 
 	if (fmt == NQ_SOL_AUTO && guess_format(m, path, &fmt, why, len))
 		return -1;
@@ -584,17 +585,9 @@ int nq_solution_read(const nq_sqmap *m, const char *path,
 		goto out;
 	for (size_t k = 0; k < (size_t)n * n; k++)
 		queens += a.queen[k];
-	if (queens < n && !m->cnf && optimal && m->counts_queens) {
-		/* a proved maximum of the queens below n */
-		snprintf(a.how + strlen(a.how), a.howlen - strlen(a.how),
-			 ", an optimum of %d of %d queens", queens, n);
-		rc = 0;
-		goto out;
-	}
 	/* Every row as it is: its queen, or the mark of none or of two
-	 * and more (the first such row named), never its first queen
-	 * alone, so a model with two queens on a row cannot pass as a
-	 * placement here or in a run. */
+	 * and more, never its first queen alone, so a model with two
+	 * queens on a row cannot pass as a placement here or in a run. */
 	for (r = 0; r < n; r++) {
 		int first = -1, second = -1;
 
@@ -607,17 +600,30 @@ int nq_solution_read(const nq_sqmap *m, const char *path,
 			}
 		placement[r] = second >= 0 ? NQ_SOL_ROW_MANY
 			       : first >= 0 ? first : NQ_SOL_ROW_NONE;
-		if (rc == 2 || placement[r] >= 0)
-			continue;
-		rc = 2;
-		if (second >= 0)
-			nq_why_set(why, len, "row %d has two queens (columns "
-			     "%d and %d)", r + 1, first + 1, second + 1);
-		else
-			nq_why_set(why, len, "row %d has no queen (%d queens in "
-			     "all)", r + 1, queens);
+		if (second >= 0 && many < 0) {
+			many = r;
+			many_c[0] = first;
+			many_c[1] = second;
+		} else if (second < 0 && first < 0 && none < 0) {
+			none = r;
+		}
 	}
-	if (rc == 2 && !m->cnf && !optimal) {
+	if (many >= 0 && (m->cnf || optimal)) {
+		/* a model or a proved optimum that breaks a row: named
+		 * first, and no proof of "none" either */
+		nq_why_set(why, len, "row %d has two queens (columns %d and "
+		     "%d)", many + 1, many_c[0] + 1, many_c[1] + 1);
+		rc = 2;
+	} else if (queens < n && !m->cnf && optimal && m->counts_queens) {
+		/* a proved maximum of the queens below n */
+		snprintf(a.how + strlen(a.how), a.howlen - strlen(a.how),
+			 ", an optimum of %d of %d queens", queens, n);
+		rc = 0;
+	} else if (none >= 0 && (m->cnf || optimal)) {
+		nq_why_set(why, len, "row %d has no queen (%d queens in all)",
+		     none + 1, queens);
+		rc = 2;
+	} else if (many >= 0 || none >= 0) {
 		/* a point short of a placement, without a proof: no answer */
 		rc = nq_why_set(why, len, "%s: %s, with %d of %d queens: no answer "
 			  "(stopped before a placement or a proof)", path,

@@ -340,7 +340,7 @@ static void strict_cbc_and_map(void **state)
 	};
 	nq_sqmap m;
 	char why[512], text[2048];
-	int32_t p[2];
+	int32_t p[2], p3[3];
 
 	(void)state;
 	assert_int_equal(nq_sqmap_read(&m, put("i.lp", lp2), why, sizeof why),
@@ -360,6 +360,25 @@ static void strict_cbc_and_map(void **state)
 		NQ_SOL_CBC, NULL, p, NULL, 0, why, sizeof why), 2);
 	assert_non_null(strstr(why, "row 1 has two queens"));
 	assert_int_equal(p[0], NQ_SOL_ROW_MANY);
+	nq_sqmap_free(&m);
+	/* a "proved optimum" below n that breaks a row proves no "none":
+	 * the point is no point of the model (1:1 and 1:3 on n = 3) */
+	assert_int_equal(nq_sqmap_read(&m, put("k.lp",
+		"\\ n-queens n=3 model independent-set, hints (1-based "
+		"row:col): none\n\\ objective: maximize the number of "
+		"queens\n\\ square 1 1 a\n\\ square 1 2 b\n\\ square 1 3 c\n"
+		"\\ square 2 1 d\n\\ square 2 2 e\n\\ square 2 3 f\n"
+		"\\ square 3 1 g\n\\ square 3 2 h\n\\ square 3 3 i\n"
+		"Maximize\n obj: a\n"), why, sizeof why), 0);
+	assert_true(m.counts_queens);
+	assert_int_equal(nq_solution_read(&m, put("k.sol",
+		"Optimal - objective value 2\n 0 a 1 0\n 2 c 1 0\n"),
+		NQ_SOL_CBC, NULL, p3, NULL, 0, why, sizeof why), 2);
+	assert_non_null(strstr(why, "row 1 has two queens (columns 1 and 3)"));
+	/* and an honest one, 1:1 and 2:3, is "none" */
+	assert_int_equal(nq_solution_read(&m, put("k.sol",
+		"Optimal - objective value 2\n 0 a 1 0\n 5 f 1 0\n"),
+		NQ_SOL_CBC, NULL, p3, NULL, 0, why, sizeof why), 0);
 	nq_sqmap_free(&m);
 	for (size_t i = 0; i < sizeof bad_maps / sizeof bad_maps[0]; i++) {
 		snprintf(text, sizeof text, "%s%s", bad_maps[i][0], cnf4);
