@@ -31,6 +31,9 @@ unsat-sat) printf 's UNSATISFIABLE\ns SATISFIABLE\nv %s 0\n' "$good" ;;
 beyond)    printf 's SATISFIABLE\nv %s %s 0\n' "$good" $((nv + 1)) ;;
 wrap)      printf 's SATISFIABLE\nv %s %s 0\n' "$good" \
 		$((4294967296 + $(var 1 4))) ;;
+# MiniSat's result file, named third (output: file)
+file-two)  printf 'SAT\n%s %s 0\n' "$good" "$(var 1 4)" >"$3" ;;
+file-twice) printf 'SAT\n%s 0\nSAT\n' "$good" >"$3" ;;
 esac
 exit 10
 S
@@ -126,6 +129,29 @@ unsat-sat|error|a second s line (the first: line 1)|a second s line (the first: 
 beyond|error|names no variable|names no variable
 wrap|error|literal 4294967300 names no variable|literal 4294967300 names no variable
 CASES
+
+# dimacs with MiniSat's result file: the same reader
+for mode in file-two file-twice; do
+	out=$(run "f-$mode" first "dimacs: {command: \"$T/liar $mode\", output: file, encoding: pairwise}")
+	rc=$(cat "$T/f-$mode.rc")
+	"$T/liar" "$mode" "$T/x.cnf" "$T/f-$mode.res"
+	"$H" check --from "$T/x.cnf" --solution "$T/f-$mode.res" \
+		>"$T/f-$mode.chk" 2>&1
+	crc=$?
+	if [ $mode = file-two ]; then
+		expect "dimacs $mode: wrong, exit 1 (got '$out', exit $rc)" \
+			[ "${out%%$'\t'*}" = wrong ] && [ "$rc" = 1 ]
+		expect "dimacs $mode: check says wrong (got $crc: $(cat "$T/f-$mode.chk"))" \
+			[ "$crc" = 1 ]
+	else
+		expect "dimacs $mode: error, exit 0 (got '$out', exit $rc)" \
+			[ "${out%%$'\t'*}" = error ] && [ "$rc" = 0 ]
+		expect "dimacs $mode: the note names line 3 (got '$out')" \
+			grep -qF "its result file:3: literals after the closing 0" <<<"$out"
+		expect "dimacs $mode: check says the same (got $crc: $(cat "$T/f-$mode.chk"))" \
+			grep -qF ":3: literals after the closing 0" "$T/f-$mode.chk"
+	fi
+done
 
 # cbc: the same, through CBC's solution file
 while IFS='|' read -r mode want phrase checkphrase; do
