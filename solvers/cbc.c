@@ -1,7 +1,8 @@
 /*
  * cbc.c - the `cbc` approach: COIN-OR CBC run on the exported LP file,
- * first mode; its solution file read back into a placement, a proved
- * optimum below n queens of a queen-counting model read as "none". The
+ * first mode; its solution file read back into a placement by the reader
+ * `harness check` uses (solfile.c), a proved optimum below n queens of a
+ * queen-counting model read as "none". The
  * program's run, its temp directory and its limits are external.c's
  * (external_int.h).
  */
@@ -13,6 +14,7 @@
 #include "solvers.h"
 #include "export.h"
 #include "external_int.h"
+#include "solfile.h"
 
 
 enum { CBC_MODEL, CBC_COMMAND };
@@ -21,48 +23,6 @@ static int cbc_max_n(const nq_optval *opt, enum nq_mode mode)
 {
 	(void)opt;
 	return mode == NQ_MODE_COUNT ? NQ_NOT_APPLICABLE : 10000;
-}
-
-/* CBC's solution file: a status line ("Optimal - objective value 0",
- * "Infeasible - ...", "Stopped on time - ..."), then one line per column
- * "INDEX NAME VALUE REDUCED-COST" (names x1.. as we gave them; CBC may
- * prefix a line with "**" for an infeasibility). Returns 1 found, 0
- * infeasible, 2 stopped on time, -1 unreadable; `status` gets the line. */
-static int read_cbc_answer(const char *path, int ncols, double *x,
-			   char *status, size_t len)
-{
-	char line[512];
-	FILE *f = fopen(path, "r");
-	int answer = -1;
-
-	status[0] = '\0';
-	if (!f)
-		return -1;
-	if (fgets(line, sizeof line, f)) {
-		line[strcspn(line, "\r\n")] = '\0';
-		nq_ext_copy_cut(status, len, line);
-		if (!strncmp(line, "Optimal", 7) ||
-		    !strncmp(line, "Integer solution", 16))
-			answer = 1;
-		else if (strstr(line, "nfeasible"))
-			answer = 0;
-		else if (!strncmp(line, "Stopped", 7))
-			answer = 2;
-	}
-	while (answer == 1 && fgets(line, sizeof line, f)) {
-		char *p = line, name[128];
-		int idx, j;
-		double v;
-
-		while (*p == ' ' || *p == '*')
-			p++;
-		if (sscanf(p, "%d %127s %lf", &idx, name, &v) == 3 &&
-		    name[0] == 'x' && sscanf(name + 1, "%d", &j) == 1 &&
-		    j >= 1 && j <= ncols)
-			x[j] = v;
-	}
-	fclose(f);
-	return answer;
 }
 
 /* Build the model and write it to model.lp in a new temporary directory
@@ -115,58 +75,69 @@ static int cbc_args(char **argv, int argc, char *lp, char *sol,
 	return argc;
 }
 
-/* CBC's answer, read from its solution file, and its placement decoded:
- * NQ_OK, or an error with the note set. */
-static int cbc_answer(const struct ext_dir *d, const char *sol,
-		      const char *prog, int status, const nq_ilp_mem *m,
-		      int64_t ncols, int n, nq_result *res)
+/* The square map of the LP written (columns x1.., as cbc_write names
+ * them), for the reader `harness check` uses. The names live in one
+ * buffer, `*names`, freed by the caller with map->name. 0, or -1. */
+static int cbc_map(nq_sqmap *map, const nq_ilp_mem *m, int n, const char *lp,
+		   char **names)
 {
-	char line[300];
-	int answer, r, c;
-	double *x = nq_ext_calloc((size_t)ncols + 1, sizeof *x, res);
+	size_t sq = (size_t)n * n, k, at = 0, each = 12;
 
-	if (!x)
+	memset(map, 0, sizeof *map);
+	snprintf(map->path, sizeof map->path, "%s", lp);
+	map->n = n;
+	map->counts_queens = nq_ilp_mem_counts_queens(m);
+	map->name = calloc(sq, sizeof *map->name);
+	*names = malloc(sq * each);
+	if (!map->name || !*names)
+		return -1;
+	for (k = 0; k < sq; k++) {
+		map->name[k] = *names + at;
+		at += (size_t)snprintf(*names + at, each, "x%d",
+				       nq_ilp_mem_square_col(m, (int)(k / n),
+							     (int)(k % n))) + 1;
+	}
+	return 0;
+}
+
+/* CBC's answer, read from its solution file by the reader `harness
+ * check` uses (solfile.h: the whole file, strictly; every column set
+ * counts, two queens on a row reach the validator as they are): NQ_OK,
+ * or an error with the note set. CBC stopped at its own limit without
+ * a placement is a timeout. */
+static int cbc_answer(const struct ext_dir *d, const char *sol,
+		      const char *lp, const char *prog, int status,
+		      const nq_ilp_mem *m, int n, nq_result *res)
+{
+	char how[160], *names = NULL;
+	const char *optimum;
+	nq_sqmap map;
+	int answer;
+
+	if (cbc_map(&map, m, n, lp, &names)) {
+		free(map.name);
+		free(names);
+		snprintf(res->note, sizeof res->note, "out of memory");
 		return NQ_ENOMEM;
-	answer = read_cbc_answer(sol, (int)ncols, x, line, sizeof line);
-	if (answer == 2) {
+	}
+	answer = nq_ext_read_answer(d, &map, sol, NQ_SOL_CBC, prog,
+				    "solution file", status, res, how,
+				    sizeof how);
+	free(map.name);
+	free(names);
+	if (answer < 0 && !strncmp(how, "Stopped", 7)) {
 		snprintf(res->note, sizeof res->note, "time limit reached "
-			 "(cbc: %.100s)", line);
-		free(x);
+			 "(cbc: %.100s)", how);
 		return NQ_ETIMEOUT;
 	}
-	if (answer < 0) {
-		if (line[0])
-			snprintf(res->note, sizeof res->note, "cbc: %.150s",
-				 line);
-		else
-			nq_ext_no_answer(d, prog, status, "no solution file", res);
-		free(x);
+	if (answer < 0)
 		return NQ_ERR;
-	}
-	res->solutions = (uint64_t)answer;
-	if (answer == 1) {
-		int queens = 0;
-
-		for (r = 0; r < n; r++) {
-			res->placement[r] = -1;
-			for (c = 0; c < n; c++)
-				if (x[nq_ilp_mem_square_col(m, r, c)] > 0.5) {
-					if (res->placement[r] < 0)
-						res->placement[r] = c;
-					queens++;
-				}
-		}
-		/* A proved maximum of the queens below n: no placement (only
-		 * "Optimal" is a proof; `independent-set`, as glpk reads it) */
-		if (queens < n && !strncmp(line, "Optimal", 7) &&
-		    nq_ilp_mem_counts_queens(m)) {
-			res->solutions = 0;
-			snprintf(res->note, sizeof res->note, "the optimum, %d "
-				 "of %d queens, proves there is no placement",
-				 queens, n);
-		}
-	}
-	free(x);
+	res->solutions = answer != 0;
+	/* a proved maximum of the queens below n: no placement (only
+	 * "Optimal" is a proof; `independent-set`, as glpk reads it) */
+	if (!answer && (optimum = strstr(how, ", an optimum of ")))
+		snprintf(res->note, sizeof res->note, "the optimum, %.60s, "
+			 "proves there is no placement", optimum + 16);
 	return NQ_OK;
 }
 
@@ -192,7 +163,7 @@ static int cbc_solve(const nq_job *job, nq_result *res)
 
 	rc = nq_ext_solve(&d, argv, deadline, &status, res);
 	if (rc == NQ_OK)
-		rc = cbc_answer(&d, sol, argv[0], status, m, ncols,
+		rc = cbc_answer(&d, sol, lp, argv[0], status, m,
 				job->inst->n, res);
 out:
 	nq_ilp_mem_free(m);

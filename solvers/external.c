@@ -7,7 +7,11 @@
  *           program's stdout (`s SATISFIABLE` / `s UNSATISFIABLE`, `v`
  *           lines), or, for minisat and glucose, from the result file
  *           they write when given a second file name (`SAT` / `UNSAT`,
- *           then the literals). Option `output` forces either. Option
+ *           then the literals). Option `output` forces either. Both
+ *           are read whole and strictly by solfile.c's reader, the one
+ *           `harness check` uses (one s line, literals within the
+ *           CNF's variables, every true square taken: two queens on a
+ *           row reach the validator, which calls the run `wrong`). Option
  *           `columns` (encoders/cnf.h) as for picosat: `alo` (default)
  *           or `none`.
  *   cbc     the instance as a CPLEX LP file (any model), run through
@@ -58,6 +62,7 @@
 #include "solvers.h"
 #include "export.h"
 #include "external_int.h"
+#include "solfile.h"
 
 
 /* ------------------------------------------------------------------ */
@@ -319,6 +324,31 @@ int nq_ext_solve(const struct ext_dir *d, char **argv, double deadline,
 	return NQ_OK;
 }
 
+int nq_ext_read_answer(const struct ext_dir *d, const nq_sqmap *map,
+		       const char *path, int fmt, const char *prog,
+		       const char *what, int status, nq_result *res,
+		       char *how, size_t howlen)
+{
+	char why[600], said[300];
+	size_t plen = strlen(path);
+	int rc;
+
+	if (howlen)
+		how[0] = '\0';
+	rc = nq_solution_read(map, path, (enum nq_sol_format)fmt, NULL,
+			      res->placement, how, howlen, why, sizeof why);
+	if (rc >= 0)
+		return rc;
+	/* "/tmp/nq-external-XXXXXX/stdout:3: ..." as "its output:3: ..." */
+	if (!strncmp(why, path, plen))
+		snprintf(said, sizeof said, "its %.20s%.250s", what,
+			 why + plen);
+	else
+		snprintf(said, sizeof said, "%.270s", why);
+	nq_ext_no_answer(d, prog, status, said, res);
+	return -1;
+}
+
 /* calloc, or NULL with the note "out of memory". */
 void *nq_ext_calloc(size_t count, size_t size, nq_result *res)
 {
@@ -344,76 +374,6 @@ static int writes_result_file(const char *prog)
 	base = base ? base + 1 : prog;
 	return (strstr(base, "minisat") && !strstr(base, "cryptominisat")) ||
 	       strstr(base, "glucose");
-}
-
-/* Read the answer: 1 SAT (values filled), 0 UNSAT, -1 none. `values`
- * has nvars + 1 entries: 1 for a true variable. */
-static int read_dimacs_answer(const char *path, int file_format, int nvars,
-			      char *values)
-{
-	int answer = -1, in_values = 0, c;
-	char word[64];
-	size_t w = 0;
-	FILE *f = fopen(path, "r");
-	int at_line_start = 1, line_kind = 0; /* 's', 'v', 'l' (literals) */
-
-	if (!f)
-		return -1;
-	if (file_format) {
-		/* "SAT\n1 -2 3 ... 0\n", "UNSAT\n" or "INDET\n" */
-		if (fscanf(f, "%63s", word) == 1) {
-			if (!strcmp(word, "SAT"))
-				answer = 1, in_values = 1;
-			else if (!strcmp(word, "UNSAT"))
-				answer = 0;
-		}
-		if (in_values) {
-			long lit;
-
-			while (fscanf(f, "%ld", &lit) == 1 && lit != 0)
-				if (labs(lit) <= nvars && lit > 0)
-					values[lit] = 1;
-		}
-		fclose(f);
-		return answer;
-	}
-	/* SAT-competition output: scan line by line, words at a time. */
-	for (;;) {
-		c = getc(f);
-		if (c == EOF || c == ' ' || c == '\t' || c == '\n' ||
-		    c == '\r') {
-			if (w) {
-				word[w] = '\0';
-				if (at_line_start) {
-					line_kind = !strcmp(word, "s") ? 's'
-						  : !strcmp(word, "v") ? 'v' : 0;
-					at_line_start = 0;
-				} else if (line_kind == 's') {
-					if (!strcmp(word, "SATISFIABLE"))
-						answer = 1;
-					else if (!strcmp(word, "UNSATISFIABLE"))
-						answer = 0;
-					line_kind = 0;
-				} else if (line_kind == 'v') {
-					long lit = strtol(word, NULL, 10);
-
-					if (lit > 0 && lit <= nvars)
-						values[lit] = 1;
-				}
-				w = 0;
-			}
-			if (c == '\n') {
-				at_line_start = 1;
-				line_kind = 0;
-			}
-			if (c == EOF)
-				break;
-		} else if (w < sizeof word - 1) {
-			word[w++] = (char)c;
-		}
-	}
-	fclose(f);
-	return answer;
 }
 
 /* 1 when a line of the file is "INDETERMINATE", "INDET" or "s UNKNOWN":
@@ -492,48 +452,43 @@ static int dimacs_write(const nq_job *job, double deadline, nq_cnf_mem *m,
 	return NQ_OK;
 }
 
-/* The program's answer, read from its result file or its output, and
- * its placement decoded: NQ_OK, or an error with the note set. */
+/* The program's answer, read from its result file or its output by the
+ * reader `harness check` uses, against the squares of the CNF it was
+ * given: NQ_OK (a placement, each row as the model has it, or none), or
+ * an error with the note set. */
 static int dimacs_answer(const struct ext_dir *d,
 			 const struct dimacs_files *f, int file_format,
 			 char **argv, int status, const nq_cnf_mem *m, int n,
 			 nq_result *res)
 {
-	int answer, r, c;
-	char *values = nq_ext_calloc((size_t)m->nvars + 1, 1, res);
+	nq_sqmap map;
+	char how[64];
+	int answer;
 
-	if (!values)
-		return NQ_ENOMEM;
-	answer = read_dimacs_answer(file_format ? f->result : f->out,
-				    file_format, m->nvars, values);
+	memset(&map, 0, sizeof map);
+	snprintf(map.path, sizeof map.path, "%s", f->cnf);
+	map.n = n;
+	map.cnf = 1;
+	map.nvars = m->nvars;
+	map.var = m->square_var;
+	answer = nq_ext_read_answer(d, &map, file_format ? f->result : f->out,
+				    file_format ? NQ_SOL_MINISAT
+				    : NQ_SOL_DIMACS, argv[0], file_format
+				    ? "result file" : "output", status, res,
+				    how, sizeof how);
 	if (answer < 0 && WIFEXITED(status) &&
 	    (says_indeterminate(f->out) || (file_format &&
 					    says_indeterminate(f->result))) &&
 	    memory_limited(argv)) {
 		snprintf(res->note, sizeof res->note, "%.60s: INDETERMINATE "
 			 "under a memory limit (out of memory)", argv[0]);
-		free(values);
 		return NQ_ENOMEM;
 	}
-	if (answer < 0) {
-		nq_ext_no_answer(d, argv[0], status, file_format
-			      ? "no SAT/UNSAT in its result file"
-			      : "no 's SATISFIABLE' or 's UNSATISFIABLE' line",
-			      res);
-		free(values);
+	if (answer < 0)
 		return NQ_ERR;
-	}
-	res->solutions = (uint64_t)answer;
-	if (answer == 1)
-		for (r = 0; r < n; r++) {
-			res->placement[r] = -1;
-			for (c = 0; c < n; c++)
-				if (values[m->square_var[r * n + c]]) {
-					res->placement[r] = c;
-					break;
-				}
-		}
-	free(values);
+	/* 2: queens that are no placement go to the validator as they
+	 * are (validate.c names the row), never as an error or a "none" */
+	res->solutions = answer != 0;
 	return NQ_OK;
 }
 

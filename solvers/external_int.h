@@ -57,6 +57,20 @@ int nq_ext_command(const nq_job *job, const char *solver,
  * res->note. */
 int nq_ext_solve(const struct ext_dir *d, char **argv, double deadline,
 		 int *status, nq_result *res);
+/* The program's answer in `path`, read by the reader `harness check`
+ * uses (solfile.h: the whole file, strictly), against `map`, the square
+ * map of the file the program was given: nq_solution_read's code (1 a
+ * placement, 0 none, 2 queens that are no placement, each row as it is
+ * in res->placement; -1 no answer). On -1 res->note says why, `prog`
+ * and `what` ("output", "result file", "solution file") in place of
+ * the temp file's path, after the program's exit status and the last
+ * line of its stderr (nq_ext_no_answer). `how` gets the program's
+ * status in a few words. */
+struct nq_sqmap;
+int nq_ext_read_answer(const struct ext_dir *d, const struct nq_sqmap *map,
+		       const char *path, int fmt, const char *prog,
+		       const char *what, int status, nq_result *res,
+		       char *how, size_t howlen);
 /* calloc, or NULL with "out of memory" in res->note. */
 void *nq_ext_calloc(size_t count, size_t size, nq_result *res);
 

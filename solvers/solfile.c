@@ -3,11 +3,13 @@
  * solfile.h. Every error names the file and, where there is one, the line.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "solfile.h"
 #include "solfile_int.h"
+#include "units.h"
 
 static const char *const format_names[] = {
 	"auto", "dimacs", "minisat", "glpsol", "cbc"
@@ -82,26 +84,36 @@ struct answer {
 	size_t len;
 };
 
-/* DIMACS values: lits[var] = 1 when true. */
+/* DIMACS values: val[var] = 1 when true, 2 when false, 0 when not
+ * given. A literal is read bounded: an integer within the CNF's
+ * variables (no overflow wraps one onto a square), each variable given
+ * one value. */
 static int take_literal(struct answer *a, const char *tok, long no,
 			unsigned char *val, int *ended)
 {
-	char *end;
-	long lit = strtol(tok, &end, 10);
+	long long lit;
+	unsigned char want;
+	int rc = nq_parse_int(tok, -(long long)a->m->nvars, a->m->nvars,
+			      &lit);
 
-	if (end == tok || *end)
-		return nq_why_set(a->why, a->len, "%s:%ld: '%.30s' is not a literal "
-			    "(an integer)", a->path, no, tok);
+	if (rc == -1)
+		return nq_why_set(a->why, a->len, "%s:%ld: '%.30s' is not a "
+			    "literal (an integer)", a->path, no, tok);
+	if (rc)
+		return nq_why_set(a->why, a->len, "%s:%ld: literal %.30s%s "
+			    "names no variable (the CNF has %d)", a->path, no,
+			    tok, strlen(tok) > 30 ? "..." : "", a->m->nvars);
 	if (lit == 0) {
 		*ended = 1;
 		return 0;
 	}
-	if (labs(lit) > a->m->nvars)
-		return nq_why_set(a->why, a->len, "%s:%ld: literal %ld names no "
-			    "variable (the CNF has %d)", a->path, no, lit,
-			    a->m->nvars);
-	if (lit > 0)
-		val[lit] = 1;
+	want = lit > 0 ? 1 : 2;
+	if (lit < 0)
+		lit = -lit;
+	if (val[lit] && val[lit] != want)
+		return nq_why_set(a->why, a->len, "%s:%ld: variable %lld is "
+			    "given both true and false", a->path, no, lit);
+	val[lit] = want;
 	return 0;
 }
 
@@ -222,6 +234,11 @@ static int read_dimacs(struct answer *a, struct reader *rd, int minisat)
 		     a->path, s_line, minisat ? "INDET" : "s UNKNOWN");
 		goto out;
 	}
+	if (answer == 0 && nvals) {
+		nq_why_set(a->why, a->len, "%s:%ld: UNSATISFIABLE, but with an "
+		     "assignment (%d literals)", a->path, s_line, nvals);
+		goto out;
+	}
 	if (answer == 1 && !nvals) {
 		nq_why_set(a->why, a->len, "%s:%ld: SATISFIABLE, but no %s", a->path,
 		     s_line, minisat ? "literals after SAT" : "v lines (the "
@@ -232,7 +249,7 @@ static int read_dimacs(struct answer *a, struct reader *rd, int minisat)
 		 : "UNSATISFIABLE");
 	if (answer == 1)
 		for (k = 0; k < (size_t)a->m->n * a->m->n; k++)
-			a->queen[k] = val[a->m->var[k]];
+			a->queen[k] = val[a->m->var[k]] == 1;
 	rc = answer;
 out:
 	free(val);
@@ -284,12 +301,13 @@ static long column_square(const struct columns *c, const char *name)
 	return hit ? (long)hit->sq : -1;
 }
 
+/* A column's value: a finite number, the whole token. */
 static int parse_value(const char *tok, double *v)
 {
 	char *end;
 
 	*v = strtod(tok, &end);
-	return end != tok && !*end ? 0 : -1;
+	return end != tok && !*end && isfinite(*v) ? 0 : -1;
 }
 
 /* A line of glpsol's column table: "NO NAME [*|B|NL|...] ACTIVITY LB UB",
@@ -328,6 +346,9 @@ static int glpsol_column(struct answer *a, long no, char *p,
 		return nq_why_set(a->why, a->len, "%s:%ld: column %s: expected its "
 			    "activity (a number)", a->path, no, name);
 	if ((sq = column_square(cols, name)) >= 0) {
+		if (cols->set[sq])
+			return nq_why_set(a->why, a->len, "%s:%ld: column %s "
+				    "given twice", a->path, no, name);
 		cols->set[sq] = 1;
 		a->queen[sq] = v > 0.5;
 	}
@@ -440,16 +461,18 @@ static int read_cbc(struct answer *a, struct reader *rd, int *optimal)
 	} else if (strstr(status, "nfeasible")) {
 		rc = 0;  /* "Infeasible", "Integer infeasible" */
 		goto out;
-	} else if (strncmp(status, "Stopped", 7)) {
+	} else if (strncmp(status, "Stopped", 7) &&
+		   strncmp(status, "Integer solution", 16)) {
 		rc = nq_why_set(a->why, a->len, "%s:1: expected CBC's status "
 			  "(Optimal, Infeasible, Integer infeasible, Stopped "
 			  "...), not \"%.60s\"", a->path, status);
 		goto out;
 	}
 	while ((line = nq_sol_next_line(rd))) {
-		char name[256], extra;
+		char *tok[5], *save, shown[64];
 		double v, rcost;
-		int idx;
+		long long idx;
+		int ntok = 0;
 		long sq;
 
 		p = nq_sol_skip_blanks(line);
@@ -457,15 +480,32 @@ static int read_cbc(struct answer *a, struct reader *rd, int *optimal)
 			continue;
 		if (p[0] == '*' && p[1] == '*')
 			p = nq_sol_skip_blanks(p + 2);
-		if (sscanf(p, "%d %255s %lf %lf %c", &idx, name, &v, &rcost,
-			   &extra) != 4) {
+		snprintf(shown, sizeof shown, "%s", p);
+		/* INDEX NAME VALUE REDUCED-COST, each token whole: an index
+		 * within int, finite numbers (no overflow, no trailing
+		 * text) */
+		for (tok[0] = strtok_r(p, " \t", &save); tok[ntok] && ntok < 4;
+		     tok[++ntok] = strtok_r(NULL, " \t", &save))
+			;
+		if (ntok != 4 || tok[4] ||
+		    nq_parse_int(tok[0], 0, INT32_MAX, &idx) ||
+		    parse_value(tok[2], &v) || parse_value(tok[3], &rcost)) {
 			rc = nq_why_set(a->why, a->len, "%s:%ld: expected \"INDEX "
-				  "NAME VALUE REDUCED-COST\", not \"%.60s\"",
-				  a->path, rd->no, p);
+				  "NAME VALUE REDUCED-COST\" (an index 0 .. %d, "
+				  "finite numbers), not \"%.60s\"", a->path,
+				  rd->no, INT32_MAX, shown);
 			goto out;
 		}
-		if ((sq = column_square(&cols, name)) >= 0)
+		if ((sq = column_square(&cols, tok[1])) >= 0) {
+			if (cols.set[sq]) {
+				rc = nq_why_set(a->why, a->len, "%s:%ld: column "
+					  "%.60s given twice", a->path, rd->no,
+					  tok[1]);
+				goto out;
+			}
+			cols.set[sq] = 1;
 			a->queen[sq] = v > 0.5;
+		}
 	}
 	rc = 1;
 out:
@@ -512,6 +552,7 @@ int nq_solution_read(const nq_sqmap *m, const char *path,
 	struct reader rd;
 	char dummy[8];
 	int n = m->n, rc, optimal = 0, queens = 0, r, c;
+	int many = -1, many_c[2] = { 0, 0 }, none = -1;
 
 	if (fmt == NQ_SOL_AUTO && guess_format(m, path, &fmt, why, len))
 		return -1;
@@ -544,37 +585,45 @@ int nq_solution_read(const nq_sqmap *m, const char *path,
 		goto out;
 	for (size_t k = 0; k < (size_t)n * n; k++)
 		queens += a.queen[k];
-	if (queens < n && !m->cnf && optimal && m->counts_queens) {
+	/* Every row as it is: its queen, or the mark of none or of two
+	 * and more, never its first queen alone, so a model with two
+	 * queens on a row cannot pass as a placement here or in a run. */
+	for (r = 0; r < n; r++) {
+		int first = -1, second = -1;
+
+		for (c = 0; c < n && second < 0; c++)
+			if (a.queen[(size_t)r * n + c]) {
+				if (first < 0)
+					first = c;
+				else
+					second = c;
+			}
+		placement[r] = second >= 0 ? NQ_SOL_ROW_MANY
+			       : first >= 0 ? first : NQ_SOL_ROW_NONE;
+		if (second >= 0 && many < 0) {
+			many = r;
+			many_c[0] = first;
+			many_c[1] = second;
+		} else if (second < 0 && first < 0 && none < 0) {
+			none = r;
+		}
+	}
+	if (many >= 0 && (m->cnf || optimal)) {
+		/* a model or a proved optimum that breaks a row: named
+		 * first, and no proof of "none" either */
+		nq_why_set(why, len, "row %d has two queens (columns %d and "
+		     "%d)", many + 1, many_c[0] + 1, many_c[1] + 1);
+		rc = 2;
+	} else if (queens < n && !m->cnf && optimal && m->counts_queens) {
 		/* a proved maximum of the queens below n */
 		snprintf(a.how + strlen(a.how), a.howlen - strlen(a.how),
 			 ", an optimum of %d of %d queens", queens, n);
 		rc = 0;
-		goto out;
-	}
-	for (r = 0; r < n; r++) {
-		placement[r] = -1;
-		for (c = 0; c < n; c++) {
-			if (!a.queen[(size_t)r * n + c])
-				continue;
-			if (placement[r] >= 0) {
-				rc = 2;
-				nq_why_set(why, len, "row %d has two queens (columns "
-				     "%d and %d)", r + 1, placement[r] + 1,
-				     c + 1);
-				break;
-			}
-			placement[r] = c;
-		}
-		if (rc == 2)
-			break;
-		if (placement[r] < 0) {
-			rc = 2;
-			nq_why_set(why, len, "row %d has no queen (%d queens in "
-			     "all)", r + 1, queens);
-			break;
-		}
-	}
-	if (rc == 2 && !m->cnf && !optimal) {
+	} else if (none >= 0 && (m->cnf || optimal)) {
+		nq_why_set(why, len, "row %d has no queen (%d queens in all)",
+		     none + 1, queens);
+		rc = 2;
+	} else if (many >= 0 || none >= 0) {
 		/* a point short of a placement, without a proof: no answer */
 		rc = nq_why_set(why, len, "%s: %s, with %d of %d queens: no answer "
 			  "(stopped before a placement or a proof)", path,

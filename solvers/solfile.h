@@ -80,12 +80,24 @@ void nq_sqmap_free(nq_sqmap *m);
  * the '\0'), writing at most len bytes. Empty for a plain instance. */
 size_t nq_sqmap_describe(const nq_instance *inst, char *buf, size_t len);
 
+/* A row of a placement read back that holds no single queen: none, or
+ * two or more. The validator (core/model/validate.c) names the row so. */
+#define NQ_SOL_ROW_NONE (-1)
+#define NQ_SOL_ROW_MANY (-2)
+
 /* The answer in `path` (format `fmt`, or found out when NQ_SOL_AUTO; *used
- * says which). Returns
+ * says which). The whole file is read strictly, as a run of `dimacs` or
+ * `cbc` reads its program's output (they share this reader): one status
+ * (a second `s` line is an error), every literal a bounded integer naming
+ * one of the CNF's variables and none given both values, no `v` lines
+ * after `s UNSATISFIABLE`, every CBC index an integer and every column
+ * given once with a finite value. Returns
  *    1  a placement: placement[r] = c (n entries)
  *    0  "none", proved by the solver (`how` says how)
  *    2  the queens the solver set are no placement (a row with none or
- *       two): `why` says which row
+ *       two): `why` says which row, and placement[] holds every row as
+ *       it is, NQ_SOL_ROW_NONE or NQ_SOL_ROW_MANY where it holds no
+ *       single queen, so the validator finds the same fault
  *   -1  no answer, or unreadable: `why` names the file and line.
  * `how` (may be NULL) gets the solver's status in a few words. */
 int nq_solution_read(const nq_sqmap *m, const char *path,

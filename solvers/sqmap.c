@@ -19,25 +19,61 @@ struct square_line {
 	long no;
 };
 
-/* "n-queens n=8 model assignment, hints (1-based row:col): 1:1 2:5" */
-static void read_header(nq_sqmap *m, const char *body)
-{
-	const char *h;
-	int r, c, used;
+/* The largest n whose n x n squares fit an int (as in check_squares). */
+#define SQMAP_MAX_N 46340
 
-	if (sscanf(body, "n-queens n=%d", &m->header_n) != 1)
-		m->header_n = 0;
+/* A decimal integer at *p (blanks before it skipped) in lo .. hi, whole
+ * up to a blank, the end or `stop` (0: none): 0 with *v set and *p past
+ * it, or -1 (not one, or out of range: an overflow never wraps a number
+ * onto the board, as sscanf's %d would). */
+static int take_int(const char **p, long long lo, long long hi, char stop,
+		    long long *v)
+{
+	const char *q = nq_sol_skip_blanks((char *)*p);
+	char *end;
+
+	if ((*q < '0' || *q > '9') && *q != '-' && *q != '+')
+		return -1;
+	errno = 0;
+	*v = strtoll(q, &end, 10);
+	if (end == q || errno == ERANGE || *v < lo || *v > hi ||
+	    (*end && *end != ' ' && *end != '\t' && (!stop || *end != stop)))
+		return -1;
+	*p = end;
+	return 0;
+}
+
+/* "n-queens n=8 model assignment, hints (1-based row:col): 1:1 2:5"
+ * (or "... : none"): 0, or -1 with why filled. */
+static int read_header(nq_sqmap *m, const char *body, long no,
+		       const char *path, char *why, size_t len)
+{
+	const char *h = body + strlen("n-queens n=");
+	long long n, r, c;
+
+	if (take_int(&h, 1, SQMAP_MAX_N, ',', &n))
+		return nq_why_set(why, len, "%s:%ld: expected \"n-queens n=N\" "
+			    "(N 1 .. %d), not \"%.60s\"", path, no,
+			    SQMAP_MAX_N, body);
+	m->header_n = (int)n;
 	if (!(h = strstr(body, "hints (1-based row:col):")))
-		return;
+		return 0;
 	m->header_hints = 1;
 	h += strlen("hints (1-based row:col):");
-	while (m->nhints < 256 &&
-	       sscanf(h, " %d:%d%n", &r, &c, &used) == 2) {
-		m->hints[m->nhints].row = r - 1;
-		m->hints[m->nhints].col = c - 1;
+	h = nq_sol_skip_blanks((char *)h);
+	if (!strcmp(h, "none"))
+		return 0;
+	while (*(h = nq_sol_skip_blanks((char *)h))) {
+		if (m->nhints == 256 || take_int(&h, 1, n, ':', &r) ||
+		    *h++ != ':' || take_int(&h, 1, n, 0, &c))
+			return nq_why_set(why, len, "%s:%ld: expected the hints "
+				    "as ROW:COL within n = %lld (at most 256), "
+				    "not \"%.40s\"", path, no, n, h);
+		m->hints[m->nhints].row = (int)r - 1;
+		m->hints[m->nhints].col = (int)c - 1;
 		m->nhints++;
-		h += used;
 	}
+	return 0;
 }
 
 /* A blocked square or an excluded line, 1-based as written, until the
@@ -60,21 +96,28 @@ static int read_restriction(struct restrictions *rs, const char *body,
 			    long no, const char *path, char *why, size_t len)
 {
 	struct restriction x = { 0, 0, 0, no };
-	int used = 0;
+	const char *p;
+	long long r, c;
 
+	/* numbers bounded to int: the board's check comes later */
 	if (!strncmp(body, "blocked ", 8)) {
 		x.kind = 'b';
-		if (sscanf(body, "blocked %d %d %n", &x.r, &x.c, &used) != 2 ||
-		    body[used])
+		p = body + 8;
+		if (take_int(&p, INT32_MIN, INT32_MAX, 0, &r) ||
+		    take_int(&p, INT32_MIN, INT32_MAX, 0, &c) ||
+		    *nq_sol_skip_blanks((char *)p))
 			return nq_why_set(why, len, "%s:%ld: expected \"blocked "
 				    "ROW COL\", not \"%.60s\"", path, no, body);
+		x.r = (int)r;
+		x.c = (int)c;
 	} else if (!strncmp(body, "excluded ", 9)) {
-		if (sscanf(body, "excluded diagonal %d %n", &x.r, &used) == 1 &&
-		    !body[used])
-			x.kind = 'd';
-		else if (sscanf(body, "excluded antidiagonal %d %n", &x.r,
-				&used) == 1 && !body[used])
-			x.kind = 'a';
+		p = body + 9;
+		x.kind = !strncmp(p, "diagonal ", 9) ? 'd'
+			 : !strncmp(p, "antidiagonal ", 13) ? 'a' : 0;
+		p += x.kind == 'd' ? 9 : 13;
+		if (x.kind && !take_int(&p, INT32_MIN, INT32_MAX, 0, &r) &&
+		    !*nq_sol_skip_blanks((char *)p))
+			x.r = (int)r;
 		else
 			return nq_why_set(why, len, "%s:%ld: expected \"excluded "
 				    "diagonal D\" or \"excluded antidiagonal "
@@ -237,6 +280,9 @@ static int read_square(struct square_lines *l, const char *line,
 {
 	char word[256];
 	struct square_line s;
+	const char *p = body + 7, *w;
+	long long r, c, var = 0;
+	size_t wl;
 
 	if (l->kind && l->kind != line[0])
 		return nq_why_set(why, len, "%s:%ld: a '%c' square line among "
@@ -244,13 +290,28 @@ static int read_square(struct square_lines *l, const char *line,
 	l->kind = line[0];
 	memset(&s, 0, sizeof s);
 	s.no = no;
-	if (sscanf(body, "square %d %d %255s", &s.r, &s.c, word) != 3 ||
-	    s.r < 1 || s.c < 1 ||
-	    (l->kind == 'c' && (sscanf(word, "%d", &s.var) != 1 ||
-				s.var < 1)))
+	/* "square ROW COL VAR|NAME": ROW and COL within the largest
+	 * board, VAR a positive int, each read whole (no wrap) */
+	w = p;
+	if (!take_int(&w, 1, SQMAP_MAX_N, 0, &r) &&
+	    !take_int(&w, 1, SQMAP_MAX_N, 0, &c)) {
+		w = nq_sol_skip_blanks((char *)w);
+		wl = strcspn(w, " \t");
+		p = w + wl;
+	} else {
+		wl = 0;
+	}
+	if (!wl || wl >= sizeof word || *nq_sol_skip_blanks((char *)p) ||
+	    (l->kind == 'c' && take_int(&w, 1, INT32_MAX, 0, &var)))
 		return nq_why_set(why, len, "%s:%ld: expected \"square ROW COL %s\" "
-			    "(1-based), not \"%.60s\"", path, no,
-			    l->kind == 'c' ? "VAR" : "NAME", body);
+			    "(1-based, ROW and COL up to %d), not \"%.60s\"",
+			    path, no, l->kind == 'c' ? "VAR" : "NAME",
+			    SQMAP_MAX_N, body);
+	memcpy(word, w, wl);
+	word[wl] = '\0';
+	s.r = (int)r;
+	s.c = (int)c;
+	s.var = (int)var;
 	if (l->kind != 'c' && !(s.name = strdup(word)))
 		return nq_why_set(why, len, "out of memory");
 	return add_square(l, s, why, len);
@@ -273,8 +334,9 @@ static int read_squares(nq_sqmap *m, struct reader *rd,
 		if ((line[0] == 'c' || line[0] == '\\' || line[0] == '*') &&
 		    (line[1] == ' ' || line[1] == '\t' || !line[1])) {
 			body = nq_sol_skip_blanks(line + 1);
-			if (!strncmp(body, "n-queens n=", 11))
-				read_header(m, body);
+			if (!strncmp(body, "n-queens n=", 11) &&
+			    read_header(m, body, rd->no, path, why, len))
+				return -1;
 			else if (!strncmp(body, "objective: maximize the number "
 					  "of queens", 40))
 				m->counts_queens = 1;
@@ -289,13 +351,16 @@ static int read_squares(nq_sqmap *m, struct reader *rd,
 		}
 		/* the first line that is no comment ends the header */
 		if (l->kind == 'c' && !strncmp(line, "p cnf", 5)) {
-			long clauses;
+			const char *p = line + 5;
+			long long vars, clauses;
 
-			if (sscanf(line, "p cnf %d %ld", &m->nvars,
-				   &clauses) != 2 || m->nvars < 1)
+			if (take_int(&p, 1, INT32_MAX - 1, 0, &vars) ||
+			    take_int(&p, 0, INT64_MAX, 0, &clauses) ||
+			    *nq_sol_skip_blanks((char *)p))
 				return nq_why_set(why, len, "%s:%ld: expected \"p cnf "
 					    "VARS CLAUSES\", not \"%.60s\"",
 					    path, rd->no, line);
+			m->nvars = (int)vars;
 			*have_p = 1;
 		}
 		break;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "order.h"
+#include "solfile.h" /* the marks of a row read back without one queen */
 #include "validate.h"
 
 /* OEIS A000170: the number of placements of n queens, n = 1..27. */
@@ -77,6 +78,13 @@ int nq_check_placement(const nq_instance *in, const int32_t *q,
 	for (r = 0; r < n; r++) {
 		int c = q[r];
 
+		if (c == NQ_SOL_ROW_NONE || c == NQ_SOL_ROW_MANY) {
+			/* a model read back (solfile.h): no single queen */
+			snprintf(why, len, "row %d has %s", r + 1,
+				 c == NQ_SOL_ROW_NONE ? "no queen"
+				 : "two queens or more");
+			goto out;
+		}
 		if (c < 0 || c >= n) {
 			snprintf(why, len, "row %d has its queen off the board "
 				 "(column %d)", r + 1, c + 1);

@@ -52,6 +52,7 @@
  * (conflicts), from --stats. solve_s is clingo's whole run, grounding
  * included; build_s writing the program.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +115,8 @@ struct asp_out {
 	int answers;            /* "Answer: K" lines seen */
 	int placed;             /* q/2 atoms read into the placement */
 	int bad_atom;           /* an atom off the board, or a row twice */
+	char bad_text[48];      /* the first such atom, as read */
+	char bad_stat[80];      /* a statistics line out of range, as read */
 	int have_models;        /* a "Models" line was read */
 	unsigned long long models;
 	int models_more;        /* "Models : K+" */
@@ -122,8 +125,11 @@ struct asp_out {
 
 /* The number after "KEY :" at the start of line (spaces around the
  * colon), or -1 when the line is not KEY's. `plus` (may be NULL) is set
- * when the number is followed by '+'. */
-static long long stat_value(const char *line, const char *key, int *plus)
+ * when the number is followed by '+'. The number is read bounded: one
+ * past INT64_MAX, or text glued to it, is -2 with the line kept in
+ * o->bad_stat (a count that wrapped or was cut would pass as another). */
+static long long stat_value(const char *line, const char *key, int *plus,
+			    struct asp_out *o)
 {
 	size_t k = strlen(key);
 	const char *p = line + k;
@@ -140,36 +146,69 @@ static long long stat_value(const char *line, const char *key, int *plus)
 		p++;
 	if (*p < '0' || *p > '9')
 		return -1;
+	errno = 0;
 	v = strtoull(p, &end, 10);
-	if (plus)
-		*plus = *end == '+';
-	return v > (unsigned long long)INT64_MAX ? INT64_MAX : (long long)v;
+	if (plus && (*plus = *end == '+'))
+		end++;
+	if (errno == ERANGE || v > (unsigned long long)INT64_MAX ||
+	    (*end && *end != ' ' && *end != '\t')) {
+		if (!o->bad_stat[0])
+			nq_ext_copy_cut(o->bad_stat, sizeof o->bad_stat,
+					line);
+		return -2;
+	}
+	return (long long)v;
 }
 
-/* The q(R,C) atoms of an answer line into the placement. */
-static void read_atoms(const char *line, int n, struct asp_out *o,
+/* One atom of an answer line, "q(R,C)" whole, R and C bounded integers
+ * on the board: 0 with *r, *c set (1-based), or -1. */
+static int read_atom(const char *tok, int n, int *r, int *c)
+{
+	long long v[2];
+	const char *p = tok + 2;
+	char *end;
+
+	if (strncmp(tok, "q(", 2))
+		return -1;
+	for (int i = 0; i < 2; i++) {
+		if ((*p < '0' || *p > '9') && *p != '-' && *p != '+')
+			return -1;
+		errno = 0;
+		v[i] = strtoll(p, &end, 10);
+		if (end == p || errno == ERANGE || v[i] < 1 || v[i] > n ||
+		    *end != (i ? ')' : ','))
+			return -1;
+		p = end + 1;
+	}
+	if (*p)
+		return -1;
+	*r = (int)v[0];
+	*c = (int)v[1];
+	return 0;
+}
+
+/* The atoms of an answer line (#show q/2: every one q(R,C)) into the
+ * placement; an atom that is no square of the board (out of range,
+ * overflowed, not q/2) or a row twice is kept in o->bad_text. */
+static void read_atoms(char *line, int n, struct asp_out *o,
 		       int32_t *placement)
 {
-	const char *p = line;
+	char *tok, *save;
 
 	for (int r = 0; r < n; r++)
 		placement[r] = -1;
 	o->placed = 0;
-	while ((p = strstr(p, "q("))) {
-		int r, c, used;
+	for (tok = strtok_r(line, " \t", &save); tok;
+	     tok = strtok_r(NULL, " \t", &save)) {
+		int r, c;
 
-		if (sscanf(p, "q(%d,%d)%n", &r, &c, &used) == 2 && used > 0) {
-			if (r < 1 || r > n || c < 1 || c > n ||
-			    placement[r - 1] >= 0)
-				o->bad_atom = 1;
-			else {
-				placement[r - 1] = c - 1;
-				o->placed++;
-			}
-			p += used;
-		} else {
-			p += 2;
+		if (read_atom(tok, n, &r, &c) == 0 && placement[r - 1] < 0) {
+			placement[r - 1] = c - 1;
+			o->placed++;
+			continue;
 		}
+		if (!o->bad_atom++)
+			nq_ext_copy_cut(o->bad_text, sizeof o->bad_text, tok);
 	}
 }
 
@@ -198,17 +237,18 @@ static int read_output(const char *path, int n, struct asp_out *o,
 		if (!strncmp(line, "Answer:", 7)) {
 			o->answers++;
 			next_is_answer = 1;
-		} else if ((v = stat_value(line, "Models", &o->models_more))
-			   >= 0) {
-			o->have_models = 1;
-			o->models = (unsigned long long)v;
-		} else if ((v = stat_value(line, "Choices", NULL)) >= 0) {
+		} else if ((v = stat_value(line, "Models", &o->models_more,
+					   o)) != -1) {
+			o->have_models = v >= 0;
+			o->models = v >= 0 ? (unsigned long long)v : 0;
+		} else if ((v = stat_value(line, "Choices", NULL, o)) != -1) {
 			o->choices = v;
-		} else if ((v = stat_value(line, "Conflicts", NULL)) >= 0) {
+		} else if ((v = stat_value(line, "Conflicts", NULL, o)) != -1) {
 			o->conflicts = v;
-		} else if ((v = stat_value(line, "Variables", NULL)) >= 0) {
+		} else if ((v = stat_value(line, "Variables", NULL, o)) != -1) {
 			o->variables = v;
-		} else if ((v = stat_value(line, "Constraints", NULL)) >= 0) {
+		} else if ((v = stat_value(line, "Constraints", NULL, o))
+			   != -1) {
 			o->constraints = v;
 		}
 	}
@@ -240,6 +280,12 @@ static int asp_answer(const struct ext_dir *d, const char *prog, int status,
 	res->constraints = o->constraints >= 0 ? o->constraints : NQ_NA;
 	if (code < 0 || code >= CLINGO_NO_RUN || (code & CLINGO_ERROR)) {
 		nq_ext_no_answer(d, prog, status, "no answer", res);
+		return NQ_ERR;
+	}
+	if (o->bad_stat[0]) {
+		snprintf(res->note, sizeof res->note, "clingo's output: a "
+			 "number out of range (0 .. 2^63 - 1) or with text "
+			 "glued to it: \"%s\"", o->bad_stat);
 		return NQ_ERR;
 	}
 	if (code & CLINGO_MEMORY) {
@@ -278,11 +324,17 @@ static int asp_answer(const struct ext_dir *d, const char *prog, int status,
 		res->solutions = 0;
 		return NQ_OK;
 	}
+	if (o->answers > 1) {
+		snprintf(res->note, sizeof res->note, "clingo printed %d "
+			 "answers to --models=1", o->answers);
+		return NQ_ERR;
+	}
 	if (o->answers < 1 || o->bad_atom || o->placed != inst->n) {
 		snprintf(res->note, sizeof res->note, "clingo found a model "
-			 "but its answer line holds %d queens of %d%s",
+			 "but its answer line holds %d queens of %d%s%s%s",
 			 o->placed, inst->n, o->bad_atom ? " (an atom off the "
-			 "board or a row twice)" : "");
+			 "board or a row twice: " : "", o->bad_text,
+			 o->bad_atom ? ")" : "");
 		return NQ_ERR;
 	}
 	res->solutions = 1;

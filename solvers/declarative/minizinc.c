@@ -52,6 +52,7 @@
  * the backends `minizinc --solvers` lists, before anything runs.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,7 @@
 #include "external_int.h"
 #include "host.h"
 #include "solvers.h"
+#include "units.h"
 
 enum { MZN_SOLVER, MZN_MODEL, MZN_CONSISTENCY, MZN_COMMAND };
 
@@ -248,34 +250,60 @@ static int parse_q(const char *line, int n, int32_t *q)
 	return k == n && !strcmp(p, "];") ? 0 : -1;
 }
 
-static void parse_stat(const char *kv, struct mzn_out *o)
+/* One "%%%mzn-stat: KEY=VALUE" line's value, for the keys read: an
+ * integer 0 .. 2^63 - 1 or a finite time >= 0, the whole value (no
+ * overflow clamped, no text after it). 0, or -1: the line is not
+ * understood (an error naming it). Other keys are left alone. */
+static int parse_stat(const char *kv, struct mzn_out *o)
 {
 	const char *eq = strchr(kv, '=');
 	size_t klen;
-	char key[64];
-	long long v;
+	char key[64], *end;
+	long long v = 0;
+	double t;
+	int is_time, is_vars, is_cons;
 
 	if (!eq || (klen = (size_t)(eq - kv)) >= sizeof key)
-		return;
+		return 0;
 	memcpy(key, kv, klen);
 	key[klen] = '\0';
-	v = strtoll(eq + 1, NULL, 10);
+	is_time = !strcmp(key, "flatTime") || !strcmp(key, "solveTime");
+	is_vars = !strncmp(key, "flat", 4) && klen > 8 &&
+		  !strcmp(key + klen - 4, "Vars");
+	is_cons = !strncmp(key, "flat", 4) && klen > 15 &&
+		  !strcmp(key + klen - 11, "Constraints");
+	if (is_time) {
+		errno = 0;
+		t = strtod(eq + 1, &end);
+		if (end == eq + 1 || *end || errno == ERANGE ||
+		    !isfinite(t) || t < 0)
+			return -1;
+		if (!strcmp(key, "flatTime"))
+			o->flat_s = t;
+		else
+			o->solve_s = t;
+		return 0;
+	}
+	if (!is_vars && !is_cons && strcmp(key, "nodes") &&
+	    strcmp(key, "failures") && strcmp(key, "nSolutions"))
+		return 0;
+	if (nq_parse_int(eq + 1, 0, INT64_MAX, &v))
+		return -1;
 	if (!strcmp(key, "nodes"))
 		o->nodes = v;
 	else if (!strcmp(key, "failures"))
 		o->failures = v;
 	else if (!strcmp(key, "nSolutions"))
 		o->stat_solutions = v;
-	else if (!strcmp(key, "flatTime"))
-		o->flat_s = strtod(eq + 1, NULL);
-	else if (!strcmp(key, "solveTime"))
-		o->solve_s = strtod(eq + 1, NULL);
-	else if (!strncmp(key, "flat", 4) && klen > 8 &&
-		 !strcmp(key + klen - 4, "Vars"))
-		o->vars = (o->vars < 0 ? 0 : o->vars) + v;
-	else if (!strncmp(key, "flat", 4) && klen > 15 &&
-		 !strcmp(key + klen - 11, "Constraints"))
-		o->constraints = (o->constraints < 0 ? 0 : o->constraints) + v;
+	else {
+		int64_t *sum = is_vars ? &o->vars : &o->constraints;
+		int64_t had = *sum < 0 ? 0 : *sum;
+
+		if (v > INT64_MAX - had)
+			return -1;
+		*sum = had + v;
+	}
+	return 0;
 }
 
 /* Read MiniZinc's standard output; the first solution's placement into
@@ -330,8 +358,8 @@ static int read_output(const char *path, int n, int32_t *placement,
 			o->error = 1;
 			continue;
 		} else if (!strncmp(line, "%%%mzn-stat: ", 13)) {
-			parse_stat(line + 13, o);
-			continue;
+			if (parse_stat(line + 13, o) == 0)
+				continue;
 		} else if (line[0] == '%' || !line[0]) {
 			continue;
 		}

@@ -65,6 +65,7 @@
 #include "smt.h"
 #include "export.h"
 #include "nq_board.h"
+#include "solfile.h" /* NQ_SOL_ROW_NONE, NQ_SOL_ROW_MANY */
 #include "solvers.h"
 
 const char *const nq_smt_models[] = { "int", "bool", NULL };
@@ -320,8 +321,9 @@ static int smt_set_timeout(struct smt *z)
 	return 0;
 }
 
-/* The model into the placement (-1 for a row without a queen; the
- * validator judges), and its blocking assertion when `block`. */
+/* The model into the placement (NQ_SOL_ROW_NONE for a row without a
+ * queen, NQ_SOL_ROW_MANY for one with two or more; the validator
+ * judges), and its blocking assertion when `block`. */
 static void smt_take_model(struct smt *z, Z3_model m, int n, int block,
 			   int32_t *placement, Z3_ast *lits)
 {
@@ -329,7 +331,7 @@ static void smt_take_model(struct smt *z, Z3_model m, int n, int block,
 	Z3_ast val;
 
 	for (r = 0; r < n; r++)
-		placement[r] = -1;
+		placement[r] = NQ_SOL_ROW_NONE;
 	for (int i = 0; i < z->nvars; i++) {
 		if (!Z3_model_eval(z->ctx, m, z->var[i], true, &val))
 			continue;
@@ -345,8 +347,10 @@ static void smt_take_model(struct smt *z, Z3_model m, int n, int block,
 		} else if (Z3_get_bool_value(z->ctx, val) == Z3_L_TRUE) {
 			r = i / n;
 			c = i % n;
-			if (placement[r] < 0)
-				placement[r] = c;
+			/* a second queen on a row is marked, never
+			 * dropped: the validator must see it */
+			placement[r] = placement[r] == NQ_SOL_ROW_NONE ? c
+				       : NQ_SOL_ROW_MANY;
 			if (block && nl < n)
 				lits[nl++] = Z3_mk_not(z->ctx, z->var[i]);
 		}

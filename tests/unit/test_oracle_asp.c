@@ -186,6 +186,29 @@ static void liars(void **state)
 		  NQ_MODE_FIRST, NQ_ERR, "off the board" },
 		{ "Answer: 1\nq(1,2) q(2,4) q(3,1) q(3,3)\nSATISFIABLE\n", 10,
 		  NQ_MODE_FIRST, NQ_ERR, "a row twice" },
+		/* numbers read bounded: q(4294967297,2) is no q(1,2) (an
+		 * int overflow wrapped it onto the board), a count past
+		 * 2^63 or 2^64 none clamped, text glued to one no count */
+		{ "Answer: 1\nq(4294967297,2) q(2,4) q(3,1) q(4,3)\n"
+		  "SATISFIABLE\n", 10, NQ_MODE_FIRST, NQ_ERR,
+		  "off the board or a row twice: q(4294967297,2)" },
+		{ "Answer: 1\nq(1,2) q(2,4) q(3,1) q(4,3x)\nSATISFIABLE\n",
+		  10, NQ_MODE_FIRST, NQ_ERR, "q(4,3x)" },
+		{ "Answer: 1\nq(1,2) q(2,4) q(3,1) q(4,3) q(4,3)\n"
+		  "SATISFIABLE\n", 10, NQ_MODE_FIRST, NQ_ERR, "a row twice" },
+		{ "SATISFIABLE\nModels       : 18446744073709551708\n", 30,
+		  NQ_MODE_COUNT, NQ_ERR, "out of range" },
+		{ "SATISFIABLE\nModels       : 9223372036854775900\n", 30,
+		  NQ_MODE_COUNT, NQ_ERR, "9223372036854775900" },
+		{ "SATISFIABLE\nModels       : 2x\n", 30, NQ_MODE_COUNT,
+		  NQ_ERR, "glued" },
+		{ "SATISFIABLE\nModels       : 2\nChoices      : "
+		  "99999999999999999999\n", 30, NQ_MODE_COUNT, NQ_ERR,
+		  "Choices" },
+		/* two answers to --models=1 */
+		{ "Answer: 1\nq(1,2) q(2,4) q(3,1) q(4,3)\nAnswer: 2\n"
+		  "q(1,3) q(2,1) q(3,4) q(4,2)\nSATISFIABLE\n", 10,
+		  NQ_MODE_FIRST, NQ_ERR, "2 answers" },
 		/* "SAT" without an answer line */
 		{ "SATISFIABLE\n", 10, NQ_MODE_FIRST, NQ_ERR,
 		  "holds 0 queens" },

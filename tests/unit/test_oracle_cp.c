@@ -242,6 +242,20 @@ static void untrusted_output(void **state)
 		  "not understood" },
 		{ NQ_MODE_FIRST, "q = [2, 4, 1, 5];\n----------\n",
 		  "not understood" },
+		/* numbers read bounded: a column past int, a count said
+		 * past 2^64 (clamped, it could match), text glued to one */
+		{ NQ_MODE_FIRST, "q = [4294967298, 4, 1, 3];\n----------\n",
+		  "not understood" },
+		{ NQ_MODE_COUNT, "q = [2, 4, 1, 3];\n----------\n"
+		  "q = [3, 1, 4, 2];\n----------\n==========\n"
+		  "%%%mzn-stat: nSolutions=18446744073709551618\n",
+		  "nSolutions=18446744073709551618" },
+		{ NQ_MODE_COUNT, "q = [2, 4, 1, 3];\n----------\n"
+		  "q = [3, 1, 4, 2];\n----------\n==========\n"
+		  "%%%mzn-stat: nodes=12x\n", "nodes=12x" },
+		{ NQ_MODE_COUNT, "q = [2, 4, 1, 3];\n----------\n"
+		  "q = [3, 1, 4, 2];\n----------\n==========\n"
+		  "%%%mzn-stat: solveTime=nan\n", "solveTime=nan" },
 		/* nothing at all */
 		{ NQ_MODE_FIRST, "", "no answer" },
 		{ NQ_MODE_COUNT, "=====ERROR=====\n", "no answer" },

@@ -242,6 +242,157 @@ static void ilp_answers(void **state)
 	nq_sqmap_free(&m);
 }
 
+/* The whole output read strictly, as a run of dimacs or cbc reads it
+ * (the same reader): one s line, literals bounded within the CNF's
+ * variables, each row as the model has it. */
+static void strict_dimacs(void **state)
+{
+	static const char *const bad[][2] = {
+		/* a second s line, either way round, before or after v */
+		{ "s SATISFIABLE\nv 2 8 9 15 0\ns UNSATISFIABLE\n",
+		  "x.out:3: a second s line (the first: line 1)" },
+		{ "s UNSATISFIABLE\ns SATISFIABLE\nv 2 8 9 15 0\n",
+		  "x.out:2: a second s line" },
+		/* a literal beyond the variables, one wrapped by overflow
+		 * (2^32 + 1 is 1 as an int), and LLONG_MIN, whose |x| is
+		 * no long */
+		{ "s SATISFIABLE\nv 2 8 9 15 21 0\n",
+		  "x.out:2: literal 21 names no variable (the CNF has 20)" },
+		{ "s SATISFIABLE\nv 4294967297 8 9 15 0\n",
+		  "literal 4294967297 names no variable" },
+		{ "s SATISFIABLE\nv -9223372036854775808 2 8 9 15 0\n",
+		  "literal -9223372036854775808 names no variable" },
+		{ "s SATISFIABLE\nv 99999999999999999999999 0\n",
+		  "names no variable" },
+		{ "s SATISFIABLE\nv 2 8 9 15x 0\n", "'15x' is not a literal" },
+		/* one variable both ways; an assignment beside UNSAT */
+		{ "s SATISFIABLE\nv 2 8 9 15 -8 0\n",
+		  "x.out:2: variable 8 is given both true and false" },
+		{ "s UNSATISFIABLE\nv 2 8 9 15 0\n",
+		  "x.out:1: UNSATISFIABLE, but with an assignment" },
+		{ "SAT\n2 8 9 15 0\nUNSAT\n",
+		  "x.out:3: literals after the closing 0" },
+		{ "SAT\n2 8 9 15\nUNSAT\n",
+		  "x.out:3: 'UNSAT' is not a literal" },
+	};
+	nq_sqmap m;
+	char why[512];
+	int32_t p[4];
+
+	(void)state;
+	assert_int_equal(nq_sqmap_read(&m, put("a.cnf", cnf4), why,
+				       sizeof why), 0);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		int rc = nq_solution_read(&m, put("x.out", bad[i][0]),
+					  NQ_SOL_AUTO, NULL, p, NULL, 0, why,
+					  sizeof why);
+
+		if (rc != -1 || !strstr(why, bad[i][1]))
+			fail_msg("case %zu: rc %d, '%s' (expected -1, '%s')",
+				 i, rc, why, bad[i][1]);
+	}
+	/* 2 4 1 3 with a fifth queen at 1:1: row 1 goes on as it is, two
+	 * queens, never as its first queen (which made 1 4 1 3, or with
+	 * the first dropped a valid 2 4 1 3) */
+	assert_int_equal(nq_solution_read(&m, put("y.out",
+		"s SATISFIABLE\nv 1 2 8 9 15 0\n"), NQ_SOL_DIMACS, NULL, p,
+		NULL, 0, why, sizeof why), 2);
+	assert_non_null(strstr(why, "row 1 has two queens (columns 1 and 2)"));
+	assert_int_equal(p[0], NQ_SOL_ROW_MANY);
+	assert_int_equal(p[1], 3);
+	assert_int_equal(p[2], 0);
+	assert_int_equal(p[3], 2);
+	/* a row with none, after a row with two: the first fault named,
+	 * both marked */
+	assert_int_equal(nq_solution_read(&m, put("z.out",
+		"s SATISFIABLE\nv 1 2 9 15 0\n"), NQ_SOL_DIMACS, NULL, p,
+		NULL, 0, why, sizeof why), 2);
+	assert_non_null(strstr(why, "row 1 has two queens"));
+	assert_int_equal(p[0], NQ_SOL_ROW_MANY);
+	assert_int_equal(p[1], NQ_SOL_ROW_NONE);
+	nq_sqmap_free(&m);
+}
+
+/* CBC's column lines read whole and bounded; the exported file's own
+ * numbers too. */
+static void strict_cbc_and_map(void **state)
+{
+	static const char *const bad[][2] = {
+		{ "Optimal - objective value 2\n 4294967296 a 1 0\n",
+		  "x.sol:2: expected \"INDEX NAME VALUE REDUCED-COST\"" },
+		{ "Optimal - objective value 2\n 0 a 1 0\n 1 d 1 0\n"
+		  " 2 a 0 0\n", "x.sol:4: column a given twice" },
+		{ "Optimal - objective value 2\n 0 a nan 0\n",
+		  "x.sol:2: expected" },
+		{ "Optimal - objective value 2\n 0 a 1 0 junk\n",
+		  "x.sol:2: expected" },
+		{ "Optimal - objective value 2\n 0 a 1e999 0\n",
+		  "x.sol:2: expected" },
+	};
+	static const char *const bad_maps[][2] = {
+		{ "c square 4294967297 1 1\n", "expected \"square ROW COL VAR\"" },
+		{ "c square 1 1 4294967297\n", "expected \"square ROW COL VAR\"" },
+		{ "c n-queens n=4294967300 encoding pairwise\n",
+		  "expected \"n-queens n=N\"" },
+		{ "c n-queens n=4 encoding x, hints (1-based row:col): "
+		  "4294967297:2\n", "expected the hints" },
+		{ "c blocked 4294967297 1\n", "expected \"blocked ROW COL\"" },
+	};
+	nq_sqmap m;
+	char why[512], text[2048];
+	int32_t p[2], p3[3];
+
+	(void)state;
+	assert_int_equal(nq_sqmap_read(&m, put("i.lp", lp2), why, sizeof why),
+			 0);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		int rc = nq_solution_read(&m, put("x.sol", bad[i][0]),
+					  NQ_SOL_CBC, NULL, p, NULL, 0, why,
+					  sizeof why);
+
+		if (rc != -1 || !strstr(why, bad[i][1]))
+			fail_msg("cbc case %zu: rc %d, '%s' (expected -1, "
+				 "'%s')", i, rc, why, bad[i][1]);
+	}
+	/* a proved optimum with two queens on row 1: as they are */
+	assert_int_equal(nq_solution_read(&m, put("w.sol",
+		"Optimal - objective value 2\n 0 a 1 0\n 1 b 1 0\n"),
+		NQ_SOL_CBC, NULL, p, NULL, 0, why, sizeof why), 2);
+	assert_non_null(strstr(why, "row 1 has two queens"));
+	assert_int_equal(p[0], NQ_SOL_ROW_MANY);
+	nq_sqmap_free(&m);
+	/* a "proved optimum" below n that breaks a row proves no "none":
+	 * the point is no point of the model (1:1 and 1:3 on n = 3) */
+	assert_int_equal(nq_sqmap_read(&m, put("k.lp",
+		"\\ n-queens n=3 model independent-set, hints (1-based "
+		"row:col): none\n\\ objective: maximize the number of "
+		"queens\n\\ square 1 1 a\n\\ square 1 2 b\n\\ square 1 3 c\n"
+		"\\ square 2 1 d\n\\ square 2 2 e\n\\ square 2 3 f\n"
+		"\\ square 3 1 g\n\\ square 3 2 h\n\\ square 3 3 i\n"
+		"Maximize\n obj: a\n"), why, sizeof why), 0);
+	assert_true(m.counts_queens);
+	assert_int_equal(nq_solution_read(&m, put("k.sol",
+		"Optimal - objective value 2\n 0 a 1 0\n 2 c 1 0\n"),
+		NQ_SOL_CBC, NULL, p3, NULL, 0, why, sizeof why), 2);
+	assert_non_null(strstr(why, "row 1 has two queens (columns 1 and 3)"));
+	/* and an honest one, 1:1 and 2:3, is "none" */
+	assert_int_equal(nq_solution_read(&m, put("k.sol",
+		"Optimal - objective value 2\n 0 a 1 0\n 5 f 1 0\n"),
+		NQ_SOL_CBC, NULL, p3, NULL, 0, why, sizeof why), 0);
+	nq_sqmap_free(&m);
+	for (size_t i = 0; i < sizeof bad_maps / sizeof bad_maps[0]; i++) {
+		snprintf(text, sizeof text, "%s%s", bad_maps[i][0], cnf4);
+		if (nq_sqmap_read(&m, put("x.cnf", text), why,
+				  sizeof why) != -1 ||
+		    !strstr(why, bad_maps[i][1]) || !strstr(why, "x.cnf:1"))
+			fail_msg("map case %zu: '%s' (expected x.cnf:1 and "
+				 "'%s')", i, why, bad_maps[i][1]);
+	}
+	assert_int_equal(nq_sqmap_read(&m, put("v.cnf", "c square 1 1 1\n"
+		"p cnf 99999999999 1\n"), why, sizeof why), -1);
+	assert_non_null(strstr(why, "v.cnf:2: expected \"p cnf VARS CLAUSES\""));
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -265,6 +416,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(read_answers),
 		cmocka_unit_test(errors_name_file_and_line),
 		cmocka_unit_test(ilp_answers),
+		cmocka_unit_test(strict_dimacs),
+		cmocka_unit_test(strict_cbc_and_map),
 	};
 
 	if (argc > 1)

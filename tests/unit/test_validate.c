@@ -9,6 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "verdicts.h"
+#include "solfile.h"
 #include "validate.h"
 
 static const int32_t eight[8] = { 0, 4, 7, 5, 2, 6, 1, 3 }; /* a solution */
@@ -82,6 +83,18 @@ static void bad_placements(void **state)
 	memcpy(q, eight, sizeof q);
 	q[2] = -1;
 	assert_int_equal(nq_check_placement(&in, q, why, sizeof why), -1);
+	assert_string_equal(why, "row 3 has no queen");
+
+	/* a model read back with two queens on a row (solfile.h) */
+	memcpy(q, eight, sizeof q);
+	q[4] = NQ_SOL_ROW_MANY;
+	assert_int_equal(nq_check_placement(&in, q, why, sizeof why), -1);
+	assert_string_equal(why, "row 5 has two queens or more");
+
+	memcpy(q, eight, sizeof q);
+	q[4] = -3;
+	assert_int_equal(nq_check_placement(&in, q, why, sizeof why), -1);
+	assert_non_null(strstr(why, "off the board"));
 }
 
 static void hint_must_be_kept(void **state)
