@@ -177,6 +177,16 @@ static int shared_counts(const struct pair *p, size_t np, size_t *m,
 	return k > 0;
 }
 
+/* The p column: "0.1 (exact)", "-" for an untested pair. */
+static void p_text(char *buf, size_t len, const struct pair *q)
+{
+	if (q->tested)
+		snprintf(buf, len, "%.3g (%s)", q->u.p,
+			 q->u.exact ? "exact" : "normal");
+	else
+		snprintf(buf, len, "-");
+}
+
 /* "3 ok runs a side", "3 ok runs in A, 5 in B" */
 static void runs_text(char *buf, size_t len, size_t m, size_t n)
 {
@@ -215,7 +225,7 @@ static void write_text(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
 {
 	int time = nq_column_is_time(ca->ycol), shared;
 	size_t i, w = 8, faster = 0, slower = 0, same = 0, untested = 0, bad = 0;
-	size_t few = 0, short_runs = 0, m = 0, n = 0, ng, wd = 5;
+	size_t few = 0, short_runs = 0, m = 0, n = 0, ng, wd = 5, wp = 15;
 	size_t need = nq_stats_mwu_runs_for(NQ_COMPARE_ALPHA);
 	char ha[256], hb[256], runs[64], g[48], gd[48];
 	double gm;
@@ -223,13 +233,16 @@ static void write_text(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
 	host_of(o->a, ha, sizeof ha);
 	host_of(o->b, hb, sizeof hb);
 	for (i = 0; i < np; i++) {
-		char dt[160];
+		char dt[160], pv[48];
 
 		if (strlen(ca->series[p[i].a->series]) > w)
 			w = strlen(ca->series[p[i].a->series]);
 		delta_text(dt, sizeof dt, &p[i]);
 		if (strlen(dt) > wd)
 			wd = strlen(dt);
+		p_text(pv, sizeof pv, &p[i]);
+		if (strlen(pv) > wp)
+			wp = strlen(pv);
 		few += p[i].tested && !p[i].can;
 	}
 	shared = shared_counts(p, np, &m, &n);
@@ -261,9 +274,9 @@ static void write_text(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
 			NQ_COMPARE_ALPHA);
 	}
 	fprintf(f, "\n%-5s  %4s  %-12s  %-*s  %6s  %6s  %11s  %11s  %7s  %-17s  "
-		"%-*s  %-15s  %s%s\n", "mode", "n", "hints", (int)w, "approach",
+		"%-*s  %-*s  %s%s\n", "mode", "n", "hints", (int)w, "approach",
 		"runs A", "runs B", "median A", "median B", "B/A",
-		"95% interval", (int)wd, "delta", "p", shared ? "" : "p >=      ",
+		"95% interval", (int)wd, "delta", (int)wp, "p", shared ? "" : "p >=       ",
 		"change");
 	for (i = 0; i < np; i++) {
 		const struct pair *q = &p[i];
@@ -286,19 +299,15 @@ static void write_text(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
 			snprintf(ci, sizeof ci, "-");
 		}
 		delta_text(dt, sizeof dt, q);
-		if (q->tested)
-			snprintf(pv, sizeof pv, "%.3g (%s)", q->u.p,
-				 q->u.exact ? "exact" : "normal");
-		else
-			snprintf(pv, sizeof pv, "-");
+		p_text(pv, sizeof pv, q);
 		if (!shared)
 			snprintf(floor, sizeof floor, "%-9.3g  ", q->minp);
 		sig_word(q, time, 1, word, sizeof word);
 		fprintf(f, "%-5s  %4d  %-12.12s  %-*s  %6zu  %6zu  %11s  %11s  %7s  "
-			"%-17s  %-*s  %-15s  %s%s\n", ca->modes[q->a->mode],
+			"%-17s  %-*s  %-*s  %s%s\n", ca->modes[q->a->mode],
 			q->a->n, q->a->hints, (int)w, ca->series[q->a->series],
-			q->a->runs, q->b->runs, ma, mb, r, ci, (int)wd, dt, pv,
-			floor,
+			q->a->runs, q->b->runs, ma, mb, r, ci, (int)wd, dt,
+			(int)wp, pv, floor,
 			word);
 		if (q->disagree)
 			bad++;
