@@ -172,6 +172,14 @@ expect "counts that differ: the floor per cell" \
 expect "counts that differ: the geomean over the cells with both medians" \
 	grep -qxF 'geomean of B/A: 2.00 (+99.8%) over 2 cells of 3 (those with a median above 0 on both sides)' out
 
+# --- the shipped before/after example has the runs to show a change --------
+cfg=$(sed -n 's/^harness run \(configs\/[a-z0-9-]*\.yaml\) -o before\.csv$/\1/p' "$ROOT/docs/reports.md")
+expect "docs/reports.md: the before/after example names a config ($cfg)" [ -f "$ROOT/$cfg" ]
+"$H" plan "$ROOT/$cfg" >out 2>err
+rep=$(sed -n 's/.*(repeat \([0-9]*\)).*/\1/p' out)
+expect "$cfg: repeat >= 5 (got ${rep:-none}: $(cat err))" [ "${rep:-0}" -ge 5 ]
+expect "$cfg: the README shows it too" grep -qF "run $cfg -o before.csv" "$ROOT/README.md"
+
 # --- JSON --------------------------------------------------------------------
 "$H" compare fa.csv fb.csv --format json >c.json 2>/dev/null
 expect "json: valid (python3 -m json.tool)" python3 -m json.tool c.json >/dev/null
