@@ -105,8 +105,10 @@ static void sig_word(const struct pair *p, int time, int text, char *buf,
 	else if (p->sig)
 		snprintf(buf, len, "%s", p->sig < 0 ? (time ? "faster" : "lower")
 			 : (time ? "slower" : "higher"));
-	else if (!p->can && text)
+	else if (!p->can && text && p->minp >= NQ_COMPARE_ALPHA)
 		snprintf(buf, len, "too few runs (p >= %.3g)", p->minp);
+	else if (!p->can && text)
+		snprintf(buf, len, "too few runs (1 run: no interval)");
 	else if (!p->can)
 		snprintf(buf, len, "too few runs");
 	else
@@ -254,7 +256,11 @@ static void write_text(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
 	/* what the repeats let the test see, before the rows */
 	if (shared) {
 		runs_text(runs, sizeof runs, m, n);
-		if (few)
+		if (few && nq_stats_mwu_min_p(m, n) < NQ_COMPARE_ALPHA)
+			fprintf(f, "%s: no interval with 1 run, so no change "
+				"can be significant; use repeat >= %zu\n", runs,
+				need);
+		else if (few)
 			fprintf(f, "%s: p >= %.3g, so no change can be "
 				"significant; use repeat >= %zu (alpha %g)\n",
 				runs, nq_stats_mwu_min_p(m, n), need,
@@ -276,8 +282,8 @@ static void write_text(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
 	fprintf(f, "\n%-5s  %4s  %-12s  %-*s  %6s  %6s  %11s  %11s  %7s  %-17s  "
 		"%-*s  %-*s  %s%s\n", "mode", "n", "hints", (int)w, "approach",
 		"runs A", "runs B", "median A", "median B", "B/A",
-		"95% interval", (int)wd, "delta", (int)wp, "p", shared ? "" : "p >=       ",
-		"change");
+		"95% interval", (int)wd, "delta", (int)wp, "p",
+		shared ? "" : "p >=       ", "change");
 	for (i = 0; i < np; i++) {
 		const struct pair *q = &p[i];
 		char ma[64], mb[64], r[32], ci[64], dt[160], pv[48], word[64];
@@ -307,8 +313,7 @@ static void write_text(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
 			"%-17s  %-*s  %-*s  %s%s\n", ca->modes[q->a->mode],
 			q->a->n, q->a->hints, (int)w, ca->series[q->a->series],
 			q->a->runs, q->b->runs, ma, mb, r, ci, (int)wd, dt,
-			(int)wp, pv, floor,
-			word);
+			(int)wp, pv, floor, word);
 		if (q->disagree)
 			bad++;
 		else if (!q->tested)

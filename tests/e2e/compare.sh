@@ -124,6 +124,13 @@ python3 hand.py o1b.csv hand "x/one:4:0.05" "x/two:5:0.01"
 expect "1 run a side: p >= 1" \
 	grep -qxF '1 ok run a side: p >= 1, so no change can be significant; use repeat >= 5 (alpha 0.05)' out
 expect "1 run a side: the delta without an interval" grep -qE '  \+400%  +1 \(exact\) +too few runs \(p >= 1\)$' out
+# 1 run against 60: p could pass 0.05 (2/61 at the floor), but an
+# interval takes two runs a side
+python3 hand.py o60.csv hand "x/one:4:$(runs 60 2)"
+"$H" compare o1a.csv o60.csv >out 2>/dev/null
+expect "1 run against 60: no interval, too few runs" \
+	grep -qxF '1 ok run in A, 60 in B: no interval with 1 run, so no change can be significant; use repeat >= 5' out &&
+	grep -qE '^count +4 +x/one .*  too few runs \(1 run: no interval\)$' out
 
 # 6 runs a side, B 2x and 8x slower: significant, the deltas, the geomean 4
 python3 hand.py h6a.csv hand "x/one:4:$(runs 6 1)" "x/two:5:$(runs 6 1)"
