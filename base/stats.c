@@ -645,7 +645,41 @@ int nq_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
 	out->p = erfc(z / sqrt(2));
 	if (out->p > 1)
 		out->p = 1;
+	if (out->p < nq_stats_mwu_min_p(nx, ny))
+		out->p = nq_stats_mwu_min_p(nx, ny);
 	return 0;
+}
+
+/* C(m+n, m) as a double: exact while it is below 2^53 (m + n <= 55 or
+ * so), else rounded, and inf past the double's range (p then 0). */
+static double choose(size_t m, size_t n)
+{
+	double c = 1;
+	size_t i;
+
+	for (i = 1; i <= m; i++)
+		c = c * (double)(n + i) / (double)i;
+	return c;
+}
+
+double nq_stats_mwu_min_p(size_t m, size_t n)
+{
+	double p;
+
+	if (!m || !n)
+		return 1;
+	p = 2 / choose(m < n ? m : n, m < n ? n : m);
+	return p > 1 ? 1 : p;
+}
+
+size_t nq_stats_mwu_runs_for(double alpha)
+{
+	size_t k;
+
+	/* 4 / C(2k, k) falls by about 4 each step: k stays small */
+	for (k = 2; k < 64 && 4 / choose(k, k) >= alpha; k++)
+		;
+	return k;
 }
 
 /* ---- noise ------------------------------------------------------------ */

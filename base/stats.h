@@ -76,9 +76,25 @@ typedef struct nq_mwu {
 	double p;        /* two-sided */
 	int exact;       /* 1 exact, 0 normal approximation */
 } nq_mwu;
-/* 0, or -1 out of memory. */
+/* 0, or -1 out of memory. The normal approximation's p is never below
+ * nq_stats_mwu_min_p of the two counts: no ordering of so few values can
+ * be rarer than that under the null, and without the floor three tied
+ * runs against three others come out at p = 0.047. */
 int nq_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
 		 nq_mwu *out);
+
+/* The smallest two-sided p the test can give samples of m and n values:
+ * 2 / C(m+n, m) (of the C(m+n, m) equally likely orders of the pooled
+ * values, the one with every x below every y and the one with every x
+ * above), at most 1; 1 when m or n is 0. Ties only coarsen the test. So 3
+ * runs against 3 give p >= 0.1, 1 against anything p = 1 or near it,
+ * whatever the times. */
+double nq_stats_mwu_min_p(size_t m, size_t n);
+/* The smallest k for which k values against k can give p < alpha with one
+ * pair out of order (U = 1: p = 4 / C(2k, k)), so one noisy run does not
+ * hide a change: 5 at alpha 0.05 (at 4, p = 0.029 needs every run of one
+ * side below every run of the other; one out of order gives 0.057). */
+size_t nq_stats_mwu_runs_for(double alpha);
 
 /* A measurement is noisy when the 95 % interval of its median is wider
  * than this fraction of the median: (ci_hi - ci_lo) / median >

@@ -89,7 +89,13 @@ const nq_verb nq_verb_compare = {
 	"Mann-Whitney U p-value (exact without ties for up\n"
 	"to 40 runs, else the normal approximation with tie correction: each\n"
 	"row says which). A change is significant (faster, slower) when p <\n"
-	"0.05 and the interval excludes 1.",
+	"0.05 and the interval excludes 1; ~ where there were runs enough and\n"
+	"no change was told apart. Few runs cannot reach p < 0.05 whatever the\n"
+	"times (3 a side: p >= 0.1; 1 a side: p = 1): the table says the\n"
+	"smallest p the runs allow, such cells say \"too few runs\", and\n"
+	"repeat: 5 or more is what to use (configs/compare.yaml). Each row\n"
+	"gives the delta in % with its interval; the last line the geometric\n"
+	"mean of B/A.",
 	compare_flags,
 	"Exit status: 0 compared; 1 the files disagree on an answer (the\n"
 	"solutions of a pair's ok runs differ); 2 bad input (a file, a column,\n"

@@ -21,7 +21,9 @@ struct pair {
 	nq_interval ci;         /* of median(B) / median(A) */
 	double ratio;           /* NAN: no ok run on one side */
 	nq_mwu u;
+	double minp;            /* the smallest p these ok runs allow */
 	int tested;             /* both sides have ok runs */
+	int can;                /* runs enough to be significant at all */
 	int sig;                /* -1 B lower, 1 B higher, 0 not told apart */
 	int disagree;           /* the answers differ */
 };
@@ -70,9 +72,14 @@ static int compare_pair(struct pair *p)
 	const nq_cell *a = p->a, *b = p->b;
 
 	p->ratio = NAN;
+	p->minp = nq_stats_mwu_min_p(a->y.count, b->y.count);
 	if (!a->y.count || !b->y.count)
 		return 0;
 	p->tested = 1;
+	/* the interval needs two runs a side, p its floor below alpha; else
+	 * "not told apart" would say nothing the counts did not */
+	p->can = p->minp < NQ_COMPARE_ALPHA && a->y.count >= 2 &&
+		 b->y.count >= 2;
 	if (a->y.median > 0)
 		p->ratio = b->y.median / a->y.median;
 	if (nq_stats_ratio_ci(b->v, b->y.count, a->v, a->y.count, &p->ci) < 0 ||
@@ -84,7 +91,11 @@ static int compare_pair(struct pair *p)
 	return 0;
 }
 
-static void sig_word(const struct pair *p, int time, char *buf, size_t len)
+/* The change column: faster, slower (lower, higher), ~ for a pair that
+ * could have been told apart and was not, "too few runs" for one whose
+ * counts allow no p below alpha (the text adds that floor). */
+static void sig_word(const struct pair *p, int time, int text, char *buf,
+		    size_t len)
 {
 	if (p->disagree)
 		snprintf(buf, len, "ANSWERS DIFFER");
@@ -94,8 +105,98 @@ static void sig_word(const struct pair *p, int time, char *buf, size_t len)
 	else if (p->sig)
 		snprintf(buf, len, "%s", p->sig < 0 ? (time ? "faster" : "lower")
 			 : (time ? "slower" : "higher"));
+	else if (!p->can && text && p->minp >= NQ_COMPARE_ALPHA)
+		snprintf(buf, len, "too few runs (p >= %.3g)", p->minp);
+	else if (!p->can && text)
+		snprintf(buf, len, "too few runs (1 run: no interval)");
+	else if (!p->can)
+		snprintf(buf, len, "too few runs");
 	else
-		buf[0] = '\0';
+		snprintf(buf, len, "~");
+}
+
+/* A ratio as a change in %: "+740%", "-12.5%", "0%". */
+static void pct_text(char *buf, size_t len, double ratio)
+{
+	char v[32];
+	double d = (ratio - 1) * 100;
+
+	nq_report_number(v, sizeof v, d, 3, 1);
+	snprintf(buf, len, "%s%s%%", d > 0 && strcmp(v, "0") ? "+" : "", v);
+}
+
+/* "+740% [+690%, +790%]": the delta with the ratio's interval turned
+ * into % (the same interval, another scale). */
+static void delta_text(char *buf, size_t len, const struct pair *q)
+{
+	char d[48], lo[48], hi[48];
+
+	if (isnan(q->ratio)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	pct_text(d, sizeof d, q->ratio);
+	if (!q->ci.ok) {
+		snprintf(buf, len, "%s", d);
+		return;
+	}
+	pct_text(lo, sizeof lo, q->ci.lo);
+	pct_text(hi, sizeof hi, q->ci.hi);
+	snprintf(buf, len, "%s [%s, %s]", d, lo, hi);
+}
+
+/* The geometric mean of B/A over the pairs with a ratio above 0 (a median
+ * on both sides, A's above 0): into *g, their number returned. */
+static size_t geomean(const struct pair *p, size_t np, double *g)
+{
+	double logs = 0;
+	size_t i, k = 0;
+
+	for (i = 0; i < np; i++)
+		if (p[i].ratio > 0 && isfinite(p[i].ratio)) {
+			logs += log(p[i].ratio);
+			k++;
+		}
+	*g = k ? exp(logs / (double)k) : NAN;
+	return k;
+}
+
+/* Do the tested pairs share their ok runs' counts? 1 with them in *m,
+ * *n; 0 when they differ or none was tested. */
+static int shared_counts(const struct pair *p, size_t np, size_t *m,
+			 size_t *n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < np; i++) {
+		if (!p[i].tested)
+			continue;
+		if (k++ && (p[i].a->y.count != *m || p[i].b->y.count != *n))
+			return 0;
+		*m = p[i].a->y.count;
+		*n = p[i].b->y.count;
+	}
+	return k > 0;
+}
+
+/* The p column: "0.1 (exact)", "-" for an untested pair. */
+static void p_text(char *buf, size_t len, const struct pair *q)
+{
+	if (q->tested)
+		snprintf(buf, len, "%.3g (%s)", q->u.p,
+			 q->u.exact ? "exact" : "normal");
+	else
+		snprintf(buf, len, "-");
+}
+
+/* "3 ok runs a side", "3 ok runs in A, 5 in B" */
+static void runs_text(char *buf, size_t len, size_t m, size_t n)
+{
+	if (m == n)
+		snprintf(buf, len, "%zu ok run%s a side", m, m == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "%zu ok run%s in A, %zu in B", m,
+			 m == 1 ? "" : "s", n);
 }
 
 /* A median for the text table: 4 significant digits, s for times. */
@@ -121,29 +222,72 @@ static void host_of(const char *csv, char *buf, size_t len)
 }
 
 static void write_text(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
-		       const nq_cells *cb, const struct pair *p, size_t np,
-		       size_t only_a, size_t only_b)
+		       const struct pair *p, size_t np, size_t only_a,
+		       size_t only_b)
 {
-	int time = nq_column_is_time(ca->ycol);
+	int time = nq_column_is_time(ca->ycol), shared;
 	size_t i, w = 8, faster = 0, slower = 0, same = 0, untested = 0, bad = 0;
-	char ha[256], hb[256];
+	size_t few = 0, short_runs = 0, m = 0, n = 0, ng, wd = 5, wp = 15;
+	size_t need = nq_stats_mwu_runs_for(NQ_COMPARE_ALPHA);
+	char ha[256], hb[256], runs[64], g[48], gd[48];
+	double gm;
 
 	host_of(o->a, ha, sizeof ha);
 	host_of(o->b, hb, sizeof hb);
-	for (i = 0; i < np; i++)
+	for (i = 0; i < np; i++) {
+		char dt[160], pv[48];
+
 		if (strlen(ca->series[p[i].a->series]) > w)
 			w = strlen(ca->series[p[i].a->series]);
+		delta_text(dt, sizeof dt, &p[i]);
+		if (strlen(dt) > wd)
+			wd = strlen(dt);
+		p_text(pv, sizeof pv, &p[i]);
+		if (strlen(pv) > wp)
+			wp = strlen(pv);
+		few += p[i].tested && !p[i].can;
+	}
+	shared = shared_counts(p, np, &m, &n);
 	fprintf(f, "A: %s (host %s)\nB: %s (host %s)\n%s: B/A is the ratio of "
-		"the medians of the ok runs, with its 95 %% bootstrap interval; "
-		"p: Mann-Whitney U, two-sided\n\n", o->a, ha, o->b, hb,
+		"the medians of the ok runs, with its 95 %% bootstrap interval;\n"
+		"delta: B/A - 1 in %%, with that interval; p: Mann-Whitney U, "
+		"two-sided; ~: no change told apart\n", o->a, ha, o->b, hb,
 		ca->ycol);
-	fprintf(f, "%-5s  %4s  %-12s  %-*s  %6s  %6s  %11s  %11s  %7s  %-17s  "
-		"%-15s  %s\n", "mode", "n", "hints", (int)w, "approach", "runs A",
-		"runs B", "median A", "median B", "B/A", "95% interval", "p",
-		"change");
+	/* what the repeats let the test see, before the rows */
+	if (shared) {
+		runs_text(runs, sizeof runs, m, n);
+		if (few && nq_stats_mwu_min_p(m, n) < NQ_COMPARE_ALPHA)
+			fprintf(f, "%s: no interval with 1 run, so no change "
+				"can be significant; use repeat >= %zu\n", runs,
+				need);
+		else if (few)
+			fprintf(f, "%s: p >= %.3g, so no change can be "
+				"significant; use repeat >= %zu (alpha %g)\n",
+				runs, nq_stats_mwu_min_p(m, n), need,
+				NQ_COMPARE_ALPHA);
+		else
+			fprintf(f, "%s: p can go as low as %.3g (alpha %g)\n",
+				runs, nq_stats_mwu_min_p(m, n),
+				NQ_COMPARE_ALPHA);
+	} else if (few) {
+		fprintf(f, "the ok runs differ between cells: p >= is the "
+			"smallest p each cell's runs allow; %zu cell%s cannot "
+			"be significant (alpha %g): use repeat >= %zu\n", few,
+			few == 1 ? "" : "s", NQ_COMPARE_ALPHA, need);
+	} else {
+		fprintf(f, "the ok runs differ between cells: p >= is the "
+			"smallest p each cell's runs allow (alpha %g)\n",
+			NQ_COMPARE_ALPHA);
+	}
+	fprintf(f, "\n%-5s  %4s  %-12s  %-*s  %6s  %6s  %11s  %11s  %7s  %-17s  "
+		"%-*s  %-*s  %s%s\n", "mode", "n", "hints", (int)w, "approach",
+		"runs A", "runs B", "median A", "median B", "B/A",
+		"95% interval", (int)wd, "delta", (int)wp, "p",
+		shared ? "" : "p >=       ", "change");
 	for (i = 0; i < np; i++) {
 		const struct pair *q = &p[i];
-		char ma[64], mb[64], r[32], ci[64], pv[48], word[32];
+		char ma[64], mb[64], r[32], ci[64], dt[160], pv[48], word[64];
+		char floor[32] = "";
 
 		med_text(ma, sizeof ma, q->a, time);
 		med_text(mb, sizeof mb, q->b, time);
@@ -160,16 +304,16 @@ static void write_text(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
 		} else {
 			snprintf(ci, sizeof ci, "-");
 		}
-		if (q->tested)
-			snprintf(pv, sizeof pv, "%.3g (%s)", q->u.p,
-				 q->u.exact ? "exact" : "normal");
-		else
-			snprintf(pv, sizeof pv, "-");
-		sig_word(q, time, word, sizeof word);
+		delta_text(dt, sizeof dt, q);
+		p_text(pv, sizeof pv, q);
+		if (!shared)
+			snprintf(floor, sizeof floor, "%-9.3g  ", q->minp);
+		sig_word(q, time, 1, word, sizeof word);
 		fprintf(f, "%-5s  %4d  %-12.12s  %-*s  %6zu  %6zu  %11s  %11s  %7s  "
-			"%-17s  %-15s  %s\n", ca->modes[q->a->mode], q->a->n,
-			q->a->hints, (int)w, ca->series[q->a->series], q->a->runs,
-			q->b->runs, ma, mb, r, ci, pv, word);
+			"%-17s  %-*s  %-*s  %s%s\n", ca->modes[q->a->mode],
+			q->a->n, q->a->hints, (int)w, ca->series[q->a->series],
+			q->a->runs, q->b->runs, ma, mb, r, ci, (int)wd, dt,
+			(int)wp, pv, floor, word);
 		if (q->disagree)
 			bad++;
 		else if (!q->tested)
@@ -178,17 +322,36 @@ static void write_text(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
 			faster++;
 		else if (q->sig > 0)
 			slower++;
-		else
+		else if (q->can)
 			same++;
+		else
+			short_runs++;
 	}
 	fprintf(f, "\n%zu cells paired: %zu %s and %zu %s in B (p < %g and the "
-		"interval excludes 1), %zu not told apart, %zu without ok runs "
-		"on both sides", np, faster, time ? "faster" : "lower", slower,
-		time ? "slower" : "higher", NQ_COMPARE_ALPHA, same, untested);
+		"interval excludes 1), %zu not told apart (~), %zu with too few "
+		"runs to be told apart", np, faster, time ? "faster" : "lower",
+		slower, time ? "slower" : "higher", NQ_COMPARE_ALPHA, same,
+		short_runs);
+	if (short_runs)
+		fprintf(f, " (use repeat >= %zu)", need);
+	fprintf(f, ", %zu without ok runs on both sides", untested);
 	if (bad)
 		fprintf(f, ", %zu whose ANSWERS DIFFER", bad);
 	fprintf(f, "; %zu only in A, %zu only in B\n", only_a, only_b);
-	(void)cb;
+	ng = geomean(p, np, &gm);
+	if (ng) {
+		nq_report_number(g, sizeof g, gm, 3, -1);
+		pct_text(gd, sizeof gd, gm);
+		fprintf(f, "geomean of B/A: %s (%s) over %zu cell%s", g, gd, ng,
+			ng == 1 ? "" : "s");
+		if (ng < np)
+			fprintf(f, " of %zu (those with a median above 0 on "
+				"both sides)", np);
+		fputc('\n', f);
+	} else {
+		fprintf(f, "geomean of B/A: none (no cell has a median above 0 "
+			"on both sides)\n");
+	}
 }
 
 static void json_interval(FILE *f, const nq_interval *ci)
@@ -217,9 +380,10 @@ static void write_json(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
 		       size_t only_b)
 {
 	int time = nq_column_is_time(ca->ycol);
-	size_t i;
+	size_t i, ng;
+	double gm;
 
-	fputs("{\n  \"format\": \"harness-compare\", \"version\": 1,\n  \"a\": ", f);
+	fputs("{\n  \"format\": \"harness-compare\", \"version\": 2,\n  \"a\": ", f);
 	nq_json_str(f, o->a);
 	fputs(", \"b\": ", f);
 	nq_json_str(f, o->b);
@@ -227,15 +391,24 @@ static void write_json(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
 	nq_json_str(f, ca->ycol);
 	fprintf(f, ",\n  \"alpha\": %g, \"bootstrap\": {\"method\": \"percentile\", "
 		"\"level\": %g, \"resamples\": %d, \"seed\": %u, "
-		"\"exact_up_to\": %d},\n"
-		"  \"only_in_a\": %zu, \"only_in_b\": %zu,\n  \"pairs\": [\n",
-		NQ_COMPARE_ALPHA, NQ_BOOT_LEVEL, NQ_BOOT_RESAMPLES,
-		(unsigned)NQ_BOOT_SEED, NQ_BOOT_EXACT_MAX, only_a, only_b);
+		"\"exact_up_to\": %d},\n  \"repeat_needed\": %zu, "
+		"\"only_in_a\": %zu, \"only_in_b\": %zu,\n  \"geomean\": "
+		"{\"ratio\": ", NQ_COMPARE_ALPHA, NQ_BOOT_LEVEL,
+		NQ_BOOT_RESAMPLES, (unsigned)NQ_BOOT_SEED, NQ_BOOT_EXACT_MAX,
+		nq_stats_mwu_runs_for(NQ_COMPARE_ALPHA), only_a, only_b);
+	ng = geomean(p, np, &gm);
+	nq_json_num(f, gm);
+	fputs(", \"delta_pct\": ", f);
+	nq_json_num(f, (gm - 1) * 100);
+	fprintf(f, ", \"cells\": %zu},\n  \"pairs\": [\n", ng);
 	for (i = 0; i < np; i++) {
 		const struct pair *q = &p[i];
 		char word[32];
+		nq_interval dci = q->ci;
 
-		sig_word(q, time, word, sizeof word);
+		sig_word(q, time, 0, word, sizeof word);
+		dci.lo = (dci.lo - 1) * 100;
+		dci.hi = (dci.hi - 1) * 100;
 		fputs("    {\"mode\": ", f);
 		nq_json_str(f, ca->modes[q->a->mode]);
 		fprintf(f, ", \"n\": %d, \"hints\": ", q->a->n);
@@ -252,7 +425,11 @@ static void write_json(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
 		nq_json_num(f, q->ratio);
 		fputs(", \"ratio_ci\": ", f);
 		json_interval(f, &q->ci);
-		fputs(", \"u\": ", f);
+		fputs(", \"delta_pct\": ", f);
+		nq_json_num(f, (q->ratio - 1) * 100);
+		fputs(", \"delta_pct_ci\": ", f);
+		json_interval(f, &dci);
+		fputs(",\n     \"u\": ", f);
 		if (q->tested)
 			nq_json_num(f, q->u.u);
 		else
@@ -262,11 +439,13 @@ static void write_json(FILE *f, const nq_compare_opts *o, const nq_cells *ca,
 			nq_json_num(f, q->u.p);
 		else
 			fputs("null", f);
-		fprintf(f, ", \"p_method\": %s, \"significant\": %s, "
-			"\"answers_differ\": %s, \"change\": ",
-			q->tested ? (q->u.exact ? "\"exact\"" : "\"normal\"") :
-			"null", q->sig ? "true" : "false",
-			q->disagree ? "true" : "false");
+		fputs(", \"p_min\": ", f);
+		nq_json_num(f, q->minp);
+		fprintf(f, ", \"p_method\": %s, \"can_be_significant\": %s, "
+			"\"significant\": %s, \"answers_differ\": %s, "
+			"\"change\": ", q->tested ? (q->u.exact ? "\"exact\"" :
+			"\"normal\"") : "null", q->can ? "true" : "false",
+			q->sig ? "true" : "false", q->disagree ? "true" : "false");
 		nq_json_str(f, word);
 		fputs(i + 1 < np ? "},\n" : "}\n", f);
 	}
@@ -351,7 +530,7 @@ int nq_compare_write(const nq_table *ta, const nq_table *tb,
 	if (o->json)
 		write_json(f, o, ca, p, np, only_a, cb->ncells - paired_b);
 	else
-		write_text(f, o, ca, cb, p, np, only_a, cb->ncells - paired_b);
+		write_text(f, o, ca, p, np, only_a, cb->ncells - paired_b);
 	rc = any_bad;
 	goto out;
 oom:

@@ -11,7 +11,13 @@
  * two-sided Mann-Whitney U p-value of A's runs against B's (exact without
  * ties for up to 40 runs, else the normal approximation with the tie
  * correction: the table says which). A change is significant when p <
- * NQ_COMPARE_ALPHA and the interval excludes 1. The answers are held
+ * NQ_COMPARE_ALPHA and the interval excludes 1. Few runs cannot get there
+ * whatever the times (3 a side: p >= 0.1, base/stats.h
+ * nq_stats_mwu_min_p): such a pair says "too few runs" with its floor, and
+ * the table the repeat that would do; "~" is kept for a pair that could
+ * have been told apart and was not. The delta is B/A - 1 in %, with the
+ * ratio's interval, and the geometric mean of the ratios closes the
+ * table. The answers are held
  * side by side too (the `solutions` column of the ok runs): two files
  * that disagree on one are said, and the exit status is 1.
  */

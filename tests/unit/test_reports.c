@@ -726,6 +726,10 @@ static void compare_tables(void **state)
 	 * significant with so few runs, though every run is slower */
 	assert_non_null(strstr(out, "0.1 (exact)"));
 	assert_non_null(strstr(out, "4 cells paired: 0 faster and 0 slower"));
+	/* and said so, not "not told apart" */
+	assert_non_null(strstr(out, "too few runs (p >= 0.1)"));
+	assert_non_null(strstr(out, "0 not told apart (~)"));
+	assert_non_null(strstr(out, "use repeat >= 5"));
 	free(out);
 	/* an answer that differs: 1 */
 	strcpy(b, SMALL);

@@ -218,6 +218,40 @@ static void mwu_normal_large(void **state)
 	assert_true(near(r.p, s.p, 1e-15) && r.u + s.u == 45.0 * 36.0);
 }
 
+static void mwu_min_p(void **state)
+{
+	double lo[] = { 1, 1, 1 }, hi[] = { 2, 2, 2 };
+	double a[] = { 1, 2, 3, 4, 5 }, b[] = { 6, 7, 8, 9, 10 };
+	nq_mwu r;
+
+	(void)state;
+	/* 2 / C(m+n, m), either way round */
+	assert_true(near(nq_stats_mwu_min_p(3, 3), 0.1, 1e-15));
+	assert_true(near(nq_stats_mwu_min_p(5, 5), 2.0 / 252, 1e-15));
+	assert_true(near(nq_stats_mwu_min_p(6, 6), 2.0 / 924, 1e-15));
+	assert_true(near(nq_stats_mwu_min_p(3, 5), 2.0 / 56, 1e-15));
+	assert_true(nq_stats_mwu_min_p(5, 3) == nq_stats_mwu_min_p(3, 5));
+	assert_true(near(nq_stats_mwu_min_p(20, 20), 2.0 / 137846528820.0,
+			 1e-24));
+	/* one run on a side: 1 against 1 can never be rarer than 1 */
+	assert_true(nq_stats_mwu_min_p(1, 1) == 1);
+	assert_true(near(nq_stats_mwu_min_p(1, 5), 2.0 / 6, 1e-15));
+	assert_true(nq_stats_mwu_min_p(0, 3) == 1);
+	assert_true(nq_stats_mwu_min_p(4000, 4000) == 0); /* past a double */
+	/* the exact test reaches the floor when no run overlaps */
+	assert_int_equal(nq_stats_mwu(a, 5, b, 5, &r), 0);
+	assert_true(r.exact && r.p == nq_stats_mwu_min_p(5, 5));
+	/* tied runs take the normal approximation, held at the floor: 0.047
+	 * without it, a change "significant" at 3 runs a side */
+	assert_int_equal(nq_stats_mwu(lo, 3, hi, 3, &r), 0);
+	assert_false(r.exact);
+	assert_true(near(r.p, 0.1, 1e-15));
+	/* the repeat that can show a change with one run out of order */
+	assert_int_equal(nq_stats_mwu_runs_for(0.05), 5);
+	assert_int_equal(nq_stats_mwu_runs_for(0.01), 6);
+	assert_int_equal(nq_stats_mwu_runs_for(0.1), 4);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -229,6 +263,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(mwu_exact),
 		cmocka_unit_test(mwu_normal),
 		cmocka_unit_test(mwu_normal_large),
+		cmocka_unit_test(mwu_min_p),
 	};
 
 	if (argc > 1)
