@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "atomic.h"
 #include "plan.h"
 #include "experiment.h"
@@ -30,7 +31,14 @@ static int csv_name(nq_run_opts *o, char **owned)
 		fprintf(stderr, "harness: out of memory\n");
 		return -1;
 	}
-	if (strcmp(*owned, o->output) && !o->quiet)
+	if (!strcmp(*owned, o->output))
+		;
+	else if (access(o->output, F_OK) == 0) /* (a regular file) */
+		fprintf(stderr, "harness: warning: writing %s, not %s (a "
+			"results file's name ends in .csv; to go on with %s, "
+			"rename it %s)\n", *owned, o->output, o->output,
+			*owned);
+	else if (!o->quiet)
 		fprintf(stderr, "harness: writing %s (a results file's name "
 			"ends in .csv)\n", *owned);
 	o->output = *owned;

@@ -152,6 +152,17 @@ expect "... nothing called edited" not grep -qiE "changed|warning" "$T/two.err"
 expect "... and nothing made twice" \
 	[ "$(csv_col "$T/two/x.csv" status | tr '\n' ' ')" = "ok timeout " ]
 
+# -o old, where a file old is (an older harness's results): old.csv is
+# written, old stays as it was, and the warning says how to go on with it
+echo 'old results' >"$T/two/old"
+"$H" solve -n 5 -q -o "$T/two/old" backtrack >/dev/null 2>"$T/old.err"
+rc=$?
+expect "-o old where old is a file: exit 0 (got $rc)" [ $rc -eq 0 ]
+expect "... old untouched" [ "$(cat "$T/two/old")" = "old results" ]
+expect "... old.csv written" [ -s "$T/two/old.csv" ]
+expect "... said even with -q ($(cat "$T/old.err"))" \
+	grep -qF "warning: writing $T/two/old.csv, not $T/two/old (a results file's name ends in .csv; to go on with $T/two/old, rename it $T/two/old.csv)" "$T/old.err"
+
 # a file being resumed, through a hard link and through a directory that
 # is a symbolic link: refused, exit 2, nothing touched, no row twice
 mkdir "$T/hl" "$T/hl/d"
