@@ -234,6 +234,13 @@ expect "a SIGKILLed writer's lock is taken over through a hard link (got $rc; $(
 	[ $rc -eq 0 ]
 expect "... every run once" \
 	[ "$(csv_col "$T/hl/k2.csv" status | tr '\n' ' ')" = "ok timeout " ]
+# merge -o OUT is OUT.csv too, beside OUT.meta
+"$H" merge -o "$T/hl/mk" "$T/hl/k2.csv" >/dev/null 2>"$T/hl7.err"
+rc=$?
+expect "merge -o mk: exit 0 (got $rc; $(cat "$T/hl7.err"))" [ $rc -eq 0 ]
+expect "... into mk.csv and mk.meta, no mk" \
+	[ -s "$T/hl/mk.csv" -a -s "$T/hl/mk.meta" -a ! -e "$T/hl/mk" ]
+expect "... said" grep -qF "harness merge: writing $T/hl/mk.csv" "$T/hl7.err"
 
 # --- numbered backups: the last good file survives interrupted reruns -------
 "$H" solve -n 6 -q -o "$T/b.csv" backtrack >/dev/null 2>&1
