@@ -1,8 +1,10 @@
 /* atomic.c - see atomic.h. */
+#define _GNU_SOURCE /* F_OFD_SETLK */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -38,6 +40,22 @@ int nq_output_check(const char *path, nq_error *err)
 				    "replaced; give the path of its target)");
 	return nq_error_set(err, path, 0, 0, "refusing to write: it exists "
 			    "and is %s, not a regular file", kind_of(st.st_mode));
+}
+
+char *nq_csv_path(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	size_t len = strlen(path), blen = strlen(base);
+	struct stat st;
+	char *p;
+
+	if ((blen > 4 && !strcmp(base + blen - 4, ".csv")) || !blen ||
+	    (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)))
+		return strdup(path);
+	if ((p = malloc(len + sizeof ".csv")))
+		snprintf(p, len + sizeof ".csv", "%s.csv", path);
+	return p;
 }
 
 int nq_atomic_open(nq_atomic *a, const char *path, nq_error *err)
@@ -245,6 +263,129 @@ int nq_backup_copy(const char *path, char *bak, size_t len, nq_error *err)
 	return 0;
 }
 
+/* An open file description lock of `type` on the whole of fd's file
+ * (F_OFD_SETLK; F_OFD_GETLK when `test`): 0 free (and taken, unless
+ * test), 1 held by another description, -1 no such lock here (a kernel
+ * before 3.15, a file system without them): the name's lock is all
+ * there is then. */
+static int ofd_lock(int fd, short type, int test)
+{
+#ifdef F_OFD_SETLK
+	struct flock fl;
+
+	memset(&fl, 0, sizeof fl);
+	fl.l_type = type;
+	fl.l_whence = SEEK_SET;
+	if (fcntl(fd, test ? F_OFD_GETLK : F_OFD_SETLK, &fl) == 0)
+		return test && fl.l_type != F_UNLCK;
+	return errno == EAGAIN || errno == EACCES ? 1 : -1;
+#else
+	(void)fd;
+	(void)type;
+	(void)test;
+	return -1;
+#endif
+}
+
+/* Who holds an open file description lock on the file (dev, ino): the
+ * kernel keeps no PID with such a lock, but lists the locks of each
+ * descriptor in /proc/PID/fdinfo/FD. The PID, with its name for the
+ * file in `name` (/proc/PID/fd/FD), or -1 when none is found (another
+ * user's process, or no /proc). Slow on a busy machine (every
+ * descriptor of every process is looked at): only when a lock is held. */
+static long ofd_holder(dev_t dev, ino_t ino, char *name, size_t len)
+{
+	char fd[600], info[600], line[256];
+	struct dirent *p, *e;
+	struct stat st;
+	DIR *procs, *fds;
+	long pid = -1;
+
+	name[0] = '\0';
+	if (!(procs = opendir("/proc")))
+		return -1;
+	while (pid < 0 && (p = readdir(procs))) {
+		if (p->d_name[0] < '1' || p->d_name[0] > '9')
+			continue;
+		snprintf(fd, sizeof fd, "/proc/%s/fd", p->d_name);
+		if (!(fds = opendir(fd)))
+			continue;
+		while (pid < 0 && (e = readdir(fds))) {
+			FILE *f;
+			int held = 0;
+
+			snprintf(fd, sizeof fd, "/proc/%s/fd/%s", p->d_name,
+				 e->d_name);
+			if (e->d_name[0] == '.' || stat(fd, &st) < 0 ||
+			    st.st_dev != dev || st.st_ino != ino)
+				continue;
+			snprintf(info, sizeof info, "/proc/%s/fdinfo/%s",
+				 p->d_name, e->d_name);
+			if (!(f = fopen(info, "r")))
+				continue;
+			while (fgets(line, sizeof line, f))
+				held |= !strncmp(line, "lock:", 5) &&
+					strstr(line, "OFDLCK") != NULL;
+			fclose(f);
+			if (held) {
+				ssize_t n = readlink(fd, name, len - 1);
+
+				name[n > 0 ? n : 0] = '\0';
+				pid = atol(p->d_name);
+			}
+		}
+		closedir(fds);
+	}
+	closedir(procs);
+	return pid;
+}
+
+/* The lock of the file `path` names, when there is one (atomic.h): on a
+ * descriptor of its own (l->file_fd), for writing, or for reading when
+ * this user may not write it (a new run only renames it; a writer is
+ * still kept out). 0 taken, or nothing to lock; -1 with err set when
+ * another process holds it. */
+static int lock_file(nq_lock *l, const char *path, nq_error *err)
+{
+	char name[4200];
+	struct stat st;
+	short type = F_WRLCK;
+	long pid;
+	int fd, rc;
+
+	fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY |
+		  O_NONBLOCK);
+	if (fd < 0 && errno == EACCES) {
+		type = F_RDLCK;
+		fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY |
+			  O_NONBLOCK);
+	}
+	/* none yet (the run makes it, nq_lock_follow), or one the output
+	 * check refuses by its name */
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    (rc = ofd_lock(fd, type, 0)) < 0) {
+		close(fd);
+		return 0;
+	}
+	if (rc == 0) {
+		l->file_fd = fd;
+		return 0;
+	}
+	close(fd);
+	pid = ofd_holder(st.st_dev, st.st_ino, name, sizeof name);
+	if (pid < 0)
+		return nq_error_set(err, path, 0, 0, "another harness run is "
+				    "writing it, under another name of the "
+				    "same file (a hard link); wait for it to "
+				    "end, or write elsewhere with -o");
+	return nq_error_set(err, path, 0, 0, "another harness run (PID %ld) "
+			    "is writing it, as %s (the same file under "
+			    "another name); wait for it to end, or write "
+			    "elsewhere with -o", pid, name);
+}
+
 int nq_lock_take(nq_lock *l, const char *path, nq_error *err)
 {
 	struct stat held, named;
@@ -254,6 +395,7 @@ int nq_lock_take(nq_lock *l, const char *path, nq_error *err)
 	ssize_t got;
 
 	l->fd = -1;
+	l->file_fd = -1;
 	if (snprintf(l->path, sizeof l->path, "%s.lock", path) >=
 	    (int)sizeof l->path)
 		return nq_error_set(err, path, 0, 0, "path too long");
@@ -319,24 +461,68 @@ int nq_lock_take(nq_lock *l, const char *path, nq_error *err)
 				    "lock file: %s", strerror(errno));
 	}
 	l->fd = fd;
+	/* the name is ours; the file may have others */
+	if (lock_file(l, path, err) < 0) {
+		nq_lock_release(l);
+		return -1;
+	}
 	return 0;
+}
+
+void nq_lock_follow(nq_lock *l, int fd)
+{
+	int own;
+
+	if (l->fd < 0)
+		return;
+	own = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	/* the old file's lock is kept when the new one's cannot be had */
+	if (own < 0)
+		return;
+	if (ofd_lock(own, F_WRLCK, 0) != 0) {
+		close(own);
+		return;
+	}
+	if (l->file_fd >= 0)
+		close(l->file_fd);
+	l->file_fd = own;
 }
 
 long nq_lock_holder(const char *path)
 {
-	char lp[4200];
+	char lp[4200], text[32];
 	struct flock fl;
+	struct stat st;
 	long pid = 0;
+	ssize_t got;
 	int fd;
 
-	if (snprintf(lp, sizeof lp, "%s.lock", path) >= (int)sizeof lp ||
-	    (fd = open(lp, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)) < 0)
+	if (snprintf(lp, sizeof lp, "%s.lock", path) >= (int)sizeof lp)
 		return 0;
-	memset(&fl, 0, sizeof fl);
-	fl.l_type = F_WRLCK;
-	fl.l_whence = SEEK_SET;
-	if (fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK)
-		pid = fl.l_pid > 0 ? (long)fl.l_pid : -1;
+	if ((fd = open(lp, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)) >= 0) {
+		memset(&fl, 0, sizeof fl);
+		fl.l_type = F_WRLCK;
+		fl.l_whence = SEEK_SET;
+		if (fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK) {
+			/* the kernel may not say (a PID namespace): the
+			 * file says it too */
+			pid = fl.l_pid > 0 ? (long)fl.l_pid : -1;
+			got = pid < 0 ? pread(fd, text, sizeof text - 1, 0) : 0;
+			text[got > 0 ? got : 0] = '\0';
+			if (pid < 0 && atol(text) > 0)
+				pid = atol(text);
+		}
+		close(fd);
+		if (pid)
+			return pid;
+	}
+	/* the file itself, written under another name */
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY |
+		       O_NONBLOCK)) < 0)
+		return 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    ofd_lock(fd, F_WRLCK, 1) == 1)
+		pid = ofd_holder(st.st_dev, st.st_ino, lp, sizeof lp);
 	close(fd);
 	return pid;
 }
@@ -348,4 +534,7 @@ void nq_lock_release(nq_lock *l)
 	unlink(l->path); /* still held: no one else has it now */
 	close(l->fd);
 	l->fd = -1;
+	if (l->file_fd >= 0)
+		close(l->file_fd);
+	l->file_fd = -1;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "atomic.h"
 #include "merge.h"
 #include "meta.h"
 #include "names.h"
@@ -28,6 +29,7 @@ static int cmd_merge(const nq_verb *v, int argc, char **argv)
 	nq_merge_opts o;
 	nq_merge_counts m;
 	const char **shards;
+	char *out;
 	nq_error err;
 	nq_cli c;
 	size_t i;
@@ -60,6 +62,16 @@ static int cmd_merge(const nq_verb *v, int argc, char **argv)
 		return nq_cli_fail(v, "%s", !o.out ? "where to? (-o OUT.csv)"
 				   : "which shards? (their CSV files)");
 	}
+	/* as run's -o: OUT.csv for -o OUT, so that OUT.meta and the lock
+	 * are one file's (atomic.h: nq_csv_path) */
+	if (!(out = nq_csv_path(o.out))) {
+		free(shards);
+		return nq_cli_fail(v, "%s", "out of memory");
+	}
+	if (strcmp(out, o.out))
+		fprintf(stderr, "harness merge: writing %s (a results file's "
+			"name ends in .csv)\n", out);
+	o.out = out;
 	{
 		/* the names OUT.meta holds (names.h), before anything is read */
 		char meta[4200], into[300];
@@ -86,6 +98,7 @@ static int cmd_merge(const nq_verb *v, int argc, char **argv)
 			m.missing, m.wrong, m.disputed);
 	}
 	free(shards);
+	free(out);
 	return rc;
 }
 

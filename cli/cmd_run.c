@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include "atomic.h"
 #include "plan.h"
 #include "experiment.h"
 #include "instance.h"
@@ -18,14 +20,42 @@
 /* The most approaches `solve` takes. */
 #define SOLVE_MAX_APPROACHES 32
 
+/* The results file's name: x.csv for -o x (atomic.h: nq_csv_path),
+ * said once; o->output then points to *owned, which the caller frees. */
+static int csv_name(nq_run_opts *o, char **owned)
+{
+	*owned = NULL;
+	if (!o->output)
+		return 0;
+	if (!(*owned = nq_csv_path(o->output))) {
+		fprintf(stderr, "harness: out of memory\n");
+		return -1;
+	}
+	if (!strcmp(*owned, o->output))
+		;
+	else if (access(o->output, F_OK) == 0) /* (a regular file) */
+		fprintf(stderr, "harness: warning: writing %s, not %s (a "
+			"results file's name ends in .csv; to go on with %s, "
+			"rename it %s)\n", *owned, o->output, o->output,
+			*owned);
+	else if (!o->quiet)
+		fprintf(stderr, "harness: writing %s (a results file's name "
+			"ends in .csv)\n", *owned);
+	o->output = *owned;
+	return 0;
+}
+
 static int finish_run(const nq_experiment *exp, nq_run_opts *o)
 {
+	char *owned;
 	nq_error err;
 	int rc;
 
 	o->argc = nq_cli_argc;
 	o->argv = nq_cli_argv;
 	memset(&err, 0, sizeof err);
+	if (csv_name(o, &owned) < 0)
+		return NQ_EXIT_USAGE;
 	/* the names the .meta holds and resume reads back: refused before
 	 * anything is written when YAML cannot hold them (names.h) */
 	if (o->output) {
@@ -35,12 +65,15 @@ static int finish_run(const nq_experiment *exp, nq_run_opts *o)
 		nq_name_show(meta, into, sizeof into);
 		if (nq_name_check(o->output, "output path", into, &err) < 0 ||
 		    (exp->path && nq_name_check(exp->path, "experiment file's "
-						"path", into, &err) < 0))
+						"path", into, &err) < 0)) {
+			free(owned);
 			return nq_cli_error(&err);
+		}
 	}
 	rc = nq_experiment_run(exp, o, &err);
 	if (rc < 0)
-		return nq_cli_error(&err);
+		rc = nq_cli_error(&err);
+	free(owned);
 	return rc;
 }
 
@@ -49,7 +82,7 @@ static int finish_run(const nq_experiment *exp, nq_run_opts *o)
 enum { RUN_OUTPUT, RUN_QUIET, RUN_JOBS, RUN_SHARD, RUN_RESUME, RUN_FORCE,
        RUN_STRICT };
 static const nq_flag run_flags[] = {
-	[RUN_OUTPUT] = { "output", 'o', "FILE.csv", "write the CSV here instead" },
+	[RUN_OUTPUT] = { "output", 'o', "FILE.csv", "write the CSV here instead (.csv added when missing)" },
 	[RUN_QUIET] = { "quiet", 'q', NULL, "no progress lines (the summary still prints)" },
 	[RUN_JOBS] = { "jobs", 'j', "N", "N runs at once, each on cores of its own (default:\n"
 		       "the file's jobs:, or 1; at most the cores here)" },
@@ -148,7 +181,8 @@ const nq_verb nq_verb_run = {
 	"each answer validated, one CSV row per run (default\n"
 	"reports/<experiment>.csv; an existing file is kept as FILE.bak,\n"
 	"older ones as FILE.bak.1 .. FILE.bak.4; a second run on the same\n"
-	"file exits 2 naming the first one's PID).",
+	"file, by any name (-o x is x.csv; a hard link), exits 2 naming\n"
+	"the first one's PID).",
 	run_flags, NULL
 };
 

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
+#include "atomic.h"
 #include "instance.h"
 #include "loader.h"
 #include "plugin.h"
@@ -66,7 +67,9 @@ static const struct key_def top_keys[] = {
 	{ "output", "path", key_path, 0, 1, OFF(output), 0, 0,
 	  "reports/<experiment>.csv",
 	  "the CSV file (default reports/<experiment>.csv)",
-	  "Relative to the working directory, not to this file." },
+	  "Relative to the working directory, not to this file. A name "
+	  "that does not end in .csv gets it added, as with -o (x means "
+	  "x.csv), so x.meta and the lock are one file's." },
 	{ "after_timeout", "choice", key_after_timeout, 0, 1,
 	  OFF(after_timeout), 0, 0, "continue",
 	  "continue, or skip larger n after a timeout (default continue)",
@@ -391,7 +394,8 @@ static int key_path(struct loader *L, const struct key_def *k,
 		return cfg_fail(L, v, "%s: expected a file name, got ''",
 				k->name);
 	free(*field);
-	if (!(*field = strdup(t)))
+	/* the results file's name ends in .csv, as with -o (atomic.h) */
+	if (!(*field = nq_csv_path(t)))
 		return cfg_fail(L, v, "out of memory");
 	return 0;
 }

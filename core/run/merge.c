@@ -462,13 +462,15 @@ static int merge(struct merge *m, nq_error *err)
 	}
 	for (i = 0; i < m->nsh; i++) {
 		long pid = nq_lock_holder(m->sh[i].csv);
+		char who[40] = "";
 
+		if (pid > 0)
+			snprintf(who, sizeof who, " (PID %ld)", pid);
 		if (pid)
 			return nq_error_set(err, m->sh[i].csv, 0, 0, "a harness "
-					    "run (PID %ld) is writing it (it "
-					    "holds %s.lock): the shard is in "
-					    "progress; merge once it ended",
-					    pid, m->sh[i].csv);
+					    "run%s is writing it (it holds its "
+					    "lock): the shard is in progress; "
+					    "merge once it ended", who);
 	}
 	if (check_metas(m, err) < 0 || load_plan(m, err) < 0 ||
 	    !(m->ledger = nq_ledger_new()))

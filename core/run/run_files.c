@@ -6,6 +6,7 @@
  * rewrite at the end when a later answer changed an earlier verdict.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,8 +162,9 @@ static void sweep_temps(const char *csv)
 }
 
 /* Open the CSV for writing, for the whole run: it must not exist or be a
- * regular file (nq_output_check); the lock FILE.lock is taken first, so
- * a second run on the same file stops here, naming the first one's PID;
+ * regular file (nq_output_check); the lock FILE.lock (and the file's
+ * own, atomic.h) is taken first, so a second run on the same file, by
+ * this name or another, stops here, naming the first one's PID;
  * an existing file is kept as FILE.bak, older backups shifted to
  * FILE.bak.1 ... (nq_backup_rotate). */
 static FILE *open_output(struct state *s, nq_error *err)
@@ -202,6 +204,8 @@ static FILE *open_output(struct state *s, nq_error *err)
 	if (!f)
 		nq_error_set(err, path, 0, 0, "cannot write: %s",
 			     strerror(errno));
+	else /* the old file, moved aside, is no longer the one written */
+		nq_lock_follow(lock, fileno(f));
 	return f;
 }
 
@@ -623,6 +627,7 @@ int nq_run_rewrite(struct state *s, nq_error *err)
 	size_t i = 0, j = 0;
 	nq_rows_cursor *cur = NULL;
 	nq_atomic out;
+	int keep;
 
 	if (nq_atomic_open(&out, s->o->output, err) < 0)
 		return -1;
@@ -656,7 +661,19 @@ int nq_run_rewrite(struct state *s, nq_error *err)
 		}
 	}
 	nq_rows_close(cur);
-	return nq_atomic_commit(&out, err);
+	/* the lock goes with the name to the new file (the old one may
+	 * have other names: it is no longer written) */
+	keep = fcntl(fileno(out.f), F_DUPFD_CLOEXEC, 0);
+	if (nq_atomic_commit(&out, err) < 0) {
+		if (keep >= 0)
+			close(keep);
+		return -1;
+	}
+	if (keep >= 0) {
+		nq_lock_follow(&s->out.lock, keep);
+		close(keep);
+	}
+	return 0;
 fail:
 	nq_rows_close(cur);
 	nq_atomic_abort(&out);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # outputs.sh - end-to-end tests of what the harness writes and reads at
 # its edges: output paths that are not regular files (FIFO, directory,
-# symbolic link, a device), the lock on a CSV being written, numbered
+# symbolic link, a device), the lock on a CSV being written (by any of
+# its names: -o x is x.csv, hard links, linked directories), numbered
 # backups, the experiment file's size, nesting and encoding limits, and
 # integers on the command line. Prints "N passed, N failed" last.
 . "$(dirname "$0")/common.bash"
@@ -113,6 +114,133 @@ rc=$?
 expect "a lock left by a killed run does not block the next (got $rc; $(cat "$T/lk4.err"))" \
 	[ $rc -eq 0 ]
 [ -n "$child" ] && kill -KILL "$child" 2>/dev/null
+
+# --- one lock per file, whatever its name -------------------------------------
+not() { ! "$@"; }
+# wait_rows FILE N: until FILE has N lines (the header and N-1 rows)
+wait_rows() {
+	for _ in $(seq 1 200); do
+		[ "$(cat "$1" 2>/dev/null | wc -l)" -ge "$2" ] && return
+		sleep 0.05
+	done
+}
+# -o x is x.csv: started together, the two are one file, one lock
+mkdir "$T/two"
+( cd "$T/two" && exec "$H" run "$T/lk.yaml" -o x >/dev/null 2>x1.err ) &
+p1=$!
+( cd "$T/two" && exec "$H" run "$T/lk.yaml" -q -o x.csv >/dev/null 2>x2.err ) &
+p2=$!
+wait $p1; r1=$?
+wait $p2; r2=$?
+expect "-o x and -o x.csv at once: one exits 2, one 0 (got $r1 $r2)" \
+	[ "$(printf '%s\n' $r1 $r2 | sort | tr '\n' ' ')" = "0 2 " ]
+expect "... the one refused names the other's PID ($(cat "$T/two/x1.err" "$T/two/x2.err"))" \
+	grep -qE "x.csv: another harness run \(PID ($p1|$p2)\) is writing it" \
+	"$T/two/x1.err" "$T/two/x2.err"
+expect "... one file: x.csv, x.meta, no x ($(ls "$T/two" | tr '\n' ' '))" \
+	[ "$(cd "$T/two" && ls | tr '\n' ' ')" = "x.csv x.meta x1.err x2.err " ]
+expect "-o x says it writes x.csv" \
+	grep -qF "harness: writing x.csv (a results file's name ends in .csv)" \
+	"$T/two/x1.err"
+expect "... x.meta is the finished run's" \
+	grep -qx 'outcome: "ok"' "$T/two/x.meta"
+( cd "$T/two" && exec "$H" run "$T/lk.yaml" -q -o x --resume ) \
+	>/dev/null 2>"$T/two.err"
+rc=$?
+expect "... a later --resume: exit 0 (got $rc; $(cat "$T/two.err"))" [ $rc -eq 0 ]
+expect "... nothing called edited" not grep -qiE "changed|warning" "$T/two.err"
+expect "... and nothing made twice" \
+	[ "$(csv_col "$T/two/x.csv" status | tr '\n' ' ')" = "ok timeout " ]
+
+# -o old, where a file old is (an older harness's results): old.csv is
+# written, old stays as it was, and the warning says how to go on with it
+echo 'old results' >"$T/two/old"
+"$H" solve -n 5 -q -o "$T/two/old" backtrack >/dev/null 2>"$T/old.err"
+rc=$?
+expect "-o old where old is a file: exit 0 (got $rc)" [ $rc -eq 0 ]
+expect "... old untouched" [ "$(cat "$T/two/old")" = "old results" ]
+expect "... old.csv written" [ -s "$T/two/old.csv" ]
+expect "... said even with -q ($(cat "$T/old.err"))" \
+	grep -qF "warning: writing $T/two/old.csv, not $T/two/old (a results file's name ends in .csv; to go on with $T/two/old, rename it $T/two/old.csv)" "$T/old.err"
+
+# a file being resumed, through a hard link and through a directory that
+# is a symbolic link: refused, exit 2, nothing touched, no row twice
+mkdir "$T/hl" "$T/hl/d"
+ln -s "$T/hl" "$T/hl/d/up"
+sed 's/timeout: 2s/timeout: 60s/' "$T/lk.yaml" >"$T/hl.yaml"
+"$H" run "$T/hl.yaml" -q -o "$T/hl/a.csv" >/dev/null 2>&1 &
+hp=$!
+wait_rows "$T/hl/a.csv" 2
+kill -INT $hp; wait $hp
+ln "$T/hl/a.csv" "$T/hl/b.csv"
+cp "$T/hl/a.meta" "$T/hl/b.meta"
+"$H" run "$T/hl.yaml" -q -o "$T/hl/a.csv" --resume >/dev/null 2>"$T/hl1.err" &
+hp=$!
+sleep 0.5 # (the resume under way, at n = 16 for a minute: it holds the lock)
+before=$(cksum <"$T/hl/b.meta")
+"$H" run "$T/hl.yaml" -q -o "$T/hl/b.csv" --resume >/dev/null 2>"$T/hl2.err"
+rc2=$?
+"$H" run "$T/hl.yaml" -q -o "$T/hl/d/up/a.csv" --resume >/dev/null 2>"$T/hl3.err"
+rc3=$?
+"$H" run "$T/hl.yaml" -q -o "$T/hl/b" >/dev/null 2>"$T/hl4.err"
+rc4=$?
+"$H" merge -o "$T/hl/m" "$T/hl/b.csv" >/dev/null 2>"$T/hl5.err"
+rc5=$?
+after=$(cksum <"$T/hl/b.meta")
+expect "... (the resume still under way: the checks above were made against it)" \
+	kill -0 $hp
+kill -INT $hp
+wait $hp
+rc1=$?
+expect "resume through a hard link while the file is resumed: exit 2 (got $rc2)" \
+	[ $rc2 -eq 2 ]
+expect "... naming the writer and its name ($(cat "$T/hl2.err"))" \
+	grep -qF "b.csv: another harness run (PID $hp) is writing it, as $(realpath "$T/hl/a.csv") (the same file under another name)" "$T/hl2.err"
+expect "... through a symbolic link's directory: exit 2 (got $rc3)" [ $rc3 -eq 2 ]
+expect "... naming the writer ($(cat "$T/hl3.err"))" \
+	grep -qF "(PID $hp) is writing it" "$T/hl3.err"
+expect "... a new run on the hard link: exit 2 (got $rc4)" [ $rc4 -eq 2 ]
+expect "... merge of it: exit 2 (got $rc5)" [ $rc5 -eq 2 ]
+expect "... the shard in progress ($(cat "$T/hl5.err"))" \
+	grep -qF "b.csv: a harness run (PID $hp) is writing it" "$T/hl5.err"
+expect "... nothing touched: no backup, no lock file, no merge output ($(ls "$T/hl" | tr '\n' ' '))" \
+	[ "$(ls "$T/hl" | tr '\n' ' ')" = "a.csv a.meta b.csv b.meta d " ]
+expect "... b.meta untouched" [ "$before" = "$after" ]
+expect "the resume itself, interrupted: exit 130 (got $rc1; $(cat "$T/hl1.err"))" \
+	[ $rc1 -eq 130 ]
+expect "... no row twice" [ "$(csv_col "$T/hl/a.csv" status)" = "ok" ]
+
+# a writer SIGKILLed: the lock of the file is gone with it (the runs'
+# children do not keep it), so another name of the file goes on
+"$H" run "$T/lk.yaml" -q -o "$T/hl/k.csv" >/dev/null 2>&1 &
+hp=$!
+wait_rows "$T/hl/k.csv" 2
+kill -INT $hp; wait $hp
+ln "$T/hl/k.csv" "$T/hl/k2.csv"
+cp "$T/hl/k.meta" "$T/hl/k2.meta"
+"$H" run "$T/lk.yaml" -q -o "$T/hl/k.csv" --resume >/dev/null 2>&1 &
+hp=$!
+child=""
+for _ in $(seq 1 200); do
+	child=$(pgrep -P $hp | head -1)
+	[ -n "$child" ] && [ -s "$T/hl/k.csv.lock" ] && break
+	sleep 0.05
+done
+{ kill -KILL $hp; wait $hp; } 2>/dev/null
+[ -n "$child" ] && kill -KILL "$child" 2>/dev/null
+"$H" run "$T/lk.yaml" -q -o "$T/hl/k2.csv" --resume >/dev/null 2>"$T/hl6.err"
+rc=$?
+expect "a SIGKILLed writer's lock is taken over through a hard link (got $rc; $(cat "$T/hl6.err"))" \
+	[ $rc -eq 0 ]
+expect "... every run once" \
+	[ "$(csv_col "$T/hl/k2.csv" status | tr '\n' ' ')" = "ok timeout " ]
+# merge -o OUT is OUT.csv too, beside OUT.meta
+"$H" merge -o "$T/hl/mk" "$T/hl/k2.csv" >/dev/null 2>"$T/hl7.err"
+rc=$?
+expect "merge -o mk: exit 0 (got $rc; $(cat "$T/hl7.err"))" [ $rc -eq 0 ]
+expect "... into mk.csv and mk.meta, no mk" \
+	[ -s "$T/hl/mk.csv" -a -s "$T/hl/mk.meta" -a ! -e "$T/hl/mk" ]
+expect "... said" grep -qF "harness merge: writing $T/hl/mk.csv" "$T/hl7.err"
 
 # --- numbered backups: the last good file survives interrupted reruns -------
 "$H" solve -n 6 -q -o "$T/b.csv" backtrack >/dev/null 2>&1

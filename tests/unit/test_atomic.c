@@ -3,7 +3,9 @@
  * over it only on commit; abort and a failed commit leave the target as
  * it was; what may not be written (directories, links, FIFOs); the sweep
  * of temporary files left by writers no longer running; the backups
- * rotated and copied; the lock, held against another process.
+ * rotated and copied; the lock, held against another process, by any
+ * name of the file, following the file when a new one takes the name;
+ * the name a results file goes by (.csv added).
  *
  * Usage: test_atomic [NAME-PATTERN]
  */
@@ -15,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -346,6 +349,112 @@ static void lock_against_another(void **state)
 	assert_int_equal(unlink(lockfile), 0);
 }
 
+/* In a child: whether nq_lock_take(path) is refused, naming the parent
+ * and, when `as` is not NULL, the name the parent holds it by. */
+static int refused_in_child(const char *path, const char *as)
+{
+	pid_t child = fork();
+	int status;
+
+	assert_true(child >= 0);
+	if (!child) {
+		char pid[32];
+		nq_lock again;
+		nq_error err;
+		int refused = nq_lock_take(&again, path, &err) == -1;
+
+		snprintf(pid, sizeof pid, "PID %ld", (long)getppid());
+		nq_lock_release(&again);
+		_exit(!refused ? 2 : strstr(err.msg, pid) &&
+		      (!as || strstr(err.msg, as)) &&
+		      nq_lock_holder(path) == (long)getppid() ? 0 : 1);
+	}
+	assert_int_equal(waitpid(child, &status, 0), child);
+	assert_true(WIFEXITED(status));
+	return WEXITSTATUS(status);
+}
+
+static void lock_follows_the_file(void **state)
+{
+	char path[256], link2[256], link3[256], fresh[256], lockfile[300];
+	struct stat st;
+	nq_lock l;
+	nq_error err;
+	int fd;
+
+	(void)state;
+	at(path, sizeof path, "h.csv");
+	at(link2, sizeof link2, "h2.csv");
+	at(link3, sizeof link3, "h3.csv");
+	at(fresh, sizeof fresh, "h.csv.new");
+	put(path, "rows\n");
+	assert_int_equal(link(path, link2), 0);
+	assert_int_equal(nq_lock_take(&l, path, &err), 0);
+
+	/* a hard link is the same file: refused, naming the holder and
+	 * its name; the refused name leaves no lock file */
+	assert_int_equal(refused_in_child(link2, "h.csv (the same file"), 0);
+	snprintf(lockfile, sizeof lockfile, "%s.lock", link2);
+	assert_int_not_equal(stat(lockfile, &st), 0);
+
+	/* the file read through another descriptor, which is closed: a
+	 * POSIX lock would be gone now, this one is not */
+	fd = open(path, O_RDONLY);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(refused_in_child(link2, NULL), 0);
+
+	/* a new file renamed over the name: the lock moves to it (the old
+	 * one, still h2.csv, is free), and the caller's descriptor of the
+	 * new one may close */
+	put(fresh, "new rows\n");
+	fd = open(fresh, O_RDWR);
+	assert_true(fd >= 0);
+	nq_lock_follow(&l, fd);
+	close(fd);
+	assert_int_equal(rename(fresh, path), 0);
+	assert_int_equal(link(path, link3), 0);
+	assert_int_equal(refused_in_child(link2, NULL), 2);
+	assert_int_equal(refused_in_child(link3, NULL), 0);
+	assert_int_equal(refused_in_child(path, NULL), 0);
+
+	/* released: free by every name */
+	nq_lock_release(&l);
+	assert_int_equal(l.file_fd, -1);
+	assert_int_equal(nq_lock_holder(link3), 0);
+	assert_int_equal(refused_in_child(link3, NULL), 2);
+}
+
+/* -o x means x.csv: one results file, one .meta, one lock */
+static void csv_names(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} t[] = {
+		{ "x", "x.csv" }, { "x.csv", "x.csv" }, { "d/x", "d/x.csv" },
+		{ "x.txt", "x.txt.csv" }, { "x.meta", "x.meta.csv" },
+		{ "d/.csv", "d/.csv.csv" }, { ".csv", ".csv.csv" },
+		{ "a.csv/x", "a.csv/x.csv" }, { "d/", "d/" },
+		{ "/dev/null", "/dev/null" }, { "/tmp", "/tmp" },
+	};
+	char link_path[256], *p;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		p = nq_csv_path(t[i].in);
+		assert_non_null(p);
+		assert_string_equal(p, t[i].out);
+		free(p);
+	}
+	/* a symbolic link is kept, for the output check to refuse */
+	at(link_path, sizeof link_path, "sym");
+	assert_int_equal(symlink("/nonexistent", link_path), 0);
+	p = nq_csv_path(link_path);
+	assert_string_equal(p, link_path);
+	free(p);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -356,6 +465,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sweep_stale),
 		cmocka_unit_test(backups_rotate),
 		cmocka_unit_test(lock_against_another),
+		cmocka_unit_test(lock_follows_the_file),
+		cmocka_unit_test(csv_names),
 	};
 
 	if (argc > 1)
