@@ -12,7 +12,7 @@
 #include "run.h"
 #include "verbs.h"
 
-enum { M_OUT, M_PARTIAL, M_CONFIG, M_FORCE };
+enum { M_OUT, M_PARTIAL, M_CONFIG, M_FORCE, M_STRICT };
 static const nq_flag merge_flags[] = {
 	[M_OUT] = { "output", 'o', "OUT.csv", "the merged results file (required); its .meta beside it" },
 	[M_PARTIAL] = { "partial", 0, NULL, "merge what is there when runs are missing (named on\n"
@@ -21,6 +21,9 @@ static const nq_flag merge_flags[] = {
 	[M_FORCE] = { "force", 0, NULL, "merge shards changed after their runs wrote them\n"
 		      "(named on stderr) instead of stopping; their changed\n"
 		      "rows stay marked (digest `changed`)" },
+	[M_STRICT] = { "strict", 0, NULL, "an answer nothing checked (checked 'none') fails\n"
+		       "the merge, exit 1 (as `strict: true` in the file, or a\n"
+		       "shard run with --strict)" },
 	{ NULL, 0, NULL, NULL }
 };
 
@@ -53,6 +56,8 @@ static int cmd_merge(const nq_verb *v, int argc, char **argv)
 			o.config = c.val;
 		else if (id == M_FORCE)
 			o.force = 1;
+		else if (id == M_STRICT)
+			o.strict = 1;
 		else
 			shards[o.nshards++] = c.val;
 	}
@@ -91,11 +96,24 @@ static int cmd_merge(const nq_verb *v, int argc, char **argv)
 	if (rc < 0)
 		rc = nq_cli_error(&err);
 	else {
-		rc = m.wrong || m.disputed ? NQ_EXIT_WRONG : NQ_EXIT_OK;
+		/* strict: an answer nothing checked fails the merge as a
+		 * wrong one, as it failed the shard's run */
+		rc = m.wrong || m.disputed || (m.strict && m.unchecked)
+		     ? NQ_EXIT_WRONG : NQ_EXIT_OK;
+		if (m.unchecked)
+			fprintf(stderr, "harness merge: %zu answer%s nothing "
+				"could check (no table, no other approach): "
+				"checked 'none' in %s%s%s%s\n", m.unchecked,
+				m.unchecked == 1 ? "" : "s", o.out,
+				m.strict ? "; strict (" : "",
+				m.strict ? m.strict_by : "",
+				m.strict ? "): that fails the merge (exit 1)"
+					 : "");
 		fprintf(stderr, "harness merge: %zu rows from %zu file%s into "
-			"%s%s%zu missing, %zu wrong, %zu disputed\n", m.rows,
-			o.nshards, o.nshards == 1 ? "" : "s", o.out, ": ",
-			m.missing, m.wrong, m.disputed);
+			"%s%s%zu missing, %zu wrong, %zu disputed%s%zu "
+			"unchecked\n", m.rows, o.nshards,
+			o.nshards == 1 ? "" : "s", o.out, ": ", m.missing,
+			m.wrong, m.disputed, ", ", m.unchecked);
 	}
 	free(shards);
 	free(out);
@@ -104,7 +122,8 @@ static int cmd_merge(const nq_verb *v, int argc, char **argv)
 
 const nq_verb nq_verb_merge = {
 	"merge", cmd_merge,
-	"merge -o OUT.csv SHARD.csv... [--partial] [--config FILE] [--force]",
+	"merge -o OUT.csv SHARD.csv... [--partial] [--config FILE] [--force]\n"
+	"      [--strict]",
 	"Merge the shards of one experiment (`run --shard K/N` on several\n"
 	"machines) into one results file, as if one run had made every row.\n"
 	"Each shard's .meta must name the same experiment file (SHA-256) and\n"
@@ -115,10 +134,13 @@ const nq_verb nq_verb_merge = {
 	"run. A shard changed since its run wrote it (a row's digest, or\n"
 	"its .meta's record of the end) stops the merge, naming the rows,\n"
 	"unless --force. OUT.meta lists the machines (host, cpu, cores,\n"
-	"rows, shard).\n"
+	"rows, shard). An answer nothing checked (checked 'none') is said on\n"
+	"stderr; under --strict, the experiment's `strict: true` or a shard\n"
+	"run with --strict it fails the merge.\n"
 	"An existing OUT is kept as OUT.bak.",
 	merge_flags,
 	"Exit status: 0 merged, no answer wrong or disputed; 1 merged, some\n"
-	"are; 2 bad input, runs missing without --partial or shards changed\n"
-	"without --force (nothing written)."
+	"are (or, strict, some answer nothing checked); 2 bad input, runs\n"
+	"missing without --partial or shards changed without --force\n"
+	"(nothing written)."
 };

@@ -72,7 +72,9 @@ typedef struct nq_instance {
 	 * fixed order that depends on n alone (never on threads or the
 	 * machine) and counts the units i with i % parts == part, each with
 	 * the symmetry weight it stands for, so the parts add up to the
-	 * whole (`unique` too, where it is counted). parts 0 or 1: the whole.
+	 * whole (`unique` too, where it is counted: a class a part counts
+	 * has its placements in that part's count, so a part's unique is
+	 * at most its count). parts 0 or 1: the whole.
 	 * Only count mode on instances without hints, blocked squares or
 	 * excluded lines; only solvers with a count_units hook see them. */
 	int part, parts;

@@ -81,8 +81,8 @@ static const struct key_def top_keys[] = {
 	  "true | false. An answer no table, rule or other approach could "
 	  "check is `ok` with checked `none`; under strict (or `run "
 	  "--strict`) each one makes the exit status 1, for a run whose "
-	  "every answer must be checked (a paper's). See "
-	  "docs/validator.md." },
+	  "every answer must be checked (a paper's), and so does `merge` "
+	  "of its shards. See docs/validator.md." },
 	{ "jobs", "integer", key_int, 0, 1, OFF(jobs), 1, NQ_MAX_JOBS, "1",
 	  "runs at once, each on cores of its own (default 1)",
 	  "At most the cores the harness may use (an error says so when "

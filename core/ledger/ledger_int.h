@@ -55,6 +55,9 @@ struct part_group {
 	int have;              /* parts answered */
 	int clash;             /* a part answered twice, differently */
 	int unique_na;         /* some part gave no unique count */
+	int uparts;            /* parts that gave one (usum is theirs) */
+	long bad;              /* a part proved wrong on its own (its claim),
+				  or -1: the whole count is wrong */
 	uint64_t sum, usum;
 	uint64_t *value;       /* per part; UINT64_MAX: not answered */
 	unsigned char *gone;   /* per part: its status + 1 where its run

@@ -12,6 +12,15 @@
  * A part whose run gave no answer (a crash, a timeout) leaves its group
  * incomplete: the parts that are in are `disputed` then, as the sum of
  * some parts checks nothing, until the missing one is made.
+ *
+ * What a part says can still be wrong on its own, and is said at once:
+ * more placements than the whole board has (OEIS A000170), more classes
+ * up to symmetry than the whole board has (A002562), or more classes than
+ * placements (each class a part counts holds placements its count holds,
+ * nq_plugin.h). Such a part makes its whole group `wrong` and its sum a
+ * wrong answer to the board. The unique counts are summed like the
+ * counts; when some parts give none, the sum has none, but what the
+ * others give together is still held to A002562.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,6 +99,7 @@ static struct part_group *group_of(nq_ledger *l, uint32_t who, int n,
 	g->parts = parts;
 	g->rep = rep;
 	g->sum_claim = -1;
+	g->bad = -1;
 	if (!(g->value = malloc((size_t)parts * sizeof *g->value)) ||
 	    !(g->gone = calloc((size_t)parts, 1))) {
 		free(g->value);
@@ -120,7 +130,22 @@ static int part_verdict(nq_ledger *l, struct claim *c)
 	const struct part_group *g = &l->groups[c->group];
 	char note[320], gone[96];
 
-	if (g->ngone && !g->clash) {
+	if (c->own_checked) {
+		/* proved wrong alone: said now, whatever else is in */
+		c->v.status = NQ_ST_WRONG;
+		snprintf(c->v.checked, sizeof c->v.checked, "%s",
+			 c->own_checked);
+		snprintf(note, sizeof note, "%s", c->own_why);
+	} else if (g->bad >= 0) {
+		const struct claim *b = &l->claims[g->bad];
+
+		c->v.status = NQ_ST_WRONG;
+		snprintf(c->v.checked, sizeof c->v.checked, "%s",
+			 b->own_checked);
+		snprintf(note, sizeof note, "another part of this count is "
+			 "wrong, so the %d parts add up to no right answer: %s",
+			 g->parts, b->own_why);
+	} else if (g->ngone && !g->clash) {
 		gone_text(g, gone, sizeof gone);
 		c->v.status = NQ_ST_DISPUTED;
 		snprintf(c->v.checked, sizeof c->v.checked, "none");
@@ -149,12 +174,22 @@ static int part_verdict(nq_ledger *l, struct claim *c)
 				 (unsigned long long)g->sum);
 	} else {
 		const nq_verdict *v = &l->claims[g->sum_claim].v;
+		int used;
 
 		c->v.status = v->status;
 		snprintf(c->v.checked, sizeof c->v.checked, "%s", v->checked);
-		snprintf(note, sizeof note, "the %d parts sum to %llu%s%s",
-			 g->parts, (unsigned long long)g->sum,
-			 v->note[0] ? ": " : "", v->note);
+		used = snprintf(note, sizeof note, "the %d parts sum to %llu%s%s",
+				g->parts, (unsigned long long)g->sum,
+				v->note[0] ? ": " : "", v->note);
+		if (g->unique_na && g->uparts && v->status == NQ_ST_OK &&
+		    used >= 0 && (size_t)used < sizeof note)
+			/* what the sum's verdict does not cover */
+			snprintf(note + used, sizeof note - (size_t)used,
+				 "%s%d of them counted up to symmetry (%llu "
+				 "together), the others did not: those counts "
+				 "are held to bounds only", v->note[0] ? "; "
+				 : ": ", g->uparts,
+				 (unsigned long long)g->usum);
 	}
 	nq_claim_note_free(c);
 	if (!(c->v.note = strdup(note))) {
@@ -162,6 +197,50 @@ static int part_verdict(nq_ledger *l, struct claim *c)
 		return -1;
 	}
 	c->note_owned = 1;
+	return 0;
+}
+
+/* What proves a part wrong on its own, with the whole board's tables:
+ * c->own_checked and c->own_why set (0), or nothing found (0), or -1 on
+ * no memory. A part's unique counts classes whose placements its count
+ * holds (nq_plugin.h), so it is at most the count; no more is asked of
+ * it alone (how many placements a class leaves in one part is the
+ * solver's own split). */
+static int part_checks(const nq_instance *in, const nq_result *res,
+		       struct claim *c)
+{
+	uint64_t t = res->solutions, u = res->unique, total;
+	char why[256];
+
+	if (nq_known_count(in->n, &total) == 0 && t > total) {
+		snprintf(why, sizeof why, "part %d of %d counted %llu, more "
+			 "than the whole board has (%llu, per OEIS A000170)",
+			 in->part + 1, in->parts, (unsigned long long)t,
+			 (unsigned long long)total);
+		c->own_checked = "oeis";
+	} else if (u != NQ_UNIQUE_NA &&
+		   nq_known_unique(in->n, &total) == 0 && u > total) {
+		snprintf(why, sizeof why, "part %d of %d counted %llu "
+			 "placements up to symmetry, more than the whole board "
+			 "has (%llu, per OEIS A002562)", in->part + 1,
+			 in->parts, (unsigned long long)u,
+			 (unsigned long long)total);
+		c->own_checked = "oeis";
+	} else if (u != NQ_UNIQUE_NA && u > t) {
+		snprintf(why, sizeof why, "part %d of %d counted %llu "
+			 "placements up to symmetry but only %llu placements: "
+			 "every class a part counts has its placements in "
+			 "that part's count",
+			 in->part + 1, in->parts, (unsigned long long)u,
+			 (unsigned long long)t);
+		c->own_checked = "plausible";
+	} else {
+		return 0;
+	}
+	if (!(c->own_why = strdup(why))) {
+		c->own_checked = NULL;
+		return -1;
+	}
 	return 0;
 }
 
@@ -185,6 +264,10 @@ long nq_ledger_add_part(nq_ledger *l, const nq_instance *in, const char *who,
 	c->mode = NQ_MODE_COUNT;
 	c->value = res->solutions;
 	c->unique = res->unique;
+	if (part_checks(in, res, c) < 0)
+		return -1;
+	if (c->own_checked && g->bad < 0)
+		g->bad = id;
 	if (g->value[in->part] == UNANSWERED) {
 		if (g->gone[in->part]) { /* made again: it is in after all */
 			g->gone[in->part] = 0;
@@ -193,14 +276,59 @@ long nq_ledger_add_part(nq_ledger *l, const nq_instance *in, const char *who,
 		g->value[in->part] = res->solutions;
 		g->have++;
 		g->sum += res->solutions;
-		if (res->unique == NQ_UNIQUE_NA)
+		if (res->unique == NQ_UNIQUE_NA) {
 			g->unique_na = 1;
-		else
+		} else {
 			g->usum += res->unique;
+			g->uparts++;
+		}
 	} else if (g->value[in->part] != res->solutions) {
 		g->clash = 1;
 	}
 	return part_verdict(l, c) < 0 ? -1 : id;
+}
+
+/* The group's sum as its approach's answer to the whole board. Its own
+ * checks are a whole
+ * count's; and it is wrong, as its approach's word on the board is lost,
+ * when a part was proved wrong, or when the unique counts of the parts
+ * that gave one add up to more than the board has (A002562: the sum
+ * itself has none when some part gave none). */
+static long add_sum(nq_ledger *l, const struct part_group *g,
+		    const nq_instance *whole, const nq_result *sum)
+{
+	const char *checked = NULL;
+	char why[320];
+	uint64_t classes;
+	struct claim *c;
+	long id;
+
+	if ((id = nq_ledger_add(l, whole, l->names[g->who], sum)) < 0)
+		return -1;
+	c = &l->claims[id];
+	if (c->own_checked)
+		return id; /* wrong as a whole already */
+	if (g->bad >= 0) {
+		checked = l->claims[g->bad].own_checked;
+		snprintf(why, sizeof why, "%s", l->claims[g->bad].own_why);
+	} else if (g->unique_na && g->uparts &&
+		   nq_known_unique(g->n, &classes) == 0 && g->usum > classes) {
+		checked = "oeis";
+		snprintf(why, sizeof why, "%d of the %d parts counted %llu "
+			 "placements up to symmetry together, more than the "
+			 "whole board has (%llu, per OEIS A002562)", g->uparts,
+			 g->parts, (unsigned long long)g->usum,
+			 (unsigned long long)classes);
+	}
+	if (checked) {
+		if (!(c->own_why = strdup(why)))
+			return -1;
+		c->own_checked = checked;
+		/* settled again with it (a deferred ledger settles later) */
+		if (!l->deferred && nq_settle_entry(l, c->e) < 0)
+			return -1;
+	}
+	return id;
 }
 
 int nq_ledger_close_parts(nq_ledger *l)
@@ -222,9 +350,9 @@ int nq_ledger_close_parts(nq_ledger *l)
 		memset(&sum, 0, sizeof sum);
 		sum.solutions = g->sum;
 		sum.unique = g->unique_na ? NQ_UNIQUE_NA : g->usum;
-		if ((id = nq_ledger_add(l, &whole, l->names[g->who], &sum)) < 0)
+		if ((id = add_sum(l, g, &whole, &sum)) < 0)
 			return -1;
-		l->groups[i].sum_claim = id;
+		g->sum_claim = id;
 	}
 	if (nq_ledger_settle(l) < 0)
 		rc = -1;

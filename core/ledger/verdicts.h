@@ -83,8 +83,14 @@ long nq_ledger_add_recorded(nq_ledger *l, const nq_instance *inst,
  * `none`, the note saying how many parts are missing (`disputed` once
  * a part's run ended without one: nq_ledger_part_unanswered); a part answered
  * twice in one group with two counts makes the whole group `disputed`
- * (nothing says which one is right). Returns the claim id as
- * nq_ledger_add, or -1 on no memory. */
+ * (nothing says which one is right). What proves a part wrong alone
+ * decides before all of that, at once: a count or unique count above
+ * the whole board's (A000170, A002562), a unique count above its own
+ * count. Every part of its group is then `wrong`, and so is the sum (its
+ * approach's word on the board lost), as it is when the unique counts
+ * of the parts that gave one (others gave none, so the sum has none)
+ * add up to more than A002562. Returns the claim id as nq_ledger_add,
+ * or -1 on no memory. */
 long nq_ledger_add_part(nq_ledger *l, const nq_instance *inst, const char *who,
 			int rep, const nq_result *res);
 

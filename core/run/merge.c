@@ -11,7 +11,9 @@
  * shards have is an error. Every answer goes into one ledger, so shards
  * that disagree are `disputed` or `wrong` just as approaches in one run
  * are. Nothing is written unless all of that holds (or `partial` says
- * to merge what is there).
+ * to merge what is there). An answer still unchecked then is counted,
+ * and fails the merge where strict holds (strict_of), as it failed the
+ * shard's run.
  *
  * Rows come out in the plan's order (nq_order: instance, repeat,
  * approach, as in the experiment file), whatever order the shards hold
@@ -39,10 +41,10 @@
 /* The few .meta keys merge needs. */
 static const char *const meta_keys[] = {
 	"harness_version", "config", "config_sha256", "host", "cpu", "cores",
-	"outcome", "shard", "experiment", NULL
+	"outcome", "shard", "experiment", "strict", NULL
 };
 enum { K_VERSION, K_CONFIG, K_SHA, K_HOST, K_CPU, K_CORES, K_OUTCOME,
-       K_SHARD, K_EXPERIMENT, K__COUNT };
+       K_SHARD, K_EXPERIMENT, K_STRICT, K__COUNT };
 
 struct shard {
 	const char *csv;
@@ -104,6 +106,9 @@ static void shard_of(struct shard *sh)
 struct merge {
 	const char *out, *config;
 	int partial, force;
+	int strict;             /* an answer nothing checked fails it */
+	char strict_by[300];    /* what says so */
+	size_t unchecked;       /* answers ok with checked `none` */
 	size_t changed;         /* changes to the shards since their runs */
 	nq_csv_chain chain;     /* the digests of the rows written */
 	struct shard *sh;
@@ -161,6 +166,32 @@ static int check_metas(struct merge *m, nq_error *err)
 	return 0;
 }
 
+/* Strict holds when the merge is asked for it, the experiment says so,
+ * or a shard ran so (`run --strict`, its .meta's `strict: true`): what
+ * failed a shard's run fails the merge of it too. */
+static void strict_of(struct merge *m)
+{
+	size_t i;
+
+	if (m->strict) {
+		snprintf(m->strict_by, sizeof m->strict_by, "--strict");
+		return;
+	}
+	if (m->exp->strict) {
+		m->strict = 1;
+		snprintf(m->strict_by, sizeof m->strict_by, "strict: true in "
+			 "%.200s", m->config);
+		return;
+	}
+	for (i = 0; i < m->nsh; i++)
+		if (!strcmp(m->sh[i].val[K_STRICT], "true")) {
+			m->strict = 1;
+			snprintf(m->strict_by, sizeof m->strict_by, "%.200s "
+				 "ran with --strict", m->sh[i].csv);
+			return;
+		}
+}
+
 static int load_plan(struct merge *m, nq_error *err)
 {
 	char hex[65];
@@ -176,6 +207,7 @@ static int load_plan(struct merge *m, nq_error *err)
 				    m->sh[0].val[K_SHA], m->sh[0].meta);
 	if (nq_config_load(m->config, &m->exp, err) < 0)
 		return -1;
+	strict_of(m);
 	if (nq_plan_make(m->exp, m->nshards, nq_cores_usable(), &m->plan,
 			 err) < 0)
 		return -1;
@@ -347,10 +379,16 @@ static int write_rows(struct merge *m, FILE *out, nq_error *err)
 		if (rc < 0)
 			break;
 		m->rows++;
-		if (o->claim >= 0)
-			m->bad[nq_ledger_verdict(m->ledger, o->claim)->status]++;
-		else
+		if (o->claim >= 0) {
+			const nq_verdict *v = nq_ledger_verdict(m->ledger,
+								o->claim);
+
+			m->bad[v->status]++;
+			if (v->status == NQ_ST_OK && !strcmp(v->checked, "none"))
+				m->unchecked++;
+		} else {
 			m->bad[o->status]++;
+		}
 	}
 	free(pl);
 	return rc;
@@ -376,6 +414,7 @@ static int write_meta(struct merge *m, const char *outcome, nq_error *err)
 	nq_meta_kv(a.f, "config", m->config);
 	nq_meta_kv(a.f, "config_sha256", m->sh[0].val[K_SHA]);
 	nq_meta_kv(a.f, "outcome", outcome);
+	fprintf(a.f, "strict: %s\n", m->strict ? "true" : "false");
 	fprintf(a.f, "rows: %zu\nmissing_rows: %zu\nshards: %d\n", m->rows,
 		m->missing, m->nshards);
 	fprintf(a.f, "digest_rows: %zu\n", m->rows);
@@ -442,7 +481,8 @@ static int write_out(struct merge *m, nq_error *err)
 	rc = nq_atomic_commit(&a, err);
 	if (rc == 0)
 		rc = write_meta(m, m->missing ? "partial"
-				: m->bad[NQ_ST_WRONG] || m->bad[NQ_ST_DISPUTED]
+				: m->bad[NQ_ST_WRONG] || m->bad[NQ_ST_DISPUTED] ||
+				  (m->strict && m->unchecked)
 				? "wrong" : "ok", err);
 	nq_lock_release(&lock);
 	return rc;
@@ -501,6 +541,7 @@ int nq_merge(const nq_merge_opts *o, nq_merge_counts *out, nq_error *err)
 	m.config = o->config;
 	m.partial = o->partial;
 	m.force = o->force;
+	m.strict = o->strict;
 	for (m.nsh = 0; m.nsh < o->nshards; m.nsh++)
 		m.sh[m.nsh].csv = o->shards[m.nsh];
 	rc = merge(&m, err);
@@ -508,6 +549,9 @@ int nq_merge(const nq_merge_opts *o, nq_merge_counts *out, nq_error *err)
 	out->missing = m.missing;
 	out->wrong = m.bad[NQ_ST_WRONG];
 	out->disputed = m.bad[NQ_ST_DISPUTED];
+	out->unchecked = m.unchecked;
+	out->strict = m.strict;
+	snprintf(out->strict_by, sizeof out->strict_by, "%s", m.strict_by);
 	for (i = 0; i < m.nsh; i++) {
 		nq_rows_close(m.sh[i].cur);
 		nq_rows_free(&m.sh[i].rf);

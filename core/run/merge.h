@@ -18,13 +18,24 @@ typedef struct nq_merge_opts {
 				      missing (named on stderr) */
 	int force;                 /* merge shards changed since their runs
 				      (their changed rows stay marked) */
+	int strict;                /* --strict: an answer nothing checked
+				      fails the merge (as the experiment's
+				      `strict: true`, or a shard run with
+				      --strict, which hold whatever this
+				      says) */
 	const char *const *shards; /* the shards' CSV files */
 	size_t nshards;
 } nq_merge_opts;
 
-/* What the merged file holds. */
+/* What the merged file holds: its rows, the runs missing, the answers
+ * wrong, disputed, and `ok` with nothing that checked them (checked
+ * `none`); whether strict holds, and by what ("--strict", "strict: true
+ * in FILE", "FILE ran with --strict"), and so whether the unchecked fail
+ * the merge. */
 typedef struct nq_merge_counts {
-	size_t rows, missing, wrong, disputed;
+	size_t rows, missing, wrong, disputed, unchecked;
+	int strict;
+	char strict_by[300];
 } nq_merge_counts;
 
 /* Merge o->shards into o->out (the lock taken, an old one kept as .bak,

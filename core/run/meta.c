@@ -499,6 +499,8 @@ static void write_body(FILE *f, const nq_experiment *exp,
 		nq_meta_kv(f, "digest", r->digest);
 	}
 	fprintf(f, "jobs: %d\n", r->jobs > 0 ? r->jobs : 1);
+	/* what `merge` holds the shards' answers to (merge.c) */
+	fprintf(f, "strict: %s\n", r->strict ? "true" : "false");
 	if (r->shard_n > 0)
 		fprintf(f, "shard: \"%d/%d\"\n", r->shard_k, r->shard_n);
 	else

@@ -29,6 +29,9 @@ typedef struct nq_meta_run {
 	const char *outcome;      /* "running", "ok", "wrong", "interrupted" */
 	int jobs;                 /* runs at once */
 	int shard_k, shard_n;     /* the slice run (--shard K/N); 0: all */
+	int strict;               /* --strict or `strict: true`: an answer
+				     nothing checked fails the run (and the
+				     merge of its shards) */
 	size_t rows_before;       /* --resume: rows the file held already */
 	int resumed;              /* --resume found a file to go on with */
 	char first_started[64];   /* resumed: when the first run started */

@@ -13,14 +13,18 @@
 #include "rows_int.h"
 
 /* The note a row is written with: the verdict's, or where the verdict
- * has none, the file's own while the status stands (the solver's remark),
- * none once it changed (it was the old verdict's). */
+ * has none (an `ok` something checked), the file's own where the row was
+ * written with such a verdict too (then its note is the solver's
+ * remark), none otherwise: it was the old verdict's, and says what no
+ * longer holds (a shard's "nothing checked this answer" beside the
+ * merge's agrees:1). */
 static const char *note_of(const nq_verdict *v, const struct nq_oldrow *o,
 			   const char *file_note)
 {
 	if (v->note[0])
 		return v->note;
-	return v->status == o->status ? file_note : "";
+	return o->status == NQ_ST_OK &&
+	       o->checked_hash != nq_rows_hash("none") ? file_note : "";
 }
 
 struct nq_rows_cursor {

@@ -105,6 +105,7 @@ static int meta_start(struct state *s, nq_error *err)
 	s->out.meta.jobs = s->pool.jobs;
 	s->out.meta.shard_k = s->o->shard_k;
 	s->out.meta.shard_n = s->o->shard_n;
+	s->out.meta.strict = s->o->strict || s->exp->strict;
 	/* the end as it is now: the rows found (resumed), or none yet */
 	if (s->resume.have_old) {
 		s->out.meta.digest_rows = s->resume.old.nrows;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ledger.sh - verdicts where an approach lost its word, counts in parts
-# left incomplete, and strict (issue 19), each with the approaches in
+# left incomplete, and strict (issue 19), a false unique in one part and
+# strict and notes through merge (issue 29), each with the approaches in
 # both orders: a lost word's answers are no evidence (never `ok` alone,
 # never `wrong` unless proved, never the "other approach" that checks
 # anyone), an incomplete count never looks settled, and `strict: true`
@@ -143,6 +144,157 @@ approaches:
 YAML
 "$H" run "$T/checked.yaml" -q -o "$T/checked.csv" >/dev/null 2>&1; rc=$?
 expect "strict, every answer checked: exit 0 (got $rc)" [ $rc = 0 ]
+
+# 5. issue 29: a false unique in one part of a count in parts, the
+# other parts giving none (n = 12 has 1787 classes; liar-parts-unique's
+# part 1 claims 1792, liar-parts-usum's parts 1 and 2 900 each), through
+# one run, -j 2, and shards merged; strict and notes through merge
+
+# notes FILE.csv: every row's note says what its verdict says ("BAD: ..."
+# for one that does not)
+notes() {
+	python3 - "$1" <<'PY'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1], newline='')):
+    st, chk, note = r['status'], r['checked'], r['note']
+    if st not in ('ok', 'wrong', 'disputed'):
+        continue
+    if chk != 'none' and 'nothing checked' in note:
+        print('BAD: checked', chk, 'beside', repr(note), r['approach'], r['n'])
+    if st == 'ok' and chk == 'none' and not note:
+        print('BAD: ok, checked none, no note', r['approach'], r['n'])
+    if st != 'ok' and not note:
+        print('BAD:', st, 'without a note', r['approach'], r['n'])
+    if st == 'ok' and ('disputed' in note or 'incomplete' in note):
+        print('BAD: ok beside', repr(note), r['approach'], r['n'])
+PY
+}
+
+# unique_rows FILE.csv TAG: the verdicts of the unique liars and the
+# honest count beside them
+unique_rows() {
+	local v=$T/$2.v
+	rows "$1" >"$v"
+	expect "$2: liar-parts-unique's 3 parts wrong (oeis), the lie named
+$(cat "$v")" [ "$(grep -c '^liar-parts-unique count 12 [123]/3 wrong oeis .*1792 placements up to symmetry, more than the whole board has (1787' "$v")" = 3 ]
+	expect "$2: the lying part itself says so" \
+		grep -q '^liar-parts-unique count 12 1/3 wrong oeis [0-9]* | part 1 of 3 counted 1792' "$v"
+	expect "$2: liar-parts-usum's 3 parts wrong: the two uniques together
+$(cat "$v")" [ "$(grep -c '^liar-parts-usum count 12 [123]/3 wrong oeis .*2 of the 3 parts counted 1800 placements up to symmetry together' "$v")" = 3 ]
+	expect "$2: the honest parts are ok (oeis)
+$(cat "$v")" [ "$(grep -c '^backtrack/symmetry count 12 [123]/3 ok oeis' "$v")" = 3 ]
+	notes "$1" >"$T/$2.notes"
+	expect "$2: every note matches its verdict
+$(cat "$T/$2.notes")" [ ! -s "$T/$2.notes" ]
+}
+
+for order in first last; do
+	experiment unique $order '{n: 12, mode: count, parts: 3}' \
+		'liar-parts-unique|liar-parts-usum|backtrack: {variant: symmetry, threads: 1}'
+	unique_rows "$T/unique-$order.csv" unique-$order
+	expect "unique, $order: exit 1 (got $(cat "$T/unique-$order.rc"))" rc_is unique-$order 1
+	expect "unique, $order: stderr counts the wrong answers" \
+		grep -q '6 answers are WRONG' "$T/unique-$order.err"
+	"$H" run "$T/unique-$order.yaml" -q -j 2 -o "$T/uj-$order.csv" \
+		>/dev/null 2>&1; rc=$?
+	expect "unique, $order, -j 2: exit 1 (got $rc)" [ $rc = 1 ]
+	unique_rows "$T/uj-$order.csv" uj-$order
+	for k in 1 2; do
+		"$H" run "$T/unique-$order.yaml" -q --shard $k/2 \
+			-o "$T/us$k-$order.csv" >/dev/null 2>&1
+	done
+	"$H" merge -o "$T/um-$order.csv" "$T/us1-$order.csv" "$T/us2-$order.csv" \
+		>/dev/null 2>"$T/um-$order.err"; rc=$?
+	expect "unique, $order, shards merged: exit 1 (got $rc: $(cat "$T/um-$order.err"))" [ $rc = 1 ]
+	unique_rows "$T/um-$order.csv" um-$order
+
+	# beyond the tables (n = 30): a part's unique above its own count
+	experiment unique30 $order '{n: 30, mode: count, parts: 2}' \
+		'liar-parts-unique|liar-parts'
+	rows "$T/unique30-$order.csv" >"$T/unique30-$order.v"
+	expect "unique30, $order: a part's unique above its own count is wrong, and its group
+$(cat "$T/unique30-$order.v")" [ "$(grep -c '^liar-parts-unique count 30 [12]/2 wrong plausible .*61728396 placements up to symmetry but only 61728395' "$T/unique30-$order.v")" = 2 ]
+	expect "unique30, $order: exit 1" rc_is unique30-$order 1
+done
+expect "unique: the same verdicts in either order, run or merged" sh -c "
+	cut -d'|' -f1 '$T/unique-first.v' | sort >'$T/u1' &&
+	for f in unique-last uj-first uj-last um-first um-last; do
+		cut -d'|' -f1 '$T/'\$f.v | sort | cmp -s - '$T/u1' || exit 1
+	done"
+
+# strict through merge: shards of strict: true exit 1 and 0 (the
+# unchecked count is in one), and so their merge exits 1, saying why
+for order in first last; do
+	for k in 1 2; do
+		"$H" run "$T/strict-$order.yaml" -q --shard $k/2 \
+			-o "$T/ss$k-$order.csv" >/dev/null 2>&1
+		echo $? >"$T/ss$k-$order.rc"
+	done
+	expect "strict shards, $order: one exits 1, one 0 ($(cat "$T/ss1-$order.rc") $(cat "$T/ss2-$order.rc"))" \
+		[ "$(cat "$T/ss1-$order.rc" "$T/ss2-$order.rc" | sort | tr -d '\n')" = 01 ]
+	expect "strict shards, $order: the .meta says strict" \
+		grep -q '^strict: true$' "$T/ss1-$order.meta"
+	"$H" merge -o "$T/sm-$order.csv" "$T/ss1-$order.csv" "$T/ss2-$order.csv" \
+		>/dev/null 2>"$T/sm-$order.err"; rc=$?
+	expect "strict shards merged, $order: exit 1 (got $rc)" [ $rc = 1 ]
+	expect "strict shards merged, $order: stderr says why
+$(cat "$T/sm-$order.err")" grep -q "^harness merge: 1 answer nothing could check .*strict (strict: true in .*strict-$order.yaml): that fails the merge (exit 1)" "$T/sm-$order.err"
+	expect "strict shards merged, $order: the closing line counts it" \
+		grep -q ', 1 unchecked$' "$T/sm-$order.err"
+	expect "strict shards merged, $order: outcome wrong" \
+		grep -q '^outcome: "wrong"$' "$T/sm-$order.meta"
+	# not strict: said, exit 0; merge --strict: exit 1
+	for k in 1 2; do
+		"$H" run "$T/alone-$order.yaml" -q --shard $k/2 \
+			-o "$T/as$k-$order.csv" >/dev/null 2>&1
+	done
+	"$H" merge -o "$T/am-$order.csv" "$T/as1-$order.csv" "$T/as2-$order.csv" \
+		>/dev/null 2>"$T/am-$order.err"; rc=$?
+	expect "unchecked shards merged, $order: exit 0, and said (got $rc)" \
+		sh -c "[ $rc = 0 ] && grep -q '^harness merge: 1 answer nothing could check' '$T/am-$order.err' && ! grep -q strict '$T/am-$order.err'"
+	"$H" merge --strict -o "$T/am-$order.csv" "$T/as1-$order.csv" \
+		"$T/as2-$order.csv" >/dev/null 2>"$T/am-$order.err"; rc=$?
+	expect "merge --strict, $order: exit 1 (got $rc)" \
+		sh -c "[ $rc = 1 ] && grep -q 'strict (--strict): that fails the merge' '$T/am-$order.err'"
+done
+# a shard run with --strict (the file says nothing): its merge is strict
+"$H" run "$T/alone-first.yaml" -q --shard 1/2 --strict -o "$T/fs1.csv" >/dev/null 2>&1
+cp "$T/as2-first.csv" "$T/fs2.csv"
+cp "$T/as2-first.meta" "$T/fs2.meta"
+"$H" merge -o "$T/fm.csv" "$T/fs1.csv" "$T/fs2.csv" >/dev/null 2>"$T/fm.err"; rc=$?
+expect "a shard run with --strict makes its merge strict: exit 1 (got $rc: $(cat "$T/fm.err"))" \
+	sh -c "[ $rc = 1 ] && grep -q 'fs1.csv ran with --strict' '$T/fm.err'"
+
+# notes through merge: two honest counts nobody else checks (n = 14,
+# two hints: no table, beyond the validator's own count), one in each
+# shard, each "nothing checked" there; merged they check each other
+for order in first last; do
+	cat >"$T/agree-$order.yaml" <<YAML
+experiment: agree-$order
+timeout: 20s
+instances:
+  - {n: 14, mode: count, hints: [[1, 2], [2, 5]]}
+approaches:
+$(if [ $order = first ]; then echo "  - backtrack: {variant: textbook}
+  - backtrack: {variant: bitmask}"; else echo "  - backtrack: {variant: bitmask}
+  - backtrack: {variant: textbook}"; fi)
+YAML
+	for k in 1 2; do
+		"$H" run "$T/agree-$order.yaml" -q --shard $k/2 \
+			-o "$T/ag$k-$order.csv" >/dev/null 2>&1
+	done
+	{ rows "$T/ag1-$order.csv"; rows "$T/ag2-$order.csv"; } >"$T/ags-$order.v"
+	expect "agree, $order: each shard's count is unchecked there
+$(cat "$T/ags-$order.v")" [ "$(grep -c '^backtrack/[a-z]* count 14 - ok none 1610 | nothing checked this answer' "$T/ags-$order.v")" = 2 ]
+	"$H" merge -o "$T/ag-$order.csv" "$T/ag1-$order.csv" "$T/ag2-$order.csv" \
+		>/dev/null 2>"$T/ag-$order.err"; rc=$?
+	rows "$T/ag-$order.csv" >"$T/ag-$order.v"
+	expect "agree, $order: merged, each agrees:1 with no stale note (exit $rc)
+$(cat "$T/ag-$order.v")" sh -c "[ $rc = 0 ] && [ \$(grep -c '^backtrack/[a-z]* count 14 - ok agrees:1 1610 | \$' '$T/ag-$order.v') = 2 ]"
+	notes "$T/ag-$order.csv" >"$T/ag-$order.notes"
+	expect "agree, $order: every merged note matches its verdict
+$(cat "$T/ag-$order.notes")" [ ! -s "$T/ag-$order.notes" ]
+done
 
 echo "ledger: $pass passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -24,6 +24,14 @@
  *   liar-parts     counts in parts, 2 too many in the first part
  *   liar-parts-crash  the same, and part 2 dies (abort) while the
  *                  environment has LIAR_CRASH
+ *   liar-parts-unique  counts in parts, honest, but the first part
+ *                  claims 1792 placements up to symmetry (n = 12 has
+ *                  1787 in all; past n = 16 its own made-up count plus
+ *                  1), the other parts none
+ *   liar-parts-usum  counts in parts, honest, but the first two parts
+ *                  claim 900 up to symmetry each (1800: more than
+ *                  n = 12's 1787, each under its own count), the other
+ *                  parts none
  *
  * Build: cc -std=c11 -O2 -shared -fPIC -Iinclude -o liars.so liars.c
  */
@@ -180,24 +188,53 @@ static long liar_units(const nq_optval *opt, int n)
 	return n;
 }
 
-static int parts_solve(const nq_job *job, nq_result *res)
+/* part in->part of the honest count, or a made-up one past n = 16 */
+static unsigned long long honest_part(const nq_instance *in)
 {
-	const nq_instance *in = job->inst;
 	int parts = in->parts > 1 ? in->parts : 1, c, fixed[32], i;
 	unsigned long long total = 0;
 
-	if (in->n > 16) {
-		res->solutions = 123456790 / (unsigned long long)parts +
-				 (in->part == 0 ? 123456790 % parts : 0);
-		return NQ_OK;
-	}
+	if (in->n > 16)
+		return 123456790 / (unsigned long long)parts +
+		       (in->part == 0 ? 123456790 % parts : 0);
 	for (i = 0; i < 32; i++)
 		fixed[i] = -1;
 	for (c = in->part; c < in->n; c += parts) {
 		fixed[0] = c;
 		total += rows(in->n, 0, fixed, 0, 0, 0);
 	}
-	res->solutions = total + (in->part == 0 ? 2 : 0);
+	return total;
+}
+
+static int parts_solve(const nq_job *job, nq_result *res)
+{
+	const nq_instance *in = job->inst;
+
+	res->solutions = honest_part(in) +
+			 (in->n <= 16 && in->part == 0 ? 2 : 0);
+	return NQ_OK;
+}
+
+/* The counts right; a false count up to symmetry in one part, which a
+ * sum of the parts' unique counts cannot check while the others give
+ * none (res->unique stays NQ_UNIQUE_NA there). */
+static int parts_unique_solve(const nq_job *job, nq_result *res)
+{
+	const nq_instance *in = job->inst;
+
+	res->solutions = honest_part(in);
+	if (in->part == 0)
+		res->unique = in->n > 16 ? res->solutions + 1 : 1792;
+	return NQ_OK;
+}
+
+static int parts_usum_solve(const nq_job *job, nq_result *res)
+{
+	const nq_instance *in = job->inst;
+
+	res->solutions = honest_part(in);
+	if (in->part < 2)
+		res->unique = 900;
 	return NQ_OK;
 }
 
@@ -241,9 +278,21 @@ static const nq_cnf_encoder lie = {
 	"pairwise without the corner diagonals' at-most-one", lie_amo, NULL
 };
 
+static const nq_solver liar_parts_unique = {
+	NQ_ABI_VERSION, sizeof(nq_solver), "liar-parts-unique",
+	"counts in parts, the first part's count up to symmetry too big",
+	NULL, NULL, count_only, parts_unique_solve, NULL, liar_units
+};
+
+static const nq_solver liar_parts_usum = {
+	NQ_ABI_VERSION, sizeof(nq_solver), "liar-parts-usum",
+	"counts in parts, two parts' counts up to symmetry too big together",
+	NULL, NULL, count_only, parts_usum_solve, NULL, liar_units
+};
+
 static const nq_solver *const solvers[] = {
 	&fixed, &count, &odd, &none, &hinted, &off, &off2, &liar_parts,
-	&liar_parts_crash, NULL
+	&liar_parts_crash, &liar_parts_unique, &liar_parts_usum, NULL
 };
 static const nq_cnf_encoder *const cnf[] = { &lie, NULL };
 static const nq_plugin plugin = {

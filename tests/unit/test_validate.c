@@ -923,6 +923,101 @@ static void parts_unique_summed(void **state)
 	nq_ledger_free(l);
 }
 
+/* A part's own unique count, and its count, against the whole board
+ * (issue 29): a false unique in one part is caught even when the other
+ * parts give none, so the sum has none to hold to A002562. */
+static void parts_checked_alone(void **state)
+{
+	nq_ledger *l = nq_ledger_new();
+	nq_instance whole = inst(12, NQ_MODE_COUNT, NULL, 0);
+	nq_result r = answer(14200, NULL);
+	long a[3], b, c;
+	const nq_verdict *v;
+
+	(void)state;
+	/* n = 12 has 1787 classes: part 1 claims 1792, said at once */
+	a[0] = add_part(l, 12, 0, 3, "liar", 1, 4663, 1792);
+	v = nq_ledger_verdict(l, a[0]);
+	assert_int_equal(v->status, NQ_ST_WRONG);
+	assert_string_equal(v->checked, "oeis");
+	assert_non_null(strstr(v->note, "part 1 of 3 counted 1792 placements "
+			       "up to symmetry, more than the whole board has "
+			       "(1787, per OEIS A002562)"));
+	/* its group is wrong, incomplete or not, the others giving none */
+	a[1] = add_part(l, 12, 1, 3, "liar", 1, 4874, NQ_UNIQUE_NA);
+	assert_int_equal(nq_ledger_verdict(l, a[1])->status, NQ_ST_WRONG);
+	a[2] = add_part(l, 12, 2, 3, "liar", 1, 4663, NQ_UNIQUE_NA);
+	b = nq_ledger_add(l, &whole, "honest", &r);
+	assert_int_equal(nq_ledger_close_parts(l), 0);
+	for (int i = 0; i < 3; i++) {
+		v = nq_ledger_verdict(l, a[i]);
+		assert_int_equal(v->status, NQ_ST_WRONG);
+		assert_string_equal(v->checked, "oeis");
+		assert_non_null(strstr(v->note, "1792"));
+	}
+	assert_non_null(strstr(nq_ledger_verdict(l, a[2])->note,
+			       "another part of this count is wrong"));
+	/* the sum is the liar's answer to the board, and wrong: its word
+	 * is lost there, and the honest count stands on the table */
+	v = nq_ledger_verdict(l, b);
+	assert_int_equal(v->status, NQ_ST_OK);
+	assert_string_equal(v->checked, "oeis");
+	nq_ledger_free(l);
+
+	/* more classes than placements, where no table decides (n = 30) */
+	l = nq_ledger_new();
+	a[0] = add_part(l, 30, 0, 2, "p", 1, 600, 601);
+	a[1] = add_part(l, 30, 1, 2, "p", 1, 400, NQ_UNIQUE_NA);
+	assert_int_equal(nq_ledger_close_parts(l), 0);
+	v = nq_ledger_verdict(l, a[0]);
+	assert_int_equal(v->status, NQ_ST_WRONG);
+	assert_string_equal(v->checked, "plausible");
+	assert_non_null(strstr(v->note, "601 placements up to symmetry but "
+			       "only 600"));
+	assert_int_equal(nq_ledger_verdict(l, a[1])->status, NQ_ST_WRONG);
+	/* a part's count above the whole board's, before the rest is in */
+	c = add_part(l, 8, 1, 4, "q", 1, 93, NQ_UNIQUE_NA);
+	v = nq_ledger_verdict(l, c);
+	assert_int_equal(v->status, NQ_ST_WRONG);
+	assert_non_null(strstr(v->note, "part 2 of 4 counted 93, more than "
+			       "the whole board has (92, per OEIS A000170)"));
+	nq_ledger_free(l);
+}
+
+/* Some parts give a unique count, others none: what they give together
+ * is held to A002562, and a note says the rest is held to bounds only. */
+static void parts_unique_some(void **state)
+{
+	nq_ledger *l = nq_ledger_new();
+	long a[3], b[3];
+	const nq_verdict *v;
+
+	(void)state;
+	/* 900 + 900 > 1787, each under its own count */
+	a[0] = add_part(l, 12, 0, 3, "two", 1, 4663, 900);
+	a[1] = add_part(l, 12, 1, 3, "two", 1, 4874, 900);
+	assert_int_equal(nq_ledger_verdict(l, a[1])->status, NQ_ST_OK);
+	a[2] = add_part(l, 12, 2, 3, "two", 1, 4663, NQ_UNIQUE_NA);
+	b[2] = add_part(l, 12, 2, 3, "one", 1, 4663, NQ_UNIQUE_NA);
+	b[0] = add_part(l, 12, 0, 3, "one", 1, 4663, 500);
+	b[1] = add_part(l, 12, 1, 3, "one", 1, 4874, NQ_UNIQUE_NA);
+	assert_int_equal(nq_ledger_close_parts(l), 0);
+	for (int i = 0; i < 3; i++) {
+		v = nq_ledger_verdict(l, a[i]);
+		assert_int_equal(v->status, NQ_ST_WRONG);
+		assert_string_equal(v->checked, "oeis");
+		assert_non_null(strstr(v->note, "2 of the 3 parts counted 1800 "
+				       "placements up to symmetry together"));
+		v = nq_ledger_verdict(l, b[i]);
+		assert_int_equal(v->status, NQ_ST_OK);
+		assert_string_equal(v->checked, "oeis");
+		assert_non_null(strstr(v->note, "1 of them counted up to "
+				       "symmetry (500 together), the others "
+				       "did not"));
+	}
+	nq_ledger_free(l);
+}
+
 /* ---- a lost word (issue 19): its answers are no evidence ---- */
 
 /* Answers to one instance, added in order (rev 0) or backwards. */
@@ -1174,6 +1269,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(parts_where_no_table_decides),
 		cmocka_unit_test(parts_twice_and_repeats),
 		cmocka_unit_test(parts_unique_summed),
+		cmocka_unit_test(parts_checked_alone),
+		cmocka_unit_test(parts_unique_some),
 		cmocka_unit_test(lost_words_check_nothing),
 		cmocka_unit_test(lost_word_makes_nothing_wrong),
 		cmocka_unit_test(lost_word_beside_agreement),
