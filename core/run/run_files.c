@@ -294,15 +294,19 @@ static int resume_fit(struct state *s, nq_error *err)
 
 	memset(&ord, 0, sizeof ord);
 	memset(&due, 0, sizeof due);
+	/* every run's key is hashed here, for the order and the runs done
+	 * (nq_run_order, nq_run_count_todo): once */
+	if (nq_plan_hashes(s->exp, &s->plan) < 0) {
+		nq_error_set(err, NULL, 0, 0, "out of memory");
+		goto out;
+	}
 	if (nq_order_make(s->exp, &s->plan, &due, &ord, err) < 0)
 		goto out;
 	for (ci = 0; s->o->shard_n && ci < s->plan.ncells; ci++)
 		if (s->plan.cells[ci].shard != s->o->shard_k)
-			for (rep = 1; rep <= s->exp->repeat; rep++) {
-				nq_plan_key(s->exp, &s->plan.cells[ci], rep,
-					    key, sizeof key);
-				nq_keyset_take(&due, nq_key_hash(key));
-			}
+			for (rep = 1; rep <= s->exp->repeat; rep++)
+				nq_keyset_take(&due, nq_plan_hash(s->exp,
+							&s->plan, ci, rep));
 	fit = nq_rows_fit(&s->resume.old, &ord, &due, &at);
 	if (fit == NQ_ROWS_FIT)
 		rc = 0;
@@ -670,7 +674,6 @@ fail:
 static int mark_done(struct state *s, nq_error *err)
 {
 	size_t ci, bits = s->plan.ncells * (size_t)s->exp->repeat;
-	char key[1024];
 	int rep;
 
 	if (!s->resume.have_old)
@@ -688,8 +691,7 @@ static int mark_done(struct state *s, nq_error *err)
 			 * in another shard: that one's row is not here */
 			if (s->o->shard_n && c->shard != s->o->shard_k)
 				continue;
-			nq_plan_key(s->exp, c, rep, key, sizeof key);
-			h = nq_key_hash(key);
+			h = nq_plan_hash(s->exp, &s->plan, ci, rep);
 			if (!nq_keyset_count(&s->resume.old_keys, h))
 				continue;
 			nq_keyset_take(&s->resume.old_keys, h);
