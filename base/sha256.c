@@ -47,6 +47,102 @@ static void compress(uint32_t h[8], const uint8_t *p)
 	h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
+#include <immintrin.h>
+
+/*
+ * The same compression with the x86 SHA extensions (Goldmont, Zen and
+ * Ice Lake on): a --resume checks the digest of every row it reads, and
+ * on a million rows the portable rounds above were a quarter of it. The
+ * state is kept as ABEF and CDGH, as sha256rnds2 wants it; each step of
+ * the loop makes four words of the schedule (sha256msg1, msg2) and four
+ * rounds. After Intel's "New Instructions Supporting the Secure Hash
+ * Algorithm on Intel Architecture Processors" (2013) and Jeffrey
+ * Walton's public-domain SHA-Intrinsics.
+ */
+__attribute__((target("sha,sse4.1")))
+static void compress_ni(uint32_t h[8], const uint8_t *p)
+{
+	const __m128i mask = _mm_set_epi64x(0x0c0d0e0f08090a0bULL,
+					    0x0405060700010203ULL);
+	__m128i st0, st1, tmp, msg, m[4], abef, cdgh;
+	int j;
+
+	tmp = _mm_loadu_si128((const __m128i *)&h[0]);
+	st1 = _mm_loadu_si128((const __m128i *)&h[4]);
+	tmp = _mm_shuffle_epi32(tmp, 0xB1);          /* CDAB */
+	st1 = _mm_shuffle_epi32(st1, 0x1B);          /* EFGH */
+	st0 = _mm_alignr_epi8(tmp, st1, 8);          /* ABEF */
+	st1 = _mm_blend_epi16(st1, tmp, 0xF0);       /* CDGH */
+	abef = st0;
+	cdgh = st1;
+	for (j = 0; j < 16; j++) {
+		if (j < 4)
+			m[j] = _mm_shuffle_epi8(_mm_loadu_si128(
+				(const __m128i *)(p + 16 * j)), mask);
+		else /* W[4j..4j+3] from the sixteen words before */
+			m[j & 3] = _mm_sha256msg2_epu32(_mm_add_epi32(
+				_mm_sha256msg1_epu32(m[j & 3], m[(j + 1) & 3]),
+				_mm_alignr_epi8(m[(j + 3) & 3], m[(j + 2) & 3],
+						4)), m[(j + 3) & 3]);
+		msg = _mm_add_epi32(m[j & 3],
+				    _mm_loadu_si128((const __m128i *)&k[4 * j]));
+		st1 = _mm_sha256rnds2_epu32(st1, st0, msg);
+		msg = _mm_shuffle_epi32(msg, 0x0E);
+		st0 = _mm_sha256rnds2_epu32(st0, st1, msg);
+	}
+	st0 = _mm_add_epi32(st0, abef);
+	st1 = _mm_add_epi32(st1, cdgh);
+	tmp = _mm_shuffle_epi32(st0, 0x1B);          /* FEBA */
+	st1 = _mm_shuffle_epi32(st1, 0xB1);          /* DCHG */
+	st0 = _mm_blend_epi16(tmp, st1, 0xF0);       /* DCBA */
+	st1 = _mm_alignr_epi8(st1, tmp, 8);          /* ABEF */
+	_mm_storeu_si128((__m128i *)&h[0], st0);
+	_mm_storeu_si128((__m128i *)&h[4], st1);
+}
+
+/* 1: the CPU has the SHA extensions (CPUID leaf 7, EBX bit 29) and
+ * SSE4.1 (leaf 1, ECX bit 19); 0: it has not; -1: not asked yet. */
+static int have_ni = -1;
+
+static int sha_ni(void)
+{
+	unsigned a, b, c, d;
+
+	if (have_ni < 0)
+		have_ni = __get_cpuid_count(7, 0, &a, &b, &c, &d) &&
+			  (b >> 29 & 1) && __get_cpuid(1, &a, &b, &c, &d) &&
+			  (c >> 19 & 1);
+	return have_ni;
+}
+
+static void compress_best(uint32_t h[8], const uint8_t *p)
+{
+	if (sha_ni())
+		compress_ni(h, p);
+	else
+		compress(h, p);
+}
+
+int nq_sha256_accelerated(int use)
+{
+	if (!use)
+		have_ni = 0;
+	else
+		have_ni = -1;
+	return sha_ni();
+}
+#else
+#define compress_best compress
+
+int nq_sha256_accelerated(int use)
+{
+	(void)use;
+	return 0;
+}
+#endif
+
 void nq_sha256_init(nq_sha256 *s)
 {
 	static const uint32_t h0[8] = {
@@ -72,7 +168,7 @@ void nq_sha256_update(nq_sha256 *s, const void *data, size_t len)
 		p += take;
 		len -= take;
 		if (s->used == 64) {
-			compress(s->h, s->block);
+			compress_best(s->h, s->block);
 			s->used = 0;
 		}
 	}
@@ -86,13 +182,13 @@ void nq_sha256_final(nq_sha256 *s, uint8_t digest[32])
 	s->block[s->used++] = 0x80;
 	if (s->used > 56) {
 		memset(s->block + s->used, 0, 64 - s->used);
-		compress(s->h, s->block);
+		compress_best(s->h, s->block);
 		s->used = 0;
 	}
 	memset(s->block + s->used, 0, 56 - s->used);
 	for (i = 0; i < 8; i++)
 		s->block[56 + i] = (uint8_t)(bits >> (56 - 8 * i));
-	compress(s->h, s->block);
+	compress_best(s->h, s->block);
 	for (i = 0; i < 32; i++)
 		digest[i] = (uint8_t)(s->h[i / 4] >> (24 - 8 * (i % 4)));
 }

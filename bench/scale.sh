@@ -9,7 +9,7 @@
 #      runs, RUNS interleaved runs each (default 3)
 #   3. the cost of a run (fork, pipe, validate, row): 2000 runs of n = 1
 #   4. --resume on a 1,000,000-row CSV (bench/gen_shards.py): time until
-#      the first run starts, and the whole resume
+#      the first run starts, and the whole resume: wall, CPU, peak RSS
 # Each figure is printed with the command that measures it.
 #
 # Usage: bench/scale.sh [PAIRS]     RUNS=3 ROWS=1000000 KEEP=1 (keep files)
@@ -124,7 +124,7 @@ sed 's/bench.shard-1-of-1.csv/bench.csv/' bench.shard-1-of-1.meta >bench.meta
 cp bench.csv keep.csv
 cp bench.meta keep.meta
 nrows=$(($(wc -l <bench.csv) - 1))
-firsts=() walls=()
+firsts=() walls=() cpus=() peaks=()
 for _ in $(seq 1 "$runs"); do
 	cp keep.csv bench.csv
 	cp keep.meta bench.meta
@@ -136,14 +136,16 @@ t = [float(l.split()[1]) for l in open("st.txt") if " execve(" in l or " clone" 
 print(f"{t[1] - t[0]:.3f}")')")
 	cp keep.csv bench.csv
 	cp keep.meta bench.meta
-	s=$(date +%s.%N)
-	"$H" run bench.yaml -o bench.csv --resume -q >/dev/null 2>err
-	e=$(date +%s.%N)
-	walls+=("$(python3 -c "print(f'{$e - $s:.3f}')")")
+	/usr/bin/time -f '%e %U %S %M' -o time.txt \
+		"$H" run bench.yaml -o bench.csv --resume -q >/dev/null 2>err
+	read -r e u sy k <time.txt
+	walls+=("$e")
+	cpus+=("$(python3 -c "print(f'{$u + $sy:.2f}')")")
+	peaks+=("$((k / 1024))")
 done
 med() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 echo "4. --resume on $nrows rows ($(du -h keep.csv | cut -f1)B), one run to make:" \
 	"\`harness run bench.yaml -o bench.csv --resume -q\`: the first run starts after" \
-	"$(med "${firsts[@]}") s (under strace), the whole resume $(med "${walls[@]}") s" \
-	"(median of $runs)"
+	"$(med "${firsts[@]}") s (under strace), the whole resume $(med "${walls[@]}") s," \
+	"$(med "${cpus[@]}") s of CPU, peak RSS $(med "${peaks[@]}") MiB (median of $runs)"
 echo "bench: load average at the end $(cut -d' ' -f1-3 /proc/loadavg)" >&2

@@ -35,18 +35,32 @@
  * draw that runs out of room (no free square left for the next queen,
  * no square left to block) starts again from the same stream. */
 #define GEN_TRIES 100000
-/* The most squares an entry's draws may walk (instances x n^2), so a
- * file cannot make the loader run for hours before anything runs. */
+/*
+ * Every bound below is the experiment's, all its generate: entries
+ * together (struct loader keeps the sums): a bound per entry let a file
+ * of six lines keep `plan` busy for 108 s and 1.5 GB by repeating an
+ * entry just under it, or by one entry whose instances each hold half
+ * a million blocked squares.
+ */
+/* The most squares the draws may be on (instances x n^2), so a file
+ * cannot make the loader run for hours before anything runs. */
 #define GEN_MAX_WORK 1000000000ULL
-/* The most squares the draws of one placed entry may walk, retries
- * included (a queen costs about 3 per row with free squares left): near
- * n queens most draws run out of free squares, and without a bound a
- * file could keep the loader busy for minutes. configs/completion.yaml's
- * n = 30 entry walks 1.6 * 10^8 (about half a second). */
+/* The most squares the placed draws may walk, retries included (a
+ * queen costs about 3 per row with free squares left): near n queens
+ * most draws run out of free squares, and without a bound a file could
+ * keep the loader busy for minutes. configs/completion.yaml's n = 30
+ * entry walks 1.6 * 10^8 (about half a second). */
 #define GEN_MAX_DRAW_WORK 1000000000ULL
 /* The same for blocked squares, each a random number (a division):
  * at most about 3 s. */
 #define GEN_MAX_BLOCK_WORK 200000000ULL
+/* The most squares the generated instances may hold: queens, blocked
+ * squares and lines, a copy per mode. Each is sorted, written as text
+ * and hashed when its instance is made (about 0.7 us and 20 bytes a
+ * square), and again wherever the instance goes: 4 * 10^6 is about 3 s
+ * and 100 MB. Known before anything is drawn, so a file past it fails
+ * at once. */
+#define GEN_MAX_HELD 4000000ULL
 
 enum family { FAM_PLACED = 1, FAM_BLOCKED = 2, FAM_EXCLUDED = 3 };
 
@@ -93,7 +107,9 @@ const struct key_def cfg_generate_keys[] = {
 	  "antidiagonals together. Required for family excluded." },
 	[G_COUNT] = { "count", "integer", NULL, 0, 0, 0, 1, NQ_MAX_INSTANCES,
 	  "1", "instances per parameter value",
-	  "Values x count x modes is capped like every entry." },
+	  "Values x count x modes is capped like every entry; the "
+	  "instances of every generate: entry together hold at most "
+	  "4000000 queens, blocked squares and lines (a copy per mode)." },
 	[G_SEED] = { "seed", "integer", NULL, 0, 0, 0, 0, 0, "1",
 	  "the generator's seed, an unsigned 64-bit integer",
 	  "Instance i of a parameter value p is drawn from a stream that "
@@ -192,7 +208,6 @@ struct gen {
 	int *live;             /* placed: the rows with free squares, in order */
 	int *diag, *anti;      /* attacked lines */
 	int *lines;            /* the lines drawn */
-	unsigned long long work; /* placed: squares the entry's draws walked */
 };
 
 /* Clear bit c of row d's free mask (if c is on the board and the bit
@@ -661,9 +676,11 @@ static int add_one(struct loader *L, const yaml_node_t *node,
 	if (a->family == FAM_EXCLUDED)
 		draw_excluded(g, &r, param, &ndiag);
 	else if (a->family == FAM_PLACED)
-		while (draw_placed(g, &r, param, &reached, &g->work)) {
+		while (draw_placed(g, &r, param, &reached,
+				   &L->gen_placed_walk)) {
 			best = reached > best ? reached : best;
-			if (++tries == GEN_TRIES || g->work > GEN_MAX_DRAW_WORK)
+			if (++tries == GEN_TRIES ||
+			    L->gen_placed_walk > GEN_MAX_DRAW_WORK)
 				return cfg_fail(L, pnode, "generate: queens: "
 						"cannot place %d "
 						"non-attacking queens on n=%d: "
@@ -673,16 +690,18 @@ static int add_one(struct loader *L, const yaml_node_t *node,
 						"at random seldom gets near n: "
 						"lower queens%s", param, a->n,
 						tries == GEN_TRIES ? "too many "
-						"draws failed" : "the entry's "
-						"draws walked more than "
-						"10^9 squares", index, tries,
+						"draws failed" : "the "
+						"experiment's placed draws "
+						"walked more than 10^9 "
+						"squares", index, tries,
 						best, tries == GEN_TRIES ? ""
 						: " or count");
 		}
 	else
-		while (draw_blocked(g, &r, param, a->free_k, &g->work))
+		while (draw_blocked(g, &r, param, a->free_k,
+				    &L->gen_blocked_walk))
 			if (++tries == GEN_TRIES ||
-			    g->work > GEN_MAX_BLOCK_WORK)
+			    L->gen_blocked_walk > GEN_MAX_BLOCK_WORK)
 				return cfg_fail(L, pnode, "generate: blocked: "
 						"could not block %d squares on "
 						"n=%d leaving %d free in every "
@@ -691,9 +710,10 @@ static int add_one(struct loader *L, const yaml_node_t *node,
 						"squares); lower blocked%s",
 						param, a->n, a->free_k,
 						tries == GEN_TRIES ? "too many "
-						"draws failed" : "the entry's "
-						"draws walked more than "
-						"2 * 10^8 squares", index,
+						"draws failed" : "the "
+						"experiment's blocked draws "
+						"walked more than 2 * 10^8 "
+						"squares", index,
 						tries, tries == GEN_TRIES ? ""
 						: " or count");
 	make_id(a, param, index, id, sizeof id);
@@ -741,7 +761,7 @@ int cfg_key_generate(struct loader *L, const struct key_def *k,
 	const yaml_node_t *pnode;
 	struct gen_args a;
 	struct gen g;
-	unsigned long long total;
+	unsigned long long total, area, held;
 	char got[80];
 	size_t p;
 	int i, rc = -1;
@@ -775,12 +795,44 @@ int cfg_key_generate(struct loader *L, const struct key_def *k,
 			 "experiment", total, NQ_MAX_INSTANCES);
 		goto out;
 	}
-	if (total / e->nmodes * (unsigned long long)a.n * a.n > GEN_MAX_WORK) {
-		cfg_fail(L, v, "generate: %llu instances on n=%d are too many "
-			 "to draw (instances x n^2 at most %llu); lower "
-			 "count", total / e->nmodes, a.n, GEN_MAX_WORK);
+	area = total / e->nmodes * (unsigned long long)a.n * a.n;
+	if (L->gen_area + area > GEN_MAX_WORK) {
+		if (!L->gen_area)
+			cfg_fail(L, v, "generate: %llu instances on n=%d are "
+				 "too many to draw (instances x n^2 at most "
+				 "10^9 in the experiment); lower count",
+				 total / e->nmodes, a.n);
+		else
+			cfg_fail(L, v, "generate: %llu instances on n=%d are "
+				 "too many to draw: with the entries before, "
+				 "instances x n^2 comes to %llu, at most 10^9 "
+				 "in the experiment; lower count here or "
+				 "before", total / e->nmodes, a.n,
+				 L->gen_area + area);
 		goto out;
 	}
+	/* the squares the instances will hold, before any is drawn */
+	for (p = 0, held = 0; p < a.params.n; p++)
+		held += (unsigned long long)a.params.v[p];
+	held *= (unsigned long long)a.count * e->nmodes;
+	if (L->gen_held + held > GEN_MAX_HELD) {
+		const char *what = a.family == FAM_EXCLUDED ? "lines" :
+			a.family == FAM_PLACED ? "queens" : "blocked squares";
+		char before[80] = "";
+
+		if (L->gen_held)
+			snprintf(before, sizeof before, ", %llu with the "
+				 "entries before", L->gen_held + held);
+		cfg_fail(L, v, "generate: its instances would hold %llu %s "
+			 "(%s x count x modes)%s; an experiment's generated "
+			 "instances may hold at most 4000000 squares and "
+			 "lines in all: lower %s or count%s", held, what,
+			 param_keys[a.family], before, param_keys[a.family],
+			 L->gen_held ? ", here or before" : "");
+		goto out;
+	}
+	L->gen_area += area;
+	L->gen_held += held;
 	if (cfg_grow_instances(L, v, L->exp->ninstances + (size_t)total))
 		goto out;
 	if (gen_alloc(&g, a.n)) {

@@ -78,6 +78,13 @@ struct loader {
 	const yaml_node_t *only_names[256];
 	size_t nonly;
 	int in_file;          /* loading an instance file's entries */
+	/* what the file's generate: entries have cost so far, bounded for
+	 * the whole experiment (config_generate.c): squares drawn on
+	 * (instances x n^2), squares the placed and the blocked draws
+	 * walked, and squares the instances hold (queens, blocked squares,
+	 * lines; a copy per mode) */
+	unsigned long long gen_area, gen_placed_walk, gen_blocked_walk;
+	unsigned long long gen_held;
 	/* one entry of `instances:` (config.c's cfg_load_instance), which
 	 * an instance file's entries go through too (config_file.c) */
 	int (*load_instance)(struct loader *L, const yaml_node_t *node);

@@ -170,6 +170,7 @@ void nq_plan_free(nq_plan *p)
 	free(p->shard_worst_s);
 	free(p->shard_rows);
 	free(p->shard_cpus);
+	free(p->hashes);
 	memset(p, 0, sizeof *p);
 }
 
@@ -256,15 +257,72 @@ void nq_plan_key_text(const nq_experiment *exp, const nq_plan *p,
 	snprintf(buf, len, "(a run the plan does not hold)");
 }
 
-uint64_t nq_key_hash(const char *key)
+static uint64_t fnv_on(uint64_t h, const char *s)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	for (; *key; key++) {
-		h ^= (unsigned char)*key;
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
 		h *= 0x100000001b3ull;
 	}
+	return h;
+}
+
+uint64_t nq_key_hash(const char *key)
+{
+	uint64_t h = fnv_on(0xcbf29ce484222325ull, key);
+
 	return h ? h : 1;
+}
+
+uint64_t nq_plan_hash(const nq_experiment *exp, const nq_plan *p, size_t i,
+		      int rep)
+{
+	char key[1024];
+
+	if (p->hashes)
+		return p->hashes[i * (size_t)exp->repeat + (size_t)(rep - 1)];
+	nq_plan_key(exp, &p->cells[i], rep, key, sizeof key);
+	return nq_key_hash(key);
+}
+
+int nq_plan_hashes(const nq_experiment *exp, nq_plan *p)
+{
+	size_t i, at = 0, len;
+	char key[1024], r[16];
+	int rep;
+
+	if (p->hashes)
+		return 0;
+	p->hashes = malloc((p->ncells * (size_t)exp->repeat + 1) *
+			   sizeof *p->hashes);
+	if (!p->hashes)
+		return -1;
+	for (i = 0; i < p->ncells; i++) {
+		uint64_t h0;
+
+		/* the key but its repeat, hashed once, FNV-1a going on
+		 * from there for each repeat; a key cut at the buffer's
+		 * end (no "\t1" at its end) is made whole each time */
+		nq_plan_key(exp, &p->cells[i], 1, key, sizeof key);
+		len = strlen(key);
+		if (len < 2 || strcmp(key + len - 2, "\t1")) {
+			for (rep = 1; rep <= exp->repeat; rep++) {
+				nq_plan_key(exp, &p->cells[i], rep, key,
+					    sizeof key);
+				p->hashes[at++] = nq_key_hash(key);
+			}
+			continue;
+		}
+		key[len - 1] = '\0';
+		h0 = fnv_on(0xcbf29ce484222325ull, key);
+		for (rep = 1; rep <= exp->repeat; rep++) {
+			uint64_t h;
+
+			snprintf(r, sizeof r, "%d", rep);
+			h = fnv_on(h0, r);
+			p->hashes[at++] = h ? h : 1;
+		}
+	}
+	return 0;
 }
 
 static size_t slot_of(const nq_keyset *s, uint64_t h)
@@ -366,7 +424,6 @@ static size_t order_slot(const nq_order *o, uint64_t h)
 int nq_order_make(const nq_experiment *exp, const nq_plan *p, nq_keyset *due,
 		  nq_order *o, nq_error *err)
 {
-	char key[1024];
 	uint64_t *hs = NULL;
 	size_t i, k = 0, at = 0;
 	int rep;
@@ -388,8 +445,7 @@ int nq_order_make(const nq_experiment *exp, const nq_plan *p, nq_keyset *due,
 			uint64_t h;
 			size_t s;
 
-			nq_plan_key(exp, &p->cells[i], rep, key, sizeof key);
-			h = nq_key_hash(key);
+			h = nq_plan_hash(exp, p, i, rep);
 			if (due && !nq_keyset_add(due, h))
 				goto nomem;
 			hs[k++] = h = h ? h : 1;

@@ -52,6 +52,9 @@ typedef struct nq_plan {
 	double *shard_worst_s;
 	size_t *shard_rows;
 	int *shard_cpus;       /* the most cores one of its runs takes */
+	uint64_t *hashes;      /* the runs' key hashes, cell by cell and
+				  repeat by repeat, once nq_plan_hashes
+				  made them; else NULL */
 } nq_plan;
 
 /* Expand exp into cells and deal them into nshards slices (>= 1): all
@@ -73,6 +76,15 @@ int nq_approach_cpus(const nq_approach *a, const nq_instance *in,
 /* The key of measured run `rep` (1..repeat) of cell c. */
 void nq_plan_key(const nq_experiment *exp, const nq_cell *c, int rep,
 		 char *buf, size_t len);
+/* nq_key_hash of that key: from p->hashes when they are made, else
+ * made now. */
+uint64_t nq_plan_hash(const nq_experiment *exp, const nq_plan *p, size_t i,
+		      int rep);
+/* Make p->hashes, for a caller that asks for every run's hash more than
+ * once (a resume asks three times, of a million runs): each cell's key
+ * is written once and hashed on for each repeat. 0, or -1 on no
+ * memory. */
+int nq_plan_hashes(const nq_experiment *exp, nq_plan *p);
 /* A key from a row's columns (hints "" or "-" for none; with blocked
  * squares or excluded lines, nq_instance_key_field's "HINTS|HASH"). */
 void nq_key_make(const char *experiment, const char *n, const char *mode,

@@ -292,23 +292,26 @@ static int resume_fit(struct state *s, nq_error *err)
 {
 	const char *path = s->o->output;
 	char key[1024];
-	nq_order ord;
+	nq_order *ord = &s->resume.ord;
 	nq_keyset due;
 	size_t at = 0, ci, j;
 	int rc = -1, fit, rep;
 
-	memset(&ord, 0, sizeof ord);
 	memset(&due, 0, sizeof due);
-	if (nq_order_make(s->exp, &s->plan, &due, &ord, err) < 0)
+	/* every run's key is hashed here, for the order and the runs done
+	 * (nq_run_order, nq_run_count_todo): once */
+	if (nq_plan_hashes(s->exp, &s->plan) < 0) {
+		nq_error_set(err, NULL, 0, 0, "out of memory");
+		goto out;
+	}
+	if (nq_order_make(s->exp, &s->plan, &due, ord, err) < 0)
 		goto out;
 	for (ci = 0; s->o->shard_n && ci < s->plan.ncells; ci++)
 		if (s->plan.cells[ci].shard != s->o->shard_k)
-			for (rep = 1; rep <= s->exp->repeat; rep++) {
-				nq_plan_key(s->exp, &s->plan.cells[ci], rep,
-					    key, sizeof key);
-				nq_keyset_take(&due, nq_key_hash(key));
-			}
-	fit = nq_rows_fit(&s->resume.old, &ord, &due, &at);
+			for (rep = 1; rep <= s->exp->repeat; rep++)
+				nq_keyset_take(&due, nq_plan_hash(s->exp,
+							&s->plan, ci, rep));
+	fit = nq_rows_fit(&s->resume.old, ord, &due, &at);
 	if (fit == NQ_ROWS_FIT)
 		rc = 0;
 	else if (fit == NQ_ROWS_UNPLANNED)
@@ -337,7 +340,7 @@ static int resume_fit(struct state *s, nq_error *err)
 				     s->o->shard_n);
 	}
 out:
-	nq_order_free(&ord);
+	/* the order stays for nq_run_order (nq_rows_fit only looked) */
 	nq_keyset_free(&due);
 	return rc;
 }
@@ -588,20 +591,21 @@ int nq_run_order(struct state *s, nq_error *err)
 {
 	size_t nold = s->resume.have_old ? s->resume.old.nrows : 0, i;
 	uint64_t *seq = malloc((s->nkept + nold + 1) * sizeof *seq);
-	nq_order ord;
+	nq_order *ord = &s->resume.ord;
 	int rc = -1;
 
-	memset(&ord, 0, sizeof ord);
 	s->perm = malloc((s->nkept + 1) * sizeof *s->perm);
 	s->old_perm = malloc((nold + 1) * sizeof *s->old_perm);
 	if (!seq || !s->perm || !s->old_perm) {
 		nq_error_set(err, NULL, 0, 0, "out of memory");
 		goto out;
 	}
-	if (nold && nq_order_make(s->exp, &s->plan, NULL, &ord, err) < 0)
+	/* the order the fit made (its places not yet taken), or a new one */
+	if (nold && !ord->cap &&
+	    nq_order_make(s->exp, &s->plan, NULL, ord, err) < 0)
 		goto out;
 	for (i = 0; i < nold; i++)
-		seq[i] = s->resume.old.rows[i].seq = nq_order_take(&ord,
+		seq[i] = s->resume.old.rows[i].seq = nq_order_take(ord,
 							    s->resume.old.rows[i].key);
 	s->in_order = nq_sort_index(seq, s->old_perm, nold);
 	for (i = 0; i < s->nkept; i++)
@@ -617,7 +621,7 @@ int nq_run_order(struct state *s, nq_error *err)
 		s->in_order = 0;
 	rc = 0;
 out:
-	nq_order_free(&ord);
+	nq_order_free(ord);
 	free(seq);
 	return rc;
 }
@@ -688,7 +692,6 @@ fail:
 static int mark_done(struct state *s, nq_error *err)
 {
 	size_t ci, bits = s->plan.ncells * (size_t)s->exp->repeat;
-	char key[1024];
 	int rep;
 
 	if (!s->resume.have_old)
@@ -706,8 +709,7 @@ static int mark_done(struct state *s, nq_error *err)
 			 * in another shard: that one's row is not here */
 			if (s->o->shard_n && c->shard != s->o->shard_k)
 				continue;
-			nq_plan_key(s->exp, c, rep, key, sizeof key);
-			h = nq_key_hash(key);
+			h = nq_plan_hash(s->exp, &s->plan, ci, rep);
 			if (!nq_keyset_count(&s->resume.old_keys, h))
 				continue;
 			nq_keyset_take(&s->resume.old_keys, h);

@@ -60,6 +60,9 @@ struct run_resume {
 	long claims_before;     /* its answers are ledger ids below this */
 	nq_keyset old_keys;     /* the run keys of its rows */
 	nq_keyset old_timeouts; /* ... of its rows that timed out */
+	nq_order ord;           /* the plan's order, made once for the fit
+				   and used again to order the rows at the
+				   end (a million runs' worth each time) */
 };
 
 /* The loop's state (run.c); each part has its own piece. */

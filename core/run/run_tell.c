@@ -13,6 +13,7 @@
 #include "names.h"
 #include "registry.h"
 #include "run_int.h"
+#include "strset.h"
 
 void nq_run_print_board(const char *approach, int rep, const nq_instance *in,
 			const int32_t *q)
@@ -144,77 +145,159 @@ void nq_run_tell_not_applicable(struct state *s)
 		}
 }
 
+/* One row as the summary sees it, kept or from before: 48 bytes, where
+ * a struct row is nearly a kilobyte (a million rows from before made
+ * as struct rows took 1 GB of a resume). */
+struct sum_row {
+	size_t spec, ai;
+	int rep, answered;
+	nq_status status;
+	uint64_t solutions;
+	double wall_s;
+};
+
+/* The rows in the plan's order: the kept ones (perm), and with `old`
+ * the rows from before merged in (old_perm, by their place in the
+ * plan), an old row made again or superseded left out, as the rewrite
+ * leaves it out. */
+struct walk {
+	int old;
+	size_t i, j;
+};
+
+static void old_as_sum(const struct state *s, const struct nq_oldrow *o,
+		       struct sum_row *r)
+{
+	uint64_t rest = o->seq / s->exp->napproaches;
+
+	r->ai = (size_t)(o->seq % s->exp->napproaches);
+	r->rep = (int)(rest % (uint64_t)s->exp->repeat) + 1;
+	r->spec = (size_t)(rest / (uint64_t)s->exp->repeat);
+	r->status = o->claim >= 0
+		    ? nq_ledger_verdict(s->ledger, o->claim)->status
+		    : (nq_status)o->status;
+	r->answered = o->answered;
+	r->solutions = o->solutions;
+	r->wall_s = o->wall_s;
+}
+
+static void kept_as_sum(const struct row *k, struct sum_row *r)
+{
+	r->spec = k->spec;
+	r->ai = k->ai;
+	r->rep = k->rep;
+	r->status = k->run.status;
+	r->answered = k->run.answered;
+	r->solutions = k->run.res.solutions;
+	r->wall_s = k->run.wall_s;
+}
+
+/* The next row of the walk into *r: 1, or 0 at the end. */
+static int walk_next(const struct state *s, struct walk *w,
+		     struct sum_row *r)
+{
+	size_t nold = w->old ? s->resume.old.nrows : 0;
+	uint64_t last = (uint64_t)s->exp->ninstances *
+			(uint64_t)s->exp->repeat *
+			(uint64_t)s->exp->napproaches;
+
+	while (w->i < nold || w->j < s->nkept) {
+		const struct nq_oldrow *o = w->i < nold
+			? &s->resume.old.rows[s->old_perm[w->i]] : NULL;
+		const struct row *k = w->j < s->nkept
+			? &s->rows_kept[s->perm[w->j]] : NULL;
+		uint64_t kseq = k ? nq_plan_seq(s->exp, k->spec, k->ai, k->rep)
+				  : UINT64_MAX;
+
+		/* every old row is of the plan (nq_rows_fit refused the
+		 * file otherwise); one that were not is left out */
+		if (o && (o->superseded || (o->redo && o->seq == kseq) ||
+			  o->seq >= last)) {
+			w->i++;
+			continue;
+		}
+		if (o && (!k || o->seq <= kseq)) {
+			old_as_sum(s, o, r);
+			w->i++;
+		} else {
+			kept_as_sum(k, r);
+			w->j++;
+		}
+		return 1;
+	}
+	return 0;
+}
+
 /* A count in parts is one line of the summary per repeat: the parts'
  * sum, their wall times added (what the count cost), the worst status;
  * the line stands where its first part's row does. */
 struct part_line {
-	size_t first;          /* its first row */
+	size_t first;          /* its first row, in the walk's order */
+	size_t spec, ai;       /* that row's */
 	int have, all;         /* parts with a row; all answered */
 	uint64_t sum;
 	double wall;
 	nq_status st;
 };
 
-/* The part lines of the kept rows, one pass: *line_of[i] is row i's
- * line (SIZE_MAX for a row of a whole count). -1 on no memory. */
-static int part_lines(const struct state *s, struct part_line **lines,
-		      size_t *nlines, size_t **line_of)
+struct part_lines {
+	struct part_line *v;
+	size_t n;
+	struct nq_strset keys; /* line i's key is keys.s[i] */
+};
+
+/* The line of a part's row (approach, repeat, n, parts: the parts of one
+ * count), found by hashing, so the summary stays O(rows); made when
+ * `add`. NULL when not there, or on no memory (*nomem). */
+static struct part_line *part_line_of(struct part_lines *pl,
+				      const struct state *s,
+				      const struct sum_row *r, size_t k,
+				      int add, int *nomem)
 {
-	size_t i, j, k, cap = 0;
+	const nq_instance *in = &s->exp->instances[r->spec].inst;
+	char key[96];
+	size_t i;
 
-	*lines = NULL;
-	*nlines = 0;
-	if (!(*line_of = malloc((s->nkept + 1) * sizeof **line_of)))
-		return -1;
-	for (j = 0; j < s->nkept; j++) {
-		const struct row *r = &s->rows_kept[i = s->perm[j]];
-		const nq_instance *in = &s->exp->instances[r->spec].inst;
-		struct part_line *l;
-
-		(*line_of)[i] = SIZE_MAX;
-		if (in->parts <= 1)
-			continue;
-		for (k = 0; k < *nlines; k++) { /* a few: approaches x n */
-			const struct row *f = &s->rows_kept[(*lines)[k].first];
-			const nq_instance *fi = &s->exp->instances[f->spec].inst;
-
-			if (f->ai == r->ai && f->rep == r->rep &&
-			    fi->n == in->n && fi->parts == in->parts)
-				break;
+	snprintf(key, sizeof key, "%zu:%d:%d:%d", r->ai, r->rep, in->n,
+		 in->parts);
+	if (!add) {
+		/* a look-up that adds nothing: the line is there from the
+		 * first pass */
+		if (nq_strset_intern(&pl->keys, key, &i) < 0 || i >= pl->n) {
+			*nomem = 1;
+			return NULL;
 		}
-		if (k == *nlines) {
-			if (*nlines == cap) {
-				struct part_line *p;
-
-				cap = cap ? 2 * cap : 8;
-				if (!(p = realloc(*lines, cap * sizeof *p)))
-					return -1;
-				*lines = p;
-			}
-			memset(&(*lines)[k], 0, sizeof **lines);
-			(*lines)[k].first = i;
-			(*lines)[k].all = 1;
-			(*lines)[k].st = NQ_ST_OK;
-			(*nlines)++;
-		}
-		l = &(*lines)[k];
-		(*line_of)[i] = k;
-		l->have++;
-		l->wall += r->run.wall_s;
-		if (r->run.answered)
-			l->sum += r->run.res.solutions;
-		else
-			l->all = 0;
-		if (r->run.status != NQ_ST_OK && l->st == NQ_ST_OK)
-			l->st = r->run.status;
+		return &pl->v[i];
 	}
-	return 0;
+	if (pl->n % 64 == 0) {
+		struct part_line *p = realloc(pl->v, (pl->n + 64) * sizeof *p);
+
+		if (!p) {
+			*nomem = 1;
+			return NULL;
+		}
+		pl->v = p;
+	}
+	if (nq_strset_intern(&pl->keys, key, &i) < 0) {
+		*nomem = 1;
+		return NULL;
+	}
+	if (i == pl->n) {
+		struct part_line *l = &pl->v[pl->n++];
+
+		memset(l, 0, sizeof *l);
+		l->first = k;
+		l->spec = r->spec;
+		l->ai = r->ai;
+		l->all = 1;
+		l->st = NQ_ST_OK;
+	}
+	return &pl->v[i];
 }
 
 static int summarise_parts(struct state *s, const struct part_line *l)
 {
-	const struct row *r0 = &s->rows_kept[l->first];
-	const nq_instance_spec *sp0 = &s->exp->instances[r0->spec];
+	const nq_instance_spec *sp0 = &s->exp->instances[l->spec];
 	char answer[40], label[48];
 
 	snprintf(label, sizeof label, "in %d parts%s", sp0->inst.parts,
@@ -224,30 +307,51 @@ static int summarise_parts(struct state *s, const struct part_line *l)
 	/* every part run, some without an answer: no sum to show */
 	if (!l->all && l->have == sp0->inst.parts)
 		snprintf(answer, sizeof answer, "incomplete");
-	return nq_summary_add(s->summary, s->exp->approaches[r0->ai].name,
+	return nq_summary_add(s->summary, s->exp->approaches[l->ai].name,
 			      nq_run_mode_name(sp0->inst.mode), sp0->inst.n, label,
 			      l->st, l->wall, l->wall > 0,
 			      l->have == sp0->inst.parts ? answer : NULL);
 }
 
-/* The summary table, from the final verdicts. */
-int nq_run_summarise(struct state *s)
+/* The summary table from the walk's rows, in two passes when there are
+ * counts in parts (their lines first, then the table), else one: time
+ * linear in the rows, and no copy of them. */
+static int summarise(struct state *s, int old)
 {
-	struct part_line *lines;
-	size_t i, j, nlines, *line_of;
-	int rc = -1;
+	struct part_lines pl = { 0 };
+	struct walk w = { old, 0, 0 };
+	struct sum_row r;
+	size_t i, k;
+	int parts = 0, nomem = 0, rc = -1;
 
-	if (part_lines(s, &lines, &nlines, &line_of) < 0)
-		goto out;
-	/* in the plan's order, whatever order the runs ended in */
-	for (j = 0; j < s->nkept; j++) {
-		const struct row *r = &s->rows_kept[i = s->perm[j]];
-		const nq_instance_spec *spec = &s->exp->instances[r->spec];
+	for (i = 0; i < s->exp->ninstances && !parts; i++)
+		parts = s->exp->instances[i].inst.parts > 1;
+	for (k = 0; parts && walk_next(s, &w, &r); k++) {
+		struct part_line *l;
+
+		if (s->exp->instances[r.spec].inst.parts <= 1)
+			continue;
+		if (!(l = part_line_of(&pl, s, &r, k, 1, &nomem)))
+			goto out;
+		l->have++;
+		l->wall += r.wall_s;
+		if (r.answered)
+			l->sum += r.solutions;
+		else
+			l->all = 0;
+		if (r.status != NQ_ST_OK && l->st == NQ_ST_OK)
+			l->st = r.status;
+	}
+	w.i = w.j = 0;
+	for (k = 0; walk_next(s, &w, &r); k++) {
+		const nq_instance_spec *spec = &s->exp->instances[r.spec];
 		char answer[32], label[sizeof spec->hints_text + 140];
 
-		if (line_of[i] != SIZE_MAX) {
-			if (lines[line_of[i]].first == i &&
-			    summarise_parts(s, &lines[line_of[i]]) < 0)
+		if (spec->inst.parts > 1) {
+			const struct part_line *l =
+				part_line_of(&pl, s, &r, k, 0, &nomem);
+
+			if (!l || (l->first == k && summarise_parts(s, l) < 0))
 				goto out;
 			continue;
 		}
@@ -262,103 +366,36 @@ int nq_run_summarise(struct state *s)
 		else
 			snprintf(label, sizeof label, "%s", spec->hints_text);
 		/* a disputed answer is shown with a question mark */
-		if (r->run.answered && spec->inst.mode == NQ_MODE_COUNT)
+		if (r.answered && spec->inst.mode == NQ_MODE_COUNT)
 			snprintf(answer, sizeof answer, "%llu%s",
-				 (unsigned long long)r->run.res.solutions,
-				 r->run.status == NQ_ST_DISPUTED ? "?" : "");
-		else if (r->run.answered)
+				 (unsigned long long)r.solutions,
+				 r.status == NQ_ST_DISPUTED ? "?" : "");
+		else if (r.answered)
 			snprintf(answer, sizeof answer, "%s%s",
-				 r->run.res.solutions ? "found" : "none",
-				 r->run.status == NQ_ST_DISPUTED ? "?" : "");
-		if (nq_summary_add(s->summary, s->exp->approaches[r->ai].name,
+				 r.solutions ? "found" : "none",
+				 r.status == NQ_ST_DISPUTED ? "?" : "");
+		if (nq_summary_add(s->summary, s->exp->approaches[r.ai].name,
 				   nq_run_mode_name(spec->inst.mode), spec->inst.n,
-				   label, r->run.status,
-				   r->run.wall_s, r->run.wall_s > 0,
-				   r->run.answered ? answer : NULL) < 0)
+				   label, r.status, r.wall_s, r.wall_s > 0,
+				   r.answered ? answer : NULL) < 0)
 			goto out;
 	}
 	rc = 0;
 out:
-	free(lines);
-	free(line_of);
+	free(pl.v);
+	nq_strset_free(&pl.keys, 1);
 	return rc;
 }
 
-/* An old row (--resume) as a kept row, for the summary: its place in
- * the plan (nq_run_order set its seq), its final verdict, its answer and
- * wall time as the file holds them. */
-static void old_as_row(const struct state *s, const struct nq_oldrow *o,
-		       struct row *r)
+/* The summary table, from the final verdicts. */
+int nq_run_summarise(struct state *s)
 {
-	uint64_t rest = o->seq / s->exp->napproaches;
-
-	memset(r, 0, sizeof *r);
-	r->ai = (size_t)(o->seq % s->exp->napproaches);
-	r->rep = (int)(rest % (uint64_t)s->exp->repeat) + 1;
-	r->spec = (size_t)(rest / (uint64_t)s->exp->repeat);
-	r->claim = o->claim;
-	r->written = 1;
-	r->run.status = o->claim >= 0
-			? nq_ledger_verdict(s->ledger, o->claim)->status
-			: (nq_status)o->status;
-	r->run.answered = o->answered;
-	r->run.res.solutions = o->solutions;
-	r->run.wall_s = o->wall_s;
+	return summarise(s, 0);
 }
 
 int nq_run_summarise_all(struct state *s)
 {
-	size_t nold = s->resume.have_old ? s->resume.old.nrows : 0;
-	size_t i = 0, j = 0, k = 0;
-	struct row *all, *kept = s->rows_kept;
-	size_t *perm, *kept_perm = s->perm, nkept = s->nkept;
-	int rc;
-
-	if (!nold)
-		return nq_run_summarise(s);
-	all = malloc((nold + nkept) * sizeof *all);
-	perm = malloc((nold + nkept + 1) * sizeof *perm);
-	if (!all || !perm) {
-		free(all);
-		free(perm);
-		return -1;
-	}
-	while (i < nold || j < nkept) {
-		const struct nq_oldrow *o = i < nold
-			? &s->resume.old.rows[s->old_perm[i]] : NULL;
-		const struct row *r = j < nkept ? &kept[kept_perm[j]] : NULL;
-		uint64_t rseq = r ? nq_plan_seq(s->exp, r->spec, r->ai, r->rep)
-				  : UINT64_MAX;
-
-		/* every old row is of the plan (nq_rows_fit refused the
-		 * file otherwise); one that were not is left out */
-		if (o && (o->superseded || (o->redo && o->seq == rseq) ||
-			  o->seq >= (uint64_t)s->exp->ninstances *
-				    (uint64_t)s->exp->repeat *
-				    (uint64_t)s->exp->napproaches)) {
-			i++;
-			continue;
-		}
-		if (o && (!r || o->seq <= rseq)) {
-			old_as_row(s, o, &all[k]);
-			i++;
-		} else {
-			all[k] = *r;
-			j++;
-		}
-		perm[k] = k;
-		k++;
-	}
-	s->rows_kept = all;
-	s->perm = perm;
-	s->nkept = k;
-	rc = nq_run_summarise(s);
-	s->rows_kept = kept;
-	s->perm = kept_perm;
-	s->nkept = nkept;
-	free(all);
-	free(perm);
-	return rc;
+	return summarise(s, s->resume.have_old && s->resume.old.nrows);
 }
 
 /* The closing lines on stderr: rows written, and what was not right or

@@ -98,5 +98,40 @@ bad_gen seed "2:55: generate: seed: expected an unsigned 64-bit integer" \
 bad_gen count "2:56: count must be at most 100000" \
 	"family: placed, n: 8, queens: 1, count: 100001"
 
+# --- the generator's bounds are the experiment's ------------------------
+# Six lines: two entries, each of 130 instances of half a million
+# blocked squares in two modes. Bounded per entry only, `plan` ran for
+# minutes and grew past 1.5 GB; now the squares the instances would
+# hold are summed over the file before anything is drawn.
+cat >"$T/huge.yaml" <<'Y'
+approaches: [picosat]
+instances:
+  - generate: {family: blocked, n: 1000, blocked: 500000, count: 130, seed: 1}
+    mode: [first, count]
+  - generate: {family: blocked, n: 1000, blocked: 500000, count: 130, seed: 2}
+    mode: [first, count]
+Y
+t0=$(date +%s%N)
+timeout 60 "$H" plan "$T/huge.yaml" >"$T/out" 2>"$T/err"
+rc=$?
+ms=$((($(date +%s%N) - t0) / 1000000))
+expect "six lines of generate: past the bound exit 2 (got $rc)" [ $rc -eq 2 ]
+expect "... at once (${ms} ms, under 2 s even on a loaded machine)" [ "$ms" -lt 2000 ]
+echo "  bounds: the six lines refused in $ms ms" >&2
+expect "... FILE:LINE:COL naming the limit (got: $(head -1 "$T/err"))" grep -qF \
+	"$T/huge.yaml:3:15: generate: its instances would hold 130000000 blocked squares (blocked x count x modes); an experiment's generated instances may hold at most 4000000 squares and lines in all: lower blocked or count" "$T/err"
+# each entry under the bound, the two together over it: the second named
+cat >"$T/sum.yaml" <<'Y'
+approaches: [picosat]
+instances:
+  - generate: {family: blocked, n: 1000, blocked: 1000, seed: 1}
+  - generate: {family: blocked, n: 1000, blocked: 500000, count: 8, seed: 2}
+Y
+timeout 60 "$H" plan "$T/sum.yaml" >"$T/out" 2>"$T/err"
+rc=$?
+expect "two entries under the bound, over it together: exit 2 (got $rc)" [ $rc -eq 2 ]
+expect "... the second entry, with the sum (got: $(head -1 "$T/err"))" grep -qF \
+	"$T/sum.yaml:4:15: generate: its instances would hold 4000000 blocked squares (blocked x count x modes), 4001000 with the entries before;" "$T/err"
+
 echo "generate: $pass passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -185,7 +185,7 @@ expect "placed n=3 queens=3 (never drawn): exit 2 (got $rc)" [ $rc -eq 2 ]
 expect "... cannot place, the most placed" grep -q "cannot place 3 non-attacking queens on n=3: too many draws failed.*the most placed was 2" "$T/err"
 gen blocked "family: blocked, n: 100, blocked: 9900"
 expect "blocked at n*(n-free) on n=100: exit 2 within the guard (got $rc)" [ $rc -eq 2 ]
-expect "... its draws' bound" grep -q "the entry's draws walked more than 2 \* 10^8 squares.*lower blocked or count" "$T/err"
+expect "... its draws' bound" grep -q "the experiment's blocked draws walked more than 2 \* 10^8 squares.*lower blocked or count" "$T/err"
 
 # --- plan of every shipped config ----------------------------------------
 for f in "$ROOT"/configs/*.yaml; do

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "experiment.h"
 #include "validate.h"
@@ -337,6 +338,48 @@ static void test_errors(void **state)
 		    "count: 50000}\n" APPR, 3, 15, "too many instances");
 }
 
+/* The generator's bounds are the experiment's, every generate: entry
+ * together, and the squares the instances would hold are known before
+ * anything is drawn: a file past them fails at once, at the entry that
+ * crosses them. */
+static void test_experiment_bounds(void **state)
+{
+	clock_t t0 = clock();
+
+	(void)state;
+	/* 130 instances of half a million blocked squares, twice (a mode
+	 * each): 108 s and 1.5 GB of `plan` when the bound was the entry's
+	 * draws alone */
+	check_error("instances:\n"
+		    "  - generate: {family: blocked, n: 1000, blocked: 500000, "
+		    "count: 130, seed: 1}\n"
+		    "    mode: [first, count]\n" APPR, 2, 15,
+		    "its instances would hold 130000000 blocked squares "
+		    "(blocked x count x modes); an experiment's generated "
+		    "instances may hold at most 4000000 squares and lines in "
+		    "all: lower blocked or count");
+	/* under the bound alone, over it with the entry before */
+	check_error("instances:\n"
+		    "  - generate: {family: placed, n: 8, queens: 1}\n"
+		    "  - generate: {family: blocked, n: 1000, blocked: 500000, "
+		    "count: 8}\n" APPR, 3, 15,
+		    "its instances would hold 4000000 blocked squares "
+		    "(blocked x count x modes), 4000001 with the entries "
+		    "before; an experiment's generated instances may hold at "
+		    "most 4000000 squares and lines in all: lower blocked or "
+		    "count, here or before");
+	/* instances x n^2 the same: 5 * 10^8 each */
+	check_error("instances:\n"
+		    "  - generate: {family: excluded, n: 1000, diagonals: 1, "
+		    "count: 500}\n"
+		    "  - generate: {family: excluded, n: 1000, diagonals: 1, "
+		    "count: 501, seed: 2}\n" APPR, 3, 15,
+		    "501 instances on n=1000 are too many to draw: with the "
+		    "entries before, instances x n^2 comes to 1001000000, at "
+		    "most 10^9 in the experiment");
+	assert_true((double)(clock() - t0) / CLOCKS_PER_SEC < 5.0);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -349,6 +392,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_excluded),
 		cmocka_unit_test(test_beside),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_experiment_bounds),
 	};
 
 	if (argc > 1)

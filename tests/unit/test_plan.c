@@ -276,6 +276,40 @@ static void keys(void **state)
 	nq_experiment_free(exp);
 }
 
+/* The hashes nq_plan_hashes makes once (a key's text up to its repeat
+ * hashed once, FNV-1a going on for each repeat) are the hashes of the
+ * keys made whole: for repeats of one digit and of two, hints, blocked
+ * squares. */
+static void hashes_made_once(void **state)
+{
+	nq_experiment *exp = parse("experiment: t\nrepeat: 12\ntimeout: 10s\n"
+		"instances:\n"
+		"  - {n: 8, mode: count}\n"
+		"  - {n: 8, mode: first, hints: [[1, 2], [2, 4]]}\n"
+		"  - {n: 8, mode: first, blocked: [[3, 3]]}\n"
+		"approaches:\n"
+		"  - backtrack: {variant: [bitmask, textbook]}\n");
+	char key[1024];
+	size_t i;
+	nq_plan p;
+	int rep;
+
+	(void)state;
+	plan(exp, 1, &p);
+	assert_int_equal(p.ncells, 6);
+	assert_null(p.hashes);
+	assert_int_equal(nq_plan_hashes(exp, &p), 0);
+	assert_non_null(p.hashes);
+	for (i = 0; i < p.ncells; i++)
+		for (rep = 1; rep <= exp->repeat; rep++) {
+			nq_plan_key(exp, &p.cells[i], rep, key, sizeof key);
+			assert_true(nq_plan_hash(exp, &p, i, rep) ==
+				    nq_key_hash(key));
+		}
+	nq_plan_free(&p);
+	nq_experiment_free(exp);
+}
+
 static void key_text(void **state)
 {
 	nq_experiment *exp = parse(BASE "instances:\n"
@@ -440,6 +474,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(cores_of_a_run),
 		cmocka_unit_test(shards_dealt_alike),
 		cmocka_unit_test(keys),
+		cmocka_unit_test(hashes_made_once),
 		cmocka_unit_test(key_text),
 		cmocka_unit_test(parse_shard),
 		cmocka_unit_test(keyset),

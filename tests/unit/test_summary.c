@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 #include "summary.h"
 
@@ -281,6 +282,61 @@ static void wide_names_widen_the_column(void **state)
 	nq_summary_free(s);
 }
 
+/* A row costs the same however many cells there are: 100,000 cells of
+ * two rows each, the second rows in the reverse order, take well under
+ * a second of CPU (a walk of the cells per row took minutes), and each
+ * cell holds both its rows. Labels alike in their first 300 bytes are
+ * two cells; the same long label twice is one. */
+static void many_cells(void **state)
+{
+	enum { CELLS = 100000 };
+	nq_summary *s = nq_summary_new();
+	char *t, l[256], a[400], b[400];
+	const char *p;
+	clock_t t0 = clock();
+	double cpu;
+	int i, k;
+
+	(void)state;
+	assert_non_null(s);
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < CELLS; i++) {
+			int n = k ? CELLS - 1 - i : i;
+
+			assert_int_equal(nq_summary_add(s, "a", "first", n, "",
+							NQ_ST_OK, 0.5, 1,
+							"found"), 0);
+		}
+	cpu = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	assert_true(cpu < 5.0);
+	t = printed(s);
+	assert_int_equal(lines(t), CELLS + 1);
+	line_of(t, 1, l, sizeof l);
+	squeeze(l, l, sizeof l);
+	assert_string_equal(l, "a first 0 found 500.00 ms 2 ok");
+	for (p = t, i = 0; (p = strstr(p, " 2 ok\n")); p++)
+		i++;
+	assert_int_equal(i, CELLS);
+	free(t);
+	nq_summary_free(s);
+
+	s = nq_summary_new();
+	memset(a, 'x', 300);
+	a[300] = '\0';
+	memcpy(b, a, 301);
+	strcat(a, "-0");
+	strcat(b, "-1");
+	nq_summary_add(s, "a", "first", 8, a, NQ_ST_OK, 1, 1, "found");
+	nq_summary_add(s, "a", "first", 8, b, NQ_ST_OK, 1, 1, "found");
+	nq_summary_add(s, "a", "first", 8, a, NQ_ST_OK, 1, 1, "found");
+	t = printed(s);
+	assert_int_equal(lines(t), 3);
+	assert_non_null(strstr(t, "2 ok\n"));
+	assert_non_null(strstr(t, "1 ok\n"));
+	free(t);
+	nq_summary_free(s);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -291,6 +347,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(answers),
 		cmocka_unit_test(statuses_and_times),
 		cmocka_unit_test(wide_names_widen_the_column),
+		cmocka_unit_test(many_cells),
 	};
 
 	if (argc > 1)
