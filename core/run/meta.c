@@ -9,9 +9,15 @@
  * runs (about one per job), so the limit is cores - 1 + jobs: the number
  * of cores for one job at a time.
  *
+ * Libraries and backends come from the registry (core/model/registry.h),
+ * which asks the solvers that link or drive them: Z3's version is smt.c's
+ * to give, a MiniZinc backend's minizinc.c's, so nothing here includes a
+ * solver's headers.
+ *
  * External programs: every NQ_OPT_COMMAND option of the experiment's
- * approaches (the `command` of dimacs and cbc) names a program, found as
- * the config loader finds it (a path, or on PATH). Each is recorded once:
+ * approaches (the `command` of dimacs, cbc, minizinc, asp) names a
+ * program, found as the config loader finds it (a path, or on PATH).
+ * Each is recorded once:
  * its real path, SHA-256, the first line with a digit of what
  * `PROGRAM --version` prints (stdout and stderr, stdin /dev/null, killed
  * with its process group after NQ_META_VERSION_MS), and where dpkg-query

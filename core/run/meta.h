@@ -3,7 +3,8 @@
  * cores, memory, kernel, compiler and flags, the git commit, the library
  * versions, the experiment file's SHA-256, the command line, start and
  * end times, the harness's version, the external programs the approaches
- * run (path, SHA-256, version) and the plugins loaded (path, SHA-256), and
+ * run (path, SHA-256, version), the backends they drive (minizinc's: id,
+ * version) and the plugins loaded (path, SHA-256), and
  * warnings that make timings doubtful. "key: value" lines
  * (YAML), written at the start and rewritten at the end, each time to a
  * temp file renamed into place.
