@@ -608,6 +608,11 @@ static const char *const bt_choices[] = { "dfs", "bfs", "blb", "bph", NULL };
 static const char *const count_choices[] = { "tree", "resolve", NULL };
 
 /* Rows in the order of the OPT_ enum. */
+const char *nq_glpk_library_version(void)
+{
+	return glp_version();
+}
+
 static const nq_option glpk_options[] = {
 	{ "model", NQ_OPT_ILP, "assignment", NULL, 0, 0, "ILP model" },
 	{ "presolve", NQ_OPT_CHOICE, "on", on_off, 0, 0,

@@ -490,6 +490,11 @@ static const char *const ps_symmetry_choices[] = { "none", "mirror", NULL };
 static const char *const ps_count_choices[] = { "auto", "cubes", "whole",
 						  NULL };
 
+const char *nq_picosat_library_version(void)
+{
+	return picosat_version();
+}
+
 static const nq_option ps_options[] = {
 	/* NQ_DEFAULT_CNF (solvers.h), shared with dimacs */
 	{ "encoding", NQ_OPT_CNF, NQ_DEFAULT_CNF, NULL, 0, 0,

@@ -20,6 +20,22 @@ extern const nq_solver nq_solver_glpk;      /* solvers/glpk.c */
 extern const nq_solver nq_solver_minconflicts; /* solvers/minconflicts.c */
 extern const nq_solver nq_solver_construct; /* solvers/construct.c */
 
+/* The versions of the libraries linked in for picosat and glpk, as the
+ * libraries say them ("965", "5.0"), for the .meta (the registry's
+ * nq_registry_library_at lists them with Z3's). */
+const char *nq_picosat_library_version(void);
+const char *nq_glpk_library_version(void);
+
+/* A backend a built-in solver drives through its program (a MiniZinc
+ * solver such as Gecode), as the program lists it, for the .meta. */
+typedef struct nq_backend {
+	char command[256];  /* the program, the option's first word */
+	char given[128];    /* the backend as the option names it */
+	char id[128];       /* what it picks: "org.gecode.gecode" */
+	char name[128];     /* "Gecode" */
+	char version[256];  /* "6.2.0", or "unknown (why)" */
+} nq_backend;
+
 /* Backtracking with forward checking and minimum remaining values
  * (solvers/mrv.c); first and count, hints, a clean stop at the limit. */
 int nq_mrv(const nq_job *job, nq_result *res);

@@ -38,6 +38,23 @@ static const struct {
 } builtin_checks[] = {
 	{ &nq_solver_minizinc, nq_minizinc_check },
 };
+/* The libraries linked in for built-ins, and built-ins that drive a
+ * backend through their program (MiniZinc's solver): what the .meta
+ * records of them (core/run/meta.c), asked of the solvers that know. */
+static const struct {
+	const char *name;
+	const char *(*version)(void);
+} builtin_libraries[] = {
+	{ "picosat", nq_picosat_library_version },
+	{ "glpk", nq_glpk_library_version },
+	{ "z3", nq_smt_library_version },
+};
+static const struct {
+	const nq_solver *solver;
+	int (*backend)(const nq_optval *opt, nq_backend *b);
+} builtin_backends[] = {
+	{ &nq_solver_minizinc, nq_minizinc_backend },
+};
 static const nq_cnf_encoder *const builtin_cnf[] = {
 	&nq_cnf_pairwise, &nq_cnf_sequential, &nq_cnf_commander,
 	&nq_cnf_product, &nq_cnf_binary, &nq_cnf_bimander, &nq_cnf_ladder, NULL
@@ -150,6 +167,28 @@ int nq_registry_check_values(const nq_solver *s, const nq_optval *opt,
 		if (builtin_checks[i].solver == s &&
 		    builtin_checks[i].check(opt, msg, sizeof msg))
 			return nq_error_set(err, NULL, 0, 0, "%s", msg);
+	return 0;
+}
+
+const char *nq_registry_library_at(size_t i, const char **name)
+{
+	if (i >= sizeof builtin_libraries / sizeof *builtin_libraries)
+		return NULL;
+	*name = builtin_libraries[i].name;
+	return builtin_libraries[i].version();
+}
+
+int nq_registry_backend(const nq_solver *s, const nq_optval *opt,
+			nq_backend *b)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof builtin_backends / sizeof *builtin_backends;
+	     i++)
+		if (builtin_backends[i].solver == s) {
+			builtin_backends[i].backend(opt, b);
+			return 1;
+		}
 	return 0;
 }
 

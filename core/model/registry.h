@@ -10,6 +10,7 @@
 
 #include "nq_plugin.h"
 #include "error.h"
+#include "solvers.h"
 
 const nq_solver *nq_registry_solver(const char *name);
 const nq_cnf_encoder *nq_registry_cnf(const char *name);
@@ -23,6 +24,16 @@ const nq_solver *nq_registry_solver_at(size_t i);
  * backend must run): 0, or -1 with err->msg saying why. */
 int nq_registry_check_values(const nq_solver *s, const nq_optval *opt,
 			     nq_error *err);
+
+/* The libraries linked in for the built-in solvers (PicoSAT, GLPK, Z3),
+ * for the .meta: entry i's version as the library gives it, its name in
+ * *name ("z3"); NULL past the end. */
+const char *nq_registry_library_at(size_t i, const char **name);
+/* The backend an approach of s drives through its program (minizinc's
+ * `solver`, its version from the program's own list), into b: 1, or 0
+ * when s drives none (solvers.h: nq_backend). */
+int nq_registry_backend(const nq_solver *s, const nq_optval *opt,
+			nq_backend *b);
 
 /* Whether option i of solver s has an effect with these values: its
  * option_used hook where the solver's ABI version has one, else 1. */

@@ -6,11 +6,18 @@
  * the start the harness is not yet running anything, so the machine is
  * busy when the 1-minute load average is above cores - 1 (less than one
  * idle core for the runs); at the end the load includes the harness's own
- * runs (about 1), so the limit is the number of cores.
+ * runs (about one per job), so the limit is cores - 1 + jobs: the number
+ * of cores for one job at a time.
+ *
+ * Libraries and backends come from the registry (core/model/registry.h),
+ * which asks the solvers that link or drive them: Z3's version is smt.c's
+ * to give, a MiniZinc backend's minizinc.c's, so nothing here includes a
+ * solver's headers.
  *
  * External programs: every NQ_OPT_COMMAND option of the experiment's
- * approaches (the `command` of dimacs and cbc) names a program, found as
- * the config loader finds it (a path, or on PATH). Each is recorded once:
+ * approaches (the `command` of dimacs, cbc, minizinc, asp) names a
+ * program, found as the config loader finds it (a path, or on PATH).
+ * Each is recorded once:
  * its real path, SHA-256, the first line with a digit of what
  * `PROGRAM --version` prints (stdout and stderr, stdin /dev/null, killed
  * with its process group after NQ_META_VERSION_MS), and where dpkg-query
@@ -20,9 +27,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <glpk.h>
 #include <limits.h>
-#include <picosat/picosat.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -41,6 +46,7 @@
 #include "names.h"
 #include "plan.h"
 #include "plugin.h"
+#include "registry.h"
 #include "sha256.h"
 #include "version.h"
 
@@ -167,19 +173,26 @@ void nq_meta_check(nq_meta_run *r, const char *when)
 {
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	int at_end = !strcmp(when, "at end");
+	int jobs = r->jobs > 0 ? r->jobs : 1;
 	double load;
 	long long st, sf;
 	int others;
 	char msg[200];
-	FILE *f = fopen("/proc/loadavg", "r");
+	const char *file = getenv("NQ_LOADAVG");
+	FILE *f = fopen(file && *file ? file : "/proc/loadavg", "r");
 
 	if (f) {
 		if (fscanf(f, "%lf", &load) == 1 && cores > 0 &&
-		    load > (double)cores - (at_end ? 0 : 1)) {
+		    load > (double)cores - 1 + (at_end ? jobs : 0)) {
 			snprintf(msg, sizeof msg, "load average %.2f with %ld "
 				 "cores: less than one core was idle for the "
 				 "runs, timings may include waiting", load, cores);
 			warn(r, when, msg);
+			if (load > r->loaded) {
+				r->loaded = load;
+				r->loaded_cores = cores;
+				r->loaded_when = when;
+			}
 		}
 		fclose(f);
 	}
@@ -445,6 +458,40 @@ static void write_programs(FILE *f, const nq_experiment *exp)
 	}
 }
 
+/* backends: what the approaches' programs drive (minizinc's `solver`),
+ * each (program, backend as named) once, with what it picks and its
+ * version, as the program lists them. */
+static void write_backends(FILE *f, const nq_experiment *exp)
+{
+	nq_backend seen[NQ_META_MAX_PROGRAMS], b;
+	size_t a, i, nseen = 0;
+
+	for (a = 0; a < exp->napproaches; a++) {
+		const nq_approach *ap = &exp->approaches[a];
+
+		if (!nq_registry_backend(ap->solver, ap->opt, &b))
+			continue;
+		for (i = 0; i < nseen; i++)
+			if (!strcmp(seen[i].command, b.command) &&
+			    !strcmp(seen[i].given, b.given))
+				break;
+		if (i == nseen && nseen < NQ_META_MAX_PROGRAMS) {
+			const char *kv[] = {
+				"solver", ap->solver->name, "command",
+				b.command, "backend", b.given, "id", b.id,
+				"name", b.name, "version", b.version, NULL
+			};
+
+			seen[nseen++] = b;
+			if (nseen == 1)
+				fputs("backends:\n", f);
+			item(f, kv);
+		}
+	}
+	if (!nseen)
+		fputs("backends: []\n", f);
+}
+
 /* plugins: every plugin loaded, in load order. */
 static void write_plugins(FILE *f)
 {
@@ -476,6 +523,7 @@ static void write_body(FILE *f, const nq_experiment *exp,
 	char buf[512], hex[65];
 	struct utsname u;
 	long long mem = meminfo_kib("MemTotal");
+	const char *name, *lib;
 	size_t i;
 
 	fputs("# The machine and software behind ", f);
@@ -535,10 +583,11 @@ static void write_body(FILE *f, const nq_experiment *exp,
 	nq_meta_kv(f, "compiler", NQ_CC_NAME __VERSION__);
 	nq_meta_kv(f, "cflags", NQ_BUILD_CFLAGS);
 	nq_meta_kv(f, "git_commit", NQ_GIT_COMMIT);
-	nq_meta_kv(f, "picosat", picosat_version());
-	nq_meta_kv(f, "glpk", glp_version());
+	for (i = 0; (lib = nq_registry_library_at(i, &name)); i++)
+		nq_meta_kv(f, name, lib);
 	nq_meta_kv(f, "libyaml", yaml_get_version_string());
 	write_programs(f, exp);
+	write_backends(f, exp);
 	write_plugins(f);
 	nq_meta_write_order(f, exp);
 	if (!r->nwarnings) {

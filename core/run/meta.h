@@ -3,7 +3,8 @@
  * cores, memory, kernel, compiler and flags, the git commit, the library
  * versions, the experiment file's SHA-256, the command line, start and
  * end times, the harness's version, the external programs the approaches
- * run (path, SHA-256, version) and the plugins loaded (path, SHA-256), and
+ * run (path, SHA-256, version), the backends they drive (minizinc's: id,
+ * version) and the plugins loaded (path, SHA-256), and
  * warnings that make timings doubtful. "key: value" lines
  * (YAML), written at the start and rewritten at the end, each time to a
  * temp file renamed into place.
@@ -41,13 +42,22 @@ typedef struct nq_meta_run {
 	char digest[24];
 	char warnings[NQ_META_MAX_WARNINGS][256];
 	size_t nwarnings;
+	/* the highest load average nq_meta_check found above its limit
+	 * (0: none), the cores it was held against, and when ("at start",
+	 * "at end"): the console's note of a loaded machine (run_tell.c) */
+	double loaded;
+	long loaded_cores;
+	const char *loaded_when;
 } nq_meta_run;
 
 /* The metadata file of a results file: FILE.csv -> FILE.meta. */
 void nq_meta_path(const char *csv, char *buf, size_t len);
 
 /* Look at the machine now and add warnings ("at start", "at end"): load
- * average above the idle cores, swap in use, other harness processes. */
+ * average above the idle cores, swap in use, other harness processes.
+ * The load average is the first number of /proc/loadavg, or of the file
+ * NQ_LOADAVG names in the environment (for tests: a loaded machine on
+ * demand). `when` is kept (a string that lives as long as r). */
 void nq_meta_check(nq_meta_run *r, const char *when);
 
 /* Write the record to `path`. -1 with err set if it cannot be written. */

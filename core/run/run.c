@@ -644,6 +644,8 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 				 "record of the end is not written (it still "
 				 "says outcome: running)", why);
 		s.out.failed = 1;
+	} else if (o->output) {
+		nq_run_tell_loaded(&s);
 	}
 	if (s.out.failed)
 		rc = nq_run_tell_failed(&s, err);

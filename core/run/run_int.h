@@ -137,6 +137,10 @@ int nq_run_summarise_all(struct state *s);
 /* The closing lines on stderr: rows written, and what was not right or
  * not checked (`unchecked` answers). */
 void nq_run_tell_outcome(const struct state *s, size_t unchecked);
+/* After the .meta's last write: one line when the machine was loaded
+ * (nq_meta_check found the load average above its limit, at the start
+ * or the end), naming the .meta; nothing otherwise. */
+void nq_run_tell_loaded(const struct state *s);
 /* Stop after a write error: say what failed, which runs of the plan are
  * not in the file, and how to make them; err set (exit 2). */
 int nq_run_tell_failed(struct state *s, nq_error *err);

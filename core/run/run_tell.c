@@ -436,6 +436,20 @@ void nq_run_tell_outcome(const struct state *s, size_t unchecked)
 			st[NQ_ST_DISPUTED] == 1 ? " is" : "s are");
 }
 
+void nq_run_tell_loaded(const struct state *s)
+{
+	const nq_meta_run *m = &s->out.meta;
+
+	if (m->loaded <= 0)
+		return;
+	fprintf(stderr, "harness: note: the machine was loaded (load average "
+		"%.2f on %ld core%s, %s of the run): times may be inflated; "
+		"see %s\n", m->loaded, m->loaded_cores,
+		m->loaded_cores == 1 ? "" : "s",
+		m->loaded_when && !strcmp(m->loaded_when, "at start")
+		? "at the start" : "at the end", s->out.meta_path);
+}
+
 /* The command line again, with --resume (for `solve`, as it was). */
 static void resume_command(const struct state *s, char *buf, size_t len)
 {

@@ -56,6 +56,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -727,6 +728,347 @@ int nq_minizinc_check(const nq_optval *opt, char *msg, size_t len)
 		seen[nseen++].rc = rc;
 	}
 	return rc;
+}
+
+
+/* ------------------------------------------------------------------ */
+/* The backend's version, for the .meta: what `PROGRAM --solvers-json`
+ * lists, read with a JSON reader just big enough for that list (an array
+ * of objects; the keys id, name, version, tags and extraInfo.isDefault
+ * read, anything else skipped), the backend picked from it as `minizinc
+ * --solver` picks one. */
+
+struct mzn_listed {
+	char id[128], name[128], version[128];
+	char tags[512];         /* ",cp,int,...," */
+	int is_default;         /* extraInfo.isDefault: true */
+};
+
+struct jc {
+	const char *p;
+	int bad;
+};
+
+static void j_ws(struct jc *c)
+{
+	c->p += strspn(c->p, " \t\r\n");
+}
+
+static int j_take(struct jc *c, char ch)
+{
+	j_ws(c);
+	if (*c->p != ch)
+		return 0;
+	c->p++;
+	return 1;
+}
+
+/* A string into buf (NULL: skipped), cut to len; an escape past ASCII,
+ * or a control, becomes '?'. */
+static void j_string(struct jc *c, char *buf, size_t len)
+{
+	size_t k = 0;
+
+	if (!j_take(c, '"')) {
+		c->bad = 1;
+		return;
+	}
+	for (; *c->p && *c->p != '"'; c->p++) {
+		char ch = *c->p;
+
+		if (ch == '\\') {
+			ch = *++c->p;
+			if (!ch)
+				break;
+			if (ch == 'u') {
+				unsigned v = 0;
+				int i;
+
+				for (i = 1; i <= 4; i++) {
+					char h = c->p[i];
+
+					if (!strchr("0123456789abcdefABCDEF", h) ||
+					    !h)
+						break;
+					v = v * 16 + (unsigned)(h <= '9' ? h - '0'
+						: (h | 0x20) - 'a' + 10);
+				}
+				if (i <= 4)
+					break;
+				c->p += 4;
+				ch = v >= 0x20 && v < 0x7f ? (char)v : '?';
+			} else if (ch == 'n' || ch == 't' || ch == 'r' ||
+				   ch == 'b' || ch == 'f') {
+				ch = ' ';
+			}
+		}
+		if (buf && k + 1 < len)
+			buf[k++] = (unsigned char)ch < 0x20 ? ' ' : ch;
+	}
+	if (*c->p != '"')
+		c->bad = 1;
+	else
+		c->p++;
+	while (k && buf[k - 1] == ' ')
+		k--;
+	if (buf && len)
+		buf[k] = '\0';
+}
+
+static void j_skip(struct jc *c, int depth);
+
+/* The members of an object, or the items of an array (key NULL), each
+ * handed to fn (which reads or skips it); the cursor past the close. */
+static void j_each(struct jc *c, int object, int depth,
+		   void (*fn)(struct jc *c, const char *key, int depth,
+			      void *ctx), void *ctx)
+{
+	char key[64];
+
+	if (depth > 32 || !j_take(c, object ? '{' : '[')) {
+		c->bad = 1;
+		return;
+	}
+	if (j_take(c, object ? '}' : ']'))
+		return;
+	do {
+		if (object) {
+			j_string(c, key, sizeof key);
+			if (c->bad || !j_take(c, ':')) {
+				c->bad = 1;
+				return;
+			}
+		}
+		fn(c, object ? key : NULL, depth + 1, ctx);
+		if (c->bad)
+			return;
+	} while (j_take(c, ','));
+	if (!j_take(c, object ? '}' : ']'))
+		c->bad = 1;
+}
+
+static void j_skip_one(struct jc *c, const char *key, int depth, void *ctx)
+{
+	(void)key;
+	(void)ctx;
+	j_skip(c, depth);
+}
+
+static void j_skip(struct jc *c, int depth)
+{
+	size_t n;
+
+	j_ws(c);
+	if (*c->p == '"')
+		j_string(c, NULL, 0);
+	else if (*c->p == '{' || *c->p == '[')
+		j_each(c, *c->p == '{', depth, j_skip_one, NULL);
+	else if ((n = strspn(c->p, "abcdefghijklmnopqrstuvwxyz"
+			     "0123456789.+-E")))
+		c->p += n;   /* true, false, null, a number */
+	else
+		c->bad = 1;
+}
+
+static void j_tag(struct jc *c, const char *key, int depth, void *ctx)
+{
+	struct mzn_listed *l = ctx;
+	char tag[128];
+	size_t used = strlen(l->tags);
+
+	(void)key;
+	(void)depth;
+	j_string(c, tag, sizeof tag);
+	if (!c->bad && used + strlen(tag) + 2 < sizeof l->tags)
+		snprintf(l->tags + used, sizeof l->tags - used, "%s,", tag);
+}
+
+static void j_extra(struct jc *c, const char *key, int depth, void *ctx)
+{
+	struct mzn_listed *l = ctx;
+
+	j_ws(c);
+	if (!strcmp(key, "isDefault") && !strncmp(c->p, "true", 4))
+		l->is_default = 1;
+	j_skip(c, depth);
+}
+
+static void j_member(struct jc *c, const char *key, int depth, void *ctx)
+{
+	struct mzn_listed *l = ctx;
+
+	if (!strcmp(key, "id"))
+		j_string(c, l->id, sizeof l->id);
+	else if (!strcmp(key, "name"))
+		j_string(c, l->name, sizeof l->name);
+	else if (!strcmp(key, "version"))
+		j_string(c, l->version, sizeof l->version);
+	else if (!strcmp(key, "tags") && (j_ws(c), *c->p == '['))
+		j_each(c, 0, depth, j_tag, l);
+	else if (!strcmp(key, "extraInfo") && (j_ws(c), *c->p == '{'))
+		j_each(c, 1, depth, j_extra, l);
+	else
+		j_skip(c, depth);
+}
+
+#define LISTED_MAX 128
+
+struct listing {
+	struct mzn_listed *items;
+	size_t n;
+};
+
+static void j_backend(struct jc *c, const char *key, int depth, void *ctx)
+{
+	struct listing *ls = ctx;
+	struct mzn_listed l;
+
+	(void)key;
+	memset(&l, 0, sizeof l);
+	l.tags[0] = ',';
+	j_ws(c);
+	if (*c->p != '{') {
+		j_skip(c, depth);
+		return;
+	}
+	j_each(c, 1, depth, j_member, &l);
+	if (!c->bad && l.id[0] && ls->n < LISTED_MAX)
+		ls->items[ls->n++] = l;
+}
+
+/* Does `word` (one of the --solver value's comma-separated words) name
+ * l: its id, the id's last part, or one of its tags (case aside)? */
+static int names_backend(const struct mzn_listed *l, const char *word,
+			 size_t len, int *by_id)
+{
+	const char *last = strrchr(l->id, '.');
+	const char *t;
+
+	last = last ? last + 1 : l->id;
+	if ((strlen(l->id) == len && !strncasecmp(l->id, word, len)) ||
+	    (strlen(last) == len && !strncasecmp(last, word, len))) {
+		*by_id = 1;
+		return 1;
+	}
+	for (t = l->tags; (t = strchr(t, ',')) && t[1]; t++)
+		if (!strncasecmp(t + 1, word, len) && t[1 + len] == ',')
+			return 1;
+	return 0;
+}
+
+/* The backend that `given` picks from the list: every comma-separated
+ * word of it names the backend, "@VERSION" its version; of several, one
+ * named by its id, then the default one, then the first listed. */
+static const struct mzn_listed *pick(const struct listing *ls,
+				     const char *given)
+{
+	const struct mzn_listed *best = NULL;
+	size_t want = strcspn(given, "@"), i;
+	int best_rank = -1;
+
+	for (i = 0; i < ls->n; i++) {
+		const struct mzn_listed *l = &ls->items[i];
+		const char *w = given;
+		int by_id = 0, all = 1, rank;
+
+		while (w < given + want) {
+			size_t len = strcspn(w, ",@");
+
+			if (len && !names_backend(l, w, len, &by_id))
+				all = 0;
+			w += len + (w[len] == ',');
+		}
+		if (!all || (given[want] == '@' &&
+			     strcmp(l->version, given + want + 1)))
+			continue;
+		rank = by_id * 2 + l->is_default;
+		if (rank > best_rank) {
+			best = l;
+			best_rank = rank;
+		}
+	}
+	return best;
+}
+
+#define BACKENDS_MAX 16
+#define SOLVERS_JSON_MAX (256 * 1024)
+
+int nq_minizinc_backend(const nq_optval *opt, nq_backend *b)
+{
+	static nq_backend seen[BACKENDS_MAX];
+	static int nseen;
+	const char *backend = opt[MZN_SOLVER].str ? opt[MZN_SOLVER].str : "";
+	const char *command = opt[MZN_COMMAND].str ? opt[MZN_COMMAND].str : "";
+	char prog[4096], cmdbuf[512], *argv[EXT_MAX_ARGS + 2], *out = NULL;
+	struct listing ls = { NULL, 0 };
+	const struct mzn_listed *l;
+	struct jc c;
+	int argc, rc, i;
+
+	memset(b, 0, sizeof *b);
+	command += strspn(command, " \t");
+	snprintf(b->command, sizeof b->command, "%.*s",
+		 (int)strcspn(command, " \t"), command);
+	nq_ext_copy_cut(b->given, sizeof b->given, backend);
+	for (i = 0; i < nseen; i++)
+		if (!strcmp(seen[i].command, b->command) &&
+		    !strcmp(seen[i].given, b->given)) {
+			*b = seen[i];
+			return 0;
+		}
+	argc = nq_ext_split(command, cmdbuf, sizeof cmdbuf, argv,
+			    EXT_MAX_ARGS);
+	if (argc == 0 || nq_find_program(command, prog, sizeof prog)) {
+		snprintf(b->version, sizeof b->version, "unknown (the "
+			 "command names no program)");
+		goto out;
+	}
+	argv[0] = prog;
+	argv[argc++] = (char *)"--solvers-json";
+	argv[argc] = NULL;
+	out = malloc(SOLVERS_JSON_MAX);
+	ls.items = calloc(LISTED_MAX, sizeof *ls.items);
+	if (!out || !ls.items) {
+		snprintf(b->version, sizeof b->version, "unknown (out of "
+			 "memory)");
+		goto out;
+	}
+	rc = nq_meta_capture(argv, out, SOLVERS_JSON_MAX, 10000);
+	c.p = out;
+	c.bad = 0;
+	if (rc == 0) {
+		j_each(&c, 0, 0, j_backend, &ls);
+		j_ws(&c);
+		c.bad |= *c.p != '\0';
+	}
+	if (rc == -2)
+		snprintf(b->version, sizeof b->version, "unknown (`%.100s "
+			 "--solvers-json` gave no answer within 10 s)",
+			 b->command);
+	else if (rc != 0)
+		snprintf(b->version, sizeof b->version, "unknown (`%.100s "
+			 "--solvers-json` failed: exit %d)", b->command, rc);
+	else if (c.bad)
+		snprintf(b->version, sizeof b->version, "unknown (`%.100s "
+			 "--solvers-json` printed no list of solvers)",
+			 b->command);
+	else if (!(l = pick(&ls, backend)))
+		snprintf(b->version, sizeof b->version, "unknown (`%.100s "
+			 "--solvers-json` lists no solver '%.100s')", b->command,
+			 b->given);
+	else {
+		nq_ext_copy_cut(b->id, sizeof b->id, l->id);
+		nq_ext_copy_cut(b->name, sizeof b->name, l->name);
+		nq_ext_copy_cut(b->version, sizeof b->version,
+				l->version[0] ? l->version : "unknown (none "
+				"listed)");
+	}
+out:
+	free(out);
+	free(ls.items);
+	if (nseen < BACKENDS_MAX)
+		seen[nseen++] = *b;
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */

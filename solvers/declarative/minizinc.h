@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "nq_plugin.h"
+#include "solvers.h"
 
 extern const nq_solver nq_solver_minizinc;
 
@@ -52,5 +53,15 @@ void nq_mzn_write_data(FILE *f, const nq_instance *in, const char *comment);
  * command and backend in a process); else -1 with msg saying why and
  * which backends `minizinc --solvers` lists. */
 int nq_minizinc_check(const nq_optval *opt, char *msg, size_t len);
+
+/* For the .meta: the backend that `opt[solver]` picks, as `PROGRAM
+ * --solvers-json` of opt[command] lists it (its id, name and version),
+ * into b; picked as `minizinc --solver` picks (the full id, its last
+ * part or tags, comma-separated, and "@VERSION"; of several, one named
+ * by id, then the default, then the first listed). When the program
+ * gives no list, or lists no such backend, b->id is "" and b->version
+ * says why ("unknown (...)"). Once per command and backend in a
+ * process. Returns 0. */
+int nq_minizinc_backend(const nq_optval *opt, nq_backend *b);
 
 #endif

@@ -537,6 +537,20 @@ static int smt_option_used(const nq_optval *opt, size_t index)
 	return index != SMT_CARD || opt[SMT_MODEL].num == NQ_SMT_BOOL;
 }
 
+/* The library's own numbers, not the headers' the build saw: the .so
+ * the harness runs with is what its answers came from. */
+const char *nq_smt_library_version(void)
+{
+	static char v[64];
+	unsigned major, minor, build, rev;
+
+	if (!v[0]) {
+		Z3_get_version(&major, &minor, &build, &rev);
+		snprintf(v, sizeof v, "%u.%u.%u.%u", major, minor, build, rev);
+	}
+	return v;
+}
+
 static const nq_option smt_options[] = {
 	{ "model", NQ_OPT_CHOICE, "bool", nq_smt_models, 0, 0,
 	  "int: q_R the column of row R, distinct on q, q+R, q-R; bool: a "

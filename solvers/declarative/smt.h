@@ -11,6 +11,10 @@
 
 extern const nq_solver nq_solver_smt;
 
+/* The version of the Z3 library linked in (Z3_get_version: "4.8.12.0"),
+ * for the .meta. */
+const char *nq_smt_library_version(void);
+
 /* The models, in the order of nq_smt_models (NULL-terminated): int (q_R
  * the column of row R, `distinct` on q, q+R, q-R) and bool (x_R_C a
  * queen on square R, C). */

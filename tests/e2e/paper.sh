@@ -127,6 +127,129 @@ else
 	bad "cannot build the template plugin: $(cat "$T/err")"
 fi
 
+# --- .meta: every library linked in, Z3's too ------------------------------
+libraries() {
+	grep -qE '^picosat: "[^"]*[0-9]' "$1" && grep -qE '^glpk: "[0-9]' "$1" &&
+		grep -qE '^z3: "[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+"$' "$1" &&
+		grep -qE '^libyaml: "[0-9]' "$1"
+}
+expect "metadata: PicoSAT, GLPK, Z3 and libyaml each with a version" libraries "$T/v.meta"
+expect "metadata: no minizinc approach, no backends" grep -qx 'backends: \[\]' "$T/v.meta"
+
+# --- .meta: the backend each minizinc approach drives, and its version -----
+if command -v minizinc >/dev/null; then
+	cat >"$T/mz.yaml" <<'Y'
+experiment: mz
+instances:
+  - {n: 4, mode: first}
+approaches:
+  - minizinc: {model: int}
+  - minizinc: {model: bool, solver: org.gecode.gecode}
+Y
+	"$H" run "$T/mz.yaml" -q -o "$T/mz.csv" >/dev/null 2>"$T/err"
+	check=$(minizinc --solvers-json | python3 -c '
+import json, sys
+meta = sys.argv[1]
+listed = {s["id"]: s for s in json.load(sys.stdin)}
+got = [json.loads(l[4:]) for l in open(meta) if l.startswith("  - {\"solver\"")]
+want = [("gecode", "org.gecode.gecode"), ("org.gecode.gecode", "org.gecode.gecode")]
+bad = []
+if [(b["backend"], b["id"]) for b in got] != want: bad.append(("picked", got))
+for b in got:
+    s = listed.get(b["id"], {})
+    if b.get("version") != s.get("version") or b.get("name") != s.get("name") or b.get("solver") != "minizinc":
+        bad.append(("version", b, s.get("version")))
+print(bad)' "$T/mz.meta")
+	expect "metadata: Gecode's id and version as minizinc --solvers-json lists them (got: $check; $(cat "$T/err"))" \
+		[ "$check" = "[]" ]
+else
+	skipped=$((skipped + 1))
+fi
+# A MiniZinc that solves anything (the load-time check passes) and lists
+# its backends as JSON a little hostile: escapes, a control character and
+# a quote in the names, nesting, two backends sharing a tag (the default
+# one is picked), "@VERSION"; one whose list is cut short; one nested too
+# deep. The runs themselves fail (error rows, not our concern).
+cat >"$T/fakemzn" <<'S'
+#!/bin/sh
+for a; do [ "$a" = --solvers-json ] && { cat "${0%/*}/${0##*/}.json"; exit 0; }; done
+echo "x = 1;"; echo "----------"
+S
+cat >"$T/fakemzn.json" <<'J'
+[
+  {"extraInfo": {"configFile": "", "deep": [[{"a": [1, -2.5e-3, null, false, "}]"]}]]},
+   "id": "org.other.first", "name": "First \"one\"\\\u0007\n", "version": "1.0",
+   "tags": ["cp", "int"], "stdFlags": ["-a"]},
+  {"id": "org.x.second", "name": "Second", "version": "2.0", "tags": ["cp", "int"],
+   "extraInfo": {"isDefault": true}},
+  {"id": "org.x.third", "name": "Th\u00e9rd", "version": "", "tags": ["mip"]}
+]
+J
+chmod +x "$T/fakemzn"
+cp "$T/fakemzn" "$T/cutmzn"
+head -c 150 "$T/fakemzn.json" >"$T/cutmzn.json"
+cp "$T/fakemzn" "$T/deepmzn"
+python3 -c 'print("[" * 40 + "]" * 40)' >"$T/deepmzn.json"
+cat >"$T/fk.yaml" <<Y
+experiment: fk
+instances:
+  - {n: 4, mode: first}
+approaches:
+  - minizinc: {command: $T/fakemzn, solver: cp}
+  - minizinc: {command: $T/fakemzn, solver: first}
+  - minizinc: {command: $T/fakemzn, solver: "int@1.0"}
+  - minizinc: {command: $T/fakemzn, solver: MIP}
+  - minizinc: {command: $T/fakemzn, solver: org.x.second}
+  - minizinc: {command: $T/fakemzn, solver: "cp@9"}
+  - minizinc: {command: $T/cutmzn}
+  - minizinc: {command: $T/deepmzn}
+Y
+"$H" run "$T/fk.yaml" -q -o "$T/fk.csv" >/dev/null 2>"$T/err"
+check=$(python3 - "$T/fk.meta" "$T" <<'PY'
+import json, sys
+meta, t = sys.argv[1], sys.argv[2]
+got = [json.loads(l[4:]) for l in open(meta) if l.startswith('  - {"solver"')]
+want = [
+    ('fakemzn', 'cp', 'org.x.second', 'Second', '2.0'),
+    ('fakemzn', 'first', 'org.other.first', 'First "one"\\?', '1.0'),
+    ('fakemzn', 'int@1.0', 'org.other.first', 'First "one"\\?', '1.0'),
+    ('fakemzn', 'MIP', 'org.x.third', 'Th?rd', 'unknown (none listed)'),
+    ('fakemzn', 'org.x.second', 'org.x.second', 'Second', '2.0'),
+    ('fakemzn', 'cp@9', None, None, "unknown (`%s/fakemzn --solvers-json` lists no solver 'cp@9')" % t),
+    ('cutmzn', 'gecode', None, None, "unknown (`%s/cutmzn --solvers-json` printed no list of solvers)" % t),
+    ('deepmzn', 'gecode', None, None, "unknown (`%s/deepmzn --solvers-json` printed no list of solvers)" % t),
+]
+have = [(b['command'].rsplit('/', 1)[-1], b['backend'], b.get('id'), b.get('name'), b['version']) for b in got]
+print([] if have == want else [have])
+PY
+)
+expect "metadata: the backend picked as minizinc picks it, hostile lists refused (got: $check; $(cat "$T/err"))" \
+	[ "$check" = "[]" ]
+expect "metadata: still YAML with those names in it" meta_is_yaml "$T/fk.meta"
+
+# --- a loaded machine: said on the console at the end, naming the .meta ----
+# NQ_LOADAVG names the file read instead of /proc/loadavg
+echo "99.00 98.00 97.00 3/456 7890" >"$T/busy"
+echo "0.00 0.00 0.00 1/456 7890" >"$T/idle"
+cores=$(getconf _NPROCESSORS_ONLN)
+note="harness: note: the machine was loaded (load average 99.00 on $cores core"
+NQ_LOADAVG=$T/busy "$H" run "$T/v.yaml" -o "$T/l.csv" >/dev/null 2>"$T/err"
+expect "loaded: one note at the end naming the .meta ($(cat "$T/err"))" \
+	[ "$(tail -1 "$T/err")" = "$note""$( [ "$cores" = 1 ] || echo s), at the start of the run): times may be inflated; see $T/l.meta" ]
+expect "loaded: the .meta's warnings say so too" \
+	grep -qF '"at start: load average 99.00 with' "$T/l.meta"
+NQ_LOADAVG=$T/busy "$H" run "$T/v.yaml" -q -o "$T/l.csv" >/dev/null 2>"$T/err"
+expect "loaded: -q keeps the closing lines, the note too ($(cat "$T/err"))" \
+	grep -qF "$note" "$T/err"
+for f in idle nonesuch; do
+	NQ_LOADAVG=$T/$f "$H" run "$T/v.yaml" -o "$T/l.csv" >/dev/null 2>"$T/err"
+	expect "not loaded ($f): no note ($(cat "$T/err"))" not grep -q 'note: the machine was loaded' "$T/err"
+	expect "not loaded ($f): no load warning" not grep -q 'load average' "$T/l.meta"
+done
+NQ_LOADAVG=$T/busy "$H" solve -n 5 backtrack >/dev/null 2>"$T/err"
+expect "loaded, no results file (solve without -o): no .meta to name, no note" \
+	not grep -q 'note: the machine was loaded' "$T/err"
+
 # --- report --format latex ----------------------------------------------------
 # A results file whose names need escaping: _ & % # $ { } ~ ^ \ < > | and /
 # in approach names, an experiment name that is not a label key; n = 4..N

@@ -3,7 +3,10 @@
  * and quoted values, a key that is the start of another, a value cut to
  * its buffer) and list by list (nq_meta_read_list: the approaches in the
  * file's order, warnings with quotes, backslashes and control bytes,
- * empty lists); a missing file or key; a path that may not be written.
+ * empty lists); a missing file or key; a path that may not be written;
+ * every linked library's version (Z3's too) and no backends for an
+ * experiment without minizinc; the load average held against its limit
+ * at the start and the end (NQ_LOADAVG), kept for the console's note.
  *
  * Usage: test_meta [NAME-PATTERN]
  */
@@ -160,6 +163,29 @@ static void write_then_read(void **state)
 	assert_int_equal(nq_meta_read(path, "harness_version", buf,
 				      sizeof buf), 0);
 	assert_true(buf[0] != '\0');
+	/* every library linked in, Z3's as Z3_get_version gives it */
+	{
+		static const char *const libs[] = { "picosat", "glpk", "z3",
+						    "libyaml" };
+		unsigned v[4];
+		char tail;
+
+		for (i = 0; i < sizeof libs / sizeof *libs; i++) {
+			buf[0] = '\0';
+			if (nq_meta_read(path, libs[i], buf, sizeof buf) ||
+			    !buf[0] || !strpbrk(buf, "0123456789"))
+				fail_msg("%s: no version (got '%s')", libs[i],
+					 buf);
+		}
+		assert_int_equal(nq_meta_read(path, "z3", buf, sizeof buf), 0);
+		assert_int_equal(sscanf(buf, "%u.%u.%u.%u%c", &v[0], &v[1],
+					&v[2], &v[3], &tail), 4);
+	}
+	/* backtracking drives no backend: an empty list */
+	items = (char **)1;
+	assert_int_equal(nq_meta_read_list(path, "backends", &items, &n), 0);
+	assert_int_equal(n, 0);
+	nq_meta_list_free(items, n);
 	/* cut to the buffer, still a string */
 	assert_int_equal(nq_meta_read(path, "experiment", buf, 5), 0);
 	assert_string_equal(buf, "meta");
@@ -285,6 +311,82 @@ static void may_not_write(void **state)
 	nq_experiment_free(exp);
 }
 
+/* nq_meta_check against a load average written to a file (NQ_LOADAVG)
+ * on this machine's cores: the warning and the note's figures. */
+static int loaded_at(const char *load, const char *when, int jobs,
+		     nq_meta_run *r)
+{
+	char file[256];
+	FILE *f;
+
+	snprintf(file, sizeof file, "%s/loadavg", dir);
+	assert_non_null(f = fopen(file, "w"));
+	fprintf(f, "%s 0.50 0.40 2/345 6789\n", load);
+	assert_int_equal(fclose(f), 0);
+	memset(r, 0, sizeof *r);
+	r->jobs = jobs;
+	assert_int_equal(setenv("NQ_LOADAVG", file, 1), 0);
+	nq_meta_check(r, when);
+	unsetenv("NQ_LOADAVG");
+	return r->loaded > 0;
+}
+
+static void load_limits(void **state)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	char load[32];
+	nq_meta_run r;
+	size_t i;
+	int found = 0;
+
+	(void)state;
+	assert_true(cores > 0);
+	/* at the start: above cores - 1 is loaded, at it is not */
+	snprintf(load, sizeof load, "%.2f", (double)cores - 1 + 0.01);
+	assert_true(loaded_at(load, "at start", 1, &r));
+	assert_true(r.loaded > (double)cores - 1);
+	assert_int_equal(r.loaded_cores, cores);
+	assert_string_equal(r.loaded_when, "at start");
+	for (i = 0; i < r.nwarnings; i++)
+		found |= !strncmp(r.warnings[i], "at start: load average ",
+				  23);
+	assert_true(found);
+	snprintf(load, sizeof load, "%.2f", (double)cores - 1);
+	assert_false(loaded_at(load, "at start", 1, &r));
+	/* at the end the harness's own jobs count: one job, cores;
+	 * three, cores + 2 */
+	snprintf(load, sizeof load, "%.2f", (double)cores);
+	assert_false(loaded_at(load, "at end", 1, &r));
+	snprintf(load, sizeof load, "%.2f", (double)cores + 0.01);
+	assert_true(loaded_at(load, "at end", 1, &r));
+	assert_string_equal(r.loaded_when, "at end");
+	snprintf(load, sizeof load, "%.2f", (double)cores + 2);
+	assert_false(loaded_at(load, "at end", 3, &r));
+	snprintf(load, sizeof load, "%.2f", (double)cores + 2.5);
+	assert_true(loaded_at(load, "at end", 3, &r));
+	/* an idle machine, and a file that holds no number: no note */
+	assert_false(loaded_at("0.00", "at start", 1, &r));
+	assert_false(loaded_at("busy", "at start", 1, &r));
+	/* the higher of two checks is the one the note gives */
+	snprintf(load, sizeof load, "%.2f", (double)cores + 5);
+	assert_true(loaded_at(load, "at start", 1, &r));
+	{
+		nq_meta_run again = r;
+		char file[256];
+		FILE *f;
+
+		snprintf(file, sizeof file, "%s/loadavg", dir);
+		assert_non_null(f = fopen(file, "w"));
+		fprintf(f, "%.2f 1 1 1/1 1\n", (double)cores + 1);
+		assert_int_equal(fclose(f), 0);
+		assert_int_equal(setenv("NQ_LOADAVG", file, 1), 0);
+		nq_meta_check(&again, "at end");
+		unsetenv("NQ_LOADAVG");
+		assert_string_equal(again.loaded_when, "at start");
+		assert_true(again.loaded > (double)cores + 4);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -293,6 +395,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(not_there),
 		cmocka_unit_test(hand_written),
 		cmocka_unit_test(may_not_write),
+		cmocka_unit_test(load_limits),
 	};
 
 	if (argc > 1)
