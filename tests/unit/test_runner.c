@@ -12,8 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "cgroup.h"
 #include "runner.h"
 #include "solvers.h"
 
@@ -288,6 +291,96 @@ static void timeout_status(void **state)
 	nq_run_clear(&r);
 }
 
+/* 32 MiB touched, then an answer. */
+static int touch_32m(const nq_job *job, nq_result *res)
+{
+	size_t len = (size_t)32 << 20, i;
+	volatile char *p = malloc(len); /* volatile: no store elided */
+
+	(void)job;
+	if (!p)
+		return NQ_ENOMEM;
+	for (i = 0; i < len; i += 4096)
+		p[i] = 1;
+	res->solutions = (uint64_t)p[len / 2];
+	return NQ_OK;
+}
+
+/* The next cgroup name of this harness: "...-SEQ" with SEQ + 1. */
+static void next_name(char *path, size_t len)
+{
+	char *dash = strrchr(path, '-');
+	unsigned long seq;
+
+	assert_non_null(dash);
+	seq = strtoul(dash + 1, NULL, 10);
+	snprintf(dash + 1, len - (size_t)(dash + 1 - path), "%lu", seq + 1);
+}
+
+static void write_to(const char *dir, const char *file, const char *text)
+{
+	char path[700];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	assert_non_null(f = fopen(path, "w"));
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+/* A cgroup of the name the next run's will have, left by a harness of
+ * the same PID that was SIGKILLed: an 8 MiB memory limit and 0.6 s of
+ * CPU in it. The run's group is its own, new: no memout for 32 MiB
+ * with no limit asked, none of that CPU. */
+static void stale_cgroup(void **state)
+{
+	nq_cgroup probe, stale;
+	struct timespec t0, t;
+	nq_run r;
+	pid_t pid;
+	int st;
+
+	(void)state;
+	if (!strcmp(nq_cgroup_kind(), "rlimit"))
+		skip();
+	assert_int_equal(nq_cgroup_create(&probe, 0), 0);
+	stale = probe;
+	next_name(stale.mem, sizeof stale.mem);
+	next_name(stale.cpu, sizeof stale.cpu);
+	nq_cgroup_remove(&probe);
+	assert_int_equal(mkdir(stale.mem, 0755), 0);
+	if (strcmp(stale.cpu, stale.mem))
+		assert_int_equal(mkdir(stale.cpu, 0755), 0);
+	write_to(stale.mem, stale.version == 2 ? "memory.max"
+		 : "memory.limit_in_bytes", "8388608");
+	if ((pid = fork()) == 0) {
+		volatile unsigned long sink = 0;
+
+		if (nq_cgroup_enter(&stale) < 0)
+			_exit(1);
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+		do {
+			for (int i = 0; i < 100000; i++)
+				sink += (unsigned long)i;
+			clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+		} while ((double)(t.tv_sec - t0.tv_sec) +
+			 (double)(t.tv_nsec - t0.tv_nsec) * 1e-9 < 0.6);
+		_exit(0);
+	}
+	assert_true(pid > 0);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	run(touch_32m, 8, NQ_MODE_COUNT, 30, &r);
+	assert_int_equal(r.status, NQ_ST_OK);
+	assert_true(r.cpu_s < 0.5);
+	/* the whole 32 MiB charged to it: no limit held it to 8 MiB (where
+	 * there is swap, the old limit would not kill, only hold it down) */
+	assert_true(r.peak_rss_kib >= 30 * 1024);
+	nq_run_clear(&r);
+	/* the run's group is gone with it, the stale one too */
+	assert_int_not_equal(access(stale.mem, F_OK), 0);
+}
+
 static void memout_status(void **state)
 {
 	nq_run r;
@@ -423,6 +516,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(temp_dir_removed),
 		cmocka_unit_test(temp_dir_replaced),
 		cmocka_unit_test(stderr_logged),
+		cmocka_unit_test(stale_cgroup),
 	};
 	int fd;
 
