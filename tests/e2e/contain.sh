@@ -7,7 +7,8 @@
 # a run's cgroup would hold that); SIGINT during a probe ends `plan` at
 # once with exit 130 (SIGTERM 143) and `run` with 130, nothing left; a
 # plugin whose constructor forks (in the guarded child and in the
-# harness) leaves nothing after `list`, `plan` or `run`.
+# harness) leaves nothing after `list`, `plan` or `run`; SIGTERM during
+# a guarded load (a constructor that sleeps) ends `list` with 143.
 # Every process is found by a marker in its command line ($T, unique to
 # this test) and ended by PID. HARNESS names the binary (default
 # ./harness). Prints "contain: N passed, N failed" last.
@@ -212,6 +213,44 @@ end_left
 rc=$?
 expect "run with the plugin: exit 0 (got $rc: $(tail -1 "$T/out"))" [ $rc -eq 0 ]
 expect "run with the plugin: no process left ($(left | tr '\n' ' '))" none_left 20
+end_left
+
+# --- SIGTERM during a guarded load: a constructor that sleeps -------------
+cat >"$T/slow.c" <<C
+#define _DEFAULT_SOURCE
+#include <unistd.h>
+#include "nq_plugin.h"
+
+__attribute__((constructor)) static void start(void)
+{
+	if (fork() == 0) {
+		setsid();
+		execl("$T/gc", "$T/gc", "305", (char *)NULL);
+		_exit(0);
+	}
+	sleep(8);
+}
+
+NQ_PLUGIN_EXPORT const nq_plugin *nq_plugin_entry(void)
+{
+	return NULL;
+}
+C
+cc -std=c11 -O2 -shared -fPIC -I"$ROOT/include" -o "$T/slow.so" "$T/slow.c" \
+	2>"$T/cc.err" || bad "building slow.so: $(cat "$T/cc.err")"
+set -m
+"$H" list --plugin "$T/slow.so" >"$T/out" 2>&1 &
+hpid=$!
+appears 100 "$T/gc 305" || bad "list: the guarded load did not start"
+t0=$(now_ms)
+kill -s TERM "$hpid"
+wait "$hpid"
+rc=$?
+ms=$(($(now_ms) - t0))
+set +m
+expect "list, SIGTERM during the guarded load: exit 143 (got $rc)" [ "$rc" -eq 143 ]
+expect "list, SIGTERM during the guarded load: ends within 2 s (took $ms ms)" [ "$ms" -lt 2000 ]
+expect "list, SIGTERM: no process left ($(left | tr '\n' ' '))" none_left 20
 end_left
 
 echo "contain: $pass passed, $failed failed"
