@@ -182,9 +182,11 @@ long nq_guard_call(nq_guard_fn fn, void *ctx, void *out, size_t cap,
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	close(fds[0]);
-	/* and what left its group; a signal ends the harness here, or
-	 * goes to the handler that was there */
-	nq_contain_end(&c, pid);
+	/* and what left its group (and what of the group is still dying:
+	 * it all comes to the harness; the group's number is not used
+	 * again, it may be another's by now); a signal ends the harness
+	 * here, or goes to the handler that was there */
+	nq_contain_end(&c, 0);
 	if (sig) {
 		snprintf(why, whylen, "not loaded: the harness is stopping "
 			 "(signal %d)", sig);
