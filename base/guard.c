@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "guard.h"
+#include "host.h"
 
 #define GUARD_MAGIC 0x6e716764u /* "nqgd" */
 #define STAGE_LEN 256
@@ -72,9 +72,7 @@ static _Noreturn void child(nq_guard_fn fn, void *ctx, size_t cap, int fd,
 	int null;
 
 	setpgid(0, 0);
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
-		_exit(1);
+	nq_contain_child(parent);
 	signal(SIGPIPE, SIG_DFL);
 	/* a crash is the kernel's to report (a sanitizer build's handlers
 	 * would exit 1 with a report); what the plugin says here it says
@@ -103,7 +101,8 @@ long nq_guard_call(nq_guard_fn fn, void *ctx, void *out, size_t cap,
 {
 	size_t need = 2 * sizeof(uint32_t) + cap, got = 0;
 	double deadline = now_s() + limit_s;
-	int fds[2], status = 0, timed_out = 0, exited = 0;
+	int fds[2], status = 0, timed_out = 0, exited = 0, sig = 0;
+	nq_contain c;
 	char *shared, *msg;
 	uint32_t head[2];
 	siginfo_t si;
@@ -123,8 +122,14 @@ long nq_guard_call(nq_guard_fn fn, void *ctx, void *out, size_t cap,
 		return -1;
 	}
 	shared[0] = '\0';
+	if (nq_contain_begin(&c) < 0) {
+		snprintf(why, whylen, "not loaded: the harness is stopping "
+			 "(signal %d)", nq_contain_signal());
+		goto out;
+	}
 	if (pipe(fds) < 0) {
 		snprintf(why, whylen, "pipe: %s", strerror(errno));
+		nq_contain_end(&c, 0);
 		goto out;
 	}
 	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
@@ -136,6 +141,7 @@ long nq_guard_call(nq_guard_fn fn, void *ctx, void *out, size_t cap,
 		snprintf(why, whylen, "fork: %s", strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
+		nq_contain_end(&c, 0);
 		goto out;
 	}
 	if (pid == 0) {
@@ -162,6 +168,8 @@ long nq_guard_call(nq_guard_fn fn, void *ctx, void *out, size_t cap,
 			exited = 1; /* one more read: what it wrote last */
 			continue;
 		}
+		if ((sig = nq_contain_signal()))
+			break;
 		if (now_s() >= deadline) {
 			timed_out = 1;
 			break;
@@ -174,6 +182,16 @@ long nq_guard_call(nq_guard_fn fn, void *ctx, void *out, size_t cap,
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	close(fds[0]);
+	/* and what left its group (and what of the group is still dying:
+	 * it all comes to the harness; the group's number is not used
+	 * again, it may be another's by now); a signal ends the harness
+	 * here, or goes to the handler that was there */
+	nq_contain_end(&c, 0);
+	if (sig) {
+		snprintf(why, whylen, "not loaded: the harness is stopping "
+			 "(signal %d)", sig);
+		goto out;
+	}
 	memcpy(head, msg, got < sizeof head ? got : sizeof head);
 	if (!timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
 	    got >= sizeof head && head[0] == GUARD_MAGIC && head[1] <= cap &&

@@ -17,9 +17,12 @@
 /* What the child does: fills out[0..cap-1], returns how many bytes. */
 typedef size_t (*nq_guard_fn)(void *ctx, void *out, size_t cap);
 
-/* Run fn(ctx, out, cap) in a forked child (a process group of its own,
- * killed with whatever it started when it is done; it dies with the
- * harness), at most limit_s seconds. Returns the number of bytes fn
+/* Run fn(ctx, out, cap) in a forked child, contained (host.h: a process
+ * group of its own, killed with whatever it started when it is done,
+ * what left the group too; it dies with the harness; SIGINT, SIGTERM or
+ * SIGHUP meanwhile ends it, then the harness or, under a handler, the
+ * call: -1, "not loaded: the harness is stopping"), at most limit_s
+ * seconds. Returns the number of bytes fn
  * returned (its out[] copied into out), or -1 with why filled: it
  * crashed ("crashed (signal 11, Segmentation fault)"), did not return in
  * time, or ended the process itself. When the child said what it was

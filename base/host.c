@@ -1,6 +1,7 @@
 /*
  * host.c - see host.h.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -24,13 +26,15 @@ static long ms_since(const struct timespec *t0)
 	       (t.tv_nsec - t0->tv_nsec) / 1000000;
 }
 
-int nq_meta_capture(char *const argv[], char *buf, size_t len,
-		    int timeout_ms)
+/* nq_meta_capture, inside nq_contain_begin/end: the group is killed
+ * here, the rest by end. */
+static int capture(char *const argv[], char *buf, size_t len,
+		   int timeout_ms)
 {
 	struct timespec t0;
 	int fd[2], status = 0, eof = 0, timed_out = 0;
 	size_t used = 0;
-	pid_t pid, w;
+	pid_t parent = getpid(), pid, w;
 
 	buf[0] = '\0';
 	if (len < 2 || pipe(fd) < 0)
@@ -45,6 +49,7 @@ int nq_meta_capture(char *const argv[], char *buf, size_t len,
 		int null = open("/dev/null", O_RDONLY);
 
 		setpgid(0, 0);
+		nq_contain_child(parent);
 		if (null >= 0) {
 			dup2(null, 0);
 			close(null);
@@ -68,12 +73,17 @@ int nq_meta_capture(char *const argv[], char *buf, size_t len,
 		ssize_t n;
 		int r;
 
+		if (nq_contain_signal())
+			break;
 		if (left <= 0) {
 			timed_out = 1;
 			break;
 		}
-		r = poll(&p, 1, (int)left);
+		/* a signal that comes just before poll: seen within 0.1 s */
+		r = poll(&p, 1, left > 100 ? 100 : (int)left);
 		if (r < 0 && errno == EINTR)
+			continue;
+		if (r == 0 && left > 100)
 			continue;
 		if (r == 0)
 			timed_out = 1;
@@ -94,7 +104,8 @@ int nq_meta_capture(char *const argv[], char *buf, size_t len,
 	 * of time, or enough read: kill its whole process group (a shell
 	 * script's children too), then reap it. */
 	for (;;) {
-		if (!eof || ms_since(&t0) >= timeout_ms) {
+		if (!eof || ms_since(&t0) >= timeout_ms ||
+		    nq_contain_signal()) {
 			if (eof)
 				timed_out = 1;
 			kill(-pid, SIGKILL);
@@ -122,6 +133,203 @@ int nq_meta_capture(char *const argv[], char *buf, size_t len,
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status);
 	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+/* --- containment (host.h) ---------------------------------------------- */
+
+static const int stop_sigs[3] = { SIGINT, SIGTERM, SIGHUP };
+static volatile sig_atomic_t stop_sig;
+static void (*at_exit)(void);
+
+void nq_contain_at_exit(void (*fn)(void))
+{
+	at_exit = fn;
+}
+
+static void on_stop(int sig)
+{
+	stop_sig = sig;
+}
+
+int nq_contain_signal(void)
+{
+	return stop_sig;
+}
+
+/* The parent of process pid from /proc/PID/stat; -1 when unreadable. */
+static pid_t parent_of(const char *pid)
+{
+	char path[64], st[512], *paren;
+	ssize_t r;
+	long ppid = -1;
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%s/stat", pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	r = read(fd, st, sizeof st - 1);
+	close(fd);
+	if (r <= 0)
+		return -1;
+	st[r] = '\0';
+	/* "pid (comm) S ppid ...": comm may hold anything, ')' too */
+	if (!(paren = strrchr(st, ')')) ||
+	    sscanf(paren + 1, " %*c %ld", &ppid) != 1)
+		return -1;
+	return (pid_t)ppid;
+}
+
+size_t nq_children(pid_t *out, size_t cap)
+{
+	pid_t self = getpid();
+	struct dirent *e;
+	size_t n = 0;
+	DIR *d;
+
+	/* no /proc/self/task/ * /children on every kernel: the whole table */
+	if (!(d = opendir("/proc")))
+		return 0;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] < '1' || e->d_name[0] > '9' ||
+		    parent_of(e->d_name) != self)
+			continue;
+		if (n < cap)
+			out[n] = (pid_t)atol(e->d_name);
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+static int listed(const pid_t *set, size_t n, pid_t pid)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (set[i] == pid)
+			return 1;
+	return 0;
+}
+
+void nq_kill_new_children(const pid_t *before, size_t nbefore, pid_t pgid,
+			  int limit_ms)
+{
+	struct timespec t0, tick = { 0, 5 * 1000 * 1000 };
+	pid_t kids[256];
+	size_t n, i;
+	int found;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	/* A killed process's children come to the harness (a subreaper)
+	 * as it ends: again until a pass finds nothing of it left. */
+	for (;;) {
+		if (pgid > 0)
+			kill(-pgid, SIGKILL);
+		found = pgid > 0 && kill(-pgid, 0) == 0;
+		n = nq_children(kids, sizeof kids / sizeof kids[0]);
+		if (n > sizeof kids / sizeof kids[0])
+			n = sizeof kids / sizeof kids[0];
+		for (i = 0; i < n; i++) {
+			if (listed(before, nbefore, kids[i]))
+				continue;
+			found = 1;
+			if (getpgid(kids[i]) == kids[i])
+				kill(-kids[i], SIGKILL); /* its own group */
+			kill(kids[i], SIGKILL);
+			waitpid(kids[i], NULL, WNOHANG);
+		}
+		if (!found || ms_since(&t0) >= limit_ms)
+			break;
+		nanosleep(&tick, NULL);
+	}
+}
+
+int nq_contain_begin(nq_contain *c)
+{
+	struct sigaction sa;
+	pid_t kids[256];
+	size_t n, i;
+
+	memset(c, 0, sizeof *c);
+	if (stop_sig)
+		return -1;
+	if (prctl(PR_GET_CHILD_SUBREAPER, &c->old_subreaper) < 0)
+		c->old_subreaper = 0;
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	n = nq_children(kids, sizeof kids / sizeof kids[0]);
+	if (n > sizeof kids / sizeof kids[0])
+		n = sizeof kids / sizeof kids[0];
+	if (n && (c->before = malloc(n * sizeof *c->before))) {
+		memcpy(c->before, kids, n * sizeof *kids);
+		c->nbefore = n;
+	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < 3; i++) {
+		/* one ignored stays so (nohup) */
+		if (sigaction(stop_sigs[i], NULL, &c->old[i]) < 0 ||
+		    c->old[i].sa_handler == SIG_IGN)
+			continue;
+		sigaction(stop_sigs[i], &sa, NULL);
+		c->caught[i] = 1;
+	}
+	return 0;
+}
+
+void nq_contain_child(pid_t parent)
+{
+	int i;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);
+	for (i = 0; i < 3; i++)
+		signal(stop_sigs[i], SIG_DFL);
+}
+
+void nq_contain_end(nq_contain *c, pid_t pgid)
+{
+	int i, sig;
+
+	nq_kill_new_children(c->before, c->nbefore, pgid, 1000);
+	free(c->before);
+	c->before = NULL;
+	if (!c->old_subreaper)
+		prctl(PR_SET_CHILD_SUBREAPER, 0);
+	for (i = 0; i < 3; i++)
+		if (c->caught[i])
+			sigaction(stop_sigs[i], &c->old[i], NULL);
+	if (!(sig = stop_sig))
+		return;
+	for (i = 0; i < 3; i++) {
+		if (stop_sigs[i] != sig || !c->caught[i])
+			continue;
+		if (c->old[i].sa_handler == SIG_DFL) {
+			/* what the signal would have done, after the
+			 * plugins' strays are ended; _exit as main ends (no
+			 * plugin's atexit handler runs) */
+			if (at_exit)
+				at_exit();
+			fflush(NULL);
+			_exit(128 + sig);
+		}
+		raise(sig); /* the handler that was there: run's stops */
+	}
+}
+
+int nq_meta_capture(char *const argv[], char *buf, size_t len,
+		    int timeout_ms)
+{
+	nq_contain c;
+	int rc;
+
+	buf[0] = '\0';
+	if (nq_contain_begin(&c) < 0)
+		return -3;
+	rc = capture(argv, buf, len, timeout_ms);
+	nq_contain_end(&c, 0);
+	return nq_contain_signal() ? -3 : rc;
 }
 
 int nq_find_program(const char *command, char *buf, size_t len)

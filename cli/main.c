@@ -269,6 +269,7 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	rc = harness_main(argc, argv);
 	nq_runner_end(); /* the run directories kept for the next run */
+	nq_plugin_end_strays(); /* what a constructor started */
 	/* a reader that went away (EPIPE) is no news to whoever closed
 	 * it; any other failure is said */
 	errno = 0;

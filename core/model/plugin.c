@@ -16,8 +16,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "guard.h"
+#include "host.h"
 #include "plugin.h"
 #include "registry.h"
 
@@ -210,6 +213,37 @@ static size_t probe_load(void *ctx, void *out, size_t cap)
 	return sizeof err;
 }
 
+/* A constructor that starts a process in the harness leaves it there:
+ * the harness is a child subreaper from the first load (what such a
+ * process leaves comes to it too), and as it ends (main, or a signal
+ * during a program's --version) every child it gained since is killed
+ * and reaped (by then its runs are reaped: what is left is the
+ * plugins'). The harness's own pid: a forked worker is not the harness. */
+static pid_t strays_owner;
+static pid_t strays_before[64];
+static size_t nstrays_before;
+
+void nq_plugin_end_strays(void)
+{
+	if (getpid() == strays_owner)
+		nq_kill_new_children(strays_before, nstrays_before, 0, 1000);
+}
+
+static void watch_strays(void)
+{
+	if (strays_owner)
+		return;
+	strays_owner = getpid();
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	nstrays_before = nq_children(strays_before,
+				     sizeof strays_before /
+				     sizeof strays_before[0]);
+	if (nstrays_before > sizeof strays_before / sizeof strays_before[0])
+		nstrays_before = sizeof strays_before /
+				 sizeof strays_before[0];
+	nq_contain_at_exit(nq_plugin_end_strays);
+}
+
 int nq_plugin_load(const char *path, nq_error *err)
 {
 	char why[512];
@@ -233,5 +267,6 @@ int nq_plugin_load(const char *path, nq_error *err)
 			*err = child_err;
 		return -1;
 	}
+	watch_strays();
 	return load_checked(path, err);
 }

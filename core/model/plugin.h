@@ -23,4 +23,10 @@ int nq_plugin_load(const char *path, nq_error *err);
  * from. NULL past the end. */
 const nq_plugin *nq_plugin_at(size_t i, const char **file);
 
+/* Kill and reap what plugin constructors started in the harness (every
+ * child it gained since the first load); the harness calls it as it
+ * ends, after its runs. Nothing when no plugin was loaded, or in a
+ * process other than the one that loaded them. */
+void nq_plugin_end_strays(void);
+
 #endif

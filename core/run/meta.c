@@ -394,6 +394,9 @@ static const struct program *program_of(const char *command)
 	else if (rc == -1)
 		snprintf(p->version, sizeof p->version, "unknown (could not "
 			 "run it)");
+	else if (rc == -3)
+		snprintf(p->version, sizeof p->version, "unknown (the harness "
+			 "was stopped)");
 	else if (!p->version[0])
 		snprintf(p->version, sizeof p->version, "unknown (--version "
 			 "printed no version, exit %d)", rc);
