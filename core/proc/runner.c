@@ -888,6 +888,11 @@ static void run_end(nq_pending *p)
 		 whole && m.cpus[0] ? m.cpus : p->cpus);
 	run_cpu(p, run, &span);
 	run->peak_rss_kib = p->ru.ru_maxrss;
+	/* a tree counted by the runner, once more before it is ended: it
+	 * may have grown past its cap since the last tick */
+	if (!p->over && p->count_procs &&
+	    (p->procs_seen = count_tree(p)) > p->processes)
+		p->over = CAP_PROCS;
 	nq_tree_end_run(p->pid, &p->cg);
 	/* what it wrote is all there now; a fork that failed at pids.max
 	 * is on the record */
