@@ -92,6 +92,16 @@ for env in "NQ_NO_CGROUP=0" "NQ_NO_CGROUP=1"; do
 	expect "$env: many small files: the run's directory is gone" [ -z "$(ls -A "$T/tmp")" ]
 done
 
+# the same through a worker (jobs: 2): the caps go with the run
+if [ "$(nproc)" -ge 2 ]; then
+	experiment small_j "disk: 10M
+jobs: 2" "$T/small.sh"
+	run small_j
+	r=$(row "$T/small_j.csv")
+	expect "jobs: 2: many small files past disk: 10M: error with the cap (got $r)" \
+		grep -q '^error|wrote past the cap of 10 MiB on disk' <<<"$r"
+fi
+
 # ---- processes -----------------------------------------------------------
 script forks.sh '[ "${1:-}" = sleep ] && exec sleep 300
 for ((i = 0; i < 3000; i++)); do "$0" sleep & done 2>/dev/null
