@@ -364,9 +364,12 @@ static long count_tree(const nq_pending *p)
 		return n;
 	} else {
 		struct dirent *e;
-		DIR *d = opendir("/proc");
+		DIR *d;
 
-		if (!d)
+		/* its group empty (the child reaped, nothing left): no scan */
+		if (kill(-p->pid, 0) < 0 && errno == ESRCH)
+			return 0;
+		if (!(d = opendir("/proc")))
 			return 0;
 		while ((e = readdir(d))) {
 			long pgrp = 0, threads = 0;
