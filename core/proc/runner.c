@@ -285,7 +285,8 @@ static void disk_cap(nq_pending *p, const nq_limits *lim)
 	p->disk_default = 1;
 	p->disk_kib = NQ_DISK_DEFAULT_KIB;
 	if (statvfs(p->dir, &v) == 0) {
-		half = (uint64_t)v.f_bavail * v.f_frsize / 2048;
+		/* in whole MiB, for the note */
+		half = (uint64_t)v.f_bavail * v.f_frsize / 2048 / 1024 * 1024;
 		if (half < p->disk_kib)
 			p->disk_kib = half > 1024 ? half : 1024;
 	}
