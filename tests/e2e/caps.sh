@@ -8,7 +8,8 @@
 # with a note naming the cap and processes:, nothing left, with cgroups
 # where the harness makes them and without (NQ_NO_CGROUP=1: counted);
 # honest runs under the defaults are `ok`; a bad cap is an exit-2 error
-# naming the line. Every process is found by a marker in its command line
+# naming the line; `solve --disk` caps as `disk:` does, and --disk 0 and
+# --processes 0 are refused. Every process is found by a marker in its command line
 # ($T, unique to this test) and ended by PID. HARNESS names the binary
 # (default ./harness). Prints "caps: N passed, N failed" last.
 . "$(dirname "$0")/common.bash"
@@ -186,6 +187,18 @@ cat "$T/honest.yaml" >>"$T/bad.yaml"
 run bad
 expect "disk: 0: exit 2 naming the line (got $rc: $(cat "$T/bad.err"))" \
 	bash -c '[ $1 -eq 2 ] && grep -q "bad.yaml:1:.*disk must be greater than 0" "$2"' _ $rc "$T/bad.err"
+# solve: --disk and --processes, refused at 0 as the keys are
+"$H" solve -n 6 -q --disk 10M --processes 50 "dimacs:command=$T/yes_out.sh" \
+	-o "$T/solve.csv" >/dev/null 2>"$T/solve.err"
+r=$(row "$T/solve.csv")
+expect "solve --disk 10M: error with the cap (got $r)" \
+	grep -q '^error|.*cap of 10 MiB.*disk: in the experiment' <<<"$r"
+"$H" solve -n 6 --disk 0 backtrack >/dev/null 2>"$T/solve.err"; rc=$?
+expect "solve --disk 0: exit 2 (got $rc: $(cat "$T/solve.err"))" \
+	bash -c '[ $1 -eq 2 ] && grep -q -- "--disk must be greater than 0" "$2"' _ $rc "$T/solve.err"
+"$H" solve -n 6 --processes 0 backtrack >/dev/null 2>"$T/solve.err"; rc=$?
+expect "solve --processes 0: exit 2 (got $rc: $(cat "$T/solve.err"))" \
+	bash -c '[ $1 -eq 2 ] && grep -q -- "--processes takes an integer" "$2"' _ $rc "$T/solve.err"
 expect "no process left at the end" none_left 20
 
 echo "caps: $pass passed, $failed failed"
