@@ -9,9 +9,9 @@
 # where the harness makes them and without (NQ_NO_CGROUP=1: counted);
 # honest runs under the defaults are `ok`; a bad cap is an exit-2 error
 # naming the line; `solve --disk` caps as `disk:` does, and --disk 0 and
-# --processes 0 are refused. Every process is found by a marker in its command line
-# ($T, unique to this test) and ended by PID. HARNESS names the binary
-# (default ./harness). Prints "caps: N passed, N failed" last.
+# --processes 0 are refused. Every process is found by a marker in its
+# command line ($T, unique to this test) and ended by PID. HARNESS names
+# the binary (default ./harness). Prints "caps: N passed, N failed" last.
 . "$(dirname "$0")/common.bash"
 mkdir "$T/tmp" "$T/out"
 export TMPDIR="$T/tmp"
