@@ -179,6 +179,18 @@ void nq_format_duration(double seconds, char *buf, size_t len)
 		snprintf(buf, len, "%llud %lluh", t / 86400, t % 86400 / 3600);
 }
 
+void nq_format_size_kib(uint64_t kib, char *buf, size_t len)
+{
+	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB" };
+	int u = 0;
+
+	while (u < 3 && kib && kib % 1024 == 0) {
+		kib /= 1024;
+		u++;
+	}
+	snprintf(buf, len, "%llu %s", (unsigned long long)kib, unit[u]);
+}
+
 size_t nq_edit_distance(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b), i, j;

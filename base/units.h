@@ -36,6 +36,8 @@ int nq_parse_memory(const char *text, uint64_t *kib);
 /* A duration for people: "45s", "12m 5s", "3h 20m", "2d 4h" (whole
  * seconds, rounded up). */
 void nq_format_duration(double seconds, char *buf, size_t len);
+/* A size in KiB for people, exact: "10 MiB", "1 GiB", "1536 KiB". */
+void nq_format_size_kib(uint64_t kib, char *buf, size_t len);
 size_t nq_edit_distance(const char *a, const char *b);
 
 /* The did-you-mean: the candidate closest to `name`, fewer than 3 edits

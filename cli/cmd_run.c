@@ -190,7 +190,8 @@ const nq_verb nq_verb_run = {
 
 enum {
 	SOLVE_N, SOLVE_COUNT, SOLVE_FIRST, SOLVE_HINT, SOLVE_TIMEOUT,
-	SOLVE_MEMORY, SOLVE_SEED, SOLVE_BOARD, SOLVE_OUTPUT, SOLVE_QUIET
+	SOLVE_MEMORY, SOLVE_DISK, SOLVE_PROCESSES, SOLVE_SEED, SOLVE_BOARD,
+	SOLVE_OUTPUT, SOLVE_QUIET
 };
 static const nq_flag solve_flags[] = {
 	[SOLVE_N] = { NULL, 'n', "N", "board size" },
@@ -200,6 +201,10 @@ static const nq_flag solve_flags[] = {
 			 "(repeatable)" },
 	[SOLVE_TIMEOUT] = { "timeout", 0, "T", "per run, e.g. 10s, 500ms (default 60s)" },
 	[SOLVE_MEMORY] = { "memory", 0, "M", "per run, e.g. 2G (default none)" },
+	[SOLVE_DISK] = { "disk", 0, "D", "bytes a run may write, e.g. 10M, or none\n"
+			 "(default 1G, or half the free space if less)" },
+	[SOLVE_PROCESSES] = { "processes", 0, "P", "the most processes and threads a "
+			      "run may have\n(default 512)" },
 	[SOLVE_SEED] = { "seed", 0, "S", "for randomised solvers (default 1)" },
 	[SOLVE_BOARD] = { "board", 0, NULL, "print the placement found (n <= 32)" },
 	[SOLVE_OUTPUT] = { "output", 'o', "FILE.csv", "also write the CSV rows" },
@@ -295,6 +300,26 @@ static int solve_flag(const nq_cli *c, int id, nq_experiment *exp,
 					   "than 0, not '%s' (none for no "
 					   "limit)", c->val);
 		break;
+	case SOLVE_DISK:
+		rc = nq_parse_memory(c->val, &exp->disk_kib);
+		if (rc == -1)
+			return nq_cli_fail(c->verb, "--disk takes a size such "
+					   "as 10M, or none, not '%s'", c->val);
+		if (rc == -2)
+			return nq_cli_fail(c->verb, "--disk must be greater "
+					   "than 0, not '%s' (none for no "
+					   "cap)", c->val);
+		break;
+	case SOLVE_PROCESSES: {
+		long long n;
+
+		if (nq_parse_int(c->val, 1, 4194304, &n))
+			return nq_cli_fail(c->verb, "--processes takes an "
+					   "integer 1..4194304, not '%s'",
+					   c->val);
+		exp->processes = (int)n;
+		break;
+	}
 	case SOLVE_SEED:
 		if (nq_parse_u64(c->val, &exp->seed))
 			return nq_cli_fail(c->verb, "--seed takes an unsigned "
@@ -404,6 +429,8 @@ static int cmd_solve(const nq_verb *v, int argc, char **argv)
 	exp->repeat = 1;
 	exp->jobs = 1;
 	exp->timeout_s = 60;
+	exp->disk_kib = NQ_DISK_DEFAULT;
+	exp->processes = NQ_PROCESSES_DEFAULT;
 	exp->seed = 1;
 	exp->instances[0].inst.mode = NQ_MODE_FIRST;
 	rc = solve_args(v, argc, argv, exp, &o);
@@ -420,7 +447,8 @@ static int cmd_solve(const nq_verb *v, int argc, char **argv)
 const nq_verb nq_verb_solve = {
 	"solve", cmd_solve,
 	"solve -n N [--count] [--hint R:C]... [--timeout T] [--memory M]\n"
-	"             [--seed S] [--board] [-o FILE.csv] [APPROACH...]",
+	"             [--disk D] [--processes P] [--seed S] [--board]\n"
+	"             [-o FILE.csv] [APPROACH...]",
 	"Solve one instance with each APPROACH (default: every solver with\n"
 	"its defaults), through the same runner and validator as `run`.\n"
 	"APPROACH is SOLVER or SOLVER:KEY=VALUE[,KEY=VALUE...], e.g.\n"

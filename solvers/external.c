@@ -63,6 +63,7 @@
 #include "export.h"
 #include "external_int.h"
 #include "solfile.h"
+#include "units.h"
 
 
 /* ------------------------------------------------------------------ */
@@ -268,7 +269,20 @@ void nq_ext_no_answer(const struct ext_dir *d, const char *prog,
 
 	nq_ext_dir_file(d, "stderr", err, sizeof err);
 	last_line(err, tail, sizeof tail);
-	if (WIFSIGNALED(status))
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXFSZ) {
+		/* the run's RLIMIT_FSIZE (runchild.c): its disk cap */
+		struct rlimit rl;
+		char size[32] = "its limit";
+
+		if (getrlimit(RLIMIT_FSIZE, &rl) == 0 &&
+		    rl.rlim_cur != RLIM_INFINITY)
+			nq_format_size_kib((uint64_t)rl.rlim_cur / 1024, size,
+					   sizeof size);
+		snprintf(res->note, sizeof res->note, "%.40s wrote a file up "
+			 "to the run's cap of %s on disk and was killed (signal "
+			 "%d, SIGXFSZ); disk: in the experiment raises it", prog,
+			 size, SIGXFSZ);
+	} else if (WIFSIGNALED(status))
 		snprintf(res->note, sizeof res->note, "%.40s killed by signal "
 			 "%d, %s%s%.100s", prog, WTERMSIG(status), what,
 			 tail[0] ? ": " : "", tail);

@@ -61,6 +61,23 @@ static const struct key_def top_keys[] = {
 	  "G/GB/GiB, T/TB/TiB, any case, all binary: 1K = 1024 bytes; "
 	  "decimals allowed, rounded up to whole KiB); a bare number is MiB; "
 	  "\"none\" for no limit; 0 is an error." },
+	{ "disk", "size", key_size, 0, 1, OFF(disk_kib), 0, 0,
+	  "1G or half the free space",
+	  "bytes a run may write, e.g. 10M, or none (default 1G, or half "
+	  "the free space of the run directory's file system if less)",
+	  "A size as for memory:. Each file the run writes (RLIMIT_FSIZE: "
+	  "its writer gets SIGXFSZ), and its temporary directory in all, "
+	  "each file counted at least 4 KiB (looked at every 0.1 s: a "
+	  "burst may pass it by that much). Past it the run is killed and "
+	  "is `error`, with a note saying so. \"none\" for no cap." },
+	{ "processes", "integer", key_int, 0, 1, OFF(processes), 1, 4194304,
+	  "512",
+	  "the most processes and threads a run may have at once (default "
+	  "512)",
+	  "The run's whole tree, its own threads too: the pids "
+	  "controller's pids.max (a fork or thread past it fails, EAGAIN), "
+	  "or where there is none a count every 0.1 s (a run past it is "
+	  "killed). A run that hit it is `error`, with a note saying so." },
 	{ "seed", "integer", key_u64, 0, 1, OFF(seed), 0, 0, "1",
 	  "seed handed to randomised solvers (default 1)",
 	  "An unsigned 64-bit integer." },
@@ -685,6 +702,8 @@ int nq_config_parse(const char *text, size_t len, const char *path,
 	exp->warmup = 0;
 	exp->timeout_s = 60;
 	exp->memory_kib = 0;
+	exp->disk_kib = NQ_DISK_DEFAULT;
+	exp->processes = NQ_PROCESSES_DEFAULT;
 	exp->seed = 1;
 	exp->after_timeout = NQ_AFTER_TIMEOUT_CONTINUE;
 	L.path = path;

@@ -48,6 +48,13 @@ typedef enum nq_after_timeout {
 	NQ_AFTER_TIMEOUT_SKIP = 1
 } nq_after_timeout;
 
+/* The caps of a run (runlimits.h) when the file sets none: disk:
+ * NQ_DISK_DEFAULT is 1 GiB, or half the free space of the run
+ * directory's file system when that is less. */
+#define NQ_DISK_DEFAULT UINT64_MAX
+#define NQ_DISK_DEFAULT_KIB (1024ull * 1024) /* 1 GiB */
+#define NQ_PROCESSES_DEFAULT 512
+
 typedef struct nq_experiment {
 	char *name;        /* `experiment:` (default: the file's base name) */
 	char *path;        /* the file it was read from */
@@ -56,6 +63,9 @@ typedef struct nq_experiment {
 	int warmup;        /* >= 0 */
 	double timeout_s;  /* > 0 */
 	uint64_t memory_kib; /* 0: no limit */
+	uint64_t disk_kib;   /* `disk:`; 0: no cap; NQ_DISK_DEFAULT: the
+				default */
+	int processes;       /* `processes:`; 0: no cap */
 	uint64_t seed;
 	nq_after_timeout after_timeout;
 	int jobs;          /* runs at once (`jobs:`, -j), >= 1 */

@@ -8,7 +8,11 @@
  * cgroup can both be made. Peak memory is memory.max_usage_in_bytes (v1)
  * or memory.peak (v2), CPU time cpuacct.usage or cpu.stat usage_usec,
  * OOM kills the oom_kill line of memory.oom_control (v1; memory.failcnt
- * on kernels without it) or of memory.events (v2).
+ * on kernels without it) or of memory.events (v2). The most processes
+ * and threads a run may have is the pids controller's pids.max, where
+ * there is one (v2: enabled beside memory; v1: a pids hierarchy, a
+ * cgroup of the same name there); its pids.events "max" says a fork
+ * failed at it.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -24,7 +28,8 @@
 
 static int probed;
 static int kind;                 /* 0 none, 1 v1, 2 v2 */
-static char base_mem[400], base_cpu[400];
+static char base_mem[400], base_cpu[400], base_pids[400];
+static int have_pids;            /* the pids controller can be used */
 static unsigned seq;
 
 static int has_token(const char *list, const char *tok)
@@ -246,6 +251,12 @@ static int try_v2(void)
 	if (!has_token(buf, "memory") &&
 	    write_file(base_mem, "cgroup.subtree_control", "+memory") < 0)
 		return -1; /* the harness's own cgroup has processes: busy */
+	/* pids beside it, where it is there to be had */
+	have_pids = has_token(buf, "pids") ||
+		    (read_file(base_mem, "cgroup.controllers", buf,
+			       sizeof buf) == 0 && has_token(buf, "pids") &&
+		     write_file(base_mem, "cgroup.subtree_control",
+				"+pids") == 0);
 	sweep(base_mem);
 	snprintf(test, sizeof test, "%s/nq-%ld-probe", base_mem,
 		 (long)getpid());
@@ -256,8 +267,29 @@ static int try_v2(void)
 		rmdir(test);
 		return -1;
 	}
+	snprintf(file, sizeof file, "%s/pids.max", test);
+	if (have_pids && access(file, W_OK) < 0)
+		have_pids = 0;
 	rmdir(test);
 	return 0;
+}
+
+/* v1: a pids hierarchy where a cgroup can be made. */
+static void try_v1_pids(void)
+{
+	char t[700];
+
+	if (base_of("cgroup", "pids", base_pids, sizeof base_pids) < 0)
+		return;
+	if (strcmp(base_pids, base_mem) && strcmp(base_pids, base_cpu))
+		sweep(base_pids);
+	snprintf(t, sizeof t, "%s/nq-%ld-probe", base_pids, (long)getpid());
+	if (strcmp(base_pids, base_mem) && strcmp(base_pids, base_cpu)) {
+		if (mkdir(t, 0755) < 0)
+			return;
+		rmdir(t);
+	}
+	have_pids = 1;
 }
 
 static int try_v1(void)
@@ -281,6 +313,7 @@ static int try_v1(void)
 	rmdir(m);
 	if (strcmp(m, c))
 		rmdir(c);
+	try_v1_pids();
 	return 0;
 }
 
@@ -314,7 +347,33 @@ static int make_own(const char *dir)
 	return mkdir(dir, 0755);
 }
 
-int nq_cgroup_create(nq_cgroup *cg, uint64_t memory_kib)
+/* The run's pids cgroup (v1: made; v2: the run's cgroup) with its cap;
+ * without it the run is made all the same, with no cap from here. */
+static void make_pids(nq_cgroup *cg, int max_pids)
+{
+	char cap[32];
+
+	if (!have_pids || max_pids <= 0)
+		return;
+	if (cg->version == 2)
+		snprintf(cg->pids, sizeof cg->pids, "%s", cg->mem);
+	else
+		snprintf(cg->pids, sizeof cg->pids, "%s/nq-%ld-%u", base_pids,
+			 (long)getpid(), seq);
+	if (strcmp(cg->pids, cg->mem) && strcmp(cg->pids, cg->cpu) &&
+	    make_own(cg->pids) < 0) {
+		cg->pids[0] = '\0';
+		return;
+	}
+	snprintf(cap, sizeof cap, "%d", max_pids);
+	if (write_file(cg->pids, "pids.max", cap) < 0) {
+		if (strcmp(cg->pids, cg->mem) && strcmp(cg->pids, cg->cpu))
+			remove_dir(cg->pids);
+		cg->pids[0] = '\0';
+	}
+}
+
+int nq_cgroup_create(nq_cgroup *cg, uint64_t memory_kib, int max_pids)
 {
 	char limit[32];
 
@@ -336,6 +395,7 @@ int nq_cgroup_create(nq_cgroup *cg, uint64_t memory_kib)
 		write_file(cg->mem, "memory.swap.max", "0");
 		if (memory_kib && write_file(cg->mem, "memory.max", limit) < 0)
 			goto fail;
+		make_pids(cg, max_pids);
 		return 0;
 	}
 	snprintf(cg->cpu, sizeof cg->cpu, "%s/nq-%ld-%u", base_cpu,
@@ -350,6 +410,7 @@ int nq_cgroup_create(nq_cgroup *cg, uint64_t memory_kib)
 		/* where there is swap, memory + swap: the same limit */
 		write_file(cg->mem, "memory.memsw.limit_in_bytes", limit);
 	}
+	make_pids(cg, max_pids);
 	return 0;
 fail:
 	nq_cgroup_remove(cg);
@@ -363,7 +424,28 @@ int nq_cgroup_enter(const nq_cgroup *cg)
 	if (cg->version == 1 && strcmp(cg->cpu, cg->mem) &&
 	    write_file(cg->cpu, "cgroup.procs", "0") < 0)
 		return -1;
+	if (cg->version == 1 && cg->pids[0] && strcmp(cg->pids, cg->mem) &&
+	    strcmp(cg->pids, cg->cpu) &&
+	    write_file(cg->pids, "cgroup.procs", "0") < 0)
+		return -1;
 	return 0;
+}
+
+/* A v1 pids cgroup of its own (not the memory or cpuacct one). */
+static int own_pids(const nq_cgroup *cg)
+{
+	return cg->version == 1 && cg->pids[0] && strcmp(cg->pids, cg->mem) &&
+	       strcmp(cg->pids, cg->cpu);
+}
+
+long nq_cgroup_pids_hit(const nq_cgroup *cg)
+{
+	long long v;
+
+	if (!cg->version || !cg->pids[0])
+		return 0;
+	v = keyed(cg->pids, "pids.events", "max");
+	return v > 0 ? (long)v : 0;
 }
 
 static int list_pids(const char *dir, pid_t *pids, int n, int cap)
@@ -392,6 +474,8 @@ int nq_cgroup_pids(const nq_cgroup *cg, pid_t *pids, int cap)
 	n = list_pids(cg->mem, pids, n, cap);
 	if (cg->version == 1 && strcmp(cg->cpu, cg->mem))
 		n = list_pids(cg->cpu, pids, n, cap);
+	if (own_pids(cg))
+		n = list_pids(cg->pids, pids, n, cap);
 	return n;
 }
 
@@ -404,6 +488,8 @@ void nq_cgroup_kill(const nq_cgroup *cg)
 	kill_procs(cg->mem);
 	if (cg->version == 1 && strcmp(cg->cpu, cg->mem))
 		kill_procs(cg->cpu);
+	if (own_pids(cg))
+		kill_procs(cg->pids);
 }
 
 int nq_cgroup_cpu(const nq_cgroup *cg, double *cpu_s)
@@ -456,5 +542,7 @@ void nq_cgroup_remove(nq_cgroup *cg)
 		remove_dir(cg->mem);
 	if (cg->version == 1 && cg->cpu[0] && strcmp(cg->cpu, cg->mem))
 		remove_dir(cg->cpu);
+	if (own_pids(cg))
+		remove_dir(cg->pids);
 	cg->version = 0;
 }

@@ -16,6 +16,9 @@ typedef struct nq_cgroup {
 	int version;           /* 1 or 2; 0: none made */
 	char mem[512];         /* v1: the memory cgroup; v2: the cgroup */
 	char cpu[512];         /* v1: the cpuacct cgroup (may be mem) */
+	char pids[512];        /* v1: the pids cgroup (may be mem); v2:
+				  mem when its pids controller is on; ""
+				  where there is no pids controller */
 } nq_cgroup;
 
 /* What runs are measured by: "cgroup-v2", "cgroup-v1" or "rlimit".
@@ -26,9 +29,15 @@ const char *nq_cgroup_kind(void);
 
 /* Make the cgroup of a run, new and empty (one of the same name that a
  * killed harness of the same PID left is removed first), with memory_kib
- * (0: none) as its memory limit. 0, or -1 when none can be made
+ * (0: none) as its memory limit and max_pids (0: none) as the most
+ * processes and threads its tree may have at once (the pids controller,
+ * where there is one: cg->pids[0] then). 0, or -1 when none can be made
  * (cg->version 0). */
-int nq_cgroup_create(nq_cgroup *cg, uint64_t memory_kib);
+int nq_cgroup_create(nq_cgroup *cg, uint64_t memory_kib, int max_pids);
+
+/* How many times a fork or clone in cg failed at its max_pids (the pids
+ * controller's "max" event); 0 where there is no pids cgroup. */
+long nq_cgroup_pids_hit(const nq_cgroup *cg);
 
 /* In the child: move the calling process into cg. 0 or -1. */
 int nq_cgroup_enter(const nq_cgroup *cg);

@@ -176,6 +176,13 @@ void nq_child(const struct nq_child_args *c)
 	rl.rlim_cur = cpu_guard(lim->timeout_s, c->ncpus);
 	rl.rlim_max = rl.rlim_cur + 5;
 	setrlimit(RLIMIT_CPU, &rl);
+	/* no file it writes grows past the run's disk cap: the writer
+	 * gets SIGXFSZ (the runner says why); the directory's total is
+	 * the runner's to watch */
+	if (c->disk_kib) {
+		rl.rlim_cur = rl.rlim_max = (rlim_t)c->disk_kib * 1024;
+		setrlimit(RLIMIT_FSIZE, &rl);
+	}
 	if (c->cg->version && nq_cgroup_enter(c->cg) < 0)
 		child_refuse(&m, fd, "cannot enter the run's cgroup");
 	/* pinned before anything of the solver's runs: what it starts

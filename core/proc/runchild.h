@@ -42,6 +42,7 @@ struct nq_child_args {
 	pid_t parent;
 	const char *dir;       /* the run's temporary directory */
 	const nq_cgroup *cg;
+	uint64_t disk_kib;     /* the run's disk cap, resolved; 0: none */
 };
 
 /* In the child: set everything up (every descriptor but these pipes and

@@ -49,6 +49,18 @@
  * NQ_LOG_MAX bytes a run go to the log (nq_limits.log_path), whole when
  * the run ends, never to the terminal; the last non-empty line joins the
  * note of a run that is not ok.
+ *
+ * A run's caps (runlimits.h): the bytes it may write, as RLIMIT_FSIZE
+ * in the child for each file, and as its directory's size on disk,
+ * which the poll looks at every NQ_WATCH_S while the run is in flight
+ * (many small files pass any per-file limit) and once more at its end;
+ * the processes and threads its tree may have, as the pids controller's
+ * pids.max where there is one, else counted at the same ticks (the
+ * cgroup's tasks, or the processes of its group: a fast fork can get
+ * ahead of a count, not of pids.max). A run over a cap (or whose fork
+ * failed at pids.max: a fork bomb would go on trying) is killed, tree
+ * and all, at the next tick, and is `error` with a note naming the cap
+ * and its key.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -60,10 +72,13 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <dirent.h>
 #include "cgroup.h"
 #include "cpuclock.h"
 #include "errlog.h"
@@ -71,6 +86,7 @@
 #include "runner.h"
 #include "runtree.h"
 #include "solvers.h"
+#include "units.h"
 
 /* The runs in flight, for nq_runner_abort: a child's pid in a free slot
  * from its fork until it is reaped (then 0). */
@@ -79,6 +95,13 @@ static volatile sig_atomic_t aborted; /* nq_runner_abort was called */
 static int live;                      /* runs forked and not yet reaped */
 
 int nq_runner_no_pidfd;
+
+/* How often a run in flight with a cap is looked at (its directory's
+ * size, its processes where no pids controller holds them). */
+#define NQ_WATCH_S 0.1
+
+/* What a run was killed for, or found over at its end. */
+enum { CAP_NONE, CAP_DISK, CAP_PROCS };
 
 /* The counters of a run's CPU interval, read together: the cgroup's
  * (the whole tree in it, to the microsecond) and the child's own with
@@ -121,6 +144,13 @@ struct nq_pending {
 	int cpu1_read;
 	int coarse;             /* a reading held reaped children's ticks */
 	uint64_t memory_kib;
+	uint64_t disk_kib;      /* the disk cap, resolved; 0: none */
+	int disk_default;       /* disk_kib is the default's */
+	int processes;          /* the process cap; 0: none */
+	int count_procs;        /* no pids controller holds it: counted */
+	int over;               /* CAP_*: a cap was hit */
+	long procs_seen;        /* processes counted when over */
+	double next_watch;      /* the next look at its caps */
 	pid_t pid;
 	char cpus[64];          /* the CPUs asked for */
 	nq_run run;             /* filled when done */
@@ -241,6 +271,153 @@ static double cpu_between(const nq_cpu_counters *a, const nq_cpu_counters *b)
 	return d;
 }
 
+/* The run's disk cap: the one asked for, or the default: 1 GiB, or half
+ * the free space of the run directory's file system when that is less
+ * (at least 1 MiB). */
+static void disk_cap(nq_pending *p, const nq_limits *lim)
+{
+	struct statvfs v;
+	uint64_t half;
+
+	p->disk_kib = lim->disk_kib;
+	if (lim->disk_kib != NQ_DISK_DEFAULT)
+		return;
+	p->disk_default = 1;
+	p->disk_kib = NQ_DISK_DEFAULT_KIB;
+	if (statvfs(p->dir, &v) == 0) {
+		/* in whole MiB, for the note */
+		half = (uint64_t)v.f_bavail * v.f_frsize / 2048 / 1024 * 1024;
+		if (half < p->disk_kib)
+			p->disk_kib = half > 1024 ? half : 1024;
+	}
+}
+
+/* What dir takes on disk (each entry at least a 4 KiB block: a million
+ * empty files fill a file system too), in bytes, not following links,
+ * stopping once past `cap`; *file_at_cap set when a regular file's size
+ * reached `cap` (RLIMIT_FSIZE stopped its writer). */
+static uint64_t disk_use(const char *dir, uint64_t cap, int depth,
+			 int *file_at_cap)
+{
+	uint64_t sum = 0;
+	struct dirent *e;
+	struct stat st;
+	DIR *d;
+	int fd;
+
+	if (depth > 64 || (fd = open(dir, O_RDONLY | O_DIRECTORY |
+				     O_NOFOLLOW | O_CLOEXEC)) < 0)
+		return 0;
+	if (!(d = fdopendir(fd))) {
+		close(fd);
+		return 0;
+	}
+	while (sum <= cap && (e = readdir(d))) {
+		uint64_t b;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			continue;
+		b = (uint64_t)st.st_blocks * 512;
+		sum += b > 4096 ? b : 4096;
+		if (S_ISREG(st.st_mode) && (uint64_t)st.st_size >= cap)
+			*file_at_cap = 1;
+		if (S_ISDIR(st.st_mode)) {
+			char sub[4096];
+
+			snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
+			sum += disk_use(sub, cap - (sum < cap ? sum : cap),
+					depth + 1, file_at_cap);
+		}
+	}
+	closedir(d);
+	return sum;
+}
+
+/* 1 when run p's directory is over its cap, or a file of it reached it. */
+static int disk_over(const nq_pending *p)
+{
+	uint64_t cap = p->disk_kib * 1024;
+	int at_cap = 0;
+
+	return p->disk_kib && (disk_use(p->dir, cap, 0, &at_cap) > cap ||
+			       at_cap);
+}
+
+/* The processes and threads of run p's tree now, where no pids
+ * controller counts them: its cgroup's tasks (v1 memory: tasks; v2:
+ * cgroup.threads), else the threads of the processes in its group. */
+static long count_tree(const nq_pending *p)
+{
+	char path[700], line[512];
+	long n = 0;
+	FILE *f;
+
+	if (p->cg.version) {
+		snprintf(path, sizeof path, "%s/%s", p->cg.mem,
+			 p->cg.version == 2 ? "cgroup.threads" : "tasks");
+		if (!(f = fopen(path, "re")))
+			return 0;
+		while (fgets(line, sizeof line, f))
+			n++;
+		fclose(f);
+		return n;
+	} else {
+		struct dirent *e;
+		DIR *d;
+
+		/* its group empty (the child reaped, nothing left): no scan */
+		if (kill(-p->pid, 0) < 0 && errno == ESRCH)
+			return 0;
+		if (!(d = opendir("/proc")))
+			return 0;
+		while ((e = readdir(d))) {
+			long pgrp = 0, threads = 0;
+			char *c;
+
+			if (e->d_name[0] < '1' || e->d_name[0] > '9')
+				continue;
+			snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+			if (!(f = fopen(path, "re")))
+				continue;
+			/* after the command's ')': state ppid pgrp ... field
+			 * 20 the threads */
+			if (fgets(line, sizeof line, f) &&
+			    (c = strrchr(line, ')')) &&
+			    sscanf(c + 1, " %*c %*d %ld %*d %*d %*d %*u %*u %*u "
+				   "%*u %*u %*u %*u %*d %*d %*d %*d %ld", &pgrp,
+				   &threads) == 2 && pgrp == (long)p->pid)
+				n += threads;
+			fclose(f);
+		}
+		closedir(d);
+		return n;
+	}
+}
+
+/* The note of a run over a cap. */
+static void cap_note(const nq_pending *p, nq_run *run)
+{
+	char size[32];
+
+	nq_format_size_kib(p->disk_kib, size, sizeof size);
+	if (p->over == CAP_DISK)
+		snprintf(run->note, sizeof run->note, "wrote past the cap of %s "
+			 "on disk%s (its directory, and each file it writes); "
+			 "disk: in the experiment raises it", size,
+			 p->disk_default ? ", the default" : "");
+	else if (p->count_procs)
+		snprintf(run->note, sizeof run->note, "hit the cap of %d "
+			 "processes (and threads) at once: %ld counted; "
+			 "processes: in the experiment raises it",
+			 p->processes, p->procs_seen);
+	else
+		snprintf(run->note, sizeof run->note, "hit the cap of %d "
+			 "processes (and threads) at once: a fork failed at it; "
+			 "processes: in the experiment raises it", p->processes);
+}
+
 static void pending_free(nq_pending *p)
 {
 	free(p->buf);
@@ -261,7 +438,7 @@ static int run_setup(nq_pending *p, const nq_limits *lim, int fds[2],
 	run->measured_by = "rlimit";
 	nq_runner_prepare();
 	if (strcmp(nq_cgroup_kind(), "rlimit") &&
-	    nq_cgroup_create(&p->cg, lim->memory_kib) == 0)
+	    nq_cgroup_create(&p->cg, lim->memory_kib, lim->processes) == 0)
 		run->measured_by = nq_cgroup_kind();
 	else
 		memset(&p->cg, 0, sizeof p->cg);
@@ -272,6 +449,9 @@ static int run_setup(nq_pending *p, const nq_limits *lim, int fds[2],
 				    strerror(errno));
 	}
 	nq_rundir_mark(p->dir);
+	disk_cap(p, lim);
+	p->processes = lim->processes > 0 ? lim->processes : 0;
+	p->count_procs = p->processes && !p->cg.pids[0];
 	/* the release is a socket: a child that is gone costs the parent
 	 * no SIGPIPE (send with MSG_NOSIGNAL) */
 	if (pipe(fds) < 0 || pipe(errp) < 0 ||
@@ -362,8 +542,10 @@ nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
 	c.parent = getpid();
 	c.dir = p->dir;
 	c.cg = &p->cg;
+	c.disk_kib = p->disk_kib;
 	fflush(NULL); /* nothing buffered may be written twice */
 	p->t0 = nq_now();
+	p->next_watch = p->t0 + NQ_WATCH_S;
 	p->pid = fork();
 	if (p->pid < 0) {
 		nq_error_set(err, NULL, 0, 0, "fork: %s", strerror(errno));
@@ -710,7 +892,18 @@ static void run_end(nq_pending *p)
 		 whole && m.cpus[0] ? m.cpus : p->cpus);
 	run_cpu(p, run, &span);
 	run->peak_rss_kib = p->ru.ru_maxrss;
+	/* a tree counted by the runner, once more before it is ended: it
+	 * may have grown past its cap since the last tick */
+	if (!p->over && p->count_procs &&
+	    (p->procs_seen = count_tree(p)) > p->processes)
+		p->over = CAP_PROCS;
 	nq_tree_end_run(p->pid, &p->cg);
+	/* what it wrote is all there now; a fork that failed at pids.max
+	 * is on the record */
+	if (!p->over && disk_over(p))
+		p->over = CAP_DISK;
+	if (!p->over && p->processes && nq_cgroup_pids_hit(&p->cg) > 0)
+		p->over = CAP_PROCS;
 	/* its orphans that left the group (setsid): by the run's mark */
 	nq_tree_end_marked(p->dir, is_inflight);
 	if (live == 0)
@@ -738,6 +931,14 @@ static void run_end(nq_pending *p)
 	} else if (!run_ended(p, run) && run_answer(p, run) < 0) {
 		p->nomem = 1;
 	}
+	if (p->over) {
+		/* whatever it said or how it ended: the cap ended it */
+		run->status = NQ_ST_ERROR;
+		run->answered = 0;
+		free(run->res.placement);
+		run->res.placement = NULL;
+		cap_note(p, run);
+	}
 	check_clock(p, run, span);
 	if (run->status != NQ_ST_OK && p->log.last[0]) {
 		char note[sizeof run->note];
@@ -747,6 +948,12 @@ static void run_end(nq_pending *p)
 		memcpy(run->note, note, sizeof note);
 	}
 	p->done = 1;
+}
+
+/* 1 when run p has a cap the poll looks at. */
+static int watched(const nq_pending *p)
+{
+	return p->disk_kib || p->processes;
 }
 
 /* When run p is killed: its timeout from its release (from the fork
@@ -771,6 +978,25 @@ static void run_step(nq_pending *p, const struct pollfd *pf, double t)
 	}
 	if (pf[0].revents || p->reaped)
 		read_msg(p, t);
+	if (!p->reaped && watched(p) && t >= p->next_watch) {
+		p->next_watch = t + NQ_WATCH_S;
+		if (disk_over(p))
+			p->over = CAP_DISK;
+		else if (p->count_procs &&
+			 (p->procs_seen = count_tree(p)) > p->processes)
+			p->over = CAP_PROCS;
+		else if (p->processes && !p->count_procs &&
+			 nq_cgroup_pids_hit(&p->cg) > 0)
+			p->over = CAP_PROCS; /* a fork failed: it ends here */
+		if (p->over) {
+			kill(-p->pid, SIGKILL);
+			kill(p->pid, SIGKILL);
+			if (p->cg.version)
+				nq_cgroup_kill(&p->cg);
+			try_reap(p, t, 1);
+			read_msg(p, t);
+		}
+	}
 	if (!p->reaped && t >= deadline(p)) {
 		/* the message (or the exit after it) is late */
 		p->timed_out = 1;
@@ -809,6 +1035,8 @@ static int poll_ms(nq_pending **p, size_t n, double until, double t)
 		if (!p[i] || p[i]->reaped)
 			continue;
 		d = deadline(p[i]);
+		if (watched(p[i]) && p[i]->next_watch < d)
+			d = p[i]->next_watch;
 		if (next < 0 || d < next)
 			next = d;
 		if (p[i]->pidfd < 0)

@@ -44,7 +44,8 @@ struct wreq {
 	uint32_t magic, seq;
 	uint64_t ai, spec;
 	double timeout_s;
-	uint64_t memory_kib, seed;
+	uint64_t memory_kib, disk_kib, seed;
+	int32_t processes;
 	int32_t has_log, has_label, ncpus;
 	char log_path[4096];
 	char log_label[200];
@@ -139,6 +140,8 @@ static int serve(const nq_experiment *exp, const struct wreq *q, int rep)
 	memset(&lim, 0, sizeof lim);
 	lim.timeout_s = q->timeout_s;
 	lim.memory_kib = q->memory_kib;
+	lim.disk_kib = q->disk_kib;
+	lim.processes = q->processes;
 	lim.seed = q->seed;
 	lim.log_path = q->has_log ? q->log_path : NULL;
 	lim.log_label = q->has_label ? q->log_label : NULL;
@@ -338,6 +341,8 @@ int nq_workers_start(nq_workers *ws, int k, size_t ai, size_t spec,
 	q->spec = spec;
 	q->timeout_s = lim->timeout_s;
 	q->memory_kib = lim->memory_kib;
+	q->disk_kib = lim->disk_kib;
+	q->processes = lim->processes;
 	q->seed = lim->seed;
 	q->has_log = lim->log_path != NULL;
 	q->has_label = lim->log_label != NULL;

@@ -565,6 +565,14 @@ static void write_body(FILE *f, const nq_experiment *exp,
 		"seed: %llu\n", exp->repeat, exp->warmup, exp->timeout_s,
 		(unsigned long long)exp->memory_kib,
 		(unsigned long long)exp->seed);
+	/* the caps: a number, 0 none; the disk's default is taken per run
+	 * from the free space, so it is named, not a number */
+	if (exp->disk_kib == NQ_DISK_DEFAULT)
+		nq_meta_kv(f, "disk_limit_kib", "default");
+	else
+		fprintf(f, "disk_limit_kib: %llu\n",
+			(unsigned long long)exp->disk_kib);
+	fprintf(f, "processes_limit: %d\n", exp->processes);
 	/* limits and measures: per-run cgroups, or rlimits and wait4 */
 	nq_meta_kv(f, "measured_by", nq_cgroup_kind());
 	if (proc_field("/proc/cpuinfo", "model name", buf, sizeof buf) < 0 &&

@@ -111,6 +111,8 @@ void nq_run_limits(const struct run_book *b, size_t ci, int rep,
 
 	lim->timeout_s = b->exp->timeout_s;
 	lim->memory_kib = b->exp->memory_kib;
+	lim->disk_kib = b->exp->disk_kib;
+	lim->processes = b->exp->processes;
 	lim->seed = b->exp->seed;
 	lim->log_path = b->log_path && b->log_path[0] ? b->log_path : NULL;
 	nq_run_label(b, c->ai, c->spec, rep, label, len);

@@ -371,6 +371,8 @@ static void test_defaults_and_name_from_file(void **state)
 	assert_int_equal(exp->warmup, 0);
 	assert_true(exp->timeout_s == 60.0);
 	assert_true(exp->memory_kib == 0);
+	assert_true(exp->disk_kib == NQ_DISK_DEFAULT);
+	assert_int_equal(exp->processes, NQ_PROCESSES_DEFAULT);
 	assert_true(exp->seed == 1);
 	assert_int_equal(exp->after_timeout, NQ_AFTER_TIMEOUT_CONTINUE);
 	assert_int_equal(exp->strict, 0);
@@ -457,6 +459,15 @@ static void test_value_forms(void **state)
 	exp = load_ok("timeout: 2m\nmemory: 1024K\n" BASE);
 	assert_true(exp->timeout_s == 120.0);
 	assert_true(exp->memory_kib == 1024);
+	nq_experiment_free(exp);
+
+	/* the caps: a size as memory's (none: no cap), an integer */
+	exp = load_ok("disk: 10M\nprocesses: 100\n" BASE);
+	assert_true(exp->disk_kib == 10240);
+	assert_int_equal(exp->processes, 100);
+	nq_experiment_free(exp);
+	exp = load_ok("disk: none\n" BASE);
+	assert_true(exp->disk_kib == 0);
 	nq_experiment_free(exp);
 
 	/* Keys in any order; block style options; null and empty options;
@@ -764,8 +775,8 @@ static void test_error_case(void **state)
 	  "unknown key 'repaet' (did you mean 'repeat'?)")                  \
 	X(unknown_key_no_suggestion, "colour: red\n" BASE, 1, 1,            \
 	  "unknown key 'colour' (known: experiment, repeat, warmup, "       \
-	  "timeout, memory, seed, output, after_timeout, strict, jobs, "    \
-	  "instances, approaches, plugins)")                                 \
+	  "timeout, memory, disk, processes, seed, output, after_timeout, " \
+	  "strict, jobs, instances, approaches, plugins)")                                 \
 	X(unknown_instance_key, "instances:\n  - n: 8\n    mdoe: count\n"   \
 	  BASE_A, 3, 5,                                                     \
 	  "unknown instance key 'mdoe' (did you mean 'mode'?)")             \
@@ -814,6 +825,14 @@ static void test_error_case(void **state)
 	  "limit)")                                                         \
 	X(memory_negative, "memory: -2G\n" BASE, 1, 9,                      \
 	  "memory must be greater than 0")                                  \
+	X(disk_malformed, "disk: lots\n" BASE, 1, 7,                        \
+	  "disk: expected a size such as 512M, 2G, 2GiB or 1024K")          \
+	X(disk_zero, "disk: 0\n" BASE, 1, 7,                                \
+	  "disk must be greater than 0, got '0'")                           \
+	X(processes_zero, "processes: 0\n" BASE, 1, 12,                     \
+	  "processes")                                                      \
+	X(processes_word, "processes: many\n" BASE, 1, 12,                  \
+	  "processes")                                                      \
 	X(seed_negative, "seed: -1\n" BASE, 1, 7,                           \
 	  "seed: expected an unsigned 64-bit integer, got '-1'")            \
 	X(seed_overflow, "seed: 18446744073709551616\n" BASE, 1, 7,         \
@@ -1351,6 +1370,22 @@ static void test_error_format(void **state)
 #define CASE_TEST(id, yaml, l, c, msg)                                      \
 	{ "error_" #id, test_error_case, NULL, NULL, (void *)&case_##id },
 
+/* A cap's size in a note: exact, in the largest unit that divides it. */
+static void test_format_size(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	nq_format_size_kib(10240, buf, sizeof buf);
+	assert_string_equal(buf, "10 MiB");
+	nq_format_size_kib(1024 * 1024, buf, sizeof buf);
+	assert_string_equal(buf, "1 GiB");
+	nq_format_size_kib(1536, buf, sizeof buf);
+	assert_string_equal(buf, "1536 KiB");
+	nq_format_size_kib(0, buf, sizeof buf);
+	assert_string_equal(buf, "0 KiB");
+}
+
 /* The schema comes from the key tables: every key, with the defaults the
  * loader gives (test_defaults_and_name_from_file checks the loader). */
 static void test_schema(void **state)
@@ -1361,6 +1396,8 @@ static void test_schema(void **state)
 		"  warmup         integer 0..1000000, default 0\n",
 		"  timeout        duration, default 60s\n",
 		"  memory         size, default none\n",
+		"  disk           size, default 1G or half the free space\n",
+		"  processes      integer 1..4194304, default 512\n",
 		"  seed           integer, default 1\n",
 		"  output         path, default reports/<experiment>.csv\n",
 		"  after_timeout  choice, default continue\n",
@@ -1435,6 +1472,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_limit_nul),
 		cmocka_unit_test(test_parse_memory),
 		cmocka_unit_test(test_parse_integers),
+		cmocka_unit_test(test_format_size),
 		cmocka_unit_test(test_schema),
 		cmocka_unit_test(test_option_lookup),
 	};

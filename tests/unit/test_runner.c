@@ -2,7 +2,8 @@
  * an answer, an error, a crash, a hang, running out of memory; and a big
  * placement crosses the pipe whole. Only the pipe's message is a verdict:
  * a solver that exits 86 (once read as memout) has crashed. Several runs
- * in flight at once: test_runner_async.c. */
+ * in flight at once: test_runner_async.c. A run past its disk or process
+ * cap is an error naming the cap. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -176,6 +177,59 @@ static int talks(const nq_job *job, nq_result *res)
 
 static const char *log_path;
 
+/* 4 MiB into one file of the run's directory, 64 KiB at a time. */
+static int write_big(const nq_job *job, nq_result *res)
+{
+	static char chunk[65536];
+	char path[700];
+	FILE *f;
+	int i;
+
+	snprintf(path, sizeof path, "%s/big", getenv("NQ_RUN_DIR"));
+	if (!(f = fopen(path, "w")))
+		return NQ_ERR;
+	for (i = 0; i < 64; i++)
+		if (fwrite(chunk, 1, sizeof chunk, f) != sizeof chunk)
+			break;
+	fclose(f);
+	return answer_count(job, res);
+}
+
+/* 200 files of 16 KiB: none near a cap of 1 MiB, 3 MiB in all. */
+static int write_many(const nq_job *job, nq_result *res)
+{
+	static char chunk[16384];
+	char path[700];
+	FILE *f;
+	int i;
+
+	for (i = 0; i < 200; i++) {
+		snprintf(path, sizeof path, "%s/f%d", getenv("NQ_RUN_DIR"), i);
+		if ((f = fopen(path, "w"))) {
+			fwrite(chunk, 1, sizeof chunk, f);
+			fclose(f);
+		}
+	}
+	return answer_count(job, res);
+}
+
+/* 50 sleepers, then the answer. */
+static int fork_many(const nq_job *job, nq_result *res)
+{
+	int i;
+
+	for (i = 0; i < 50; i++)
+		if (fork() == 0) {
+			sleep(60);
+			_exit(0);
+		}
+	return answer_count(job, res);
+}
+
+/* The caps of the next run (0: none), for the caps' tests. */
+static uint64_t cap_disk_kib;
+static int cap_processes;
+
 static void run(int (*solve)(const nq_job *, nq_result *), int n,
 		enum nq_mode mode, double timeout, nq_run *out)
 {
@@ -183,6 +237,7 @@ static void run(int (*solve)(const nq_job *, nq_result *), int n,
 	nq_approach a;
 	nq_instance in = { .n = n, .mode = mode, .nhints = 0, .hints = NULL };
 	nq_limits lim = { .timeout_s = timeout, .seed = 1,
+			  .disk_kib = cap_disk_kib, .processes = cap_processes,
 			  .log_path = log_path, .log_label = "a run" };
 	nq_error err;
 
@@ -194,6 +249,38 @@ static void run(int (*solve)(const nq_job *, nq_result *), int n,
 	memset(&a, 0, sizeof a);
 	a.solver = &s;
 	assert_int_equal(nq_run_one(&a, &in, &lim, out, &err), 0);
+}
+
+/* Past a cap: error, with a note naming it and its key; under it, as
+ * without one. */
+static void caps(void **state)
+{
+	nq_run r;
+
+	(void)state;
+	cap_disk_kib = 1024;
+	cap_processes = 10;
+	run(write_big, 8, NQ_MODE_COUNT, 10, &r);
+	assert_int_equal(r.status, NQ_ST_ERROR);
+	assert_false(r.answered);
+	assert_non_null(strstr(r.note, "cap of 1 MiB on disk"));
+	assert_non_null(strstr(r.note, "disk: in the experiment"));
+	nq_run_clear(&r);
+	run(write_many, 8, NQ_MODE_COUNT, 10, &r);
+	assert_int_equal(r.status, NQ_ST_ERROR);
+	assert_non_null(strstr(r.note, "cap of 1 MiB on disk"));
+	nq_run_clear(&r);
+	run(fork_many, 8, NQ_MODE_COUNT, 10, &r);
+	assert_int_equal(r.status, NQ_ST_ERROR);
+	assert_non_null(strstr(r.note, "hit the cap of 10 processes"));
+	assert_non_null(strstr(r.note, "processes: in the experiment"));
+	nq_run_clear(&r);
+	run(answer_count, 8, NQ_MODE_COUNT, 10, &r);
+	assert_int_equal(r.status, NQ_ST_OK);
+	assert_int_equal(r.res.solutions, 42);
+	nq_run_clear(&r);
+	cap_disk_kib = 0;
+	cap_processes = 0;
 }
 
 static void ok_count(void **state)
@@ -506,6 +593,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(ok_count),
+		cmocka_unit_test(caps),
 		cmocka_unit_test(big_placement),
 		cmocka_unit_test(error_status),
 		cmocka_unit_test(crash_status),
