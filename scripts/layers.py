@@ -114,7 +114,7 @@ def main():
         if not p.endswith('.c'):
             continue
         code = STRING.sub('""', COMMENT.sub(' ', src[p]))
-        for name in set(CALL.findall(code)):
+        for name in set(CALL.findall(code)) - {'defined'}:  # the preprocessor's
             where = defined.get(name, set())
             if p in where or len(where) != 1:
                 continue
