@@ -11,8 +11,8 @@
 #        HARNESS=build/san/harness bench/clock.sh
 # Prints, per config and round: rows, ok rows, the rows thrown away for
 # their time, and over the ok rows of one core (cpus one CPU, or
-# an approach of one thread) the largest cpu_s - wall_s and
-# how many exceed wall_s + 5 ms.
+# an approach of one thread) the largest cpu_s - wall_s, how many exceed
+# wall_s + 5 ms, and how many exceed 1.5 x wall_s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 h=${HARNESS:-./harness}
@@ -29,7 +29,7 @@ for i in $(seq 1 "$load"); do
 	pids+=($!)
 done
 echo "load: $load busy loops; uptime: $(uptime | sed 's/.*load/load/')"
-printf '%-22s %5s %6s %5s %10s %10s %8s\n' config round rows ok thrown max_excess '>5ms'
+printf '%-22s %5s %6s %5s %7s %10s %6s %9s\n' config round rows ok thrown max_excess '>5ms' '>1.5wall'
 for c in "${configs[@]}"; do
 	for r in $(seq 1 "$rounds"); do
 		out="$tmp/$(basename "$c" .yaml)-$r.csv"
@@ -50,8 +50,9 @@ def one_core(r):
     return not m or m.group(1) == '1'
 single = [r for r in ok if one_core(r)]
 ex = [float(r['cpu_s']) - float(r['wall_s']) for r in single]
-print('%-22s %5s %6d %5d %10d %10s %8d' % (sys.argv[2].split('/')[-1], sys.argv[3], len(rows), len(ok),
-      len(thrown), '%.4f' % max(ex) if ex else '-', sum(1 for e in ex if e > 0.005)))
+ratio = sum(1 for r in single if float(r['cpu_s']) > 1.5 * float(r['wall_s']))
+print('%-22s %5s %6d %5d %7d %10s %6d %9d' % (sys.argv[2].split('/')[-1], sys.argv[3], len(rows), len(ok),
+      len(thrown), '%.4f' % max(ex) if ex else '-', sum(1 for e in ex if e > 0.005), ratio))
 for r in thrown:
     print('   thrown: %s n=%s %s: %s' % (r['approach'], r['n'], r['mode'], r['note'][:150]))
 PY
