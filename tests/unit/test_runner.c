@@ -430,7 +430,7 @@ static void stale_cgroup(void **state)
 	(void)state;
 	if (!strcmp(nq_cgroup_kind(), "rlimit"))
 		skip();
-	assert_int_equal(nq_cgroup_create(&probe, 0), 0);
+	assert_int_equal(nq_cgroup_create(&probe, 0, 0), 0);
 	stale = probe;
 	next_name(stale.mem, sizeof stale.mem);
 	next_name(stale.cpu, sizeof stale.cpu);
