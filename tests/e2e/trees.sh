@@ -229,11 +229,13 @@ expect "the .meta says the same measured_by" \
 config looper looper 6
 "$H" run "$T/looper.yaml" -q -o "$T/looper.csv" >"$T/out" 2>"$T/err" &
 hpid=$!
-for ((i = 0; i < 50; i++)); do
+# up to 20 s for the run to start (it took over 5 s once, in a make test
+# on a busy machine); the loop ends as soon as it is seen
+for ((i = 0; i < 200; i++)); do
 	[ "$(left | grep -vc "^$hpid\$")" -ge 1 ] && break
 	sleep 0.1
 done
-expect "the looping run has started" [ "$(left | grep -vc "^$hpid\$")" -ge 1 ]
+expect "the looping run has started ($(tail -2 "$T/err" | tr '\n' ' '))" [ "$(left | grep -vc "^$hpid\$")" -ge 1 ]
 kill -9 "$hpid"
 wait "$hpid" 2>/dev/null
 expect "SIGKILLed harness: no child survives ($(left | tr '\n' ' '))" none_left 30
@@ -250,7 +252,7 @@ if [ "$cg" != rlimit ]; then
 	config stayer stayer 6
 	"$H" run "$T/stayer.yaml" -q -o "$T/stayer.csv" >"$T/out" 2>"$T/err" &
 	hpid=$!
-	for ((i = 0; i < 50; i++)); do
+	for ((i = 0; i < 200; i++)); do
 		[ "$(left | grep -vc "^$hpid\$")" -ge 2 ] && break
 		sleep 0.1
 	done
