@@ -93,8 +93,14 @@ expect "--resume: no word of an edit" not_edited
 
 # a terminal: the live line names the approach; a name with an escape
 if script -qec true /dev/null >/dev/null 2>&1; then
-	(cd "$T" && script -qec "'$H' solve -n 6 --count --plugin '$T/text.so' noter \$'tx\\e]0;t\\a\\xff' -o '$T/tty.csv'" \
-		"$T/typescript") >/dev/null 2>&1
+	# script(1) runs its command with $SHELL, which may be dash (no
+	# $'...'): the command is a bash file of its own
+	cat >"$T/tty.sh" <<-EOF
+	#!/bin/bash
+	exec '$H' solve -n 6 --count --plugin '$T/text.so' noter \$'tx\\e]0;t\\a\\xff' -o '$T/tty.csv'
+	EOF
+	chmod +x "$T/tty.sh"
+	(cd "$T" && script -qec "$T/tty.sh" "$T/typescript") >/dev/null 2>&1
 	expect "on a terminal: the run ends ok ($(tail -c 200 "$T/typescript" | cat -v))" \
 		grep -qa "2 rows written" "$T/typescript"
 	expect "on a terminal: no escape but the line clearing" no_escape "$T/typescript"
