@@ -277,10 +277,13 @@ E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 # minizinc.sh and declarative.sh (the programs outside; the solvers'
 # model writers and output readers are walked under ASan by
 # test_oracle_cp, test_oracle_asp and test_oracle_smt, lying outputs
-# included) and compare.sh (test_reports walks compare's cells).
+# included), compare.sh (test_reports walks compare's cells), caps.sh
+# and trees.sh (caps and process trees: kernel limits and signals, whose
+# C side, the cgroup files and /proc read back, every other script's runs
+# walk under ASan).
 E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
 	names.sh interop.sh paper.sh html.sh slurm.sh minizinc.sh \
-	declarative.sh compare.sh
+	declarative.sh compare.sh caps.sh trees.sh
 
 # the build asked for, and the two of `make test`, build/rel (its harness
 # ./harness: not when the build asked for makes that) and build/san
@@ -300,20 +303,21 @@ endif
 # cores end together; then the rest, which are short. A test not named
 # here (a new one) goes with the rest: name it here if it takes more
 # than a few seconds.
-TEST_SLOW = e2e/hostile.sh e2e/scale.sh unit/test_oracle_sat e2e/names.sh \
-	unit/test_models unit/test_oracle_ilp san/e2e/faults.sh \
-	san/unit/test_oracle_smt e2e/fair.sh e2e/count.sh unit/test_oracle_smt \
-	e2e/paper.sh san/unit/test_encodings e2e/ledger.sh \
-	san/unit/test_parts_split san/e2e/core.sh e2e/slurm.sh e2e/interop.sh \
-	san/unit/test_oracle_sat san/e2e/plugins.sh unit/test_oracle_cp \
-	san/e2e/instfiles.sh e2e/declarative.sh san/e2e/outputs.sh \
-	unit/test_encodings e2e/cnf.sh unit/test_oracle_native e2e/html.sh \
-	san/unit/test_models unit/test_backtrack e2e/faults.sh san/e2e/merge.sh \
-	san/e2e/reports.sh e2e/plugins.sh e2e/minizinc.sh e2e/instfiles.sh \
-	e2e/core.sh unit/test_oracle_asp unit/test_parts_sym san/e2e/trees.sh \
-	unit/test_parts_split san/e2e/generate.sh e2e/liars.sh \
-	san/unit/test_picosat e2e/outputs.sh e2e/reports.sh san/unit/test_backtrack \
-	san/e2e/figures.sh san/e2e/count.sh
+TEST_SLOW = \
+	e2e/fair.sh e2e/hostile.sh e2e/scale.sh san/e2e/faults.sh \
+	san/e2e/outputs.sh san/e2e/plugins.sh san/e2e/core.sh e2e/ledger.sh \
+	san/e2e/answers.sh e2e/faults.sh e2e/names.sh san/e2e/reports.sh \
+	e2e/caps.sh san/e2e/merge.sh e2e/outputs.sh e2e/plugins.sh \
+	e2e/paper.sh e2e/interop.sh unit/test_oracle_ilp \
+	san/e2e/instfiles.sh e2e/answers.sh e2e/slurm.sh e2e/declarative.sh \
+	san/unit/test_oracle_smt e2e/cnf.sh e2e/core.sh e2e/html.sh \
+	e2e/count.sh san/e2e/frictions.sh san/e2e/count.sh \
+	san/e2e/figures.sh san/e2e/generate.sh unit/test_oracle_asp \
+	e2e/liars.sh san/e2e/tamper.sh san/unit/test_parts_split \
+	unit/test_oracle_sat unit/test_oracle_cp san/unit/test_encodings \
+	unit/test_models e2e/minizinc.sh e2e/reports.sh \
+	san/unit/test_models e2e/compare.sh e2e/trees.sh e2e/instfiles.sh \
+	san/unit/test_oracle_asp san/unit/test_oracle_ilp
 # test_result NAME: the result file of NAME (san/KIND/X: build/san's)
 test_result = $(if $(filter san/%,$(1)),build/san/testlog/$(1:san/%=%),build/rel/testlog/$(1)).result
 SLOW_RESULTS = $(foreach t,$(TEST_SLOW),$(call test_result,$(t)))
