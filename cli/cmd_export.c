@@ -475,7 +475,7 @@ static int export_ilp(const nq_verb *v, const struct export_args *a,
 	return rc == NQ_OK ? 0 : 1;
 }
 
-/* An ASP program or an SMT-LIB 2 file (solvers/declarative/), written
+/* An ASP program or an SMT-LIB 2 file (solvers/program/declarative/), written
  * whole or not at all. */
 static int export_declarative(const struct export_args *a,
 			      const nq_instance *inst, const char *comment)

@@ -5,7 +5,7 @@
  * The CNF goes through the host's nq_cnf_build (encoders/cnf.h) into a
  * sink that keeps the literals in memory and checks what a third-party
  * encoder hands over; the ILP through the model's build hook into a sink
- * onto a GLPK problem of its own (not solvers/glpk.c's, which also solves),
+ * onto a GLPK problem of its own (not solvers/library/glpk.c's, which also solves),
  * written with glp_write_lp / glp_write_mps. GLPK aborts the process on
  * API misuse, so the sink (solvers/glpk_sink.c, which catches nothing
  * here) checks every argument first, and GLPK's terminal output is off

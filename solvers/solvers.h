@@ -14,11 +14,11 @@
  * CaDiCaL n = 500 10.9 s, binary 31 s). */
 #define NQ_DEFAULT_CNF "commander"
 
-extern const nq_solver nq_solver_backtrack; /* solvers/backtrack.c */
-extern const nq_solver nq_solver_picosat;   /* solvers/picosat.c */
-extern const nq_solver nq_solver_glpk;      /* solvers/glpk.c */
-extern const nq_solver nq_solver_minconflicts; /* solvers/minconflicts.c */
-extern const nq_solver nq_solver_construct; /* solvers/construct.c */
+extern const nq_solver nq_solver_backtrack; /* solvers/native/backtrack.c */
+extern const nq_solver nq_solver_picosat;   /* solvers/library/picosat.c */
+extern const nq_solver nq_solver_glpk;      /* solvers/library/glpk.c */
+extern const nq_solver nq_solver_minconflicts; /* solvers/native/minconflicts.c */
+extern const nq_solver nq_solver_construct; /* solvers/native/construct.c */
 
 /* The versions of the libraries linked in for picosat and glpk, as the
  * libraries say them ("965", "5.0"), for the .meta (the registry's
@@ -37,7 +37,7 @@ typedef struct nq_backend {
 } nq_backend;
 
 /* Backtracking with forward checking and minimum remaining values
- * (solvers/mrv.c); first and count, hints, a clean stop at the limit. */
+ * (solvers/native/mrv.c); first and count, hints, a clean stop at the limit. */
 int nq_mrv(const nq_job *job, nq_result *res);
 
 /* Knuth's Algorithm X with dancing links on the exact cover (solvers/
@@ -58,7 +58,7 @@ struct nq_part {
 };
 #define NQ_WHOLE ((struct nq_part){ 0, 1 })
 
-/* Counting (solvers/symmetry.c). `threads` >= 1. Return NQ_OK or NQ_ERR
+/* Counting (solvers/native/symmetry.c). `threads` >= 1. Return NQ_OK or NQ_ERR
  * when n is out of their range. */
 /* Bit-parallel count split over threads; 2 <= n <= 64. */
 int nq_count_plain(int n, int threads, struct nq_part part, uint64_t *total,
@@ -67,7 +67,7 @@ int nq_count_plain(int n, int threads, struct nq_part part, uint64_t *total,
  * number of classes (OEIS A002562). */
 int nq_count_symmetry(int n, int threads, struct nq_part part,
 		      uint64_t *total, uint64_t *unique, int64_t *nodes);
-/* West and east halves counted apart and joined (solvers/split.c);
+/* West and east halves counted apart and joined (solvers/native/split.c);
  * 1 <= n <= 32. NQ_ENOMEM when the halves' lists do not fit. */
 int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
 		   int64_t *nodes);
@@ -76,7 +76,7 @@ int nq_count_split(int n, int threads, struct nq_part part, uint64_t *total,
  * above it searches its halves. 0 searches them at every n, so a test
  * reaches the path n > 20 takes on small boards. */
 extern int nq_split_quads_max_m;
-/* split's join (solvers/split_join.c): the pairs of east and west words
+/* split's join (solvers/native/split_join.c): the pairs of east and west words
  * with no common diagonal bit. mirror < 0: every pair counts 1; else the
  * longest diagonals' rule (split.c, add_tasks_even) with this mirror
  * weight. *failed is set when memory ran out (the count is then short). */

@@ -23,9 +23,9 @@
 static const nq_solver *const builtin_solvers[] = {
 	&nq_solver_backtrack, &nq_solver_minconflicts, &nq_solver_construct,
 	&nq_solver_picosat, &nq_solver_glpk,
-	&nq_solver_dimacs, &nq_solver_cbc, /* solvers/external.c */
-	&nq_solver_minizinc,               /* solvers/declarative/minizinc.c */
-	&nq_solver_asp, &nq_solver_smt,    /* solvers/declarative/ */
+	&nq_solver_dimacs, &nq_solver_cbc, /* solvers/program/external.c */
+	&nq_solver_minizinc,               /* solvers/program/declarative/minizinc.c */
+	&nq_solver_asp, &nq_solver_smt,    /* solvers/program/declarative/ */
 	NULL
 };
 

@@ -1,5 +1,5 @@
 /* test_oracle_asp.c - the `asp` approach (clingo on the program of
- * solvers/declarative/asp.c) against OEIS and the brute-force oracle
+ * solvers/program/declarative/asp.c) against OEIS and the brute-force oracle
  * (oracle.h): counts n = 1..9 in both encodings, then a sample of the
  * random small instances of the three families (completion, blocked
  * squares, excluded lines), first and count, each a clingo run, the

@@ -1,5 +1,5 @@
 /* test_oracle_cp.c - the `minizinc` approach (constraint programming
- * through the MiniZinc program, solvers/declarative/minizinc.c) against
+ * through the MiniZinc program, solvers/program/declarative/minizinc.c) against
  * the OEIS counts and the brute-force oracle (oracle.h) on random small
  * instances of the NP-complete variants (issue 12): completion (hints
  * only), blocked squares, excluded diagonals; first and count mode, both

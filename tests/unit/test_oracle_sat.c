@@ -49,7 +49,7 @@ static const nq_cnf_encoder *const encoders[] = {
 	&blind, NULL
 };
 
-/* count: 0 auto, 1 cubes, 2 whole (solvers/picosat.c) */
+/* count: 0 auto, 1 cubes, 2 whole (solvers/library/picosat.c) */
 static int run_picosat_count(const nq_cnf_encoder *enc, int mirror,
 			     int columns, int count, const nq_instance *in,
 			     nq_result *res)

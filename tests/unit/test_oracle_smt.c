@@ -1,5 +1,5 @@
 /* test_oracle_smt.c - the `smt` approach (Z3's C API on the SMT-LIB text
- * of solvers/declarative/smt.c) against OEIS and the brute-force oracle
+ * of solvers/program/declarative/smt.c) against OEIS and the brute-force oracle
  * (oracle.h): counts n = 1..9 in the bool model (both at-most-ones) and
  * n = 1..7 in the int model (slower: Z3 reasons about its `distinct` on
  * sums as arithmetic), first mode n = 1..9 in all three; then random

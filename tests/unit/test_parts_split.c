@@ -1,4 +1,4 @@
-/* test_parts_split.c - the split counter (solvers/split.c) on its own:
+/* test_parts_split.c - the split counter (solvers/native/split.c) on its own:
  * whole counts against OEIS A000170 for n = 1..16 on one thread and two,
  * and counts in parts (issue 13): for every P tried, the P parts of a
  * board add up to the whole, including more parts than units (the extra

@@ -1,6 +1,6 @@
 /*
  * external.h - solvers that run another program on an exported file
- * (solvers/external.c): `dimacs` (any DIMACS SAT solver on the CNF of an
+ * (solvers/program/external.c): `dimacs` (any DIMACS SAT solver on the CNF of an
  * encoding) and `cbc` (COIN-OR CBC on the LP file of a model).
  */
 #ifndef NQ_EXTERNAL_H

@@ -22,20 +22,20 @@
  *             node costs a few instructions. n <= 64.
  *   symmetry  bitmask that searches one placement per class of the
  *             board's eight symmetries and weighs it by its class's size
- *             (solvers/symmetry.c); also counts the classes (`unique`).
+ *             (solvers/native/symmetry.c); also counts the classes (`unique`).
  *             Count mode; first mode, hints, blocked squares and
  *             excluded lines fall back to bitmask.
  *   mrv       forward checking: each undecided row keeps its count of
  *             free squares, and the row with the fewest goes next
- *             (solvers/mrv.c). O(n) a node, but on large boards it finds
+ *             (solvers/native/mrv.c). O(n) a node, but on large boards it finds
  *             a placement with almost no backtracking.
  *   dlx       Knuth's Algorithm X with dancing links: n-queens as an
  *             exact cover (rows and columns primary, diagonals
  *             secondary), the row or column with the fewest options
- *             next (solvers/dlx.c). First and count.
+ *             next (solvers/native/dlx.c). First and count.
  *   split     no whole-board search: the west and east halves are
  *             counted apart for each way of sharing the rows between
- *             them, and compatible halves are joined (solvers/split.c).
+ *             them, and compatible halves are joined (solvers/native/split.c).
  *             Count mode only, without hints; n <= 32.
  *
  * `threads` (bitmask and symmetry, count mode without hints): split the
@@ -627,7 +627,7 @@ static int backtrack_option_used(const nq_optval *opt, size_t i)
 	       opt[0].num == V_SPLIT;
 }
 
-/* Counts in parts: the counters' task lists (solvers/symmetry.c, split.c) */
+/* Counts in parts: the counters' task lists (solvers/native/symmetry.c, split.c) */
 static long backtrack_count_units(const nq_optval *opt, int n)
 {
 	switch (opt[0].num) {

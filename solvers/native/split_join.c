@@ -1,5 +1,5 @@
 /*
- * split_join.c - the join of the `split` counter (solvers/split.c): how
+ * split_join.c - the join of the `split` counter (solvers/native/split.c): how
  * many (east, west) pairs of half-board words have no bit in common,
  * each pair weighted by the longest diagonals' rule when asked.
  *

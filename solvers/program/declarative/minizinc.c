@@ -8,7 +8,7 @@
  *
  *   minizinc --solver ID -s [-a] [--time-limit MS] model.mzn data.dzn
  *
- * through solvers/external.c (the run's memory limit inherited, killed
+ * through solvers/program/external.c (the run's memory limit inherited, killed
  * at the run's deadline less a margin, or when the run's child dies; the
  * harness's own kill at the timeout is the backstop). MiniZinc's own
  * limit is what is left of that deadline, less 5 %, so it stops cleanly

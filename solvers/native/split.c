@@ -36,7 +36,7 @@
  * below takes whole runs of them. Odd n, and even n past 20 (the table
  * would pass 500 MB), search each half.
  *
- * The join (solvers/split_join.c): the shorter list is turned on its
+ * The join (solvers/native/split_join.c): the shorter list is turned on its
  * side, 64 words to a block, so that a word of the other list meets 64
  * of them with a few ANDs (four blocks at once with AVX2). A small table
  * (under 3000 words, with the longest diagonals' rule) is met whole by
