@@ -391,7 +391,10 @@ static void test_timeout(void **state)
 	took = nq_now() - t0;
 	assert_int_equal(rc, NQ_ETIMEOUT);
 	assert_non_null(strstr(res.note, "time limit"));
-	assert_true(took < 0.3);
+	/* stopped at the limit, not at the end of the count (seconds more):
+	 * a loaded machine may hand the clock on past 0.3 s before the
+	 * solver looks at it again */
+	assert_true(took < 1.5);
 	free(res.placement);
 }
 
