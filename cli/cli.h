@@ -98,8 +98,8 @@ void nq_cli_start(nq_cli *c, const nq_verb *v, int argc, char **argv);
 /* The next argument. A flag with a value takes the next argument
  * whatever it is (`-o -`, `--hint -1:2`); "-" alone is an operand; "--"
  * makes every later argument an operand; -h and --help print the verb's
- * help. The value is checked by the row's type (and stored in c->args
- * when set): an unknown flag, a flag without its value or a value its
+ * help. The value is checked by the row's type and stored in c->args
+ * (without args an FN row's value is not looked at): an unknown flag, a flag without its value or a value its
  * row refuses prints the error (the flag named, what it takes, the
  * nearest spelling or choice) and returns NQ_CLI_STOP. A flag given
  * again is stored again (the last wins; FN rows may collect them). */
