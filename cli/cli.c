@@ -1,7 +1,8 @@
 /*
- * cli.c - the flag-table parser, help from the tables, the board flags
- * (cli.h).
+ * cli.c - the flag-table parser (each value checked and stored by its
+ * row's type), help from the tables, the board flags (cli.h).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
@@ -97,6 +98,112 @@ static int unknown_flag(nq_cli *c, const char *typed)
 	return NQ_CLI_STOP;
 }
 
+/* "--kind is time, cactus or size" (the flag as typed) */
+static void choices_text(const nq_cli *c, char *buf, size_t len)
+{
+	const char *const *ch = c->flag->choices;
+	size_t used;
+	int k;
+
+	used = (size_t)snprintf(buf, len, "%s is", c->arg);
+	for (k = 0; ch[k] && used < len; k++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s",
+					 k == 0 ? " " : ch[k + 1] ? ", " : " or ",
+					 ch[k]);
+}
+
+/* The value of the flag just read, checked by its row's type and
+ * stored at its `at` in c->args (when set): 0, or the usage exit in
+ * c->rc (message printed). */
+static int flag_value(nq_cli *c)
+{
+	const nq_flag *f = c->flag;
+	char msg[400];
+	void *field = c->args ? (char *)c->args + f->at : NULL;
+	union { long long ll; uint64_t u; double d; } v;
+	int rc = 0;
+	size_t k;
+
+	msg[0] = '\0';
+	switch (f->type) {
+	case NQ_FLAG_SET:
+		if (field)
+			*(int *)field = (int)f->min;
+		break;
+	case NQ_FLAG_STRING:
+		if (field)
+			*(const char **)field = c->val;
+		break;
+	case NQ_FLAG_INT:
+		rc = nq_parse_int(c->val, f->min, f->max, &v.ll);
+		if (rc == -1 && f->what)
+			snprintf(msg, sizeof msg, "%s takes %s, an integer, "
+				 "not '%.80s'", c->arg, f->what, c->val);
+		else if (rc == -1)
+			snprintf(msg, sizeof msg, "%s takes an integer from "
+				 "%lld to %lld, not '%.80s'", c->arg, f->min,
+				 f->max, c->val);
+		else if (rc)
+			snprintf(msg, sizeof msg, "%s takes %s from %lld to "
+				 "%lld, not '%.80s'", c->arg,
+				 f->what ? f->what : "an integer", f->min,
+				 f->max, c->val);
+		else if (field)
+			*(int *)field = (int)v.ll;
+		break;
+	case NQ_FLAG_U64:
+		if ((rc = nq_parse_u64(c->val, &v.u)))
+			snprintf(msg, sizeof msg, "%s takes an unsigned 64-bit "
+				 "integer, not '%.80s'", c->arg, c->val);
+		else if (field)
+			*(uint64_t *)field = v.u;
+		break;
+	case NQ_FLAG_DURATION:
+		rc = nq_parse_duration(c->val, &v.d) < 0 || v.d <= 0;
+		if (rc)
+			snprintf(msg, sizeof msg, "%s takes a duration such as "
+				 "10s or 500ms, not '%.80s'", c->arg, c->val);
+		else if (field)
+			*(double *)field = v.d;
+		break;
+	case NQ_FLAG_SIZE:
+		rc = nq_parse_memory(c->val, &v.u);
+		if (rc == -1)
+			snprintf(msg, sizeof msg, "%s takes a size such as 2G or "
+				 "10M, or none, not '%.80s'", c->arg, c->val);
+		else if (rc)
+			snprintf(msg, sizeof msg, "%s must be greater than 0, "
+				 "not '%.80s' (none for no limit)", c->arg,
+				 c->val);
+		else if (field)
+			*(uint64_t *)field = v.u;
+		break;
+	case NQ_FLAG_CHOICE:
+		for (k = 0; f->choices[k] && strcmp(f->choices[k], c->val); k++)
+			;
+		if (!f->choices[k]) {
+			choices_text(c, msg, sizeof msg);
+			c->rc = nq_cli_fail_choice(c->verb, msg, c->val,
+						   f->choices, k);
+			return c->rc;
+		}
+		if (field)
+			*(int *)field = (int)k;
+		break;
+	case NQ_FLAG_FN:
+		if (field && (rc = f->parse(c, field)) != 0) {
+			c->rc = rc;
+			return rc;
+		}
+		break;
+	}
+	if (rc) {
+		c->rc = nq_cli_fail(c->verb, "%s", msg);
+		return c->rc;
+	}
+	return 0;
+}
+
 int nq_cli_next(nq_cli *c)
 {
 	const nq_flag *f;
@@ -137,7 +244,30 @@ int nq_cli_next(nq_cli *c)
 		}
 		c->val = c->argv[c->i++];
 	}
+	if (flag_value(c) != 0)
+		return NQ_CLI_STOP;
 	return (int)(f - c->verb->flags);
+}
+
+int nq_cli_parse(const nq_verb *v, int argc, char **argv, void *args,
+		 nq_operand_fn *operand)
+{
+	nq_cli c;
+	int id;
+
+	nq_cli_start(&c, v, argc, argv);
+	c.args = args;
+	while ((id = nq_cli_next(&c)) != NQ_CLI_END) {
+		if (id == NQ_CLI_STOP)
+			return c.rc ? c.rc : -1;
+		if (id != NQ_CLI_OPERAND)
+			continue;
+		if (!operand)
+			return nq_cli_fail(v, "unexpected argument '%s'", c.val);
+		if ((id = operand(&c, args)) != 0)
+			return id;
+	}
+	return 0;
 }
 
 int nq_cli_fail(const nq_verb *v, const char *fmt, const char *arg)
@@ -203,26 +333,11 @@ void nq_cli_help(const nq_verb *v, FILE *f)
 		fprintf(f, "%s\n", v->more);
 }
 
-int nq_cli_int(const nq_cli *c, long long min, long long max,
-	       const char *what, long long *out)
+/* --hint ROW:COL (1-based) appended to the board's hints: 0, or the
+ * usage exit. */
+int nq_cli_hint(const nq_cli *c, void *board)
 {
-	char msg[300];
-	int rc = nq_parse_int(c->val, min, max, out);
-
-	if (rc == 0)
-		return 0;
-	if (rc == -1)
-		snprintf(msg, sizeof msg, "%s takes %s, an integer, not '%.80s'",
-			 c->arg, what, c->val);
-	else
-		snprintf(msg, sizeof msg, "%s takes %s from %lld to %lld, "
-			 "not '%.80s'", c->arg, what, min, max, c->val);
-	return nq_cli_fail(c->verb, "%s", msg);
-}
-
-/* --hint ROW:COL (1-based) into b: 0, or the usage exit. */
-static int hint_flag(const nq_cli *c, nq_board_args *b)
-{
+	nq_board_args *b = board;
 	char part[2][64], msg[300];
 	const char *val = c->val, *colon = strchr(val, ':');
 	long long v[2];
@@ -261,20 +376,6 @@ static int hint_flag(const nq_cli *c, nq_board_args *b)
 	return 0;
 }
 
-int nq_cli_board_flag(const nq_cli *c, nq_board_args *b)
-{
-	long long v;
-	int rc;
-
-	if (c->flag && c->flag->short_name == 'n' && !c->flag->name) {
-		if ((rc = nq_cli_int(c, 1, NQ_MAX_N, "a board size", &v)))
-			return rc;
-		b->n = (int)v;
-		return 0;
-	}
-	return hint_flag(c, b);
-}
-
 int nq_cli_board_check(const nq_verb *v, const nq_board_args *b)
 {
 	char why[256];
@@ -288,8 +389,10 @@ int nq_cli_board_check(const nq_verb *v, const nq_board_args *b)
 	return 0;
 }
 
-int nq_cli_config_operand(const nq_cli *c, const char **config)
+int nq_cli_config_operand(const nq_cli *c, void *args)
 {
+	const char **config = args;
+
 	if (*config)
 		return nq_cli_fail(c->verb, "one experiment file at a time "
 				   "('%s' is one too many)", c->val);

@@ -1,8 +1,9 @@
 /*
- * verbs_check.c - the check verb: an answer from anywhere (another
+ * cmd_check.c - the check verb: an answer from anywhere (another
  * solver, a student) through the harness's validator, given as a
  * placement or as a solver's own output on a file export wrote.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,28 +14,40 @@
 #include "validate.h"
 #include "verbs.h"
 
-enum { CHECK_N, CHECK_HINT, CHECK_PLACEMENT, CHECK_FROM, CHECK_SOLUTION,
-       CHECK_FORMAT };
-static const nq_flag check_flags[] = {
-	[CHECK_N] = { NULL, 'n', "N", "board size (with --from: read from the file)" },
-	[CHECK_HINT] = { "hint", 0, "R:C", "a pre-placed queen, 1-based row and column" },
-	[CHECK_PLACEMENT] = { "placement", 0, "P", "Ci is the 1-based column of the queen in row i,\n"
-			      "separated by blanks or commas; - reads stdin" },
-	[CHECK_FROM] = { "from", 0, "FILE", "the file `harness export` wrote and the solver\n"
-			 "read (.cnf, .lp, .mps): its square lines map the\n"
-			 "squares, its first line gives n and the hints\n"
-			 "(-n and --hint, if given, must agree)" },
-	[CHECK_SOLUTION] = { "solution", 0, "FILE", "the solver's answer, read directly:\n"
-			     "dimacs   SAT-competition output, s and v lines\n"
-			     "         (cadical X.cnf > FILE)\n"
-			     "minisat  MiniSat's result file (minisat X.cnf FILE)\n"
-			     "glpsol   glpsol's printable solution (glpsol --lp\n"
-			     "         X.lp -o FILE; --freemps X.mps)\n"
-			     "cbc      CBC's solution (cbc X.lp solve solu FILE)" },
-	[CHECK_FORMAT] = { "format", 0, "F", "one of those; default: told from the file" },
-	{ NULL, 0, NULL, NULL }
+/* check's command line, as its flag rows store it */
+struct check_args {
+	nq_board_args b;
+	const char *text, *solution, *from, *format;
 };
+#define AT(field) offsetof(struct check_args, field)
 
+static const nq_flag check_flags[] = {
+	NQ_FLAG_BOARD_N(struct check_args, b,
+			"board size (with --from: read from the file)"),
+	NQ_FLAG_BOARD_HINT(struct check_args, b,
+			   "a pre-placed queen, 1-based row and column"),
+	{ "placement", 0, "P", NQ_FLAG_STRING, AT(text),
+	  .help = "Ci is the 1-based column of the queen in row i,\n"
+		  "separated by blanks or commas; - reads stdin" },
+	{ "from", 0, "FILE", NQ_FLAG_STRING, AT(from),
+	  .help = "the file `harness export` wrote and the solver\n"
+		  "read (.cnf, .lp, .mps): its square lines map the\n"
+		  "squares, its first line gives n and the hints\n"
+		  "(-n and --hint, if given, must agree)" },
+	{ "solution", 0, "FILE", NQ_FLAG_STRING, AT(solution),
+	  .help = "the solver's answer, read directly:\n"
+		  "dimacs   SAT-competition output, s and v lines\n"
+		  "         (cadical X.cnf > FILE)\n"
+		  "minisat  MiniSat's result file (minisat X.cnf FILE)\n"
+		  "glpsol   glpsol's printable solution (glpsol --lp\n"
+		  "         X.lp -o FILE; --freemps X.mps)\n"
+		  "cbc      CBC's solution (cbc X.lp solve solu FILE)" },
+	/* checked against the solution-file formats (solfile.h) below,
+	 * once it is known to go with --solution */
+	{ "format", 0, "F", NQ_FLAG_STRING, AT(format),
+	  .help = "one of those; default: told from the file" },
+	NQ_FLAG_END
+};
 
 /* Whether two hint lists hold the same squares (in any order). */
 static int same_hints(const nq_square *a, int na, const nq_square *b, int nb)
@@ -323,35 +336,6 @@ static int check_placement_text(const char *text, const nq_board_args *b)
 	return 0;
 }
 
-struct check_args {
-	nq_board_args b;
-	const char *text, *solution, *from, *format;
-};
-
-/* Parse check's command line: 0, or an exit status (-1 after --help). */
-static int check_args(const nq_verb *v, int argc, char **argv,
-		      struct check_args *a)
-{
-	nq_cli c;
-	int id, rc = 0;
-
-	nq_cli_start(&c, v, argc, argv);
-	while (rc == 0 && (id = nq_cli_next(&c)) != NQ_CLI_END) {
-		switch (id) {
-		case NQ_CLI_STOP: return c.rc ? c.rc : -1;
-		case CHECK_N:
-		case CHECK_HINT: rc = nq_cli_board_flag(&c, &a->b); break;
-		case CHECK_PLACEMENT: a->text = c.val; break;
-		case CHECK_SOLUTION: a->solution = c.val; break;
-		case CHECK_FROM: a->from = c.val; break;
-		case CHECK_FORMAT: a->format = c.val; break;
-		default:
-			rc = nq_cli_fail(v, "unexpected argument '%s'", c.val);
-		}
-	}
-	return rc;
-}
-
 static int cmd_check(const nq_verb *v, int argc, char **argv)
 {
 	struct check_args a;
@@ -359,7 +343,7 @@ static int cmd_check(const nq_verb *v, int argc, char **argv)
 	int rc;
 
 	memset(&a, 0, sizeof a);
-	if ((rc = check_args(v, argc, argv, &a)) != 0)
+	if ((rc = nq_cli_parse(v, argc, argv, &a, NULL)) != 0)
 		return rc < 0 ? 0 : rc;
 	if (a.text && (a.solution || a.from))
 		return nq_cli_fail(v, "%s", "give --placement, or --from "

@@ -2,6 +2,7 @@
  * cmd_compare.c - `harness compare A.csv B.csv`: two results files cell
  * by cell (results/report/compare.h), the table on stdout.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "compare.h"
@@ -9,57 +10,58 @@
 #include "run.h"
 #include "verbs.h"
 
-enum { C_MATCH, C_Y, C_FORMAT };
-static const nq_flag compare_flags[] = {
-	[C_MATCH] = { "match", 0, "COLS", "pair cells by these columns (comma-separated, as\n"
-		      "report --group) instead of the approach, e.g. solver\n"
-		      "when encodings were renamed; the files may then be of\n"
-		      "two experiments" },
-	[C_Y] = { "y", 0, "COLUMN", "the column compared (default wall_s)" },
-	[C_FORMAT] = { "format", 0, "F", "text (default) or json" },
-	{ NULL, 0, NULL, NULL }
+/* compare's command line, as its flag rows store it */
+struct compare_args {
+	nq_compare_opts o;
+	const char *files[2];
 };
+#define AT(field) offsetof(struct compare_args, o.field)
+
+static const char *const compare_formats[] = { "text", "json", NULL };
+
+static const nq_flag compare_flags[] = {
+	{ "match", 0, "COLS", NQ_FLAG_STRING, AT(match),
+	  .help = "pair cells by these columns (comma-separated, as\n"
+		  "report --group) instead of the approach, e.g. solver\n"
+		  "when encodings were renamed; the files may then be of\n"
+		  "two experiments" },
+	{ "y", 0, "COLUMN", NQ_FLAG_STRING, AT(y),
+	  .help = "the column compared (default wall_s)" },
+	/* the index of text (0) or json (1) is o.json */
+	{ "format", 0, "F", NQ_FLAG_CHOICE, AT(json),
+	  .choices = compare_formats, .help = "text (default) or json" },
+	NQ_FLAG_END
+};
+
+/* A and B, the two results files. */
+static int file_operand(const nq_cli *c, void *args)
+{
+	struct compare_args *a = args;
+
+	if (a->files[1])
+		return nq_cli_fail(c->verb, "two results files, A and B ('%s' "
+				   "is one too many)", c->val);
+	a->files[a->files[0] ? 1 : 0] = c->val;
+	return 0;
+}
 
 static int cmd_compare(const nq_verb *v, int argc, char **argv)
 {
+	struct compare_args a;
 	nq_compare_opts o;
 	nq_table *ta = NULL, *tb = NULL;
-	const char *files[2] = { NULL, NULL };
 	nq_error err;
-	nq_cli c;
-	int id, rc = 0;
+	int rc;
 
-	memset(&o, 0, sizeof o);
-	nq_cli_start(&c, v, argc, argv);
-	while (rc == 0 && (id = nq_cli_next(&c)) != NQ_CLI_END) {
-		switch (id) {
-		case NQ_CLI_STOP: return c.rc;
-		case C_MATCH: o.match = c.val; break;
-		case C_Y: o.y = c.val; break;
-		case C_FORMAT:
-			if (!strcmp(c.val, "json"))
-				o.json = 1;
-			else if (strcmp(c.val, "text"))
-				rc = nq_cli_fail(v, "--format is text or json, "
-						 "not '%s'", c.val);
-			break;
-		case NQ_CLI_OPERAND:
-			if (files[1])
-				rc = nq_cli_fail(v, "two results files, A and "
-						 "B ('%s' is one too many)",
-						 c.val);
-			else
-				files[files[0] ? 1 : 0] = c.val;
-			break;
-		}
-	}
-	if (rc)
-		return rc;
-	if (!files[1])
+	memset(&a, 0, sizeof a);
+	if ((rc = nq_cli_parse(v, argc, argv, &a, file_operand)))
+		return rc < 0 ? 0 : rc;
+	if (!a.files[1])
 		return nq_cli_fail(v, "%s", "which two results files (A.csv "
 				   "B.csv)?");
-	o.a = files[0];
-	o.b = files[1];
+	o = a.o;
+	o.a = a.files[0];
+	o.b = a.files[1];
 	if ((rc = nq_verb_read_results(v, o.a, &ta)) != 0)
 		return rc;
 	if ((rc = nq_verb_read_results(v, o.b, &tb)) != 0) {

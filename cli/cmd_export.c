@@ -1,8 +1,9 @@
 /*
- * verbs_export.c - the export verb: one instance as a file other tools
+ * cmd_export.c - the export verb: one instance as a file other tools
  * read (DIMACS CNF, CPLEX LP or free MPS, for check to read back; a
  * CSPLib parameter file; a MiniZinc model or its data).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,40 +27,6 @@
 _Static_assert(sizeof ((nq_sqmap *)0)->hints / sizeof (nq_square) ==
 	       NQ_MAX_HINTS, "the square map holds NQ_MAX_HINTS hints");
 
-enum { EXPORT_N, EXPORT_HINT, EXPORT_BLOCKED, EXPORT_EXCLUDE,
-       EXPORT_ENCODING, EXPORT_COLUMNS, EXPORT_MODEL, EXPORT_CONSISTENCY,
-       EXPORT_OUTPUT, EXPORT_FORMAT, EXPORT_CARD };
-static const nq_flag export_flags[] = {
-	[EXPORT_N] = { NULL, 'n', "N", "board size" },
-	[EXPORT_HINT] = { "hint", 0, "R:C", "a pre-placed queen (a unit clause / fixed column)" },
-	[EXPORT_BLOCKED] = { "blocked", 0, "R:C", "a square no queen may stand on (1-based)" },
-	[EXPORT_EXCLUDE] = { "exclude", 0, "dD|aA", "a line no queen may stand on: diagonal D =\n"
-			     "col - row + n, antidiagonal A = row + col - 1\n"
-			     "(1..2n-1, as the experiment file's `excluded`)" },
-	[EXPORT_ENCODING] = { "encoding", 0, "E", "a CNF encoding (`harness list`); with --format\n"
-			      "asp the program's encoding, count (default) or\n"
-			      "choice (as the asp approach's option)" },
-	[EXPORT_COLUMNS] = { "columns", 0, "C", "alo (default): an at-least-one clause per column\n"
-			     "as per row, the standard model; none: rows only\n"
-			     "(as picosat's and dimacs' option `columns`; the\n"
-			     "header comment says which)" },
-	[EXPORT_MODEL] = { "model", 0, "M", "an ILP model; for a MiniZinc model (.mzn) int\n"
-			   "(default) or bool, as minizinc's option `model`;\n"
-			   "with --format smt2 bool (default) or int (as the\n"
-			   "smt approach's option)" },
-	[EXPORT_CONSISTENCY] = { "consistency", 0, "C", "the MiniZinc int model's all_different:\n"
-				 "default, domain or bounds (minizinc's option)" },
-	[EXPORT_OUTPUT] = { "output", 'o', "FILE", ".cnf (DIMACS), .lp (CPLEX LP), .mps (free MPS),\n"
-			    ".param (CSPLib Essence' parameters), .json\n"
-			    "(PyCSP3's Blocked Queens data), .mzn (MiniZinc\n"
-			    "model), .dzn (MiniZinc data) or .smt2 (SMT-LIB 2)" },
-	[EXPORT_FORMAT] = { "format", 0, "F", "dimacs, lp, mps, param, json, mzn, dzn, asp (a\n"
-			    "clingo program) or smt2, whatever FILE's extension" },
-	[EXPORT_CARD] = { "card", 0, "C", "smt2, model bool: the at-most-one, pb (default,\n"
-			  "Z3's (_ at-most 1)) or pairwise" },
-	{ NULL, 0, NULL, NULL }
-};
-
 struct export_args {
 	nq_board_args b;
 	const char *encoding, *model, *out, *fmt, *columns, *consistency, *card;
@@ -72,6 +39,53 @@ struct export_args {
 	int nblocked;
 	int *lines[2];       /* diagonals, antidiagonals */
 	int nlines[2];
+};
+
+#define AT(field) offsetof(struct export_args, field)
+
+static nq_flag_fn blocked_flag, exclude_flag;
+
+/* The strings are checked together once all are read (export_check):
+ * which go together depends on the format. */
+static const nq_flag export_flags[] = {
+	NQ_FLAG_BOARD_N(struct export_args, b, "board size"),
+	NQ_FLAG_BOARD_HINT(struct export_args, b,
+			   "a pre-placed queen (a unit clause / fixed column)"),
+	{ "blocked", 0, "R:C", NQ_FLAG_FN, 0, .parse = blocked_flag,
+	  .help = "a square no queen may stand on (1-based)" },
+	{ "exclude", 0, "dD|aA", NQ_FLAG_FN, 0, .parse = exclude_flag,
+	  .help = "a line no queen may stand on: diagonal D =\n"
+		  "col - row + n, antidiagonal A = row + col - 1\n"
+		  "(1..2n-1, as the experiment file's `excluded`)" },
+	{ "encoding", 0, "E", NQ_FLAG_STRING, AT(encoding),
+	  .help = "a CNF encoding (`harness list`); with --format\n"
+		  "asp the program's encoding, count (default) or\n"
+		  "choice (as the asp approach's option)" },
+	{ "columns", 0, "C", NQ_FLAG_STRING, AT(columns),
+	  .help = "alo (default): an at-least-one clause per column\n"
+		  "as per row, the standard model; none: rows only\n"
+		  "(as picosat's and dimacs' option `columns`; the\n"
+		  "header comment says which)" },
+	{ "model", 0, "M", NQ_FLAG_STRING, AT(model),
+	  .help = "an ILP model; for a MiniZinc model (.mzn) int\n"
+		  "(default) or bool, as minizinc's option `model`;\n"
+		  "with --format smt2 bool (default) or int (as the\n"
+		  "smt approach's option)" },
+	{ "consistency", 0, "C", NQ_FLAG_STRING, AT(consistency),
+	  .help = "the MiniZinc int model's all_different:\n"
+		  "default, domain or bounds (minizinc's option)" },
+	{ "output", 'o', "FILE", NQ_FLAG_STRING, AT(out),
+	  .help = ".cnf (DIMACS), .lp (CPLEX LP), .mps (free MPS),\n"
+		  ".param (CSPLib Essence' parameters), .json\n"
+		  "(PyCSP3's Blocked Queens data), .mzn (MiniZinc\n"
+		  "model), .dzn (MiniZinc data) or .smt2 (SMT-LIB 2)" },
+	{ "format", 0, "F", NQ_FLAG_STRING, AT(fmt),
+	  .help = "dimacs, lp, mps, param, json, mzn, dzn, asp (a\n"
+		  "clingo program) or smt2, whatever FILE's extension" },
+	{ "card", 0, "C", NQ_FLAG_STRING, AT(card),
+	  .help = "smt2, model bool: the at-most-one, pb (default,\n"
+		  "Z3's (_ at-most 1)) or pairwise" },
+	NQ_FLAG_END
 };
 
 static int ends_with(const char *s, const char *suffix)
@@ -273,9 +287,11 @@ static int export_check(const nq_verb *v, struct export_args *a)
 }
 
 /* --blocked R:C: 0, or the usage exit. */
-static int blocked_flag(const nq_verb *v, const char *val,
-			struct export_args *a)
+static int blocked_flag(const nq_cli *c, void *field)
 {
+	const nq_verb *v = c->verb;
+	const char *val = c->val;
+	struct export_args *a = field;
 	const char *colon = strchr(val, ':');
 	char part[2][32];
 	long long rc[2];
@@ -302,9 +318,11 @@ static int blocked_flag(const nq_verb *v, const char *val,
 }
 
 /* --exclude dD or aA: 0, or the usage exit. */
-static int exclude_flag(const nq_verb *v, const char *val,
-			struct export_args *a)
+static int exclude_flag(const nq_cli *c, void *field)
 {
+	const nq_verb *v = c->verb;
+	const char *val = c->val;
+	struct export_args *a = field;
 	int anti = val[0] == 'a', *grown;
 	long long d;
 
@@ -324,28 +342,8 @@ static int exclude_flag(const nq_verb *v, const char *val,
 static int export_args(const nq_verb *v, int argc, char **argv,
 		       struct export_args *a)
 {
-	nq_cli c;
-	int id, rc = 0;
+	int rc = nq_cli_parse(v, argc, argv, a, NULL);
 
-	nq_cli_start(&c, v, argc, argv);
-	while (rc == 0 && (id = nq_cli_next(&c)) != NQ_CLI_END) {
-		switch (id) {
-		case NQ_CLI_STOP: return c.rc ? c.rc : -1;
-		case EXPORT_N:
-		case EXPORT_HINT: rc = nq_cli_board_flag(&c, &a->b); break;
-		case EXPORT_BLOCKED: rc = blocked_flag(v, c.val, a); break;
-		case EXPORT_EXCLUDE: rc = exclude_flag(v, c.val, a); break;
-		case EXPORT_ENCODING: a->encoding = c.val; break;
-		case EXPORT_MODEL: a->model = c.val; break;
-		case EXPORT_CONSISTENCY: a->consistency = c.val; break;
-		case EXPORT_OUTPUT: a->out = c.val; break;
-		case EXPORT_FORMAT: a->fmt = c.val; break;
-		case EXPORT_COLUMNS: a->columns = c.val; break;
-		case EXPORT_CARD: a->card = c.val; break;
-		default:
-			rc = nq_cli_fail(v, "unexpected argument '%s'", c.val);
-		}
-	}
 	return rc ? rc : export_check(v, a);
 }
 

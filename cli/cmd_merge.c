@@ -2,6 +2,7 @@
  * cmd_merge.c - `harness merge`: its flags, the names OUT.meta will hold
  * checked, then the merge (core/run/merge.h) and its closing line.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,55 +13,60 @@
 #include "run.h"
 #include "verbs.h"
 
-enum { M_OUT, M_PARTIAL, M_CONFIG, M_FORCE, M_STRICT };
-static const nq_flag merge_flags[] = {
-	[M_OUT] = { "output", 'o', "OUT.csv", "the merged results file (required); its .meta beside it" },
-	[M_PARTIAL] = { "partial", 0, NULL, "merge what is there when runs are missing (named on\n"
-			"stderr) instead of stopping" },
-	[M_CONFIG] = { "config", 0, "FILE", "the experiment file (default: `config` in the shards' .meta)" },
-	[M_FORCE] = { "force", 0, NULL, "merge shards changed after their runs wrote them\n"
-		      "(named on stderr) instead of stopping; their changed\n"
-		      "rows stay marked (digest `changed`)" },
-	[M_STRICT] = { "strict", 0, NULL, "an answer nothing checked (checked 'none') fails\n"
-		       "the merge, exit 1 (as `strict: true` in the file, or a\n"
-		       "shard run with --strict)" },
-	{ NULL, 0, NULL, NULL }
+/* merge's command line, as its flag rows store it */
+struct merge_args {
+	nq_merge_opts o;
+	const char **shards; /* argc long: every operand is a shard */
 };
+#define AT(field) offsetof(struct merge_args, o.field)
+
+static const nq_flag merge_flags[] = {
+	{ "output", 'o', "OUT.csv", NQ_FLAG_STRING, AT(out),
+	  .help = "the merged results file (required); its .meta beside it" },
+	{ "partial", 0, NULL, NQ_FLAG_SET, AT(partial), 1,
+	  .help = "merge what is there when runs are missing (named on\n"
+		  "stderr) instead of stopping" },
+	{ "config", 0, "FILE", NQ_FLAG_STRING, AT(config),
+	  .help = "the experiment file (default: `config` in the shards' .meta)" },
+	{ "force", 0, NULL, NQ_FLAG_SET, AT(force), 1,
+	  .help = "merge shards changed after their runs wrote them\n"
+		  "(named on stderr) instead of stopping; their changed\n"
+		  "rows stay marked (digest `changed`)" },
+	{ "strict", 0, NULL, NQ_FLAG_SET, AT(strict), 1,
+	  .help = "an answer nothing checked (checked 'none') fails\n"
+		  "the merge, exit 1 (as `strict: true` in the file, or a\n"
+		  "shard run with --strict)" },
+	NQ_FLAG_END
+};
+
+static int shard_operand(const nq_cli *c, void *args)
+{
+	struct merge_args *a = args;
+
+	a->shards[a->o.nshards++] = c->val;
+	return 0;
+}
 
 static int cmd_merge(const nq_verb *v, int argc, char **argv)
 {
+	struct merge_args a;
 	nq_merge_opts o;
 	nq_merge_counts m;
 	const char **shards;
 	char *out;
 	nq_error err;
-	nq_cli c;
 	size_t i;
-	int id, rc;
+	int rc;
 
-	memset(&o, 0, sizeof o);
+	memset(&a, 0, sizeof a);
 	memset(&err, 0, sizeof err);
-	if (!(shards = calloc((size_t)argc + 1, sizeof *shards)))
+	if (!(shards = a.shards = calloc((size_t)argc + 1, sizeof *shards)))
 		return nq_cli_fail(v, "%s", "out of memory");
-	nq_cli_start(&c, v, argc, argv);
-	while ((id = nq_cli_next(&c)) != NQ_CLI_END) {
-		if (id == NQ_CLI_STOP) {
-			free(shards);
-			return c.rc;
-		}
-		if (id == M_OUT)
-			o.out = c.val;
-		else if (id == M_PARTIAL)
-			o.partial = 1;
-		else if (id == M_CONFIG)
-			o.config = c.val;
-		else if (id == M_FORCE)
-			o.force = 1;
-		else if (id == M_STRICT)
-			o.strict = 1;
-		else
-			shards[o.nshards++] = c.val;
+	if ((rc = nq_cli_parse(v, argc, argv, &a, shard_operand))) {
+		free(shards);
+		return rc < 0 ? 0 : rc;
 	}
+	o = a.o;
 	o.shards = shards;
 	if (!o.out || !o.nshards) {
 		free(shards);

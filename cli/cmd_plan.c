@@ -1,8 +1,9 @@
 /*
- * verbs_plan.c - `harness plan`: what an experiment file will run, how
+ * cmd_plan.c - `harness plan`: what an experiment file will run, how
  * long it can take, and how it splits into shards (plan.h), without
  * running anything.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,13 +12,24 @@
 #include "run.h"
 #include "verbs.h"
 
-enum { PLAN_LIST, PLAN_SHARDS, PLAN_JOBS };
+/* plan's command line, as its flag rows store it */
+struct plan_args {
+	const char *config;  /* first: nq_cli_config_operand's */
+	int list, shards, jobs;
+};
+#define AT(field) offsetof(struct plan_args, field)
+
 static const nq_flag plan_flags[] = {
-	[PLAN_LIST] = { "list", 0, NULL, "a header line, then one line per measured run: its\n"
-			"key (with --shards, the shard first), tab-separated" },
-	[PLAN_SHARDS] = { "shards", 0, "N", "split into N slices as `run --shard K/N` does" },
-	[PLAN_JOBS] = { "jobs", 'j', "N", "runs at once (default: the file's jobs:, or 1)" },
-	{ NULL, 0, NULL, NULL }
+	{ "list", 0, NULL, NQ_FLAG_SET, AT(list), 1,
+	  .help = "a header line, then one line per measured run: its\n"
+		  "key (with --shards, the shard first), tab-separated" },
+	{ "shards", 0, "N", NQ_FLAG_INT, AT(shards), 1, NQ_MAX_SHARDS,
+	  .what = "a number of slices",
+	  .help = "split into N slices as `run --shard K/N` does" },
+	{ "jobs", 'j', "N", NQ_FLAG_INT, AT(jobs), 1, NQ_MAX_JOBS,
+	  .what = "a number of runs at once",
+	  .help = "runs at once (default: the file's jobs:, or 1)" },
+	NQ_FLAG_END
 };
 
 static void print_summary(const nq_experiment *exp, const nq_plan *p,
@@ -76,41 +88,25 @@ static void print_list(const nq_experiment *exp, const nq_plan *p)
 
 static int cmd_plan(const nq_verb *v, int argc, char **argv)
 {
-	const char *config = NULL;
-	long long shards = 1, jobs = 0;
+	struct plan_args a = { .shards = 1 };
 	nq_experiment *exp;
 	nq_error err;
 	nq_plan p;
-	nq_cli c;
-	int id, list = 0;
+	int rc;
 
-	nq_cli_start(&c, v, argc, argv);
-	while ((id = nq_cli_next(&c)) != NQ_CLI_END) {
-		if (id == NQ_CLI_STOP)
-			return c.rc;
-		if (id == PLAN_LIST)
-			list = 1;
-		else if (id == PLAN_SHARDS) {
-			if (nq_cli_int(&c, 1, NQ_MAX_SHARDS, "a number of slices",
-				       &shards))
-				return NQ_EXIT_USAGE;
-		} else if (id == PLAN_JOBS) {
-			if (nq_cli_int(&c, 1, NQ_MAX_JOBS, "a number of runs at once", &jobs))
-				return NQ_EXIT_USAGE;
-		} else if (nq_cli_config_operand(&c, &config))
-			return NQ_EXIT_USAGE;
-	}
-	if (nq_cli_config_load(v, config, &exp))
+	if ((rc = nq_cli_parse(v, argc, argv, &a, nq_cli_config_operand)))
+		return rc < 0 ? 0 : rc;
+	if (nq_cli_config_load(v, a.config, &exp))
 		return NQ_EXIT_USAGE;
 	memset(&err, 0, sizeof err);
-	if (nq_plan_make(exp, (int)shards, nq_cores_usable(), &p, &err) < 0) {
+	if (nq_plan_make(exp, a.shards, nq_cores_usable(), &p, &err) < 0) {
 		nq_experiment_free(exp);
 		return nq_cli_error(&err);
 	}
-	if (list)
+	if (a.list)
 		print_list(exp, &p);
 	else
-		print_summary(exp, &p, jobs ? (int)jobs : exp->jobs);
+		print_summary(exp, &p, a.jobs ? a.jobs : exp->jobs);
 	nq_plan_free(&p);
 	nq_experiment_free(exp);
 	return 0;

@@ -1,8 +1,9 @@
 /*
- * verbs_results.c - the verbs that read a results file: plot (gnuplot
+ * cmd_results.c - the verbs that read a results file: plot (gnuplot
  * pictures) and report (Markdown, LaTeX, HTML or JSON); how every verb
  * that reads one reads it (nq_verb_read_results, compare too).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "atomic.h"
@@ -64,9 +65,12 @@ static int bind_only(nq_only *only, const nq_table *t, const char *csv)
 	return 0;
 }
 
-/* The one results file of plot and report: 0, or the usage exit. */
-static int results_operand(const nq_cli *c, const char **csv)
+/* The one results file of plot and report (the first field of their
+ * args): 0, or the usage exit. */
+static int results_operand(const nq_cli *c, void *args)
 {
+	const char **csv = args;
+
 	if (*csv)
 		return nq_cli_fail(c->verb, "one results file at a time ('%s' "
 				   "is one too many)", c->val);
@@ -74,10 +78,14 @@ static int results_operand(const nq_cli *c, const char **csv)
 	return 0;
 }
 
-/* One --only KEY=VALUES into `only` (made on first use): 0, or the usage
- * exit. Plot and report share it, and only.c's parser. */
-static int only_arg(const nq_verb *v, nq_only **only, const char *val)
+/* One --only KEY=VALUES into the nq_only * at field (made on first
+ * use): 0, or the usage exit. Plot and report share it, and only.c's
+ * parser. */
+static int only_flag(const nq_cli *c, void *field)
 {
+	const nq_verb *v = c->verb;
+	const char *val = c->val;
+	nq_only **only = field;
 	char buf[1024];
 	nq_error err;
 
@@ -97,19 +105,28 @@ static int only_arg(const nq_verb *v, nq_only **only, const char *val)
 
 /* ---- plot ----------------------------------------------------------- */
 
-/* The values of --kind and --format, for the did-you-mean. */
+/* The values of --kind: the plot kinds' names (plot.h), and all. */
 static const char *const kind_names[] = {
-	"time", "cactus", "size", "solubility", "scatter", "all"
+	"time", "cactus", "size", "solubility", "scatter", "all", NULL
 };
-static const char *const format_names[] = {
-	"markdown", "md", "latex", "tex", "html", "json"
-};
+#define KIND_ALL 5
 
-enum { PLOT_KIND, PLOT_OUTPUT, PLOT_Y, PLOT_GROUP, PLOT_MODE, PLOT_LOG,
-       PLOT_LINEAR, PLOT_SCATTER, PLOT_ONLY, PLOT_SIZE, PLOT_DPI };
+/* plot's command line, as its flag rows store it */
+struct plot_args {
+	const char *csv;     /* first: results_operand's */
+	const char *out;
+	int kind;            /* in kind_names; -1: not given */
+	nq_plot_opts o;
+	nq_only *only;
+};
+#define PLOT_AT(field) offsetof(struct plot_args, field)
+
+static nq_flag_fn plot_scatter_flag, plot_size_flag, only_flag;
+
 static const nq_flag plot_flags[] = {
-	[PLOT_KIND] = { "kind", 0, "K",
-		"time (default): y against n: the median of the ok runs\n"
+	{ "kind", 0, "K", NQ_FLAG_CHOICE, PLOT_AT(kind),
+	  .choices = kind_names,
+	  .help = "time (default): y against n: the median of the ok runs\n"
 		"as the point, min..max of the repetitions as the error\n"
 		"bar; runs not ok as markers (timeout at the timeout,\n"
 		"memout, crash, error, wrong answer); instances with\n"
@@ -129,24 +146,36 @@ static const nq_flag plot_flags[] = {
 		"Each kind has its own file: RESULTS.svg (time),\n"
 		"RESULTS-cactus.svg, RESULTS-size.svg, RESULTS-solubility.svg,\n"
 		"RESULTS-scatter.svg" },
-	[PLOT_OUTPUT] = { "output", 'o', "OUT", "where (default: the kind's file beside RESULTS, as\n"
-			  "above); with --kind all: OUT, OUT-cactus, OUT-size" },
-	[PLOT_Y] = { "y", 0, "COLUMN", "any numeric column (default wall_s): cpu_s,\n"
-		     "peak_rss_kib, nodes, ..." },
-	[PLOT_GROUP] = { "group", 0, "COLS", "what makes a line (default solver,encoding, plus\n"
-			 "options where one approach's rows differ)" },
-	[PLOT_MODE] = { "mode", 0, "MODE", "one panel: first or count" },
-	[PLOT_LOG] = { "log", 0, NULL, "a log y axis (default for times, or when the\n"
-		       "values span more than 100x); medians of 0 are left\n"
-		       "out, and the key and stderr say how many" },
-	[PLOT_LINEAR] = { "linear", 0, NULL, "a linear y axis" },
-	[PLOT_SCATTER] = { "scatter", 0, "A,B", "the scatter plot's approaches: A across, B up" },
-	[PLOT_ONLY] = { "only", 0, "KEY=VALUES", ONLY_HELP },
-	[PLOT_SIZE] = { "size", 0, "WxH", "the picture's size: px (1920x1080), or in or cm\n"
-			"(6x4in; a PNG at --dpi); default 640x580 px a panel" },
-	[PLOT_DPI] = { "dpi", 0, "D", "PNG: pixels per inch (default 96); fonts and lines\n"
-		       "grow with it, so 192 is the same picture twice as sharp" },
-	{ NULL, 0, NULL, NULL }
+	{ "output", 'o', "OUT", NQ_FLAG_STRING, PLOT_AT(out),
+	  .help = "where (default: the kind's file beside RESULTS, as\n"
+		  "above); with --kind all: OUT, OUT-cactus, OUT-size" },
+	{ "y", 0, "COLUMN", NQ_FLAG_STRING, PLOT_AT(o.y),
+	  .help = "any numeric column (default wall_s): cpu_s,\n"
+		  "peak_rss_kib, nodes, ..." },
+	{ "group", 0, "COLS", NQ_FLAG_STRING, PLOT_AT(o.group),
+	  .help = "what makes a line (default solver,encoding, plus\n"
+		  "options where one approach's rows differ)" },
+	{ "mode", 0, "MODE", NQ_FLAG_STRING, PLOT_AT(o.mode),
+	  .help = "one panel: first or count" },
+	{ "log", 0, NULL, NQ_FLAG_SET, PLOT_AT(o.scale), 1,
+	  .help = "a log y axis (default for times, or when the\n"
+		  "values span more than 100x); medians of 0 are left\n"
+		  "out, and the key and stderr say how many" },
+	{ "linear", 0, NULL, NQ_FLAG_SET, PLOT_AT(o.scale), 0,
+	  .help = "a linear y axis" },
+	{ "scatter", 0, "A,B", NQ_FLAG_FN, PLOT_AT(o),
+	  .parse = plot_scatter_flag,
+	  .help = "the scatter plot's approaches: A across, B up" },
+	{ "only", 0, "KEY=VALUES", NQ_FLAG_FN, PLOT_AT(only),
+	  .parse = only_flag, .help = ONLY_HELP },
+	{ "size", 0, "WxH", NQ_FLAG_FN, PLOT_AT(o), .parse = plot_size_flag,
+	  .help = "the picture's size: px (1920x1080), or in or cm\n"
+		  "(6x4in; a PNG at --dpi); default 640x580 px a panel" },
+	{ "dpi", 0, "D", NQ_FLAG_INT, PLOT_AT(o.dpi), NQ_PLOT_DPI_MIN,
+	  NQ_PLOT_DPI_MAX, .what = "pixels per inch",
+	  .help = "PNG: pixels per inch (default 96); fonts and lines\n"
+		  "grow with it, so 192 is the same picture twice as sharp" },
+	NQ_FLAG_END
 };
 
 /* --scatter A,B into a and b (buf holds them): 0, or the usage exit. */
@@ -169,64 +198,42 @@ static int scatter_arg(const nq_verb *v, const char *val, char *buf,
 /* Where plot's --scatter A,B is kept apart (o->scatter_a, _b point in). */
 static char scatter_buf[1024];
 
-/* Parse plot's command line: 0, or an exit status (-1 after --help). */
-static int plot_args(const nq_verb *v, int argc, char **argv,
-		     nq_plot_opts *o, const char **csv, const char **out,
-		     int *all, nq_only **only)
+static int plot_scatter_flag(const nq_cli *c, void *field)
+{
+	nq_plot_opts *o = field;
+
+	return scatter_arg(c->verb, c->val, scatter_buf, sizeof scatter_buf,
+			   &o->scatter_a, &o->scatter_b);
+}
+
+static int plot_size_flag(const nq_cli *c, void *field)
 {
 	char buf[1024];
 	nq_error err;
-	nq_cli c;
-	long long dpi;
-	int id, k, rc = 0;
 
-	nq_cli_start(&c, v, argc, argv);
-	while (rc == 0 && (id = nq_cli_next(&c)) != NQ_CLI_END) {
-		switch (id) {
-		case NQ_CLI_STOP: return c.rc ? c.rc : -1;
-		case PLOT_LOG: o->scale = 1; break;
-		case PLOT_LINEAR: o->scale = 0; break;
-		case PLOT_OUTPUT: *out = c.val; break;
-		case PLOT_Y: o->y = c.val; break;
-		case PLOT_GROUP: o->group = c.val; break;
-		case PLOT_MODE: o->mode = c.val; break;
-		case PLOT_ONLY: rc = only_arg(v, only, c.val); break;
-		case PLOT_SIZE:
-			memset(&err, 0, sizeof err);
-			if (nq_plot_size_parse(c.val, o, &err) < 0) {
-				nq_error_format(&err, buf, sizeof buf);
-				rc = nq_cli_fail(v, "%s", buf);
-			}
-			break;
-		case PLOT_DPI:
-			if (nq_parse_int(c.val, NQ_PLOT_DPI_MIN, NQ_PLOT_DPI_MAX,
-					 &dpi) < 0) {
-				snprintf(buf, sizeof buf, "--dpi is a whole "
-					 "number of %d..%d, not '%s'",
-					 NQ_PLOT_DPI_MIN, NQ_PLOT_DPI_MAX, c.val);
-				rc = nq_cli_fail(v, "%s", buf);
-			} else {
-				o->dpi = (int)dpi;
-			}
-			break;
-		case PLOT_SCATTER:
-			rc = scatter_arg(v, c.val, scatter_buf, sizeof scatter_buf,
-					 &o->scatter_a, &o->scatter_b);
-			break;
-		case NQ_CLI_OPERAND: rc = results_operand(&c, csv); break;
-		case PLOT_KIND:
-			if (!strcmp(c.val, "all"))
-				*all = 1;
-			else if ((k = nq_plot_kind_from_name(c.val)) >= 0)
-				o->kind = (nq_plot_kind)k;
-			else
-				rc = nq_cli_fail_choice(v, "--kind is time, "
-					"cactus, size, solubility, scatter or "
-					"all", c.val, kind_names, 6);
-			break;
-		}
+	memset(&err, 0, sizeof err);
+	if (nq_plot_size_parse(c->val, field, &err) < 0) {
+		nq_error_format(&err, buf, sizeof buf);
+		return nq_cli_fail(c->verb, "%s", buf);
 	}
-	return rc;
+	return 0;
+}
+
+/* Parse plot's command line into a: 0, or an exit status (-1 after
+ * --help). */
+static int plot_args(const nq_verb *v, int argc, char **argv,
+		     struct plot_args *a, int *all)
+{
+	int rc = nq_cli_parse(v, argc, argv, a, results_operand);
+
+	if (rc)
+		return rc;
+	if (a->kind == KIND_ALL)
+		*all = 1;
+	else if (a->kind >= 0)
+		a->o.kind = (nq_plot_kind)nq_plot_kind_from_name(
+			kind_names[a->kind]);
+	return 0;
 }
 
 /* Draw each kind asked for (every output checked before any is
@@ -281,27 +288,26 @@ static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all,
 
 static int cmd_plot(const nq_verb *v, int argc, char **argv)
 {
-	nq_plot_opts o;
+	struct plot_args a;
 	nq_table *t = NULL;
-	nq_only *only = NULL;
-	const char *csv = NULL, *out = NULL;
 	char def[4096];
 	int all = 0, rc;
 
-	memset(&o, 0, sizeof o);
-	o.scale = -1;
-	if ((rc = plot_args(v, argc, argv, &o, &csv, &out, &all, &only)) != 0 ||
-	    (rc = nq_verb_read_results(v, csv, &t)) != 0 ||
-	    (rc = bind_only(only, t, csv)) != 0)
+	memset(&a, 0, sizeof a);
+	a.kind = -1;
+	a.o.scale = -1;
+	if ((rc = plot_args(v, argc, argv, &a, &all)) != 0 ||
+	    (rc = nq_verb_read_results(v, a.csv, &t)) != 0 ||
+	    (rc = bind_only(a.only, t, a.csv)) != 0)
 		goto out;
-	if (!out)
-		nq_path_with_ext(csv, ".svg", def, sizeof def);
-	o.csv = csv;
-	o.only = only;
-	rc = plot_draw(t, &o, out ? out : def, all, out != NULL);
+	if (!a.out)
+		nq_path_with_ext(a.csv, ".svg", def, sizeof def);
+	a.o.csv = a.csv;
+	a.o.only = a.only;
+	rc = plot_draw(t, &a.o, a.out ? a.out : def, all, a.out != NULL);
 out:
 	nq_table_free(t);
-	nq_only_free(only);
+	nq_only_free(a.only);
 	return rc < 0 ? 0 : rc;
 }
 
@@ -322,71 +328,80 @@ const nq_verb nq_verb_plot = {
 
 /* ---- report --------------------------------------------------------- */
 
-enum { REPORT_FORMAT, REPORT_BASELINE, REPORT_OUTPUT, REPORT_Y,
-       REPORT_GROUP, REPORT_SCATTER, REPORT_ONLY };
-static const nq_flag report_flags[] = {
-	[REPORT_FORMAT] = { "format", 0, "F", "markdown (default), latex (booktabs tables, a\n"
-			    "longtable past 40 rows; times in s, 3 significant\n"
-			    "digits, plain decimals; the machine as comments;\n"
-			    "within an article's text width: approaches by\n"
-			    "letter with a key where their names do not fit),\n"
-			    "html (one self-contained page: tables to sort and\n"
-			    "filter, per-approach totals, the plots inside) or\n"
-			    "json (every figure, for notebooks)" },
-	[REPORT_BASELINE] = { "baseline", 0, "A", "the approach speed-ups are against, as labelled in\n"
-			      "the table, e.g. backtrack/bitmask (default: the first)" },
-	[REPORT_OUTPUT] = { "output", 'o', "FILE", "where (default RESULTS with .md or .tex; - stdout)" },
-	[REPORT_Y] = { "y", 0, "COLUMN", "the column summarised (default wall_s)" },
-	[REPORT_GROUP] = { "group", 0, "COLS", "what makes an approach (as for plot)" },
-	[REPORT_SCATTER] = { "scatter", 0, "A,B", "html: the scatter plot's two approaches, A across,\n"
-			     "B up (default: the first two)" },
-	[REPORT_ONLY] = { "only", 0, "KEY=VALUES", ONLY_HELP },
-	{ NULL, 0, NULL, NULL }
+/* The values of --format, for the did-you-mean. */
+static const char *const format_names[] = {
+	"markdown", "md", "latex", "tex", "html", "json"
 };
 
-/* Parse report's command line: 0, or an exit status (-1 after --help). */
-static int report_args(const nq_verb *v, int argc, char **argv,
-		       nq_report_opts *o, const char **csv, const char **out,
-		       nq_only **only)
+/* report's command line, as its flag rows store it */
+struct report_args {
+	const char *csv;     /* first: results_operand's */
+	const char *out;
+	nq_report_opts o;
+	nq_only *only;
+};
+#define REPORT_AT(field) offsetof(struct report_args, field)
+
+static nq_flag_fn report_format_flag, report_scatter_flag;
+
+static const nq_flag report_flags[] = {
+	{ "format", 0, "F", NQ_FLAG_FN, REPORT_AT(o),
+	  .parse = report_format_flag,
+	  .help = "markdown (default), latex (booktabs tables, a\n"
+		  "longtable past 40 rows; times in s, 3 significant\n"
+		  "digits, plain decimals; the machine as comments;\n"
+		  "within an article's text width: approaches by\n"
+		  "letter with a key where their names do not fit),\n"
+		  "html (one self-contained page: tables to sort and\n"
+		  "filter, per-approach totals, the plots inside) or\n"
+		  "json (every figure, for notebooks)" },
+	{ "baseline", 0, "A", NQ_FLAG_STRING, REPORT_AT(o.baseline),
+	  .help = "the approach speed-ups are against, as labelled in\n"
+		  "the table, e.g. backtrack/bitmask (default: the first)" },
+	{ "output", 'o', "FILE", NQ_FLAG_STRING, REPORT_AT(out),
+	  .help = "where (default RESULTS with .md or .tex; - stdout)" },
+	{ "y", 0, "COLUMN", NQ_FLAG_STRING, REPORT_AT(o.y),
+	  .help = "the column summarised (default wall_s)" },
+	{ "group", 0, "COLS", NQ_FLAG_STRING, REPORT_AT(o.group),
+	  .help = "what makes an approach (as for plot)" },
+	{ "scatter", 0, "A,B", NQ_FLAG_FN, REPORT_AT(o),
+	  .parse = report_scatter_flag,
+	  .help = "html: the scatter plot's two approaches, A across,\n"
+		  "B up (default: the first two)" },
+	{ "only", 0, "KEY=VALUES", NQ_FLAG_FN, REPORT_AT(only),
+	  .parse = only_flag, .help = ONLY_HELP },
+	NQ_FLAG_END
+};
+
+/* --format NAME into the nq_report_opts: 0, or the usage exit. */
+static int report_format_flag(const nq_cli *c, void *field)
 {
-	nq_cli c;
-	int id, rc = 0;
+	nq_report_opts *o = field;
 
-	nq_cli_start(&c, v, argc, argv);
-	while (rc == 0 && (id = nq_cli_next(&c)) != NQ_CLI_END) {
-		switch (id) {
-		case NQ_CLI_STOP: return c.rc ? c.rc : -1;
-		case REPORT_OUTPUT: *out = c.val; break;
-		case REPORT_BASELINE: o->baseline = c.val; break;
-		case REPORT_Y: o->y = c.val; break;
-		case REPORT_GROUP: o->group = c.val; break;
-		case REPORT_ONLY: rc = only_arg(v, only, c.val); break;
-		case NQ_CLI_OPERAND: rc = results_operand(&c, csv); break;
-		case REPORT_SCATTER: {
-			char buf[1024];
-			const char *a, *b;
+	if (!strcmp(c->val, "markdown") || !strcmp(c->val, "md"))
+		o->format = NQ_REPORT_MARKDOWN;
+	else if (!strcmp(c->val, "latex") || !strcmp(c->val, "tex"))
+		o->format = NQ_REPORT_LATEX;
+	else if (!strcmp(c->val, "html"))
+		o->format = NQ_REPORT_HTML;
+	else if (!strcmp(c->val, "json"))
+		o->format = NQ_REPORT_JSON;
+	else
+		return nq_cli_fail_choice(c->verb, "--format is markdown, "
+					  "latex, html or json", c->val,
+					  format_names, 6);
+	return 0;
+}
 
-			rc = scatter_arg(v, c.val, buf, sizeof buf, &a, &b);
-			o->scatter = c.val;
-			break;
-		}
-		case REPORT_FORMAT:
-			if (!strcmp(c.val, "markdown") || !strcmp(c.val, "md"))
-				o->format = NQ_REPORT_MARKDOWN;
-			else if (!strcmp(c.val, "latex") ||
-				 !strcmp(c.val, "tex"))
-				o->format = NQ_REPORT_LATEX;
-			else if (!strcmp(c.val, "html"))
-				o->format = NQ_REPORT_HTML;
-			else if (!strcmp(c.val, "json"))
-				o->format = NQ_REPORT_JSON;
-			else
-				rc = nq_cli_fail_choice(v, "--format is "
-					"markdown, latex, html or json", c.val,
-					format_names, 6);
-			break;
-		}
-	}
+/* --scatter A,B checked, kept whole for the report */
+static int report_scatter_flag(const nq_cli *c, void *field)
+{
+	nq_report_opts *o = field;
+	const char *a, *b;
+	char buf[1024];
+	int rc = scatter_arg(c->verb, c->val, buf, sizeof buf, &a, &b);
+
+	o->scatter = c->val;
 	return rc;
 }
 
@@ -424,16 +439,22 @@ static int report_to_file(nq_table *t, const nq_report_opts *o,
 
 static int cmd_report(const nq_verb *v, int argc, char **argv)
 {
+	struct report_args a;
 	nq_report_opts o;
 	nq_table *t = NULL;
-	nq_only *only = NULL;
+	nq_only *only;
 	nq_error err;
-	const char *csv = NULL, *out = NULL;
+	const char *csv, *out;
 	char def[4096];
 	int rc;
 
-	memset(&o, 0, sizeof o);
-	if ((rc = report_args(v, argc, argv, &o, &csv, &out, &only)) != 0 ||
+	memset(&a, 0, sizeof a);
+	rc = nq_cli_parse(v, argc, argv, &a, results_operand);
+	o = a.o;
+	csv = a.csv;
+	out = a.out;
+	only = a.only;
+	if (rc != 0 ||
 	    (rc = nq_verb_read_results(v, csv, &t)) != 0 ||
 	    (rc = bind_only(only, t, csv)) != 0) {
 		nq_table_free(t);

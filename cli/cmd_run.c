@@ -1,7 +1,9 @@
 /*
- * verbs_run.c - the verbs that run solvers: run (an experiment file),
+ * cmd_run.c - the verbs that run solvers: run (an experiment file),
  * solve (one instance from the command line) and list (what can run).
  */
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,27 +81,55 @@ static int finish_run(const nq_experiment *exp, nq_run_opts *o)
 
 /* ---- run ------------------------------------------------------------ */
 
-enum { RUN_OUTPUT, RUN_QUIET, RUN_JOBS, RUN_SHARD, RUN_RESUME, RUN_FORCE,
-       RUN_STRICT };
-static const nq_flag run_flags[] = {
-	[RUN_OUTPUT] = { "output", 'o', "FILE.csv", "write the CSV here instead (.csv added when missing)" },
-	[RUN_QUIET] = { "quiet", 'q', NULL, "no progress lines (the summary still prints)" },
-	[RUN_JOBS] = { "jobs", 'j', "N", "N runs at once, each on cores of its own (default:\n"
-		       "the file's jobs:, or 1; at most the cores here)" },
-	[RUN_SHARD] = { "shard", 0, "K/N", "only the K-th of N slices of the plan (`harness plan\n"
-			"--shards N` shows them), into\n"
-			"reports/<experiment>.shard-K-of-N.csv; `harness merge`\n"
-			"joins the slices" },
-	[RUN_RESUME] = { "resume", 0, NULL, "go on with the CSV: runs that have a row are not\n"
-			 "made again; their answers are checked with the new ones" },
-	[RUN_FORCE] = { "force", 0, NULL, "--resume although the experiment file or the\n"
-			"harness version differ from the CSV's .meta, or rows\n"
-			"changed since the run wrote them (named on stderr;\n"
-			"they stay marked: digest `changed`)" },
-	[RUN_STRICT] = { "strict", 0, NULL, "an answer nothing checked (checked 'none') fails\n"
-			 "the run, exit 1 (as `strict: true` in the file)" },
-	{ NULL, 0, NULL, NULL }
+/* run's command line, as its flag rows store it */
+struct run_args {
+	const char *config;  /* first: nq_cli_config_operand's */
+	nq_run_opts o;
 };
+#define RUN_AT(field) offsetof(struct run_args, o.field)
+
+static nq_flag_fn shard_flag;
+
+static const nq_flag run_flags[] = {
+	{ "output", 'o', "FILE.csv", NQ_FLAG_STRING, RUN_AT(output),
+	  .help = "write the CSV here instead (.csv added when missing)" },
+	{ "quiet", 'q', NULL, NQ_FLAG_SET, RUN_AT(quiet), 1,
+	  .help = "no progress lines (the summary still prints)" },
+	{ "jobs", 'j', "N", NQ_FLAG_INT, RUN_AT(jobs), 1, NQ_MAX_JOBS,
+	  .what = "a number of runs at once",
+	  .help = "N runs at once, each on cores of its own (default:\n"
+		  "the file's jobs:, or 1; at most the cores here)" },
+	{ "shard", 0, "K/N", NQ_FLAG_FN, offsetof(struct run_args, o),
+	  .parse = shard_flag,
+	  .help = "only the K-th of N slices of the plan (`harness plan\n"
+		  "--shards N` shows them), into\n"
+		  "reports/<experiment>.shard-K-of-N.csv; `harness merge`\n"
+		  "joins the slices" },
+	{ "resume", 0, NULL, NQ_FLAG_SET, RUN_AT(resume), 1,
+	  .help = "go on with the CSV: runs that have a row are not\n"
+		  "made again; their answers are checked with the new ones" },
+	{ "force", 0, NULL, NQ_FLAG_SET, RUN_AT(force), 1,
+	  .help = "--resume although the experiment file or the\n"
+		  "harness version differ from the CSV's .meta, or rows\n"
+		  "changed since the run wrote them (named on stderr;\n"
+		  "they stay marked: digest `changed`)" },
+	{ "strict", 0, NULL, NQ_FLAG_SET, RUN_AT(strict), 1,
+	  .help = "an answer nothing checked (checked 'none') fails\n"
+		  "the run, exit 1 (as `strict: true` in the file)" },
+	NQ_FLAG_END
+};
+
+/* --shard K/N into the nq_run_opts' shard_k and shard_n */
+static int shard_flag(const nq_cli *c, void *field)
+{
+	nq_run_opts *o = field;
+	char why[200];
+
+	if (nq_parse_shard(c->val, &o->shard_k, &o->shard_n, why,
+			   sizeof why) < 0)
+		return nq_cli_fail(c->verb, "--shard %s", why);
+	return 0;
+}
 
 /* reports/x.csv -> reports/x.shard-K-of-N.csv */
 static char *shard_output(const char *out, int k, int n)
@@ -118,42 +148,17 @@ static char *shard_output(const char *out, int k, int n)
 
 static int cmd_run(const nq_verb *v, int argc, char **argv)
 {
+	struct run_args a;
 	nq_run_opts o;
 	nq_experiment *exp;
-	const char *config = NULL;
-	char *sharded = NULL, why[200];
-	long long jobs;
-	nq_cli c;
-	int id, rc;
+	char *sharded = NULL;
+	int rc;
 
-	memset(&o, 0, sizeof o);
-	nq_cli_start(&c, v, argc, argv);
-	while ((id = nq_cli_next(&c)) != NQ_CLI_END) {
-		if (id == NQ_CLI_STOP)
-			return c.rc;
-		if (id == RUN_OUTPUT)
-			o.output = c.val;
-		else if (id == RUN_QUIET)
-			o.quiet = 1;
-		else if (id == RUN_JOBS) {
-			if (nq_cli_int(&c, 1, NQ_MAX_JOBS, "a number of runs "
-				       "at once", &jobs))
-				return NQ_EXIT_USAGE;
-			o.jobs = (int)jobs;
-		} else if (id == RUN_SHARD) {
-			if (nq_parse_shard(c.val, &o.shard_k, &o.shard_n, why,
-					   sizeof why) < 0)
-				return nq_cli_fail(v, "--shard %s", why);
-		} else if (id == RUN_RESUME)
-			o.resume = 1;
-		else if (id == RUN_FORCE)
-			o.force = 1;
-		else if (id == RUN_STRICT)
-			o.strict = 1;
-		else if (nq_cli_config_operand(&c, &config))
-			return NQ_EXIT_USAGE;
-	}
-	if (nq_cli_config_load(v, config, &exp))
+	memset(&a, 0, sizeof a);
+	if ((rc = nq_cli_parse(v, argc, argv, &a, nq_cli_config_operand)))
+		return rc < 0 ? 0 : rc;
+	o = a.o;
+	if (nq_cli_config_load(v, a.config, &exp))
 		return NQ_EXIT_USAGE;
 	if (o.force && !o.resume) {
 		nq_experiment_free(exp);
@@ -188,28 +193,47 @@ const nq_verb nq_verb_run = {
 
 /* ---- solve ---------------------------------------------------------- */
 
-enum {
-	SOLVE_N, SOLVE_COUNT, SOLVE_FIRST, SOLVE_HINT, SOLVE_TIMEOUT,
-	SOLVE_MEMORY, SOLVE_DISK, SOLVE_PROCESSES, SOLVE_SEED, SOLVE_BOARD,
-	SOLVE_OUTPUT, SOLVE_QUIET
+/* solve's command line, as its flag rows store it; solve_args copies
+ * it into the experiment of one instance that solve runs */
+struct solve_args {
+	nq_board_args b;
+	nq_run_opts o;
+	int mode;                /* enum nq_mode */
+	double timeout_s;
+	uint64_t memory_kib, disk_kib, seed;
+	int processes;
+	nq_experiment *exp;      /* the approaches go there */
 };
+#define SOLVE_AT(field) offsetof(struct solve_args, field)
+
 static const nq_flag solve_flags[] = {
-	[SOLVE_N] = { NULL, 'n', "N", "board size" },
-	[SOLVE_COUNT] = { "count", 0, NULL, "count the placements (default: find the first)" },
-	[SOLVE_FIRST] = { "first", 0, NULL, "find the first placement (the default)" },
-	[SOLVE_HINT] = { "hint", 0, "R:C", "a pre-placed queen, 1-based row and column\n"
-			 "(repeatable)" },
-	[SOLVE_TIMEOUT] = { "timeout", 0, "T", "per run, e.g. 10s, 500ms (default 60s)" },
-	[SOLVE_MEMORY] = { "memory", 0, "M", "per run, e.g. 2G (default none)" },
-	[SOLVE_DISK] = { "disk", 0, "D", "bytes a run may write, e.g. 10M, or none\n"
-			 "(default 1G, or half the free space if less)" },
-	[SOLVE_PROCESSES] = { "processes", 0, "P", "the most processes and threads a "
-			      "run may have\n(default 512)" },
-	[SOLVE_SEED] = { "seed", 0, "S", "for randomised solvers (default 1)" },
-	[SOLVE_BOARD] = { "board", 0, NULL, "print the placement found (n <= 32)" },
-	[SOLVE_OUTPUT] = { "output", 'o', "FILE.csv", "also write the CSV rows" },
-	[SOLVE_QUIET] = { "quiet", 'q', NULL, "no progress lines" },
-	{ NULL, 0, NULL, NULL }
+	NQ_FLAG_BOARD_N(struct solve_args, b, "board size"),
+	{ "count", 0, NULL, NQ_FLAG_SET, SOLVE_AT(mode), NQ_MODE_COUNT,
+	  .help = "count the placements (default: find the first)" },
+	{ "first", 0, NULL, NQ_FLAG_SET, SOLVE_AT(mode), NQ_MODE_FIRST,
+	  .help = "find the first placement (the default)" },
+	NQ_FLAG_BOARD_HINT(struct solve_args, b,
+			   "a pre-placed queen, 1-based row and column\n"
+			   "(repeatable)"),
+	{ "timeout", 0, "T", NQ_FLAG_DURATION, SOLVE_AT(timeout_s),
+	  .help = "per run, e.g. 10s, 500ms (default 60s)" },
+	{ "memory", 0, "M", NQ_FLAG_SIZE, SOLVE_AT(memory_kib),
+	  .help = "per run, e.g. 2G (default none)" },
+	{ "disk", 0, "D", NQ_FLAG_SIZE, SOLVE_AT(disk_kib),
+	  .help = "bytes a run may write, e.g. 10M, or none\n"
+		  "(default 1G, or half the free space if less)" },
+	{ "processes", 0, "P", NQ_FLAG_INT, SOLVE_AT(processes), 1, 4194304,
+	  .help = "the most processes and threads a run may have\n"
+		  "(default 512)" },
+	{ "seed", 0, "S", NQ_FLAG_U64, SOLVE_AT(seed),
+	  .help = "for randomised solvers (default 1)" },
+	{ "board", 0, NULL, NQ_FLAG_SET, SOLVE_AT(o.show_board), 1,
+	  .help = "print the placement found (n <= 32)" },
+	{ "output", 'o', "FILE.csv", NQ_FLAG_STRING, SOLVE_AT(o.output),
+	  .help = "also write the CSV rows" },
+	{ "quiet", 'q', NULL, NQ_FLAG_SET, SOLVE_AT(o.quiet), 1,
+	  .help = "no progress lines" },
+	NQ_FLAG_END
 };
 
 /* Split "SOLVER:K=V,K=V" into an approach. */
@@ -262,73 +286,6 @@ static int parse_approach(const nq_verb *v, const char *text, nq_approach *a)
 	return 0;
 }
 
-/* One flag of solve that is not about the board or an approach. */
-static int solve_flag(const nq_cli *c, int id, nq_experiment *exp,
-		      nq_run_opts *o)
-{
-	int rc;
-
-	switch (id) {
-	case SOLVE_COUNT:
-		exp->instances[0].inst.mode = NQ_MODE_COUNT;
-		break;
-	case SOLVE_FIRST:
-		exp->instances[0].inst.mode = NQ_MODE_FIRST;
-		break;
-	case SOLVE_BOARD:
-		o->show_board = 1;
-		break;
-	case SOLVE_QUIET:
-		o->quiet = 1;
-		break;
-	case SOLVE_OUTPUT:
-		o->output = c->val;
-		break;
-	case SOLVE_TIMEOUT:
-		if (nq_parse_duration(c->val, &exp->timeout_s) < 0 ||
-		    exp->timeout_s <= 0)
-			return nq_cli_fail(c->verb, "--timeout takes a duration "
-					   "such as 10s, not '%s'", c->val);
-		break;
-	case SOLVE_MEMORY:
-		rc = nq_parse_memory(c->val, &exp->memory_kib);
-		if (rc == -1)
-			return nq_cli_fail(c->verb, "--memory takes a size such "
-					   "as 2G, or none, not '%s'", c->val);
-		if (rc == -2)
-			return nq_cli_fail(c->verb, "--memory must be greater "
-					   "than 0, not '%s' (none for no "
-					   "limit)", c->val);
-		break;
-	case SOLVE_DISK:
-		rc = nq_parse_memory(c->val, &exp->disk_kib);
-		if (rc == -1)
-			return nq_cli_fail(c->verb, "--disk takes a size such "
-					   "as 10M, or none, not '%s'", c->val);
-		if (rc == -2)
-			return nq_cli_fail(c->verb, "--disk must be greater "
-					   "than 0, not '%s' (none for no "
-					   "cap)", c->val);
-		break;
-	case SOLVE_PROCESSES: {
-		long long n;
-
-		if (nq_parse_int(c->val, 1, 4194304, &n))
-			return nq_cli_fail(c->verb, "--processes takes an "
-					   "integer 1..4194304, not '%s'",
-					   c->val);
-		exp->processes = (int)n;
-		break;
-	}
-	case SOLVE_SEED:
-		if (nq_parse_u64(c->val, &exp->seed))
-			return nq_cli_fail(c->verb, "--seed takes an unsigned "
-					   "64-bit integer, not '%s'", c->val);
-		break;
-	}
-	return 0;
-}
-
 /* Every solver that can run here, with its defaults: one whose program
  * is missing (an external solver) is skipped, saying so. */
 static void default_approaches(nq_experiment *exp, int quiet)
@@ -375,37 +332,48 @@ static int solve_instance(const nq_verb *v, const nq_board_args *b,
 	return 0;
 }
 
-/* Parse solve's command line into exp and o: 0, or an exit status. */
+/* An APPROACH operand into the experiment: 0, or the usage exit. */
+static int approach_operand(const nq_cli *c, void *args)
+{
+	nq_experiment *exp = ((struct solve_args *)args)->exp;
+	int rc;
+
+	if (exp->napproaches == SOLVE_MAX_APPROACHES)
+		return nq_cli_fail(c->verb, "too many approaches (at most 32): "
+				   "'%s'", c->val);
+	rc = parse_approach(c->verb, c->val,
+			    &exp->approaches[exp->napproaches]);
+	if (rc == 0)
+		exp->napproaches++;
+	return rc;
+}
+
+/* Parse solve's command line into exp and o: 0, or an exit status (-1
+ * after --help). */
 static int solve_args(const nq_verb *v, int argc, char **argv,
 		      nq_experiment *exp, nq_run_opts *o)
 {
-	nq_board_args b;
-	nq_cli c;
-	int id, rc;
+	struct solve_args a = {
+		.mode = NQ_MODE_FIRST, .timeout_s = 60,
+		.disk_kib = NQ_DISK_DEFAULT,
+		.processes = NQ_PROCESSES_DEFAULT, .seed = 1, .exp = exp
+	};
+	int rc;
 
-	memset(&b, 0, sizeof b);
-	nq_cli_start(&c, v, argc, argv);
-	while ((id = nq_cli_next(&c)) != NQ_CLI_END) {
-		if (id == NQ_CLI_STOP)
-			return c.rc ? c.rc : -1;
-		if (id == SOLVE_N || id == SOLVE_HINT)
-			rc = nq_cli_board_flag(&c, &b);
-		else if (id != NQ_CLI_OPERAND)
-			rc = solve_flag(&c, id, exp, o);
-		else if (exp->napproaches == SOLVE_MAX_APPROACHES)
-			rc = nq_cli_fail(v, "too many approaches (at most 32): "
-					 "'%s'", c.val);
-		else if ((rc = parse_approach(v, c.val, &exp->approaches[
-						      exp->napproaches])) == 0)
-			exp->napproaches++;
-		if (rc)
-			return rc;
-	}
-	if ((rc = nq_cli_board_check(v, &b)) != 0)
+	if ((rc = nq_cli_parse(v, argc, argv, &a, approach_operand)))
+		return rc;
+	*o = a.o;
+	exp->instances[0].inst.mode = (enum nq_mode)a.mode;
+	exp->timeout_s = a.timeout_s;
+	exp->memory_kib = a.memory_kib;
+	exp->disk_kib = a.disk_kib;
+	exp->processes = a.processes;
+	exp->seed = a.seed;
+	if ((rc = nq_cli_board_check(v, &a.b)) != 0)
 		return rc;
 	if (exp->napproaches == 0)
 		default_approaches(exp, o->quiet);
-	return solve_instance(v, &b, &exp->instances[0]);
+	return solve_instance(v, &a.b, &exp->instances[0]);
 }
 
 static int cmd_solve(const nq_verb *v, int argc, char **argv)
@@ -428,11 +396,6 @@ static int cmd_solve(const nq_verb *v, int argc, char **argv)
 	exp->ninstances = 1;
 	exp->repeat = 1;
 	exp->jobs = 1;
-	exp->timeout_s = 60;
-	exp->disk_kib = NQ_DISK_DEFAULT;
-	exp->processes = NQ_PROCESSES_DEFAULT;
-	exp->seed = 1;
-	exp->instances[0].inst.mode = NQ_MODE_FIRST;
 	rc = solve_args(v, argc, argv, exp, &o);
 	if (rc == 0) {
 		nq_approaches_name(exp->approaches, exp->napproaches);
@@ -458,7 +421,7 @@ const nq_verb nq_verb_solve = {
 
 /* ---- list ----------------------------------------------------------- */
 
-static const nq_flag no_flags[] = { { NULL, 0, NULL, NULL } };
+static const nq_flag no_flags[] = { NQ_FLAG_END };
 
 static void list_option(const nq_option *opt)
 {
@@ -537,15 +500,10 @@ static void list_all(void)
 
 static int cmd_list(const nq_verb *v, int argc, char **argv)
 {
-	nq_cli c;
-	int id = 0;
+	int rc;
 
-	nq_cli_start(&c, v, argc, argv);
-	while ((id = nq_cli_next(&c)) != NQ_CLI_END) {
-		if (id == NQ_CLI_STOP)
-			return c.rc;
-		return nq_cli_fail(v, "unexpected argument '%s'", c.val);
-	}
+	if ((rc = nq_cli_parse(v, argc, argv, NULL, NULL)))
+		return rc < 0 ? 0 : rc;
 	list_all();
 	return 0;
 }

@@ -1,5 +1,5 @@
 /*
- * verbs_slurm.c - `harness slurm`: an experiment as a Slurm array job,
+ * cmd_slurm.c - `harness slurm`: an experiment as a Slurm array job,
  * one task per shard of the plan (plan.h), and a merge job after it.
  *
  * The scripts hold absolute paths (working directory, this binary, the
@@ -16,6 +16,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,17 +31,30 @@
 #include "run.h"
 #include "verbs.h"
 
-enum { SL_SHARDS, SL_PARTITION, SL_ACCOUNT, SL_SUBMIT, SL_OUTPUT };
+/* slurm's command line, as its flag rows store it */
+struct slurm_args {
+	const char *config;  /* first: nq_cli_config_operand's */
+	const char *output, *partition, *account;
+	int shards, submit;
+};
+#define AT(field) offsetof(struct slurm_args, field)
+
 static const nq_flag slurm_flags[] = {
-	[SL_SHARDS] = { "shards", 0, "N", "array tasks: one per slice of the plan (required)" },
-	[SL_PARTITION] = { "partition", 0, "P", "#SBATCH --partition=P in both scripts" },
-	[SL_ACCOUNT] = { "account", 0, "A", "#SBATCH --account=A in both scripts" },
-	[SL_SUBMIT] = { "submit", 0, NULL, "submit both with sbatch (the merge job after the\n"
-			"array, afterany); without it only write them" },
-	[SL_OUTPUT] = { "output", 'o', "FILE", "the array script (default: beside the CSV,\n"
-			"reports/<experiment>.sbatch); the merge script is\n"
-			"FILE less .sbatch, plus .merge.sbatch" },
-	{ NULL, 0, NULL, NULL }
+	{ "shards", 0, "N", NQ_FLAG_INT, AT(shards), 1, NQ_MAX_SHARDS,
+	  .what = "a number of slices",
+	  .help = "array tasks: one per slice of the plan (required)" },
+	{ "partition", 0, "P", NQ_FLAG_STRING, AT(partition),
+	  .help = "#SBATCH --partition=P in both scripts" },
+	{ "account", 0, "A", NQ_FLAG_STRING, AT(account),
+	  .help = "#SBATCH --account=A in both scripts" },
+	{ "submit", 0, NULL, NQ_FLAG_SET, AT(submit), 1,
+	  .help = "submit both with sbatch (the merge job after the\n"
+		  "array, afterany); without it only write them" },
+	{ "output", 'o', "FILE", NQ_FLAG_STRING, AT(output),
+	  .help = "the array script (default: beside the CSV,\n"
+		  "reports/<experiment>.sbatch); the merge script is\n"
+		  "FILE less .sbatch, plus .merge.sbatch" },
+	NQ_FLAG_END
 };
 
 /* Margins: Slurm kills a task at --time and at --mem; ours must fire
@@ -412,61 +426,37 @@ static int slurm_go(struct slurm_job *j, int do_submit)
 
 static int cmd_slurm(const nq_verb *v, int argc, char **argv)
 {
-	const char *config = NULL, *output = NULL;
-	long long shards = 0;
+	struct slurm_args a;
 	struct slurm_job *j;
-	int id, do_submit = 0, rc;
+	int rc;
 	nq_error err;
 	nq_experiment *exp;
-	nq_cli c;
 
+	memset(&a, 0, sizeof a);
+	if ((rc = nq_cli_parse(v, argc, argv, &a, nq_cli_config_operand)))
+		return rc < 0 ? 0 : rc;
+	if (!a.config)
+		return nq_cli_fail(v, "%s", "which experiment file?");
+	if (!a.shards)
+		return nq_cli_fail(v, "%s", "how many array tasks? (--shards N)");
 	if (!(j = calloc(1, sizeof *j))) {
 		fprintf(stderr, "harness slurm: out of memory\n");
 		return NQ_EXIT_USAGE;
 	}
-	nq_cli_start(&c, v, argc, argv);
-	while ((id = nq_cli_next(&c)) != NQ_CLI_END) {
-		rc = NQ_EXIT_USAGE;
-		if (id == NQ_CLI_STOP) {
-			rc = c.rc;
-			goto out;
-		} else if (id == SL_SHARDS) {
-			if (nq_cli_int(&c, 1, NQ_MAX_SHARDS, "a number of slices",
-				       &shards))
-				goto out;
-		} else if (id == SL_PARTITION) {
-			j->partition = c.val;
-		} else if (id == SL_ACCOUNT) {
-			j->account = c.val;
-		} else if (id == SL_SUBMIT) {
-			do_submit = 1;
-		} else if (id == SL_OUTPUT) {
-			output = c.val;
-		} else if (nq_cli_config_operand(&c, &config)) {
-			goto out;
-		}
-	}
-	rc = NQ_EXIT_USAGE;
-	if (!config) {
-		rc = nq_cli_fail(v, "%s", "which experiment file?");
-		goto out;
-	}
-	if (!shards) {
-		rc = nq_cli_fail(v, "%s", "how many array tasks? (--shards N)");
-		goto out;
-	}
+	j->partition = a.partition;
+	j->account = a.account;
 	memset(&err, 0, sizeof err);
-	if (nq_config_load(config, &exp, &err) < 0) {
+	if (nq_config_load(a.config, &exp, &err) < 0) {
 		rc = nq_cli_error(&err);
 		goto out;
 	}
 	j->exp = exp;
-	j->nshards = (int)shards;
+	j->nshards = a.shards;
 	j->jobs = exp->jobs > 0 ? exp->jobs : 1;
-	if (plan_job(j, &err) < 0 || resolve_paths(j, config, output, &err) < 0)
+	if (plan_job(j, &err) < 0 || resolve_paths(j, a.config, a.output, &err) < 0)
 		rc = nq_cli_error(&err);
 	else
-		rc = slurm_go(j, do_submit);
+		rc = slurm_go(j, a.submit);
 	nq_experiment_free(exp);
 out:
 	free(j);

@@ -2,12 +2,13 @@
  * main.c - the command line: a table of verbs (as git's), each a row of
  * name, function, usage, help and flag table (cli.h); `--help` and
  * `harness help VERB` are made from the table, the flags parsed by it.
- * The verbs are in verbs_run.c (run, solve, list), verbs_results.c
- * (plot, report), verbs_export.c (export) and verbs_check.c (check).
+ * The verbs are in cmd_run.c (run, solve, list), cmd_results.c (plot,
+ * report), cmd_export.c (export), cmd_check.c (check), cmd_plan.c,
+ * cmd_merge.c, cmd_slurm.c and cmd_compare.c.
  *
  *   harness CONFIG.yaml               same as `harness run CONFIG.yaml`
  *   harness run CONFIG.yaml [-o FILE.csv] [-q]
- *   harness slurm CONFIG.yaml --shards N [--submit] (verbs_slurm.c)
+ *   harness slurm CONFIG.yaml --shards N [--submit] (cmd_slurm.c)
  *   harness solve -n N [options] [APPROACH...]
  *   harness plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind K] [--y COL]
  *   harness report RESULTS.csv [--format markdown|latex|html|json] [--baseline A]
@@ -44,7 +45,7 @@
 #include "verbs.h"
 #include "version.h"
 
-static const nq_flag no_flags[] = { { NULL, 0, NULL, NULL } };
+static const nq_flag no_flags[] = { NQ_FLAG_END };
 
 static int cmd_help(const nq_verb *v, int argc, char **argv);
 static int cmd_version(const nq_verb *v, int argc, char **argv);
@@ -123,47 +124,43 @@ static void usage_all(FILE *f)
 		   "answer, 2 bad input, 130 interrupted.\n");
 }
 
+/* help's one operand: a verb's name, or "experiment" (not a verb: the
+ * experiment file's keys, from the loader's own tables). */
+static int help_operand(const nq_cli *c, void *args)
+{
+	const char **topic = args;
+
+	if (*topic)
+		return nq_cli_fail(c->verb, "one verb at a time ('%s' is one "
+				   "too many)", c->val);
+	if (strcmp(c->val, "experiment") && !find_verb(c->val))
+		return no_verb(c->val, 0);
+	*topic = c->val;
+	return 0;
+}
+
 static int cmd_help(const nq_verb *v, int argc, char **argv)
 {
-	const nq_verb *about = NULL;
-	nq_cli c;
-	int id;
+	const char *topic = NULL;
+	int rc;
 
-	nq_cli_start(&c, v, argc, argv);
-	while ((id = nq_cli_next(&c)) != NQ_CLI_END) {
-		if (id == NQ_CLI_STOP)
-			return c.rc;
-		if (about)
-			return nq_cli_fail(v, "one verb at a time ('%s' is one "
-					   "too many)", c.val);
-		if (!strcmp(c.val, "experiment")) {
-			/* not a verb: the experiment file's keys, from the
-			 * loader's own tables */
-			nq_config_print_schema(stdout);
-			return 0;
-		}
-		about = find_verb(c.val);
-		if (!about)
-			return no_verb(c.val, 0);
-	}
-	if (about)
-		nq_cli_help(about, stdout);
-	else
+	if ((rc = nq_cli_parse(v, argc, argv, &topic, help_operand)))
+		return rc < 0 ? 0 : rc;
+	if (!topic)
 		usage_all(stdout);
+	else if (!strcmp(topic, "experiment"))
+		nq_config_print_schema(stdout);
+	else
+		nq_cli_help(find_verb(topic), stdout);
 	return 0;
 }
 
 static int cmd_version(const nq_verb *v, int argc, char **argv)
 {
-	nq_cli c;
-	int id;
+	int rc;
 
-	nq_cli_start(&c, v, argc, argv);
-	while ((id = nq_cli_next(&c)) != NQ_CLI_END) {
-		if (id == NQ_CLI_STOP)
-			return c.rc;
-		return nq_cli_fail(v, "unexpected argument '%s'", c.val);
-	}
+	if ((rc = nq_cli_parse(v, argc, argv, NULL, NULL)))
+		return rc < 0 ? 0 : rc;
 	printf("harness %s (plugin ABI %u)\n", NQ_VERSION, NQ_ABI_VERSION);
 	return 0;
 }

@@ -1,9 +1,8 @@
 /*
  * verbs.h - the verbs of the command line, one nq_verb row each (cli.h):
- * run, solve and list in verbs_run.c; plot and report in
- * verbs_results.c; export in verbs_export.c; check in verbs_check.c; plan in
- * verbs_plan.c; merge in verbs_merge.c;
- * slurm in verbs_slurm.c; compare in cmd_compare.c.
+ * run, solve and list in cmd_run.c; plot and report in cmd_results.c;
+ * export in cmd_export.c; check in cmd_check.c; plan in cmd_plan.c;
+ * merge in cmd_merge.c; slurm in cmd_slurm.c; compare in cmd_compare.c.
  * main.c lists them in its table and adds help and version.
  */
 #ifndef NQ_VERBS_H

@@ -17,7 +17,17 @@ A, however far round), and on more than --allow arrows from a folder to
 a folder above it in the table. Prints each finding, then
 "layers: N files, M includes, C cycles, K against the order".
 
+It also fails on a stale name: a comment (of a C file, a script, the
+Makefile) or a doc (*.md) that names a .c or .h file the tree does not
+hold, as `cli/cmd_run.c` once called itself verbs_run.c. Each is printed
+as "stale name: FILE:LINE: NAME ...", with where a file of that name is
+now when there is one. A name with a folder must match the end of a
+path (core/run/csv.c, or run/csv.c); a bare name, any file's. Headers of
+the system and libraries (any `#include <...>` of the tree), placeholders
+(NAME, FILE) and the files outside the tree listed in OUTSIDE pass.
+
   scripts/layers.py [--doc docs/architecture.md] [--allow 2] [--order F ...]
+  scripts/layers.py --names-only [--root DIR]   the stale names alone
 """
 import argparse
 import os
@@ -33,6 +43,95 @@ DEFN = re.compile(r'^(?!static\b)(?!typedef\b)(?![#\s/*}])[^;(=]*?\b([A-Za-z_]\w
 CALL = re.compile(r'\b([A-Za-z_]\w*)\s*\(')
 COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
 STRING = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'')
+
+
+# Files outside the tree that comments and docs name on purpose. A new
+# one goes here, with who names it; a file of the tree never does.
+OUTSIDE = {
+    'linit.c',                  # Lua's, the model of core/model/registry.c
+    'GCC13.c', 'solcounter.h', 'bmintrin.h', 'bmi2.h', 'prefetch.h',
+    'prefetchx86.h', 'quadrants1.h',  # the program bench/count.sh builds
+    'my_amo.c',                 # a plugin's file in docs/plugins.md's steps
+    'x.h',                      # this file's doc
+}
+# a .c or .h file's name, with its folders if any, not part of a longer
+# word (a URL's or a path's further up is still matched at its end)
+FILE_NAME = re.compile(r'(?<![\w.-])((?:[\w.-]+/)*[\w-]+\.[ch])(?![\w/])')
+SYSTEM_INCLUDE = re.compile(r'^\s*#\s*include\s*<([^>]+)>', re.M)
+HASH_COMMENT = re.compile(r'(?:^|(?<=\s))#[^\n]*')
+SKIP_DIRS = {'build', 'reports'}
+
+
+def tree_files(root):
+    """The tree's files, relative to root: git's list where root is a
+    checkout (nothing built or ignored), else every file under it."""
+    try:
+        import subprocess
+        out = subprocess.run(['git', 'ls-files'], cwd=root, check=True,
+                             capture_output=True, text=True).stdout.split('\n')
+        if os.path.isdir(os.path.join(root, '.git')) or os.path.isfile(os.path.join(root, '.git')):
+            return [f for f in out if f and os.path.isfile(os.path.join(root, f))]
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    files = []
+    for d, dirs, names in os.walk(root):
+        dirs[:] = sorted(x for x in dirs
+                         if not x.startswith('.') and x not in SKIP_DIRS)
+        files += [os.path.relpath(os.path.join(d, n), root) for n in sorted(names)]
+    return files
+
+
+def texts_of(path, text):
+    """(offset, text) of what in a file is prose about the code: a C
+    file's comments, a script's or the Makefile's # comments, a doc."""
+    if path.endswith(('.c', '.h')):
+        return [(m.start(), m.group()) for m in COMMENT.finditer(text)]
+    if path.endswith('.md'):
+        return [(0, text)]
+    if (path.endswith(('.sh', '.bash', '.py', '.yaml'))
+            or os.path.basename(path) == 'Makefile'):
+        return [(m.start(), m.group()) for m in HASH_COMMENT.finditer(text)]
+    return []
+
+
+def stale_names(root):
+    """Each comment's or doc's name of a .c or .h file the tree does not
+    hold: a list of "FILE:LINE: NAME ..." lines."""
+    files = tree_files(root)
+    where = {}
+    for f in files:
+        if f.endswith(('.c', '.h')):
+            where.setdefault(os.path.basename(f), []).append(f)
+    src = {}
+    outside = set(OUTSIDE)
+    for f in files:
+        if f.endswith(('.c', '.h', '.md', '.sh', '.bash', '.py', '.yaml')) \
+                or os.path.basename(f) == 'Makefile':
+            with open(os.path.join(root, f), encoding='utf-8', errors='replace') as fh:
+                src[f] = fh.read()
+            if f.endswith(('.c', '.h')):
+                outside.update(os.path.basename(h) for h in SYSTEM_INCLUDE.findall(src[f]))
+    found = []
+    for f in sorted(src):
+        for off, text in texts_of(f, src[f]):
+            for m in FILE_NAME.finditer(text):
+                name = m.group(1)
+                if name.startswith(('./', '../')):  # a doc's link
+                    name = os.path.normpath(os.path.join(os.path.dirname(f), name))
+                base = os.path.basename(name)
+                stem = base[:-2]
+                if base in outside or 'NAME' in stem or stem == 'FILE':
+                    continue
+                if '/' not in name and base in where:
+                    continue
+                if any(p == name or p.endswith('/' + name)
+                       for p in where.get(base, [])):
+                    continue
+                line = src[f].count('\n', 0, off + m.start()) + 1
+                now = where.get(base)
+                found.append(f'{f}:{line}: {name} is no file of the tree'
+                             + (f' ({base} is {", ".join(now)})' if now else ''))
+    return found
 
 
 def folder_order(doc):
@@ -59,7 +158,16 @@ def main():
                     help='arrows against the order that are tolerated')
     ap.add_argument('--order', nargs='+', help='folders, top first (else the doc)')
     ap.add_argument('-v', '--verbose', action='store_true')
+    ap.add_argument('--names-only', action='store_true',
+                    help='check the stale names alone')
+    ap.add_argument('--root', default=ROOT, help='the tree (for --names-only)')
     a = ap.parse_args()
+    stale = stale_names(a.root)
+    for line in stale:
+        print('stale name: ' + line)
+    if a.names_only:
+        print(f'layers: {len(stale)} stale names')
+        return 1 if stale else 0
     order = a.order or folder_order(a.doc)
     rank = {f: i for i, f in enumerate(order)}
 
@@ -175,9 +283,10 @@ def main():
             for w, why in sorted(outs.items()):
                 print(f'{v} -> {w}: {why}')
     print(f'layers: {len(files)} files, {n_inc} includes, {len(sccs)} cycles, '
-          f'{len(against)} against the order (allowed {a.allow})'
+          f'{len(against)} against the order (allowed {a.allow}), '
+          f'{len(stale)} stale names'
           + (f', {len(unknown)} ambiguous includes' if unknown else ''))
-    return 1 if sccs or len(against) > a.allow or unknown else 0
+    return 1 if sccs or len(against) > a.allow or unknown or stale else 0
 
 
 if __name__ == '__main__':

@@ -101,7 +101,7 @@ long nq_units_split(int n);
 int nq_count_symmetry_brute(int n, uint64_t *total, uint64_t *unique);
 
 /* Memory ran out where no error can be returned (inside a library's
- * allocator): in a run's child, nq_oom_hook (set by core/runner.c) sends
+ * allocator): in a run's child, nq_oom_hook (set by core/proc/runner.c) sends
  * the runner a `memout` message through its pipe and exits; elsewhere
  * (no hook) it prints "out of memory" and exits 1. An exit status is
  * never a verdict. */

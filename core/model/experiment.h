@@ -24,7 +24,7 @@
 /* One concrete instance (after ranges and lists are expanded). */
 typedef struct nq_instance_spec {
 	/* inst.hints, .blocked, .excl_diag, .excl_anti point into the
-	 * arrays below (core/instance.h: nq_spec_fill makes them, and
+	 * arrays below (core/model/instance.h: nq_spec_fill makes them, and
 	 * nq_spec_free frees them) */
 	nq_instance inst;
 	nq_square *hints;      /* in the order given */

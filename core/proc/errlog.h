@@ -49,7 +49,7 @@ void nq_errlog_close(nq_errlog *l);
  * cannot write: WHY (the stderr of LABEL is not kept)"; NULL while none
  * has. The part being written is taken out again (the log ends with
  * the last whole part), and from then on no log is written at all: the
- * runs that end after it are not in the results either (core/run.c
+ * runs that end after it are not in the results either (core/run/run.c
  * stops), so a resumed run writes their parts whole. */
 const char *nq_errlog_failure(void);
 /* A failure another process met (a worker's, worker.h) taken as this

@@ -1,7 +1,7 @@
 /*
  * report.c - see report.h: the shared parts (units, numbers, speed-ups),
  * the Markdown document, and nq_report_write, which hands the LaTeX tables
- * to report_latex.c (what the two share: report_int.h).
+ * to report_latex.c (what the two share: report_common.h).
  *
  * Units: Markdown shows a time column in ms when a median of the mode is
  * below 0.1 s, else in s. LaTeX always shows seconds, every number with

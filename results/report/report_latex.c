@@ -1,7 +1,7 @@
 /*
  * report_latex.c - `harness report --format latex`: the tables in booktabs
  * style (report.h), for report.c, which writes the Markdown and calls these
- * for LaTeX (the shared parts: report_int.h).
+ * for LaTeX (the shared parts: report_common.h).
  *
  * LaTeX always shows seconds, every number with NQ_REPORT_SIG significant
  * digits as a plain decimal (0.00123, never 1.23e-03: siunitx and a reader

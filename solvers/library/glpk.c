@@ -40,7 +40,7 @@
  *             dth, Driebeck-Tomlin)
  *   bt_tech   dfs | bfs | blb | bph: backtracking (glp_init_iocp: blb,
  *             best local bound)
- * The harness allows at most 8 options per solver (core/experiment.h), so
+ * The harness allows at most 8 options per solver (core/model/experiment.h), so
  * the four cut families are one choice rather than four switches.
  *
  * Effort: `nodes` is the branch-and-bound tree size GLPK reports

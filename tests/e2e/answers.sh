@@ -84,11 +84,7 @@ run() {
 	"$H" run "$T/$name.yaml" -q -o "$T/$name.csv" >/dev/null 2>"$T/$name.err"
 	rc=$?
 	echo $rc >"$T/$name.rc"
-	python3 - "$T/$name.csv" <<'PY'
-import csv, sys
-for r in csv.DictReader(open(sys.argv[1], newline='')):
-    print(r['status'] + '\t' + r['note'])
-PY
+	csv_rows "$T/$name.csv" status note
 }
 
 "$H" export -n 4 --encoding pairwise -o "$T/x.cnf" >/dev/null 2>&1 ||

@@ -2,7 +2,8 @@
 # the Makefile runs *.sh). From the repository's top: H the harness
 # binary (HARNESS, default ./harness), T a scratch directory removed on
 # exit, ROOT the top; ok/bad/expect count checks for the closing line
-# "NAME: N passed, N failed"; csv_col reads a column by name.
+# "NAME: N passed, N failed"; bad_input checks a refusal (exit 2 and its
+# message); csv_col and csv_rows read columns by name.
 set -u
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
@@ -24,6 +25,36 @@ bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
 expect() {
 	local desc=$1; shift
 	if "$@"; then ok; else bad "$desc"; fi
+}
+# bad_input DESC WANT CMD...: one check that CMD exits 2 and says WANT (a
+# fixed string) on stderr; its stdout and stderr stay in $T/bo and $T/be.
+# A script whose refusals must also leave something as it was sets
+# BAD_INPUT_AFTER to a command that prints what is wrong (nothing: all
+# is well); BAD_INPUT_DIR runs CMD in that directory.
+bad_input() {
+	local desc=$1 want=$2 rc why
+	shift 2
+	if [ -n "${BAD_INPUT_DIR:-}" ]; then
+		(cd "$BAD_INPUT_DIR" && "$@") >"$T/bo" 2>"$T/be"
+	else
+		"$@" >"$T/bo" 2>"$T/be"
+	fi
+	rc=$?
+	if [ $rc -ne 2 ]; then bad "$desc: exit $rc, expected 2 ($(cat "$T/be"))"; return; fi
+	if ! grep -qF -- "$want" "$T/be"; then bad "$desc: expected '$want', got: $(cat "$T/be")"; return; fi
+	if [ -n "${BAD_INPUT_AFTER:-}" ]; then
+		why=$($BAD_INPUT_AFTER)
+		if [ -n "$why" ]; then bad "$desc: $why"; return; fi
+	fi
+	ok
+}
+# csv_rows FILE NAME...: those columns of each data row, tab-separated
+csv_rows() {
+	python3 - "$@" <<'PY'
+import csv, sys
+for row in csv.DictReader(open(sys.argv[1], newline='')):
+    print('\t'.join(row[k] for k in sys.argv[2:]))
+PY
 }
 csv_col() { # csv_col FILE NAME -> values, one per data row
 	python3 - "$1" "$2" <<'PY'

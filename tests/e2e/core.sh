@@ -218,12 +218,7 @@ approaches:
 Y
 "$H" run "$T/limits.yaml" -q -o "$T/limits.csv" >"$T/out" 2>&1; rc=$?
 expect "timeouts still exit 0 (got $rc)" [ $rc -eq 0 ]
-expect "timeouts and skips after a timeout" [ "$(python3 - "$T/limits.csv" <<'PY'
-import csv, sys
-for r in csv.DictReader(open(sys.argv[1], newline='')):
-    print(r['encoding'], r['n'], r['mode'], r['status'], r['note'])
-PY
-)" = "textbook 16 count timeout killed at the 0.3s timeout
+expect "timeouts and skips after a timeout" [ "$(csv_rows "$T/limits.csv" encoding n mode status note | tr '\t' ' ')" = "textbook 16 count timeout killed at the 0.3s timeout
 bitmask 16 count timeout killed at the 0.3s timeout
 textbook 17 count skipped not run: timed out at n=16 (after_timeout: skip)
 bitmask 17 count skipped not run: timed out at n=16 (after_timeout: skip)" ]

@@ -11,14 +11,6 @@
 not() { ! "$@"; }
 
 # bad_input DESC SUBSTRING CMD...: exit 2 and SUBSTRING on stderr
-bad_input() {
-	local desc=$1 want=$2; shift 2
-	"$@" >"$T/bo" 2>"$T/be"
-	local rc=$?
-	if [ $rc -ne 2 ]; then bad "$desc: exit $rc, expected 2 ($(cat "$T/be"))"; return; fi
-	if ! grep -qF -- "$want" "$T/be"; then bad "$desc: expected '$want', got: $(cat "$T/be")"; return; fi
-	ok
-}
 
 # gnuplot that keeps each script it is given (last.gp) and draws it
 real_gp=$(command -v gnuplot)

@@ -85,6 +85,18 @@ says "solve variant=bitmsak" 2 "harness solve: unknown variant 'bitmsak' for bac
 says_first "export --encoding comander" 2 "harness export: unknown encoding 'comander' (did you mean 'commander'?)" \
 	"$H" export -n 4 --encoding comander -o x.cnf
 expect "export: no file written" [ ! -e x.cnf ]
+# every flag's value is checked by its row in the verb's table (cli.h)
+# before the verb reads anything: the flag, what it takes, what was typed
+says_first "compare --format jsn" 2 "harness compare: --format is text or json, not 'jsn' (did you mean 'json'?)" \
+	"$H" compare a.csv b.csv --format jsn
+says_first "plan -j 0" 2 "harness plan: -j takes a number of runs at once from 1 to 1024, not '0'" \
+	"$H" plan no-such.yaml -j 0
+says_first "run --jobs 2x" 2 "harness run: --jobs takes a number of runs at once, an integer, not '2x'" \
+	"$H" run no-such.yaml --jobs 2x
+says_first "solve --processes lots" 2 "harness solve: --processes takes an integer from 1 to 4194304, not 'lots'" \
+	"$H" solve -n 8 --processes lots backtrack
+says_first "slurm --shards 0, the file after it" 2 "harness slurm: --shards takes a number of slices from 1 to 100000, not '0'" \
+	"$H" slurm --shards 0 no-such.yaml
 
 # --- a tab in the YAML: named, where it is --------------------------------
 printf 'experiment: t\ninstances:\n\t- {n: 8, mode: count}\napproaches:\n  - backtrack\n' >tab.yaml

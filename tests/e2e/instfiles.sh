@@ -256,7 +256,11 @@ for s in minisat picosat; do
 done
 # a placement with a queen on blocked square 1:1: a plain 8-queens solution
 # written in b.cnf's variables
-python3 - "$T/b.cnf" >"$T/onblock.sol" <<'PY'
+# sat_answer FILE.cnf: a SAT solver's answer (s and v lines) placing the
+# plain 8-queens solution 1 5 8 6 3 7 2 4 (row r holds column sol[r-1])
+# in the variables of an exported file's square lines
+sat_answer() {
+	python3 - "$1" <<'PY'
 import sys
 var = {}
 for line in open(sys.argv[1]):
@@ -268,6 +272,8 @@ lits = [v if sol[r - 1] == c else -v for (r, c), v in sorted(var.items())]
 print('s SATISFIABLE')
 print('v', ' '.join(map(str, lits)), '0')
 PY
+}
+sat_answer "$T/b.cnf" >"$T/onblock.sol"
 "$H" check --from "$T/b.cnf" --solution "$T/onblock.sol" >"$T/out" 2>&1
 rc=$?
 expect "a queen on a blocked square is rejected (rc $rc: $(cat "$T/out"))" \
@@ -275,18 +281,7 @@ expect "a queen on a blocked square is rejected (rc $rc: $(cat "$T/out"))" \
 # the same placement on the plain board's export passes: it is the
 # blocked square, not the placement, that check --from objects to
 "$H" export -n 8 --encoding pairwise -o "$T/p.cnf" 2>/dev/null
-python3 - "$T/p.cnf" >"$T/plain.sol" <<'PY'
-import sys
-var = {}
-for line in open(sys.argv[1]):
-    p = line.split()
-    if p[:2] == ['c', 'square']:
-        var[(int(p[2]), int(p[3]))] = int(p[4])
-sol = [1, 5, 8, 6, 3, 7, 2, 4]
-lits = [v if sol[r - 1] == c else -v for (r, c), v in sorted(var.items())]
-print('s SATISFIABLE')
-print('v', ' '.join(map(str, lits)), '0')
-PY
+sat_answer "$T/p.cnf" >"$T/plain.sol"
 "$H" check --from "$T/p.cnf" --solution "$T/plain.sol" >"$T/out" 2>&1
 expect "... and accepted on the plain board ($(cat "$T/out"))" [ $? -eq 0 ]
 

@@ -4,8 +4,9 @@
 # sources; The other folders) and every row's folder exists; every C
 # source of a source folder (but encoders/, whose encodings and models
 # are named by kind) is named in its folder's row, and every file a row
-# names exists. Prints
-# "layout: N passed, N failed" last.
+# names exists. And layers.py's stale names: a comment or doc naming a
+# .c or .h file the tree does not hold fails `make check-layers`, naming
+# the file, line and name. Prints "layout: N passed, N failed" last.
 . "$(dirname "$0")/common.bash"
 
 python3 - docs/architecture.md >"$T/out" <<'PY'
@@ -53,6 +54,58 @@ PY
 while read -r verdict what; do
 	if [ "$verdict" = ok ]; then ok; else bad "$what"; fi
 done <"$T/out"
+
+# --- stale names (scripts/layers.py --names-only) ------------------------
+# A small tree of its own. The fixtures spell .c and .h as $c and $h, so
+# that this script's text names no file itself.
+S=$T/tree c=.c h=.h
+mkdir -p "$S/core/run" "$S/docs"
+: >"$S/core/run/csv$c"
+cat >"$S/core/run/rows$c" <<EOF
+/* rows$c - reads rows; csv$h says how (and core/run/rows$c is here) */
+#include <zlib$h>   /* a library's header: zlib$h is not the tree's */
+static const char *s = "gone_in_a_string$c"; /* code, not prose */
+/* the writer: core/csv$c, now core/run/csv$c */
+EOF
+cat >"$S/core/run/csv$h" <<EOF
+/* csv$h - for cli/cmd_NAME$c and FILE$c (placeholders), zlib$h */
+EOF
+cat >"$S/docs/a.md" <<EOF
+# A doc
+The reader is \`rows$c\` ([here](../core/run/rows$c)); the old one,
+verbs_run$c, is gone, and so is [this](../core/gone$h).
+EOF
+cat >"$S/run.sh" <<EOF
+# run.sh - builds old/main$c
+echo "main$c in a string is not a comment" # but tamper$h here is
+EOF
+python3 scripts/layers.py --names-only --root "$S" >"$T/stale" 2>&1
+rc=$?
+expect "stale names: exit 1 (got $rc: $(cat "$T/stale"))" [ $rc -eq 1 ]
+for want in \
+	"stale name: core/run/rows$c:4: core/csv$c is no file of the tree (csv$c is core/run/csv$c)" \
+	"stale name: docs/a.md:3: verbs_run$c is no file of the tree" \
+	"stale name: docs/a.md:3: core/gone$h is no file of the tree" \
+	"stale name: run.sh:1: old/main$c is no file of the tree" \
+	"stale name: run.sh:2: tamper$h is no file of the tree" \
+	"layers: 5 stale names"; do
+	expect "stale names: '$want' ($(cat "$T/stale"))" grep -qF -- "$want" "$T/stale"
+done
+# what passes: a name of the tree (bare, with its folders, or a doc's
+# relative link), a system header, a placeholder, a string in code
+expect "stale names: only those five ($(cat "$T/stale"))" \
+	[ "$(grep -c '^stale name' "$T/stale")" -eq 5 ]
+# fixed, it passes
+touch "$S/cmd_run$c"
+sed -i "s|core/csv$c, now ||; s|verbs_run$c|cmd_run$c|; s|core/gone$h|core/run/csv$h|; s|old/main$c|run/rows$c|; s|tamper$h|rows$c|" \
+	"$S/core/run/rows.c" "$S/docs/a.md" "$S/run.sh"
+python3 scripts/layers.py --names-only --root "$S" >"$T/stale" 2>&1
+rc=$?
+expect "stale names fixed: exit 0 (got $rc: $(cat "$T/stale"))" [ $rc -eq 0 ]
+# and the tree itself
+python3 scripts/layers.py --names-only >"$T/stale" 2>&1
+rc=$?
+expect "no stale name in the tree (got $rc: $(cat "$T/stale"))" [ $rc -eq 0 ]
 
 echo "layout: $pass passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -317,46 +317,35 @@ expect "... saying so ($(cat "$T/herr"))" \
 rm -f "$T/huge.csv"
 
 # --- integers on the command line: the file's rules -------------------------
-usage() { # usage DESC EXPECTED CMD...: exit 2 and the message
-	local desc=$1 want=$2 rc
-	shift 2
-	"$@" >/dev/null 2>"$T/uerr"
-	rc=$?
-	if [ $rc -ne 2 ]; then bad "$desc: exit $rc, expected 2"; return; fi
-	if ! grep -qF -- "$want" "$T/uerr"; then
-		bad "$desc: expected '$want', got: $(cat "$T/uerr")"; return
-	fi
-	ok
-}
-usage "--hint 4294967297:1" "--hint '4294967297:1': row 4294967297 is off every board" \
+bad_input "--hint 4294967297:1" "--hint '4294967297:1': row 4294967297 is off every board" \
 	"$H" solve -n 8 --hint 4294967297:1 backtrack
-usage "--hint 1:-4294967295" "column -4294967295 is off every board" \
+bad_input "--hint 1:-4294967295" "column -4294967295 is off every board" \
 	"$H" solve -n 8 --hint 1:-4294967295 backtrack
-usage "--hint 1:2:3" "--hint takes ROW:COL (1-based), not '1:2:3'" \
+bad_input "--hint 1:2:3" "--hint takes ROW:COL (1-based), not '1:2:3'" \
 	"$H" solve -n 8 --hint 1:2:3 backtrack
-usage "--hint ' 1:2'" "' 1' is not an integer" \
+bad_input "--hint ' 1:2'" "' 1' is not an integer" \
 	"$H" solve -n 8 --hint ' 1:2' backtrack
-usage "export --hint overflow" "row 4294967297 is off every board" \
+bad_input "export --hint overflow" "row 4294967297 is off every board" \
 	"$H" export -n 8 --hint 4294967297:1 --encoding pairwise -o "$T/x.cnf"
-usage "-n 4294967304" "-n takes a board size from 1 to 100000000, not '4294967304'" \
+bad_input "-n 4294967304" "-n takes a board size from 1 to 100000000, not '4294967304'" \
 	"$H" solve -n 4294967304 backtrack
-usage "-n 8x" "-n takes a board size, an integer, not '8x'" \
+bad_input "-n 8x" "-n takes a board size, an integer, not '8x'" \
 	"$H" check -n 8x --placement "1"
-usage "--memory 0" "--memory must be greater than 0, not '0'" \
+bad_input "--memory 0" "--memory must be greater than 0, not '0'" \
 	"$H" solve -n 8 --memory 0 backtrack
-usage "--seed -1" "--seed takes an unsigned 64-bit integer, not '-1'" \
+bad_input "--seed -1" "--seed takes an unsigned 64-bit integer, not '-1'" \
 	"$H" solve -n 8 --seed -1 backtrack
-usage "--seed 2^64" "not '18446744073709551616'" \
+bad_input "--seed 2^64" "not '18446744073709551616'" \
 	"$H" solve -n 8 --seed 18446744073709551616 backtrack
 args=()
 for i in $(seq 1 257); do args+=(--hint "$i:$i"); done
 for verb in solve export check; do # one limit, NQ_MAX_HINTS
-	usage "$verb: a 257th hint" "too many hints: at most 256 --hint ('257:257' is one too many)" \
+	bad_input "$verb: a 257th hint" "too many hints: at most 256 --hint ('257:257' is one too many)" \
 		"$H" $verb -n 300 "${args[@]}"
 done
 args=()
 for i in $(seq 1 30); do args+=(--hint "$((1000 + i)):$((3000 + 2 * i))"); done
-usage "solve: hints too long for the CSV column" "--hint: too many for the CSV hints column (at most 255 characters" \
+bad_input "solve: hints too long for the CSV column" "--hint: too many for the CSV hints column (at most 255 characters" \
 	"$H" solve -n 5000 "${args[@]}" backtrack
 # every hint in the export's first line (check --from reads them back)
 args=()
@@ -365,9 +354,9 @@ for i in $(seq 1 140); do args+=(--hint "$i:$(( (2 * i) % 300 + 1 ))"); done
 expect "export: all 140 hints in the header ($(head -1 "$T/hints.cnf" | grep -o ' [0-9][0-9]*:[0-9][0-9]*' | wc -l))" \
 	[ "$(head -1 "$T/hints.cnf" | grep -o ' [0-9][0-9]*:[0-9][0-9]*' | wc -l)" -eq 140 ]
 rm -f "$T/hints.cnf"
-usage "check --placement names the token" "--placement: '4x' (item 2) is not a column 1..4" \
+bad_input "check --placement names the token" "--placement: '4x' (item 2) is not a column 1..4" \
 	"$H" check -n 4 --placement "2 4x 1 3"
-usage "check --placement overflow" "'99999999999999999999' (item 4) is not a column 1..4" \
+bad_input "check --placement overflow" "'99999999999999999999' (item 4) is not a column 1..4" \
 	"$H" check -n 4 --placement "2 4 1 99999999999999999999"
 "$H" solve -n 8 -q --memory none --seed 18446744073709551615 --hint 2:3 backtrack >/dev/null 2>&1
 rc=$?

@@ -6,14 +6,6 @@
 D=$(pwd)/tests/data
 
 # bad_input DESC SUBSTRING CMD...: exit 2 and SUBSTRING on stderr
-bad_input() {
-	local desc=$1 want=$2; shift 2
-	"$@" >"$T/bo" 2>"$T/be"
-	local rc=$?
-	if [ $rc -ne 2 ]; then bad "$desc: exit $rc, expected 2 ($(cat "$T/be"))"; return; fi
-	if ! grep -qF -- "$want" "$T/be"; then bad "$desc: expected '$want', got: $(cat "$T/be")"; return; fi
-	ok
-}
 
 cp "$D/mixed.csv" "$T/mixed.csv"
 

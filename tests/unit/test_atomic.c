@@ -1,4 +1,4 @@
-/* test_atomic.c - files written whole or not at all (core/atomic.c): the
+/* test_atomic.c - files written whole or not at all (base/atomic.c): the
  * temporary file beside the target, named with the writer's PID, renamed
  * over it only on commit; abort and a failed commit leave the target as
  * it was; what may not be written (directories, links, FIFOs); the sweep

@@ -1,5 +1,5 @@
 /*
- * test_config.c - cmocka tests of harness/config.c: experiment files,
+ * test_config.c - cmocka tests of core/config/config.c: experiment files,
  * approach options, durations and sizes.
  *
  * Each test writes its YAML to a fresh directory under /tmp (so the

@@ -1,4 +1,4 @@
-/* test_plan.c - the plan (core/plan.c): the cells an experiment makes,
+/* test_plan.c - the plan (core/model/plan.c): the cells an experiment makes,
  * in run order, with their rows, runs and worst-case time; a cell over
  * an approach's largest n; shards dealt the same way every time, every
  * repeat of a cell in one of them, balanced; the run keys and the keys

@@ -1,4 +1,4 @@
-/* test_summary.c - the table at the end of a run (results/summary.c):
+/* test_summary.c - the table at the end of a run (core/run/summary.c):
  * one line per approach, mode, n and hints, in the order first seen; the
  * answer (the first one, "varies" when they differ, "found" never makes
  * it vary); the median wall time of the timed runs that answered, in
