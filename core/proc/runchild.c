@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include "cpus.h"
 #include "errlog.h"
+#include "host.h"
 #include "runchild.h"
 #include "runtree.h"
 #include "solvers.h"
