@@ -312,6 +312,55 @@ void *nq_ext_calloc(size_t count, size_t size, nq_result *res)
 }
 
 /* ------------------------------------------------------------------ */
+/* The host's services (nq_plugin.h, ABI 6): the functions above, on the
+ * run's own directory, for a solver of any origin. */
+
+static struct ext_dir host_dir;
+static nq_host host_table;
+
+static int host_split(const char *command, char *buf, size_t len,
+		      char **argv, int max)
+{
+	if (!command || !buf || !argv || max < 1 || !len)
+		return 0;
+	return nq_ext_split(command, buf, len, argv, max);
+}
+
+static int host_run(char *const argv[], int *status, nq_result *res)
+{
+	int ignored;
+
+	if (!argv || !argv[0] || !argv[0][0]) {
+		snprintf(res->note, sizeof res->note, "no program to run "
+			 "(an empty command)");
+		return NQ_ERR;
+	}
+	return nq_ext_solve(&host_dir, (char **)argv, host_table.deadline,
+			    status ? status : &ignored, res);
+}
+
+static void host_no_answer(const char *prog, int status, const char *what,
+			   nq_result *res)
+{
+	nq_ext_no_answer(&host_dir, prog ? prog : "the program", status,
+			 what ? what : "no answer", res);
+}
+
+const nq_host *nq_ext_host(const char *dir, const nq_job *job)
+{
+	nq_ext_copy_cut(host_dir.path, sizeof host_dir.path, dir);
+	host_table.abi_version = NQ_ABI_VERSION;
+	host_table.struct_size = sizeof host_table;
+	host_table.tmpdir = host_dir.path;
+	host_table.deadline = nq_ext_deadline(job, nq_now());
+	host_table.now = nq_now;
+	host_table.split = host_split;
+	host_table.run = host_run;
+	host_table.no_answer = host_no_answer;
+	return &host_table;
+}
+
+/* ------------------------------------------------------------------ */
 /* dimacs */
 
 enum { DIMACS_ENCODING, DIMACS_COMMAND, DIMACS_OUTPUT, DIMACS_COLUMNS };

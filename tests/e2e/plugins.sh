@@ -129,7 +129,7 @@ load_fail() { # load_fail NAME PLUGIN EXPECTED-SUBSTRING
 load_fail missing no_such.so "cannot open plugin: No such file or directory"
 load_fail notelf junk.so "cannot load plugin:"
 load_fail noentry noentry.so "no symbol 'nq_plugin_entry'"
-load_fail badabi badabi.so "plugin has ABI version 99, this harness takes 1 to 5"
+load_fail badabi badabi.so "plugin has ABI version 99, this harness takes 1 to 6"
 load_fail badsize badsize.so "CNF encoder 'small' is 8 bytes, expected"
 load_fail clash clash.so "CNF encoder 'pairwise' is already registered (built-in)"
 
