@@ -57,7 +57,6 @@ static int run_gnuplot(const char *prog, const char *script, size_t len,
 	nq_spawn sp = { 0 };
 	struct sigaction ign, old;
 	int fds[2], status = -1;
-	size_t off = 0;
 	pid_t pid;
 
 	if (pipe(fds) < 0)
@@ -77,15 +76,8 @@ static int run_gnuplot(const char *prog, const char *script, size_t len,
 	ign.sa_handler = SIG_IGN;
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &old);
-	while (off < len) {
-		ssize_t w = write(fds[1], script + off, len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break; /* gnuplot stopped reading: its status says why */
-		off += (size_t)w;
-	}
+	/* a failed write: gnuplot stopped reading, its status says why */
+	(void)nq_write_all(fds[1], script, len);
 	close(fds[1]);
 	sigaction(SIGPIPE, &old, NULL);
 	while (waitpid(pid, &status, 0) < 0)
