@@ -22,7 +22,8 @@
 #                   plain build stays -O2 without -march, portable
 #   make install PREFIX=/usr/local DESTDIR=
 #   make plugin SRC=path/to/my_amo.c   build path/to/my_amo.so (docs/plugins.md)
-#   make plugins    build the template plugin, encoders/template/*.so
+#   make plugins    build the template plugins, encoders/template/*.so,
+#                   and the example plugins, plugins/*.so (clpfd.so)
 #   make fuzz FUZZ_SECONDS=600 [FUZZ_OUT=DIR]   AFL++ on each tests/fuzz
 #                   driver for that long, in parallel (installs afl++)
 #   make fuzz-libfuzzer FUZZ_SECONDS=60   the same with clang's libFuzzer
@@ -281,10 +282,12 @@ E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 # included), compare.sh (test_reports walks compare's cells), caps.sh
 # and trees.sh (caps and process trees: kernel limits and signals, whose
 # C side, the cgroup files and /proc read back, every other script's runs
-# walk under ASan).
+# walk under ASan), clpfd.sh (plugins/clpfd.c through the host's
+# services: the program adapters' path, which answers.sh walks under
+# ASan).
 E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
 	names.sh interop.sh paper.sh html.sh slurm.sh minizinc.sh \
-	declarative.sh compare.sh caps.sh trees.sh
+	declarative.sh compare.sh caps.sh trees.sh clpfd.sh
 
 # the build asked for, and the two of `make test`, build/rel (its harness
 # ./harness: not when the build asked for makes that) and build/san
@@ -367,12 +370,14 @@ plugin:
 	@test -n "$(SRC)" || { echo "usage: make plugin SRC=path/to/file.c" >&2; exit 2; }
 	$(CC) $(PLUGIN_CFLAGS) $(if $(filter 1,$(WERROR)),-Werror) -o $(SRC:.c=.so) $(SRC)
 
-plugins: $(patsubst %.c,%.so,$(wildcard encoders/template/*.c))
+plugins: $(patsubst %.c,%.so,$(wildcard encoders/template/*.c plugins/*.c))
 encoders/template/%.so: encoders/template/%.c include/nq_plugin.h
+	$(CC) $(PLUGIN_CFLAGS) $(if $(filter 1,$(WERROR)),-Werror) -o $@ $<
+plugins/%.so: plugins/%.c include/nq_plugin.h
 	$(CC) $(PLUGIN_CFLAGS) $(if $(filter 1,$(WERROR)),-Werror) -o $@ $<
 
 clean:
-	rm -rf build harness encoders/template/*.so
+	rm -rf build harness encoders/template/*.so plugins/*.so
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include

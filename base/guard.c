@@ -17,7 +17,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 #include "guard.h"
 #include "host.h"
@@ -36,31 +35,6 @@ void nq_guard_stage(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(stage, STAGE_LEN, fmt, ap);
 	va_end(ap);
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int write_all(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len) {
-		ssize_t w = write(fd, p, len);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		len -= (size_t)w;
-	}
-	return 0;
 }
 
 static _Noreturn void child(nq_guard_fn fn, void *ctx, size_t cap, int fd,
@@ -93,14 +67,15 @@ static _Noreturn void child(nq_guard_fn fn, void *ctx, size_t cap, int fd,
 		n = cap;
 	head[0] = GUARD_MAGIC;
 	head[1] = (uint32_t)n;
-	_exit(write_all(fd, head, sizeof head) || write_all(fd, buf, n) ? 1 : 0);
+	_exit(nq_write_all(fd, head, sizeof head) ||
+	      nq_write_all(fd, buf, n) ? 1 : 0);
 }
 
 long nq_guard_call(nq_guard_fn fn, void *ctx, void *out, size_t cap,
 		   double limit_s, char *why, size_t whylen)
 {
 	size_t need = 2 * sizeof(uint32_t) + cap, got = 0;
-	double deadline = now_s() + limit_s;
+	double deadline = nq_now() + limit_s;
 	int fds[2], status = 0, timed_out = 0, exited = 0, sig = 0;
 	nq_contain c;
 	char *shared, *msg;
@@ -170,7 +145,7 @@ long nq_guard_call(nq_guard_fn fn, void *ctx, void *out, size_t cap,
 		}
 		if ((sig = nq_contain_signal()))
 			break;
-		if (now_s() >= deadline) {
+		if (nq_now() >= deadline) {
 			timed_out = 1;
 			break;
 		}

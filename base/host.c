@@ -12,18 +12,151 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "host.h"
 
-static long ms_since(const struct timespec *t0)
-{
-	struct timespec t;
+/* --- the clock, write_all ---------------------------------------------- */
 
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (long)(t.tv_sec - t0->tv_sec) * 1000 +
-	       (t.tv_nsec - t0->tv_nsec) / 1000000;
+double nq_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int nq_write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t w = write(fd, p, len);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+static long ms_since(double t0)
+{
+	return (long)((nq_now() - t0) * 1000.0);
+}
+
+/* --- a program started, waited for ------------------------------------- */
+
+/* In the child: descriptor fd (or the file, or /dev/null) as `to`. */
+static void child_stream(int fd, const char *file, int to)
+{
+	int f;
+
+	if (file)
+		f = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	else if (fd >= 0)
+		f = fd;
+	else
+		f = open("/dev/null", to == STDIN_FILENO ? O_RDONLY : O_WRONLY);
+	if (f < 0) {
+		close(to);
+		return;
+	}
+	if (f != to)
+		dup2(f, to);
+}
+
+pid_t nq_spawn_start(const nq_spawn *s)
+{
+	pid_t parent = getpid(), pid;
+	int fds[3] = { s->in, s->out, s->err }, i;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid != 0) {
+		if (pid > 0 && s->own_group)
+			setpgid(pid, pid);
+		return pid;
+	}
+	if (s->own_group)
+		setpgid(0, 0);
+	if (s->contain)
+		nq_contain_child(parent);
+	child_stream(s->in, NULL, STDIN_FILENO);
+	child_stream(s->out, s->out_file, STDOUT_FILENO);
+	child_stream(s->err, s->err_file, STDERR_FILENO);
+	for (i = 0; i < 3; i++)
+		if (fds[i] > STDERR_FILENO)
+			close(fds[i]);
+	if (s->close_fd > STDERR_FILENO)
+		close(s->close_fd);
+	signal(SIGPIPE, SIG_DFL);
+	if (s->path_search)
+		execvp(s->argv[0], s->argv);
+	else
+		execv(s->argv[0], s->argv);
+	if (s->say_exec_error)
+		fprintf(stderr, "cannot run %s: %s\n", s->argv[0],
+			strerror(errno));
+	_exit(127);
+}
+
+static enum nq_proc_end proc_kill(pid_t pid, int group, int *status)
+{
+	if (group)
+		kill(-pid, SIGKILL);
+	kill(pid, SIGKILL);
+	while (waitpid(pid, status, 0) < 0)
+		if (errno != EINTR)
+			return NQ_PROC_FAILED;
+	return NQ_PROC_TIMEOUT;
+}
+
+enum nq_proc_end nq_proc_wait(pid_t pid, double deadline, int group,
+			      int *status)
+{
+#ifdef SYS_pidfd_open
+	int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
+
+	if (pfd >= 0) {
+		for (;;) {
+			struct pollfd p = { pfd, POLLIN, 0 };
+			double left = deadline > 0 ? deadline - nq_now() : 1e9;
+			int rc;
+
+			if (left <= 0)
+				break;
+			rc = poll(&p, 1, left > 1e6 ? -1
+					 : (int)(left * 1000.0) + 1);
+			if (rc < 0 && errno == EINTR)
+				continue;
+			if (rc != 0 && waitpid(pid, status, WNOHANG) == pid) {
+				close(pfd);
+				return NQ_PROC_EXITED;
+			}
+			if (rc < 0)
+				break;
+		}
+		close(pfd);
+		return proc_kill(pid, group, status);
+	}
+#endif
+	for (;;) {
+		pid_t w = waitpid(pid, status, WNOHANG);
+
+		if (w == pid)
+			return NQ_PROC_EXITED;
+		if (w < 0 && errno != EINTR)
+			return NQ_PROC_FAILED;
+		if (deadline > 0 && nq_now() >= deadline)
+			return proc_kill(pid, group, status);
+		usleep(500);
+	}
 }
 
 /* nq_meta_capture, inside nq_contain_begin/end: the group is killed
@@ -31,45 +164,31 @@ static long ms_since(const struct timespec *t0)
 static int capture(char *const argv[], char *buf, size_t len,
 		   int timeout_ms)
 {
-	struct timespec t0;
+	nq_spawn sp = { 0 };
+	double t0;
 	int fd[2], status = 0, eof = 0, timed_out = 0;
 	size_t used = 0;
-	pid_t parent = getpid(), pid, w;
+	pid_t pid, w;
 
 	buf[0] = '\0';
 	if (len < 2 || pipe(fd) < 0)
 		return -1;
-	pid = fork();
+	sp.argv = argv;
+	sp.in = -1;
+	sp.out = sp.err = fd[1];
+	sp.close_fd = fd[0];
+	sp.own_group = sp.contain = 1;
+	pid = nq_spawn_start(&sp);
 	if (pid < 0) {
 		close(fd[0]);
 		close(fd[1]);
 		return -1;
 	}
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDONLY);
-
-		setpgid(0, 0);
-		nq_contain_child(parent);
-		if (null >= 0) {
-			dup2(null, 0);
-			close(null);
-		} else {
-			close(0);
-		}
-		dup2(fd[1], 1);
-		dup2(fd[1], 2);
-		close(fd[0]);
-		close(fd[1]);
-		signal(SIGPIPE, SIG_DFL);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	setpgid(pid, pid); /* as the child does: no race with kill() below */
 	close(fd[1]);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	t0 = nq_now();
 	while (used + 1 < len) {
 		struct pollfd p = { fd[0], POLLIN, 0 };
-		long left = timeout_ms - ms_since(&t0);
+		long left = timeout_ms - ms_since(t0);
 		ssize_t n;
 		int r;
 
@@ -104,7 +223,7 @@ static int capture(char *const argv[], char *buf, size_t len,
 	 * of time, or enough read: kill its whole process group (a shell
 	 * script's children too), then reap it. */
 	for (;;) {
-		if (!eof || ms_since(&t0) >= timeout_ms ||
+		if (!eof || ms_since(t0) >= timeout_ms ||
 		    nq_contain_signal()) {
 			if (eof)
 				timed_out = 1;
@@ -214,12 +333,12 @@ static int listed(const pid_t *set, size_t n, pid_t pid)
 void nq_kill_new_children(const pid_t *before, size_t nbefore, pid_t pgid,
 			  int limit_ms)
 {
-	struct timespec t0, tick = { 0, 5 * 1000 * 1000 };
+	struct timespec tick = { 0, 5 * 1000 * 1000 };
+	double t0 = nq_now();
 	pid_t kids[256];
 	size_t n, i;
 	int found;
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	/* A killed process's children come to the harness (a subreaper)
 	 * as it ends: again until a pass finds nothing of it left. */
 	for (;;) {
@@ -238,7 +357,7 @@ void nq_kill_new_children(const pid_t *before, size_t nbefore, pid_t pgid,
 			kill(kids[i], SIGKILL);
 			waitpid(kids[i], NULL, WNOHANG);
 		}
-		if (!found || ms_since(&t0) >= limit_ms)
+		if (!found || ms_since(t0) >= limit_ms)
 			break;
 		nanosleep(&tick, NULL);
 	}

@@ -1,6 +1,9 @@
 /*
- * host.h - programs of the host: found on PATH, run with their output
- * captured.
+ * host.h - the process and clock toolkit every layer shares: the one
+ * clock (nq_now), the one write_all, a program started with its streams
+ * set (nq_spawn_start) and waited for against a deadline (nq_proc_wait),
+ * containment of what runs outside a run, and programs of the host:
+ * found on PATH, run with their output captured.
  */
 #ifndef NQ_HOST_H
 #define NQ_HOST_H
@@ -8,6 +11,46 @@
 #include <signal.h>
 #include <stddef.h>
 #include <sys/types.h>
+
+/* Seconds since an arbitrary start, monotonic (CLOCK_MONOTONIC): the
+ * one clock of phase times, deadlines and waits. */
+double nq_now(void);
+
+/* write(2) all of buf, through EINTR and short writes. 0 or -1. */
+int nq_write_all(int fd, const void *buf, size_t len);
+
+/*
+ * A program started (fork, then exec in the child). The child's stdin,
+ * stdout and stderr are the descriptors in, out and err (-1: /dev/null),
+ * or for stdout and stderr the files out_file and err_file when set
+ * (created or truncated, mode 0644); every one of these above 2, and
+ * close_fd (-1: none; the parent's end of a pipe), is closed in the
+ * child after the dup. SIGPIPE is the default in the child.
+ */
+typedef struct nq_spawn {
+	char *const *argv;      /* NULL-terminated */
+	int path_search;        /* argv[0] a name found on PATH (execvp) */
+	int in, out, err;
+	const char *out_file, *err_file;
+	int close_fd;
+	int own_group;          /* a process group of its own (the parent
+				   sets it too: no race with a kill) */
+	int contain;            /* nq_contain_child: dies with its parent */
+	int say_exec_error;     /* "cannot run PROG: why" on its stderr */
+} nq_spawn;
+
+/* Start s: the child's pid, or -1 (errno set) when fork failed. A
+ * program that cannot be executed exits 127. Buffered output is flushed
+ * first, so nothing is written twice. */
+pid_t nq_spawn_start(const nq_spawn *s);
+
+enum nq_proc_end { NQ_PROC_EXITED, NQ_PROC_TIMEOUT, NQ_PROC_FAILED };
+/* Wait for child pid until deadline (nq_now's clock; 0: none), then
+ * SIGKILL it (and its process group when group) and reap it: EXITED
+ * with *status as wait(2) gives it, TIMEOUT, or FAILED (waitpid
+ * failed). */
+enum nq_proc_end nq_proc_wait(pid_t pid, double deadline, int group,
+			      int *status);
 
 /*
  * Containment of what the harness runs outside a run (a program's

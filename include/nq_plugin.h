@@ -8,6 +8,11 @@
  *   nq_cnf_encoder  a CNF encoding, fed to any CNF consumer through a sink
  *   nq_ilp_model    an ILP model, fed to any ILP consumer through a sink
  *
+ * and what the host hands a solver in each run (ABI 6): nq_host, its
+ * services for running a program (the temp directory, the deadline, a
+ * program run and read, the clock), so a paradigm that is a program
+ * outside (a Prolog, an OR tool) is a plugin of one file.
+ *
  * Each is a const struct whose first two fields are the ABI version and the
  * struct's size, then a name and a one-line summary, then the hooks. Hooks
  * marked optional may be NULL. New hooks are only ever appended, with an
@@ -23,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NQ_ABI_VERSION 5u
+#define NQ_ABI_VERSION 6u
 /* The oldest version this header's host still loads. */
 #define NQ_ABI_OLDEST 1u
 
@@ -171,6 +176,8 @@ typedef struct nq_optval {
 			     NQ_OPT_ILP: const nq_ilp_model * */
 } nq_optval;
 
+struct nq_host;
+
 /* One run as the solver sees it. */
 typedef struct nq_job {
 	const nq_instance *inst;
@@ -178,7 +185,54 @@ typedef struct nq_job {
 	uint64_t seed;          /* the experiment's seed, for randomised solvers */
 	double time_limit_s;    /* the run's timeout (0: none); the host kills
 				   the run then, a solver may stop cleanly first */
+	/* ABI 6: the host's services for this run (below). The host
+	 * allocates nq_job, so older plugins never see it. NULL where a
+	 * solver is called outside a run (a unit test). */
+	const struct nq_host *host;
 } nq_job;
+
+/* ------------------------------------------------------------------ */
+/* ABI 6: the host's services, for a solver that runs a program outside
+ * (a Prolog, an OR tool, a solver with a text interface). They are the
+ * ones the built-in program adapters (dimacs, cbc, minizinc, asp) use:
+ * one path for both, with the run's deadline, memory limit, cgroup and
+ * process tree holding the program. Read a field only when struct_size
+ * covers it (later versions append). */
+typedef struct nq_host {
+	uint32_t abi_version;   /* the host's NQ_ABI_VERSION */
+	uint32_t struct_size;   /* sizeof(nq_host) as the host has it */
+	/* The run's own directory, removed with all it holds after the
+	 * run: the solver's input files go here, and run()'s output. */
+	const char *tmpdir;
+	/* When a program must have ended, on now()'s clock (0: no time
+	 * limit): the run's limit from the start of solve, less a margin
+	 * (5%, 0.3 s at least) to kill it and read what it left before
+	 * the host's own kill. */
+	double deadline;
+	/* Seconds since an arbitrary start, monotonic: the harness's
+	 * clock, for build_s and solve_s. */
+	double (*now)(void);
+	/* Split a command (an NQ_OPT_COMMAND option's value) at blanks:
+	 * buf gets a copy of it, argv[i] point into buf, at most max - 1
+	 * words, then NULL. No shell, no quoting. Returns the words. */
+	int (*split)(const char *command, char *buf, size_t len, char **argv,
+		     int max);
+	/* Run argv (NULL-terminated; argv[0] a path, or a name found on
+	 * PATH) with stdin from /dev/null and its stdout and stderr into
+	 * the files "stdout" and "stderr" of tmpdir, until it exits or the
+	 * deadline, when it is killed (what it started ends with the run).
+	 * It runs under the run's memory limit and cgroup, and dies with
+	 * the run. res->solve_s gets its wall time. NQ_OK when it exited
+	 * (*status as wait(2) gives it: WIFEXITED, WEXITSTATUS), or
+	 * NQ_ETIMEOUT (killed at the deadline) or NQ_ERR (it could not be
+	 * started) with res->note set: return that code from solve. */
+	int (*run)(char *const argv[], int *status, nq_result *res);
+	/* res->note for a program that ended without an answer: its exit
+	 * status or signal, then `what` (what was missing, a few words),
+	 * then the last line of its stderr. */
+	void (*no_answer)(const char *prog, int status, const char *what,
+			  nq_result *res);
+} nq_host;
 
 /* ------------------------------------------------------------------ */
 /* A whole approach. */
@@ -317,7 +371,9 @@ typedef struct nq_ilp_model {
  *
  * Build: cc -std=c11 -O2 -shared -fPIC -Iinclude -o my_amo.so my_amo.c
  * (or `make plugin SRC=my_amo.c`). encoders/template/template_amo.c is a
- * copy-this-file starting point; docs/plugins.md walks through it.
+ * copy-this-file starting point for an encoding,
+ * encoders/template/template_program.c for a solver that runs a
+ * program (nq_host); docs/plugins.md walks through both.
  *
  * ABI history (NQ_ABI_VERSION):
  *   1  the first loadable version: nq_solver, nq_cnf_encoder,
@@ -340,6 +396,10 @@ typedef struct nq_ilp_model {
  *   5  nq_solver.threads (appended, optional): the cores a run takes
  *      under jobs: N > 1, per instance. Solvers of ABI 1-4 (or without
  *      the hook) take their `threads` option's value, as before.
+ *   6  nq_host, the host's services for a run (temp directory,
+ *      deadline, clock, a program run and its notes), in nq_job.host
+ *      (appended; the host allocates nq_job). No struct a plugin
+ *      declares changed: plugins of ABI 1-5 load and run as before.
  * Later versions only append: new hooks at the end of a struct (the host
  * reads them only from entries whose abi_version is new enough) and new
  * option types at the end of the enum. */

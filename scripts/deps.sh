@@ -25,6 +25,7 @@ need /usr/bin/z3 z3                  # tests: exported SMT-LIB files (test_oracl
 need /usr/bin/cadical cadical       # tests: exported CNFs (tests/e2e/interop.sh)
 need /usr/bin/glpsol glpk-utils     # tests: exported LP and MPS files (interop.sh)
 need /usr/bin/minizinc minizinc     # tests: the `minizinc` approach (with Gecode)
+need /usr/bin/gprolog gprolog       # the example plugin plugins/clpfd.c (CLP(FD)) runs it (tests/e2e/clpfd.sh)
 need /usr/sbin/slurmctld slurm-wlm  # tests: a one-node Slurm cluster (slurm.sh)
 need /usr/sbin/munged munge         # tests: Slurm's authentication (slurm.sh)
 need /usr/bin/parallel parallel     # tests: GNU parallel over shards (scale.sh)

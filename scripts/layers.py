@@ -52,6 +52,7 @@ OUTSIDE = {
     'GCC13.c', 'solcounter.h', 'bmintrin.h', 'bmi2.h', 'prefetch.h',
     'prefetchx86.h', 'quadrants1.h',  # the program bench/count.sh builds
     'my_amo.c',                 # a plugin's file in docs/plugins.md's steps
+    'my_prog.c',                # the program template's steps (encoders/template/)
     'x.h',                      # this file's doc
 }
 # a .c or .h file's name, with its folders if any, not part of a longer

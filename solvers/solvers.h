@@ -4,6 +4,7 @@
 #ifndef NQ_SOLVERS_H
 #define NQ_SOLVERS_H
 
+#include "host.h"	/* nq_now, the one clock */
 #include "nq_plugin.h"
 
 /* The CNF encoding of picosat and dimacs when none is given: one default
@@ -107,8 +108,5 @@ int nq_count_symmetry_brute(int n, uint64_t *total, uint64_t *unique);
  * never a verdict. */
 extern void (*nq_oom_hook)(void);
 void nq_oom(void) __attribute__((noreturn));
-
-/* Seconds since an arbitrary start, monotonic; for phase times. */
-double nq_now(void);
 
 #endif

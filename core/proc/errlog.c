@@ -7,23 +7,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 #include "errlog.h"
-
-int nq_write_all(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len) {
-		ssize_t w = write(fd, p, len);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
+#include "host.h"
 
 static void log_line_end(nq_errlog *l)
 {

@@ -56,7 +56,4 @@ const char *nq_errlog_failure(void);
  * one's: nq_errlog_failure says it from now on (the first one kept). */
 void nq_errlog_failed(const char *why);
 
-/* write(2) all of buf, through EINTR and short writes. 0 or -1. */
-int nq_write_all(int fd, const void *buf, size_t len);
-
 #endif

@@ -20,6 +20,8 @@
 #include <unistd.h>
 #include "cpus.h"
 #include "errlog.h"
+#include "external.h"
+#include "host.h"
 #include "runchild.h"
 #include "runtree.h"
 #include "solvers.h"
@@ -234,6 +236,8 @@ void nq_child(const struct nq_child_args *c)
 	if (r != 1)
 		_exit(1); /* the parent is gone */
 	close(c->gofd);
+	/* the host's services (ABI 6), their deadline from now */
+	job.host = nq_ext_host(c->dir, &job);
 	m.rc = c->a->solver->solve(&job, &m.res);
 	m.magic = NQ_MESSAGE_MAGIC;
 	m.res.note[sizeof m.res.note - 1] = '\0';

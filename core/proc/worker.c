@@ -31,6 +31,7 @@
 #include "cgroup.h"
 #include "cpus.h"
 #include "errlog.h"
+#include "host.h"
 #include "runchild.h"
 #include "runner.h"
 #include "runtree.h"

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "atomic.h"
+#include "host.h"
 #include "names.h"
 #include "plot.h"
 #include "plot_common.h"
@@ -52,42 +53,31 @@ static int find_gnuplot(const nq_plot_opts *o, char *buf, size_t len,
 static int run_gnuplot(const char *prog, const char *script, size_t len,
 		       FILE *log)
 {
+	char *argv[2] = { (char *)prog, NULL };
+	nq_spawn sp = { 0 };
 	struct sigaction ign, old;
 	int fds[2], status = -1;
-	size_t off = 0;
 	pid_t pid;
 
 	if (pipe(fds) < 0)
 		return -1;
-	pid = fork();
+	sp.argv = argv;
+	sp.in = fds[0];
+	sp.out = sp.err = fileno(log);
+	sp.close_fd = fds[1];
+	pid = nq_spawn_start(&sp);
 	if (pid < 0) {
 		close(fds[0]);
 		close(fds[1]);
 		return -1;
-	}
-	if (pid == 0) {
-		dup2(fds[0], 0);
-		dup2(fileno(log), 1);
-		dup2(fileno(log), 2);
-		close(fds[0]);
-		close(fds[1]);
-		execl(prog, prog, (char *)NULL);
-		_exit(127);
 	}
 	close(fds[0]);
 	memset(&ign, 0, sizeof ign);
 	ign.sa_handler = SIG_IGN;
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &old);
-	while (off < len) {
-		ssize_t w = write(fds[1], script + off, len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break; /* gnuplot stopped reading: its status says why */
-		off += (size_t)w;
-	}
+	/* a failed write: gnuplot stopped reading, its status says why */
+	(void)nq_write_all(fds[1], script, len);
 	close(fds[1]);
 	sigaction(SIGPIPE, &old, NULL);
 	while (waitpid(pid, &status, 0) < 0)

@@ -45,17 +45,13 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "external.h"
@@ -169,96 +165,34 @@ double nq_ext_deadline(const nq_job *job, double t0)
 	return t0 + job->time_limit_s - margin;
 }
 
-enum ext_exit { EXT_EXITED, EXT_TIMEOUT, EXT_FAILED };
-
-/* Wait for `pid` until `deadline` (0: none); kill it then. */
-static enum ext_exit ext_wait(pid_t pid, double deadline, int *status)
+/* Run argv (found on PATH) with stdin from /dev/null and stdout, stderr
+ * into the temp directory's files "stdout" and "stderr", until it exits
+ * or the deadline (base/host.h: the toolkit every fork of a program
+ * goes through). The program stays in the run's process group, so the
+ * host's end of the run's tree takes what it starts. */
+static enum nq_proc_end ext_run(const struct ext_dir *d, char **argv,
+				double deadline, int *status, nq_result *res)
 {
-#ifdef SYS_pidfd_open
-	int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
-
-	if (pfd >= 0) {
-		for (;;) {
-			struct pollfd p = { pfd, POLLIN, 0 };
-			double left = deadline > 0 ? deadline - nq_now() : 1e9;
-			int rc;
-
-			if (left <= 0)
-				break;
-			rc = poll(&p, 1, left > 1e6 ? -1
-					 : (int)(left * 1000.0) + 1);
-			if (rc < 0 && errno == EINTR)
-				continue;
-			if (rc != 0 && waitpid(pid, status, WNOHANG) == pid) {
-				close(pfd);
-				return EXT_EXITED;
-			}
-			if (rc < 0)
-				break;
-		}
-		close(pfd);
-		kill(pid, SIGKILL);
-		waitpid(pid, status, 0);
-		return EXT_TIMEOUT;
-	}
-#endif
-	for (;;) {
-		pid_t w = waitpid(pid, status, WNOHANG);
-
-		if (w == pid)
-			return EXT_EXITED;
-		if (w < 0 && errno != EINTR)
-			return EXT_FAILED;
-		if (deadline > 0 && nq_now() >= deadline) {
-			kill(pid, SIGKILL);
-			waitpid(pid, status, 0);
-			return EXT_TIMEOUT;
-		}
-		usleep(500);
-	}
-}
-
-/* Run argv with stdin from /dev/null and stdout, stderr into the temp
- * directory's files "stdout" and "stderr". */
-static enum ext_exit ext_run(const struct ext_dir *d, char **argv,
-			     double deadline, int *status, nq_result *res)
-{
-	char out[600], err[600];
-	pid_t parent = getpid(), pid;
-	int fd;
+	char out[EXT_PATH_MAX], err[EXT_PATH_MAX];
+	nq_spawn sp = { 0 };
+	pid_t pid;
 
 	nq_ext_dir_file(d, "stdout", out, sizeof out);
 	nq_ext_dir_file(d, "stderr", err, sizeof err);
-	fflush(NULL);
-	pid = fork();
+	sp.argv = argv;
+	sp.path_search = 1;
+	sp.in = sp.out = sp.err = sp.close_fd = -1;
+	sp.out_file = out;
+	sp.err_file = err;
+	sp.contain = 1;		/* never outlive the run's child */
+	sp.say_exec_error = 1;
+	pid = nq_spawn_start(&sp);
 	if (pid < 0) {
 		snprintf(res->note, sizeof res->note, "cannot fork: %s",
 			 strerror(errno));
-		return EXT_FAILED;
+		return NQ_PROC_FAILED;
 	}
-	if (pid == 0) {
-		/* never outlive the run's child */
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent)
-			_exit(126);
-		if ((fd = open("/dev/null", O_RDONLY)) >= 0) {
-			dup2(fd, STDIN_FILENO);
-			close(fd);
-		}
-		if ((fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0) {
-			dup2(fd, STDOUT_FILENO);
-			close(fd);
-		}
-		if ((fd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0) {
-			dup2(fd, STDERR_FILENO);
-			close(fd);
-		}
-		signal(SIGPIPE, SIG_DFL);
-		execvp(argv[0], argv);
-		fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	return ext_wait(pid, deadline, status);
+	return nq_proc_wait(pid, deadline, 0, status);
 }
 
 /* A note for a program that gave no usable answer. */
@@ -325,16 +259,20 @@ int nq_ext_solve(const struct ext_dir *d, char **argv, double deadline,
 		     int *status, nq_result *res)
 {
 	double t1 = nq_now();
-	enum ext_exit ex = ext_run(d, argv, deadline, status, res);
+	enum nq_proc_end ex = ext_run(d, argv, deadline, status, res);
 
 	res->solve_s = nq_now() - t1;
-	if (ex == EXT_TIMEOUT) {
+	if (ex == NQ_PROC_TIMEOUT) {
 		snprintf(res->note, sizeof res->note, "time limit reached "
 			 "(%.60s killed)", argv[0]);
 		return NQ_ETIMEOUT;
 	}
-	if (ex == EXT_FAILED)
+	if (ex == NQ_PROC_FAILED) {
+		if (!res->note[0])
+			snprintf(res->note, sizeof res->note, "lost %.60s: "
+				 "waitpid failed", argv[0]);
 		return NQ_ERR;
+	}
 	return NQ_OK;
 }
 
@@ -371,6 +309,55 @@ void *nq_ext_calloc(size_t count, size_t size, nq_result *res)
 	if (!p)
 		snprintf(res->note, sizeof res->note, "out of memory");
 	return p;
+}
+
+/* ------------------------------------------------------------------ */
+/* The host's services (nq_plugin.h, ABI 6): the functions above, on the
+ * run's own directory, for a solver of any origin. */
+
+static struct ext_dir host_dir;
+static nq_host host_table;
+
+static int host_split(const char *command, char *buf, size_t len,
+		      char **argv, int max)
+{
+	if (!command || !buf || !argv || max < 1 || !len)
+		return 0;
+	return nq_ext_split(command, buf, len, argv, max);
+}
+
+static int host_run(char *const argv[], int *status, nq_result *res)
+{
+	int ignored;
+
+	if (!argv || !argv[0] || !argv[0][0]) {
+		snprintf(res->note, sizeof res->note, "no program to run "
+			 "(an empty command)");
+		return NQ_ERR;
+	}
+	return nq_ext_solve(&host_dir, (char **)argv, host_table.deadline,
+			    status ? status : &ignored, res);
+}
+
+static void host_no_answer(const char *prog, int status, const char *what,
+			   nq_result *res)
+{
+	nq_ext_no_answer(&host_dir, prog ? prog : "the program", status,
+			 what ? what : "no answer", res);
+}
+
+const nq_host *nq_ext_host(const char *dir, const nq_job *job)
+{
+	nq_ext_copy_cut(host_dir.path, sizeof host_dir.path, dir);
+	host_table.abi_version = NQ_ABI_VERSION;
+	host_table.struct_size = sizeof host_table;
+	host_table.tmpdir = host_dir.path;
+	host_table.deadline = nq_ext_deadline(job, nq_now());
+	host_table.now = nq_now;
+	host_table.split = host_split;
+	host_table.run = host_run;
+	host_table.no_answer = host_no_answer;
+	return &host_table;
 }
 
 /* ------------------------------------------------------------------ */

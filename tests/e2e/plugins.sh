@@ -129,7 +129,7 @@ load_fail() { # load_fail NAME PLUGIN EXPECTED-SUBSTRING
 load_fail missing no_such.so "cannot open plugin: No such file or directory"
 load_fail notelf junk.so "cannot load plugin:"
 load_fail noentry noentry.so "no symbol 'nq_plugin_entry'"
-load_fail badabi badabi.so "plugin has ABI version 99, this harness takes 1 to 5"
+load_fail badabi badabi.so "plugin has ABI version 99, this harness takes 1 to 6"
 load_fail badsize badsize.so "CNF encoder 'small' is 8 bytes, expected"
 load_fail clash clash.so "CNF encoder 'pairwise' is already registered (built-in)"
 
@@ -186,6 +186,52 @@ expect "an ABI 1 plugin loads and its count is checked ok (exit $rc: $(tail -1 "
 	sh -c "[ $rc -eq 0 ] && [ \"\$(python3 -c \"import csv;print([r['status'] for r in csv.DictReader(open('$T/oldabi.csv'))])\")\" = \"['ok']\" ]"
 "$H" solve -n 8 --plugin "$T/oldabi.so" old-abi >/dev/null 2>&1; rc=$?
 expect "an ABI 1 plugin's placement is checked ok (exit $rc)" [ $rc -eq 0 ]
+
+# --- a plugin built against ABI 5 (before nq_host, ABI 6) still loads ----
+# and runs: its nq_job as ABI 5 declared it (no host at the end), its
+# threads hook (ABI 5's last) read
+build abi5 <<'C'
+#include <stdint.h>
+#include "nq_plugin.h"
+typedef struct {
+	const nq_instance *inst;
+	const nq_optval *opt;
+	uint64_t seed;
+	double time_limit_s;
+} job_v5;
+static const int32_t eight[8] = { 0, 4, 7, 5, 2, 6, 1, 3 };
+static int solve(const nq_job *job_, nq_result *res)
+{
+	const job_v5 *job = (const job_v5 *)(const void *)job_;
+	int i;
+	if (job->inst->n != 8 || job->inst->nhints || job->inst->nblocked)
+		return NQ_ERR;
+	if (job->inst->mode == NQ_MODE_COUNT) {
+		res->solutions = 92;
+		return NQ_OK;
+	}
+	for (i = 0; i < 8; i++)
+		res->placement[i] = eight[i];
+	res->solutions = 1;
+	return NQ_OK;
+}
+static int threads(const nq_optval *o, int n, enum nq_mode m, int plain)
+{
+	(void)o; (void)n; (void)m; (void)plain;
+	return 1;
+}
+static const nq_solver s = { 5, sizeof s, "abi5", "built against ABI 5",
+			     0, 0, 0, solve, 0, 0, threads };
+static const nq_solver *const solvers[] = { &s, 0 };
+static const nq_plugin p = { 5, sizeof p, "abi5", "ABI 5", solvers, 0, 0 };
+NQ_PLUGIN_EXPORT const nq_plugin *nq_plugin_entry(void) { return &p; }
+C
+"$H" solve -n 8 --count --plugin "$T/abi5.so" abi5 -o "$T/abi5.csv" >"$T/abi5.out" 2>&1; rc=$?
+expect "an ABI 5 plugin loads under ABI 6 and its count is checked ok (exit $rc: $(tail -1 "$T/abi5.out"))" \
+	[ $rc -eq 0 -a "$(csv_col "$T/abi5.csv" status)" = ok ]
+"$H" solve -n 8 --plugin "$T/abi5.so" abi5 -o "$T/abi5f.csv" >/dev/null 2>&1; rc=$?
+expect "an ABI 5 plugin's placement is checked ok (exit $rc)" \
+	[ $rc -eq 0 -a "$(csv_col "$T/abi5f.csv" status)" = ok ]
 
 # --- a solver built against ABI 2 (before blocked squares and excluded ---
 # lines): left out of the instances that have any, with one notice; it

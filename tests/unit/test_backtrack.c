@@ -43,7 +43,7 @@ static int solve_threads(int variant, int threads, int n, enum nq_mode mode,
 	nq_instance in = { .n = n, .mode = mode, .nhints = k, .hints = h };
 	nq_optval opt[2] = { { variants[variant], variant, NULL },
 			     { NULL, threads, NULL } };
-	nq_job job = { &in, opt, 1, 0 };
+	nq_job job = { &in, opt, 1, 0, NULL };
 
 	memset(res, 0, sizeof *res);
 	res->unique = NQ_UNIQUE_NA;
@@ -298,7 +298,7 @@ static void split_refuses(void **state)
 		nq_instance in = { 8, NQ_MODE_COUNT, 0, NULL, 1, &corner,
 				   0, 0, NULL, NULL, 0, 0 };
 		nq_optval o[2] = { { "split", SPLIT, NULL }, { NULL, 1, NULL } };
-		nq_job job = { &in, o, 1, 0 };
+		nq_job job = { &in, o, 1, 0, NULL };
 
 		memset(&res, 0, sizeof res);
 		res.unique = NQ_UNIQUE_NA;

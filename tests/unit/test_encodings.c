@@ -51,7 +51,7 @@ static int run_cols(const nq_cnf_encoder *enc, int sym, int columns, int n,
 			     { sym_name[sym], sym, NULL },
 			     { col_name[columns], columns, NULL },
 			     { "auto", 0, NULL } };
-	nq_job job = { &inst, opt, 1, 0 };
+	nq_job job = { &inst, opt, 1, 0, NULL };
 
 	host_result(res, n);
 	return nq_solver_picosat.solve(&job, res);

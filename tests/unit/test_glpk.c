@@ -51,7 +51,7 @@ static int run_with(const nq_ilp_model *model, int n, enum nq_mode mode,
 			     { "none", 0, NULL }, { "off", 0, NULL },
 			     { "dth", 3, NULL }, { "blb", 2, NULL },
 			     { count_way ? "resolve" : "tree", count_way, NULL } };
-	nq_job job = { &inst, opt, 1, limit };
+	nq_job job = { &inst, opt, 1, limit, NULL };
 
 	host_result(res, n);
 	for (int r = 0; r < n; r++)

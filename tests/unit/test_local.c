@@ -15,7 +15,7 @@ static int run(const nq_solver *s, int n, const nq_square *h, int k,
 	       uint64_t seed, nq_result *res)
 {
 	nq_instance in = { .n = n, .mode = NQ_MODE_FIRST, .nhints = k, .hints = h };
-	nq_job job = { &in, NULL, seed, 0 };
+	nq_job job = { &in, NULL, seed, 0, NULL };
 
 	memset(res, 0, sizeof *res);
 	res->unique = NQ_UNIQUE_NA;

@@ -69,7 +69,7 @@ static int run(const nq_ilp_model *model, const struct opts *o, int n,
 			     { NULL, o->br_tech, NULL },
 			     { NULL, o->bt_tech, NULL },
 			     { NULL, o->count, NULL } };
-	nq_job job = { &inst, opt, 1, 0 };
+	nq_job job = { &inst, opt, 1, 0, NULL };
 
 	host_result(res, n);
 	for (int r = 0; r < n; r++)

@@ -38,7 +38,7 @@ static int run_asp(const char *command, int encoding, const nq_instance *in,
 {
 	nq_optval opt[2] = { { nq_asp_encodings[encoding], encoding, NULL },
 			     { command, 0, NULL } };
-	nq_job job = { in, opt, 1, time_limit };
+	nq_job job = { in, opt, 1, time_limit, NULL };
 
 	host_result(res, in->n);
 	return nq_solver_asp.solve(&job, res);

@@ -53,7 +53,7 @@ static int run_mzn(int k, const char *command, const nq_instance *in,
 		  configs[k].consistency, NULL },
 		{ command, 0, NULL },
 	};
-	nq_job job = { in, opt, 1, limit };
+	nq_job job = { in, opt, 1, limit, NULL };
 
 	host_result(res, in->n);
 	for (int r = 0; r < in->n; r++)

@@ -62,7 +62,7 @@ static int run_glpk(const nq_ilp_model *model, const nq_instance *in,
 			     { "none", 0, NULL }, { "off", 0, NULL },
 			     { "dth", 3, NULL }, { "blb", 2, NULL },
 			     { count ? "resolve" : "tree", count, NULL } };
-	nq_job job = { in, opt, 1, 0 };
+	nq_job job = { in, opt, 1, 0, NULL };
 
 	host_result(res, in->n);
 	for (int r = 0; r < in->n; r++)
@@ -137,7 +137,7 @@ static void cbc_family(enum oracle_family fam, uint64_t seed)
 		const nq_ilp_model *model = models[i / 20 % NMODELS];
 		nq_optval opt[2] = { { model->name, 0, model },
 				     { "cbc", 0, NULL } };
-		nq_job job = { &o.in, opt, 1, 0 };
+		nq_job job = { &o.in, opt, 1, 0, NULL };
 		uint64_t want;
 		int rc;
 

@@ -27,7 +27,7 @@ static int run_backtrack(int variant, const nq_instance *in, nq_result *res)
 {
 	nq_optval opt[2] = { { variants[variant], variant, NULL },
 			     { NULL, 1, NULL } };
-	nq_job job = { in, opt, 7, 0 };
+	nq_job job = { in, opt, 7, 0, NULL };
 
 	host_result(res, in->n);
 	return nq_solver_backtrack.solve(&job, res);
@@ -105,7 +105,7 @@ static void fast_paths_step_aside(void **state)
 		for (int threads = 0; threads <= 4; threads += 4) {
 			nq_optval opt[2] = { { variants[v], v, NULL },
 					     { NULL, threads, NULL } };
-			nq_job job = { &in, opt, 7, 0 };
+			nq_job job = { &in, opt, 7, 0, NULL };
 			int rc;
 
 			host_result(&res, in.n);
@@ -133,7 +133,7 @@ static void minconflicts_family(enum oracle_family fam, uint64_t seed)
 	nq_result res;
 
 	for (int i = 0; i < INSTANCES; i++) {
-		nq_job job = { &o.in, NULL, (uint64_t)i, 0 };
+		nq_job job = { &o.in, NULL, (uint64_t)i, 0, NULL };
 		uint64_t want;
 		int rc;
 
@@ -181,7 +181,7 @@ static void construct_declines(void **state)
 			  .blocked = blocked };
 	nq_instance d = { .n = 8, .mode = NQ_MODE_FIRST, .nexcl_anti = 1,
 			  .excl_anti = diag };
-	nq_job jb = { &b, NULL, 1, 0 }, jd = { &d, NULL, 1, 0 };
+	nq_job jb = { &b, NULL, 1, 0, NULL }, jd = { &d, NULL, 1, 0, NULL };
 	nq_result res;
 
 	(void)state;

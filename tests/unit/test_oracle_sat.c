@@ -59,7 +59,7 @@ static int run_picosat_count(const nq_cnf_encoder *enc, int mirror,
 			     { mirror ? "mirror" : "none", mirror, NULL },
 			     { columns ? "none" : "alo", columns, NULL },
 			     { counts[count], count, NULL } };
-	nq_job job = { in, opt, 1, 0 };
+	nq_job job = { in, opt, 1, 0, NULL };
 
 	host_result(res, in->n);
 	return nq_solver_picosat.solve(&job, res);
@@ -193,7 +193,7 @@ static void dimacs_family(enum oracle_family fam, uint64_t seed)
 		nq_optval opt[4] = { { enc->name, 0, enc }, { cmd, 0, NULL },
 				     { "auto", 0, NULL },
 				     { "alo", 0, NULL } };
-		nq_job job = { &o.in, opt, 1, 0 };
+		nq_job job = { &o.in, opt, 1, 0, NULL };
 		uint64_t want;
 		int rc;
 

@@ -40,7 +40,7 @@ static int run_smt(int config, const nq_instance *in, double time_limit,
 		  NULL },
 		{ nq_smt_cards[configs[config].card], configs[config].card,
 		  NULL } };
-	nq_job job = { in, opt, 1, time_limit };
+	nq_job job = { in, opt, 1, time_limit, NULL };
 
 	host_result(res, in->n);
 	return nq_solver_smt.solve(&job, res);

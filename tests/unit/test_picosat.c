@@ -41,7 +41,7 @@ static int run_count(const nq_cnf_encoder *enc, int n, enum nq_mode mode,
 	nq_optval opt[4] = { { enc->name, 0, enc }, { "none", 0, NULL },
 			     { "alo", NQ_CNF_COLUMNS_ALO, NULL },
 			     { counts[count], count, NULL } };
-	nq_job job = { &inst, opt, 1, limit };
+	nq_job job = { &inst, opt, 1, limit, NULL };
 
 	host_result(res, n);
 	return nq_solver_picosat.solve(&job, res);
