@@ -97,12 +97,9 @@ static int only_arg(const nq_verb *v, nq_only **only, const char *val)
 
 /* ---- plot ----------------------------------------------------------- */
 
-/* The values of --kind and --format, for the did-you-mean. */
+/* The values of --kind, for the did-you-mean. */
 static const char *const kind_names[] = {
 	"time", "cactus", "size", "solubility", "scatter", "all"
-};
-static const char *const format_names[] = {
-	"markdown", "md", "latex", "tex", "html", "json"
 };
 
 enum { PLOT_KIND, PLOT_OUTPUT, PLOT_Y, PLOT_GROUP, PLOT_MODE, PLOT_LOG,
@@ -344,6 +341,19 @@ static const nq_flag report_flags[] = {
 	{ NULL, 0, NULL, NULL }
 };
 
+/* An unknown --format: the usage exit, the formats of report.c's table
+ * named (and the nearest, when one is near). */
+static int format_fail(const nq_verb *v, const char *typed)
+{
+	const char *names[32];
+	char list[256], expected[300];
+	size_t n = nq_report_format_names(names, 32);
+
+	nq_report_format_list(list, sizeof list);
+	snprintf(expected, sizeof expected, "--format is %s", list);
+	return nq_cli_fail_choice(v, expected, typed, names, n < 32 ? n : 32);
+}
+
 /* Parse report's command line: 0, or an exit status (-1 after --help). */
 static int report_args(const nq_verb *v, int argc, char **argv,
 		       nq_report_opts *o, const char **csv, const char **out,
@@ -371,19 +381,8 @@ static int report_args(const nq_verb *v, int argc, char **argv,
 			break;
 		}
 		case REPORT_FORMAT:
-			if (!strcmp(c.val, "markdown") || !strcmp(c.val, "md"))
-				o->format = NQ_REPORT_MARKDOWN;
-			else if (!strcmp(c.val, "latex") ||
-				 !strcmp(c.val, "tex"))
-				o->format = NQ_REPORT_LATEX;
-			else if (!strcmp(c.val, "html"))
-				o->format = NQ_REPORT_HTML;
-			else if (!strcmp(c.val, "json"))
-				o->format = NQ_REPORT_JSON;
-			else
-				rc = nq_cli_fail_choice(v, "--format is "
-					"markdown, latex, html or json", c.val,
-					format_names, 6);
+			if (!(o->format = nq_report_format_find(c.val)))
+				rc = format_fail(v, c.val);
 			break;
 		}
 	}
@@ -442,12 +441,8 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 	}
 	o.only = only;
 	if (!out) {
-		static const char *const ext[] = {
-			[NQ_REPORT_MARKDOWN] = ".md", [NQ_REPORT_LATEX] = ".tex",
-			[NQ_REPORT_JSON] = ".json", [NQ_REPORT_HTML] = ".html"
-		};
-
-		nq_path_with_ext(csv, ext[o.format], def, sizeof def);
+		nq_path_with_ext(csv, nq_report_format_ext(o.format), def,
+				 sizeof def);
 		out = def;
 	}
 	o.csv = csv;
