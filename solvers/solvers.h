@@ -5,6 +5,7 @@
 #define NQ_SOLVERS_H
 
 #include "nq_plugin.h"
+#include "clock.h"
 
 /* The CNF encoding of picosat and dimacs when none is given: one default
  * for both, so a CNF solver comparison compares solvers. commander: with
@@ -108,7 +109,6 @@ int nq_count_symmetry_brute(int n, uint64_t *total, uint64_t *unique);
 extern void (*nq_oom_hook)(void);
 void nq_oom(void) __attribute__((noreturn));
 
-/* Seconds since an arbitrary start, monotonic; for phase times. */
-double nq_now(void);
+/* nq_now, the clock of phase times, is base/clock.h's (included above). */
 
 #endif

@@ -7,7 +7,7 @@
  * encoder hands over; the ILP through the model's build hook into a sink
  * onto a GLPK problem of its own (not solvers/glpk.c's, which also solves),
  * written with glp_write_lp / glp_write_mps. GLPK aborts the process on
- * API misuse, so the sink (solvers/glpk_sink.c, which catches nothing
+ * API misuse, so the sink (formats/glpk_sink.c, which catches nothing
  * here) checks every argument first, and GLPK's terminal output is off
  * while writing.
  */
@@ -23,7 +23,7 @@
 #include "export.h"
 #include "cnf.h"
 #include "glpk_sink.h"
-#include "solvers.h"
+#include "clock.h"
 
 /* Look at the clock once per this many clauses. */
 #define CLOCK_EVERY 65536
