@@ -56,7 +56,7 @@ NQ_CFLAGS += -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wwrite-strings -Wsh
 # name the header alone
 SRC_DIRS = cli results/report results/plot results core/run core/ledger core/proc core/config core/model \
 	solvers/program/declarative solvers/program solvers/library solvers/native solvers \
-	encoders base
+	formats encoders base
 NQ_CFLAGS += -Iinclude $(SRC_DIRS:%=-I%) -pthread
 ifeq ($(WERROR),1)
 NQ_CFLAGS += -Werror

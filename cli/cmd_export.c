@@ -9,12 +9,9 @@
 #include <string.h>
 #include "order.h"
 #include "atomic.h"
-#include "asp.h"
-#include "smt.h"
 #include "export.h"
+#include "formats.h"
 #include "instance.h"
-#include "instfile.h"
-#include "minizinc.h"
 #include "registry.h"
 #include "run.h"
 #include "solfile.h"
@@ -27,13 +24,26 @@
 _Static_assert(sizeof ((nq_sqmap *)0)->hints / sizeof (nq_square) ==
 	       NQ_MAX_HINTS, "the square map holds NQ_MAX_HINTS hints");
 
+/* The formats export writes, in the order --format lists them: each a
+ * row beside its writer (formats.h: DIMACS, LP and MPS in formats/;
+ * param and json in core/config/; mzn, dzn, asp and smt2 in
+ * solvers/declarative/), gathered here, the one layer that sees them
+ * all. A new format: its row and writer in one file, its name here. */
+#define NQ_EXPORT_FORMATS(X) X(dimacs) X(lp) X(mps) X(param) X(json) \
+	X(mzn) X(dzn) X(asp) X(smt2)
+
+#define NQ_EXPORT_DECLARE(name) extern const nq_export_format nq_export_##name;
+NQ_EXPORT_FORMATS(NQ_EXPORT_DECLARE)
+#define NQ_EXPORT_ROW(name) &nq_export_##name,
+static const nq_export_format *const export_formats[] = {
+	NQ_EXPORT_FORMATS(NQ_EXPORT_ROW) NULL
+};
+
 struct export_args {
 	nq_board_args b;
 	const char *encoding, *model, *out, *fmt, *columns, *consistency, *card;
-	int choice;          /* asp encoding, smt model */
-	int card_k;          /* smt at-most-one */
-	int col;             /* enum nq_cnf_columns */
-	int mzn_model, mzn_consistency; /* minizinc.h's enums */
+	const nq_export_format *row; /* the format (export_check) */
+	nq_export_req req;           /* what its writer is asked */
 	/* --blocked and --exclude, 0-based, in the order given */
 	nq_square *blocked;
 	int nblocked;
@@ -88,202 +98,99 @@ static const nq_flag export_flags[] = {
 	NQ_FLAG_END
 };
 
-static int ends_with(const char *s, const char *suffix)
+/* The formats' names, "dimacs, lp, ... or smt2", into buf; into names
+ * (up to max) for the did-you-mean: how many. */
+static size_t format_names(char *buf, size_t len, const char **names,
+			   size_t max)
 {
-	size_t ls = strlen(s), lx = strlen(suffix);
+	size_t n = 0, k, used = 0;
 
-	return ls >= lx && !strcmp(s + ls - lx, suffix);
+	while (export_formats[n])
+		n++;
+	buf[0] = '\0';
+	for (k = 0; k < n; k++) {
+		if (k < max)
+			names[k] = export_formats[k]->name;
+		if (used < len)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s",
+						 k == 0 ? "" : k + 1 == n ?
+						 " or " : ", ",
+						 export_formats[k]->name);
+	}
+	return n;
 }
 
-/* The index of `name` in a NULL-terminated list, or -1. */
-static int choice_of(const char *const *list, const char *name)
+/* The format of -o FILE when --format is not given and no format's
+ * extension ends FILE: DIMACS for an encoding, LP for a model. */
+static const nq_export_format *format_by_flags(const struct export_args *a)
 {
-	for (int i = 0; list[i]; i++)
-		if (!strcmp(list[i], name))
-			return i;
-	return -1;
+	if (a->encoding && !a->model)
+		return nq_export_by_name(export_formats, "dimacs");
+	if (a->model && !a->encoding)
+		return nq_export_by_name(export_formats, "lp");
+	return NULL;
 }
 
-/* --format mzn or dzn (or FILE.mzn, FILE.dzn), checked: 0, or the
+/* The flags given, as formats.h's option bits. */
+static unsigned flags_given(const struct export_args *a)
+{
+	return (a->b.nhints ? NQ_EXPORT_HINT : 0) |
+	       (a->nlines[0] || a->nlines[1] ? NQ_EXPORT_EXCLUDE : 0) |
+	       (a->encoding ? NQ_EXPORT_ENCODING : 0) |
+	       (a->model ? NQ_EXPORT_MODEL : 0) |
+	       (a->columns ? NQ_EXPORT_COLUMNS : 0) |
+	       (a->consistency ? NQ_EXPORT_CONSISTENCY : 0) |
+	       (a->card ? NQ_EXPORT_CARD : 0);
+}
+
+/* What export was given, checked against its format's row: 0, or the
  * usage exit. */
-static int export_check_mzn(const nq_verb *v, struct export_args *a)
-{
-	nq_error err;
-
-	if (!strcmp(a->fmt, "dzn") && (a->encoding || a->model ||
-				       a->columns || a->consistency || a->card))
-		return nq_cli_fail(v, "%s", "a MiniZinc data file holds the "
-				   "instance only: no --encoding, --model, "
-				   "--columns or --consistency");
-	if (!strcmp(a->fmt, "mzn")) {
-		if (a->encoding || a->columns || a->card)
-			return nq_cli_fail(v, "%s", "a MiniZinc model takes "
-					   "--model int|bool and --consistency, "
-					   "not --encoding or --columns");
-		if (!a->model)
-			a->model = nq_mzn_models[NQ_MZN_INT];
-		if ((a->mzn_model = choice_of(nq_mzn_models, a->model)) < 0)
-			return nq_cli_fail(v, "--model for a MiniZinc model is "
-					   "int or bool, not '%s'", a->model);
-		a->mzn_consistency = NQ_MZN_DEFAULT;
-		if (a->consistency &&
-		    (a->mzn_consistency = choice_of(nq_mzn_consistencies,
-						    a->consistency)) < 0)
-			return nq_cli_fail(v, "--consistency is default, domain "
-					   "or bounds, not '%s'",
-					   a->consistency);
-		if (a->consistency && a->mzn_model != NQ_MZN_INT)
-			return nq_cli_fail(v, "%s", "--consistency is the int "
-					   "model's (the bool model has no "
-					   "all_different)");
-	}
-	memset(&err, 0, sizeof err);
-	return nq_output_check(a->out, &err) ? nq_cli_error(&err) : 0;
-}
-
-/* --format asp (--encoding count|choice) or smt2 (--model int|bool,
- * --card pb|pairwise): 0, or the usage exit. */
-static int export_check_declarative(const nq_verb *v, struct export_args *a)
-{
-	nq_error err;
-	int asp;
-
-	if (!a->fmt)
-		a->fmt = "smt2";
-	asp = !strcmp(a->fmt, "asp");
-	if (a->columns)
-		return nq_cli_fail(v, "--columns is an option of CNF "
-				   "encodings, not of --format %s", a->fmt);
-	if (asp ? a->model || a->card : a->encoding != NULL)
-		return nq_cli_fail(v, "%s", asp ? "--format asp takes "
-				   "--encoding count|choice, not --model or "
-				   "--card" : "--format smt2 takes --model "
-				   "int|bool and --card pb|pairwise, not "
-				   "--encoding");
-	if (asp) {
-		if (!a->encoding)
-			a->encoding = nq_asp_encodings[NQ_ASP_COUNT];
-		if ((a->choice = choice_of(nq_asp_encodings,
-					      a->encoding)) < 0)
-			return nq_cli_fail(v, "--format asp: --encoding is "
-					   "count or choice, not '%s'",
-					   a->encoding);
-	} else {
-		if (!a->model)
-			a->model = nq_smt_models[NQ_SMT_BOOL];
-		if ((a->choice = choice_of(nq_smt_models, a->model)) < 0)
-			return nq_cli_fail(v, "--format smt2: --model is int "
-					   "or bool, not '%s'", a->model);
-		if (a->card && a->choice != NQ_SMT_BOOL)
-			return nq_cli_fail(v, "%s", "--card shapes --model "
-					   "bool only");
-		if ((a->card_k = choice_of(nq_smt_cards, a->card ?
-					      a->card : "pb")) < 0)
-			return nq_cli_fail(v, "--card is pb or pairwise, not "
-					   "'%s'", a->card);
-	}
-	memset(&err, 0, sizeof err);
-	return nq_output_check(a->out, &err) ? nq_cli_error(&err) : 0;
-}
-
-/* What export was given, checked together: 0, or the usage exit. */
 static int export_check(const nq_verb *v, struct export_args *a)
 {
+	nq_export_req *r = &a->req;
+	const char *names[32];
+	char list[256], why[1024];
 	nq_error err;
-	int i, rc;
+	size_t n;
+	int rc;
 
 	if ((rc = nq_cli_board_check(v, &a->b)) != 0)
 		return rc;
 	if (!a->out)
 		return nq_cli_fail(v, "%s", "-o FILE is required");
-	if ((a->fmt && !strcmp(a->fmt, "json")) ||
-	    (!a->fmt && ends_with(a->out, ".json"))) {
-		a->fmt = "json";
-		if (a->encoding || a->model || a->columns || a->consistency ||
-		    a->card)
-			return nq_cli_fail(v, "%s", "a JSON data file holds "
-					   "the instance only: no --encoding, "
-					   "--model, --columns or --consistency");
-		if (a->b.nhints || a->nlines[0] || a->nlines[1])
-			return nq_cli_fail(v, "%s", "PyCSP3's Blocked Queens "
-					   "data holds n and blocks only: no "
-					   "--hint or --exclude (write a "
-					   "parameter file for hints, DIMACS, "
-					   "LP or MPS for excluded lines)");
-		memset(&err, 0, sizeof err);
-		return nq_output_check(a->out, &err) ? nq_cli_error(&err) : 0;
+	n = format_names(list, sizeof list, names, 32);
+	if (a->fmt && !(a->row = nq_export_by_name(export_formats, a->fmt))) {
+		snprintf(why, sizeof why, "--format is %s", list);
+		return nq_cli_fail_choice(v, why, a->fmt, names,
+					  n < 32 ? n : 32);
 	}
-	if (!a->fmt && (ends_with(a->out, ".mzn") || ends_with(a->out, ".dzn")))
-		a->fmt = ends_with(a->out, ".mzn") ? "mzn" : "dzn";
-	if (a->fmt && (!strcmp(a->fmt, "mzn") || !strcmp(a->fmt, "dzn")))
-		return export_check_mzn(v, a);
-	if (a->consistency)
-		return nq_cli_fail(v, "%s", "--consistency is an option of a "
-				   "MiniZinc model (--format mzn)");
-	if ((a->fmt && !strcmp(a->fmt, "param")) ||
-	    (!a->fmt && ends_with(a->out, ".param"))) {
-		a->fmt = "param";
-		if (a->encoding || a->model || a->columns || a->card)
-			return nq_cli_fail(v, "%s", "a parameter file holds "
-					   "the instance only: no --encoding, "
-					   "--model or --columns");
-		if (a->nlines[0] || a->nlines[1])
-			return nq_cli_fail(v, "%s", "a CSPLib parameter file "
-					   "cannot hold excluded lines (write "
-					   "DIMACS, LP or MPS)");
-		memset(&err, 0, sizeof err);
-		return nq_output_check(a->out, &err) ? nq_cli_error(&err) : 0;
+	if (!a->row && !(a->row = nq_export_by_path(export_formats, a->out)) &&
+	    !(a->row = format_by_flags(a))) {
+		snprintf(why, sizeof why, "give --format F (%s), or -o FILE "
+			 "with a format's extension, or one of --encoding NAME "
+			 "(DIMACS) or --model NAME (LP)", list);
+		return nq_cli_fail(v, "%s", why);
 	}
-	if ((a->fmt && (!strcmp(a->fmt, "asp") || !strcmp(a->fmt, "smt2"))) ||
-	    (!a->fmt && ends_with(a->out, ".smt2")))
-		return export_check_declarative(v, a);
-	if (a->card)
-		return nq_cli_fail(v, "%s", "--card is an option of --format "
-				   "smt2");
-	if (!a->encoding == !a->model)
-		return nq_cli_fail(v, "%s", "give one of --encoding NAME "
-				   "(DIMACS) or --model NAME (LP, MPS), or "
-				   "--format param, json, mzn or dzn");
-	if (!a->fmt)
-		a->fmt = ends_with(a->out, ".lp") ? "lp" :
-			 ends_with(a->out, ".mps") ? "mps" :
-			 ends_with(a->out, ".cnf") ||
-			 ends_with(a->out, ".dimacs") ? "dimacs" :
-			 a->encoding ? "dimacs" : "lp";
-	if (strcmp(a->fmt, "dimacs") && strcmp(a->fmt, "lp") &&
-	    strcmp(a->fmt, "mps")) {
-		static const char *const names[] = {
-			"dimacs", "lp", "mps", "param", "json", "mzn", "dzn",
-			"asp", "smt2"
-		};
-
-		return nq_cli_fail_choice(v, "--format is dimacs, lp, mps, "
-					  "param, json, mzn, dzn, asp or smt2",
-					  a->fmt, names, 9);
-	}
-	if (a->encoding && strcmp(a->fmt, "dimacs"))
-		return nq_cli_fail(v, "an encoding is written as DIMACS "
-				   "(-o FILE.cnf), not '%s'", a->fmt);
-	if (a->model && !strcmp(a->fmt, "dimacs"))
-		return nq_cli_fail(v, "%s", "a model is written as LP or MPS "
-				   "(-o FILE.lp or FILE.mps)");
+	if (nq_export_refuse(a->row, flags_given(a), export_formats, why,
+			     sizeof why))
+		return nq_cli_fail(v, "%s", why);
+	if ((a->row->options & NQ_EXPORT_CNF) && !a->encoding)
+		return nq_cli_fail(v, "%s needs --encoding NAME (a CNF "
+				   "encoding: `harness list`)", a->row->what);
+	if ((a->row->options & NQ_EXPORT_ILP) && !a->model)
+		return nq_cli_fail(v, "%s needs --model NAME (an ILP model: "
+				   "`harness list`)", a->row->what);
+	memset(r, 0, sizeof *r);
+	r->encoding = a->encoding;
+	r->model = a->model;
+	r->columns = a->columns;
+	r->consistency = a->consistency;
+	r->card = a->card;
+	r->path = a->out;
+	if (a->row->check && a->row->check(r, why, sizeof why) < 0)
+		return nq_cli_fail(v, "%s", why);
 	memset(&err, 0, sizeof err);
-	if (nq_output_check(a->out, &err))
-		return nq_cli_error(&err);
-	if (a->columns && a->model)
-		return nq_cli_fail(v, "%s", "--columns is an option of "
-				   "--encoding (CNF), not of --model");
-	a->col = -1;
-	for (i = 0; a->columns && nq_cnf_columns_choices[i]; i++)
-		if (!strcmp(a->columns, nq_cnf_columns_choices[i]))
-			a->col = i;
-	if (a->columns && a->col < 0)
-		return nq_cli_fail_choice(v, "--columns is alo or none",
-					  a->columns, nq_cnf_columns_choices,
-					  (size_t)i);
-	if (a->col < 0)
-		a->col = NQ_CNF_COLUMNS_ALO;
-	return 0;
+	return nq_output_check(a->out, &err) ? nq_cli_error(&err) : 0;
 }
 
 /* --blocked R:C: 0, or the usage exit. */
@@ -361,12 +268,13 @@ static char *export_comment(const struct export_args *a,
 			    const nq_instance *inst)
 {
 	const nq_board_args *b = &a->b;
-	int mzn = !strcmp(a->fmt, "mzn") || !strcmp(a->fmt, "dzn");
-	const char *what = !strcmp(a->fmt, "dzn") ? "minizinc data" :
-			   mzn ? "minizinc model" : a->encoding ? "encoding" :
-			   a->model ? "model" : "parameters";
-	const char *name = a->encoding ? a->encoding : a->model ? a->model :
-			   mzn ? NULL : "csplib";
+	const nq_export_req *r = &a->req;
+	int self = a->row->self_contained;
+	int cols = r->encoding && (a->row->options & NQ_EXPORT_COLUMNS);
+	const char *what = a->row->kind ? a->row->kind : r->encoding ?
+			   "encoding" : r->model ? "model" : "parameters";
+	const char *name = r->encoding ? r->encoding : r->model ? r->model :
+			   self ? NULL : "csplib";
 	size_t more = nq_sqmap_describe(inst, NULL, 0);
 	size_t len = EXPORT_COMMENT_MAX + more + 1;
 	char *buf = malloc(len);
@@ -377,14 +285,13 @@ static char *export_comment(const struct export_args *a,
 	used = snprintf(buf, len, "n-queens n=%d %s%s%s%s%s, hints (1-based "
 			"row:col):", b->n, what, name ? " " : "",
 			name ? name : "",
-			a->encoding && !strcmp(a->fmt, "dimacs") ? " columns=" : "",
-			a->encoding && !strcmp(a->fmt, "dimacs") ?
-			nq_cnf_columns_choices[a->col] : "");
+			cols ? " columns=" : "",
+			cols ? nq_cnf_columns_choices[r->choice2] : "");
 	for (i = 0; i < b->nhints && used < EXPORT_COMMENT_MAX - 64; i++)
 		used += snprintf(buf + used, len - (size_t)used, " %d:%d",
 				 b->hints[i].row + 1, b->hints[i].col + 1);
 	/* (a MiniZinc file holds the blocked squares and lines itself) */
-	if (mzn)
+	if (self)
 		more = 0;
 	used += snprintf(buf + used, len - (size_t)used, "%s\nwritten by "
 			 "harness %s export%s", b->nhints ? "" : " none",
@@ -420,136 +327,30 @@ static int unknown_name(const nq_verb *v, const char *what, const char *name,
 	return NQ_EXIT_USAGE;
 }
 
-static int export_cnf(const nq_verb *v, const struct export_args *a,
-		      const nq_instance *inst, const char *comment)
-{
-	const nq_cnf_encoder *e = nq_registry_cnf(a->encoding);
-	nq_cnf_mem m = { 0 };
-	char why[300];
-	int rc;
-
-	if (!e)
-		return unknown_name(v, "encoding", a->encoding, NQ_OPT_CNF);
-	rc = nq_cnf_mem_build(&m, inst, e, (enum nq_cnf_columns)a->col, why,
-			      sizeof why);
-	if (rc == NQ_OK)
-		rc = nq_cnf_mem_write_file(&m, a->out, comment, why,
-					   sizeof why);
-	if (rc == NQ_OK)
-		fprintf(stderr, "harness: %s written (%d variables, %lld "
-			"clauses, %lld literals)\n", a->out, m.nvars,
-			(long long)m.nclauses, (long long)m.nlits);
-	else
-		fprintf(stderr, "harness export: %s\n", why);
-	nq_cnf_mem_free(&m);
-	return rc == NQ_OK ? 0 : 1;
-}
-
-static int export_ilp(const nq_verb *v, const struct export_args *a,
-		      const nq_instance *inst, const char *comment)
-{
-	const nq_ilp_model *md = nq_registry_ilp(a->model);
-	nq_ilp_mem *m = NULL;
-	int64_t cols, rows, nz;
-	char why[300];
-	int rc;
-
-	if (!md)
-		return unknown_name(v, "model", a->model, NQ_OPT_ILP);
-	rc = nq_ilp_mem_build(&m, inst, md, 0, why, sizeof why);
-	if (rc == NQ_OK)
-		rc = nq_ilp_mem_write(m, a->out, strcmp(a->fmt, "mps") ?
-				      NQ_ILP_LP : NQ_ILP_MPS, comment, why,
-				      sizeof why);
-	if (rc == NQ_OK) {
-		nq_ilp_mem_sizes(m, &cols, &rows, &nz);
-		fprintf(stderr, "harness: %s written (%lld columns, %lld "
-			"rows, %lld nonzeros)\n", a->out, (long long)cols,
-			(long long)rows, (long long)nz);
-	} else {
-		fprintf(stderr, "harness export: %s\n", why);
-	}
-	nq_ilp_mem_free(m);
-	return rc == NQ_OK ? 0 : 1;
-}
-
-/* An ASP program or an SMT-LIB 2 file (solvers/program/declarative/), written
- * whole or not at all. */
-static int export_declarative(const struct export_args *a,
-			      const nq_instance *inst, const char *comment)
-{
-	int asp = !strcmp(a->fmt, "asp"), bad;
-	long long asserts = 0;
-	nq_atomic at;
-	nq_error err;
-	char msg[900];
-
-	memset(&err, 0, sizeof err);
-	if (nq_atomic_open(&at, a->out, &err) == 0) {
-		bad = asp ? nq_asp_write(at.f, inst, (enum nq_asp_encoding)
-					 a->choice, comment)
-			  : nq_smt_write(at.f, inst, (enum nq_smt_model)
-					 a->choice, (enum nq_smt_card)
-					 a->card_k, comment, 1, &asserts);
-		if (bad) {
-			nq_atomic_abort(&at);
-			fprintf(stderr, "harness export: cannot write %s\n",
-				a->out);
-			return 1;
-		}
-		if (nq_atomic_commit(&at, &err) == 0) {
-			if (asp)
-				fprintf(stderr, "harness: %s written (ASP, "
-					"encoding %s)\n", a->out, a->encoding);
-			else
-				fprintf(stderr, "harness: %s written (SMT-LIB "
-					"2, model %s, %lld assertions)\n",
-					a->out, a->model, asserts);
-			return 0;
-		}
-	}
-	nq_error_format(&err, msg, sizeof msg);
-	fprintf(stderr, "harness export: %s\n", msg);
-	return 1;
-}
-
-/* A parameter file, PyCSP3's JSON (instfile.h), or a MiniZinc model or
- * data file (minizinc.h), written whole or not at all. */
-static int export_param(const struct export_args *a,
+/* The instance through its format's writer: the exit status. */
+static int export_write(const nq_verb *v, struct export_args *a,
 			const nq_instance *inst, const char *comment)
 {
-	nq_atomic at;
-	nq_error err;
-	char msg[900];
+	nq_export_req *r = &a->req;
+	char said[256], why[1024];
 
-	memset(&err, 0, sizeof err);
-	if (nq_atomic_open(&at, a->out, &err) == 0) {
-		if (!strcmp(a->fmt, "json"))
-			nq_json_write(at.f, inst);
-		else if (!strcmp(a->fmt, "mzn"))
-			nq_mzn_write_model(at.f, inst, (enum nq_mzn_model)
-					   a->mzn_model, (enum
-					   nq_mzn_consistency)
-					   a->mzn_consistency, comment);
-		else if (!strcmp(a->fmt, "dzn"))
-			nq_mzn_write_data(at.f, inst, comment);
-		else
-			nq_param_write(at.f, inst, comment);
-		if (nq_atomic_commit(&at, &err) == 0) {
-			fprintf(stderr, "harness: %s written (n = %d, %d "
-				"blocked squares, %d queens, %d excluded "
-				"lines)\n", a->out, inst->n, inst->nblocked,
-				inst->nhints, inst->nexcl_diag +
-				inst->nexcl_anti);
-			return 0;
-		}
+	if ((a->row->options & NQ_EXPORT_CNF) &&
+	    !(r->cnf = nq_registry_cnf(r->encoding)))
+		return unknown_name(v, "encoding", r->encoding, NQ_OPT_CNF);
+	if ((a->row->options & NQ_EXPORT_ILP) &&
+	    !(r->ilp = nq_registry_ilp(r->model)))
+		return unknown_name(v, "model", r->model, NQ_OPT_ILP);
+	r->inst = inst;
+	r->comment = comment;
+	if (a->row->write(r, said, sizeof said, why, sizeof why) < 0) {
+		fprintf(stderr, "harness export: %s\n", why);
+		return 1;
 	}
-	nq_error_format(&err, msg, sizeof msg);
-	fprintf(stderr, "harness export: %s\n", msg);
-	return 1;
+	fprintf(stderr, "harness: %s written (%s)\n", a->out, said);
+	return 0;
 }
 
-static int export_instance(const nq_verb *v, const struct export_args *a)
+static int export_instance(const nq_verb *v, struct export_args *a)
 {
 	nq_instance_spec s;
 	char why[300], *comment;
@@ -596,15 +397,7 @@ static int export_instance(const nq_verb *v, const struct export_args *a)
 		fprintf(stderr, "harness export: out of memory\n");
 		return 1;
 	}
-	if (!strcmp(a->fmt, "param") || !strcmp(a->fmt, "json") ||
-	    !strcmp(a->fmt, "mzn") || !strcmp(a->fmt, "dzn"))
-		rc = export_param(a, &s.inst, comment);
-	else if (!strcmp(a->fmt, "asp") || !strcmp(a->fmt, "smt2"))
-		rc = export_declarative(a, &s.inst, comment);
-	else if (a->encoding)
-		rc = export_cnf(v, a, &s.inst, comment);
-	else
-		rc = export_ilp(v, a, &s.inst, comment);
+	rc = export_write(v, a, &s.inst, comment);
 	free(comment);
 	if (own)
 		nq_spec_free(&s);

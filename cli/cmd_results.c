@@ -328,11 +328,6 @@ const nq_verb nq_verb_plot = {
 
 /* ---- report --------------------------------------------------------- */
 
-/* The values of --format, for the did-you-mean. */
-static const char *const format_names[] = {
-	"markdown", "md", "latex", "tex", "html", "json"
-};
-
 /* report's command line, as its flag rows store it */
 struct report_args {
 	const char *csv;     /* first: results_operand's */
@@ -377,20 +372,18 @@ static const nq_flag report_flags[] = {
 static int report_format_flag(const nq_cli *c, void *field)
 {
 	nq_report_opts *o = field;
+	const char *names[32];
+	char list[256], expected[300];
+	size_t n;
 
-	if (!strcmp(c->val, "markdown") || !strcmp(c->val, "md"))
-		o->format = NQ_REPORT_MARKDOWN;
-	else if (!strcmp(c->val, "latex") || !strcmp(c->val, "tex"))
-		o->format = NQ_REPORT_LATEX;
-	else if (!strcmp(c->val, "html"))
-		o->format = NQ_REPORT_HTML;
-	else if (!strcmp(c->val, "json"))
-		o->format = NQ_REPORT_JSON;
-	else
-		return nq_cli_fail_choice(c->verb, "--format is markdown, "
-					  "latex, html or json", c->val,
-					  format_names, 6);
-	return 0;
+	if ((o->format = nq_report_format_find(c->val)))
+		return 0;
+	/* the formats of report.c's table named, and the nearest */
+	n = nq_report_format_names(names, 32);
+	nq_report_format_list(list, sizeof list);
+	snprintf(expected, sizeof expected, "--format is %s", list);
+	return nq_cli_fail_choice(c->verb, expected, c->val, names,
+				  n < 32 ? n : 32);
 }
 
 /* --scatter A,B checked, kept whole for the report */
@@ -463,12 +456,8 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 	}
 	o.only = only;
 	if (!out) {
-		static const char *const ext[] = {
-			[NQ_REPORT_MARKDOWN] = ".md", [NQ_REPORT_LATEX] = ".tex",
-			[NQ_REPORT_JSON] = ".json", [NQ_REPORT_HTML] = ".html"
-		};
-
-		nq_path_with_ext(csv, ext[o.format], def, sizeof def);
+		nq_path_with_ext(csv, nq_report_format_ext(o.format), def,
+				 sizeof def);
 		out = def;
 	}
 	o.csv = csv;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "experiment.h"
+#include "formats.h"
 #include "instfile.h"
 #include "instfile_read.h"
 
@@ -118,3 +119,29 @@ void nq_param_write(FILE *f, const nq_instance *in, const char *comment)
 	if (in->nhints)
 		write_squares(f, "queens", in->hints, in->nhints);
 }
+
+/* ---- the export format `param` (formats.h) ------------------------- */
+
+static int param_body(FILE *f, const nq_export_req *r, void *ctx)
+{
+	(void)ctx;
+	nq_param_write(f, r->inst, r->comment);
+	return 0;
+}
+
+static int param_export(const nq_export_req *r, char *said, size_t saidlen,
+			char *why, size_t len)
+{
+	if (nq_export_stream(r, param_body, NULL, why, len) < 0)
+		return -1;
+	nq_export_said_instance(r, said, saidlen);
+	return 0;
+}
+
+static const char *const param_ext[] = { ".param", NULL };
+
+/* hints as prob079's queens; no excluded lines (Essence' has none) */
+const nq_export_format nq_export_param = {
+	"param", param_ext, NQ_EXPORT_HINT, "a CSPLib parameter file",
+	NULL, 0, NULL, param_export
+};

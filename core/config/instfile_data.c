@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "experiment.h"
+#include "formats.h"
 #include "instfile.h"
 #include "instfile_read.h"
 
@@ -369,3 +370,29 @@ int nq_instfile_parse(enum nq_instfile_format f, const char *text,
 				    "loader");
 	}
 }
+
+/* ---- the export format `json` (formats.h) -------------------------- */
+
+static int json_body(FILE *f, const nq_export_req *r, void *ctx)
+{
+	(void)ctx;
+	nq_json_write(f, r->inst);
+	return 0;
+}
+
+static int json_export(const nq_export_req *r, char *said, size_t saidlen,
+		       char *why, size_t len)
+{
+	if (nq_export_stream(r, json_body, NULL, why, len) < 0)
+		return -1;
+	nq_export_said_instance(r, said, saidlen);
+	return 0;
+}
+
+static const char *const json_ext[] = { ".json", NULL };
+
+/* PyCSP3's Blocked Queens data: n and blocks, nothing else */
+const nq_export_format nq_export_json = {
+	"json", json_ext, 0, "PyCSP3's Blocked Queens data", NULL, 0, NULL,
+	json_export
+};

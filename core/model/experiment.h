@@ -18,7 +18,7 @@
 
 /* The most pre-placed queens one command-line instance takes (solve,
  * export, check); the square map an export is read back with holds as
- * many (solvers/solfile.h). */
+ * many (formats/solfile.h). */
 #define NQ_MAX_HINTS 256
 
 /* One concrete instance (after ranges and lists are expanded). */

@@ -22,7 +22,7 @@
  * n queens, none attacking another, every hint kept, none on a blocked
  * square or an excluded line; otherwise -1 and `why` says which square
  * (and line) is at fault, 1-based; a row marked NQ_SOL_ROW_NONE or
- * NQ_SOL_ROW_MANY (a model read back, solvers/solfile.h) is said to
+ * NQ_SOL_ROW_MANY (a model read back, formats/solfile.h) is said to
  * hold no queen, or two or more. O(n + k) time, O(n) memory. */
 int nq_check_placement(const nq_instance *inst, const int32_t *placement,
 		       char *why, size_t len);

@@ -1,373 +1,86 @@
 /*
- * report.c - see report.h: the shared parts (units, numbers, speed-ups),
- * the Markdown document, and nq_report_write, which hands the LaTeX tables
- * to report_latex.c (what the two share: report_common.h).
- *
- * Units: Markdown shows a time column in ms when a median of the mode is
- * below 0.1 s, else in s. LaTeX always shows seconds, every number with
- * NQ_REPORT_SIG significant digits as a plain decimal (report_latex.c).
- * Numbers are the ones results/stats computes for the terminal summary and
- * the plots; nothing is re-derived here.
+ * report.c - see report.h: the formats' table, and nq_report_write, which
+ * builds the cells, finds the baseline and hands them to the format's
+ * writer. Every format is a file of its own and a row here.
  */
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "cells.h"
-#include "meta.h"
-#include "names.h"
-#include "plot.h"
 #include "report.h"
 #include "report_common.h"
-#include "report_data.h"
-#include "report_html.h"
-#include "report_json.h"
-#include "report_latex.h"
 
-/* Markdown table cell text: outside text escaped (names.h), so on one
- * line and UTF-8, its backslash shown as one; the characters Markdown
- * reads as markup or HTML (pipes, emphasis, code, links, tags,
- * entities) escaped. */
-static void md(FILE *f, const char *s)
+/* The formats, in the order `--format` lists them; the first is the
+ * default. A new format: its file (a writer and its row, as
+ * report_json.c) and its name here. */
+#define NQ_REPORT_FORMATS(X) X(markdown) X(latex) X(html) X(json)
+
+#define NQ_REPORT_DECLARE(name) extern const nq_report_format nq_report_##name;
+NQ_REPORT_FORMATS(NQ_REPORT_DECLARE)
+#define NQ_REPORT_ROW(name) &nq_report_##name,
+const nq_report_format *const nq_report_formats[] = {
+	NQ_REPORT_FORMATS(NQ_REPORT_ROW) NULL
+};
+
+const nq_report_format *nq_report_format_find(const char *name)
 {
-	char buf[8];
-	const char *e;
-	size_t n;
+	const nq_report_format *const *r;
+	const char *const *a;
 
-	for (; *s; s += n) {
-		if ((e = nq_text_escape(s, &n, buf))) {
-			fputc('\\', f);
-			fputs(e, f);
-		} else if (n > 1) {
-			fwrite(s, 1, n, f);
-		} else {
-			if (strchr("|\\`*_[]<>~&", *s))
-				fputc('\\', f);
-			fputc(*s, f);
-		}
+	for (r = nq_report_formats; *r; r++) {
+		if (!strcmp((*r)->name, name))
+			return *r;
+		for (a = (*r)->aliases; a && *a; a++)
+			if (!strcmp(*a, name))
+				return *r;
 	}
+	return NULL;
 }
 
-/* s as a Markdown code span: escaped as outside text (so never a line
- * end, which could end the paragraph), between fences one backtick
- * longer than its longest run of backticks, with a blank inside each
- * fence when s starts or ends with a backtick or a blank (CommonMark
- * takes one off each side). Inside a code span nothing else is markup. */
-static void md_code(FILE *f, const char *s)
+size_t nq_report_format_names(const char **names, size_t max)
 {
-	size_t run = 0, longest = 0, i, len = strlen(s);
-	int pad = len && (s[0] == '`' || s[0] == ' ' || s[len - 1] == '`' ||
-			  s[len - 1] == ' ');
+	const nq_report_format *const *r;
+	const char *const *a;
+	size_t n = 0;
 
-	for (i = 0; i < len; i++) {
-		run = s[i] == '`' ? run + 1 : 0;
-		if (run > longest)
-			longest = run;
+	for (r = nq_report_formats; *r; r++) {
+		if (n < max)
+			names[n] = (*r)->name;
+		n++;
+		for (a = (*r)->aliases; a && *a; a++, n++)
+			if (n < max)
+				names[n] = *a;
 	}
-	for (i = 0; i <= longest; i++)
-		fputc('`', f);
-	if (pad)
-		fputc(' ', f);
-	nq_text_put(f, s);
-	if (pad)
-		fputc(' ', f);
-	for (i = 0; i <= longest; i++)
-		fputc('`', f);
+	return n;
 }
 
-/* A path as a link destination: every byte but letters, digits and
- * "/._-~" percent-encoded, so a blank, a parenthesis or a line end
- * cannot end or break the link. */
-static void md_url(FILE *f, const char *s)
+void nq_report_format_list(char *buf, size_t len)
 {
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
+	size_t k, n = 0, used = 0;
 
-		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-		    (ch >= '0' && ch <= '9') || strchr("/._-~", ch))
-			fputc(ch, f);
-		else
-			fprintf(f, "%%%02X", ch);
-	}
+	while (nq_report_formats[n])
+		n++;
+	buf[0] = '\0';
+	for (k = 0; k < n && used < len; k++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s",
+					 k == 0 ? "" : k + 1 == n ? " or " :
+					 ", ", nq_report_formats[k]->name);
 }
 
-/* Has mode m any cell with hints (1), or with an instance id (2: the
- * column is "instance")? */
-static int mode_has_hints(const nq_cells *c, size_t m)
+const char *nq_report_format_ext(const nq_report_format *f)
 {
-	size_t i;
-	int any = 0;
-
-	for (i = 0; i < c->ncells; i++)
-		if (c->cell[i].mode == m && c->cell[i].id[0])
-			return 2;
-		else if (c->cell[i].mode == m && c->cell[i].hints[0])
-			any = 1;
-	return any;
-}
-
-/* The hints column's cell: the instance's id where it has one, else its
- * hints. */
-static void md_inst(FILE *f, const nq_cell *e)
-{
-	char *h;
-
-	fputc(' ', f);
-	if (e->id[0]) {
-		md(f, e->id);
-	} else if ((h = strndup(e->hints, e->hints_len)) != NULL) {
-		md(f, h);
-		free(h);
-	}
-	fputs(" |", f);
-}
-
-/* The wide table: a row per instance, a column per approach (Markdown). */
-static void md_wide(const struct nq_report_ctx *x, size_t m, double scale,
-		    const char *unit, int hints)
-{
-	const nq_cells *c = x->c;
-	size_t i, s;
-
-	fprintf(x->f, "Median %s%s%s at a glance (~ noisy; in brackets: "
-		"runs that did not end ok):\n\n| n |%s", nq_report_name_of(c->ycol),
-		unit[0] ? " in " : "", unit, hints == 2 ? " instance |" :
-		hints ? " hints |" : "");
-	for (s = 0; s < c->nseries; s++) {
-		fputc(' ', x->f);
-		md(x->f, c->series[s]);
-		fputs(" |", x->f);
-	}
-	fprintf(x->f, "\n|---:|%s", hints ? "---|" : "");
-	for (s = 0; s < c->nseries; s++)
-		fputs("---:|", x->f);
-	fputc('\n', x->f);
-	for (i = 0; i < c->ncells; i++) {
-		const nq_cell *row = &c->cell[i];
-
-		if (row->mode != m || (i > 0 && c->cell[i - 1].mode == m &&
-				       c->cell[i - 1].n == row->n &&
-				       !strcmp(c->cell[i - 1].hints, row->hints)))
-			continue;
-		fprintf(x->f, "| %d |", row->n);
-		if (hints)
-			md_inst(x->f, row);
-		for (s = 0; s < c->nseries; s++) {
-			const nq_cell *e = nq_cells_find(c, s, m, row->hints, row->n);
-			char v[64];
-			size_t notok;
-
-			if (!e) {
-				fputs(" |", x->f);
-				continue;
-			}
-			notok = e->runs - e->status[NQ_ST_OK];
-			if (e->y.count) {
-				nq_report_num(v, sizeof v, e->y.median, scale);
-				fprintf(x->f, " %s%s%s", v, nq_stats_noisy(&e->y) ?
-					"~" : "", NQ_REPORT_MIXED(e));
-				if (notok) {
-					char st[160], *p = st;
-
-					nq_report_statuses(e, st, sizeof st);
-					/* drop the leading "N ok, " */
-					if ((p = strchr(st, ',')))
-						fprintf(x->f, " (%s)", p + 2);
-				}
-			} else {
-				int st, top = NQ_ST_OK;
-
-				for (st = 1; st < NQ_ST__COUNT; st++)
-					if (e->status[st] > e->status[top])
-						top = st;
-				fprintf(x->f, " %s%s", nq_status_name((nq_status)top),
-					NQ_REPORT_MIXED(e));
-			}
-			fputs(" |", x->f);
-		}
-		fputc('\n', x->f);
-	}
-	fputc('\n', x->f);
-}
-
-/* The detail table in Markdown: a row per instance and approach. */
-static void md_detail(const struct nq_report_ctx *x, size_t m, double scale,
-		      const char *unit, int hints)
-{
-	const nq_cells *c = x->c;
-	FILE *f = x->f;
-	size_t i;
-
-	fprintf(f, "Every approach at every size (%s%s%s; spread over "
-		"the ok runs, speed-up against the baseline, 95 %% "
-		"intervals):\n\n| n |%s approach | median | median CI | min | "
-		"max | IQR | MAD | speed-up | speed-up CI | runs | noisy |\n"
-		"|---:|%s---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n",
-		nq_report_name_of(c->ycol), unit[0] ? " in " : "", unit,
-		hints == 2 ? " instance |" : hints ? " hints |" : "",
-		hints ? "---|" : "");
-	for (i = 0; i < c->ncells; i++) {
-		const nq_cell *e = &c->cell[i];
-		struct nq_report_row r;
-
-		if (e->mode != m)
-			continue;
-		nq_report_row_of(x, m, e, scale, &r);
-		fprintf(f, "| %d |", e->n);
-		if (hints)
-			md_inst(f, e);
-		fputc(' ', f);
-		md(f, c->series[e->series]);
-		fprintf(f, " | %s%s | %s | %s | %s | %s | %s | %s | %s | %s | "
-			"%s |\n", r.med, NQ_REPORT_MIXED(e), r.ci, r.mn, r.mx,
-			r.iqr, r.mad, r.sp, r.spci, r.st,
-			nq_stats_noisy(&e->y) ? "noisy" : "");
-	}
-	fputc('\n', f);
-	if (c->mixed)
-		fputs("† runs from more than one machine (the `host` column of "
-		      "a merged file): their spread includes the machines' "
-		      "difference.\n\n", f);
-}
-
-/* The directory part of a path ("" for none), into buf. */
-static void dir_of(const char *path, char *buf, size_t len)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (!slash)
-		snprintf(buf, len, ".");
-	else
-		snprintf(buf, len, "%.*s", (int)(slash - path), path);
-}
-
-/* How the report (at o->output, or beside the CSV when on stdout) names
- * `path`: its base name when both sit in one directory. */
-static void link_to(const nq_report_opts *o, const char *path, char *buf,
-		    size_t len)
-{
-	char a[4096], b[4096];
-	const char *slash = strrchr(path, '/');
-
-	dir_of(o->output ? o->output : o->csv, a, sizeof a);
-	dir_of(path, b, sizeof b);
-	if (!strcmp(a, b))
-		snprintf(buf, len, "%s", slash ? slash + 1 : path);
-	else
-		snprintf(buf, len, "%s", path);
-}
-
-static void plots(const struct nq_report_ctx *x)
-{
-	static const char *const alt[NQ_PLOT__COUNT] = {
-		"time against n", "cactus plot: instances solved against time",
-		"model sizes against n",
-		"fraction solvable and median time against the family's "
-		"parameter", "two approaches against each other per instance"
-	};
-	char svg[4096], path[4096], link[4096];
-	int k, any = 0;
-
-	if (x->latex)
-		return;
-	nq_path_with_ext(x->o->csv, ".svg", svg, sizeof svg);
-	fputs("## Plots\n\n", x->f);
-	for (k = 0; k < NQ_PLOT__COUNT; k++) {
-		nq_plot_path(svg, (nq_plot_kind)k, path, sizeof path);
-		if (access(path, R_OK) != 0)
-			continue;
-		link_to(x->o, path, link, sizeof link);
-		fprintf(x->f, "![%s](", alt[k]);
-		md_url(x->f, link);
-		fputs(")\n\n", x->f);
-		any = 1;
-	}
-	if (!any) {
-		char cmd[4200];
-
-		snprintf(cmd, sizeof cmd, "harness plot %s --kind all",
-			 x->o->csv);
-		fputs("None drawn yet: ", x->f);
-		md_code(x->f, cmd);
-		fputs(" draws them beside the CSV.\n\n", x->f);
-	}
-}
-
-/* One line of the .meta as a Markdown table row (nq_report_meta_lines):
- * a key and its value; an item of the list under a key: a warning (in
- * bold), or a program or plugin ({"k": "v", ...} without the JSON). */
-static void machine_line(const char *key, const char *value, int item,
-			 void *ctx)
-{
-	FILE *f = ctx;
-	char v[4096], *w = v;
-	const char *r = value;
-	int warning = item && !strcmp(key, "warnings");
-
-	if (!item) {
-		/* a value: its double quotes off */
-		snprintf(v, sizeof v, "%s", value + (*value == '"'));
-		if (*value == '"' && v[0] && v[strlen(v) - 1] == '"')
-			v[strlen(v) - 1] = '\0';
-	} else {
-		for (; *r && w + 1 < v + sizeof v; r++)
-			if (warning ? *r != '"' || (r > value && r[-1] == '\\') :
-			    *r != '{' && *r != '}' &&
-			    (*r != '"' || (r > value && r[-1] == '\\')))
-				*w++ = *r;
-		*w = '\0';
-	}
-	if (item) {
-		fputs(warning ? "| | **" : "| | ", f);
-		md(f, v);
-		fputs(warning ? "** |\n" : " |\n", f);
-		return;
-	}
-	fputs("| ", f);
-	md(f, key);
-	fputs(" | ", f);
-	if (!strcmp(v, "[]"))
-		fputs("none", f);
-	else
-		md(f, v);
-	fputs(" |\n", f);
-}
-
-/* The machine: the .meta file beside the CSV, shown as a table. */
-static void machine(const struct nq_report_ctx *x)
-{
-	char meta[4096];
-	FILE *m;
-
-	nq_meta_path(x->o->csv, meta, sizeof meta);
-	if (x->latex) {
-		nq_report_tex_machine(x, meta, fopen(meta, "r"));
-		return;
-	}
-	fputs("## The machine\n\n", x->f);
-	if (!(m = fopen(meta, "r"))) {
-		fputs("Not recorded: there is no ", x->f);
-		md_code(x->f, meta);
-		fputs(" beside the CSV (`harness run` writes it).\n", x->f);
-		return;
-	}
-	fclose(m);
-	fputs("From ", x->f);
-	md_code(x->f, meta);
-	fputs(":\n\n| | |\n|---|---|\n", x->f);
-	nq_report_meta_lines(meta, machine_line, x->f);
-	fputc('\n', x->f);
+	return (f ? f : nq_report_formats[0])->ext;
 }
 
 int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 		    nq_error *err)
 {
+	const nq_report_format *fmt = o->format ? o->format :
+				      nq_report_formats[0];
 	nq_cells_opts co;
 	nq_cells *c = NULL;
 	struct nq_report_ctx x;
-	size_t m, s, runs[NQ_ST__COUNT] = { 0 }, i;
-	int st;
+	size_t s;
+	int rc;
 
 	memset(&co, 0, sizeof co);
 	co.y = o->y;
@@ -379,9 +92,9 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 	x.f = f;
 	x.o = o;
 	x.c = c;
-	x.latex = o->format == NQ_REPORT_LATEX;
+	x.style = fmt->style;
 	x.time = nq_column_is_time(c->ycol);
-	nq_report_units(x.time, x.latex);
+	nq_report_units(x.time, x.style);
 	if (o->baseline) {
 		for (s = 0; s < c->nseries; s++)
 			if (!strcmp(c->series[s], o->baseline))
@@ -403,62 +116,7 @@ int nq_report_write(const nq_table *t, const nq_report_opts *o, FILE *f,
 		}
 		x.base = s;
 	}
-	if (o->format == NQ_REPORT_JSON || o->format == NQ_REPORT_HTML) {
-		int rc = o->format == NQ_REPORT_JSON ?
-			 nq_report_json(&x, t, err) : nq_report_html(&x, t, err);
-
-		nq_cells_free(c);
-		return rc;
-	}
-	for (i = 0; i < c->ncells; i++)
-		for (st = 0; st < NQ_ST__COUNT; st++)
-			runs[st] += c->cell[i].status[st];
-	if (x.latex) {
-		nq_report_tex_preamble(&x);
-	} else {
-		fputs("# ", f);
-		md(f, c->experiment[0] ? c->experiment : "Results");
-		fputs("\n\nResults: ", f);
-		md_code(f, o->csv);
-		fprintf(f, ", %zu runs (", c->rows);
-		for (st = 0, i = 0; st < NQ_ST__COUNT; st++)
-			if (runs[st])
-				fprintf(f, "%s%zu %s", i++ ? ", " : "", runs[st],
-					nq_status_name((nq_status)st));
-		fprintf(f, "), %zu approaches", c->nseries);
-		if (c->timeout_s > 0)
-			fprintf(f, ", timeout %g s", c->timeout_s);
-		fputs(".\n\nEach cell is one instance and approach: the "
-		      "median of ", f);
-		md_code(f, c->ycol);
-		fputs(" over the runs that ended ok, their spread (min, max, "
-		      "interquartile range IQR = q3 - q1, median absolute "
-		      "deviation MAD), and the speed-up = median of the "
-		      "baseline **", f);
-		md(f, c->series[x.base]);
-		fprintf(f, "** / median (\"> k×\" where the baseline timed out: "
-			"its time is at least the timeout). %s Runs that did not "
-			"end ok are counted under runs, never dropped.\n\n",
-			nq_report_noisy_rule(0));
-		plots(&x);
-	}
-	for (m = 0; m < c->nmodes; m++) {
-		const char *unit;
-		double scale = nq_report_unit_of(&x, m, &unit);
-		int hints = mode_has_hints(c, m);
-
-		if (!x.latex) {
-			fprintf(f, "## %s\n\n", nq_report_mode_title(c->modes[m]));
-			md_wide(&x, m, scale, unit, hints);
-		} else {
-			nq_report_tex_glance(&x, m, scale, unit, hints);
-		}
-		if (x.latex)
-			nq_report_tex_detail(&x, m, scale, unit, hints);
-		else
-			md_detail(&x, m, scale, unit, hints);
-	}
-	machine(&x);
+	rc = fmt->write(&x, t, err);
 	nq_cells_free(c);
-	return 0;
+	return rc;
 }

@@ -8,15 +8,21 @@
 #include <unistd.h>
 #include "report_common.h"
 
-/* Markdown times: 3 decimals in their unit (ms: to the microsecond the
- * CSV holds); other columns as they are, 6 significant digits, never in
- * e-notation. LaTeX: NQ_REPORT_SIG significant digits, plain decimals. */
-static int unit_time, unit_latex;
+const struct nq_report_style nq_report_style_plain = {
+	"–", "×", "> ", 0
+};
 
-void nq_report_units(int time, int latex)
+/* The plain style's times: 3 decimals in their unit (ms: to the
+ * microsecond the CSV holds); other columns as they are, 6 significant
+ * digits, never in e-notation. A style with sig: that many significant
+ * digits, plain decimals. */
+static int unit_time;
+static const struct nq_report_style *unit_style = &nq_report_style_plain;
+
+void nq_report_units(int time, const struct nq_report_style *style)
 {
 	unit_time = time;
-	unit_latex = latex;
+	unit_style = style;
 }
 
 void nq_report_number(char *buf, size_t len, double v, int sig,
@@ -51,8 +57,8 @@ void nq_report_number(char *buf, size_t len, double v, int sig,
 
 void nq_report_num(char *buf, size_t len, double v, double scale)
 {
-	if (unit_latex) {
-		nq_report_number(buf, len, v * scale, NQ_REPORT_SIG,
+	if (unit_style->sig) {
+		nq_report_number(buf, len, v * scale, unit_style->sig,
 				 unit_time ? NQ_REPORT_TIME_DECIMALS : -1);
 	} else if (scale == 1e3 || (scale == 1 && unit_time)) {
 		snprintf(buf, len, "%.3f", v * scale);
@@ -115,7 +121,7 @@ int nq_report_speedup_of(const struct nq_report_ctx *x, const nq_cell *c,
 static void speedup(const struct nq_report_ctx *x, const nq_cell *c,
 		    char *buf, size_t len, char *ci, size_t cilen)
 {
-	const char *times = x->latex ? "$\\times$" : "×";
+	const char *times = x->style->times;
 	struct nq_speedup sp;
 	char v[40];
 
@@ -131,12 +137,13 @@ static void speedup(const struct nq_report_ctx *x, const nq_cell *c,
 		return;
 	case NQ_SPEEDUP_AT_LEAST:
 		nq_report_ratio(v, sizeof v, sp.v);
-		snprintf(buf, len, "%s%s%s", x->latex ? "$>$" : "> ", v, times);
+		snprintf(buf, len, "%s%s%s", x->style->at_least, v,
+			 times);
 		return;
 	case NQ_SPEEDUP_NONE:
 		break;
 	}
-	snprintf(buf, len, "%s", x->latex ? "--" : "–");
+	snprintf(buf, len, "%s", x->style->dash);
 }
 
 void nq_report_interval(char *buf, size_t len, const nq_interval *ci,
@@ -145,7 +152,7 @@ void nq_report_interval(char *buf, size_t len, const nq_interval *ci,
 	char lo[48], hi[48];
 
 	if (!ci->ok) {
-		snprintf(buf, len, "%s", unit_latex ? "--" : "–");
+		snprintf(buf, len, "%s", unit_style->dash);
 		return;
 	}
 	if (ratio) {
@@ -182,15 +189,12 @@ void nq_report_ci_ends(const char *ci, char *lo, char *hi, size_t len)
 	snprintf(hi, len, "%.*s", (int)(n < len ? n : len - 1), comma + 2);
 }
 
-const char *nq_report_noisy_rule(int latex)
+const char *nq_report_noisy_rule(void)
 {
-	static char buf[2][640];
-	const char *pc = latex ? "\\%" : " %";
+	static char buf[640];
+	const char *pc = " %";
 
-	snprintf(buf[latex != 0], sizeof buf[0], latex ?
-		 "Intervals: %g%s percentile bootstrap (exact up to %d runs, "
-		 "else %d resamples, seed %u). A cell is noisy when the "
-		 "interval of its median is wider than %g%s of the median." :
+	snprintf(buf, sizeof buf,
 		 "Intervals are %g%s percentile bootstrap intervals of the ok "
 		 "runs (computed exactly for up to %d runs, else from %d "
 		 "resamples with a fixed seed, %u: every report of a file "
@@ -200,7 +204,7 @@ const char *nq_report_noisy_rule(int latex)
 		 "never noisy).", NQ_BOOT_LEVEL * 100, pc, NQ_BOOT_EXACT_MAX,
 		 NQ_BOOT_RESAMPLES, (unsigned)NQ_BOOT_SEED, NQ_NOISY_WIDTH * 100,
 		 pc);
-	return buf[latex != 0];
+	return buf;
 }
 
 /* A column's name without its unit: "wall time (s)" -> "wall time". */
@@ -245,7 +249,7 @@ void nq_report_row_of(const struct nq_report_ctx *x, size_t m,
 		nq_report_num(r->iqr, sizeof r->iqr, e->y.iqr, scale);
 		nq_report_num(r->mad, sizeof r->mad, e->y.mad, scale);
 	} else {
-		const char *d = x->latex ? "--" : "–";
+		const char *d = x->style->dash;
 
 		snprintf(r->med, sizeof r->med, "%s", d);
 		snprintf(r->mn, sizeof r->mn, "%s", d);
@@ -265,7 +269,7 @@ double nq_report_unit_of(const struct nq_report_ctx *x, size_t m,
 		*unit = "";
 		return 1;
 	}
-	if (x->latex) {
+	if (x->style->sig) {
 		*unit = "s";
 		return 1;
 	}
@@ -279,4 +283,17 @@ double nq_report_unit_of(const struct nq_report_ctx *x, size_t m,
 	}
 	*unit = "s";
 	return 1;
+}
+
+int nq_report_mode_hints(const nq_cells *c, size_t m)
+{
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < c->ncells; i++)
+		if (c->cell[i].mode == m && c->cell[i].id[0])
+			return 2;
+		else if (c->cell[i].mode == m && c->cell[i].hints[0])
+			any = 1;
+	return any;
 }

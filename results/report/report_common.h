@@ -1,25 +1,54 @@
 /*
- * report_common.h - what the two halves of `harness report` share:
- * report.c (Markdown, and nq_report_write) and report_latex.c (the LaTeX
- * tables). The options, the report's context, the numbers of a cell
- * formatted as both documents show them (report_common.c). The
- * interface is report.h.
+ * report_common.h - what the formats of `harness report` share (each a
+ * file and a row of report.c's table: report_markdown.c, report_latex.c,
+ * report_html.c, report_json.c): the report's context, how a format
+ * writes its numbers (its style), the numbers of a cell formatted as the
+ * documents show them (report_common.c). The interface is report.h.
  */
 #ifndef NQ_REPORT_COMMON_H
 #define NQ_REPORT_COMMON_H
 
 #include <stdio.h>
 #include "cells.h"
+#include "csvread.h"
 #include "report_opts.h"
+
+/* How a document writes its numbers and the marks beside them: a
+ * format's row names its style (the plain one, or LaTeX's). */
+struct nq_report_style {
+	const char *dash;      /* where there is no figure: "–", "--" */
+	const char *times;     /* after a speed-up: "×" */
+	const char *at_least;  /* before a speed-up that is a lower bound */
+	int sig;               /* 0: a time column in ms or s by its mode's
+				  medians (nq_report_unit_of), 3 decimals;
+				  N: every number with N significant digits
+				  as a plain decimal, times in s */
+};
+
+/* Markdown's, HTML's and JSON's: "–", "×", "> ", ms or s. */
+extern const struct nq_report_style nq_report_style_plain;
 
 struct nq_report_ctx {
 	FILE *f;
 	const nq_report_opts *o;
 	const nq_cells *c;
 	size_t base;
-	int latex;
+	const struct nq_report_style *style; /* the format's */
 	int time;        /* the column is a time */
 };
+
+/* A format of `harness report`: a file of its own (the writer) and a row
+ * of the table in report.c (nq_report_formats). write() writes the
+ * document for x (its cells built, its baseline found) from table t:
+ * 0, or -1 with err set. */
+typedef struct nq_report_format {
+	const char *name;               /* --format NAME */
+	const char *const *aliases;     /* other names, NULL-ended; or NULL */
+	const char *ext;                /* the default output's extension */
+	const struct nq_report_style *style;
+	int (*write)(const struct nq_report_ctx *x, const nq_table *t,
+		     nq_error *err);
+} nq_report_format;
 
 /* One row of the detail table, formatted: the median, min, max, IQR and
  * MAD ("–", LaTeX "--", where no run ended ok), the speed-up and the
@@ -46,8 +75,8 @@ struct nq_speedup {
 };
 
 /* The mark of a cell whose runs came from more than one machine (a
- * merge of shards): "†" in Markdown, a double dagger in LaTeX (its dagger
- * marks noise). */
+ * merge of shards): "†" in Markdown and HTML, a double dagger in LaTeX
+ * (its dagger marks noise). */
 #define NQ_REPORT_MIXED(e) ((e)->hosts > 1 ? "†" : "")
 #define NQ_REPORT_TEX_MIXED(e) ((e)->hosts > 1 ? "$^\\ddagger$" : "")
 #define NQ_REPORT_TEX_MIXED_NOTE \
@@ -55,17 +84,18 @@ struct nq_speedup {
 
 /* report_common.c */
 /* How nq_report_num writes from now on: the column is a time, the
- * document LaTeX (nq_report_write sets it). */
-void nq_report_units(int time, int latex);
+ * format's style (nq_report_write sets it). */
+void nq_report_units(int time, const struct nq_report_style *style);
 /* v in a table of scale `scale` (results/report/report.c says how). */
 void nq_report_num(char *buf, size_t len, double v, double scale);
 /* "2 ok, 1 timeout" */
 void nq_report_statuses(const nq_cell *c, char *buf, size_t len);
 /* A column's name without its unit: "wall time (s)" -> "wall time". */
 const char *nq_report_name_of(const char *col);
-/* Scale and unit of mode m's table: Markdown and HTML show a time column
- * in ms when a median of the mode is below 0.1 s, else in s; LaTeX always
- * in s; other columns as they are (unit ""). */
+/* Scale and unit of mode m's table: the plain style shows a time column
+ * in ms when a median of the mode is below 0.1 s, else in s; a style
+ * with significant digits (LaTeX) always in s; other columns as they are
+ * (unit ""). */
 double nq_report_unit_of(const struct nq_report_ctx *x, size_t m,
 			 const char **unit);
 /* A mode's section title: "count: every placement". */
@@ -77,8 +107,8 @@ int nq_report_speedup_of(const struct nq_report_ctx *x, const nq_cell *e,
 /* A speed-up as the tables write it: "12", "2.50", "0.045". */
 void nq_report_ratio(char *buf, size_t len, double r);
 /* An interval "[lo, hi]" of numbers in a table of scale `scale`
- * (nq_report_num; ratio 1: speed-ups, nq_report_ratio); "–" ("--" in
- * LaTeX) when !ci->ok. For report_latex.c and every other writer. */
+ * (nq_report_num; ratio 1: speed-ups, nq_report_ratio); the style's dash
+ * when !ci->ok. For report_latex.c and every other writer. */
 void nq_report_interval(char *buf, size_t len, const nq_interval *ci,
 			double scale, int ratio);
 /* A LaTeX detail cell (a median, a speed-up) with its interval after it,
@@ -89,10 +119,14 @@ void nq_report_tex_with_ci(char *cell, size_t len, const char *ci);
  * for the LaTeX table's columns; "--" both without one. */
 void nq_report_ci_ends(const char *ci, char *lo, char *hi, size_t len);
 /* The rule of the noisy mark and of the intervals, one sentence, for a
- * report's legend (latex: LaTeX markup). */
-const char *nq_report_noisy_rule(int latex);
+ * report's legend (Markdown and HTML; LaTeX says it shorter, in its own
+ * markup). */
+const char *nq_report_noisy_rule(void);
 /* The detail table's row for cell e of mode m. */
 void nq_report_row_of(const struct nq_report_ctx *x, size_t m,
 		      const nq_cell *e, double scale, struct nq_report_row *r);
+/* Has mode m any cell with hints (1), or with an instance id (2: the
+ * tables' column is "instance")? */
+int nq_report_mode_hints(const nq_cells *c, size_t m);
 
 #endif

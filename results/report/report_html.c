@@ -1,5 +1,8 @@
 /*
- * report_html.c - see report_html.h.
+ * report_html.c - `harness report --format html`: one self-contained page
+ * (no network: its style, its script and its plots inside), the tables
+ * sortable and filterable in a browser; the format's row of report.c's
+ * table.
  *
  * The page: the header (file, runs, approaches), the filters (approach,
  * n, mode, family: <select>s), per approach its totals (report_data.h:
@@ -29,7 +32,7 @@
 #include "names.h"
 #include "plot.h"
 #include "report_data.h"
-#include "report_html.h"
+#include "report_common.h"
 
 /* HTML text or attribute value: outside text escaped first (names.h),
  * then HTML's own five. */
@@ -619,8 +622,11 @@ static void machine(const struct nq_report_ctx *x)
 	fputs(".</p>\n", x->f);
 }
 
-int nq_report_html(const struct nq_report_ctx *x, const nq_table *t,
-		   nq_error *err)
+/* The page for the report's context x from table t. 0, or -1 with err
+ * set (an approach of --scatter unknown, out of memory). A plot gnuplot
+ * cannot draw is said on the page, not an error. */
+static int html_write(const struct nq_report_ctx *x, const nq_table *t,
+		      nq_error *err)
 {
 	const nq_cells *c = x->c;
 	FILE *f = x->f;
@@ -661,7 +667,7 @@ int nq_report_html(const struct nq_report_ctx *x, const nq_table *t,
 	fputs("</b> / median.</p>\n<p class=\"note\">", f);
 	{
 		/* the rule's sentence without its Markdown emphasis */
-		const char *r = nq_report_noisy_rule(0);
+		const char *r = nq_report_noisy_rule();
 		char buf[800], *w = buf;
 
 		for (; *r && w + 1 < buf + sizeof buf; r++)
@@ -700,3 +706,7 @@ fail:
 	free(tot);
 	return -1;
 }
+
+const nq_report_format nq_report_html = {
+	"html", NULL, ".html", &nq_report_style_plain, html_write
+};

@@ -1,5 +1,7 @@
 /*
- * report_json.c - see report_json.h. The document:
+ * report_json.c - `harness report --format json`: every figure of the
+ * report as one JSON object, for notebooks, and the format's row of
+ * report.c's table. The document:
  *
  *   { "format": "harness-report", "version": 1, "file", "experiment",
  *     "column", "time" (is the column a time), "baseline", "timeout_s",
@@ -24,7 +26,7 @@
 #include "json.h"
 #include "meta.h"
 #include "report_data.h"
-#include "report_json.h"
+#include "report_common.h"
 
 static void key(FILE *f, const char *k)
 {
@@ -157,8 +159,10 @@ static void meta_line(const char *k, const char *v, int item, void *ctx)
 		json_or_str(m->f, v);
 }
 
-int nq_report_json(const struct nq_report_ctx *x, const nq_table *t,
-		   nq_error *err)
+/* The document for the report's context x (its cells, baseline, options)
+ * from table t. 0, or -1 with err set (out of memory). */
+static int json_write(const struct nq_report_ctx *x, const nq_table *t,
+		      nq_error *err)
 {
 	const nq_cells *c = x->c;
 	FILE *f = x->f;
@@ -227,3 +231,7 @@ int nq_report_json(const struct nq_report_ctx *x, const nq_table *t,
 	free(tot);
 	return 0;
 }
+
+const nq_report_format nq_report_json = {
+	"json", NULL, ".json", &nq_report_style_plain, json_write
+};

@@ -1,7 +1,7 @@
 /*
  * report_latex.c - `harness report --format latex`: the tables in booktabs
- * style (report.h), for report.c, which writes the Markdown and calls these
- * for LaTeX (the shared parts: report_common.h).
+ * style (report.h), and the format's row of report.c's table (what the
+ * formats share: report_common.h).
  *
  * LaTeX always shows seconds, every number with NQ_REPORT_SIG significant
  * digits as a plain decimal (0.00123, never 1.23e-03: siunitx and a reader
@@ -16,10 +16,25 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cells.h"
+#include "meta.h"
 #include "names.h"
 #include "report_common.h"
 #include "report_fit.h"
-#include "report_latex.h"
+
+/* The rule of the noisy mark and of the intervals, for the captions:
+ * report_common.c's sentence, shorter, in LaTeX's markup. */
+static const char *tex_noisy_rule(void)
+{
+	static char buf[640];
+
+	snprintf(buf, sizeof buf, "Intervals: %g\\%% percentile bootstrap "
+		 "(exact up to %d runs, else %d resamples, seed %u). A cell is "
+		 "noisy when the interval of its median is wider than %g\\%% "
+		 "of the median.", NQ_BOOT_LEVEL * 100, NQ_BOOT_EXACT_MAX,
+		 NQ_BOOT_RESAMPLES, (unsigned)NQ_BOOT_SEED,
+		 NQ_NOISY_WIDTH * 100);
+	return buf;
+}
 
 /* LaTeX-escape: outside text escaped first (names.h: on its line, and
  * UTF-8, which inputenc needs), its backslash as \textbackslash{}. */
@@ -333,7 +348,7 @@ static void glance_one(const struct nq_report_ctx *x, size_t m, double scale,
 		"; where no run ended ok, the most common status.",
 		l->answer ? ", and the instance's answer" : "");
 	status_key(cap, c, m);
-	fprintf(cap, " $^\\dagger$ noisy. %s%s", nq_report_noisy_rule(1),
+	fprintf(cap, " $^\\dagger$ noisy. %s%s", tex_noisy_rule(),
 		c->mixed ? NQ_REPORT_TEX_MIXED_NOTE : "");
 	fprintf(head, "$n$%s%s", l->inst == 2 ? " & instance" : l->inst ?
 		" & hints" : "", l->answer ? " & answer" : "");
@@ -376,8 +391,8 @@ static void glance_one(const struct nq_report_ctx *x, size_t m, double scale,
 /* The glance table in LaTeX: a row per instance (its size, name and
  * answer), a column per approach, the median in each cell; in several
  * tables of consecutive approaches when one is too wide. */
-void nq_report_tex_glance(const struct nq_report_ctx *x, size_t m,
-			  double scale, const char *unit, int hints)
+static void tex_glance(const struct nq_report_ctx *x, size_t m,
+		       double scale, const char *unit, int hints)
 {
 	struct nq_tex_layout *l = malloc((x->c->nseries + 1) * sizeof *l);
 	size_t g, n;
@@ -422,7 +437,7 @@ static int tex_detail_head(const struct nq_report_ctx *x, size_t m,
 			"min, max, IQR and MAD); speed-up $=$ median of ");
 	tex(cap, c->series[x->base]);
 	fprintf(cap, " / median. $^\\dagger$ noisy. %s%s",
-		nq_report_noisy_rule(1),
+		tex_noisy_rule(),
 		c->mixed ? NQ_REPORT_TEX_MIXED_NOTE : "");
 	fprintf(head, "$n$ & %sapproach & median & low & high & %s"
 		"speed-up & runs", l->inst == 2 ? "instance & " :
@@ -432,7 +447,7 @@ static int tex_detail_head(const struct nq_report_ctx *x, size_t m,
 	return t->spec ? 0 : -1;
 }
 
-void nq_report_tex_detail(const struct nq_report_ctx *x, size_t m,
+static void tex_detail(const struct nq_report_ctx *x, size_t m,
 			  double scale, const char *unit, int hints)
 {
 	const nq_cells *c = x->c;
@@ -496,7 +511,7 @@ void nq_report_tex_detail(const struct nq_report_ctx *x, size_t m,
 	free(t.spec);
 }
 
-void nq_report_tex_preamble(const struct nq_report_ctx *x)
+static void tex_preamble(const struct nq_report_ctx *x)
 {
 	const nq_cells *c = x->c;
 	FILE *f = x->f;
@@ -529,8 +544,8 @@ void nq_report_tex_preamble(const struct nq_report_ctx *x)
 		NQ_REPORT_SIG, x->time ? ", times in seconds" : "");
 }
 
-void nq_report_tex_machine(const struct nq_report_ctx *x, const char *meta,
-			   FILE *m)
+static void tex_machine(const struct nq_report_ctx *x, const char *meta,
+			FILE *m)
 {
 	char line[2048];
 
@@ -563,3 +578,38 @@ void nq_report_tex_machine(const struct nq_report_ctx *x, const char *meta,
 	fputc('\n', x->f);
 	fclose(m);
 }
+
+/* The document: the comment lines that open it, per mode the table at a
+ * glance and the detail table, the machine as comments. */
+static int latex_write(const struct nq_report_ctx *x, const nq_table *t,
+		       nq_error *err)
+{
+	char meta[4096];
+	size_t m;
+
+	(void)t;
+	(void)err;
+	tex_preamble(x);
+	for (m = 0; m < x->c->nmodes; m++) {
+		const char *unit;
+		double scale = nq_report_unit_of(x, m, &unit);
+		int hints = nq_report_mode_hints(x->c, m);
+
+		tex_glance(x, m, scale, unit, hints);
+		tex_detail(x, m, scale, unit, hints);
+	}
+	nq_meta_path(x->o->csv, meta, sizeof meta);
+	tex_machine(x, meta, fopen(meta, "r"));
+	return 0;
+}
+
+/* LaTeX's numbers: NQ_REPORT_SIG significant digits, times in s. */
+static const struct nq_report_style latex_style = {
+	"--", "$\\times$", "$>$", NQ_REPORT_SIG
+};
+
+static const char *const latex_aliases[] = { "tex", NULL };
+
+const nq_report_format nq_report_latex = {
+	"latex", latex_aliases, ".tex", &latex_style, latex_write
+};

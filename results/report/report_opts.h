@@ -14,19 +14,16 @@
 #define NQ_REPORT_SIG 3
 #define NQ_REPORT_TIME_DECIMALS 6
 
-typedef enum nq_report_format {
-	NQ_REPORT_MARKDOWN = 0,
-	NQ_REPORT_LATEX,
-	NQ_REPORT_JSON,         /* every figure, for notebooks (report_json.c) */
-	NQ_REPORT_HTML          /* one self-contained page (report_html.c) */
-} nq_report_format;
+/* A format: a row of report.c's table (report_common.h). */
+struct nq_report_format;
 
 typedef struct nq_report_opts {
 	const char *csv;        /* the table's file: messages, and where the
 				 * plots and the .meta file are looked for */
 	const char *output;     /* where the report goes (links are made
 				 * relative to it); NULL: stdout */
-	nq_report_format format;
+	const struct nq_report_format *format; /* nq_report_format_find;
+						* NULL: the first (Markdown) */
 	const char *baseline;   /* approach label; NULL: the first approach */
 	const char *y;          /* column; NULL: wall_s */
 	const char *group;      /* series columns; NULL: the approach */

@@ -1,7 +1,7 @@
 /*
  * external.c - solvers that hand an exported file to another program.
  *
- *   dimacs  the instance as DIMACS CNF (any encoding, solvers/export.h), run
+ *   dimacs  the instance as DIMACS CNF (any encoding, formats/export.h), run
  *           through `command` (minisat, cadical, cryptominisat5, picosat,
  *           ...). The answer is read from SAT-competition output on the
  *           program's stdout (`s SATISFIABLE` / `s UNSATISFIABLE`, `v`

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# answers.sh - a program's whole output read strictly (solvers/solfile.c,
+# answers.sh - a program's whole output read strictly (formats/solfile.c,
 # the reader `dimacs`, `cbc` and `harness check` share; asp's and
 # minizinc's numbers bounded): lying programs as `command:` print two
 # queens on a row, two s lines either way round, a literal past the

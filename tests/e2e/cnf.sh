@@ -61,8 +61,22 @@ expect "the header says columns=none" grep -q '^c n-queens n=9 encoding ladder c
 expect "--columns some exits 2, says the choices, writes nothing (got $rc: $(cat "$T/err"))" \
 	sh -c "[ $rc -eq 2 ] && grep -q 'columns is alo or none, not .some.' '$T/err' && [ ! -e '$T/c.cnf' ]"
 "$H" export -n 8 --model assignment --columns none -o "$T/c.lp" >/dev/null 2>"$T/err"; rc=$?
-expect "--columns with --model exits 2 (got $rc: $(cat "$T/err"))" \
-	sh -c "[ $rc -eq 2 ] && grep -q 'columns is an option of --encoding' '$T/err' && [ ! -e '$T/c.lp' ]"
+expect "--columns with --model exits 2, names the format that takes it (got $rc: $(cat "$T/err"))" \
+	sh -c "[ $rc -eq 2 ] && grep -q 'CPLEX LP (--format lp) takes no --columns; .*(--format dimacs takes it)' '$T/err' && [ ! -e '$T/c.lp' ]"
+# the formats are rows of one table (formats/formats.h): --format, -o's
+# extension and the refusals all read it
+"$H" export -n 8 --encoding ladder --format dimcas -o "$T/d.cnf" >/dev/null 2>"$T/err"; rc=$?
+expect "--format dimcas exits 2, lists the formats, suggests dimacs, writes nothing (got $rc: $(head -1 "$T/err"))" \
+	sh -c "[ $rc -eq 2 ] && grep -q -- \"--format is dimacs, lp, mps, param, json, mzn, dzn, asp or smt2, not 'dimcas' (did you mean 'dimacs'?)\" '$T/err' && [ ! -e '$T/d.cnf' ]"
+"$H" export -n 8 --format '' -o "$T/d.cnf" >/dev/null 2>"$T/err"; rc=$?
+expect "--format '' exits 2, writes nothing (got $rc: $(head -1 "$T/err"))" \
+	sh -c "[ $rc -eq 2 ] && grep -q 'format is dimacs' '$T/err' && [ ! -e '$T/d.cnf' ]"
+"$H" export -n 8 -o "$T/d.txt" >/dev/null 2>"$T/err"; rc=$?
+expect "-o FILE.txt without --format, --encoding or --model exits 2 naming the formats (got $rc: $(head -1 "$T/err"))" \
+	sh -c "[ $rc -eq 2 ] && grep -q 'give --format F (dimacs, lp, mps, param, json, mzn, dzn, asp or smt2)' '$T/err' && [ ! -e '$T/d.txt' ]"
+"$H" export -n 6 --encoding ladder -o "$T/d.cnf.txt" >/dev/null 2>&1; rc=$?
+expect "-o FILE.cnf.txt with --encoding is DIMACS (by the flag; the extension is .txt)" \
+	sh -c "[ $rc -eq 0 ] && grep -q '^p cnf ' '$T/d.cnf.txt'"
 
 # --- the ILP counterpart: assignment (columns = 1), assignment-rows (<= 1) --
 "$H" export -n 6 --model assignment -o "$T/a.lp" 2>/dev/null

@@ -231,7 +231,7 @@ expect "export dzn -> file: -> the same instance_hash ($h; $(tail -1 "$T/exp/rtd
 "$H" export -n 8 --hint 1:1 -o "$T/x.json" 2>"$T/err"
 rc=$?
 expect "json refuses hints (exit 2, got $rc): $(head -1 "$T/err")" [ $rc -eq 2 ]
-expect "... saying why" grep -q 'n and blocks only' "$T/err"
+expect "... saying why, and which formats hold hints" grep -q "PyCSP3's Blocked Queens data (--format json) takes no --hint; it takes --blocked (--format .*param.* take it)" "$T/err"
 expect "... nothing written" [ ! -e "$T/x.json" ]
 "$H" export -n 8 --exclude d3 -o "$T/x.param" 2>"$T/err"
 expect "param refuses excluded lines (exit 2)" [ $? -eq 2 ]

@@ -17,6 +17,7 @@
 #include "csvread.h"
 #include "json.h"
 #include "report.h"
+#include "report_common.h"
 #include "report_data.h"
 #include "sha256.h"
 #include "stats.h"
@@ -261,7 +262,7 @@ static void cells_from_two_hosts(void **state)
 	assert_non_null(strstr(buf, "† runs from more than one machine"));
 	free(buf);
 	buf = NULL;
-	ro.format = NQ_REPORT_LATEX;
+	ro.format = nq_report_format_find("latex");
 	f = open_memstream(&buf, &len);
 	assert_int_equal(nq_report_write(t, &ro, f, &err), 0);
 	fclose(f);
@@ -588,7 +589,7 @@ static const char SMALL[] =
 	"e<\"'&,5,count,<script>x</script>,ok,10,0.026,0.026,1\n"
 	"e<\"'&,5,count,<script>x</script>,ok,10,0.027,0.027,1\n";
 
-static char *report_text(const char *csv, nq_report_format fmt)
+static char *report_text(const char *csv, const char *fmt)
 {
 	nq_table *t = parse(csv);
 	nq_report_opts o;
@@ -600,7 +601,7 @@ static char *report_text(const char *csv, nq_report_format fmt)
 	memset(&o, 0, sizeof o);
 	memset(&err, 0, sizeof err);
 	o.csv = "/nonexistent/t.csv";
-	o.format = fmt;
+	o.format = nq_report_format_find(fmt);
 	/* no picture is drawn: the page says so (html.sh draws them) */
 	setenv("NQ_GNUPLOT", "/nonexistent/gnuplot", 1);
 	assert_int_equal(nq_report_write(t, &o, f, &err), 0);
@@ -609,9 +610,59 @@ static char *report_text(const char *csv, nq_report_format fmt)
 	return text;
 }
 
+/* The formats' table: every row whole, found by its names only, each
+ * writing a document of its own extension; the names --format lists. */
+static void report_formats_table(void **state)
+{
+	const nq_report_format *const *r;
+	const char *names[16];
+	char list[128];
+	size_t n, k, rows = 0;
+
+	(void)state;
+	for (r = nq_report_formats; *r; r++, rows++) {
+		char *text;
+
+		assert_non_null((*r)->name);
+		assert_non_null((*r)->write);
+		assert_non_null((*r)->style);
+		assert_int_equal((*r)->ext[0], '.');
+		assert_ptr_equal(nq_report_format_find((*r)->name), *r);
+		for (k = 0; (*r)->aliases && (*r)->aliases[k]; k++)
+			assert_ptr_equal(nq_report_format_find((*r)->aliases[k]),
+					 *r);
+		for (k = 0; k < rows; k++)
+			assert_string_not_equal(nq_report_formats[k]->ext,
+						(*r)->ext);
+		text = report_text(SMALL, (*r)->name);
+		assert_true(text && strlen(text) > 100);
+		free(text);
+	}
+	assert_int_equal(rows, 4);
+	assert_string_equal(nq_report_format_ext(NULL), ".md");
+	assert_ptr_equal(nq_report_format_find("tex"),
+			 nq_report_format_find("latex"));
+	/* no prefix, no other case, nothing empty */
+	assert_null(nq_report_format_find("mark"));
+	assert_null(nq_report_format_find("MD"));
+	assert_null(nq_report_format_find(""));
+	assert_null(nq_report_format_find("markdown "));
+	n = nq_report_format_names(names, 16);
+	assert_int_equal(n, 6);
+	assert_string_equal(names[0], "markdown");
+	assert_string_equal(names[1], "md");
+	assert_string_equal(names[5], "json");
+	/* a short buffer: as many as fit, never past it */
+	assert_int_equal(nq_report_format_names(names, 2), 6);
+	nq_report_format_list(list, sizeof list);
+	assert_string_equal(list, "markdown, latex, html or json");
+	nq_report_format_list(list, 12);
+	assert_string_equal(list, "markdown, l");
+}
+
 static void report_html_escapes(void **state)
 {
-	char *h = report_text(SMALL, NQ_REPORT_HTML);
+	char *h = report_text(SMALL, "html");
 
 	(void)state;
 	assert_int_equal(count_of(h, "<script"), 1); /* the page's own */
@@ -627,7 +678,7 @@ static void report_html_escapes(void **state)
 
 static void report_json_valid(void **state)
 {
-	char *j = report_text(SMALL, NQ_REPORT_JSON);
+	char *j = report_text(SMALL, "json");
 
 	(void)state;
 	assert_true(nq_json_valid(j));
@@ -767,6 +818,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(cells_many_bad_cells),
 		cmocka_unit_test(cells_fallback_options),
 		cmocka_unit_test(cells_many_rows),
+		cmocka_unit_test(report_formats_table),
 		cmocka_unit_test(report_html_escapes),
 		cmocka_unit_test(report_json_valid),
 		cmocka_unit_test(json_check),

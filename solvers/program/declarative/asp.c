@@ -59,6 +59,7 @@
 #include <sys/wait.h>
 #include "asp.h"
 #include "export.h"
+#include "formats.h"
 #include "external_int.h"
 #include "solvers.h"
 
@@ -449,4 +450,42 @@ const nq_solver nq_solver_asp = {
 	NULL,                           /* option_used */
 	NULL,                           /* count_units: whole counts only */
 	NULL                            /* threads: one */
+};
+
+/* ---- the export format `asp` (formats.h) --------------------------- */
+
+/* --encoding count (default) or choice. */
+static int asp_check(nq_export_req *r, char *why, size_t len)
+{
+	if (!r->encoding)
+		r->encoding = nq_asp_encodings[NQ_ASP_COUNT];
+	if ((r->choice = nq_export_choice(nq_asp_encodings, r->encoding)) < 0) {
+		snprintf(why, len, "--format asp: --encoding is count or "
+			 "choice, not '%s'", r->encoding);
+		return -1;
+	}
+	return 0;
+}
+
+static int asp_body(FILE *f, const nq_export_req *r, void *ctx)
+{
+	(void)ctx;
+	return nq_asp_write(f, r->inst, (enum nq_asp_encoding)r->choice,
+			    r->comment);
+}
+
+static int asp_export(const nq_export_req *r, char *said, size_t saidlen,
+		      char *why, size_t len)
+{
+	if (nq_export_stream(r, asp_body, NULL, why, len) < 0)
+		return -1;
+	snprintf(said, saidlen, "ASP, encoding %s", r->encoding);
+	return 0;
+}
+
+/* the program the asp approach hands clingo; no extension of its own
+ * (clingo's .lp is CPLEX LP's here) */
+const nq_export_format nq_export_asp = {
+	"asp", NULL, NQ_EXPORT_HINT | NQ_EXPORT_EXCLUDE | NQ_EXPORT_ENCODING,
+	"an ASP program", NULL, 0, asp_check, asp_export
 };

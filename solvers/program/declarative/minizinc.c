@@ -62,6 +62,7 @@
 #include <unistd.h>
 #include "minizinc.h"
 #include "external_int.h"
+#include "formats.h"
 #include "host.h"
 #include "solvers.h"
 #include "units.h"
@@ -1115,4 +1116,80 @@ const nq_solver nq_solver_minizinc = {
 	mzn_option_used,                /* option_used */
 	NULL,                           /* count_units: whole counts only */
 	NULL                            /* threads: one */
+};
+
+/* ---- the export formats `mzn` and `dzn` (formats.h) ---------------- */
+
+/* --model int (default) or bool, --consistency for the int model. */
+static int mzn_check(nq_export_req *r, char *why, size_t len)
+{
+	if (!r->model)
+		r->model = nq_mzn_models[NQ_MZN_INT];
+	if ((r->choice = nq_export_choice(nq_mzn_models, r->model)) < 0) {
+		snprintf(why, len, "--model for a MiniZinc model is int or "
+			 "bool, not '%s'", r->model);
+		return -1;
+	}
+	r->choice2 = NQ_MZN_DEFAULT;
+	if (r->consistency &&
+	    (r->choice2 = nq_export_choice(nq_mzn_consistencies,
+					   r->consistency)) < 0) {
+		snprintf(why, len, "--consistency is default, domain or "
+			 "bounds, not '%s'", r->consistency);
+		return -1;
+	}
+	if (r->consistency && r->choice != NQ_MZN_INT) {
+		snprintf(why, len, "--consistency is the int model's (the bool "
+			 "model has no all_different)");
+		return -1;
+	}
+	return 0;
+}
+
+static int mzn_body(FILE *f, const nq_export_req *r, void *ctx)
+{
+	(void)ctx;
+	nq_mzn_write_model(f, r->inst, (enum nq_mzn_model)r->choice,
+			   (enum nq_mzn_consistency)r->choice2, r->comment);
+	return 0;
+}
+
+static int dzn_body(FILE *f, const nq_export_req *r, void *ctx)
+{
+	(void)ctx;
+	nq_mzn_write_data(f, r->inst, r->comment);
+	return 0;
+}
+
+static int mzn_export(const nq_export_req *r, char *said, size_t saidlen,
+		      char *why, size_t len)
+{
+	if (nq_export_stream(r, mzn_body, NULL, why, len) < 0)
+		return -1;
+	nq_export_said_instance(r, said, saidlen);
+	return 0;
+}
+
+static int dzn_export(const nq_export_req *r, char *said, size_t saidlen,
+		      char *why, size_t len)
+{
+	if (nq_export_stream(r, dzn_body, NULL, why, len) < 0)
+		return -1;
+	nq_export_said_instance(r, said, saidlen);
+	return 0;
+}
+
+static const char *const mzn_ext[] = { ".mzn", NULL };
+static const char *const dzn_ext[] = { ".dzn", NULL };
+
+/* the model as the minizinc approach writes it, the instance inside */
+const nq_export_format nq_export_mzn = {
+	"mzn", mzn_ext, NQ_EXPORT_HINT | NQ_EXPORT_EXCLUDE | NQ_EXPORT_MODEL |
+	NQ_EXPORT_CONSISTENCY, "a MiniZinc model", "minizinc model", 1,
+	mzn_check, mzn_export
+};
+
+const nq_export_format nq_export_dzn = {
+	"dzn", dzn_ext, NQ_EXPORT_HINT | NQ_EXPORT_EXCLUDE,
+	"a MiniZinc data file", "minizinc data", 1, NULL, dzn_export
 };

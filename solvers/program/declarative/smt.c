@@ -64,6 +64,7 @@
 #include <z3.h>
 #include "smt.h"
 #include "export.h"
+#include "formats.h"
 #include "nq_board.h"
 #include "solfile.h" /* NQ_SOL_ROW_NONE, NQ_SOL_ROW_MANY */
 #include "solvers.h"
@@ -573,4 +574,56 @@ const nq_solver nq_solver_smt = {
 	smt_option_used,                /* option_used */
 	NULL,                           /* count_units: whole counts only */
 	NULL                            /* threads: one */
+};
+
+/* ---- the export format `smt2` (formats.h) -------------------------- */
+
+/* --model bool (default) or int; --card pb (default) or pairwise, for
+ * the bool model. */
+static int smt_check(nq_export_req *r, char *why, size_t len)
+{
+	if (!r->model)
+		r->model = nq_smt_models[NQ_SMT_BOOL];
+	if ((r->choice = nq_export_choice(nq_smt_models, r->model)) < 0) {
+		snprintf(why, len, "--format smt2: --model is int or bool, not "
+			 "'%s'", r->model);
+		return -1;
+	}
+	if (r->card && r->choice != NQ_SMT_BOOL) {
+		snprintf(why, len, "--card shapes --model bool only");
+		return -1;
+	}
+	if ((r->choice2 = nq_export_choice(nq_smt_cards, r->card ? r->card :
+					   "pb")) < 0) {
+		snprintf(why, len, "--card is pb or pairwise, not '%s'",
+			 r->card);
+		return -1;
+	}
+	return 0;
+}
+
+static int smt_body(FILE *f, const nq_export_req *r, void *ctx)
+{
+	return nq_smt_write(f, r->inst, (enum nq_smt_model)r->choice,
+			    (enum nq_smt_card)r->choice2, r->comment, 1, ctx);
+}
+
+static int smt_export(const nq_export_req *r, char *said, size_t saidlen,
+		      char *why, size_t len)
+{
+	long long asserts = 0;
+
+	if (nq_export_stream(r, smt_body, &asserts, why, len) < 0)
+		return -1;
+	snprintf(said, saidlen, "SMT-LIB 2, model %s, %lld assertions",
+		 r->model, asserts);
+	return 0;
+}
+
+static const char *const smt_ext[] = { ".smt2", NULL };
+
+/* the file the smt approach hands Z3, with its commands */
+const nq_export_format nq_export_smt2 = {
+	"smt2", smt_ext, NQ_EXPORT_HINT | NQ_EXPORT_EXCLUDE | NQ_EXPORT_MODEL |
+	NQ_EXPORT_CARD, "SMT-LIB 2", NULL, 0, smt_check, smt_export
 };

@@ -11,28 +11,6 @@
 #include "solfile_int.h"
 #include "units.h"
 
-static const char *const format_names[] = {
-	"auto", "dimacs", "minisat", "glpsol", "cbc"
-};
-
-int nq_sol_format_parse(const char *name, enum nq_sol_format *fmt)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof format_names / sizeof format_names[0]; i++)
-		if (!strcmp(name, format_names[i])) {
-			*fmt = (enum nq_sol_format)i;
-			return 0;
-		}
-	return -1;
-}
-
-const char *nq_sol_format_name(enum nq_sol_format fmt)
-{
-	return (size_t)fmt < sizeof format_names / sizeof format_names[0]
-	       ? format_names[fmt] : "?";
-}
-
 char *nq_sol_next_line(struct reader *rd)
 {
 	ssize_t got = getline(&rd->line, &rd->cap, rd->f);
@@ -82,6 +60,14 @@ struct answer {
 	size_t howlen;
 	char *why;
 	size_t len;
+};
+
+/* The solution formats: a row per enum nq_sol_format: its name, the
+ * kind of file it answers, its reader (the table: after the readers). */
+struct sol_format {
+	const char *name;
+	int cnf;       /* the answer of a CNF (1) or of an LP / MPS file (0) */
+	int (*read)(struct answer *a, struct reader *rd, int *optimal);
 };
 
 /* DIMACS values: val[var] = 1 when true, 2 when false, 0 when not
@@ -514,6 +500,45 @@ out:
 	return rc;
 }
 
+static int read_sat(struct answer *a, struct reader *rd, int *optimal)
+{
+	(void)optimal;
+	return read_dimacs(a, rd, 0);
+}
+
+static int read_minisat(struct answer *a, struct reader *rd, int *optimal)
+{
+	(void)optimal;
+	return read_dimacs(a, rd, 1);
+}
+
+/* A new solution format: its reader above, its enum value (solfile.h)
+ * and its row here. */
+static const struct sol_format sol_formats[NQ_SOL__COUNT] = {
+	[NQ_SOL_AUTO] = { "auto", 0, NULL },  /* guess_format's */
+	[NQ_SOL_DIMACS] = { "dimacs", 1, read_sat },
+	[NQ_SOL_MINISAT] = { "minisat", 1, read_minisat },
+	[NQ_SOL_GLPSOL] = { "glpsol", 0, read_glpsol },
+	[NQ_SOL_CBC] = { "cbc", 0, read_cbc },
+};
+
+int nq_sol_format_parse(const char *name, enum nq_sol_format *fmt)
+{
+	int i;
+
+	for (i = 0; i < NQ_SOL__COUNT; i++)
+		if (!strcmp(name, sol_formats[i].name)) {
+			*fmt = (enum nq_sol_format)i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *nq_sol_format_name(enum nq_sol_format fmt)
+{
+	return (unsigned)fmt < NQ_SOL__COUNT ? sol_formats[fmt].name : "?";
+}
+
 /* Which format a file is in, from its first line and the map's kind. */
 static int guess_format(const nq_sqmap *m, const char *path,
 			enum nq_sol_format *fmt, char *why, size_t len)
@@ -558,7 +583,10 @@ int nq_solution_read(const nq_sqmap *m, const char *path,
 		return -1;
 	if (used)
 		*used = fmt;
-	if (m->cnf != (fmt == NQ_SOL_DIMACS || fmt == NQ_SOL_MINISAT))
+	if ((unsigned)fmt >= NQ_SOL__COUNT || fmt == NQ_SOL_AUTO)
+		return nq_why_set(why, len, "%s: no solution format %d", path,
+				  (int)fmt);
+	if (m->cnf != sol_formats[fmt].cnf)
 		return nq_why_set(why, len, "%s is %s; a %s answer belongs to %s",
 			    m->path, m->cnf ? "a CNF" : "an LP / MPS file",
 			    nq_sol_format_name(fmt), m->cnf ? "an LP or MPS "
@@ -577,9 +605,7 @@ int nq_solution_read(const nq_sqmap *m, const char *path,
 		free(a.queen);
 		return -1;
 	}
-	rc = fmt == NQ_SOL_GLPSOL ? read_glpsol(&a, &rd, &optimal)
-	     : fmt == NQ_SOL_CBC ? read_cbc(&a, &rd, &optimal)
-	     : read_dimacs(&a, &rd, fmt == NQ_SOL_MINISAT);
+	rc = sol_formats[fmt].read(&a, &rd, &optimal);
 	nq_sol_reader_close(&rd);
 	if (rc != 1)
 		goto out;

@@ -38,8 +38,11 @@
 #include <stdint.h>
 #include "nq_plugin.h"
 
+/* The formats, each a row of solfile.c's table (its name, the kind of
+ * file it answers, its reader). */
 enum nq_sol_format {
-	NQ_SOL_AUTO, NQ_SOL_DIMACS, NQ_SOL_MINISAT, NQ_SOL_GLPSOL, NQ_SOL_CBC
+	NQ_SOL_AUTO, NQ_SOL_DIMACS, NQ_SOL_MINISAT, NQ_SOL_GLPSOL, NQ_SOL_CBC,
+	NQ_SOL__COUNT
 };
 
 /* "dimacs", "minisat", "glpsol", "cbc" (and "auto"): 0 and *fmt set, or

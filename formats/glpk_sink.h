@@ -1,7 +1,7 @@
 /*
  * glpk_sink.h - an nq_ilp_sink onto a GLPK problem: what an ILP model
  * emits, checked, as columns and rows of a glp_prob. Used by the glpk
- * solver (solvers/library/glpk.c) and the LP / MPS export (solvers/export.c).
+ * solver (solvers/library/glpk.c) and the LP / MPS export (formats/export.c).
  *
  * GLPK aborts the process on API misuse, so the sink checks every argument
  * first (bounds, senses, column indices, values, GLPK's size limits). A

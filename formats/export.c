@@ -7,7 +7,7 @@
  * encoder hands over; the ILP through the model's build hook into a sink
  * onto a GLPK problem of its own (not solvers/library/glpk.c's, which also solves),
  * written with glp_write_lp / glp_write_mps. GLPK aborts the process on
- * API misuse, so the sink (solvers/glpk_sink.c, which catches nothing
+ * API misuse, so the sink (formats/glpk_sink.c, which catches nothing
  * here) checks every argument first, and GLPK's terminal output is off
  * while writing.
  */
@@ -21,9 +21,10 @@
 #include "atomic.h"
 #include "error.h"
 #include "export.h"
+#include "formats.h"
 #include "cnf.h"
 #include "glpk_sink.h"
-#include "solvers.h"
+#include "host.h"
 
 /* Look at the clock once per this many clauses. */
 #define CLOCK_EVERY 65536
@@ -451,3 +452,88 @@ int nq_ilp_mem_write(const nq_ilp_mem *m, const char *path,
 	unlink(body);
 	return finish_file(&a, failed, why, len);
 }
+
+/* ---- the rows: DIMACS, CPLEX LP, free MPS (formats.h) ---------------- */
+
+/* --columns alo (default) or none. */
+static int dimacs_check(nq_export_req *r, char *why, size_t len)
+{
+	int i = NQ_CNF_COLUMNS_ALO;
+
+	if (r->columns &&
+	    (i = nq_export_choice(nq_cnf_columns_choices, r->columns)) < 0)
+		return nq_export_bad_choice(why, len, "--columns is alo or none",
+					    r->columns, nq_cnf_columns_choices);
+	r->choice2 = i;
+	return 0;
+}
+
+static int dimacs_write(const nq_export_req *r, char *said, size_t saidlen,
+			char *why, size_t len)
+{
+	nq_cnf_mem m = { 0 };
+	int rc;
+
+	rc = nq_cnf_mem_build(&m, r->inst, r->cnf,
+			      (enum nq_cnf_columns)r->choice2, why, len);
+	if (rc == NQ_OK)
+		rc = nq_cnf_mem_write_file(&m, r->path, r->comment, why, len);
+	if (rc == NQ_OK)
+		snprintf(said, saidlen, "%d variables, %lld clauses, %lld "
+			 "literals", m.nvars, (long long)m.nclauses,
+			 (long long)m.nlits);
+	nq_cnf_mem_free(&m);
+	return rc == NQ_OK ? 0 : -1;
+}
+
+static int ilp_write(const nq_export_req *r, enum nq_ilp_format fmt,
+		     char *said, size_t saidlen, char *why, size_t len)
+{
+	nq_ilp_mem *m = NULL;
+	int64_t cols, rows, nz;
+	int rc;
+
+	rc = nq_ilp_mem_build(&m, r->inst, r->ilp, 0, why, len);
+	if (rc == NQ_OK)
+		rc = nq_ilp_mem_write(m, r->path, fmt, r->comment, why, len);
+	if (rc == NQ_OK) {
+		nq_ilp_mem_sizes(m, &cols, &rows, &nz);
+		snprintf(said, saidlen, "%lld columns, %lld rows, %lld "
+			 "nonzeros", (long long)cols, (long long)rows,
+			 (long long)nz);
+	}
+	nq_ilp_mem_free(m);
+	return rc == NQ_OK ? 0 : -1;
+}
+
+static int lp_write(const nq_export_req *r, char *said, size_t saidlen,
+		    char *why, size_t len)
+{
+	return ilp_write(r, NQ_ILP_LP, said, saidlen, why, len);
+}
+
+static int mps_write(const nq_export_req *r, char *said, size_t saidlen,
+		     char *why, size_t len)
+{
+	return ilp_write(r, NQ_ILP_MPS, said, saidlen, why, len);
+}
+
+static const char *const dimacs_ext[] = { ".cnf", ".dimacs", NULL };
+static const char *const lp_ext[] = { ".lp", NULL };
+static const char *const mps_ext[] = { ".mps", NULL };
+
+const nq_export_format nq_export_dimacs = {
+	"dimacs", dimacs_ext,
+	NQ_EXPORT_HINT | NQ_EXPORT_EXCLUDE | NQ_EXPORT_CNF | NQ_EXPORT_COLUMNS,
+	"DIMACS CNF", NULL, 0, dimacs_check, dimacs_write
+};
+
+const nq_export_format nq_export_lp = {
+	"lp", lp_ext, NQ_EXPORT_HINT | NQ_EXPORT_EXCLUDE | NQ_EXPORT_ILP,
+	"CPLEX LP", NULL, 0, NULL, lp_write
+};
+
+const nq_export_format nq_export_mps = {
+	"mps", mps_ext, NQ_EXPORT_HINT | NQ_EXPORT_EXCLUDE | NQ_EXPORT_ILP,
+	"free MPS", NULL, 0, NULL, mps_write
+};
