@@ -8,7 +8,7 @@
 #include "atomic.h"
 #include "names.h"
 #include "meta.h"
-#include "csvread.h"
+#include "table.h"
 #include "only.h"
 #include "plot.h"
 #include "report.h"

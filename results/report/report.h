@@ -11,7 +11,7 @@
 #define NQ_REPORT_H
 
 #include <stdio.h>
-#include "csvread.h"
+#include "table.h"
 #include "report_opts.h"
 
 /* LaTeX: a table of more rows than this is a longtable. */

@@ -6,7 +6,7 @@
 #ifndef NQ_REPORT_HTML_H
 #define NQ_REPORT_HTML_H
 
-#include "csvread.h"
+#include "table.h"
 #include "report_common.h"
 
 /* The page for the report's context x from table t. 0, or -1 with err set

@@ -5,7 +5,7 @@
 #ifndef NQ_REPORT_JSON_H
 #define NQ_REPORT_JSON_H
 
-#include "csvread.h"
+#include "table.h"
 #include "report_common.h"
 
 /* The document for the report's context x (its cells, baseline, options)

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
-#include "csvread.h"
+#include "table.h"
 #include "error.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

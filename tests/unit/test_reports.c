@@ -14,7 +14,7 @@
 #include <cmocka.h>
 #include "cells.h"
 #include "compare.h"
-#include "csvread.h"
+#include "table.h"
 #include "json.h"
 #include "report.h"
 #include "report_data.h"

@@ -1,4 +1,4 @@
-/* test_rows.c - results files read back (core/run/rows.c): keys, answers into
+/* test_rows.c - results files read back (core/store/rows.c): keys, answers into
  * the ledger, damage, old files, verdicts written again. */
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /*
- * csvread.h - read an RFC 4180 file (a results CSV) into memory: a header
+ * table.h - read an RFC 4180 file (a results CSV) into memory: a header
  * row of column names, then rows of text cells. Quoted fields may hold
  * commas, doubled quotes and line breaks; CRLF and LF line ends both work.
  *

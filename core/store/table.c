@@ -1,4 +1,4 @@
-/* csvread.c - see csvread.h. */
+/* table.c - see table.h. */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "csvread.h"
+#include "table.h"
 
 struct nq_table {
 	char *text;           /* the file's text; fields unquoted in place */

@@ -9,7 +9,7 @@
  * the row and its digest go out in one write (a harness killed
  * mid-write leaves a cut last row, nothing worse), an edited cell shows
  * in its own row, and a row taken out, put in or moved shows in the row
- * after it (core/rows.c checks, core/tamper.c tells).
+ * after it (core/store/rows.c checks, core/store/tamper.c tells).
  */
 #ifndef NQ_CSV_H
 #define NQ_CSV_H
@@ -25,7 +25,7 @@
 void nq_csv_field(FILE *f, const char *s);
 
 /* The column names, in order, NULL-terminated (readers of old files map
- * their columns onto these by name: core/rows.c). */
+ * their columns onto these by name: core/store/rows.c). */
 const char *const *nq_csv_columns(void);
 
 /* The header line (the design's columns first). */

@@ -19,7 +19,7 @@
  *
  * Tamper evidence: each row's `digest` cell is checked as it is read
  * (csv.h says how it is made); a row whose check fails is kept, marked
- * `changed`, and counted. core/tamper.c says so and decides.
+ * `changed`, and counted. core/store/tamper.c says so and decides.
  */
 #ifndef NQ_ROWS_H
 #define NQ_ROWS_H
@@ -99,7 +99,7 @@ void nq_rows_watch(volatile sig_atomic_t *stop, int progress);
 int nq_rows_changed(const nq_rowfile *f, const nq_ledger *l);
 
 /* Write the file's whole rows to `out` again (no header) in the current
- * column set (core/csv.c: old columns mapped by name, empty cells for
+ * column set (core/store/csv.c: old columns mapped by name, empty cells for
  * those the file lacks), with status, checked and note from the ledger's
  * verdicts; `host` fills an empty or missing host column when not NULL;
  * each row's digest from the chain `ch` (a row marked changed gets

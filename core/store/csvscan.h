@@ -1,10 +1,12 @@
 /*
- * rows_int.h - what the parts of rows.h share: the CSV scanner
- * (rowscan.c), the reading of a results file's rows (rows.c) and their
- * writing out again (rows_write.c). Not a public header.
+ * csvscan.h - the one CSV scanner of the store (csvscan.c): RFC 4180,
+ * a row at a time, which every reader of a results file goes through:
+ * the rows read back (rows.c) and written out again (rows_write.c), the
+ * whole file read into memory (table.c). Not a header outside
+ * core/store/.
  */
-#ifndef NQ_ROWS_INT_H
-#define NQ_ROWS_INT_H
+#ifndef NQ_CSVSCAN_H
+#define NQ_CSVSCAN_H
 
 #include <stdio.h>
 #include "error.h"

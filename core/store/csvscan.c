@@ -1,5 +1,5 @@
 /*
- * rowscan.c - the CSV scanner of rows.h (rows_int.h): a small RFC 4180
+ * csvscan.c - the CSV scanner (csvscan.h): a small RFC 4180
  * state machine over a 64 KiB buffer, one row's cells at a time in a
  * buffer reused for every row, so memory does not grow with the file.
  * Reading a file back (rows.c) and writing its rows out again
@@ -9,7 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "rows_int.h"
+#include "csvscan.h"
 
 static int rd_getc(struct rd *r)
 {

@@ -1,7 +1,7 @@
 /*
  * rows.c - see rows.h: a results file read back (its header, each row's
  * key, answer and digest, the record kept per row) and its rows held to
- * a plan. The scanner is rowscan.c's; writing the rows out again,
+ * a plan. The scanner is csvscan.c's; writing the rows out again,
  * rows_write.c's.
  */
 #include <errno.h>
@@ -14,7 +14,7 @@
 #include "csv.h"
 #include "instance.h"
 #include "rows.h"
-#include "rows_int.h"
+#include "csvscan.h"
 
 #define C__NEEDED C_APPROACH /* the ones before it must be there */
 

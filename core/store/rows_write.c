@@ -10,7 +10,7 @@
 #include "csv.h"
 #include "names.h"
 #include "rows.h"
-#include "rows_int.h"
+#include "csvscan.h"
 
 /* The note a row is written with: the verdict's, or where the verdict
  * has none (an `ok` something checked), the file's own where the row was
