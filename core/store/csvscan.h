@@ -14,9 +14,14 @@
 /* What nq_rd_row found. */
 enum { ROW_OK, ROW_EOF, ROW_CUT, ROW_BAD, ROW_NOMEM };
 
+/* ROW_BAD: which damage (each reader may word it for its users; `why`
+ * is the scanner's own wording). */
+enum { RD_BAD_QUOTE = 1, RD_BAD_AFTER_QUOTE, RD_BAD_CR, RD_BAD_NUL };
+
 struct rd {
-	FILE *fp;
-	unsigned char buf[1 << 16];
+	FILE *fp;               /* NULL: the text is in memory (buf) */
+	unsigned char *buf;     /* own, or the text in memory */
+	unsigned char own[1 << 16];
 	size_t pos, len;
 	long long off;          /* bytes consumed */
 	size_t line;            /* the line the next byte is on */
@@ -27,16 +32,25 @@ struct rd {
 	size_t *cell;           /* where each cell starts in text */
 	size_t ncell, capcell;
 	size_t nul;             /* the row's first cell with a NUL byte, + 1 */
+	int cut_in_quote;       /* ROW_CUT inside a quoted cell */
+	int bad;                /* ROW_BAD: RD_BAD_* */
+	size_t quote_line;      /* RD_BAD_QUOTE: where the quote opened */
 	const char *why;        /* ROW_BAD: what is wrong */
 	char whybuf[120];
 };
 
-/* The scanner: open `path` (err set when it cannot be read), close; one
- * row into r's cells (ROW_*; ROW_BAD: r->why says what is wrong), the
- * error for a row that is not ROW_OK (-1), whether the file ends here,
- * and a seek to byte `off` on line `line` (only when the row is not the
- * next one anyway; -1 when it fails). */
+/* The scanner: open `path` (err set when it cannot be read), or `len`
+ * bytes of `text` in memory (kept by the caller while it reads), close;
+ * one row into r's cells (ROW_*; ROW_BAD: r->why says what is wrong),
+ * the error for a row that is not ROW_OK (-1), whether the file ends
+ * here, and a seek to byte `off` on line `line` (only when the row is
+ * not the next one anyway; -1 when it fails). A UTF-8 byte order mark
+ * at the start is skipped by nq_rd_skip_bom, called before the first
+ * row (the table's readers allow one; resume and merge read only what
+ * the harness wrote). */
 int nq_rd_open(struct rd *r, const char *path, nq_error *err);
+void nq_rd_open_mem(struct rd *r, const char *text, size_t len);
+void nq_rd_skip_bom(struct rd *r);
 void nq_rd_close(struct rd *r);
 int nq_rd_row(struct rd *r);
 int nq_rd_fail(const struct rd *r, const char *path, int rc, nq_error *err);

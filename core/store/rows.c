@@ -11,10 +11,10 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "chain.h"
 #include "csv.h"
 #include "instance.h"
 #include "rows.h"
-#include "csvscan.h"
 
 #define C__NEEDED C_APPROACH /* the ones before it must be there */
 
@@ -201,80 +201,6 @@ static void key_make(const char *e, const char *n, const char *m,
 	}
 }
 
-/* Feed the cells of the row just read but `skip`, each as the harness
- * writes it (nq_csv_field's quoting) and followed by a comma: what its
- * digest covers (csv.h). Quoting the cells again, rather than hashing
- * the bytes read, leaves a file whose only change is needless quotes
- * or bare line ends as written. */
-static void feed_cells(nq_sha256 *s, const struct rd *r, long skip)
-{
-	size_t i;
-
-	for (i = 0; i < r->ncell; i++) {
-		const char *c = cell(r, (int)i), *q;
-
-		if ((long)i == skip)
-			continue;
-		if (!strpbrk(c, ",\"\r\n")) {
-			nq_sha256_update(s, c, strlen(c));
-		} else {
-			nq_sha256_update(s, "\"", 1);
-			for (; (q = strchr(c, '"')); c = q + 1) {
-				/* up to the quote, and the quote again */
-				nq_sha256_update(s, c, (size_t)(q - c) + 1);
-				nq_sha256_update(s, "\"", 1);
-			}
-			nq_sha256_update(s, c, strlen(c));
-			nq_sha256_update(s, "\"", 1);
-		}
-		nq_sha256_update(s, ",", 1);
-	}
-}
-
-static void row_digest(const struct rd *r, long dcol, const char *prev,
-		       char out[NQ_CSV_DIGEST_LEN + 1])
-{
-	nq_sha256 s;
-
-	nq_csv_digest_begin(&s, prev);
-	feed_cells(&s, r, dcol);
-	nq_csv_digest_end(&s, out);
-}
-
-/* Whether the row's digest holds: after the previous row's cell as
- * written, or, when that cell alone was edited, after what it should
- * have been (so one edited cell names one row). The first row may hold
- * after the header this harness writes instead of the file's: then the
- * header was changed. Moves the chain on. */
-static void check_digest(nq_rowfile *f, const struct rd *r, long dcol,
-			 struct nq_oldrow *o)
-{
-	char want[NQ_CSV_DIGEST_LEN + 1], alt[NQ_CSV_DIGEST_LEN + 1];
-	const char *got = cell(r, (int)dcol);
-	int ok;
-
-	row_digest(r, dcol, f->last_digest, want);
-	ok = !strcmp(want, got);
-	if (!ok && strcmp(f->calc_digest, f->last_digest)) {
-		row_digest(r, dcol, f->calc_digest, alt);
-		ok = !strcmp(alt, got);
-	}
-	if (!ok && f->nrows == 1) {
-		nq_csv_chain ch;
-
-		nq_csv_chain_start(&ch);
-		row_digest(r, dcol, ch.prev, alt);
-		if (!strcmp(alt, got))
-			ok = f->header_changed = 1;
-	}
-	if (!ok) {
-		o->changed = 1;
-		f->nchanged++;
-	}
-	snprintf(f->last_digest, sizeof f->last_digest, "%s", got);
-	memcpy(f->calc_digest, want, sizeof want);
-}
-
 /* One whole row: its key, its answer, its record. */
 static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 		    nq_ledger *l, nq_keyset *keys, struct nq_inst_buf *b,
@@ -361,30 +287,8 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 	o->wall_s = strtof(cell(r, col[C_WALL]), NULL);
 	if (!(o->wall_s > 0 && o->wall_s < 1e30f))
 		o->wall_s = 0; /* empty, or not a time: not shown */
-	if (col[C_DIGEST] >= 0)
-		check_digest(f, r, col[C_DIGEST], o);
+	o->changed = (uint8_t)nq_chain_row(&f->chain, r);
 	return 0;
-}
-
-/* The digest of the header just read (csv.h), where the chain starts. */
-static void header_digest(nq_rowfile *f, const struct rd *r)
-{
-	char *line = NULL;
-	size_t i, len = 0;
-	FILE *m = open_memstream(&line, &len);
-
-	f->last_digest[0] = '\0';
-	if (!m)
-		return; /* no memory: the first row's check fails */
-	for (i = 0; i < r->ncell; i++) {
-		if (i)
-			fputc(',', m);
-		nq_csv_field(m, cell(r, (int)i));
-	}
-	if (fclose(m) == 0)
-		nq_csv_header_digest(line, len, f->last_digest);
-	free(line);
-	memcpy(f->calc_digest, f->last_digest, sizeof f->last_digest);
 }
 
 /* nq_rows_watch: the flag that stops a read, and whether to say how far
@@ -459,8 +363,7 @@ int nq_rows_read(const char *path, nq_ledger *l, nq_keyset *keys,
 		goto out;
 	f->has_host = col[C_HOST] >= 0;
 	f->has_cpus = col[C_CPUS] >= 0;
-	f->has_digest = col[C_DIGEST] >= 0;
-	header_digest(f, r);
+	nq_chain_header(&f->chain, r, col[C_DIGEST]);
 	f->end = r->off;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	while ((got = nq_rd_row(r)) == ROW_OK) {

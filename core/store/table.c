@@ -1,4 +1,10 @@
-/* table.c - see table.h. */
+/*
+ * table.c - see table.h. The rows come from the store's one scanner
+ * (csvscan.c), a row at a time; their cells are copied into one text
+ * that grows with the file (each cell an offset into it), and the digest
+ * chain is checked as each row is taken (chain.c), so report, plot and
+ * compare read a file once.
+ */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -7,15 +13,20 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "chain.h"
+#include "csvscan.h"
 #include "table.h"
 
 struct nq_table {
-	char *text;           /* the file's text; fields unquoted in place */
-	const char **cells;   /* row-major, header first: (nrows + 1) * ncols */
+	char *text;           /* every cell, each NUL-terminated */
+	size_t tlen, tcap;
+	size_t *cells;        /* row-major, header first: where each cell
+				 starts in text, (nrows + 1) * ncols */
 	size_t *lines;        /* the line each row starts on */
 	size_t ncols, nrows;
 	size_t ncells, cap, linecap;
 	char *name;
+	nq_chain_check chain; /* the digests, checked as the rows came */
 	/* filled on demand by nq_table_numbers() */
 	double **nums;
 	size_t *good, *bad;   /* per column: cells that are / are not numbers */
@@ -43,65 +54,6 @@ void nq_table_warn(const char *file, size_t line, const char *fmt, ...)
 	fputc('\n', f);
 }
 
-static int push_cell(nq_table *t, const char *s)
-{
-	if (t->ncells == t->cap) {
-		size_t cap = t->cap ? 2 * t->cap : 256;
-		const char **p = realloc(t->cells, cap * sizeof *p);
-
-		if (!p)
-			return -1;
-		t->cells = p;
-		t->cap = cap;
-	}
-	t->cells[t->ncells++] = s;
-	return 0;
-}
-
-static int push_line(nq_table *t, size_t line)
-{
-	if (t->nrows == t->linecap) {
-		size_t cap = t->linecap ? 2 * t->linecap : 256;
-		size_t *p = realloc(t->lines, cap * sizeof *p);
-
-		if (!p)
-			return -1;
-		t->lines = p;
-		t->linecap = cap;
-	}
-	t->lines[t->nrows++] = line;
-	return 0;
-}
-
-/* Room for the rows to come, from the line breaks left in the text: one
- * allocation for the cell pointers instead of a doubling series. */
-static int reserve(nq_table *t, const char *text, size_t from, size_t len)
-{
-	size_t nl = 0, rows;
-	const char *p = text + from, *end = text + len;
-	const char **c;
-	size_t *l;
-
-	while (p < end && (p = memchr(p, '\n', (size_t)(end - p)))) {
-		nl++;
-		p++;
-	}
-	rows = nl + 1;
-	if (rows > ((size_t)-1 / sizeof *c) / (t->ncols + 1) - 1)
-		return 0; /* absurd: let the doubling find out */
-	c = realloc(t->cells, (rows + 1) * t->ncols * sizeof *c);
-	if (!c)
-		return -1;
-	t->cells = c;
-	t->cap = (rows + 1) * t->ncols;
-	l = realloc(t->lines, rows * sizeof *l);
-	if (!l)
-		return -1;
-	t->lines = l;
-	t->linecap = rows;
-	return 0;
-}
-
 void nq_table_free(nq_table *t)
 {
 	size_t i;
@@ -121,302 +73,262 @@ void nq_table_free(nq_table *t)
 	free(t);
 }
 
-/* Only blanks and line breaks in text[i..len)? */
-static int rest_is_blank(const char *text, size_t i, size_t len)
+/* The cells of the row just scanned into the table (and its line, but
+ * for the header). -1 when out of memory. */
+static int take(nq_table *t, const struct rd *r, int header)
 {
-	for (; i < len; i++)
-		if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r' &&
-		    text[i] != '\n')
-			return 0;
-	return 1;
+	size_t i, base = t->tlen;
+
+	if (t->tlen + r->tlen > t->tcap) {
+		size_t cap = t->tcap ? t->tcap : 65536;
+		char *p;
+
+		while (cap < t->tlen + r->tlen)
+			cap *= 2;
+		if (!(p = realloc(t->text, cap)))
+			return -1;
+		t->text = p;
+		t->tcap = cap;
+	}
+	memcpy(t->text + t->tlen, r->text, r->tlen);
+	t->tlen += r->tlen;
+	if (t->ncells + r->ncell > t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 1024;
+		size_t *p;
+
+		while (cap < t->ncells + r->ncell)
+			cap *= 2;
+		if (!(p = realloc(t->cells, cap * sizeof *p)))
+			return -1;
+		t->cells = p;
+		t->cap = cap;
+	}
+	for (i = 0; i < r->ncell; i++)
+		t->cells[t->ncells++] = base + r->cell[i];
+	if (header)
+		return 0;
+	if (t->nrows == t->linecap) {
+		size_t cap = t->linecap ? 2 * t->linecap : 256;
+		size_t *p = realloc(t->lines, cap * sizeof *p);
+
+		if (!p)
+			return -1;
+		t->lines = p;
+		t->linecap = cap;
+	}
+	t->lines[t->nrows++] = r->row_line;
+	return 0;
 }
 
-/* parse_owned's place in the text. */
-struct parser {
-	nq_table *t;
-	char *text;
-	size_t len;
-	size_t i;               /* the next byte to read */
-	size_t w;               /* where unquoted text goes: never past i */
-	size_t fields;          /* of the record so far */
-	size_t line, row_line;  /* the line at i; the record's first */
-	const char *name;
-	nq_error *err;
-};
-
-/* The quoted field at p->i (its opening quote), unquoted to p->w. 0; 1
- * when it is the half-written last row (dropped: the table ends there);
- * -1 with err set. */
-static int quoted_field(struct parser *p)
+/* The row is one cell of blanks (or none). */
+static int blank_line(const struct rd *r)
 {
-	char *text = p->text;
-	size_t len = p->len, i = p->i + 1, w = p->w, line = p->line;
-	size_t qline = line;
+	const char *c = r->text;
 
-	for (;;) {
-		if (i >= len) {
-			/* a half-written last row: a quoted field cut off on
-			 * its own line */
-			size_t nl = line - qline;
+	if (r->ncell != 1)
+		return 0;
+	while (*c == ' ' || *c == '\t')
+		c++;
+	return !*c;
+}
 
-			if (p->t->ncols && (nl == 0 || (nl == 1 &&
-			    text[len - 1] == '\n'))) {
-				nq_table_warn(p->name, p->row_line, "the last row "
-					      "is half written (it ends inside a "
-					      "quoted field): dropped");
-				p->t->ncells -= p->fields;
-				return 1;
-			}
-			return nq_error_set(p->err, p->name, (int)qline, 0,
-					    "a quoted field is never closed");
-		}
-		if (text[i] == '"') {
-			if (i + 1 < len && text[i + 1] == '"') {
-				text[w++] = '"';
-				i += 2;
-				continue;
-			}
-			i++;
+/* A row that is no row: the error naming its line. The scanner's own
+ * words, but for a quote never closed, worded as report has always
+ * worded it. */
+static int bad_row(const struct rd *r, const char *name, int rc,
+		   nq_error *err)
+{
+	if (rc == ROW_NOMEM)
+		return nq_error_set(err, name, 0, 0, "out of memory");
+	if (r->fp && ferror(r->fp))
+		return nq_error_set(err, name, 0, 0, "read failed");
+	if (r->bad == RD_BAD_QUOTE)
+		return nq_error_set(err, name, (int)r->quote_line, 0,
+				    "a quoted field is never closed");
+	return nq_error_set(err, name, (int)r->row_line, 0, "%s", r->why);
+}
+
+static int too_many(const nq_table *t, const struct rd *r, const char *name,
+		    nq_error *err)
+{
+	return nq_error_set(err, name, (int)r->row_line, 0, "%zu fields "
+			    "where the header has %zu", r->ncell, t->ncols);
+}
+
+/* A row with fewer cells than the header, and a line end: the last row,
+ * cut off (what an interrupted run leaves), when only blank lines come
+ * after it; else damage. 0 (dropped, with a warning), or -1. */
+static int short_row(const nq_table *t, struct rd *r, const char *name,
+		     nq_error *err)
+{
+	size_t line = r->row_line, n = r->ncell;
+	int rc;
+
+	while ((rc = nq_rd_row(r)) == ROW_OK || rc == ROW_CUT) {
+		if (!blank_line(r))
 			break;
+	}
+	if (rc == ROW_EOF) {
+		nq_table_warn(name, line, "the last row is half written (%zu "
+			      "of %zu fields): dropped", n, t->ncols);
+		return 0;
+	}
+	if (rc == ROW_NOMEM)
+		return bad_row(r, name, rc, err);
+	return nq_error_set(err, name, (int)line, 0, "%zu fields where the "
+			    "header has %zu", n, t->ncols);
+}
+
+/* The file's rows into t, the digests checked as they come. */
+static int scan(nq_table *t, struct rd *r, const char *name, int limit,
+		nq_error *err)
+{
+	size_t i;
+	int rc, dcol = -1;
+
+	nq_rd_skip_bom(r);
+	rc = nq_rd_row(r);
+	if (rc == ROW_EOF)
+		return nq_error_set(err, name, 0, 0, "empty file: expected a "
+				    "header row of column names");
+	if (rc == ROW_CUT && r->cut_in_quote)
+		return nq_error_set(err, name, (int)r->quote_line, 0,
+				    "a quoted field is never closed");
+	if (rc != ROW_OK && rc != ROW_CUT)
+		return bad_row(r, name, rc, err);
+	if (rc == ROW_CUT && r->nul) {
+		r->why = "a NUL byte in the header (a cell is text: no NUL "
+			 "bytes)";
+		return bad_row(r, name, ROW_BAD, err);
+	}
+	t->ncols = r->ncell;
+	if (take(t, r, 1) < 0)
+		return bad_row(r, name, ROW_NOMEM, err);
+	for (i = 0; i < r->ncell; i++)
+		if (!strcmp(cell(r, (int)i), "digest"))
+			dcol = (int)i;
+	nq_chain_header(&t->chain, r, dcol);
+	while (rc == ROW_OK) {
+		rc = nq_rd_row(r);
+		if (limit && r->off > (long long)NQ_TABLE_MAX_BYTES)
+			return nq_error_set(err, name, 0, 0, "the file is "
+					    "larger than %u MiB, the limit "
+					    "for a results CSV",
+					    NQ_TABLE_MAX_BYTES >> 20);
+		if (rc == ROW_EOF)
+			break;
+		if (rc == ROW_CUT) {
+			/* the last line, without its line end */
+			const char *how = r->cut_in_quote ? "it ends inside "
+					  "a quoted field" : r->nul ? "NUL "
+					  "bytes, no line end" : NULL;
+
+			/* the harness ends every row with its line end, the
+			 * digest last: a row of its file without one may
+			 * have lost the digest's end (and resume drops it,
+			 * rows.c). A file made elsewhere may just lack the
+			 * last line end. */
+			if (!how && dcol >= 0 && !blank_line(r))
+				how = "no line end";
+
+			if (how) {
+				nq_table_warn(name, r->row_line, "the last row "
+					      "is half written (%s): dropped",
+					      how);
+				break;
+			}
+			if (blank_line(r))
+				break;
+			if (r->ncell < t->ncols) {
+				nq_table_warn(name, r->row_line, "the last row "
+					      "is half written (%zu of %zu "
+					      "fields): dropped", r->ncell,
+					      t->ncols);
+				break;
+			}
+		} else if (rc != ROW_OK) {
+			return bad_row(r, name, rc, err);
+		} else if (r->ncell == 1 && !r->text[0]) {
+			continue; /* a blank line: not a row */
+		} else if (r->ncell < t->ncols) {
+			return short_row(t, r, name, err);
 		}
-		if (text[i] == '\n')
-			line++;
-		text[w++] = text[i++];
+		if (r->ncell != t->ncols)
+			return too_many(t, r, name, err);
+		if (take(t, r, 0) < 0)
+			return bad_row(r, name, ROW_NOMEM, err);
+		nq_chain_row(&t->chain, r);
 	}
-	p->i = i;
-	p->w = w;
-	p->line = line;
-	if (i < len && text[i] != ',' && text[i] != '\r' && text[i] != '\n')
-		return nq_error_set(p->err, p->name, (int)line, 0, "text after "
-				    "a closing quote (a quote inside a field "
-				    "is written as \"\")");
+	if (r->fp && ferror(r->fp))
+		return nq_error_set(err, name, 0, 0, "read failed");
 	return 0;
 }
 
-/* The unquoted field at p->i, moved to p->w. */
-static void plain_field(struct parser *p)
-{
-	char *text = p->text;
-	size_t i = p->i, j = i, len = p->len;
-
-	while (j < len && text[j] != ',' && text[j] != '\r' && text[j] != '\n')
-		j++;
-	if (p->w != i)
-		memmove(text + p->w, text + i, j - i);
-	p->w += j - i;
-	p->i = j;
-}
-
-/* The end of a record: the header, a blank line, or a row checked against
- * the header. 0; 1 when it is the cut-off last row (dropped: the table
- * ends there); -1 with err set. */
-static int end_record(struct parser *p)
-{
-	nq_table *t = p->t;
-
-	if (t->ncols == 0) {
-		t->ncols = p->fields;
-		if (reserve(t, p->text, p->i, p->len) < 0)
-			return nq_error_set(p->err, p->name, 0, 0,
-					    "out of memory");
-	} else if (p->fields == 1 && !t->cells[t->ncells - 1][0]) {
-		/* a blank line: not a record */
-		t->ncells--;
-	} else if (p->fields < t->ncols && rest_is_blank(p->text, p->i, p->len)) {
-		/* the last row, cut off: what an interrupted run leaves */
-		nq_table_warn(p->name, p->row_line, "the last row is half "
-			      "written (%zu of %zu fields): dropped",
-			      p->fields, t->ncols);
-		t->ncells -= p->fields;
-		return 1;
-	} else if (p->fields != t->ncols) {
-		return nq_error_set(p->err, p->name, (int)p->row_line, 0,
-				    "%zu fields where the header has %zu",
-				    p->fields, t->ncols);
-	} else if (push_line(t, p->row_line) < 0) {
-		return nq_error_set(p->err, p->name, 0, 0, "out of memory");
-	}
-	return 0;
-}
-
-/* Parse `text` (len bytes, with room for one more) in place. The table
- * owns `text` from here on, whatever happens. */
-static int parse_owned(char *text, size_t len, const char *name,
-		       nq_table **out, nq_error *err)
+/* A table read from r (opened): 0, or -1 with err set. */
+static int read_table(struct rd *r, const char *name, int limit,
+		      nq_table **out, nq_error *err)
 {
 	nq_table *t = calloc(1, sizeof *t);
-	struct parser p;
-	int rc = -1, r;
 
 	*out = NULL;
 	if (!t || !(t->name = strdup(name ? name : ""))) {
-		free(text);
-		if (t)
-			free(t);
+		free(t);
 		return nq_error_set(err, name, 0, 0, "out of memory");
 	}
-	t->text = text;
-	text[len] = '\0';
-	memset(&p, 0, sizeof p);
-	p.t = t;
-	p.text = text;
-	p.line = p.row_line = 1;
-	p.name = name;
-	p.err = err;
-	/* a NUL byte is no text (the cell would end there): damage, but in
-	 * a last line without its line end (a cut row, the zeros a crash
-	 * can leave at a file's end), which is dropped */
-	if (memchr(text, '\0', len)) {
-		size_t at = (size_t)((char *)memchr(text, '\0', len) - text);
-		size_t line = 1, i, start = 0;
-
-		for (i = 0; i < at; i++)
-			if (text[i] == '\n') {
-				line++;
-				start = i + 1;
-			}
-		if (memchr(text + at, '\n', len - at) || !start) {
-			nq_error_set(err, name, (int)line, 0, "a NUL byte (a "
-				     "cell is text: no NUL bytes)");
-			goto out;
-		}
-		nq_table_warn(name, line, "the last row is half written (NUL "
-			      "bytes, no line end): dropped");
-		len = start;
-		text[len] = '\0';
-	}
-	p.len = len;
-	/* a UTF-8 byte order mark is not part of the first name */
-	if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3))
-		p.i = 3;
-	if (p.i >= len) {
-		nq_error_set(err, name, 0, 0, "empty file: expected a header "
-			     "row of column names");
-		goto out;
-	}
-	p.w = p.i;
-	while (p.i < len) {
-		char *s = text + p.w, sep;
-
-		/* one field */
-		if (text[p.i] == '"') {
-			if ((r = quoted_field(&p)) < 0)
-				goto out;
-			if (r > 0)
-				break;
-		} else {
-			plain_field(&p);
-		}
-		sep = p.i < len ? text[p.i] : '\0';
-		text[p.w++] = '\0'; /* may overwrite text[i]: sep keeps it */
-		if (push_cell(t, s) < 0)
-			goto oom;
-		p.fields++;
-		if (sep == ',') {
-			p.i++;
-			if (p.i < len)
-				continue;
-			/* "a,b," at the very end: an empty last field */
-			if (push_cell(t, "") < 0)
-				goto oom;
-			p.fields++;
-		} else if (sep == '\r') {
-			p.i++;
-			if (p.i < len && text[p.i] == '\n')
-				p.i++;
-		} else if (sep == '\n') {
-			p.i++;
-		}
-		/* end of a record */
-		if ((r = end_record(&p)) < 0)
-			goto out;
-		if (r > 0)
-			break;
-		p.fields = 0;
-		p.line++;
-		p.row_line = p.line;
+	if (scan(t, r, t->name, limit, err) < 0) {
+		nq_table_free(t);
+		return -1;
 	}
 	*out = t;
-	t = NULL;
-	rc = 0;
-	goto out;
-oom:
-	nq_error_set(err, name, 0, 0, "out of memory");
-out:
-	nq_table_free(t);
-	return rc;
+	return 0;
 }
 
 int nq_table_parse(const char *text, size_t len, const char *name,
 		   nq_table **out, nq_error *err)
 {
-	char *copy = malloc(len + 1);
+	struct rd *r = malloc(sizeof *r);
+	int rc;
 
 	*out = NULL;
-	if (!copy)
+	if (!r)
 		return nq_error_set(err, name, 0, 0, "out of memory");
-	memcpy(copy, text, len);
-	return parse_owned(copy, len, name, out, err);
+	nq_rd_open_mem(r, text, len);
+	rc = read_table(r, name, 0, out, err);
+	nq_rd_close(r);
+	free(r);
+	return rc;
 }
 
 int nq_table_read(const char *path, nq_table **out, nq_error *err)
 {
-	FILE *f;
+	struct rd *r = malloc(sizeof *r);
 	struct stat st;
-	char *text = NULL;
-	size_t len = 0, cap, got;
+	int rc;
 
 	*out = NULL;
-	f = fopen(path, "rb");
-	if (!f)
-		return nq_error_set(err, path, 0, 0, "cannot read: %s",
-				    strerror(errno));
-	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	if (!r)
+		return nq_error_set(err, path, 0, 0, "out of memory");
+	if (nq_rd_open(r, path, err) < 0) {
+		free(r);
+		return -1;
+	}
+	if (fstat(fileno(r->fp), &st) == 0 && S_ISREG(st.st_mode) &&
 	    (uint64_t)st.st_size > NQ_TABLE_MAX_BYTES) {
-		fclose(f);
+		nq_rd_close(r);
+		free(r);
 		return nq_error_set(err, path, 0, 0, "the file is larger "
 				    "than %u MiB, the limit for a results CSV",
 				    NQ_TABLE_MAX_BYTES >> 20);
 	}
-	/* the whole file at once: its size when it has one (a pipe has
-	 * none), doubling if it grows meanwhile */
-	cap = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-	      st.st_size > 0 ? (size_t)st.st_size + 1 : 65536;
-	for (;;) {
-		if (!text || len == cap) {
-			char *p;
+	rc = read_table(r, path, 1, out, err);
+	nq_rd_close(r);
+	free(r);
+	return rc;
+}
 
-			if (text)
-				cap *= 2;
-			p = realloc(text, cap + 1);
-			if (!p) {
-				fclose(f);
-				free(text);
-				return nq_error_set(err, path, 0, 0,
-						    "out of memory");
-			}
-			text = p;
-		}
-		got = fread(text + len, 1, cap - len, f);
-		len += got;
-		if (got == 0)
-			break;
-		if (len > NQ_TABLE_MAX_BYTES) {
-			fclose(f);
-			free(text);
-			return nq_error_set(err, path, 0, 0, "the file is "
-					    "larger than %u MiB, the limit "
-					    "for a results CSV",
-					    NQ_TABLE_MAX_BYTES >> 20);
-		}
-	}
-	if (ferror(f)) {
-		fclose(f);
-		free(text);
-		return nq_error_set(err, path, 0, 0, "read failed");
-	}
-	fclose(f);
-	return parse_owned(text, len, path, out, err);
+const struct nq_chain_check *nq_table_chain(const nq_table *t)
+{
+	return &t->chain;
 }
 
 size_t nq_table_nrows(const nq_table *t)
@@ -431,7 +343,7 @@ size_t nq_table_ncols(const nq_table *t)
 
 const char *nq_table_colname(const nq_table *t, size_t col)
 {
-	return col < t->ncols ? t->cells[col] : "";
+	return col < t->ncols ? t->text + t->cells[col] : "";
 }
 
 const char *nq_table_name(const nq_table *t)
@@ -449,7 +361,7 @@ int nq_table_col(const nq_table *t, const char *name)
 	size_t i;
 
 	for (i = 0; i < t->ncols; i++)
-		if (!strcmp(t->cells[i], name))
+		if (!strcmp(t->text + t->cells[i], name))
 			return (int)i;
 	return -1;
 }
@@ -458,7 +370,7 @@ const char *nq_table_cell(const nq_table *t, size_t row, int col)
 {
 	if (col < 0 || (size_t)col >= t->ncols || row >= t->nrows)
 		return "";
-	return t->cells[(row + 1) * t->ncols + (size_t)col];
+	return t->text + t->cells[(row + 1) * t->ncols + (size_t)col];
 }
 
 int nq_table_number(const char *cell, double *v)
@@ -550,12 +462,13 @@ const double *nq_table_numbers(const nq_table *ct, int col)
 			nq_table_warn(t->name, t->lines[r], "'%.40s%s' in column "
 				      "'%s' is not a number: skipped", c,
 				      strlen(c) > 40 ? "..." : "",
-				      t->cells[col]);
+				      nq_table_colname(t, (size_t)col));
 			told++;
 		}
 	}
 	if (bad > told)
 		nq_table_warn(t->name, 0, "%zu more cells in column '%s' are "
-			      "not numbers: skipped", bad - told, t->cells[col]);
+			      "not numbers: skipped", bad - told,
+			      nq_table_colname(t, (size_t)col));
 	return v;
 }
