@@ -24,8 +24,9 @@
  * or a quote. */
 void nq_csv_field(FILE *f, const char *s);
 
-/* The column names, in order, NULL-terminated (readers of old files map
- * their columns onto these by name: core/store/rows.c). */
+/* The column names, in order, NULL-terminated: the table's
+ * (columns.h; readers of old files map their columns onto these by
+ * name: core/store/rows.c). */
 const char *const *nq_csv_columns(void);
 
 /* The header line (the design's columns first). */

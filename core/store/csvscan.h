@@ -9,6 +9,7 @@
 #define NQ_CSVSCAN_H
 
 #include <stdio.h>
+#include "columns.h"
 #include "error.h"
 
 /* What nq_rd_row found. */
@@ -69,15 +70,9 @@ static inline int blank(const struct rd *r)
 	return r->ncell == 1 && !r->text[0];
 }
 
-/* The columns a row's key and answer are read from. */
-enum {
-	C_EXPERIMENT, C_N, C_MODE, C_SOLVER, C_REPEAT, C_STATUS, C_SOLUTIONS,
-	C_APPROACH, C_ENCODING, C_HINTS, C_UNIQUE, C_CHECKED, C_NOTE, C_HOST,
-	C_CPUS, C_BLOCKED, C_EXCLUDED, C_PART, C_DIGEST, C_WALL, C__COUNT
-};
-
-/* The header row: col[C_*] the index of each column (-1: none), *ncols
- * its cells; -1 with err set when it is no results file's header. */
+/* The header row of a results file: col[NQ_COL_*] (columns.h) the
+ * index of each column of the table in the file (-1: none), *ncols its
+ * cells; -1 with err set when it is no results file's header. */
 int nq_rows_header(struct rd *r, const char *path, int *col, size_t *ncols,
 		   nq_error *err);
 

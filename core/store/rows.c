@@ -16,12 +16,10 @@
 #include "instance.h"
 #include "rows.h"
 
-#define C__NEEDED C_APPROACH /* the ones before it must be there */
-
-static const char *const colname[C__COUNT] = {
-	"experiment", "n", "mode", "solver", "repeat", "status", "solutions",
-	"approach", "encoding", "hints", "unique", "checked", "note", "host",
-	"cpus", "blocked", "excluded", "part", "digest", "wall_s",
+/* The columns a file must have to be read back. */
+static const int needed[] = {
+	NQ_COL_EXPERIMENT, NQ_COL_N, NQ_COL_MODE, NQ_COL_SOLVER,
+	NQ_COL_REPEAT, NQ_COL_STATUS, NQ_COL_SOLUTIONS,
 };
 
 int nq_rows_header(struct rd *r, const char *path, int *col, size_t *ncols,
@@ -35,16 +33,17 @@ int nq_rows_header(struct rd *r, const char *path, int *col, size_t *ncols,
 				    "a harness results file?");
 	if (rc != ROW_OK)
 		return nq_rd_fail(r, path, rc, err);
-	for (k = 0; k < C__COUNT; k++) {
+	for (k = 0; k < NQ_COL__COUNT; k++) {
 		col[k] = -1;
 		for (i = 0; i < r->ncell; i++)
-			if (!strcmp(cell(r, (int)i), colname[k]))
+			if (!strcmp(cell(r, (int)i), nq_col_name(k)))
 				col[k] = (int)i;
-		if (k < C__NEEDED && col[k] < 0)
+	}
+	for (i = 0; i < sizeof needed / sizeof needed[0]; i++)
+		if (col[needed[i]] < 0)
 			return nq_error_set(err, path, 1, 0, "no column '%s': "
 					    "is this a harness results file?",
-					    colname[k]);
-	}
+					    nq_col_name(needed[i]));
 	*ncols = r->ncell;
 	return 0;
 }
@@ -84,23 +83,23 @@ static int row_instance(const struct rd *r, const int *col, const char *path,
 	char why[300];
 	int rc;
 
-	rc = nq_instance_from_text(in, (int)strtol(cell(r, col[C_N]), NULL, 10),
-				   strcmp(cell(r, col[C_MODE]), "count")
+	rc = nq_instance_from_text(in, (int)strtol(cell(r, col[NQ_COL_N]), NULL, 10),
+				   strcmp(cell(r, col[NQ_COL_MODE]), "count")
 				   ? NQ_MODE_FIRST : NQ_MODE_COUNT,
-				   cell(r, col[C_HINTS]),
-				   cell(r, col[C_BLOCKED]),
-				   cell(r, col[C_EXCLUDED]), b, why,
+				   cell(r, col[NQ_COL_HINTS]),
+				   cell(r, col[NQ_COL_BLOCKED]),
+				   cell(r, col[NQ_COL_EXCLUDED]), b, why,
 				   sizeof why);
 	if (rc == -2)
 		return nq_error_set(err, NULL, 0, 0, "out of memory");
 	if (rc < 0)
 		return nq_error_set(err, path, (int)r->row_line, 0, "%s",
 				    why);
-	if (nq_part_from_text(cell(r, col[C_PART]), in) < 0 ||
+	if (nq_part_from_text(cell(r, col[NQ_COL_PART]), in) < 0 ||
 	    (in->parts > 1 && in->mode != NQ_MODE_COUNT))
 		return nq_error_set(err, path, (int)r->row_line, 0, "column "
 				    "'part': '%s' is not K/P, part K of a "
-				    "count in P parts", cell(r, col[C_PART]));
+				    "count in P parts", cell(r, col[NQ_COL_PART]));
 	return 0;
 }
 
@@ -112,7 +111,7 @@ static long unanswered(nq_ledger *l, const struct rd *r, const int *col,
 {
 	nq_instance in;
 
-	if (!*cell(r, col[C_PART]))
+	if (!*cell(r, col[NQ_COL_PART]))
 		return -1;
 	if (row_instance(r, col, path, b, &in, err) < 0)
 		return -2;
@@ -120,7 +119,7 @@ static long unanswered(nq_ledger *l, const struct rd *r, const int *col,
 		st = NQ_ST_ERROR; /* a verdict on no answer: a broken row */
 	if (in.parts > 1 &&
 	    nq_ledger_part_unanswered(l, &in, who,
-				      (int)strtol(cell(r, col[C_REPEAT]),
+				      (int)strtol(cell(r, col[NQ_COL_REPEAT]),
 						  NULL, 10), st) < 0)
 		return nq_error_set(err, NULL, 0, 0, "out of memory"), -2;
 	return -1;
@@ -132,7 +131,7 @@ static long record(nq_ledger *l, const struct rd *r, const int *col,
 		   int st, const char *path, struct nq_inst_buf *b,
 		   nq_error *err)
 {
-	const char *who = cell(r, col[C_APPROACH]), *chk;
+	const char *who = cell(r, col[NQ_COL_APPROACH]), *chk;
 	char label[256];
 	nq_instance in;
 	nq_result res;
@@ -140,35 +139,35 @@ static long record(nq_ledger *l, const struct rd *r, const int *col,
 	int placement = 0;
 
 	if ((st != NQ_ST_OK && st != NQ_ST_WRONG && st != NQ_ST_DISPUTED) ||
-	    !*cell(r, col[C_SOLUTIONS]))
+	    !*cell(r, col[NQ_COL_SOLUTIONS]))
 		return unanswered(l, r, col, st, who, path, b, err);
 	nq_result_init(&res);
-	if (parse_u64(cell(r, col[C_SOLUTIONS]), &res.solutions))
+	if (parse_u64(cell(r, col[NQ_COL_SOLUTIONS]), &res.solutions))
 		goto bad_solutions;
-	if (*cell(r, col[C_UNIQUE]) &&
-	    parse_u64(cell(r, col[C_UNIQUE]), &res.unique))
+	if (*cell(r, col[NQ_COL_UNIQUE]) &&
+	    parse_u64(cell(r, col[NQ_COL_UNIQUE]), &res.unique))
 		return nq_error_set(err, path, (int)r->row_line, 0,
 				    "column 'unique': '%s' is not a count",
-				    cell(r, col[C_UNIQUE])), -2;
+				    cell(r, col[NQ_COL_UNIQUE])), -2;
 	if (row_instance(r, col, path, b, &in, err) < 0)
 		return -2;
-	if (col[C_APPROACH] < 0) {
+	if (col[NQ_COL_APPROACH] < 0) {
 		/* before the `approach` column: solver/encoding */
-		snprintf(label, sizeof label, "%s%s%s", cell(r, col[C_SOLVER]),
-			 *cell(r, col[C_ENCODING]) ? "/" : "",
-			 cell(r, col[C_ENCODING]));
+		snprintf(label, sizeof label, "%s%s%s", cell(r, col[NQ_COL_SOLVER]),
+			 *cell(r, col[NQ_COL_ENCODING]) ? "/" : "",
+			 cell(r, col[NQ_COL_ENCODING]));
 		who = label;
 	}
-	chk = cell(r, col[C_CHECKED]);
+	chk = cell(r, col[NQ_COL_CHECKED]);
 	if (in.mode == NQ_MODE_FIRST && !strcmp(chk, "placement"))
 		placement = st == NQ_ST_OK ? 1 : st == NQ_ST_WRONG ? -1 : 0;
 	if (in.parts > 1)
 		id = nq_ledger_add_part(l, &in, who,
-					(int)strtol(cell(r, col[C_REPEAT]),
+					(int)strtol(cell(r, col[NQ_COL_REPEAT]),
 						    NULL, 10), &res);
 	else
 		id = nq_ledger_add_recorded(l, &in, who, &res, placement,
-					    placement < 0 ? cell(r, col[C_NOTE])
+					    placement < 0 ? cell(r, col[NQ_COL_NOTE])
 					    : NULL);
 	if (id < 0 || id > INT32_MAX)
 		return nq_error_set(err, NULL, 0, 0, "out of memory"), -2;
@@ -176,7 +175,7 @@ static long record(nq_ledger *l, const struct rd *r, const int *col,
 bad_solutions:
 	return nq_error_set(err, path, (int)r->row_line, 0, "column "
 			    "'solutions': '%s' is not a count",
-			    cell(r, col[C_SOLUTIONS])), -2;
+			    cell(r, col[NQ_COL_SOLUTIONS])), -2;
 }
 
 /* nq_key_make's key, without a printf per row (a million rows spend a
@@ -207,36 +206,36 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 		    nq_error *err)
 {
 	char key[1024], label[256], what[300];
-	const char *hints = cell(r, col[C_HINTS]);
-	const char *who = cell(r, col[C_APPROACH]);
+	const char *hints = cell(r, col[NQ_COL_HINTS]);
+	const char *who = cell(r, col[NQ_COL_APPROACH]);
 	struct nq_oldrow *o;
 	long n, claim = -1;
 	int redo;
 	char *end;
 	int st;
 
-	n = strtol(cell(r, col[C_N]), &end, 10);
-	if (end == cell(r, col[C_N]) || *end || n < 1 || n > ROWS_MAX_N)
+	n = strtol(cell(r, col[NQ_COL_N]), &end, 10);
+	if (end == cell(r, col[NQ_COL_N]) || *end || n < 1 || n > ROWS_MAX_N)
 		return nq_error_set(err, f->path, (int)r->row_line, 0,
 				    "column 'n': '%s' is not a board size",
-				    cell(r, col[C_N]));
-	if (strcmp(cell(r, col[C_MODE]), "count") &&
-	    strcmp(cell(r, col[C_MODE]), "first"))
+				    cell(r, col[NQ_COL_N]));
+	if (strcmp(cell(r, col[NQ_COL_MODE]), "count") &&
+	    strcmp(cell(r, col[NQ_COL_MODE]), "first"))
 		return nq_error_set(err, f->path, (int)r->row_line, 0,
 				    "column 'mode': '%s' is not count or "
-				    "first", cell(r, col[C_MODE]));
-	if ((st = nq_status_from_name(cell(r, col[C_STATUS]))) < 0)
+				    "first", cell(r, col[NQ_COL_MODE]));
+	if ((st = nq_status_from_name(cell(r, col[NQ_COL_STATUS]))) < 0)
 		return nq_error_set(err, f->path, (int)r->row_line, 0,
 				    "column 'status': '%s' is not a status",
-				    cell(r, col[C_STATUS]));
-	if (col[C_APPROACH] < 0) {
-		snprintf(label, sizeof label, "%s%s%s", cell(r, col[C_SOLVER]),
-			 *cell(r, col[C_ENCODING]) ? "/" : "",
-			 cell(r, col[C_ENCODING]));
+				    cell(r, col[NQ_COL_STATUS]));
+	if (col[NQ_COL_APPROACH] < 0) {
+		snprintf(label, sizeof label, "%s%s%s", cell(r, col[NQ_COL_SOLVER]),
+			 *cell(r, col[NQ_COL_ENCODING]) ? "/" : "",
+			 cell(r, col[NQ_COL_ENCODING]));
 		who = label;
 	}
-	if (*cell(r, col[C_BLOCKED]) || *cell(r, col[C_EXCLUDED]) ||
-	    *cell(r, col[C_PART])) {
+	if (*cell(r, col[NQ_COL_BLOCKED]) || *cell(r, col[NQ_COL_EXCLUDED]) ||
+	    *cell(r, col[NQ_COL_PART])) {
 		/* the key's instance field as plan.c makes it: the hash is
 		 * computed from the row's columns, not read off it */
 		nq_instance in;
@@ -250,12 +249,12 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 				      hash, what, sizeof what);
 		hints = what;
 	}
-	key_make(cell(r, col[C_EXPERIMENT]), cell(r, col[C_N]),
-		 cell(r, col[C_MODE]), hints, who,
-		 cell(r, col[C_REPEAT]), key, sizeof key);
+	key_make(cell(r, col[NQ_COL_EXPERIMENT]), cell(r, col[NQ_COL_N]),
+		 cell(r, col[NQ_COL_MODE]), hints, who,
+		 cell(r, col[NQ_COL_REPEAT]), key, sizeof key);
 	/* a part with no answer leaves its count without a sum: resume
 	 * makes it again (not a timeout: that one would time out again) */
-	redo = *cell(r, col[C_PART]) && (st == NQ_ST_CRASH ||
+	redo = *cell(r, col[NQ_COL_PART]) && (st == NQ_ST_CRASH ||
 					  st == NQ_ST_ERROR ||
 					  st == NQ_ST_MEMOUT);
 	if (keys && !redo && !nq_keyset_add(keys, nq_key_hash(key)))
@@ -278,13 +277,13 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 	o->off = (uint64_t)r->row_off;
 	o->seq = 0;
 	o->status = (uint8_t)st;
-	o->checked_hash = nq_rows_hash(cell(r, col[C_CHECKED]));
-	o->note_hash = nq_rows_hash(cell(r, col[C_NOTE]));
+	o->checked_hash = nq_rows_hash(cell(r, col[NQ_COL_CHECKED]));
+	o->note_hash = nq_rows_hash(cell(r, col[NQ_COL_NOTE]));
 	o->changed = 0;
 	o->redo = (uint8_t)redo;
 	o->superseded = 0;
-	o->answered = parse_u64(cell(r, col[C_SOLUTIONS]), &o->solutions) == 0;
-	o->wall_s = strtof(cell(r, col[C_WALL]), NULL);
+	o->answered = parse_u64(cell(r, col[NQ_COL_SOLUTIONS]), &o->solutions) == 0;
+	o->wall_s = strtof(cell(r, col[NQ_COL_WALL]), NULL);
 	if (!(o->wall_s > 0 && o->wall_s < 1e30f))
 		o->wall_s = 0; /* empty, or not a time: not shown */
 	o->changed = (uint8_t)nq_chain_row(&f->chain, r);
@@ -345,7 +344,7 @@ int nq_rows_read(const char *path, nq_ledger *l, nq_keyset *keys,
 {
 	struct rd *r = malloc(sizeof *r);
 	struct nq_inst_buf b = { NULL, NULL, 0, 0 };
-	int col[C__COUNT], rc = -1, got;
+	int col[NQ_COL__COUNT], rc = -1, got;
 	struct timespec t0;
 	double told = 0;
 	size_t nread = 0;
@@ -361,9 +360,9 @@ int nq_rows_read(const char *path, nq_ledger *l, nq_keyset *keys,
 	}
 	if (nq_rows_header(r, path, col, &f->ncols, err) < 0)
 		goto out;
-	f->has_host = col[C_HOST] >= 0;
-	f->has_cpus = col[C_CPUS] >= 0;
-	nq_chain_header(&f->chain, r, col[C_DIGEST]);
+	f->has_host = col[NQ_COL_HOST] >= 0;
+	f->has_cpus = col[NQ_COL_CPUS] >= 0;
+	nq_chain_header(&f->chain, r, col[NQ_COL_DIGEST]);
 	f->end = r->off;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	while ((got = nq_rd_row(r)) == ROW_OK) {
