@@ -1,5 +1,5 @@
 /*
- * cmd_results.c - the verbs that read a results file: plot (gnuplot
+ * verbs_results.c - the verbs that read a results file: plot (gnuplot
  * pictures) and report (Markdown, LaTeX, HTML or JSON); how every verb
  * that reads one reads it (nq_verb_read_results, compare too).
  */
