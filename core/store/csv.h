@@ -9,7 +9,7 @@
  * the row and its digest go out in one write (a harness killed
  * mid-write leaves a cut last row, nothing worse), an edited cell shows
  * in its own row, and a row taken out, put in or moved shows in the row
- * after it (core/store/rows.c checks, core/store/tamper.c tells).
+ * after it (chain.c checks it as any reader reads, tamper.c tells).
  */
 #ifndef NQ_CSV_H
 #define NQ_CSV_H

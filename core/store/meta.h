@@ -36,7 +36,7 @@ typedef struct nq_meta_run {
 	size_t rows_before;       /* --resume: rows the file held already */
 	int resumed;              /* --resume found a file to go on with */
 	char first_started[64];   /* resumed: when the first run started */
-	/* the CSV's end as written (core/tamper.h): rows, the last one's
+	/* the CSV's end as written (tamper.h): rows, the last one's
 	 * digest (csv.h) */
 	size_t digest_rows;
 	char digest[24];

@@ -1,4 +1,5 @@
-/* test_csv.c - RFC 4180 quoting and the contract's columns. */
+/* test_csv.c - the row writer (core/store/csv.c): RFC 4180 quoting, the
+ * contract's columns, a row held to the column table (columns.h). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
