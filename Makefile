@@ -54,7 +54,7 @@ NQ_CFLAGS  = -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 NQ_CFLAGS += -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wwrite-strings -Wshadow
 # every source folder, top layer first (docs/architecture.md); includes
 # name the header alone
-SRC_DIRS = cli results/report results/plot results core/run core/ledger core/proc core/config core/model \
+SRC_DIRS = cli results/report results/plot results core/run core/store core/ledger core/proc core/config core/model \
 	solvers/program/declarative solvers/program solvers/library solvers/native solvers \
 	formats encoders base
 NQ_CFLAGS += -Iinclude $(SRC_DIRS:%=-I%) -pthread
@@ -152,8 +152,8 @@ $(1)/buildinfo.stamp: FORCE
 	@mkdir -p $$(@D)
 	@echo '$$(NQ_COMMIT) $$(CC) $$($(1).cflags)' >$$@.new
 	@cmp -s $$@.new $$@ && rm -f $$@.new || mv $$@.new $$@
-$(1)/core/run/meta.o: $(1)/buildinfo.stamp
-$(1)/core/run/meta.o: XCFLAGS = -DNQ_GIT_COMMIT='"$$(NQ_COMMIT)"' \
+$(1)/core/store/meta.o: $(1)/buildinfo.stamp
+$(1)/core/store/meta.o: XCFLAGS = -DNQ_GIT_COMMIT='"$$(NQ_COMMIT)"' \
 	-DNQ_BUILD_CFLAGS='"$$(CC) $$($(1).cflags)"'
 
 $(1)/tests/%: tests/unit/%.c $(1)/libnq.a

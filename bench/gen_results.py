@@ -4,7 +4,7 @@ grid, for bench/results.sh and tests/e2e/reports.sh.
 
 Usage: gen_results.py N [--no-approach] [--seed S] > out.csv
 
-The columns are the harness's (core/csv.c). Rows come round by round
+The columns are the harness's (core/store/columns.h). Rows come round by round
 (repeat, then instance, then approach), as the harness writes them; the
 grid is wide enough that N rows make about ten repeats of each cell:
 8 approaches, modes count and first, n = 4.., first also with 4 hint

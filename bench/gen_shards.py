@@ -8,7 +8,7 @@ Writes DIR/bench.yaml (10 approaches; I instances, default 2,000:
 first mode n = 5.., count mode n = 4..103, first mode n = 4 last;
 repeat chosen so the plan holds about R rows, default 1,000,000), asks `HARNESS plan --list --shards N` for every run key and
 its shard, and writes DIR/bench.shard-K-of-N.csv (the harness's columns,
-read from core/csv.c; rows in one run's order: instance, repeat,
+read from core/store/columns.h; rows in one run's order: instance, repeat,
 approach) and .meta (harness_version, config and its SHA-256, host,
 cpu, cores, outcome, shard). Every answer is right and the approaches
 agree (counts from OEIS A000170 where known, one shared number past
@@ -34,9 +34,10 @@ NAPPROACHES = 10
 
 
 def columns():
-    src = open(os.path.join(os.path.dirname(__file__), "..", "core", "run", "csv.c")).read()
-    body = src.split("columns[] = {", 1)[1].split("NULL", 1)[0]
-    return re.findall(r'"([a-z_0-9]+)"', body)
+    # the column table: X(ID, "name", ...) rows of NQ_COLUMNS
+    src = open(os.path.join(os.path.dirname(__file__), "..", "core", "store", "columns.h")).read()
+    body = src.split("#define NQ_COLUMNS(X)", 1)[1].split("\n\n", 1)[0]
+    return re.findall(r'\bX\([A-Z_]+, "([a-z_0-9]+)"', body)
 
 
 def main():

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "compare.h"
-#include "csvread.h"
+#include "table.h"
 #include "run.h"
 #include "verbs.h"
 

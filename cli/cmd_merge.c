@@ -1,6 +1,6 @@
 /*
  * cmd_merge.c - `harness merge`: its flags, the names OUT.meta will hold
- * checked, then the merge (core/run/merge.h) and its closing line.
+ * checked, then the merge (core/store/merge.h) and its closing line.
  */
 #include <stddef.h>
 #include <stdio.h>

@@ -9,7 +9,7 @@
 #include "atomic.h"
 #include "names.h"
 #include "meta.h"
-#include "csvread.h"
+#include "table.h"
 #include "only.h"
 #include "plot.h"
 #include "report.h"
@@ -18,27 +18,18 @@
 #include "units.h"
 #include "verbs.h"
 
-/* Whether the file is as the harness wrote it (tamper.h): said as
- * warnings, and the verb goes on with the file as it is. */
-static void check_digests(const nq_verb *v, const char *csv)
+/* Whether the file is as the harness wrote it (tamper.h), from its
+ * digests as the table's read checked them: said as warnings, and the
+ * verb goes on with the file as it is. */
+static void check_digests(const nq_verb *v, const nq_table *t)
 {
-	char meta[4200], buf[1024];
-	nq_rowfile f;
-	nq_error err;
+	char meta[4200];
 
-	memset(&err, 0, sizeof err);
-	if (nq_rows_read(csv, NULL, NULL, &f, &err) < 0) {
-		nq_error_format(&err, buf, sizeof buf);
-		fprintf(stderr, "harness %s: warning: its digests are not "
-			"checked: %s\n", v->name, buf);
-		return;
-	}
-	nq_meta_path(csv, meta, sizeof meta);
-	if (nq_tamper_tell(&f, meta, 1))
+	nq_meta_path(nq_table_name(t), meta, sizeof meta);
+	if (nq_tamper_tell_table(t, meta, 1))
 		fprintf(stderr, "harness %s: warning: %s changed after the "
 			"run wrote it (above); the %s shows it as it is now\n",
-			v->name, csv, v->name);
-	nq_rows_free(&f);
+			v->name, nq_table_name(t), v->name);
 }
 
 int nq_verb_read_results(const nq_verb *v, const char *csv, nq_table **t)
@@ -50,7 +41,7 @@ int nq_verb_read_results(const nq_verb *v, const char *csv, nq_table **t)
 	memset(&err, 0, sizeof err);
 	if (nq_table_read(csv, t, &err) < 0)
 		return nq_cli_error(&err);
-	check_digests(v, csv);
+	check_digests(v, *t);
 	return 0;
 }
 

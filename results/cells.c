@@ -5,37 +5,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cells.h"
+#include "columns.h"
 #include "meta.h"
 #include "order.h"
 #include "series.h"
 #include "strset.h"
 
-/* Readable names of the columns the harness writes (a table, as data). */
-static const struct {
-	const char *col, *label;
-} labels[] = {
-	{ "wall_s", "wall time (s)" },
-	{ "cpu_s", "CPU time (s)" },
-	{ "peak_rss_kib", "peak resident memory (KiB)" },
-	{ "build_s", "model build time (s)" },
-	{ "solve_s", "solve time (s)" },
-	{ "vars", "variables" },
-	{ "constraints", "clauses (CNF) or rows (ILP)" },
-	{ "nonzeros", "literals (CNF) or nonzeros (ILP)" },
-	{ "nodes", "search nodes" },
-	{ "decisions", "SAT decisions" },
-	{ "conflicts", "SAT conflicts" },
-	{ "iterations", "simplex iterations" },
-	{ NULL, NULL }
-};
-
+/* Readable names of the columns the harness writes: the column table's
+ * labels (columns.h); a column of another name is its own label. */
 const char *nq_column_label(const char *col)
 {
-	size_t i;
+	int id;
 
-	for (i = 0; labels[i].col; i++)
-		if (!strcmp(labels[i].col, col))
-			return labels[i].label;
+	for (id = 0; id < NQ_COL__COUNT; id++)
+		if (!strcmp(nq_col_name(id), col))
+			return nq_col_label(id);
 	return col;
 }
 

@@ -5,7 +5,7 @@
  * runs and how many runs ended in each status. Every row lands in a cell:
  * runs that did not finish are counted, never dropped. A cell that is not
  * a number in the n, y or timeout_s column is skipped with a warning
- * naming its line (results/csvread); a row whose n is such a cell, too.
+ * naming its line (core/store/table.c); a row whose n is such a cell, too.
  *
  * Rows are grouped by hashing (series, mode, hints, n) and each cell's
  * values sorted for its statistics, and kept (nq_cell.v) for the
@@ -20,7 +20,7 @@
 #define NQ_CELLS_H
 
 #include <stddef.h>
-#include "csvread.h"
+#include "table.h"
 #include "only.h"
 #include "status.h"
 #include "stats.h"

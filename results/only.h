@@ -20,7 +20,7 @@
 #define NQ_ONLY_H
 
 #include <stddef.h>
-#include "csvread.h"
+#include "table.h"
 #include "error.h"
 
 typedef struct nq_only nq_only;

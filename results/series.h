@@ -8,7 +8,7 @@
 #define NQ_SERIES_H
 
 #include <stddef.h>
-#include "csvread.h"
+#include "table.h"
 
 
 /* The group spec (`group`, comma-separated columns; NULL: the default)

@@ -40,7 +40,7 @@ static const struct {
 };
 /* The libraries linked in for built-ins, and built-ins that drive a
  * backend through their program (MiniZinc's solver): what the .meta
- * records of them (core/run/meta.c), asked of the solvers that know. */
+ * records of them (core/store/meta.c), asked of the solvers that know. */
 static const struct {
 	const char *name;
 	const char *(*version)(void);

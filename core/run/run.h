@@ -12,7 +12,7 @@
 /* Run `exp`. Returns NQ_EXIT_OK, NQ_EXIT_WRONG or NQ_EXIT_INTERRUPTED;
  * -1 with err set when the output cannot be opened (nothing has run) or
  * the harness itself fails. With an output FILE.csv, FILE.meta records
- * the machine (meta.h): written before the first run, rewritten at
+ * the machine (core/store/meta.h): written before the first run, rewritten at
  * the end. */
 int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		      nq_error *err);

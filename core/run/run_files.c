@@ -110,7 +110,7 @@ static int meta_start(struct state *s, nq_error *err)
 	if (s->resume.have_old) {
 		s->out.meta.digest_rows = s->resume.old.nrows;
 		snprintf(s->out.meta.digest, sizeof s->out.meta.digest, "%s",
-			 s->resume.old.last_digest);
+			 s->resume.old.chain.last);
 	} else {
 		nq_csv_chain ch;
 
@@ -459,7 +459,7 @@ static int open_resume(struct state *s, nq_error *err)
 	}
 	/* appended rows go on from the last row's digest as written */
 	snprintf(s->out.chain.prev, sizeof s->out.chain.prev, "%s",
-		 s->resume.old.last_digest);
+		 s->resume.old.chain.last);
 	s->out.csv = fopen(path, "a");
 	if (!s->out.csv)
 		return nq_error_set(err, path, 0, 0, "cannot write: %s",

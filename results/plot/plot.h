@@ -9,7 +9,7 @@
 #define NQ_PLOT_H
 
 #include <stdio.h>
-#include "csvread.h"
+#include "table.h"
 #include "plot_common.h"
 
 /* Write the gnuplot script for `t` to `f`, drawing into `target`. */

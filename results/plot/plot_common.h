@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 #include "error.h"
-#include "csvread.h"
+#include "table.h"
 #include "only.h"
 
 typedef enum nq_plot_kind {

@@ -25,7 +25,7 @@
 #define NQ_COMPARE_H
 
 #include <stdio.h>
-#include "csvread.h"
+#include "table.h"
 
 #define NQ_COMPARE_ALPHA 0.05
 

@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
-#include "csvread.h"
+#include "table.h"
 #include "report_opts.h"
 
 /* The formats, the default first, NULL-ended: each a name, its other

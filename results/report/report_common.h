@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 #include "cells.h"
-#include "csvread.h"
+#include "table.h"
 #include "report_opts.h"
 
 /* How a document writes its numbers and the marks beside them: a

@@ -18,7 +18,7 @@
 
 #include <stddef.h>
 #include "cells.h"
-#include "csvread.h"
+#include "table.h"
 
 typedef struct nq_report_total {
 	size_t instances;  /* the approach's cells */

@@ -71,6 +71,15 @@ expect "only that row is named" [ "$(grep -c 'changed after the run wrote it$' e
 rc=$?
 expect "report of an edited file: exit 0 (got $rc)" [ $rc -eq 0 ] && [ -s c.md ]
 expect "report warns, naming the row" grep -qF "c.csv:2: warning: row 1 changed after the run wrote it" err
+# one read: the digests are checked as the table is read, so a file that
+# can be read only once (a pipe) is reported, its edited row named
+rm -f p.csv; mkfifo p.csv
+(cat c.csv >p.csv &)
+timeout 20 "$H" report p.csv -o p.md 2>err
+rc=$?
+expect "report of a pipe: read once, exit 0 (got $rc: $(head -c 300 err))" [ $rc -eq 0 ] && [ -s p.md ]
+expect "report of a pipe: the edited row named" grep -qF "p.csv:2: warning: row 1 changed after the run wrote it" err
+rm -f p.csv
 "$H" plot c.csv -o c.svg 2>err
 rc=$?
 expect "plot of an edited file: exit 0 (got $rc)" [ $rc -eq 0 ]

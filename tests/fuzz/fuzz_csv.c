@@ -1,22 +1,81 @@
 /*
- * fuzz_csv.c - fuzz target: the results-CSV reader (nq_table_parse) and
- * its accessors: every cell is read and every column tested as numeric,
- * as `report` and `plot` do.
+ * fuzz_csv.c - fuzz target: the results store's one CSV scanner
+ * (core/store/csvscan.c), through the table reader (nq_table_parse), the
+ * digest chain it checks as it reads (chain.c) and the table's
+ * accessors: every cell is read and every column tested as numeric, as
+ * `report` and `plot` do; then the same bytes as resume and merge read
+ * them (nq_rows_read, rows.c: each row's key, instance and answer into
+ * a ledger, its digest checked), from a file in the temp directory.
  */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
-#include "csvread.h"
+#include <stdlib.h>
+#include <unistd.h>
+#include "chain.h"
 #include "error.h"
+#include "rows.h"
+#include "table.h"
+#include "verdicts.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The bytes as resume reads them: from a file (one, rewritten for each
+ * input, removed at exit). */
+static char rows_path[64];
+
+static void rows_unlink(void)
+{
+	unlink(rows_path);
+}
+
+static void rows_read(const uint8_t *data, size_t size)
+{
+	nq_error err = { { 0 }, 0, 0, { 0 } };
+	nq_keyset keys = { 0 };
+	nq_rowfile f;
+	nq_ledger *l;
+	FILE *fp;
+	int fd;
+
+	if (!rows_path[0]) {
+		const char *tmp = getenv("TMPDIR");
+
+		snprintf(rows_path, sizeof rows_path, "%s/fuzz_rows.XXXXXX",
+			 tmp && strlen(tmp) < 40 ? tmp : "/tmp");
+		if ((fd = mkstemp(rows_path)) < 0) {
+			rows_path[0] = '\0';
+			return;
+		}
+		close(fd);
+		atexit(rows_unlink);
+	}
+	if (!(fp = fopen(rows_path, "wb")))
+		return;
+	if (fwrite(data, 1, size, fp) != size) {
+		fclose(fp);
+		return;
+	}
+	fclose(fp);
+	if (!(l = nq_ledger_new()))
+		return;
+	if (nq_rows_read(rows_path, l, &keys, &f, &err) == 0) {
+		nq_ledger_close_parts(l);
+		if (f.nrows && f.rows[f.nrows - 1].line < f.rows[0].line)
+			__builtin_trap(); /* rows come in the file's order */
+		nq_rows_free(&f);
+	}
+	nq_keyset_free(&keys);
+	nq_ledger_free(l);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	nq_table *t = NULL;
 	nq_error err = { { 0 }, 0, 0, { 0 } };
 	char msg[1024];
+	const nq_chain_check *ch;
 	size_t r, c, sum = 0;
 	double v;
 	static FILE *devnull;
@@ -25,10 +84,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * (a crash still reports on stderr) */
 	if (!devnull && (devnull = fopen("/dev/null", "w")))
 		nq_table_warn_to(devnull);
+	rows_read(data, size);
 	if (nq_table_parse((const char *)data, size, "fuzz.csv", &t, &err)) {
 		nq_error_format(&err, msg, sizeof msg);
 		return 0;
 	}
+	ch = nq_table_chain(t);
+	if (ch->nchanged > nq_table_nrows(t) || ch->nrows > nq_table_nrows(t))
+		__builtin_trap(); /* only rows taken are checked */
+	for (r = 0; r < ch->nchanged && r < NQ_TAMPER_SHOWN; r++)
+		if (ch->shown[r] >= nq_table_nrows(t) ||
+		    !nq_table_line(t, ch->shown[r]))
+			__builtin_trap(); /* a changed row is a row */
 	for (c = 0; c < nq_table_ncols(t); c++) {
 		const char *name = nq_table_colname(t, c);
 

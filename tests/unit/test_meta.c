@@ -1,4 +1,4 @@
-/* test_meta.c - the record beside a results file (core/run/meta.c): its
+/* test_meta.c - the record beside a results file (core/store/meta.c): its
  * name; written whole, then read back key by key (nq_meta_read: plain
  * and quoted values, a key that is the start of another, a value cut to
  * its buffer) and list by list (nq_meta_read_list: the approaches in the

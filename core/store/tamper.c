@@ -33,8 +33,18 @@ static int recorded_end(const char *meta, size_t *rows, char *digest,
 	return 1;
 }
 
+/* What is told of a file, whichever reader read it: its name, its
+ * chain, how many whole rows it has and the line each starts on. */
+struct told {
+	const char *path;
+	const nq_chain_check *c;
+	size_t nrows;
+	size_t (*line_of)(const void *src, size_t row);
+	const void *src;
+};
+
 /* The end against the record: changes found (0 or 1). */
-static size_t tell_end(const nq_rowfile *f, const char *meta,
+static size_t tell_end(const struct told *f, const char *meta,
 		       const char *w)
 {
 	char digest[64];
@@ -53,28 +63,29 @@ static size_t tell_end(const nq_rowfile *f, const char *meta,
 	if (!final)
 		return 0;
 	if (f->nrows > rows) {
-		fprintf(stderr, "%s:%u: %srow %zu and after were added after "
+		fprintf(stderr, "%s:%zu: %srow %zu and after were added after "
 			"the run wrote the file (%s says it wrote %zu)\n",
-			f->path, f->rows[rows].line, w, rows + 1, meta, rows);
+			f->path, f->line_of(f->src, rows), w, rows + 1, meta,
+			rows);
 		return 1;
 	}
-	if (strcmp(digest, f->last_digest)) {
+	if (strcmp(digest, f->c->last)) {
 		fprintf(stderr, "%s: %sits rows are not the ones the run "
 			"wrote: the last row's digest is %s, %s says %s\n",
-			f->path, w, f->last_digest, meta, digest);
+			f->path, w, f->c->last, meta, digest);
 		return 1;
 	}
 	return 0;
 }
 
-size_t nq_tamper_tell(const nq_rowfile *f, const char *meta, int warn)
+static size_t tell(const struct told *f, const char *meta, int warn)
 {
 	const char *w = warn ? "warning: " : "";
 	char digest[64];
 	size_t i, rows, told = 0, found = 0;
 	int final;
 
-	if (!f->has_digest) {
+	if (f->c->dcol < 0) {
 		if (recorded_end(meta, &rows, digest, sizeof digest, &final)) {
 			fprintf(stderr, "%s:1: %sthe digest column was taken "
 				"out: %s records the digests of what the run "
@@ -86,17 +97,16 @@ size_t nq_tamper_tell(const nq_rowfile *f, const char *meta, int warn)
 			meta);
 		return 0;
 	}
-	if (f->header_changed) {
+	if (f->c->header_changed) {
 		fprintf(stderr, "%s:1: %sthe header changed after the run "
 			"wrote it\n", f->path, w);
 		found++;
 	}
-	for (i = 0; i < f->nrows; i++) {
-		if (!f->rows[i].changed || told++ >= NQ_TAMPER_SHOWN)
-			continue;
-		fprintf(stderr, "%s:%u: %srow %zu changed after the run "
-			"wrote it\n", f->path, f->rows[i].line, w, i + 1);
-	}
+	told = f->c->nchanged;
+	for (i = 0; i < told && i < NQ_TAMPER_SHOWN; i++)
+		fprintf(stderr, "%s:%zu: %srow %zu changed after the run "
+			"wrote it\n", f->path, f->line_of(f->src,
+			f->c->shown[i]), w, f->c->shown[i] + 1);
 	if (told > NQ_TAMPER_SHOWN)
 		fprintf(stderr, "%s: %sand %zu more row%s changed\n", f->path,
 			w, told - NQ_TAMPER_SHOWN,
@@ -105,4 +115,29 @@ size_t nq_tamper_tell(const nq_rowfile *f, const char *meta, int warn)
 		fprintf(stderr, "%s: (a row taken out, put in or moved shows "
 			"as a change to the row after it)\n", f->path);
 	return found + told + tell_end(f, meta, w);
+}
+
+static size_t rowfile_line(const void *src, size_t row)
+{
+	return ((const nq_rowfile *)src)->rows[row].line;
+}
+
+size_t nq_tamper_tell(const nq_rowfile *f, const char *meta, int warn)
+{
+	struct told t = { f->path, &f->chain, f->nrows, rowfile_line, f };
+
+	return tell(&t, meta, warn);
+}
+
+static size_t table_line(const void *src, size_t row)
+{
+	return nq_table_line(src, row);
+}
+
+size_t nq_tamper_tell_table(const nq_table *tb, const char *meta, int warn)
+{
+	struct told t = { nq_table_name(tb), nq_table_chain(tb),
+			  nq_table_nrows(tb), table_line, tb };
+
+	return tell(&t, meta, warn);
 }

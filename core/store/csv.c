@@ -1,9 +1,9 @@
 /*
  * csv.c - the results file; see csv.h.
  *
- * Columns: the fixed ones first (experiment .. peak_rss_kib; README, the
- * CSV: scripts rely on their names and order), then the extras
- * (measured_by, then part, then digest, last: csv.h). Numbers that do not
+ * Columns: columns.h, the one table (the fixed ones first, experiment ..
+ * peak_rss_kib: README, the CSV; scripts rely on their names and order;
+ * then the extras; digest last: csv.h). Numbers that do not
  * apply are empty cells, so pandas reads them as NaN and R as NA. Every
  * text cell goes out through nq_csv_field, which escapes outside text
  * (names.h): a file of valid UTF-8 without a control character in any
@@ -15,20 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include "columns.h"
 #include "csv.h"
 #include "names.h"
-
-static const char *const columns[] = {
-	/* the contract: these names, this order */
-	"experiment", "n", "mode", "solver", "encoding", "repeat", "status",
-	"solutions", "wall_s", "cpu_s", "peak_rss_kib",
-	/* extras */
-	"approach", "checked", "unique", "hints", "blocked", "excluded",
-	"instance", "instance_hash", "options", "build_s", "solve_s", "vars",
-	"constraints", "nonzeros", "nodes", "decisions", "conflicts",
-	"iterations", "timeout_s", "seed", "cpus", "host", "note", "measured_by",
-	"part", "digest", NULL
-};
 
 void nq_csv_field(FILE *f, const char *s)
 {
@@ -63,7 +52,7 @@ void nq_csv_field(FILE *f, const char *s)
 
 const char *const *nq_csv_columns(void)
 {
-	return columns;
+	return nq_col_names();
 }
 
 const char *nq_csv_host(void)
@@ -108,9 +97,9 @@ void nq_csv_chain_start(nq_csv_chain *ch)
 	char line[1024];
 	size_t i, used = 0;
 
-	for (i = 0; columns[i]; i++)
+	for (i = 0; i < NQ_COL__COUNT; i++)
 		used += (size_t)snprintf(line + used, sizeof line - used,
-					 "%s%s", i ? "," : "", columns[i]);
+					 "%s%s", i ? "," : "", nq_col_name((int)i));
 	nq_csv_header_digest(line, used, ch->prev);
 }
 
@@ -159,35 +148,55 @@ void nq_csv_header(FILE *f)
 {
 	size_t i;
 
-	for (i = 0; columns[i]; i++) {
+	for (i = 0; i < NQ_COL__COUNT; i++) {
 		if (i)
 			fputc(',', f);
-		fputs(columns[i], f);
+		fputs(nq_col_name((int)i), f);
 	}
 	fputs("\r\n", f);
 }
 
-static void sep_text(FILE *f, const char *s)
+/* How each kind of cell is written (columns.h). */
+static void put_TEXT(FILE *f, const char *s)
 {
-	fputc(',', f);
 	nq_csv_field(f, s);
 }
 
-static void sep_i64(FILE *f, int64_t v)
+static void put_INT(FILE *f, int v)
 {
-	fputc(',', f);
-	if (v != NQ_NA)
-		fprintf(f, "%" PRId64, v);
+	fprintf(f, "%d", v);
 }
 
-static void sep_sec(FILE *f, double v, int show)
+static void put_LONG(FILE *f, long v)
 {
-	fputc(',', f);
-	if (show)
-		fprintf(f, "%.6f", v);
+	fprintf(f, "%ld", v);
 }
 
-/* The row's cells but the digest, each followed by a comma. */
+static void put_U64(FILE *f, uint64_t v)
+{
+	fprintf(f, "%" PRIu64, v);
+}
+
+static void put_I64(FILE *f, int64_t v)
+{
+	fprintf(f, "%" PRId64, v);
+}
+
+static void put_SEC(FILE *f, double v)
+{
+	fprintf(f, "%.6f", v);
+}
+
+static void put_G(FILE *f, double v)
+{
+	fprintf(f, "%g", v);
+}
+
+/* The digest is the chain's (nq_csv_put): no cell here. */
+#define put_DIGEST(f, v) ((void)(v))
+
+/* The row's cells but the digest, each followed by a comma: the column
+ * table's rows in turn. */
 static void row_cells(FILE *f, const nq_experiment *exp,
 		      const nq_instance_spec *spec, const nq_approach *a,
 		      int repeat, const nq_run *run)
@@ -197,50 +206,16 @@ static void row_cells(FILE *f, const nq_experiment *exp,
 	/* a run that never started (skipped, over max n) has no times */
 	int ran = run->wall_s > 0;
 
-	nq_csv_field(f, exp->name);
-	fprintf(f, ",%d", spec->inst.n);
-	sep_text(f, spec->inst.mode == NQ_MODE_COUNT ? "count" : "first");
-	sep_text(f, a->solver->name);
-	sep_text(f, a->label);
-	fprintf(f, ",%d", repeat);
-	sep_text(f, nq_status_name(run->status));
-	fputc(',', f);
-	if (ans)
-		fprintf(f, "%" PRIu64, r->solutions);
-	sep_sec(f, run->wall_s, ran);
-	sep_sec(f, run->cpu_s, ran);
-	fputc(',', f);
-	if (ran)
-		fprintf(f, "%ld", run->peak_rss_kib);
-	/* extras */
-	sep_text(f, a->name);
-	sep_text(f, run->checked);
-	fputc(',', f);
-	if (ans && r->unique != NQ_UNIQUE_NA)
-		fprintf(f, "%" PRIu64, r->unique);
-	sep_text(f, spec->hints_text);
-	sep_text(f, spec->blocked_text);
-	sep_text(f, spec->excluded_text);
-	sep_text(f, spec->id);
-	sep_text(f, spec->hash);
-	sep_text(f, run->options[0] ? run->options : a->options);
-	sep_sec(f, r->build_s, ans);
-	sep_sec(f, r->solve_s, ans);
-	sep_i64(f, r->vars);
-	sep_i64(f, r->constraints);
-	sep_i64(f, r->nonzeros);
-	sep_i64(f, r->nodes);
-	sep_i64(f, r->decisions);
-	sep_i64(f, r->conflicts);
-	sep_i64(f, r->iterations);
-	fprintf(f, ",%g", exp->timeout_s);
-	fprintf(f, ",%" PRIu64, exp->seed);
-	sep_text(f, run->cpus);
-	sep_text(f, nq_csv_host());
-	sep_text(f, run->note);
-	sep_text(f, run->measured_by);
-	sep_text(f, spec->part_text);
-	fputc(',', f);
+#define CELL_(id, name, label, kind, when, value)			\
+	if (NQ_COL_##id != NQ_COL_DIGEST) {				\
+		if (when)						\
+			put_##kind(f, value);				\
+		fputc(',', f);						\
+	}
+	NQ_COLUMNS(CELL_)
+#undef CELL_
+	(void)ans;
+	(void)ran;
 }
 
 int nq_csv_row(FILE *f, nq_csv_chain *ch, const nq_experiment *exp,

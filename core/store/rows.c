@@ -1,7 +1,7 @@
 /*
  * rows.c - see rows.h: a results file read back (its header, each row's
  * key, answer and digest, the record kept per row) and its rows held to
- * a plan. The scanner is rowscan.c's; writing the rows out again,
+ * a plan. The scanner is csvscan.c's; writing the rows out again,
  * rows_write.c's.
  */
 #include <errno.h>
@@ -9,19 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
+#include "chain.h"
 #include "csv.h"
+#include "host.h"
 #include "instance.h"
 #include "rows.h"
-#include "rows_int.h"
 
-#define C__NEEDED C_APPROACH /* the ones before it must be there */
-
-static const char *const colname[C__COUNT] = {
-	"experiment", "n", "mode", "solver", "repeat", "status", "solutions",
-	"approach", "encoding", "hints", "unique", "checked", "note", "host",
-	"cpus", "blocked", "excluded", "part", "digest", "wall_s",
+/* The columns a file must have to be read back. */
+static const int needed[] = {
+	NQ_COL_EXPERIMENT, NQ_COL_N, NQ_COL_MODE, NQ_COL_SOLVER,
+	NQ_COL_REPEAT, NQ_COL_STATUS, NQ_COL_SOLUTIONS,
 };
 
 int nq_rows_header(struct rd *r, const char *path, int *col, size_t *ncols,
@@ -35,16 +33,17 @@ int nq_rows_header(struct rd *r, const char *path, int *col, size_t *ncols,
 				    "a harness results file?");
 	if (rc != ROW_OK)
 		return nq_rd_fail(r, path, rc, err);
-	for (k = 0; k < C__COUNT; k++) {
+	for (k = 0; k < NQ_COL__COUNT; k++) {
 		col[k] = -1;
 		for (i = 0; i < r->ncell; i++)
-			if (!strcmp(cell(r, (int)i), colname[k]))
+			if (!strcmp(cell(r, (int)i), nq_col_name(k)))
 				col[k] = (int)i;
-		if (k < C__NEEDED && col[k] < 0)
+	}
+	for (i = 0; i < sizeof needed / sizeof needed[0]; i++)
+		if (col[needed[i]] < 0)
 			return nq_error_set(err, path, 1, 0, "no column '%s': "
 					    "is this a harness results file?",
-					    colname[k]);
-	}
+					    nq_col_name(needed[i]));
 	*ncols = r->ncell;
 	return 0;
 }
@@ -84,23 +83,23 @@ static int row_instance(const struct rd *r, const int *col, const char *path,
 	char why[300];
 	int rc;
 
-	rc = nq_instance_from_text(in, (int)strtol(cell(r, col[C_N]), NULL, 10),
-				   strcmp(cell(r, col[C_MODE]), "count")
+	rc = nq_instance_from_text(in, (int)strtol(cell(r, col[NQ_COL_N]), NULL, 10),
+				   strcmp(cell(r, col[NQ_COL_MODE]), "count")
 				   ? NQ_MODE_FIRST : NQ_MODE_COUNT,
-				   cell(r, col[C_HINTS]),
-				   cell(r, col[C_BLOCKED]),
-				   cell(r, col[C_EXCLUDED]), b, why,
+				   cell(r, col[NQ_COL_HINTS]),
+				   cell(r, col[NQ_COL_BLOCKED]),
+				   cell(r, col[NQ_COL_EXCLUDED]), b, why,
 				   sizeof why);
 	if (rc == -2)
 		return nq_error_set(err, NULL, 0, 0, "out of memory");
 	if (rc < 0)
 		return nq_error_set(err, path, (int)r->row_line, 0, "%s",
 				    why);
-	if (nq_part_from_text(cell(r, col[C_PART]), in) < 0 ||
+	if (nq_part_from_text(cell(r, col[NQ_COL_PART]), in) < 0 ||
 	    (in->parts > 1 && in->mode != NQ_MODE_COUNT))
 		return nq_error_set(err, path, (int)r->row_line, 0, "column "
 				    "'part': '%s' is not K/P, part K of a "
-				    "count in P parts", cell(r, col[C_PART]));
+				    "count in P parts", cell(r, col[NQ_COL_PART]));
 	return 0;
 }
 
@@ -112,7 +111,7 @@ static long unanswered(nq_ledger *l, const struct rd *r, const int *col,
 {
 	nq_instance in;
 
-	if (!*cell(r, col[C_PART]))
+	if (!*cell(r, col[NQ_COL_PART]))
 		return -1;
 	if (row_instance(r, col, path, b, &in, err) < 0)
 		return -2;
@@ -120,7 +119,7 @@ static long unanswered(nq_ledger *l, const struct rd *r, const int *col,
 		st = NQ_ST_ERROR; /* a verdict on no answer: a broken row */
 	if (in.parts > 1 &&
 	    nq_ledger_part_unanswered(l, &in, who,
-				      (int)strtol(cell(r, col[C_REPEAT]),
+				      (int)strtol(cell(r, col[NQ_COL_REPEAT]),
 						  NULL, 10), st) < 0)
 		return nq_error_set(err, NULL, 0, 0, "out of memory"), -2;
 	return -1;
@@ -132,7 +131,7 @@ static long record(nq_ledger *l, const struct rd *r, const int *col,
 		   int st, const char *path, struct nq_inst_buf *b,
 		   nq_error *err)
 {
-	const char *who = cell(r, col[C_APPROACH]), *chk;
+	const char *who = cell(r, col[NQ_COL_APPROACH]), *chk;
 	char label[256];
 	nq_instance in;
 	nq_result res;
@@ -140,35 +139,35 @@ static long record(nq_ledger *l, const struct rd *r, const int *col,
 	int placement = 0;
 
 	if ((st != NQ_ST_OK && st != NQ_ST_WRONG && st != NQ_ST_DISPUTED) ||
-	    !*cell(r, col[C_SOLUTIONS]))
+	    !*cell(r, col[NQ_COL_SOLUTIONS]))
 		return unanswered(l, r, col, st, who, path, b, err);
 	nq_result_init(&res);
-	if (parse_u64(cell(r, col[C_SOLUTIONS]), &res.solutions))
+	if (parse_u64(cell(r, col[NQ_COL_SOLUTIONS]), &res.solutions))
 		goto bad_solutions;
-	if (*cell(r, col[C_UNIQUE]) &&
-	    parse_u64(cell(r, col[C_UNIQUE]), &res.unique))
+	if (*cell(r, col[NQ_COL_UNIQUE]) &&
+	    parse_u64(cell(r, col[NQ_COL_UNIQUE]), &res.unique))
 		return nq_error_set(err, path, (int)r->row_line, 0,
 				    "column 'unique': '%s' is not a count",
-				    cell(r, col[C_UNIQUE])), -2;
+				    cell(r, col[NQ_COL_UNIQUE])), -2;
 	if (row_instance(r, col, path, b, &in, err) < 0)
 		return -2;
-	if (col[C_APPROACH] < 0) {
+	if (col[NQ_COL_APPROACH] < 0) {
 		/* before the `approach` column: solver/encoding */
-		snprintf(label, sizeof label, "%s%s%s", cell(r, col[C_SOLVER]),
-			 *cell(r, col[C_ENCODING]) ? "/" : "",
-			 cell(r, col[C_ENCODING]));
+		snprintf(label, sizeof label, "%s%s%s", cell(r, col[NQ_COL_SOLVER]),
+			 *cell(r, col[NQ_COL_ENCODING]) ? "/" : "",
+			 cell(r, col[NQ_COL_ENCODING]));
 		who = label;
 	}
-	chk = cell(r, col[C_CHECKED]);
+	chk = cell(r, col[NQ_COL_CHECKED]);
 	if (in.mode == NQ_MODE_FIRST && !strcmp(chk, "placement"))
 		placement = st == NQ_ST_OK ? 1 : st == NQ_ST_WRONG ? -1 : 0;
 	if (in.parts > 1)
 		id = nq_ledger_add_part(l, &in, who,
-					(int)strtol(cell(r, col[C_REPEAT]),
+					(int)strtol(cell(r, col[NQ_COL_REPEAT]),
 						    NULL, 10), &res);
 	else
 		id = nq_ledger_add_recorded(l, &in, who, &res, placement,
-					    placement < 0 ? cell(r, col[C_NOTE])
+					    placement < 0 ? cell(r, col[NQ_COL_NOTE])
 					    : NULL);
 	if (id < 0 || id > INT32_MAX)
 		return nq_error_set(err, NULL, 0, 0, "out of memory"), -2;
@@ -176,7 +175,7 @@ static long record(nq_ledger *l, const struct rd *r, const int *col,
 bad_solutions:
 	return nq_error_set(err, path, (int)r->row_line, 0, "column "
 			    "'solutions': '%s' is not a count",
-			    cell(r, col[C_SOLUTIONS])), -2;
+			    cell(r, col[NQ_COL_SOLUTIONS])), -2;
 }
 
 /* nq_key_make's key, without a printf per row (a million rows spend a
@@ -201,116 +200,42 @@ static void key_make(const char *e, const char *n, const char *m,
 	}
 }
 
-/* Feed the cells of the row just read but `skip`, each as the harness
- * writes it (nq_csv_field's quoting) and followed by a comma: what its
- * digest covers (csv.h). Quoting the cells again, rather than hashing
- * the bytes read, leaves a file whose only change is needless quotes
- * or bare line ends as written. */
-static void feed_cells(nq_sha256 *s, const struct rd *r, long skip)
-{
-	size_t i;
-
-	for (i = 0; i < r->ncell; i++) {
-		const char *c = cell(r, (int)i), *q;
-
-		if ((long)i == skip)
-			continue;
-		if (!strpbrk(c, ",\"\r\n")) {
-			nq_sha256_update(s, c, strlen(c));
-		} else {
-			nq_sha256_update(s, "\"", 1);
-			for (; (q = strchr(c, '"')); c = q + 1) {
-				/* up to the quote, and the quote again */
-				nq_sha256_update(s, c, (size_t)(q - c) + 1);
-				nq_sha256_update(s, "\"", 1);
-			}
-			nq_sha256_update(s, c, strlen(c));
-			nq_sha256_update(s, "\"", 1);
-		}
-		nq_sha256_update(s, ",", 1);
-	}
-}
-
-static void row_digest(const struct rd *r, long dcol, const char *prev,
-		       char out[NQ_CSV_DIGEST_LEN + 1])
-{
-	nq_sha256 s;
-
-	nq_csv_digest_begin(&s, prev);
-	feed_cells(&s, r, dcol);
-	nq_csv_digest_end(&s, out);
-}
-
-/* Whether the row's digest holds: after the previous row's cell as
- * written, or, when that cell alone was edited, after what it should
- * have been (so one edited cell names one row). The first row may hold
- * after the header this harness writes instead of the file's: then the
- * header was changed. Moves the chain on. */
-static void check_digest(nq_rowfile *f, const struct rd *r, long dcol,
-			 struct nq_oldrow *o)
-{
-	char want[NQ_CSV_DIGEST_LEN + 1], alt[NQ_CSV_DIGEST_LEN + 1];
-	const char *got = cell(r, (int)dcol);
-	int ok;
-
-	row_digest(r, dcol, f->last_digest, want);
-	ok = !strcmp(want, got);
-	if (!ok && strcmp(f->calc_digest, f->last_digest)) {
-		row_digest(r, dcol, f->calc_digest, alt);
-		ok = !strcmp(alt, got);
-	}
-	if (!ok && f->nrows == 1) {
-		nq_csv_chain ch;
-
-		nq_csv_chain_start(&ch);
-		row_digest(r, dcol, ch.prev, alt);
-		if (!strcmp(alt, got))
-			ok = f->header_changed = 1;
-	}
-	if (!ok) {
-		o->changed = 1;
-		f->nchanged++;
-	}
-	snprintf(f->last_digest, sizeof f->last_digest, "%s", got);
-	memcpy(f->calc_digest, want, sizeof want);
-}
-
 /* One whole row: its key, its answer, its record. */
 static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 		    nq_ledger *l, nq_keyset *keys, struct nq_inst_buf *b,
 		    nq_error *err)
 {
 	char key[1024], label[256], what[300];
-	const char *hints = cell(r, col[C_HINTS]);
-	const char *who = cell(r, col[C_APPROACH]);
+	const char *hints = cell(r, col[NQ_COL_HINTS]);
+	const char *who = cell(r, col[NQ_COL_APPROACH]);
 	struct nq_oldrow *o;
 	long n, claim = -1;
 	int redo;
 	char *end;
 	int st;
 
-	n = strtol(cell(r, col[C_N]), &end, 10);
-	if (end == cell(r, col[C_N]) || *end || n < 1 || n > ROWS_MAX_N)
+	n = strtol(cell(r, col[NQ_COL_N]), &end, 10);
+	if (end == cell(r, col[NQ_COL_N]) || *end || n < 1 || n > ROWS_MAX_N)
 		return nq_error_set(err, f->path, (int)r->row_line, 0,
 				    "column 'n': '%s' is not a board size",
-				    cell(r, col[C_N]));
-	if (strcmp(cell(r, col[C_MODE]), "count") &&
-	    strcmp(cell(r, col[C_MODE]), "first"))
+				    cell(r, col[NQ_COL_N]));
+	if (strcmp(cell(r, col[NQ_COL_MODE]), "count") &&
+	    strcmp(cell(r, col[NQ_COL_MODE]), "first"))
 		return nq_error_set(err, f->path, (int)r->row_line, 0,
 				    "column 'mode': '%s' is not count or "
-				    "first", cell(r, col[C_MODE]));
-	if ((st = nq_status_from_name(cell(r, col[C_STATUS]))) < 0)
+				    "first", cell(r, col[NQ_COL_MODE]));
+	if ((st = nq_status_from_name(cell(r, col[NQ_COL_STATUS]))) < 0)
 		return nq_error_set(err, f->path, (int)r->row_line, 0,
 				    "column 'status': '%s' is not a status",
-				    cell(r, col[C_STATUS]));
-	if (col[C_APPROACH] < 0) {
-		snprintf(label, sizeof label, "%s%s%s", cell(r, col[C_SOLVER]),
-			 *cell(r, col[C_ENCODING]) ? "/" : "",
-			 cell(r, col[C_ENCODING]));
+				    cell(r, col[NQ_COL_STATUS]));
+	if (col[NQ_COL_APPROACH] < 0) {
+		snprintf(label, sizeof label, "%s%s%s", cell(r, col[NQ_COL_SOLVER]),
+			 *cell(r, col[NQ_COL_ENCODING]) ? "/" : "",
+			 cell(r, col[NQ_COL_ENCODING]));
 		who = label;
 	}
-	if (*cell(r, col[C_BLOCKED]) || *cell(r, col[C_EXCLUDED]) ||
-	    *cell(r, col[C_PART])) {
+	if (*cell(r, col[NQ_COL_BLOCKED]) || *cell(r, col[NQ_COL_EXCLUDED]) ||
+	    *cell(r, col[NQ_COL_PART])) {
 		/* the key's instance field as plan.c makes it: the hash is
 		 * computed from the row's columns, not read off it */
 		nq_instance in;
@@ -324,12 +249,12 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 				      hash, what, sizeof what);
 		hints = what;
 	}
-	key_make(cell(r, col[C_EXPERIMENT]), cell(r, col[C_N]),
-		 cell(r, col[C_MODE]), hints, who,
-		 cell(r, col[C_REPEAT]), key, sizeof key);
+	key_make(cell(r, col[NQ_COL_EXPERIMENT]), cell(r, col[NQ_COL_N]),
+		 cell(r, col[NQ_COL_MODE]), hints, who,
+		 cell(r, col[NQ_COL_REPEAT]), key, sizeof key);
 	/* a part with no answer leaves its count without a sum: resume
 	 * makes it again (not a timeout: that one would time out again) */
-	redo = *cell(r, col[C_PART]) && (st == NQ_ST_CRASH ||
+	redo = *cell(r, col[NQ_COL_PART]) && (st == NQ_ST_CRASH ||
 					  st == NQ_ST_ERROR ||
 					  st == NQ_ST_MEMOUT);
 	if (keys && !redo && !nq_keyset_add(keys, nq_key_hash(key)))
@@ -352,39 +277,17 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 	o->off = (uint64_t)r->row_off;
 	o->seq = 0;
 	o->status = (uint8_t)st;
-	o->checked_hash = nq_rows_hash(cell(r, col[C_CHECKED]));
-	o->note_hash = nq_rows_hash(cell(r, col[C_NOTE]));
+	o->checked_hash = nq_rows_hash(cell(r, col[NQ_COL_CHECKED]));
+	o->note_hash = nq_rows_hash(cell(r, col[NQ_COL_NOTE]));
 	o->changed = 0;
 	o->redo = (uint8_t)redo;
 	o->superseded = 0;
-	o->answered = parse_u64(cell(r, col[C_SOLUTIONS]), &o->solutions) == 0;
-	o->wall_s = strtof(cell(r, col[C_WALL]), NULL);
+	o->answered = parse_u64(cell(r, col[NQ_COL_SOLUTIONS]), &o->solutions) == 0;
+	o->wall_s = strtof(cell(r, col[NQ_COL_WALL]), NULL);
 	if (!(o->wall_s > 0 && o->wall_s < 1e30f))
 		o->wall_s = 0; /* empty, or not a time: not shown */
-	if (col[C_DIGEST] >= 0)
-		check_digest(f, r, col[C_DIGEST], o);
+	o->changed = (uint8_t)nq_chain_row(&f->chain, r);
 	return 0;
-}
-
-/* The digest of the header just read (csv.h), where the chain starts. */
-static void header_digest(nq_rowfile *f, const struct rd *r)
-{
-	char *line = NULL;
-	size_t i, len = 0;
-	FILE *m = open_memstream(&line, &len);
-
-	f->last_digest[0] = '\0';
-	if (!m)
-		return; /* no memory: the first row's check fails */
-	for (i = 0; i < r->ncell; i++) {
-		if (i)
-			fputc(',', m);
-		nq_csv_field(m, cell(r, (int)i));
-	}
-	if (fclose(m) == 0)
-		nq_csv_header_digest(line, len, f->last_digest);
-	free(line);
-	memcpy(f->calc_digest, f->last_digest, sizeof f->last_digest);
 }
 
 /* nq_rows_watch: the flag that stops a read, and whether to say how far
@@ -398,20 +301,11 @@ void nq_rows_watch(volatile sig_atomic_t *stop, int progress)
 	watch_progress = progress;
 }
 
-static double seconds_since(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)(t.tv_sec - t0->tv_sec) +
-	       (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
 /* Every few thousand rows: stop when the flag is up (-1, err set), and
  * past 2 s say how far the read is, on stderr (a terminal: one line
  * rewritten each second; otherwise a line each 10 s). */
 static int watch(const struct rd *r, const char *path, size_t rows,
-		 const struct timespec *t0, double *told, nq_error *err)
+		 double t0, double *told, nq_error *err)
 {
 	struct stat st;
 	double t;
@@ -421,7 +315,7 @@ static int watch(const struct rd *r, const char *path, size_t rows,
 		return nq_error_set(err, path, (int)r->row_line, 0,
 				    "interrupted while reading it back (%zu "
 				    "rows read); nothing was written", rows);
-	if (!watch_progress || (t = seconds_since(t0)) < 2)
+	if (!watch_progress || (t = nq_now() - t0) < 2)
 		return 0;
 	tty = isatty(STDERR_FILENO);
 	if (*told && t - *told < (tty ? 1 : 10))
@@ -441,8 +335,8 @@ int nq_rows_read(const char *path, nq_ledger *l, nq_keyset *keys,
 {
 	struct rd *r = malloc(sizeof *r);
 	struct nq_inst_buf b = { NULL, NULL, 0, 0 };
-	int col[C__COUNT], rc = -1, got;
-	struct timespec t0;
+	int col[NQ_COL__COUNT], rc = -1, got;
+	double t0;
 	double told = 0;
 	size_t nread = 0;
 
@@ -457,15 +351,14 @@ int nq_rows_read(const char *path, nq_ledger *l, nq_keyset *keys,
 	}
 	if (nq_rows_header(r, path, col, &f->ncols, err) < 0)
 		goto out;
-	f->has_host = col[C_HOST] >= 0;
-	f->has_cpus = col[C_CPUS] >= 0;
-	f->has_digest = col[C_DIGEST] >= 0;
-	header_digest(f, r);
+	f->has_host = col[NQ_COL_HOST] >= 0;
+	f->has_cpus = col[NQ_COL_CPUS] >= 0;
+	nq_chain_header(&f->chain, r, col[NQ_COL_DIGEST]);
 	f->end = r->off;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	t0 = nq_now();
 	while ((got = nq_rd_row(r)) == ROW_OK) {
 		if (++nread % 4096 == 0 &&
-		    watch(r, path, nread, &t0, &told, err) < 0)
+		    watch(r, path, nread, t0, &told, err) < 0)
 			goto out;
 		if (blank(r)) {
 			f->end = r->off;

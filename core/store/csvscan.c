@@ -1,5 +1,5 @@
 /*
- * rowscan.c - the CSV scanner of rows.h (rows_int.h): a small RFC 4180
+ * csvscan.c - the CSV scanner (csvscan.h): a small RFC 4180
  * state machine over a 64 KiB buffer, one row's cells at a time in a
  * buffer reused for every row, so memory does not grow with the file.
  * Reading a file back (rows.c) and writing its rows out again
@@ -7,14 +7,17 @@
  * times.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "rows_int.h"
+#include "csvscan.h"
 
 static int rd_getc(struct rd *r)
 {
 	if (r->pos == r->len) {
-		r->len = fread(r->buf, 1, sizeof r->buf, r->fp);
+		if (!r->fp)
+			return EOF; /* in memory: all of it is in buf */
+		r->len = fread(r->buf, 1, sizeof r->own, r->fp);
 		r->pos = 0;
 		if (!r->len)
 			return EOF;
@@ -109,6 +112,7 @@ int nq_rd_row(struct rd *r)
 	int c;
 
 	r->tlen = r->ncell = r->nul = 0;
+	r->cut_in_quote = r->bad = 0;
 	r->row_line = r->line;
 	r->row_off = r->off;
 	if ((c = rd_getc(r)) == EOF)
@@ -120,12 +124,17 @@ int nq_rd_row(struct rd *r)
 			size_t nl = 0;
 			int last = 0;
 
+			r->quote_line = r->line;
+
 			for (;;) {
 				if ((c = rd_getc(r)) == EOF) {
 					/* cut on its own line (or just after
-					 * its line end, as csvread.c has it) */
-					if (nl == 0 || (nl == 1 && last == '\n'))
+					 * its line end, as the table reader had it) */
+					if (nl == 0 || (nl == 1 && last == '\n')) {
+						r->cut_in_quote = 1;
 						return ROW_CUT;
+					}
+					r->bad = RD_BAD_QUOTE;
 					r->why = "a quote opened in this row is "
 						 "never closed (the rows after "
 						 "it would be one cell)";
@@ -144,7 +153,9 @@ int nq_rd_row(struct rd *r)
 					return ROW_NOMEM;
 			}
 			if (c != ',' && c != '\r' && c != '\n' && c != EOF) {
-				r->why = "text after a closing quote";
+				r->bad = RD_BAD_AFTER_QUOTE;
+				r->why = "text after a closing quote (a quote "
+					 "inside a cell is written as \"\")";
 				return ROW_BAD;
 			}
 		} else {
@@ -172,6 +183,7 @@ int nq_rd_row(struct rd *r)
 			if (c == EOF)
 				return ROW_CUT;
 			if (c != '\n') {
+				r->bad = RD_BAD_CR;
 				r->why = "a carriage return outside quotes "
 					 "that ends no line";
 				return ROW_BAD;
@@ -179,6 +191,7 @@ int nq_rd_row(struct rd *r)
 		}
 		r->line++;
 		if (r->nul) {
+			r->bad = RD_BAD_NUL;
 			snprintf(r->whybuf, sizeof r->whybuf, "a NUL byte in "
 				 "cell %zu (a cell is text: no NUL bytes)",
 				 r->nul);
@@ -201,10 +214,31 @@ int nq_rd_open(struct rd *r, const char *path, nq_error *err)
 {
 	memset(r, 0, sizeof *r);
 	r->line = 1;
+	r->buf = r->own;
 	if (!(r->fp = fopen(path, "rb")))
 		return nq_error_set(err, path, 0, 0, "cannot read: %s",
 				    strerror(errno));
 	return 0;
+}
+
+void nq_rd_open_mem(struct rd *r, const char *text, size_t len)
+{
+	memset(r, 0, sizeof *r);
+	r->line = 1;
+	/* the scanner only reads buf: the text itself, not a copy */
+	r->buf = (unsigned char *)(uintptr_t)text;
+	r->len = len;
+}
+
+void nq_rd_skip_bom(struct rd *r)
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (rd_getc(r) != (unsigned char)"\xEF\xBB\xBF"[i])
+			break;
+	if (i < 3) /* not one: back to the start */
+		nq_rd_seek(r, 0, 1);
 }
 
 void nq_rd_close(struct rd *r)
@@ -220,7 +254,7 @@ int nq_rd_fail(const struct rd *r, const char *path, int rc,
 {
 	if (rc == ROW_NOMEM)
 		return nq_error_set(err, NULL, 0, 0, "out of memory");
-	if (ferror(r->fp))
+	if (r->fp && ferror(r->fp))
 		return nq_error_set(err, path, 0, 0, "read error");
 	return nq_error_set(err, path, (int)r->row_line, 0, "%s", r->why);
 }
@@ -231,6 +265,14 @@ int nq_rd_seek(struct rd *r, long long off, size_t line)
 {
 	if (r->off == off)
 		return 0;
+	if (!r->fp) {
+		if (off < 0 || (unsigned long long)off > r->len)
+			return -1;
+		r->pos = (size_t)off;
+		r->off = off;
+		r->line = line;
+		return 0;
+	}
 	if (fseeko(r->fp, (off_t)off, SEEK_SET) < 0)
 		return -1;
 	r->pos = r->len = 0;

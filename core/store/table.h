@@ -1,18 +1,23 @@
 /*
- * csvread.h - read an RFC 4180 file (a results CSV) into memory: a header
+ * table.h - read an RFC 4180 file (a results CSV) into memory: a header
  * row of column names, then rows of text cells. Quoted fields may hold
  * commas, doubled quotes and line breaks; CRLF and LF line ends both work.
  *
- * The table holds the file's text once (fields are unquoted in place) and
- * a pointer per cell; reading is linear in the file's size. Free it with
- * nq_table_free().
+ * The rows come through the store's one scanner (csvscan.h), as resume
+ * and merge read them; the table holds the cells' text once and an
+ * offset per cell; reading is linear in the file's size. Free it with
+ * nq_table_free(). The digest chain (chain.h) is checked as the rows
+ * are read: nq_tamper_tell_table (tamper.h) says what it found, so a
+ * file is read once.
  *
  * Damage an interrupted run or a crash leaves is not fatal: a last row
  * that is half written (fewer fields than the header, or ending inside a
- * quoted field that holds no line break) is dropped with a warning naming
- * the file and line. A file that is not a table at all (no header, a row
- * in the middle with another number of fields, a quote never closed over
- * several lines, text after a closing quote) is an error.
+ * quoted field that holds no line break, or NUL bytes without a line
+ * end) is dropped with a warning naming the file and line. A file that
+ * is not a table at all (no header, a row in the middle with another
+ * number of fields, a quote never closed over several lines, text after
+ * a closing quote, a NUL byte, a carriage return that ends no line) is
+ * an error.
  *
  * Warnings go to stderr as "FILE:LINE: warning: ..." (nq_table_warn_to()
  * sends them elsewhere).
@@ -60,6 +65,10 @@ int nq_table_col_numeric(const nq_table *t, int col);
  * warns about each cell that is not a number (the first few by line, then
  * how many more): such a cell is skipped, the rest of the file is used. */
 const double *nq_table_numbers(const nq_table *t, int col);
+
+/* The digest chain as checked while the table was read (chain.h). */
+struct nq_chain_check;
+const struct nq_chain_check *nq_table_chain(const nq_table *t);
 
 /* Where warnings go: `f`, or stderr when NULL. */
 void nq_table_warn_to(FILE *f);

@@ -9,7 +9,7 @@
  * the row and its digest go out in one write (a harness killed
  * mid-write leaves a cut last row, nothing worse), an edited cell shows
  * in its own row, and a row taken out, put in or moved shows in the row
- * after it (rows.c checks, tamper.c tells).
+ * after it (chain.c checks it as any reader reads, tamper.c tells).
  */
 #ifndef NQ_CSV_H
 #define NQ_CSV_H
@@ -24,8 +24,9 @@
  * or a quote. */
 void nq_csv_field(FILE *f, const char *s);
 
-/* The column names, in order, NULL-terminated (readers of old files map
- * their columns onto these by name: rows.c). */
+/* The column names, in order, NULL-terminated: the table's
+ * (columns.h; readers of old files map their columns onto these by
+ * name: core/store/rows.c). */
 const char *const *nq_csv_columns(void);
 
 /* The header line (the design's columns first). */

@@ -19,7 +19,8 @@
  *
  * Tamper evidence: each row's `digest` cell is checked as it is read
  * (csv.h says how it is made); a row whose check fails is kept, marked
- * `changed`, and counted. tamper.c says so and decides.
+ * `changed`, and counted (chain.c). core/store/tamper.c says so and
+ * decides.
  */
 #ifndef NQ_ROWS_H
 #define NQ_ROWS_H
@@ -28,6 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "chain.h"
 #include "csv.h"
 #include "error.h"
 #include "plan.h"
@@ -69,16 +71,10 @@ typedef struct nq_rowfile {
 	int has_host, has_cpus; /* the file has these columns */
 	size_t ncols;           /* the header's cells */
 	size_t cap;
-	/* the digests (csv.h): the file has the column; rows whose check
-	 * failed; the header was changed (the first row holds with the
-	 * header this harness writes, not with the file's); the last whole
-	 * row's digest cell as written (the header's digest when there is
-	 * none), where appended rows go on from */
-	int has_digest;
-	size_t nchanged;
-	int header_changed;
-	char last_digest[NQ_CSV_DIGEST_LEN + 1];
-	char calc_digest[NQ_CSV_DIGEST_LEN + 1]; /* what it should be */
+	/* the digests (csv.h), checked as the rows were read: the chain's
+	 * column, its changed rows, the last digest cell as written (where
+	 * appended rows go on from) */
+	nq_chain_check chain;
 } nq_rowfile;
 
 /* Read `path`: the header (it must name experiment, n, mode, solver,
@@ -99,7 +95,7 @@ void nq_rows_watch(volatile sig_atomic_t *stop, int progress);
 int nq_rows_changed(const nq_rowfile *f, const nq_ledger *l);
 
 /* Write the file's whole rows to `out` again (no header) in the current
- * column set (csv.c: old columns mapped by name, empty cells for
+ * column set (core/store/csv.c: old columns mapped by name, empty cells for
  * those the file lacks), with status, checked and note from the ledger's
  * verdicts; `host` fills an empty or missing host column when not NULL;
  * each row's digest from the chain `ch` (a row marked changed gets

@@ -1,6 +1,7 @@
 /*
  * tamper.h - whether a results file is as the harness wrote it: every
- * row's digest (csv.h; rows.c checks them as it reads) and what FILE.meta
+ * row's digest (csv.h; chain.c checks them as the file is read, by
+ * rows.c or table.c) and what FILE.meta
  * records of the last writer's end (digest_rows, digest). Resume and
  * merge refuse a changed file unless --force; report and plot warn.
  */
@@ -9,9 +10,7 @@
 
 #include <stddef.h>
 #include "rows.h"
-
-/* How many changed rows are named before "and K more". */
-#define NQ_TAMPER_SHOWN 5
+#include "table.h"
 
 /* Say on stderr what changed in f (read by nq_rows_read) since the
  * harness wrote it, against its digests and `meta` (its .meta, which
@@ -23,5 +22,7 @@
  * missing); a file with no digests gets one note. Returns the number of
  * changes found, 0 when none. */
 size_t nq_tamper_tell(const nq_rowfile *f, const char *meta, int warn);
+/* The same of a table read by nq_table_read (report, plot, compare). */
+size_t nq_tamper_tell_table(const nq_table *t, const char *meta, int warn);
 
 #endif

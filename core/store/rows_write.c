@@ -7,10 +7,11 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "columns.h"
 #include "csv.h"
 #include "names.h"
 #include "rows.h"
-#include "rows_int.h"
+#include "csvscan.h"
 
 /* The note a row is written with: the verdict's, or where the verdict
  * has none (an `ok` something checked), the file's own where the row was
@@ -29,12 +30,9 @@ static const char *note_of(const nq_verdict *v, const struct nq_oldrow *o,
 
 struct nq_rows_cursor {
 	const nq_rowfile *f;
-	const char *const *names; /* the current columns */
-	int *map;                 /* current column -> the file's, or -1 */
-	size_t ncur, next;
-	/* the current columns a verdict, the host or the digest fills, or
-	 * -1 */
-	long k_status, k_checked, k_note, k_host, k_digest;
+	int map[NQ_COL__COUNT];   /* each column of the table (columns.h)
+				     -> the file's, or -1 */
+	size_t next;
 	char *line;               /* the row as written, one fwrite */
 	size_t len, cap;
 	struct rd r;
@@ -44,7 +42,6 @@ void nq_rows_close(nq_rows_cursor *c)
 {
 	if (!c)
 		return;
-	free(c->map);
 	free(c->line);
 	nq_rd_close(&c->r);
 	free(c);
@@ -53,50 +50,22 @@ void nq_rows_close(nq_rows_cursor *c)
 int nq_rows_open(const nq_rowfile *f, nq_rows_cursor **out, nq_error *err)
 {
 	nq_rows_cursor *c = calloc(1, sizeof *c);
-	int col[C__COUNT];
-	size_t i, k, ncols;
+	size_t ncols;
 
 	*out = NULL;
 	if (!c)
 		return nq_error_set(err, NULL, 0, 0, "out of memory");
 	c->f = f;
-	c->names = nq_csv_columns();
 	if (nq_rd_open(&c->r, f->path, err) < 0) {
 		free(c);
 		return -1;
 	}
-	for (c->ncur = 0; c->names[c->ncur]; c->ncur++)
-		;
-	if (nq_rows_header(&c->r, f->path, col, &ncols, err) < 0)
+	if (nq_rows_header(&c->r, f->path, c->map, &ncols, err) < 0)
 		goto fail;
 	if (ncols != f->ncols) {
 		nq_error_set(err, f->path, 1, 0, "the file changed while it "
 			     "was being merged");
 		goto fail;
-	}
-	if (!(c->map = malloc(c->ncur * sizeof *c->map))) {
-		nq_error_set(err, NULL, 0, 0, "out of memory");
-		goto fail;
-	}
-	c->k_status = c->k_checked = c->k_note = c->k_host = -1;
-	c->k_digest = -1;
-	for (k = 0; k < c->ncur; k++) {
-		const char *name = c->names[k];
-
-		c->map[k] = -1;
-		for (i = 0; i < c->r.ncell; i++)
-			if (!strcmp(cell(&c->r, (int)i), name))
-				c->map[k] = (int)i;
-		if (!strcmp(name, "status"))
-			c->k_status = (long)k;
-		else if (!strcmp(name, "checked"))
-			c->k_checked = (long)k;
-		else if (!strcmp(name, "note"))
-			c->k_note = (long)k;
-		else if (!strcmp(name, "host"))
-			c->k_host = (long)k;
-		else if (!strcmp(name, "digest"))
-			c->k_digest = (long)k;
 	}
 	*out = c;
 	return 0;
@@ -196,19 +165,18 @@ int nq_rows_emit_at(nq_rows_cursor *c, size_t i, FILE *out,
 	/* every cell but the digest, each with its comma, then the digest
 	 * of what is written now (csv.h: the digest column is the last) */
 	c->len = 0;
-	for (k = 0; k < c->ncur; k++) {
+	for (k = 0; k < NQ_COL__COUNT; k++) {
 		const char *s = cell(r, c->map[k]);
-		long kk = (long)k;
 
-		if (kk == c->k_digest)
+		if (k == NQ_COL_DIGEST)
 			continue;
-		if (v && kk == c->k_status)
+		if (v && k == NQ_COL_STATUS)
 			s = nq_status_name(v->status);
-		else if (v && kk == c->k_checked)
+		else if (v && k == NQ_COL_CHECKED)
 			s = v->checked;
-		else if (v && kk == c->k_note)
+		else if (v && k == NQ_COL_NOTE)
 			s = note_of(v, o, s);
-		else if (host && !*s && kk == c->k_host)
+		else if (host && !*s && k == NQ_COL_HOST)
 			s = host;
 		if (line_field(c, s) || line_room(c, 1))
 			goto nomem;

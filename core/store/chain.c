@@ -1,0 +1,105 @@
+/*
+ * chain.c - see chain.h. A row's digest is made again from its cells
+ * quoted as the harness writes them (nq_csv_field), not from the bytes
+ * read, so a file whose only change is needless quotes or bare line
+ * ends holds as written.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "chain.h"
+
+/* Feed the cells of the row just read but `skip`, each as the harness
+ * writes it and followed by a comma: what its digest covers (csv.h). */
+static void feed_cells(nq_sha256 *s, const struct rd *r, long skip)
+{
+	size_t i;
+
+	for (i = 0; i < r->ncell; i++) {
+		const char *c = cell(r, (int)i), *q;
+
+		if ((long)i == skip)
+			continue;
+		if (!strpbrk(c, ",\"\r\n")) {
+			nq_sha256_update(s, c, strlen(c));
+		} else {
+			nq_sha256_update(s, "\"", 1);
+			for (; (q = strchr(c, '"')); c = q + 1) {
+				/* up to the quote, and the quote again */
+				nq_sha256_update(s, c, (size_t)(q - c) + 1);
+				nq_sha256_update(s, "\"", 1);
+			}
+			nq_sha256_update(s, c, strlen(c));
+			nq_sha256_update(s, "\"", 1);
+		}
+		nq_sha256_update(s, ",", 1);
+	}
+}
+
+static void row_digest(const struct rd *r, long dcol, const char *prev,
+		       char out[NQ_CSV_DIGEST_LEN + 1])
+{
+	nq_sha256 s;
+
+	nq_csv_digest_begin(&s, prev);
+	feed_cells(&s, r, dcol);
+	nq_csv_digest_end(&s, out);
+}
+
+void nq_chain_header(nq_chain_check *c, const struct rd *r, int dcol)
+{
+	char *line = NULL;
+	size_t i, len = 0;
+	FILE *m;
+
+	memset(c, 0, sizeof *c);
+	c->dcol = dcol;
+	if (dcol < 0 || !(m = open_memstream(&line, &len)))
+		return; /* no memory: the first row's check fails */
+	for (i = 0; i < r->ncell; i++) {
+		if (i)
+			fputc(',', m);
+		nq_csv_field(m, cell(r, (int)i));
+	}
+	if (fclose(m) == 0)
+		nq_csv_header_digest(line, len, c->last);
+	free(line);
+	memcpy(c->calc, c->last, sizeof c->last);
+}
+
+/* Whether the row's digest holds: after the previous row's cell as
+ * written, or, when that cell alone was edited, after what it should
+ * have been (so one edited cell names one row). The first row may hold
+ * after the header this harness writes instead of the file's: then the
+ * header was changed. */
+int nq_chain_row(nq_chain_check *c, const struct rd *r)
+{
+	char want[NQ_CSV_DIGEST_LEN + 1], alt[NQ_CSV_DIGEST_LEN + 1];
+	const char *got;
+	int ok;
+
+	if (c->dcol < 0)
+		return 0;
+	got = cell(r, c->dcol);
+	c->nrows++;
+	row_digest(r, c->dcol, c->last, want);
+	ok = !strcmp(want, got);
+	if (!ok && strcmp(c->calc, c->last)) {
+		row_digest(r, c->dcol, c->calc, alt);
+		ok = !strcmp(alt, got);
+	}
+	if (!ok && c->nrows == 1) {
+		nq_csv_chain ch;
+
+		nq_csv_chain_start(&ch);
+		row_digest(r, c->dcol, ch.prev, alt);
+		if (!strcmp(alt, got))
+			ok = c->header_changed = 1;
+	}
+	if (!ok && c->nchanged < NQ_TAMPER_SHOWN)
+		c->shown[c->nchanged] = c->nrows - 1;
+	c->nchanged += !ok;
+	snprintf(c->last, sizeof c->last, "%s", got);
+	memcpy(c->calc, want, sizeof want);
+	return !ok;
+}
