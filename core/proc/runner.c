@@ -112,7 +112,7 @@ typedef struct nq_cpu_counters {
 	int cg_ok, proc_ok;
 } nq_cpu_counters;
 
-/* One run in flight, from nq_run_start until nq_run_wait_any hands back
+/* One run in flight, from nq_runner_start until nq_runner_wait_any hands back
  * its nq_run. */
 struct nq_pending {
 	char *buf;              /* the child's message, then its placement */
@@ -490,9 +490,9 @@ static int run_setup(nq_pending *p, const nq_limits *lim, int fds[2],
 	return 0;
 }
 
-nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
-			 const nq_limits *lim, const int *cpus, int ncpus,
-			 nq_error *err)
+nq_pending *nq_runner_start(const nq_approach *a, const nq_instance *in,
+			    const nq_limits *lim, const int *cpus, int ncpus,
+			    nq_error *err)
 {
 	struct nq_child_args c;
 	int fds[2] = { -1, -1 }, errp[2] = { -1, -1 }, gop[2] = { -1, -1 };
@@ -1050,8 +1050,8 @@ static int poll_ms(nq_pending **p, size_t n, double until, double t)
 	return next > 1e6 ? 1000000000 : (int)(next * 1000.0) + 1;
 }
 
-int nq_run_wait_any(nq_pending **p, size_t n, double max_wait_s,
-		    nq_run *run, nq_error *err)
+int nq_runner_wait_any(nq_pending **p, size_t n, double max_wait_s,
+		       nq_run *run, nq_error *err)
 {
 	double until = max_wait_s < 0 ? -1 : nq_now() + max_wait_s;
 	struct pollfd *pf;
@@ -1105,7 +1105,7 @@ int nq_run_wait_any(nq_pending **p, size_t n, double max_wait_s,
 	return -2;
 }
 
-void nq_run_cancel(nq_pending *p)
+void nq_runner_cancel(nq_pending *p)
 {
 	nq_run run;
 	nq_error err;
@@ -1125,15 +1125,15 @@ void nq_run_cancel(nq_pending *p)
 		nq_run_clear(&run);
 }
 
-int nq_run_one(const nq_approach *a, const nq_instance *in,
-	       const nq_limits *lim, nq_run *run, nq_error *err)
+int nq_runner_one(const nq_approach *a, const nq_instance *in,
+		  const nq_limits *lim, nq_run *run, nq_error *err)
 {
-	nq_pending *p = nq_run_start(a, in, lim, NULL, 0, err);
+	nq_pending *p = nq_runner_start(a, in, lim, NULL, 0, err);
 
 	if (!p) {
 		memset(run, 0, sizeof *run);
 		nq_result_init(&run->res);
 		return -1;
 	}
-	return nq_run_wait_any(&p, 1, -1, run, err) < 0 ? -1 : 0;
+	return nq_runner_wait_any(&p, 1, -1, run, err) < 0 ? -1 : 0;
 }

@@ -1,7 +1,7 @@
 /*
  * runner.h - one run in a child process of its own, with limits and
  * timing; the answer comes back through a pipe. Several runs may be in
- * flight at once (nq_run_start, nq_run_wait_any), each pinned to CPUs of
+ * flight at once (nq_runner_start, nq_runner_wait_any), each pinned to CPUs of
  * its own; the parent stays single-threaded and polls them all.
  */
 #ifndef NQ_RUNNER_H
@@ -17,14 +17,15 @@
 /* Run approach `a` on `inst` in a forked child. Always fills `run` (status
  * ok means "answered", before validation). Returns -1 only when the
  * harness itself cannot go on (fork or pipe failed), with err set.
- * The same as nq_run_start (not pinned) and nq_run_wait_any on it alone. */
-int nq_run_one(const nq_approach *a, const nq_instance *inst,
-	       const nq_limits *lim, nq_run *run, nq_error *err);
+ * The same as nq_runner_start (not pinned) and nq_runner_wait_any on it
+ * alone. */
+int nq_runner_one(const nq_approach *a, const nq_instance *inst,
+		  const nq_limits *lim, nq_run *run, nq_error *err);
 
 /*
  * Several runs at once. The rules:
  *
- * - nq_run_start forks the run's child and returns at once. `a`, `in`
+ * - nq_runner_start forks the run's child and returns at once. `a`, `in`
  *   and `lim` need to live only through the call (the child has its own
  *   copy; log_path and log_label are copied). The child and everything it
  *   starts is pinned to cpus[0..ncpus-1] with sched_setaffinity before
@@ -32,20 +33,20 @@ int nq_run_one(const nq_approach *a, const nq_instance *inst,
  *   use make the run an `error`. Returns NULL with err set only when the
  *   harness cannot go on (fork, pipe, temporary directory, more than
  *   NQ_RUN_MAX_INFLIGHT in flight).
- * - nq_run_wait_any waits until one of p[0..n-1] has ended (NULL entries
+ * - nq_runner_wait_any waits until one of p[0..n-1] has ended (NULL entries
  *   are skipped), or max_wait_s has passed (< 0: no limit). It returns
- *   the index i of an ended run, with `run` filled exactly as nq_run_one
+ *   the index i of an ended run, with `run` filled exactly as nq_runner_one
  *   fills it, the handle freed and p[i] set to NULL; -2 when max_wait_s
  *   passed with none ended, or none of p[] is in flight; -1 with err set
  *   when the harness cannot go on (the run it was ending freed and its
- *   p[i] NULL; the others still in flight: nq_run_cancel them). Every run
+ *   p[i] NULL; the others still in flight: nq_runner_cancel them). Every run
  *   in p[] is watched while it waits, whichever is returned: a run's
  *   wall time ends when its own child exits, and a run whose deadline
  *   passes is killed (timeout) while others go on. Runs that ended
  *   together are returned by the next calls, at once.
  * - A run in flight not in p[] is not watched meanwhile (its deadline and
  *   exit are seen late): pass every run in flight.
- * - nq_run_cancel kills a run in flight and frees it, nothing reported
+ * - nq_runner_cancel kills a run in flight and frees it, nothing reported
  *   (NULL its entry in the caller's array).
  * - Only the runner reaps the harness's children while runs are in
  *   flight: the caller must not wait(), waitpid(-1) or set SIGCHLD to
@@ -53,7 +54,7 @@ int nq_run_one(const nq_approach *a, const nq_instance *inst,
  *   killed as orphans, below, when no run is in flight any more).
  * - A run holds four descriptors until it is handed back (its message
  *   and stderr pipes, its pidfd, its stderr spool), all close-on-exec.
- * - A signal handler may call nq_runner_abort; nq_run_wait_any goes on
+ * - A signal handler may call nq_runner_abort; nq_runner_wait_any goes on
  *   through EINTR, so the killed runs come back as usual.
  *
  * Ending a run's tree touches no other run: when a run ends, its process
@@ -77,17 +78,17 @@ typedef struct nq_pending nq_pending;
 
 #define NQ_RUN_MAX_INFLIGHT 1024
 
-nq_pending *nq_run_start(const nq_approach *a, const nq_instance *in,
-			 const nq_limits *lim, const int *cpus, int ncpus,
-			 nq_error *err);
-int nq_run_wait_any(nq_pending **p, size_t n, double max_wait_s,
-		    nq_run *run, nq_error *err);
-void nq_run_cancel(nq_pending *p);
+nq_pending *nq_runner_start(const nq_approach *a, const nq_instance *in,
+			    const nq_limits *lim, const int *cpus, int ncpus,
+			    nq_error *err);
+int nq_runner_wait_any(nq_pending **p, size_t n, double max_wait_s,
+		       nq_run *run, nq_error *err);
+void nq_runner_cancel(nq_pending *p);
 
 /* Kill every run in flight (its process group), for SIGINT, SIGTERM,
  * SIGHUP handling; async-signal-safe. Every later run is killed as soon
  * as it starts: the harness is stopping. The runs killed still end
- * through nq_run_wait_any (status crash, killed by signal 9). */
+ * through nq_runner_wait_any (status crash, killed by signal 9). */
 void nq_runner_abort(void);
 
 /* 1 once nq_runner_abort was called in this process. */
@@ -98,7 +99,7 @@ int nq_runner_aborted(void);
  * (at once when it was called before). pid 0 empties the slot. */
 void nq_runner_helper(int slot, pid_t pid);
 
-/* Once per process, before its first run (nq_run_start does it): the
+/* Once per process, before its first run (nq_runner_start does it): the
  * process made a child subreaper (a run's orphans come to it), and, in
  * the first process of a harness, what harnesses that died left ended
  * (nq_rundir_sweep). */

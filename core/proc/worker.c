@@ -3,7 +3,7 @@
  *
  * The harness writes a request (struct wreq: the run's approach and
  * instance by index, its limits and CPUs) to a worker's pipe; the worker
- * makes the run with nq_run_start and nq_run_wait_any, as a harness
+ * makes the run with nq_runner_start and nq_runner_wait_any, as a harness
  * with one run in flight does, and writes back a reply (struct wrep:
  * the nq_run without its pointers, then the placement, if any). Both
  * ends are this same program, so the structs go as they are; each
@@ -160,10 +160,10 @@ static int serve(const nq_experiment *exp, const struct wreq *q, int rep)
 		r->rc = -1;
 		snprintf(r->why, sizeof r->why, "a worker was asked for a run "
 			 "the experiment does not have");
-	} else if (!(p = nq_run_start(&exp->approaches[q->ai],
+	} else if (!(p = nq_runner_start(&exp->approaches[q->ai],
 				      &exp->instances[q->spec].inst, &lim,
 				      cpus, q->ncpus, &err)) ||
-		   nq_run_wait_any(&p, 1, -1, &r->run, &err) < 0) {
+		   nq_runner_wait_any(&p, 1, -1, &r->run, &err) < 0) {
 		r->rc = -1;
 		nq_error_format(&err, r->why, sizeof r->why);
 	}

@@ -55,7 +55,7 @@ int nq_workers_start(nq_workers *w, int k, size_t ai, size_t spec,
 		     const nq_limits *lim, const int *cpus, int ncpus,
 		     nq_error *err);
 /* Wait for a run to end: the worker's index with `run` filled as
- * nq_run_one fills it (the worker idle again); -2 when no worker has a
+ * nq_runner_one fills it (the worker idle again); -2 when no worker has a
  * run; -1 with err set when the harness cannot go on (a worker could
  * not make the run: fork, pipe or directory failed in it; that worker
  * idle again). Goes on through EINTR. */

@@ -282,7 +282,7 @@ static int one(struct state *s, size_t ci, int rep, nq_error *err)
 	nq_run_limits(&s->book, ci, rep, &lim, label, sizeof label);
 	nq_run_progress_start(s, &s->exp->approaches[c->ai],
 		       &s->exp->instances[c->spec], rep);
-	if (nq_run_one(&s->exp->approaches[c->ai],
+	if (nq_runner_one(&s->exp->approaches[c->ai],
 		       &s->exp->instances[c->spec].inst, &lim, &run, err) < 0)
 		return -1;
 	rc = 0;

@@ -248,7 +248,7 @@ static void run(int (*solve)(const nq_job *, nq_result *), int n,
 	s.solve = solve;
 	memset(&a, 0, sizeof a);
 	a.solver = &s;
-	assert_int_equal(nq_run_one(&a, &in, &lim, out, &err), 0);
+	assert_int_equal(nq_runner_one(&a, &in, &lim, out, &err), 0);
 }
 
 /* Past a cap: error, with a note naming it and its key; under it, as

@@ -1,8 +1,8 @@
-/* test_runner_async.c - several runs in flight at once (nq_run_start,
- * nq_run_wait_any): each keeps its own status and wall time, whatever
+/* test_runner_async.c - several runs in flight at once (nq_runner_start,
+ * nq_runner_wait_any): each keeps its own status and wall time, whatever
  * the others do (finish, time out, crash); ending one ends its own tree
  * and not the others'; their stderr stays whole under each header; a run
- * pinned to CPUs has those and no others; nq_run_cancel and
+ * pinned to CPUs has those and no others; nq_runner_cancel and
  * nq_runner_abort end what is in flight. */
 #define _GNU_SOURCE /* sched_getaffinity, in a fake solver */
 #include <stdarg.h>
@@ -179,14 +179,14 @@ static nq_pending *start(int (*solve)(const nq_job *, nq_result *),
 	s.solve = solve;
 	memset(&a, 0, sizeof a);
 	a.solver = &s;
-	p = nq_run_start(&a, &in, &lim, cpus, ncpus, &err);
+	p = nq_runner_start(&a, &in, &lim, cpus, ncpus, &err);
 	if (!p)
-		fail_msg("nq_run_start: %s", err.msg);
+		fail_msg("nq_runner_start: %s", err.msg);
 	return p;
 }
 
 /* Wait for every run of p[0..n-1]: out[i] its run, at[i] when
- * nq_run_wait_any handed it back (s after t0), order[k] the k-th. */
+ * nq_runner_wait_any handed it back (s after t0), order[k] the k-th. */
 static void wait_all(nq_pending **p, size_t n, nq_run *out, double *at,
 		     int *order, double t0)
 {
@@ -195,7 +195,7 @@ static void wait_all(nq_pending **p, size_t n, nq_run *out, double *at,
 	size_t k;
 
 	for (k = 0; k < n; k++) {
-		int i = nq_run_wait_any(p, n, -1, &r, &err);
+		int i = nq_runner_wait_any(p, n, -1, &r, &err);
 
 		assert_true(i >= 0 && (size_t)i < n);
 		assert_null(p[i]);
@@ -203,7 +203,7 @@ static void wait_all(nq_pending **p, size_t n, nq_run *out, double *at,
 		at[i] = clock_s() - t0;
 		order[k] = i;
 	}
-	assert_int_equal(nq_run_wait_any(p, n, -1, &r, &err), -2);
+	assert_int_equal(nq_runner_wait_any(p, n, -1, &r, &err), -2);
 }
 
 static void in_range(double v, double lo, double hi, const char *what)
@@ -345,7 +345,7 @@ static void tree_ends_alone(void **state)
 	 * ends first even when a busy machine starts it late */
 	p[1] = start(naps_said, 1200, 10, NULL, 0, "beside");
 	p[0] = start(leaves_grandchildren, 200, 10, NULL, 0, "leaves");
-	assert_int_equal(nq_run_wait_any(p, 2, -1, &r, &err), 0);
+	assert_int_equal(nq_runner_wait_any(p, 2, -1, &r, &err), 0);
 	assert_int_equal(r.status, NQ_ST_OK);
 	g = side_get(0);
 	e = side_get(1);
@@ -357,7 +357,7 @@ static void tree_ends_alone(void **state)
 	if (!strncmp(r.measured_by, "cgroup", 6))
 		assert_int_equal(kill((pid_t)e, 0), -1);
 	nq_run_clear(&r);
-	assert_int_equal(nq_run_wait_any(p, 2, -1, &r, &err), 1);
+	assert_int_equal(nq_runner_wait_any(p, 2, -1, &r, &err), 1);
 	assert_int_equal(r.status, NQ_ST_OK);
 	in_range(r.wall_s, 1.2, 1.2 + SLACK, "the run beside");
 	assert_int_equal(kill((pid_t)e, 0), -1);
@@ -463,10 +463,10 @@ static void cancel_ends_it(void **state)
 	side_put(2, 0);
 	p = start(naps_said, 5000, 30, NULL, 0, "cancelled");
 	/* a run is released to solve by the parent's poll: poll a while */
-	assert_int_equal(nq_run_wait_any(&p, 1, 0.15, &r, &err), -2);
+	assert_int_equal(nq_runner_wait_any(&p, 1, 0.15, &r, &err), -2);
 	pid = side_get(2);
 	assert_true(pid > 0);
-	nq_run_cancel(p);
+	nq_runner_cancel(p);
 	assert_int_equal(kill((pid_t)pid, 0), -1);
 }
 
