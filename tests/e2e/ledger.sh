@@ -111,14 +111,14 @@ $(cat "$T/resume2.v")" sh -c "[ \$(grep -c '^liar-parts-crash count 10 ' '$T/res
 # 4. counts nothing could check: ok, checked none, exit 0; strict: true
 # or --strict make the exit 1
 for order in first last; do
-	experiment alone $order '{n: 28, mode: count}' 'liar-count|backtrack' 'timeout: 1s'
+	experiment alone $order '{n: 28, mode: count}' 'liar-count|backtrack' 'timeout: 0.2s'
 	rows "$T/alone-$order.csv" >"$T/alone-$order.v"
 	expect "alone, $order: unchecked count ok, none, exit 0
 $(cat "$T/alone-$order.v")" sh -c "rc=\$(cat '$T/alone-$order.rc'); [ \$rc = 0 ] && grep -q '^liar-count count 28 - ok none' '$T/alone-$order.v'"
 	expect "alone, $order: stderr says how many nothing checked" \
 		grep -q '1 answer nothing could check' "$T/alone-$order.err"
 	experiment strict $order '{n: 28, mode: count}' 'liar-count|backtrack' 'strict: true
-timeout: 1s'
+timeout: 0.2s'
 	expect "strict: true, $order: exit 1 (got $(cat "$T/strict-$order.rc"))" rc_is strict-$order 1
 	expect "strict: true, $order: stderr says why" \
 		grep -q '1 answer nothing could check.*strict: that fails the run' "$T/strict-$order.err"
