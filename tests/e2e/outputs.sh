@@ -70,14 +70,54 @@ expect "... naming it" grep -qF "$T/m.meta: refusing to write" "$T/merr"
 expect "... and no CSV written" [ ! -e "$T/m.csv" ]
 
 # --- two runs on one CSV: the second exits 2 naming the first's PID ---------
-cat >"$T/lk.yaml" <<'Y'
+# napper: n = 4 counted at once, n = 16 a run that sleeps past the
+# timeout: a run under way for 2 s that costs no CPU (backtrack at n = 16
+# burnt 2 s of it each time, six times a pass)
+cat >"$T/napper.c" <<'C'
+#include <unistd.h>
+#include "nq_plugin.h"
+
+static int count_only(const nq_optval *opt, enum nq_mode mode)
+{
+	(void)opt;
+	return mode == NQ_MODE_COUNT ? 16 : NQ_NOT_APPLICABLE;
+}
+
+static int napper_solve(const nq_job *job, nq_result *res)
+{
+	if (job->inst->n != 4) {
+		sleep(300);
+		return NQ_ERR;
+	}
+	res->solutions = 2;
+	return NQ_OK;
+}
+
+static const nq_solver napper = { NQ_ABI_VERSION, sizeof(nq_solver),
+	"napper", "napper", NULL, NULL, count_only, napper_solve, NULL };
+static const nq_solver *const solvers[] = { &napper, NULL };
+static const nq_plugin plugin = {
+	NQ_ABI_VERSION, sizeof(nq_plugin), "napper",
+	"a solver that sleeps past the timeout, for tests/e2e/outputs.sh",
+	solvers, NULL, NULL
+};
+
+NQ_PLUGIN_EXPORT const nq_plugin *nq_plugin_entry(void)
+{
+	return &plugin;
+}
+C
+cc -std=c11 -O2 -shared -fPIC -I"$ROOT/include" -o "$T/napper.so" \
+	"$T/napper.c" 2>"$T/cc.err" || bad "building napper.so: $(cat "$T/cc.err")"
+cat >"$T/lk.yaml" <<Y
 experiment: lk
 timeout: 2s
 instances:
   - {n: 4, mode: count}
   - {n: 16, mode: count}
 approaches:
-  - backtrack: {variant: textbook}
+  - napper
+plugins: [$T/napper.so]
 Y
 "$H" run "$T/lk.yaml" -q -o "$T/lk.csv" >/dev/null 2>"$T/lk1.err" &
 hp=$!
@@ -245,13 +285,14 @@ expect "... said" grep -qF "harness merge: writing $T/hl/mk.csv" "$T/hl7.err"
 # --- numbered backups: the last good file survives interrupted reruns -------
 "$H" solve -n 6 -q -o "$T/b.csv" backtrack >/dev/null 2>&1
 cp "$T/b.csv" "$T/good.csv"
-cat >"$T/slow.yaml" <<'Y'
+cat >"$T/slow.yaml" <<Y
 experiment: slow
 instances:
   - {n: 4, mode: count}
   - {n: 16, mode: count}
 approaches:
-  - backtrack: {variant: textbook}
+  - napper
+plugins: [$T/napper.so]
 Y
 for k in 1 2; do
 	"$H" run "$T/slow.yaml" -q -o "$T/b.csv" >/dev/null 2>&1 &
