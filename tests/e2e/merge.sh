@@ -18,12 +18,14 @@ refused_merge() {
 	BAD_INPUT_AFTER=wrote_out bad_input "$@"
 }
 
+# (n = 4 and 5 left out: their runs walked nothing n = 3 and 6 do not,
+# and the full run and its shards made 48 more runs for them)
 cat >"$T/m.yaml" <<'EOF'
 experiment: m
 repeat: 2
 timeout: 20s
 instances:
-  - n: 1..6
+  - n: [1, 2, 3, 6]
     mode: [first, count]
   - n: 6
     mode: count
