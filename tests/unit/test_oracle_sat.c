@@ -24,9 +24,11 @@
 #include "cnf.h"
 #include "oracle.h"
 
-/* 400 of each family and mode (the native and ILP oracle tests take
- * 1000): count mode enumerates every placement, a solver call each */
-#define INSTANCES (400 / ORACLE_SANITIZER_SHARE)
+/* 240 of each family and mode (the native and ILP oracle tests take
+ * 1000): count mode enumerates every placement, a solver call each. The
+ * turns below (encoder, columns, mirror, cubes) repeat every 24
+ * instances: ten rounds of them, and every n of 1..10 many times */
+#define INSTANCES (240 / ORACLE_SANITIZER_SHARE)
 
 /* An encoder as a plugin of ABI 2 would write it: the whole instance
  * through its own hook, blind to blocked squares and excluded lines. */
