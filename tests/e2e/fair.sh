@@ -46,7 +46,7 @@ for order in "forger-message|backtrack" "backtrack|forger-message"; do
 	w=$(row "$T/msg.csv" forger-message wall_s)
 	c=$(row "$T/msg.csv" forger-message cpu_s)
 	expect "forged message ($order): wall_s $w is the work's (cpu_s $c)" \
-		python3 -c "import sys; w, c = map(float, sys.argv[1:]); sys.exit(not (w >= 0.5 and w >= 0.8 * c))" "$w" "$c"
+		python3 -c "import sys; w, c = map(float, sys.argv[1:]); sys.exit(not (w >= 0.25 and w >= 0.8 * c))" "$w" "$c"
 	expect "forged message ($order): still counted right" \
 		[ "$(row "$T/msg.csv" forger-message solutions)" = 724 ]
 done
@@ -61,7 +61,7 @@ expect "an answer sent before the work is not ok (got $st)" [ "$st" != ok ]
 # release; each under -j 1 and -j 2 (a worker's child), with and
 # without a cgroup, in pairs that cover every (-j, cgroup) twice and
 # each way under both -j and both cgroup settings (8 runs, not 16: each
-# burns 0.6 s)
+# burns 0.1 to 0.6 s, see forgers.c)
 forge_yaml atfork forger-atfork
 for how in 1 thread spawn reaped; do
 	case $how in
