@@ -24,15 +24,15 @@
 #include "cnf.h"
 #include "oracle.h"
 
-/* 240 of each family and mode (the native and ILP oracle tests take
- * 1000): count mode enumerates every placement, a solver call each. The
- * turns below (encoder, columns, mirror, cubes) repeat every 24
- * instances: ten rounds of them, and every n of 1..10 in every family
- * and mode, as the 400 before them. Under ASan 50 (400's eighth, as
+/* 144 of each family and mode (the native oracle test takes 1000):
+ * count mode enumerates every placement, a solver call each. The turns
+ * below (encoder, columns, mirror, cubes) repeat every 24 instances: six
+ * rounds of them, and every n of 1..10 in every family and mode, as the
+ * 400 before them. Under ASan 50 (400's eighth, as
  * before: fewer would leave sizes out). dimacs draws its own 400 (a
  * share of them run) */
 #define INSTANCES (ORACLE_SANITIZER_SHARE > 1 ? 400 / ORACLE_SANITIZER_SHARE \
-					      : 240)
+					      : 144)
 #define DIMACS_DRAWS (400 / ORACLE_SANITIZER_SHARE)
 
 /* An encoder as a plugin of ABI 2 would write it: the whole instance
