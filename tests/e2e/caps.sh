@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # caps.sh - a run's caps on disk and processes (disk:, processes:): a
 # `dimacs` command that runs `yes` into a file outside the run's
-# directory, or into its stdout (the run's directory), or writes many
-# small files there, under `disk: 10M`, is `error` with a note naming the
-# cap and disk:, in seconds, nothing past the cap written; a command and
-# a plugin that start 3,000 sleepers under `processes: 100` are `error`
+# directory, or into its stdout (the run's directory), under `disk: 10M`,
+# or writes many small files there under `disk: 2M` (20 files of a bash
+# loop, not 100), is `error` with a note naming the cap and disk:, in
+# seconds, nothing past the cap written; a command and
+# a plugin that start 3,000 sleepers under `processes: 30` (each one
+# under the cap a bash and a sleep started) are `error`
 # with a note naming the cap and processes:, nothing left, with cgroups
 # where the harness makes them and without (NQ_NO_CGROUP=1: counted);
 # honest runs under the defaults are `ok`; a bad cap is an exit-2 error
@@ -83,31 +85,31 @@ expect "yes into the run's directory: within a few seconds (took ${secs}s)" [ "$
 
 # files of 100 KB each: RLIMIT_FSIZE cannot see them, the watch can
 script small.sh 'i=0; while :; do i=$((i + 1)); head -c 100000 /dev/zero > "$TMPDIR/f$i"; done'
-experiment small "disk: 10M" "$T/small.sh"
+experiment small "disk: 2M" "$T/small.sh"
 for env in "NQ_NO_CGROUP=0" "NQ_NO_CGROUP=1"; do
 	run small "$env"
 	r=$(row "$T/small.csv")
-	expect "$env: many small files past disk: 10M: error with the cap (got $r)" \
-		grep -q '^error|wrote past the cap of 10 MiB on disk.*disk: in the experiment' <<<"$r"
+	expect "$env: many small files past disk: 2M: error with the cap (got $r)" \
+		grep -q '^error|wrote past the cap of 2 MiB on disk.*disk: in the experiment' <<<"$r"
 	expect "$env: many small files: within a few seconds (took ${secs}s)" [ "$secs" -lt 10 ]
 	expect "$env: many small files: the run's directory is gone" [ -z "$(ls -A "$T/tmp")" ]
 done
 
 # the same through a worker (jobs: 2): the caps go with the run
 if [ "$(nproc)" -ge 2 ]; then
-	experiment small_j "disk: 10M
+	experiment small_j "disk: 2M
 jobs: 2" "$T/small.sh"
 	run small_j
 	r=$(row "$T/small_j.csv")
-	expect "jobs: 2: many small files past disk: 10M: error with the cap (got $r)" \
-		grep -q '^error|wrote past the cap of 10 MiB on disk' <<<"$r"
+	expect "jobs: 2: many small files past disk: 2M: error with the cap (got $r)" \
+		grep -q '^error|wrote past the cap of 2 MiB on disk' <<<"$r"
 fi
 
 # ---- processes -----------------------------------------------------------
 script forks.sh '[ "${1:-}" = sleep ] && exec sleep 300
 for ((i = 0; i < 3000; i++)); do "$0" sleep & done 2>/dev/null
 echo "s UNSATISFIABLE"'
-experiment forks "processes: 100" "$T/forks.sh"
+experiment forks "processes: 30" "$T/forks.sh"
 cat >"$T/forker.c" <<'C'
 #define _DEFAULT_SOURCE
 #include <unistd.h>
@@ -144,15 +146,15 @@ NQ_PLUGIN_EXPORT const nq_plugin *nq_plugin_entry(void) { return &plugin; }
 C
 cc -std=c11 -O2 -shared -fPIC -I"$ROOT/include" -o "$T/forker.so" \
 	"$T/forker.c" 2>"$T/cc.err" || bad "building forker.so: $(cat "$T/cc.err")"
-printf 'processes: 100\ntimeout: 30s\nplugins: [forker.so]\ninstances:\n  - {n: 6, mode: count}\napproaches:\n  - forker\n' \
+printf 'processes: 30\ntimeout: 30s\nplugins: [forker.so]\ninstances:\n  - {n: 6, mode: count}\napproaches:\n  - forker\n' \
 	>"$T/forker.yaml"
 for env in "NQ_NO_CGROUP=0" "NQ_NO_CGROUP=1"; do
 	for name in forks forker; do
 		run $name "$env"
 		r=$(row "$T/$name.csv")
-		expect "$env: $name, 3000 sleepers past processes: 100: exit 0 (got $rc: $(tail -2 "$T/$name.err"))" [ $rc -eq 0 ]
+		expect "$env: $name, 3000 sleepers past processes: 30: exit 0 (got $rc: $(tail -2 "$T/$name.err"))" [ $rc -eq 0 ]
 		expect "$env: $name: error with the cap and processes: (got $r)" \
-			grep -q '^error|hit the cap of 100 processes.*processes: in the experiment' <<<"$r"
+			grep -q '^error|hit the cap of 30 processes.*processes: in the experiment' <<<"$r"
 		expect "$env: $name: within a few seconds (took ${secs}s)" [ "$secs" -lt 15 ]
 		expect "$env: $name: no process left" none_left 30
 		end_left

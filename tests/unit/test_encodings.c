@@ -65,6 +65,16 @@ static int run(const nq_cnf_encoder *enc, int sym, int n, enum nq_mode mode,
 			res);
 }
 
+/* Under AddressSanitizer (the second pass of `make test`) the counts
+ * through PicoSAT stop at n = 8: 9 and 10 add only more of the solver's
+ * search (352 and 724 solutions, a call each) over the same clauses, and
+ * the plain pass counts them. */
+#if defined(__SANITIZE_ADDRESS__)
+#define COUNT_MAX_N 8
+#else
+#define COUNT_MAX_N 10
+#endif
+
 /* ------------------------------------------------------------------ */
 
 static void test_structs(void **state)
@@ -89,7 +99,7 @@ static void test_count_oeis(void **state)
 
 	(void)state;
 	for (const nq_cnf_encoder *const *e = encoders; *e; e++)
-		for (int n = 1; n <= 10; n++) {
+		for (int n = 1; n <= COUNT_MAX_N; n++) {
 			assert_int_equal(run(*e, SYM_NONE, n, NQ_MODE_COUNT,
 					     NULL, 0, &res), NQ_OK);
 			if (res.solutions != a000170[n - 1])
@@ -414,7 +424,7 @@ static void test_columns_option(void **state)
 
 	(void)state;
 	for (const nq_cnf_encoder *const *e = encoders; *e; e++) {
-		for (int n = 1; n <= 9; n++)
+		for (int n = 1; n <= 9 && n <= COUNT_MAX_N; n++)
 			for (int mode = 0; mode <= 1; mode++) {
 				assert_int_equal(run_cols(*e, SYM_NONE,
 					NQ_CNF_COLUMNS_ALO, n, mode, NULL, 0,
@@ -461,7 +471,7 @@ static void test_mirror_count(void **state)
 
 	(void)state;
 	for (size_t e = 0; e < sizeof some / sizeof *some; e++)
-		for (int n = 1; n <= 10; n++) {
+		for (int n = 1; n <= COUNT_MAX_N; n++) {
 			assert_int_equal(run(some[e], SYM_MIRROR, n,
 					     NQ_MODE_COUNT, NULL, 0, &res),
 					 NQ_OK);

@@ -140,7 +140,12 @@ static void test_structs(void **state)
 }
 
 /* Every model, n = 1..20 (14 under ASan): without hints, and with two queens of a
- * placement the test found itself (one for n < 4; n = 2, 3 keep "none"). */
+ * placement the test found itself (one for n < 4; n = 2, 3 keep "none").
+ * edge without hints stops at EDGE_FIRST_PLAIN_MAX: at n = 19 and 20
+ * GLPK's search on the weak formulation took 3.4 s of CPU, more than the
+ * rest of this program, and its rows are built as at 18 (its hinted runs
+ * there still run). */
+#define EDGE_FIRST_PLAIN_MAX 18
 static void test_first_valid(void **state)
 {
 	(void)state;
@@ -150,7 +155,8 @@ static void test_first_valid(void **state)
 			int32_t p[FIRST_MAX_N];
 			nq_square h[2];
 
-			check_first(*m, &o, n, NULL, 0);
+			if (*m != &nq_ilp_edge || n <= EDGE_FIRST_PLAIN_MAX)
+				check_first(*m, &o, n, NULL, 0);
 			if (brute(n, 0, p, NULL, 0, 1)) {
 				h[0] = (nq_square){ n - 1, p[n - 1] };
 				h[1] = (nq_square){ n / 2, p[n / 2] };

@@ -22,12 +22,17 @@
 #include "ilp.h"
 #include "oracle.h"
 
+/* The draws cbc takes its share of */
 #define INSTANCES (1000 / ORACLE_SANITIZER_SHARE)
+/* GLPK's instances of each family and mode: 400, forty rounds of the
+ * turns of model and count (every ten), every n of 1..10 (count: of
+ * 1..COUNT_MAX_N) in each family as with 1000; under ASan 125 as before */
+#define GLPK_INSTANCES (ORACLE_SANITIZER_SHARE > 1 ? INSTANCES : 400)
 /* Count mode cuts off each placement found and solves again, and the
  * last solve, proving no placement is left, is slow on larger boards
  * (measured: 30 ms a run on average at n <= 10, 1 ms at n <= 7; the
  * placed family, with more placements, needs n <= 6 to stay in
- * seconds). So count mode takes 1000 instances with n <= COUNT_MAX_N;
+ * seconds). So count mode takes its instances with n <= COUNT_MAX_N;
  * larger boards are counted in the native and SAT tests. */
 #define COUNT_MAX_N 6
 
@@ -72,7 +77,7 @@ static int run_glpk(const nq_ilp_model *model, const nq_instance *in,
 
 /* The models take turns, every instance solved by one, each model on a
  * fifth; count mode on instances with n <= COUNT_MAX_N (drawn until
- * there are INSTANCES of them). */
+ * there are GLPK_INSTANCES of them). */
 static void glpk_family(enum oracle_family fam, uint64_t seed)
 {
 	static const enum nq_mode modes[] = { NQ_MODE_COUNT, NQ_MODE_FIRST };
@@ -83,7 +88,7 @@ static void glpk_family(enum oracle_family fam, uint64_t seed)
 	for (int m = 0; m < 2; m++) {
 		uint64_t state = seed + (uint64_t)m;
 
-		for (int i = 0; i < INSTANCES; i++) {
+		for (int i = 0; i < GLPK_INSTANCES; i++) {
 			const nq_ilp_model *model = models[i % NMODELS];
 			uint64_t want;
 			int rc;
@@ -124,8 +129,11 @@ static void glpk_excluded(void **state)
 	glpk_family(ORACLE_EXCLUDED, 1243);
 }
 
-/* cbc: the exported LP, first mode, one instance in twenty of each
- * family, the models in turn (a process per run). */
+/* cbc: the exported LP, first mode, one instance in thirty of each
+ * family (34; one in twenty under ASan, as before), the models in turn
+ * (a process per run, 0.04 s of CPU each: the most of this program's
+ * time); every n of 1..10 in each family still, as with one in twenty */
+#define CBC_EVERY (ORACLE_SANITIZER_SHARE > 1 ? 20 : 30)
 static void cbc_family(enum oracle_family fam, uint64_t seed)
 {
 	uint64_t state = seed;
@@ -134,7 +142,7 @@ static void cbc_family(enum oracle_family fam, uint64_t seed)
 	char who[96];
 
 	for (int i = 0; i < INSTANCES; i++) {
-		const nq_ilp_model *model = models[i / 20 % NMODELS];
+		const nq_ilp_model *model = models[i / CBC_EVERY % NMODELS];
 		nq_optval opt[2] = { { model->name, 0, model },
 				     { "cbc", 0, NULL } };
 		nq_job job = { &o.in, opt, 1, 0, NULL };
@@ -142,7 +150,7 @@ static void cbc_family(enum oracle_family fam, uint64_t seed)
 		int rc;
 
 		oracle_random(&o, fam, NQ_MODE_FIRST, &state);
-		if (i % 20)
+		if (i % CBC_EVERY)
 			continue;
 		want = oracle_count(&o.in);
 		host_result(&res, o.in.n);

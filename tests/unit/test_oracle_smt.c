@@ -72,6 +72,9 @@ static void counts_oeis(void **state)
 						 NQ_SMT_INT ? n : n * n);
 				free(res.placement);
 			}
+			/* first mode too: n = 8 and 9 are Z3's own search */
+			if (ORACLE_SANITIZER_SHARE > 1 && n > 7)
+				continue;
 			in.mode = NQ_MODE_FIRST;
 			rc = run_smt(k, &in, 0, &res);
 			oracle_check(who, &in, rc, &res, a000170[n - 1]);
@@ -131,7 +134,9 @@ static void time_limit(void **state)
 	int rc;
 
 	(void)state;
-	rc = run_smt(1, &in, 1.0, &res);
+	/* 0.3 s: Z3's timeout stops the count as 1 s did (14,200
+	 * placements are far more than either allows) */
+	rc = run_smt(1, &in, 0.3, &res);
 	if (rc != NQ_ETIMEOUT || !strstr(res.note, "time limit reached after"))
 		fail_msg("rc %d note '%s'", rc, res.note);
 	free(res.placement);
