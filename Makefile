@@ -250,12 +250,13 @@ fuzz-libfuzzer: deps
 # its own, BUILD/testlog/KIND/NAME.result, made by tests/run.sh: its
 # output goes to NAME.log beside it, shown only when it fails. `make test`
 # runs the plain build's tests and the sanitizer build's (ASan + UBSan)
-# in one make, TEST_JOBS (3) at a time (two cores, and a third job for
-# the time the scripts spend waiting on a run, a signal or a daemon),
+# in one make, TEST_JOBS (4) at a time (two cores, and two more jobs for
+# the time the scripts spend waiting on a run, a signal or a daemon: a
+# third of their wall time),
 # and tests/summary.sh ends it:
 # each failed test named with its log, then "N passed, N failed". The
 # times of the last run, slowest first, wall and CPU: $(TEST_TIMES).
-TEST_JOBS  ?= 3
+TEST_JOBS  ?= 4
 TEST_TIMES ?= build/test-times.txt
 TLOG        = $(BUILD)/testlog
 # -j$(TEST_JOBS) unless the caller gave make a -j of its own
@@ -311,19 +312,17 @@ endif
 # here (a new one) goes with the rest: name it here if it takes more
 # than a few seconds.
 TEST_SLOW = \
-	e2e/hostile.sh e2e/scale.sh san/e2e/faults.sh san/e2e/outputs.sh \
-	e2e/ledger.sh san/e2e/plugins.sh san/e2e/core.sh e2e/fair.sh \
-	san/e2e/answers.sh unit/test_oracle_ilp e2e/caps.sh e2e/outputs.sh \
-	e2e/faults.sh e2e/names.sh e2e/count.sh san/e2e/reports.sh \
-	unit/test_oracle_sat san/e2e/merge.sh san/unit/test_oracle_smt \
-	e2e/paper.sh e2e/clpfd.sh e2e/plugins.sh san/unit/test_parts_split \
-	san/e2e/tamper.sh e2e/interop.sh san/e2e/count.sh e2e/html.sh \
-	unit/test_oracle_cp e2e/liars.sh e2e/slurm.sh san/e2e/instfiles.sh \
-	unit/test_models unit/test_oracle_asp e2e/declarative.sh \
-	san/e2e/figures.sh e2e/core.sh e2e/answers.sh \
-	san/unit/test_encodings e2e/cnf.sh e2e/minizinc.sh e2e/trees.sh \
-	e2e/reports.sh e2e/compare.sh unit/test_parts_split \
-	san/unit/test_models e2e/instfiles.sh
+	e2e/scale.sh san/e2e/outputs.sh san/e2e/faults.sh san/e2e/core.sh \
+	san/e2e/plugins.sh e2e/fair.sh e2e/hostile.sh e2e/outputs.sh \
+	e2e/interop.sh e2e/ledger.sh san/e2e/count.sh e2e/paper.sh \
+	e2e/plugins.sh e2e/slurm.sh san/e2e/reports.sh san/e2e/tamper.sh \
+	san/e2e/answers.sh san/unit/test_parts_split e2e/names.sh \
+	e2e/declarative.sh e2e/clpfd.sh san/unit/test_oracle_smt e2e/cnf.sh \
+	san/e2e/instfiles.sh san/e2e/merge.sh san/e2e/figures.sh \
+	e2e/faults.sh e2e/caps.sh unit/test_oracle_asp e2e/core.sh \
+	e2e/trees.sh unit/test_oracle_ilp e2e/minizinc.sh e2e/reports.sh \
+	e2e/liars.sh unit/test_oracle_cp san/unit/test_models \
+	e2e/answers.sh e2e/compare.sh
 # test_result NAME: the result file of NAME (san/KIND/X: build/san's)
 test_result = $(if $(filter san/%,$(1)),build/san/testlog/$(1:san/%=%),build/rel/testlog/$(1)).result
 SLOW_RESULTS = $(foreach t,$(TEST_SLOW),$(call test_result,$(t)))
