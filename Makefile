@@ -250,13 +250,14 @@ fuzz-libfuzzer: deps
 # its own, BUILD/testlog/KIND/NAME.result, made by tests/run.sh: its
 # output goes to NAME.log beside it, shown only when it fails. `make test`
 # runs the plain build's tests and the sanitizer build's (ASan + UBSan)
-# in one make, TEST_JOBS (4) at a time (two cores, and two more jobs for
-# the time the scripts spend waiting on a run, a signal or a daemon: a
-# third of their wall time),
+# in one make, TEST_JOBS (3) at a time (two cores, and a third job for
+# the time the scripts spend waiting on a run, a signal or a daemon; a
+# fourth made a fresh clone's .ci/run slower, 298 s against 260 s: the
+# tests' CPU time grew by a sixth with the contention),
 # and tests/summary.sh ends it:
 # each failed test named with its log, then "N passed, N failed". The
 # times of the last run, slowest first, wall and CPU: $(TEST_TIMES).
-TEST_JOBS  ?= 4
+TEST_JOBS  ?= 3
 TEST_TIMES ?= build/test-times.txt
 TLOG        = $(BUILD)/testlog
 # -j$(TEST_JOBS) unless the caller gave make a -j of its own
