@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NQ_ABI_VERSION 6u
+#define NQ_ABI_VERSION 7u
 /* The oldest version this header's host still loads. */
 #define NQ_ABI_OLDEST 1u
 
@@ -121,6 +121,14 @@ typedef struct nq_result {
 	 * core); they replace the declared values in the CSV `options`
 	 * column. Empty: as declared. */
 	char ran[64];
+
+	/* ABI 7: local search's effort. `steps`: moves made after the
+	 * initial state (a queen to another square, a swap, one
+	 * generation of a genetic algorithm); `restarts`: fresh initial
+	 * states after the first. NQ_NA where they do not apply (the
+	 * host sets both before solve, so older solvers leave them so).
+	 * `nodes` keeps meaning search nodes. */
+	int64_t steps, restarts;
 } nq_result;
 
 /* max_n's answer for a mode a solver does not answer (count mode for a
@@ -132,6 +140,11 @@ typedef struct nq_result {
 #define NQ_ERR (-1)        /* failed; note says why (CSV status `error`) */
 #define NQ_ENOMEM (-2)     /* ran out of memory (CSV status `memout`) */
 #define NQ_ETIMEOUT (-3)   /* stopped at job->time_limit_s (CSV `timeout`) */
+/* ABI 7: an incomplete method (a local search) ended without a
+ * placement and without a proof that none exists: stuck, or at its
+ * step or restart limit. CSV status `unsolved`: counted as not solved,
+ * never `wrong` or `error`. Hosts of ABI 1-6 would call it `error`. */
+#define NQ_EUNSOLVED (-4)
 
 /* ------------------------------------------------------------------ */
 /* Options. A solver declares its options as a table; the experiment
@@ -400,6 +413,10 @@ typedef struct nq_ilp_model {
  *      deadline, clock, a program run and its notes), in nq_job.host
  *      (appended; the host allocates nq_job). No struct a plugin
  *      declares changed: plugins of ABI 1-5 load and run as before.
+ *   7  nq_result.steps and .restarts (appended; the host sets them to
+ *      NQ_NA, so older solvers leave them so) and the return code
+ *      NQ_EUNSOLVED (an incomplete method that gave up: CSV status
+ *      `unsolved`). Plugins of ABI 1-6 load and run as before.
  * Later versions only append: new hooks at the end of a struct (the host
  * reads them only from entries whose abi_version is new enough) and new
  * option types at the end of the enum. */

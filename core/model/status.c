@@ -7,7 +7,7 @@
 
 static const char *const status_names[NQ_ST__COUNT] = {
 	"ok", "wrong", "timeout", "memout", "crash", "error", "disputed",
-	"skipped"
+	"skipped", "unsolved"
 };
 
 const char *nq_status_name(nq_status st)
@@ -31,6 +31,7 @@ void nq_result_init(nq_result *res)
 	res->unique = NQ_UNIQUE_NA;
 	res->vars = res->constraints = res->nonzeros = NQ_NA;
 	res->nodes = res->decisions = res->conflicts = res->iterations = NQ_NA;
+	res->steps = res->restarts = NQ_NA;
 }
 
 void nq_run_clear(nq_run *run)

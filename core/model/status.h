@@ -10,10 +10,14 @@
 
 /* How a run ended. `disputed`: its answer differs from another's and
  * nothing decides which is right (validate.h); `skipped`: not run, an
- * earlier size timed out (after_timeout: skip). */
+ * earlier size timed out (after_timeout: skip); `unsolved`: an
+ * incomplete method (a local search) ended without a placement and
+ * without a proof that none exists (NQ_EUNSOLVED), a finished run that
+ * did not solve the instance. */
 typedef enum nq_status {
 	NQ_ST_OK = 0, NQ_ST_WRONG, NQ_ST_TIMEOUT, NQ_ST_MEMOUT,
 	NQ_ST_CRASH, NQ_ST_ERROR, NQ_ST_DISPUTED, NQ_ST_SKIPPED,
+	NQ_ST_UNSOLVED,
 	NQ_ST__COUNT
 } nq_status;
 

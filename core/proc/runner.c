@@ -782,6 +782,9 @@ static int run_answer(const nq_pending *p, nq_run *run)
 	case NQ_ETIMEOUT:
 		run->status = NQ_ST_TIMEOUT;
 		break;
+	case NQ_EUNSOLVED:
+		run->status = NQ_ST_UNSOLVED;
+		break;
 	default:
 		run->status = NQ_ST_ERROR;
 		break;
@@ -791,6 +794,7 @@ static int run_answer(const nq_pending *p, nq_run *run)
 			 run->res.note[0] ? run->res.note
 			 : run->status == NQ_ST_TIMEOUT ? "stopped itself at the time limit"
 			 : run->status == NQ_ST_MEMOUT ? "ran out of memory"
+			 : run->status == NQ_ST_UNSOLVED ? "ended without finding a placement"
 			 : "the solver reported an error");
 	return 0;
 }

@@ -71,6 +71,10 @@
 	X(NOTE, "note", NULL, TEXT, 1, run->note)			\
 	X(MEASURED_BY, "measured_by", NULL, TEXT, 1, run->measured_by)	\
 	X(PART, "part", NULL, TEXT, 1, spec->part_text)			\
+	X(STEPS, "steps", "local-search steps", I64,			\
+	  r->steps != NQ_NA, r->steps)					\
+	X(RESTARTS, "restarts", "restarts", I64,			\
+	  r->restarts != NQ_NA, r->restarts)				\
 	/* last: the chain's (csv.h), written by nq_csv_put */		\
 	X(DIGEST, "digest", NULL, DIGEST, 0, "")
 
