@@ -2,8 +2,11 @@
  * nq_now, is base/host.c's). */
 #include <unistd.h>
 #include "solvers.h"
+#include "trace.h"
 
 void (*nq_oom_hook)(void);
+
+nq_trace *nq_trace_sink;
 
 void nq_oom(void)
 {
