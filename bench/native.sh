@@ -46,7 +46,10 @@ order = []
 for r in rows:
     if r['status'] != 'ok':
         continue
-    name = r['encoding'] + ('' if r['options'] == 'threads=1' else ' (' + r['options'] + ')')
+    # the variant, and its threads where they are not one (a variant
+    # without threads has no options at all)
+    opt = r['options']
+    name = r['encoding'] + ('' if opt in ('', 'threads=1') else ' (' + opt + ')')
     if name not in order:
         order.append(name)
     wall[(name, int(r['n']))].append(float(r['wall_s']))
