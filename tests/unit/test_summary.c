@@ -237,7 +237,7 @@ static void statuses_and_times(void **state)
 	/* walls 100 (disputed), 100 (wrong), 0.002 (ok): 100 s */
 	assert_string_equal(l, "a count 6 4 100.000 s 2 ok, 1 wrong, "
 			    "1 timeout, 1 memout, 1 crash, 1 error, "
-			    "1 disputed, 1 skipped");
+			    "1 disputed, 1 skipped, 1 unsolved");
 	free(t);
 	nq_summary_free(s);
 
