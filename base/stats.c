@@ -702,3 +702,22 @@ double nq_stats_rel_spread(const nq_stats *s)
 		return 0;
 	return (s->max - s->min) / s->median;
 }
+
+void nq_stats_wilson(size_t k, size_t n, nq_interval *out)
+{
+	double z = NQ_WILSON_Z, p, d, mid, half;
+
+	memset(out, 0, sizeof *out);
+	if (n == 0 || k > n)
+		return;
+	p = (double)k / (double)n;
+	d = 1 + z * z / (double)n;
+	mid = (p + z * z / (2.0 * (double)n)) / d;
+	half = z * sqrt(p * (1 - p) / (double)n +
+			z * z / (4.0 * (double)n * (double)n)) / d;
+	out->ok = 1;
+	/* at k = 0 or n one end is exactly 0 or 1; rounding must not put
+	 * it a hair past */
+	out->lo = k == 0 ? 0 : mid - half < 0 ? 0 : mid - half;
+	out->hi = k == n ? 1 : mid + half > 1 ? 1 : mid + half;
+}
