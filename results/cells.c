@@ -608,7 +608,8 @@ static int build_cells(struct build *b)
 
 		nq_stats_of(ac->ok, ac->nok, &ac->c.y);
 		nq_stats_of(ac->bad, ac->nbad, &ac->c.fail_y);
-		if (nq_stats_interval(ac->ok, ac->nok, &ac->c.y) < 0)
+		if (!b->o->no_ci &&
+		    nq_stats_interval(ac->ok, ac->nok, &ac->c.y) < 0)
 			return nq_error_set(b->err, b->name, 0, 0, "out of "
 					    "memory");
 		ac->c.v = ac->ok; /* sorted by nq_stats_of; now c's */

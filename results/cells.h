@@ -102,6 +102,10 @@ typedef struct nq_cells_opts {
 			     * to this table); NULL: all */
 	int any_status;     /* summarise y over every run that has a value
 			     * (sizes); default: over ok runs only */
+	int no_ci;          /* leave out the intervals of the medians
+			     * (y.has_ci 0): plots and sums do not show
+			     * them, and each costs NQ_BOOT_RESAMPLES
+			     * medians of a cell's runs */
 	const char *const *order; /* the approaches in the experiment
 			     * file's order (nq_cells_order_read), or NULL */
 	size_t norder;

@@ -602,6 +602,7 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 	co.group = o->group;
 	co.mode = o->mode;
 	co.only = o->only;
+	co.no_ci = 1; /* a plot draws medians, min and max */
 	if (o->kind == NQ_PLOT_SIZE) {
 		co.any_status = 1;
 		co.y = "vars";

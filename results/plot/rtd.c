@@ -116,6 +116,7 @@ int nq_rtd_plot(FILE *f, const nq_table *t, const nq_plot_opts *o, int term,
 	co.group = o->group;
 	co.mode = o->mode;
 	co.only = o->only;
+	co.no_ci = 1;
 	if (nq_cells_build(t, o->csv, &co, &c, err) < 0)
 		return NQ_PLOT_EINPUT;
 	if (!(n = curves(c, pick, &all))) {
@@ -213,6 +214,7 @@ int nq_rtd_default(const nq_table *t, const nq_plot_opts *o)
 	co.group = o->group;
 	co.mode = o->mode;
 	co.only = o->only;
+	co.no_ci = 1;
 	if (nq_cells_build(t, o->csv, &co, &c, &err) < 0)
 		return 0; /* the plot asked for says what is wrong */
 	for (s = 0; s < c->nseries && every; s++) {
