@@ -138,7 +138,7 @@ struct sample {
 /* Resample counts per value up to this size: the median of a resample of
  * sorted values is the value at the median of its indices, found by
  * counting (linear, no sort); larger samples select among the values. */
-#define COUNT_MAX 256
+#define COUNT_MAX ((size_t)1 << 24)
 
 static int sample_init(struct sample *s, const double *v, size_t n)
 {
