@@ -50,6 +50,10 @@ static const struct {
 	{ NQ_ST__COUNT, 6, "runs from more than one machine" },
 };
 #define NFAIL (sizeof fail_marks / sizeof fail_marks[0])
+/* a new status gets its marker here (unsolved had none: its runs were
+ * not drawn) */
+_Static_assert(NFAIL == NQ_ST__COUNT, "a mark for every status but ok, "
+	       "and the ring");
 
 static const char *mode_title(const char *mode)
 {

@@ -20,6 +20,7 @@
 #include "report.h"
 #include "report_common.h"
 #include "report_data.h"
+#include "report_fit.h"
 #include "sha256.h"
 #include "stats.h"
 
@@ -974,6 +975,23 @@ static void report_randomised(void **state)
 	release_warnings();
 }
 
+/* Every status but ok has its letter in the LaTeX glance table: a status
+ * added without one wrote a NUL into the caption (unsolved did). */
+static void tex_letters_every_status(void **state)
+{
+	int st, other;
+
+	(void)state;
+	assert_int_equal(nq_tex_status_letter[NQ_ST_OK], 0);
+	for (st = 1; st < NQ_ST__COUNT; st++) {
+		assert_true(nq_tex_status_letter[st] >= 'A' &&
+			    nq_tex_status_letter[st] <= 'Z');
+		for (other = 1; other < st; other++)
+			assert_true(nq_tex_status_letter[st] !=
+				    nq_tex_status_letter[other]);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -1001,6 +1019,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(compare_tables),
 		cmocka_unit_test(cells_randomised),
 		cmocka_unit_test(report_randomised),
+		cmocka_unit_test(tex_letters_every_status),
 	};
 
 	if (argc > 1)
