@@ -486,7 +486,10 @@ const nq_verb nq_verb_report = {
 	"resamples from a fixed seed); a cell is\n"
 	"noisy when the interval is wider than half its median. Markdown links\n"
 	"the plots found beside the CSV (`harness plot --kind all`), HTML holds\n"
-	"them; both show the machine (RESULTS.meta).",
+	"them; both show the machine (RESULTS.meta). Randomised methods (runs\n"
+	"with steps: local search) get a table of their own: runs, solved,\n"
+	"the success rate with its 95% Wilson interval, steps when solved and\n"
+	"when unsolved (mean, median), restarts (docs/reports.md).",
 	report_flags,
 	"Exit status: 0 written; 2 bad input; 1 the output cannot be written."
 };
