@@ -2,7 +2,8 @@
  * rtd.c - see rtd.h. A curve per randomised cell (nq_cell.randomised):
  * its solved runs' steps (and times) sorted, the i-th at height
  * i / runs counted, drawn as a step function that goes on flat to the
- * axis's end: its last height is the success rate. Runs not solved never
+ * axis's end: its last height is the success rate (on the steps panel,
+ * less the solved runs without a number of steps). Runs not solved never
  * raise it, so a method that is often stuck flattens out low. The time
  * panel uses the plot's y column when it is a time (--y cpu_s), else
  * wall_s. A log x axis where the values span more than 100x (--log,
@@ -103,8 +104,6 @@ static void curve_key(const nq_cells *c, const nq_cell *e, int inst,
 int nq_rtd_plot(FILE *f, const nq_table *t, const nq_plot_opts *o, int term,
 		const char *target, nq_error *err)
 {
-	static const char *const xlab[2] = { "steps (moves after the initial "
-					      "state)", NULL };
 	nq_cells_opts co;
 	nq_cells *c = NULL;
 	size_t pick[NQ_RTD_CURVES], n, all, i, p;
@@ -138,9 +137,8 @@ int nq_rtd_plot(FILE *f, const nq_table *t, const nq_plot_opts *o, int term,
 		inst |= e->n != z->n || strcmp(e->hints, z->hints);
 		modes |= e->mode != z->mode;
 	}
-	snprintf(title, sizeof title, "%s: run-time distributions%s",
-		 c->experiment[0] ? c->experiment : o->csv,
-		 all > n ? "" : "");
+	snprintf(title, sizeof title, "%s: run-time distributions",
+		 c->experiment[0] ? c->experiment : o->csv);
 	if (all > n)
 		snprintf(title + strlen(title), sizeof title - strlen(title),
 			 " (the first %zu of %zu curves; --only picks)", n, all);
@@ -167,7 +165,8 @@ int nq_rtd_plot(FILE *f, const nq_table *t, const nq_plot_opts *o, int term,
 			fprintf(f, "unset logscale x\nset xrange [0:%.9g]\n"
 				"set format x '%%g'\n", end);
 		fputs("set xlabel ", f);
-		nq_plot_str(f, p ? nq_column_label(c->ycol) : xlab[0]);
+		nq_plot_str(f, p ? nq_column_label(c->ycol) :
+			    "steps (moves after the initial state)");
 		fputs("\nset title ", f);
 		nq_plot_str(f, p ? "solved against time" :
 			    "solved against steps");
