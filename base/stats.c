@@ -137,8 +137,11 @@ struct sample {
 
 /* Resample counts per value up to this size: the median of a resample of
  * sorted values is the value at the median of its indices, found by
- * counting (linear, no sort); larger samples select among the values. */
-#define COUNT_MAX 256
+ * counting (linear, no sort, and six times faster than selecting among
+ * the values for cells of thousands of runs: a local search's seeds);
+ * larger samples select among the values. Both give the same median of
+ * the same draws. */
+#define COUNT_MAX ((size_t)1 << 24)
 
 static int sample_init(struct sample *s, const double *v, size_t n)
 {
@@ -701,4 +704,23 @@ double nq_stats_rel_spread(const nq_stats *s)
 	if (s->count < 2 || s->median <= 0)
 		return 0;
 	return (s->max - s->min) / s->median;
+}
+
+void nq_stats_wilson(size_t k, size_t n, nq_interval *out)
+{
+	double z = NQ_WILSON_Z, p, d, mid, half;
+
+	memset(out, 0, sizeof *out);
+	if (n == 0 || k > n)
+		return;
+	p = (double)k / (double)n;
+	d = 1 + z * z / (double)n;
+	mid = (p + z * z / (2.0 * (double)n)) / d;
+	half = z * sqrt(p * (1 - p) / (double)n +
+			z * z / (4.0 * (double)n * (double)n)) / d;
+	out->ok = 1;
+	/* at k = 0 or n one end is exactly 0 or 1; rounding must not put
+	 * it a hair past */
+	out->lo = k == 0 ? 0 : mid - half < 0 ? 0 : mid - half;
+	out->hi = k == n ? 1 : mid + half > 1 ? 1 : mid + half;
 }

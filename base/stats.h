@@ -1,8 +1,9 @@
 /*
  * stats.h - the statistics every report uses (terminal summary, plots,
  * reports, compare), computed in one place: summary statistics, percentile
- * bootstrap confidence intervals (of a median, of a ratio of medians) and
- * the Mann-Whitney U test.
+ * bootstrap confidence intervals (of a median, of a ratio of medians),
+ * the Wilson score interval of a success rate and the Mann-Whitney U
+ * test.
  *
  * The bootstrap is seeded: every interval is drawn with NQ_BOOT_RESAMPLES
  * resamples from a generator started afresh at NQ_BOOT_SEED for each
@@ -62,6 +63,15 @@ int nq_stats_median_ci(const double *v, size_t n, nq_interval *out);
  * median is 0 are left out (none left: ok 0). 0, or -1 out of memory. */
 int nq_stats_ratio_ci(const double *num, size_t nnum, const double *den,
 		      size_t nden, nq_interval *out);
+
+/* The 95 % Wilson score interval of a success rate: k successes in n
+ * runs (Wilson 1927; Agresti and Coull 1998 recommend it over the normal
+ * "p +- 1.96 sqrt(p(1-p)/n)", which collapses to a point at 0 or n
+ * successes and leaves [0, 1] for small n):
+ *   (p + z^2/2n +- z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n),
+ * z = NQ_WILSON_Z, p = k/n. ok 0 when n is 0 (or k > n). */
+#define NQ_WILSON_Z 1.959963984540054
+void nq_stats_wilson(size_t k, size_t n, nq_interval *out);
 
 /* The Mann-Whitney U test (Wilcoxon rank-sum), two-sided: U of x (the
  * number of pairs x > y, ties counting a half) and the p-value. Exact

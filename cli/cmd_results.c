@@ -13,6 +13,7 @@
 #include "only.h"
 #include "plot.h"
 #include "report.h"
+#include "rtd.h"
 #include "run.h"
 #include "tamper.h"
 #include "units.h"
@@ -98,9 +99,9 @@ static int only_flag(const nq_cli *c, void *field)
 
 /* The values of --kind: the plot kinds' names (plot.h), and all. */
 static const char *const kind_names[] = {
-	"time", "cactus", "size", "solubility", "scatter", "all", NULL
+	"time", "cactus", "size", "solubility", "scatter", "rtd", "all", NULL
 };
-#define KIND_ALL 5
+#define KIND_ALL 6
 
 /* plot's command line, as its flag rows store it */
 struct plot_args {
@@ -133,10 +134,15 @@ static const nq_flag plot_flags[] = {
 		"(docs/hard-instances.md)\n"
 		"scatter: two approaches against each other, a point\n"
 		"per instance (--scatter A,B; default the first two)\n"
+		"rtd: run-time distributions of randomised methods\n"
+		"(runs with steps: local search): the fraction of runs\n"
+		"solved against steps and against time, a line per\n"
+		"approach and instance; the default when every approach\n"
+		"of the file is one\n"
 		"all: time, cactus, size\n"
 		"Each kind has its own file: RESULTS.svg (time),\n"
 		"RESULTS-cactus.svg, RESULTS-size.svg, RESULTS-solubility.svg,\n"
-		"RESULTS-scatter.svg" },
+		"RESULTS-scatter.svg, RESULTS-rtd.svg" },
 	{ "output", 'o', "OUT", NQ_FLAG_STRING, PLOT_AT(out),
 	  .help = "where (default: the kind's file beside RESULTS, as\n"
 		  "above); with --kind all: OUT, OUT-cactus, OUT-size" },
@@ -295,6 +301,9 @@ static int cmd_plot(const nq_verb *v, int argc, char **argv)
 		nq_path_with_ext(a.csv, ".svg", def, sizeof def);
 	a.o.csv = a.csv;
 	a.o.only = a.only;
+	/* a file of local searches only: their run-time distribution */
+	if (a.kind < 0 && nq_rtd_default(t, &a.o))
+		a.o.kind = NQ_PLOT_RTD;
 	rc = plot_draw(t, &a.o, a.out ? a.out : def, all, a.out != NULL);
 out:
 	nq_table_free(t);
@@ -304,7 +313,7 @@ out:
 
 const nq_verb nq_verb_plot = {
 	"plot", cmd_plot,
-	"plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind time|cactus|size|solubility|scatter|all]\n"
+	"plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind time|cactus|size|solubility|scatter|rtd|all]\n"
 	"             [--y COLUMN] [--group COL[,COL...]] [--mode MODE]\n"
 	"             [--log|--linear] [--scatter A,B] [--only KEY=VALUES]...\n"
 	"             [--size WxH] [--dpi D]",
@@ -477,7 +486,10 @@ const nq_verb nq_verb_report = {
 	"resamples from a fixed seed); a cell is\n"
 	"noisy when the interval is wider than half its median. Markdown links\n"
 	"the plots found beside the CSV (`harness plot --kind all`), HTML holds\n"
-	"them; both show the machine (RESULTS.meta).",
+	"them; both show the machine (RESULTS.meta). Randomised methods (runs\n"
+	"with steps: local search) get a table of their own: runs, solved,\n"
+	"the success rate with its 95% Wilson interval, steps when solved and\n"
+	"when unsolved (mean, median), restarts (docs/reports.md).",
 	report_flags,
 	"Exit status: 0 written; 2 bad input; 1 the output cannot be written."
 };

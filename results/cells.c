@@ -40,6 +40,9 @@ struct acc {
 	const char *host;       /* its first run's host (the table's text) */
 	double *ok, *bad;
 	size_t nok, nbad, capok, capbad;
+	double *sok, *sun, *rst;  /* steps of ok and unsolved runs, their
+				     restarts (randomised cells) */
+	size_t nsok, nsun, nrst, capsok, capsun, caprst;
 };
 
 static int push(double **v, size_t *n, size_t *cap, double x)
@@ -105,6 +108,7 @@ void nq_cells_free(nq_cells *c)
 		free(c->cell[i].id);
 		free(c->cell[i].answer);
 		free(c->cell[i].v);
+		free(c->cell[i].steps_v);
 	}
 	for (i = 0; i < c->nseries; i++)
 		free(c->series[i]);
@@ -167,6 +171,9 @@ struct build {
 	size_t npg, cappg;
 	struct nq_strset pgkeys;
 	const double *nv, *yv, *tv;   /* n, y, timeout_s (or NULL) */
+	const double *sv, *rv;  /* steps, restarts (or NULL: no column),
+				   NAN where missing (nq_table_counts) */
+	int steps_col, restarts_col;
 	struct acc *acc;
 	size_t nacc, capacc;
 	struct nq_strset series, modes, hintset;
@@ -438,6 +445,8 @@ static int build_row(struct build *b, size_t r)
 	return add_run(b, r, mode, hints, id, 0, n, st, y, to, answer);
 }
 
+static int add_steps(struct build *b, struct acc *ac, size_t r, int st);
+
 /* One run into its cell. */
 static int add_run(struct build *b, size_t r, const char *mode,
 		   const char *hints, const char *id, int parts, double n,
@@ -471,6 +480,8 @@ static int add_run(struct build *b, size_t r, const char *mode,
 		if (to > b->c->timeout_s)
 			b->c->timeout_s = to;
 	}
+	if (b->sv && !parts && add_steps(b, ac, r, st) < 0)
+		goto oom;
 	if (isnan(y))
 		return 0;
 	if (st == NQ_ST_OK || o->any_status) {
@@ -482,6 +493,34 @@ static int add_run(struct build *b, size_t r, const char *mode,
 	return 0;
 oom:
 	return nq_error_set(b->err, b->name, 0, 0, "out of memory");
+}
+
+int nq_cells_counted(int st)
+{
+	return st != NQ_ST_ERROR && st != NQ_ST_SKIPPED;
+}
+
+/* Row r's steps and restarts into its cell: a run with a number of
+ * steps, whatever its status, makes the cell randomised; only finished
+ * runs (ok, unsolved) give figures, so the steps of a run that failed
+ * do not skew them. -1 when out of memory. */
+static int add_steps(struct build *b, struct acc *ac, size_t r, int st)
+{
+	double s = b->sv[r], x = b->rv ? b->rv[r] : NAN;
+
+	if (!isnan(s))
+		ac->c.randomised = 1;
+	if (nq_cells_counted(st))
+		ac->c.counted++;
+	if (st != NQ_ST_OK && st != NQ_ST_UNSOLVED)
+		return 0;
+	if (!isnan(s) && (st == NQ_ST_OK ?
+	    push(&ac->sok, &ac->nsok, &ac->capsok, s) :
+	    push(&ac->sun, &ac->nsun, &ac->capsun, s)) < 0)
+		return -1;
+	if (!isnan(x) && push(&ac->rst, &ac->nrst, &ac->caprst, x) < 0)
+		return -1;
+	return 0;
 }
 
 /* The rank of a series: its place in the experiment file's order of
@@ -569,11 +608,20 @@ static int build_cells(struct build *b)
 
 		nq_stats_of(ac->ok, ac->nok, &ac->c.y);
 		nq_stats_of(ac->bad, ac->nbad, &ac->c.fail_y);
-		if (nq_stats_interval(ac->ok, ac->nok, &ac->c.y) < 0)
+		if (!b->o->no_ci &&
+		    nq_stats_interval(ac->ok, ac->nok, &ac->c.y) < 0)
 			return nq_error_set(b->err, b->name, 0, 0, "out of "
 					    "memory");
 		ac->c.v = ac->ok; /* sorted by nq_stats_of; now c's */
 		ac->ok = NULL;
+		if (ac->c.randomised) {
+			nq_stats_of(ac->sok, ac->nsok, &ac->c.steps_ok);
+			nq_stats_of(ac->sun, ac->nsun, &ac->c.steps_unsolved);
+			nq_stats_of(ac->rst, ac->nrst, &ac->c.restarts);
+			ac->c.steps_v = ac->sok;
+			ac->sok = NULL;
+			c->randomised++;
+		}
 		c->cell[a] = ac->c;
 		c->mixed += ac->c.hosts > 1;
 		ac->c.hints = NULL; /* now owned by c */
@@ -594,6 +642,9 @@ static void build_free(struct build *b)
 	for (i = 0; i < b->nacc; i++) {
 		free(b->acc[i].ok);
 		free(b->acc[i].bad);
+		free(b->acc[i].sok);
+		free(b->acc[i].sun);
+		free(b->acc[i].rst);
 		free(b->acc[i].c.hints);
 		free(b->acc[i].c.id);
 		free(b->acc[i].c.answer);
@@ -645,7 +696,14 @@ int nq_cells_build(const nq_table *t, const char *name,
 	b.nv = nq_table_numbers(t, b.ci[0]);
 	b.yv = nq_table_numbers(t, yi);
 	b.tv = ti >= 0 ? nq_table_numbers(t, ti) : NULL;
+	/* a local search's effort (files from ABI 7 on) */
+	b.steps_col = nq_table_col(t, "steps");
+	b.restarts_col = nq_table_col(t, "restarts");
+	b.sv = b.steps_col >= 0 ? nq_table_counts(t, b.steps_col) : NULL;
+	b.rv = b.restarts_col >= 0 ? nq_table_counts(t, b.restarts_col) :
+	       NULL;
 	if (!b.nv || !b.yv || (ti >= 0 && !b.tv) ||
+	    (b.steps_col >= 0 && !b.sv) || (b.restarts_col >= 0 && !b.rv) ||
 	    !(b.c = calloc(1, sizeof *b.c)) || !(b.c->ycol = strdup(ycol)) ||
 	    !(b.c->experiment = strdup(nq_table_cell(t, 0, ei)))) {
 		nq_error_set(err, name, 0, 0, "out of memory");

@@ -53,6 +53,21 @@ typedef struct nq_cell {
 	int hosts;              /* machines its runs came from (the `host`
 				   column; a merge of shards): 0 not known,
 				   1, or 2 for more than one */
+	/* A randomised method's cell (a local search: some run has a
+	 * number in the `steps` column; 0 and zeros otherwise). Only
+	 * finished runs give its steps and restarts: ok (solved) and
+	 * unsolved (stopped without a solution); a negative or non-numeric
+	 * cell is missing (warned about, the run still counted). */
+	int randomised;
+	size_t counted;         /* runs in the success rate: every status
+				   but error and skipped (the method was not
+				   measured: it refused, or was not run) */
+	nq_stats steps_ok;      /* steps of the ok runs that have them */
+	nq_stats steps_unsolved; /* ... of the unsolved runs */
+	nq_stats restarts;      /* restarts of the ok and unsolved runs */
+	double *steps_v;        /* the ok runs' steps, sorted
+				   (steps_ok.count), for the run-time
+				   distribution */
 } nq_cell;
 
 typedef struct nq_cells {
@@ -74,6 +89,7 @@ typedef struct nq_cells {
 	double timeout_s;       /* the largest timeout_s of any row */
 	size_t mixed;           /* cells whose runs came from more than one
 				   machine (hosts > 1) */
+	size_t randomised;      /* randomised cells (nq_cell.randomised) */
 } nq_cells;
 
 typedef struct nq_cells_opts {
@@ -86,6 +102,10 @@ typedef struct nq_cells_opts {
 			     * to this table); NULL: all */
 	int any_status;     /* summarise y over every run that has a value
 			     * (sizes); default: over ok runs only */
+	int no_ci;          /* leave out the intervals of the medians
+			     * (y.has_ci 0): plots and sums do not show
+			     * them, and each costs NQ_BOOT_RESAMPLES
+			     * medians of a cell's runs */
 	const char *const *order; /* the approaches in the experiment
 			     * file's order (nq_cells_order_read), or NULL */
 	size_t norder;
@@ -103,6 +123,10 @@ void nq_cells_free(nq_cells *c);
  * `csv` (its `approaches:`; nq_meta_list_free them): 0, or -1 when there
  * is none. Tables and figures take their order and colours from it. */
 int nq_cells_file_order(const char *csv, char ***order, size_t *n);
+
+/* Is run status st counted in a randomised cell's success rate
+ * (nq_cell.counted)? */
+int nq_cells_counted(int st);
 
 /* The cell of (series, mode, hints, n), or NULL (a binary search). */
 const nq_cell *nq_cells_find(const nq_cells *c, size_t series, size_t mode,

@@ -30,6 +30,8 @@ struct nq_table {
 	/* filled on demand by nq_table_numbers() */
 	double **nums;
 	size_t *good, *bad;   /* per column: cells that are / are not numbers */
+	unsigned char *counts; /* per column: its negatives made NAN
+				  (nq_table_counts) */
 };
 
 static FILE *warn_file;
@@ -66,6 +68,7 @@ void nq_table_free(nq_table *t)
 	free(t->nums);
 	free(t->good);
 	free(t->bad);
+	free(t->counts);
 	free(t->cells);
 	free(t->lines);
 	free(t->text);
@@ -469,6 +472,36 @@ const double *nq_table_numbers(const nq_table *ct, int col)
 	if (bad > told)
 		nq_table_warn(t->name, 0, "%zu more cells in column '%s' are "
 			      "not numbers: skipped", bad - told,
+			      nq_table_colname(t, (size_t)col));
+	return v;
+}
+
+const double *nq_table_counts(const nq_table *ct, int col)
+{
+	nq_table *t = (nq_table *)ct; /* a cache, as nq_table_numbers' */
+	double *v = (double *)nq_table_numbers(ct, col);
+	size_t r, neg = 0;
+
+	if (!v)
+		return NULL;
+	if (!t->counts && !(t->counts = calloc(t->ncols, 1)))
+		return NULL;
+	if (t->counts[col])
+		return v;
+	t->counts[col] = 1;
+	for (r = 0; r < t->nrows; r++) {
+		if (!(v[r] < 0))
+			continue;
+		if (neg++ < NQ_TABLE_WARN_CELLS)
+			nq_table_warn(t->name, t->lines[r], "'%.40s' in column "
+				      "'%s' is negative, not a count: skipped",
+				      nq_table_cell(t, r, col),
+				      nq_table_colname(t, (size_t)col));
+		v[r] = NAN;
+	}
+	if (neg > NQ_TABLE_WARN_CELLS)
+		nq_table_warn(t->name, 0, "%zu more cells in column '%s' are "
+			      "negative: skipped", neg - NQ_TABLE_WARN_CELLS,
 			      nq_table_colname(t, (size_t)col));
 	return v;
 }

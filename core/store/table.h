@@ -65,6 +65,10 @@ int nq_table_col_numeric(const nq_table *t, int col);
  * warns about each cell that is not a number (the first few by line, then
  * how many more): such a cell is skipped, the rest of the file is used. */
 const double *nq_table_numbers(const nq_table *t, int col);
+/* Column `col` as counts (steps, restarts): nq_table_numbers with a
+ * negative number NAN too, each warned about once per table (the first
+ * few by line, then how many more), as a cell that is not a number. */
+const double *nq_table_counts(const nq_table *t, int col);
 
 /* The digest chain as checked while the table was read (chain.h). */
 struct nq_chain_check;

@@ -18,6 +18,7 @@
 #include "cells.h"
 #include "plot.h"
 #include "plot_common.h"
+#include "rtd.h"
 #include "scatter.h"
 #include "solubility.h"
 #include "order.h"
@@ -45,9 +46,14 @@ static const struct {
 	{ NQ_ST_WRONG, 12, "wrong answer" },
 	{ NQ_ST_DISPUTED, 10, "disputed answer" },
 	{ NQ_ST_SKIPPED, 1, "skipped after a timeout" },
+	{ NQ_ST_UNSOLVED, 8, "unsolved (a local search stopped)" },
 	{ NQ_ST__COUNT, 6, "runs from more than one machine" },
 };
 #define NFAIL (sizeof fail_marks / sizeof fail_marks[0])
+/* a new status gets its marker here (unsolved had none: its runs were
+ * not drawn) */
+_Static_assert(NFAIL == NQ_ST__COUNT, "a mark for every status but ok, "
+	       "and the ring");
 
 static const char *mode_title(const char *mode)
 {
@@ -594,10 +600,13 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 		return nq_solubility_plot(f, t, o, term, target, 1, err);
 	if (o->kind == NQ_PLOT_SCATTER)
 		return nq_scatter_plot(f, t, o, term, target, err);
+	if (o->kind == NQ_PLOT_RTD)
+		return nq_rtd_plot(f, t, o, term, target, err);
 	memset(&co, 0, sizeof co);
 	co.group = o->group;
 	co.mode = o->mode;
 	co.only = o->only;
+	co.no_ci = 1; /* a plot draws medians, min and max */
 	if (o->kind == NQ_PLOT_SIZE) {
 		co.any_status = 1;
 		co.y = "vars";

@@ -8,7 +8,7 @@
 #include "plot_common.h"
 
 static const char *const kind_names[NQ_PLOT__COUNT] = {
-	"time", "cactus", "size", "solubility", "scatter"
+	"time", "cactus", "size", "solubility", "scatter", "rtd"
 };
 
 int nq_plot_kind_from_name(const char *name)

@@ -19,6 +19,8 @@ typedef enum nq_plot_kind {
 			     * family's parameter (solubility.c) */
 	NQ_PLOT_SCATTER,    /* approach A against B, a point per instance
 			     * (scatter.c) */
+	NQ_PLOT_RTD,        /* fraction of runs solved against steps and
+			     * time, per randomised approach (rtd.c) */
 	NQ_PLOT__COUNT
 } nq_plot_kind;
 
@@ -63,7 +65,7 @@ int nq_plot_size_parse(const char *text, nq_plot_opts *o, nq_error *err);
  * inches is inches x dpi px)? 0, or -1 with err set. */
 int nq_plot_size_check(const nq_plot_opts *o, nq_error *err);
 
-/* "time", "cactus", "size", "solubility", "scatter" -> kind; -1 if
+/* "time", "cactus", "size", "solubility", "scatter", "rtd" -> kind; -1 if
  * unknown. */
 int nq_plot_kind_from_name(const char *name);
 const char *nq_plot_kind_name(nq_plot_kind k);

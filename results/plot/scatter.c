@@ -150,6 +150,7 @@ int nq_scatter_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
 	co.y = o->y;
 	co.group = o->group;
 	co.mode = o->mode;
+	co.no_ci = 1;
 	if (nq_cells_build(t, o->csv, &co, &c, err) < 0)
 		return NQ_PLOT_EINPUT;
 	if (c->nseries < 2) {

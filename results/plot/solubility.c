@@ -16,7 +16,8 @@
  * by their hints alone. An instance is solvable when some run of it
  * ended ok with a placement (solutions >= 1), insoluble when some run
  * ended ok with none and none found one; runs with any other status
- * (timeout, memout, crash, error, wrong, disputed, skipped) decide
+ * (timeout, memout, crash, error, wrong, disputed, skipped, unsolved:
+ * a local search that stopped proves nothing) decide
  * nothing, and an instance no run decided is left out of the fraction
  * (the key counts them). The median time of an approach at a point is
  * over its runs there of every status; a run that did not end ok counts

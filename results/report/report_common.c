@@ -297,3 +297,78 @@ int nq_report_mode_hints(const nq_cells *c, size_t m)
 			any = 1;
 	return any;
 }
+
+int nq_report_mode_randomised(const nq_cells *c, size_t m)
+{
+	size_t i;
+
+	for (i = 0; i < c->ncells; i++)
+		if (c->cell[i].mode == m && c->cell[i].randomised)
+			return 1;
+	return 0;
+}
+
+/* A step count: whole where it is (a median of 3 steps is "3"), else 3
+ * significant digits. */
+static void count_num(char *buf, size_t len, double v)
+{
+	if (v == floor(v) && fabs(v) < 1e15)
+		snprintf(buf, len, "%.0f", v);
+	else
+		nq_report_number(buf, len, v, NQ_REPORT_SIG, -1);
+}
+
+/* A count's mean and median, or the dash for none. */
+static void effort_of(const struct nq_report_ctx *x, const nq_stats *s,
+		      char *mean, char *med, size_t len)
+{
+	if (!s->count) {
+		snprintf(mean, len, "%s", x->style->dash);
+		snprintf(med, len, "%s", x->style->dash);
+		return;
+	}
+	count_num(mean, len, s->sum / (double)s->count);
+	count_num(med, len, s->median);
+}
+
+void nq_report_ls_row_of(const struct nq_report_ctx *x, const nq_cell *e,
+			 struct nq_report_ls_row *r)
+{
+	const char *dash = x->style->dash;
+	nq_interval ci;
+	char unused[40];
+
+	snprintf(r->runs, sizeof r->runs, "%zu", e->counted);
+	snprintf(r->solved, sizeof r->solved, "%zu", e->status[NQ_ST_OK]);
+	nq_stats_wilson(e->status[NQ_ST_OK], e->counted, &ci);
+	if (ci.ok) {
+		snprintf(r->rate, sizeof r->rate, "%.1f", 100.0 *
+			 (double)e->status[NQ_ST_OK] / (double)e->counted);
+		snprintf(r->lo, sizeof r->lo, "%.1f", 100 * ci.lo);
+		snprintf(r->hi, sizeof r->hi, "%.1f", 100 * ci.hi);
+		snprintf(r->ci, sizeof r->ci, "[%s, %s]", r->lo, r->hi);
+	} else {
+		snprintf(r->rate, sizeof r->rate, "%s", dash);
+		snprintf(r->lo, sizeof r->lo, "%s", dash);
+		snprintf(r->hi, sizeof r->hi, "%s", dash);
+		snprintf(r->ci, sizeof r->ci, "%s", dash);
+	}
+	effort_of(x, &e->steps_ok, r->ok_mean, r->ok_med, sizeof r->ok_mean);
+	effort_of(x, &e->steps_unsolved, r->un_mean, r->un_med,
+		  sizeof r->un_mean);
+	effort_of(x, &e->restarts, r->restarts, unused, sizeof r->restarts);
+}
+
+const char *nq_report_ls_rule(void)
+{
+	return "Randomised methods (local search: a run with a number in the "
+	       "steps column), each run its own seed: runs counted (every "
+	       "status but error and skipped), solved (ended ok), the "
+	       "success rate in per cent with its 95 % Wilson score "
+	       "interval, the steps (moves after the initial state) of the "
+	       "solved runs and of the unsolved ones (stopped without a "
+	       "solution: stuck, or at a limit), mean and median, and the "
+	       "mean restarts. A timeout counts as not solved and has no "
+	       "steps; a run without a number of steps counts under runs, "
+	       "not in the means.";
+}

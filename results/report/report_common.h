@@ -129,4 +129,23 @@ void nq_report_row_of(const struct nq_report_ctx *x, size_t m,
  * tables' column is "instance")? */
 int nq_report_mode_hints(const nq_cells *c, size_t m);
 
+/* One row of the table of randomised methods (a cell with steps,
+ * cells.h), formatted: counts, the success rate in per cent with its
+ * Wilson interval (ends apart and as "[lo, hi]"), the steps' mean and
+ * median when solved and when unsolved, the mean restarts; the style's
+ * dash where there is no figure. Numbers are plain decimals of 3
+ * significant digits (whole numbers whole), so LaTeX takes them too. */
+struct nq_report_ls_row {
+	char runs[24], solved[24], rate[24], lo[24], hi[24], ci[56];
+	char ok_mean[40], ok_med[40], un_mean[40], un_med[40];
+	char restarts[40];
+};
+void nq_report_ls_row_of(const struct nq_report_ctx *x, const nq_cell *e,
+			 struct nq_report_ls_row *r);
+/* Has mode m any randomised cell? */
+int nq_report_mode_randomised(const nq_cells *c, size_t m);
+/* What the table of randomised methods shows, a paragraph for Markdown
+ * and HTML (LaTeX says it in its caption). */
+const char *nq_report_ls_rule(void);
+
 #endif

@@ -63,6 +63,7 @@ int nq_report_totals(const nq_table *t, const char *csv, const char *group,
 	co.y = "cpu_s";
 	co.group = group;
 	co.any_status = 1;
+	co.no_ci = 1; /* a sum */
 	if (nq_cells_build(t, csv, &co, &cpu, err) < 0)
 		return -1;
 	for (i = 0; i < cpu->ncells; i++) {

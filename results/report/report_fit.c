@@ -168,7 +168,7 @@ const char *nq_tex_inst_answer(const nq_cells *c, size_t i)
 const char nq_tex_status_letter[NQ_ST__COUNT] = {
 	[NQ_ST_OK] = 0, [NQ_ST_WRONG] = 'W', [NQ_ST_TIMEOUT] = 'T',
 	[NQ_ST_MEMOUT] = 'M', [NQ_ST_CRASH] = 'C', [NQ_ST_ERROR] = 'E',
-	[NQ_ST_DISPUTED] = 'D', [NQ_ST_SKIPPED] = 'S',
+	[NQ_ST_DISPUTED] = 'D', [NQ_ST_SKIPPED] = 'S', [NQ_ST_UNSOLVED] = 'U',
 };
 
 /* A glance cell: the median with its marks, "0.0123$^\dagger$" and, where

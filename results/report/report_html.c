@@ -475,6 +475,79 @@ static int detail(const struct nq_report_ctx *x)
 	return 0;
 }
 
+/* The randomised methods' table: a row per cell with steps, every mode
+ * (the filters and the sorting as for the cells). */
+static void randomised(const struct nq_report_ctx *x)
+{
+	const nq_cells *c = x->c;
+	FILE *f = x->f;
+	size_t i;
+
+	if (!c->randomised)
+		return;
+	fputs("<h2>Randomised methods</h2>\n<p class=\"note\">", f);
+	html(f, nq_report_ls_rule());
+	fputs("</p>\n<table id=\"randomised\" class=\"sortable\"><thead><tr>",
+	      f);
+	th(f, "mode", 0, "mode");
+	th(f, "n", 1, "n");
+	th(f, "hints", 0, "hints");
+	th(f, "approach", 0, "approach");
+	th(f, "runs", 1, "runs");
+	th(f, "solved", 1, "solved");
+	th(f, "success", 1, "success %");
+	th(f, "success_ci", 1, "95 % interval");
+	th(f, "steps_solved", 1, "steps solved: mean");
+	th(f, "steps_solved_median", 1, "median");
+	th(f, "steps_unsolved", 1, "steps unsolved: mean");
+	th(f, "steps_unsolved_median", 1, "median");
+	th(f, "restarts", 1, "restarts: mean");
+	fputs("</tr></thead>\n<tbody>\n", f);
+	for (i = 0; i < c->ncells; i++) {
+		const nq_cell *e = &c->cell[i];
+		struct nq_report_ls_row r;
+		char nb[16];
+		double v[8];
+		nq_interval ci;
+
+		if (!e->randomised)
+			continue;
+		nq_report_ls_row_of(x, e, &r);
+		nq_stats_wilson(e->status[NQ_ST_OK], e->counted, &ci);
+		row_attrs(f, c, e, 1);
+		td_text(f, c->modes[e->mode]);
+		v[0] = e->n;
+		snprintf(nb, sizeof nb, "%d", e->n);
+		td_num(f, nb, &v[0], NULL);
+		td_text(f, e->hints);
+		td_text(f, c->series[e->series]);
+		v[1] = (double)e->counted;
+		td_num(f, r.runs, &v[1], NULL);
+		v[2] = (double)e->status[NQ_ST_OK];
+		td_num(f, r.solved, &v[2], NULL);
+		v[3] = ci.ok ? v[2] / v[1] : 0;
+		td_num(f, r.rate, ci.ok ? &v[3] : NULL, NULL);
+		v[4] = ci.hi - ci.lo;
+		td_num(f, r.ci, ci.ok ? &v[4] : NULL, NULL);
+		v[5] = e->steps_ok.count ? e->steps_ok.sum /
+		       (double)e->steps_ok.count : 0;
+		td_num(f, r.ok_mean, e->steps_ok.count ? &v[5] : NULL, NULL);
+		td_num(f, r.ok_med, e->steps_ok.count ? &e->steps_ok.median :
+		       NULL, NULL);
+		v[6] = e->steps_unsolved.count ? e->steps_unsolved.sum /
+		       (double)e->steps_unsolved.count : 0;
+		td_num(f, r.un_mean, e->steps_unsolved.count ? &v[6] : NULL,
+		       NULL);
+		td_num(f, r.un_med, e->steps_unsolved.count ?
+		       &e->steps_unsolved.median : NULL, NULL);
+		v[7] = e->restarts.count ? e->restarts.sum /
+		       (double)e->restarts.count : 0;
+		td_num(f, r.restarts, e->restarts.count ? &v[7] : NULL, NULL);
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+}
+
 static const char B64[] =
 	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -580,6 +653,10 @@ static int plots(const struct nq_report_ctx *x, const nq_table *t,
 	figure(x, t, NQ_PLOT_TIME, NULL, NULL, "time against n", err);
 	figure(x, t, NQ_PLOT_CACTUS, NULL, NULL, "cactus plot: instances "
 	       "solved against time", err);
+	if (x->c->randomised)
+		figure(x, t, NQ_PLOT_RTD, NULL, NULL, "run-time distributions: "
+		       "the fraction of runs solved against steps and against "
+		       "time", err);
 	return 0;
 }
 
@@ -696,6 +773,7 @@ static int html_write(const struct nq_report_ctx *x, const nq_table *t,
 		nq_error_set(err, NULL, 0, 0, "out of memory");
 		goto fail;
 	}
+	randomised(x);
 	if (plots(x, t, err) < 0)
 		goto fail;
 	machine(x);

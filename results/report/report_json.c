@@ -13,7 +13,13 @@
  *                  "statuses": { "ok": 3, ... }, "median", "median_ci"
  *                  ([lo, hi] or null), "min", "max", "q1", "q3", "iqr",
  *                  "mad", "noisy", "machines", "timeout_s",
- *                  "speedup": { "kind", "value", "ci" } } ],
+ *                  "speedup": { "kind", "value", "ci" },
+ *                  "randomised" (a cell with steps only): { "runs",
+ *                    "solved", "success_rate", "success_ci" (Wilson),
+ *                    "steps_solved", "steps_unsolved" ({ "count",
+ *                    "mean", "median" }), "restarts_mean" } } ],
+ *     "success_interval": { "method": "wilson", "level" } (with
+ *       randomised cells only),
  *     "machine": { KEY: value, LIST: [items] } }
  *
  * Numbers in the column's own unit (seconds for times); null where there
@@ -53,6 +59,39 @@ static void num_or_null(FILE *f, int have, double v)
 		nq_json_num(f, v);
 	else
 		fputs("null", f);
+}
+
+/* A count's figures: { "count", "mean", "median" } (null: none). */
+static void effort(FILE *f, const nq_stats *s)
+{
+	fprintf(f, "{\"count\": %zu, \"mean\": ", s->count);
+	num_or_null(f, s->count > 0, s->count ? s->sum / (double)s->count : 0);
+	fputs(", \"median\": ", f);
+	num_or_null(f, s->count > 0, s->median);
+	fputc('}', f);
+}
+
+/* A randomised cell's figures (the table of report_common.h's
+ * nq_report_ls_row, as numbers). */
+static void randomised(FILE *f, const nq_cell *e)
+{
+	nq_interval ci;
+
+	nq_stats_wilson(e->status[NQ_ST_OK], e->counted, &ci);
+	fprintf(f, ",\n     \"randomised\": {\"runs\": %zu, \"solved\": %zu, "
+		"\"success_rate\": ", e->counted, e->status[NQ_ST_OK]);
+	num_or_null(f, ci.ok, ci.ok ? (double)e->status[NQ_ST_OK] /
+		    (double)e->counted : 0);
+	fputs(", \"success_ci\": ", f);
+	interval(f, ci.ok, ci.lo, ci.hi);
+	fputs(",\n       \"steps_solved\": ", f);
+	effort(f, &e->steps_ok);
+	fputs(", \"steps_unsolved\": ", f);
+	effort(f, &e->steps_unsolved);
+	fputs(", \"restarts_mean\": ", f);
+	num_or_null(f, e->restarts.count > 0, e->restarts.count ?
+		    e->restarts.sum / (double)e->restarts.count : 0);
+	fputc('}', f);
 }
 
 static const char *const kinds[] = { NULL, "baseline", "ratio", "at_least" };
@@ -116,6 +155,8 @@ static int cell(const struct nq_report_ctx *x, const nq_cell *e)
 		interval(f, sp.ci.ok, sp.ci.lo, sp.ci.hi);
 		fputc('}', f);
 	}
+	if (e->randomised)
+		randomised(f, e);
 	fputc('}', f);
 	return 0;
 }
@@ -215,7 +256,11 @@ static int json_write(const struct nq_report_ctx *x, const nq_table *t,
 		}
 		fputs(i + 1 < c->ncells ? ",\n" : "\n", f);
 	}
-	fputs("  ],\n  \"machine\": ", f);
+	fputs("  ],\n", f);
+	if (c->randomised)
+		fprintf(f, "  \"success_interval\": {\"method\": \"wilson\", "
+			"\"level\": %g},\n", NQ_BOOT_LEVEL);
+	fputs("  \"machine\": ", f);
 	nq_meta_path(x->o->csv, meta, sizeof meta);
 	memset(&mo, 0, sizeof mo);
 	mo.f = f;

@@ -511,6 +511,163 @@ static void tex_detail(const struct nq_report_ctx *x, size_t m,
 	free(t.spec);
 }
 
+/* ---- the randomised methods' table ------------------------------------ */
+
+#define LS_COLS 10 /* after n and approach (and the instance) */
+
+/* The widths of the randomised table's columns in characters, the head's
+ * words counted, into w[]: the approach's, then LS_COLS figures. */
+static size_t ls_widths(const struct nq_report_ctx *x, size_t m, double *w)
+{
+	static const char *const head[LS_COLS] = {
+		"runs", "solved", "rate", "low", "high", "mean", "median",
+		"mean", "median", "mean"
+	};
+	const nq_cells *c = x->c;
+	size_t i, k, rows = 0;
+
+	w[0] = nq_tex_chars("approach", 8);
+	for (k = 0; k < LS_COLS; k++)
+		w[k + 1] = nq_tex_chars(head[k], strlen(head[k]));
+	for (i = 0; i < c->ncells; i++) {
+		const nq_cell *e = &c->cell[i];
+		struct nq_report_ls_row r;
+		const char *v[LS_COLS];
+		double a;
+
+		if (e->mode != m || !e->randomised)
+			continue;
+		rows++;
+		nq_report_ls_row_of(x, e, &r);
+		v[0] = r.runs; v[1] = r.solved; v[2] = r.rate; v[3] = r.lo;
+		v[4] = r.hi; v[5] = r.ok_mean; v[6] = r.ok_med;
+		v[7] = r.un_mean; v[8] = r.un_med; v[9] = r.restarts;
+		a = nq_tex_chars(c->series[e->series],
+				 strlen(c->series[e->series]));
+		if (a > w[0])
+			w[0] = a;
+		for (k = 0; k < LS_COLS; k++) {
+			a = nq_tex_chars(v[k], strlen(v[k]));
+			if (a > w[k + 1])
+				w[k + 1] = a;
+		}
+	}
+	return rows;
+}
+
+/* Mode m's randomised table laid out: the smallest of \footnotesize and
+ * \scriptsize it fits the text width in, else shrunk to it; a longtable
+ * past NQ_REPORT_LONGTABLE_ROWS rows. 0: the mode has no such table. */
+static int ls_layout(const struct nq_report_ctx *x, size_t m,
+		     struct nq_tex_layout *l)
+{
+	double w[LS_COLS + 1], sum = 0;
+	size_t rows, k;
+	int hints = nq_report_mode_hints(x->c, m);
+
+	memset(l, 0, sizeof *l);
+	if (!nq_report_mode_randomised(x->c, m))
+		return 0;
+	rows = ls_widths(x, m, w);
+	l->inst = hints;
+	l->inst_w = 24;
+	l->longt = rows > NQ_REPORT_LONGTABLE_ROWS;
+	for (l->size = 1; l->size < NQ_TEX_NSIZES; l->size++) {
+		const struct nq_tex_size *z = &nq_tex_sizes[l->size];
+
+		sum = (3 + (hints ? l->inst_w : 0)) * z->digit + 2 * z->sep *
+		      (hints ? 2 : 1);
+		for (k = 0; k <= LS_COLS; k++)
+			sum += w[k] * NQ_TEX_SLACK * z->digit + 2 * z->sep;
+		if (sum <= NQ_TEX_TEXTWIDTH_PT)
+			break;
+	}
+	if (l->size == NQ_TEX_NSIZES) {
+		l->size = NQ_TEX_NSIZES - 1;
+		l->resize = !l->longt;
+	}
+	return 1;
+}
+
+static void tex_randomised(const struct nq_report_ctx *x, size_t m)
+{
+	const nq_cells *c = x->c;
+	FILE *f = x->f;
+	struct nq_tex_layout l;
+	struct tex_table t;
+	size_t i, sl = 0, hl = 0;
+	FILE *cap, *head;
+	int prev_n = -1, first = 1;
+	const char *prev_h = NULL;
+
+	if (!ls_layout(x, m, &l))
+		return;
+	memset(&t, 0, sizeof t);
+	t.l = &l;
+	if (open_two(&t.caption, &sl, &cap, &t.head, &hl, &head) < 0)
+		return;
+	t.spec = strdup(l.inst ? "rll rr rrr rr rr r" : "rl rr rrr rr rr r");
+	t.ncols = (l.inst ? 3 : 2) + LS_COLS;
+	t.suffix = "-randomised";
+	tex(cap, nq_report_mode_title(c->modes[m]));
+	fputs(". Randomised methods (runs with steps: local search), each "
+	      "run its own seed: runs counted (every status but error and "
+	      "skipped), solved (ended ok), the success rate in per cent "
+	      "with its 95\\% Wilson score interval (low, high), the steps "
+	      "(moves after the initial state) of the solved runs and of "
+	      "the unsolved ones (stopped without a solution), mean and "
+	      "median, and the mean restarts. A timeout counts as not "
+	      "solved and has no steps.", cap);
+	fprintf(head, "%s& & & & \\multicolumn{3}{c}{success (\\%%)} & "
+		"\\multicolumn{2}{c}{steps, solved} & \\multicolumn{2}{c}"
+		"{steps, unsolved} & restarts \\\\\n\\cmidrule(lr){%d-%d}"
+		"\\cmidrule(lr){%d-%d}\\cmidrule(lr){%d-%d}\n$n$ & %s"
+		"approach & runs & solved & rate & low & high & mean & median "
+		"& mean & median & mean", l.inst ? "& " : "",
+		l.inst ? 6 : 5, l.inst ? 8 : 7, l.inst ? 9 : 8,
+		l.inst ? 10 : 9, l.inst ? 11 : 10, l.inst ? 12 : 11,
+		l.inst == 2 ? "instance & " : l.inst ? "hints & " : "");
+	fclose(cap);
+	fclose(head);
+	if (!t.spec)
+		goto out;
+	tex_begin(x, m, &t);
+	for (i = 0; i < c->ncells; i++) {
+		const nq_cell *e = &c->cell[i];
+		struct nq_report_ls_row r;
+		int first_of_group;
+
+		if (e->mode != m || !e->randomised)
+			continue;
+		first_of_group = e->n != prev_n || !prev_h ||
+				 strcmp(prev_h, e->hints);
+		prev_n = e->n;
+		prev_h = e->hints;
+		nq_report_ls_row_of(x, e, &r);
+		if (first_of_group && !first)
+			fputs("\\addlinespace\n", f);
+		first = 0;
+		if (first_of_group)
+			fprintf(f, "%d & ", e->n);
+		else
+			fputs(" & ", f);
+		if (l.inst) {
+			if (first_of_group)
+				tex_inst(f, e, &l);
+			fputs(" & ", f);
+		}
+		tex(f, c->series[e->series]);
+		fprintf(f, " & %s & %s & %s & %s & %s & %s & %s & %s & %s & "
+			"%s \\\\\n", r.runs, r.solved, r.rate, r.lo, r.hi,
+			r.ok_mean, r.ok_med, r.un_mean, r.un_med, r.restarts);
+	}
+	tex_end(x, &t);
+out:
+	free(t.caption);
+	free(t.head);
+	free(t.spec);
+}
+
 static void tex_preamble(const struct nq_report_ctx *x)
 {
 	const nq_cells *c = x->c;
@@ -528,6 +685,10 @@ static void tex_preamble(const struct nq_report_ctx *x)
 		nq_tex_detail_layout(x, m, 1, &d);
 		longt |= d.longt;
 		resize |= d.resize && !d.longt;
+		if (ls_layout(x, m, &d)) {
+			longt |= d.longt;
+			resize |= d.resize;
+		}
 	}
 	free(g);
 	fputs("% ", f);
@@ -597,6 +758,7 @@ static int latex_write(const struct nq_report_ctx *x, const nq_table *t,
 
 		tex_glance(x, m, scale, unit, hints);
 		tex_detail(x, m, scale, unit, hints);
+		tex_randomised(x, m);
 	}
 	nq_meta_path(x->o->csv, meta, sizeof meta);
 	tex_machine(x, meta, fopen(meta, "r"));

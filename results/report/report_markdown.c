@@ -210,6 +210,42 @@ static void md_detail(const struct nq_report_ctx *x, size_t m, double scale,
 		      "difference.\n\n", f);
 }
 
+/* The randomised methods' table in Markdown: a row per instance and
+ * approach with steps, side by side as the textbook's. */
+static void md_randomised(const struct nq_report_ctx *x, size_t m, int hints)
+{
+	const nq_cells *c = x->c;
+	FILE *f = x->f;
+	size_t i;
+
+	if (!nq_report_mode_randomised(c, m))
+		return;
+	fprintf(f, "### Randomised methods\n\n%s\n\n| n |%s approach | runs | "
+		"solved | success %% | 95 %% interval | steps solved: mean | "
+		"median | steps unsolved: mean | median | restarts: mean |\n"
+		"|---:|%s---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+		nq_report_ls_rule(),
+		hints == 2 ? " instance |" : hints ? " hints |" : "",
+		hints ? "---|" : "");
+	for (i = 0; i < c->ncells; i++) {
+		const nq_cell *e = &c->cell[i];
+		struct nq_report_ls_row r;
+
+		if (e->mode != m || !e->randomised)
+			continue;
+		nq_report_ls_row_of(x, e, &r);
+		fprintf(f, "| %d |", e->n);
+		if (hints)
+			md_inst(f, e);
+		fputc(' ', f);
+		md(f, c->series[e->series]);
+		fprintf(f, " | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			r.runs, r.solved, r.rate, r.ci, r.ok_mean, r.ok_med,
+			r.un_mean, r.un_med, r.restarts);
+	}
+	fputc('\n', f);
+}
+
 /* The directory part of a path ("" for none), into buf. */
 static void dir_of(const char *path, char *buf, size_t len)
 {
@@ -243,7 +279,9 @@ static void plots(const struct nq_report_ctx *x)
 		"time against n", "cactus plot: instances solved against time",
 		"model sizes against n",
 		"fraction solvable and median time against the family's "
-		"parameter", "two approaches against each other per instance"
+		"parameter", "two approaches against each other per instance",
+		"run-time distributions: fraction of runs solved against "
+		"steps and time"
 	};
 	char svg[4096], path[4096], link[4096];
 	int k, any = 0;
@@ -382,6 +420,7 @@ static int markdown_write(const struct nq_report_ctx *x, const nq_table *t,
 		fprintf(f, "## %s\n\n", nq_report_mode_title(c->modes[m]));
 		md_wide(x, m, scale, unit, hints);
 		md_detail(x, m, scale, unit, hints);
+		md_randomised(x, m, hints);
 	}
 	machine(x);
 	return 0;

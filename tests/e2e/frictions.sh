@@ -76,7 +76,7 @@ bad_value solver 5:5 "unknown approach 'backtrak' (did you mean 'backtrack'?)" \
 bad_value option 5:17 "unknown option 'varient' for backtrack (did you mean 'variant'?)" \
 	"{n: 8, mode: count}" "backtrack: {varient: bitmask}"
 # a flag's value and solve's approach: the same mechanism
-says_first "plot --kind cactsu" 2 "harness plot: --kind is time, cactus, size, solubility, scatter or all, not 'cactsu' (did you mean 'cactus'?)" \
+says_first "plot --kind cactsu" 2 "harness plot: --kind is time, cactus, size, solubility, scatter, rtd or all, not 'cactsu' (did you mean 'cactus'?)" \
 	"$H" plot x.csv --kind cactsu
 says_first "solve backtrak" 2 "harness solve: unknown approach 'backtrak' (did you mean 'backtrack'?)" \
 	"$H" solve -n 8 backtrak

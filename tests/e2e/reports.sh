@@ -67,7 +67,7 @@ bad_input "unknown baseline lists the approaches" \
 	"approaches: backtrack/bitmask, picosat/pairwise, glpk/assignment" \
 	"$H" report "$T/mixed.csv" --baseline nope
 bad_input "unknown picture type" "name the output .svg, .png or .pdf" "$H" plot "$T/mixed.csv" -o "$T/x.jpg"
-bad_input "unknown kind" "--kind is time, cactus, size, solubility, scatter or all" "$H" plot "$T/mixed.csv" --kind pie
+bad_input "unknown kind" "--kind is time, cactus, size, solubility, scatter, rtd or all" "$H" plot "$T/mixed.csv" --kind pie
 bad_input "unknown format" "--format is markdown, latex, html or json" "$H" report "$T/mixed.csv" --format htm
 bad_input "no file named" "which results file" "$H" plot
 printf 'experiment,n,mode,solver,status\r\ne,4,count,x,ok\r\ne,"4,count\r\ne,5,count,x,ok\r\ne,6,count,x,ok\r\n' >"$T/broken.csv"

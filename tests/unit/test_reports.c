@@ -3,7 +3,8 @@
  * noisy rule), SHA-256 against FIPS 180-4 vectors, and the grouping into
  * cells (no row dropped, bad columns named; cells from more than one
  * machine marked, in the report too); the HTML and JSON writers (names
- * escaped, JSON valid), the per-approach totals, compare. */
+ * escaped, JSON valid), the per-approach totals, compare; the randomised
+ * methods' figures and table (issue 31). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -19,6 +20,7 @@
 #include "report.h"
 #include "report_common.h"
 #include "report_data.h"
+#include "report_fit.h"
 #include "sha256.h"
 #include "stats.h"
 
@@ -836,6 +838,160 @@ static void compare_tables(void **state)
 	free(out);
 }
 
+/* Randomised methods (issue 31): a local search's runs with steps. hc
+ * has 3 ok runs (one without steps), 4 unsolved (steps -2 and x are not
+ * counts), a timeout, an error whose steps must not count, a skip; bt is
+ * a complete method (no steps); st never solved. */
+static const char LOCAL[] =
+	"experiment,n,mode,approach,status,solutions,wall_s,cpu_s,timeout_s,steps,restarts\n"
+	"l,8,first,hc,ok,1,0.001,0.001,5,4,0\n"
+	"l,8,first,hc,ok,1,0.003,0.003,5,2,0\n"
+	"l,8,first,hc,ok,1,0.002,0.002,5,,0\n"
+	"l,8,first,hc,unsolved,,0.001,0.001,5,3,0\n"
+	"l,8,first,hc,unsolved,,0.001,0.001,5,5,1\n"
+	"l,8,first,hc,unsolved,,0.001,0.001,5,-2,0\n"
+	"l,8,first,hc,unsolved,,0.001,0.001,5,x,0\n"
+	"l,8,first,hc,timeout,,5,5,5,,\n"
+	"l,8,first,hc,error,,0.001,0.001,5,999,9\n"
+	"l,8,first,hc,skipped,,,,5,,\n"
+	"l,8,first,bt,ok,1,0.002,0.002,5,,\n"
+	"l,8,first,st,unsolved,,0.001,0.001,5,7,0\n";
+
+static void cells_randomised(void **state)
+{
+	nq_table *t;
+	nq_cells_opts o;
+	nq_cells *c = NULL;
+	nq_error err;
+	const nq_cell *hc, *bt, *st;
+
+	(void)state;
+	catch_warnings();
+	t = parse(LOCAL);
+	memset(&o, 0, sizeof o);
+	memset(&err, 0, sizeof err);
+	assert_int_equal(nq_cells_build(t, "r.csv", &o, &c, &err), 0);
+	hc = nq_cells_find(c, 0, 0, "", 8);
+	bt = nq_cells_find(c, 1, 0, "", 8);
+	st = nq_cells_find(c, 2, 0, "", 8);
+	assert_true(hc && bt && st);
+	assert_int_equal(c->randomised, 2);
+	assert_true(hc->randomised && st->randomised && !bt->randomised);
+	/* every status but error and skipped counts; unsolved is not ok */
+	assert_int_equal(hc->runs, 10);
+	assert_int_equal(hc->counted, 8);
+	assert_int_equal(hc->status[NQ_ST_UNSOLVED], 4);
+	assert_false(nq_report_solved(hc));
+	/* steps: the ok runs' 4 and 2, the unsolved runs' 3 and 5; the
+	 * error's 999 and the cells that are no counts left out */
+	assert_int_equal(hc->steps_ok.count, 2);
+	assert_true(hc->steps_ok.sum == 6 && hc->steps_ok.median == 3);
+	assert_true(hc->steps_v[0] == 2 && hc->steps_v[1] == 4);
+	assert_int_equal(hc->steps_unsolved.count, 2);
+	assert_true(hc->steps_unsolved.median == 4);
+	assert_int_equal(hc->restarts.count, 7);
+	assert_true(hc->restarts.sum == 1);
+	/* an empty group: no solved run */
+	assert_int_equal(st->steps_ok.count, 0);
+	assert_int_equal(st->counted, 1);
+	assert_non_null(strstr(warnings(), "t.csv:7: warning: '-2' in column "
+			       "'steps' is negative, not a count: skipped"));
+	assert_non_null(strstr(warnings(), "t.csv:8: warning: 'x' in column "
+			       "'steps' is not a number: skipped"));
+	assert_int_equal(count_of(warnings(), "warning"), 2);
+	nq_cells_free(c);
+	/* the plots group the table again: no second warning */
+	assert_int_equal(nq_cells_build(t, "r.csv", &o, &c, &err), 0);
+	assert_int_equal(count_of(warnings(), "warning"), 2);
+	nq_cells_free(c);
+	nq_table_free(t);
+	release_warnings();
+}
+
+static void report_randomised(void **state)
+{
+	char *md, *js, *tex, *h, *old, *empty;
+	char *with_col;
+	size_t i, n;
+
+	(void)state;
+	catch_warnings();
+	md = report_text(LOCAL, "markdown");
+	/* 3 of 8: Wilson [13.7 %, 69.4 %]; restarts 1 in 7 runs */
+	assert_non_null(strstr(md, "### Randomised methods\n"));
+	assert_non_null(strstr(md, "| 8 | hc | 8 | 3 | 37.5 | [13.7, 69.4] | "
+			       "3 | 3 | 4 | 4 | 0.143 |\n"));
+	assert_non_null(strstr(md, "| 8 | st | 1 | 0 | 0.0 | [0.0, 79.3] | "
+			       "– | – | 7 | 7 | 0 |\n"));
+	/* bt has no steps: in the detail table, not in this one */
+	assert_null(strstr(strstr(md, "### Randomised"), "| 8 | bt | "));
+	assert_non_null(strstr(md, "1 unsolved")); /* the detail's statuses */
+	js = report_text(LOCAL, "json");
+	assert_true(nq_json_valid(js));
+	assert_non_null(strstr(js, "\"randomised\": {\"runs\": 8, \"solved\": 3, "
+			       "\"success_rate\": 0.375, \"success_ci\": "
+			       "[0.13684"));
+	assert_non_null(strstr(js, "\"steps_solved\": {\"count\": 2, \"mean\": 3, "
+			       "\"median\": 3}, \"steps_unsolved\": {\"count\": 2, "
+			       "\"mean\": 4, \"median\": 4}"));
+	assert_non_null(strstr(js, "\"success_interval\": {\"method\": "
+			       "\"wilson\", \"level\": 0.95}"));
+	assert_int_equal(count_of(js, "\"randomised\""), 2);
+	tex = report_text(LOCAL, "latex");
+	assert_non_null(strstr(tex, "\\label{tab:l-first-randomised}"));
+	assert_non_null(strstr(tex, "8 & hc & 8 & 3 & 37.5 & 13.7 & 69.4 & 3 & "
+			       "3 & 4 & 4 & 0.143 \\\\\n"));
+	assert_non_null(strstr(tex, " & st & 1 & 0 & 0.0 & 0.0 & 79.3 & -- & "
+			       "-- & 7 & 7 & 0 \\\\\n"));
+	assert_non_null(strstr(tex, "U unsolved"));
+	h = report_text(LOCAL, "html");
+	assert_non_null(strstr(h, "<table id=\"randomised\" class=\"sortable\">"));
+	assert_non_null(strstr(h, "<td data-v=\"0.375\">37.5</td>"));
+	/* no steps column, or one with no number in it: no table, and the
+	 * same report as a file without the column */
+	old = report_text(SMALL, "markdown");
+	assert_null(strstr(old, "Randomised"));
+	n = strlen(SMALL);
+	with_col = malloc(2 * n + 64);
+	assert_non_null(with_col);
+	for (i = 0, n = 0; SMALL[i]; i++) {
+		if (SMALL[i] == '\n')
+			n += (size_t)sprintf(with_col + n, "%s", strchr(SMALL,
+					     '\n') == SMALL + i ? ",steps" : ",");
+		with_col[n++] = SMALL[i];
+	}
+	with_col[n] = '\0';
+	assert_non_null(strstr(with_col, "timeout_s,steps\ne"));
+	assert_non_null(strstr(with_col, ",1,\ne"));
+	empty = report_text(with_col, "markdown");
+	assert_string_equal(empty, old);
+	free(md);
+	free(js);
+	free(tex);
+	free(h);
+	free(old);
+	free(empty);
+	free(with_col);
+	release_warnings();
+}
+
+/* Every status but ok has its letter in the LaTeX glance table: a status
+ * added without one wrote a NUL into the caption (unsolved did). */
+static void tex_letters_every_status(void **state)
+{
+	int st, other;
+
+	(void)state;
+	assert_int_equal(nq_tex_status_letter[NQ_ST_OK], 0);
+	for (st = 1; st < NQ_ST__COUNT; st++) {
+		assert_true(nq_tex_status_letter[st] >= 'A' &&
+			    nq_tex_status_letter[st] <= 'Z');
+		for (other = 1; other < st; other++)
+			assert_true(nq_tex_status_letter[st] !=
+				    nq_tex_status_letter[other]);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -861,6 +1017,9 @@ int main(int argc, char **argv)
 		cmocka_unit_test(json_check),
 		cmocka_unit_test(report_families),
 		cmocka_unit_test(compare_tables),
+		cmocka_unit_test(cells_randomised),
+		cmocka_unit_test(report_randomised),
+		cmocka_unit_test(tex_letters_every_status),
 	};
 
 	if (argc > 1)

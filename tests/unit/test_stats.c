@@ -3,7 +3,8 @@
  * ratio of medians (known cases, determinism, samples of 1 and 2), the
  * noisy rule they decide, and the Mann-Whitney U test against values
  * counted by hand (every split of the pooled sample enumerated) and the
- * example of scipy.stats.mannwhitneyu's documentation. */
+ * example of scipy.stats.mannwhitneyu's documentation; the Wilson score
+ * interval against Newcombe's published values. */
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -252,6 +253,64 @@ static void mwu_min_p(void **state)
 	assert_int_equal(nq_stats_mwu_runs_for(0.1), 4);
 }
 
+/* Newcombe (1998), "Two-sided confidence intervals for the single
+ * proportion", Stat. Med. 17, table II, method 3 (the score interval
+ * without continuity correction), to the 4 decimals it prints. */
+static void wilson_known(void **state)
+{
+	static const struct { size_t k, n; double lo, hi; } t[] = {
+		{ 81, 263, 0.2553, 0.3662 },
+		{ 15, 148, 0.0624, 0.1605 },
+		{ 0, 20, 0.0000, 0.1611 },
+		{ 1, 29, 0.0061, 0.1718 },
+	};
+	nq_interval ci;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		nq_stats_wilson(t[i].k, t[i].n, &ci);
+		assert_true(ci.ok);
+		assert_true(near(ci.lo, t[i].lo, 0.00005));
+		assert_true(near(ci.hi, t[i].hi, 0.00005));
+	}
+	/* every run solved: the upper end is 1 exactly, the lower the
+	 * mirror of 0 of n */
+	nq_stats_wilson(20, 20, &ci);
+	assert_true(ci.ok && ci.hi == 1 && near(ci.lo, 1 - 0.1611, 0.00005));
+	nq_stats_wilson(0, 20, &ci);
+	assert_true(ci.lo == 0);
+	/* half: symmetric about 0.5 */
+	nq_stats_wilson(5, 10, &ci);
+	assert_true(near(ci.lo + ci.hi, 1, 1e-12));
+	/* no runs, or more successes than runs: no interval */
+	nq_stats_wilson(0, 0, &ci);
+	assert_false(ci.ok);
+	nq_stats_wilson(3, 2, &ci);
+	assert_false(ci.ok);
+	/* one run: wide, inside [0, 1] */
+	nq_stats_wilson(1, 1, &ci);
+	assert_true(ci.ok && ci.lo > 0.2 && ci.lo < 0.21 && ci.hi == 1);
+}
+
+/* The medians the randomised table shows (nq_stats_of): the middle one
+ * of an odd count, the mean of the two middle ones of an even count. */
+static void median_even_odd(void **state)
+{
+	double odd[] = { 9, 1, 4 }, even[] = { 10, 1, 4, 3 }, one[] = { 5 };
+	nq_stats s;
+
+	(void)state;
+	nq_stats_of(odd, 3, &s);
+	assert_true(s.median == 4 && s.sum == 14 && s.count == 3);
+	nq_stats_of(even, 4, &s);
+	assert_true(s.median == 3.5);
+	nq_stats_of(one, 1, &s);
+	assert_true(s.median == 5);
+	nq_stats_of(NULL, 0, &s);
+	assert_true(s.count == 0 && s.median == 0 && s.sum == 0);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -264,6 +323,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(mwu_normal),
 		cmocka_unit_test(mwu_normal_large),
 		cmocka_unit_test(mwu_min_p),
+		cmocka_unit_test(wilson_known),
+		cmocka_unit_test(median_even_odd),
 	};
 
 	if (argc > 1)
