@@ -54,6 +54,14 @@
  * does not survive them, so the symmetry variant (and the threaded
  * count) falls back to bitmask and `unique` stays unknown, as with hints;
  * split refuses them, as it refuses hints.
+ *
+ * Watched (`harness trace`, solvers/trace.h): board, array, textbook,
+ * stack and bitmask report each queen placed (the node's number), each
+ * square a check refused with the queen that attacks it (bitmask never
+ * looks at an attacked square, so it reports none), each queen taken
+ * back and each placement found. Outside a trace s->trace is 0 and the
+ * reports are one untaken branch where a node is counted; the calls are
+ * cold, out of the loops' way. The fast counters report nothing.
  */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <sched.h>
@@ -63,6 +71,7 @@
 #include <unistd.h>
 #include "solvers.h"
 #include "nq_board.h"
+#include "trace.h"
 
 enum { V_BOARD, V_ARRAY, V_TEXTBOOK, V_STACK, V_BITMASK, V_SYMMETRY, V_MRV,
        V_DLX, V_SPLIT };
@@ -97,6 +106,8 @@ struct search {
 	int *hint_col;      /* hint_col[row] = col, or -1 */
 	unsigned char *banned; /* n * n, 1: no queen may stand there (blocked,
 				  excluded line); NULL when nothing is */
+	int trace;          /* a trace records this search (solvers/trace.h) */
+	int stopped;        /* the trace's recorder asked it to stop */
 };
 
 static inline int is_banned(const struct search *s, int r, int c)
@@ -104,8 +115,59 @@ static inline int is_banned(const struct search *s, int r, int c)
 	return s->banned && s->banned[(size_t)r * s->n + c];
 }
 
+/* ---- what a watched search reports (trace.h); never called untraced ---- */
+
+static void __attribute__((cold, noinline))
+tr_emit(struct search *s, nq_trace_kind kind, int r, int c, int orow,
+	int ocol)
+{
+	nq_trace_event e = { kind, r, c, orow, ocol, s->nodes, -1, NULL };
+
+	if (nq_trace_emit(&e)) {
+		s->stopped = 1;
+		s->done = 1; /* every variant's loops stop on it */
+	}
+}
+
+static void __attribute__((cold, noinline))
+tr_place(struct search *s, int r, int c)
+{
+	tr_emit(s, NQ_TR_PLACE, r, c, -1, -1);
+}
+
+static void __attribute__((cold, noinline))
+tr_back(struct search *s, int r, int c)
+{
+	if (s->done) /* the first placement found: the page ends on it */
+		return;
+	tr_emit(s, NQ_TR_BACKTRACK, r, c, -1, -1);
+}
+
+/* (r, c) refused: the queen that attacks it, found by looking at the rows
+ * placed above and the hinted rows (-1 -1 for a blocked square or an
+ * excluded line, which no queen attacks). */
+static void __attribute__((cold, noinline))
+tr_conflict(struct search *s, int r, int c)
+{
+	int i;
+
+	for (i = 0; i < s->n; i++) {
+		int qc = i < r ? s->queen[i] : s->hint_col[i];
+
+		if (i == r || qc < 0)
+			continue;
+		if (qc == c || abs(qc - c) == abs(i - r)) {
+			tr_emit(s, NQ_TR_CONFLICT, r, c, i, qc);
+			return;
+		}
+	}
+	tr_emit(s, NQ_TR_CONFLICT, r, c, -1, -1);
+}
+
 static void found(struct search *s)
 {
+	if (s->trace)
+		tr_emit(s, NQ_TR_SOLUTION, -1, -1, -1, -1);
 	s->count++;
 	if (s->first) {
 		memcpy(s->out, s->queen, (size_t)s->n * sizeof *s->out);
@@ -172,13 +234,20 @@ static void textbook_row(struct search *s, struct flags *f, int r)
 		return;
 	}
 	for (c = 0; c < n && !s->done; c++) {
-		if (!flags_free_square(f, r, c) || is_banned(s, r, c))
+		if (!flags_free_square(f, r, c) || is_banned(s, r, c)) {
+			if (s->trace)
+				tr_conflict(s, r, c);
 			continue;
+		}
 		s->nodes++;
 		flags_mark(f, r, c, 1);
 		s->queen[r] = c;
+		if (s->trace)
+			tr_place(s, r, c);
 		textbook_row(s, f, r + 1);
 		flags_mark(f, r, c, 0);
+		if (s->trace)
+			tr_back(s, r, c);
 	}
 }
 
@@ -221,12 +290,17 @@ static int stack(struct search *s, const nq_instance *in)
 			r--;           /* leaving it backwards */
 		} else {
 			while (c < n && (!flags_free_square(&f, r, c) ||
-					 is_banned(s, r, c)))
+					 is_banned(s, r, c))) {
+				if (s->trace)
+					tr_conflict(s, r, c);
 				c++;
+			}
 			if (c < n) {   /* push */
 				s->nodes++;
 				flags_mark(&f, r, c, 1);
 				s->queen[r] = c;
+				if (s->trace)
+					tr_place(s, r, c);
 				r++;
 				c = 0;
 				continue;
@@ -240,6 +314,8 @@ static int stack(struct search *s, const nq_instance *in)
 			break;
 		c = s->queen[r];
 		flags_mark(&f, r, c, 0);
+		if (s->trace)
+			tr_back(s, r, c);
 		c++;
 	}
 	flags_free(&f);
@@ -284,13 +360,20 @@ static void board_row(struct search *s, char *b, int r)
 		return;
 	}
 	for (c = 0; c < n && !s->done; c++) {
-		if (!board_free(b, n, r, c) || is_banned(s, r, c))
+		if (!board_free(b, n, r, c) || is_banned(s, r, c)) {
+			if (s->trace)
+				tr_conflict(s, r, c);
 			continue;
+		}
 		s->nodes++;
 		b[(size_t)r * n + c] = 1;
 		s->queen[r] = c;
+		if (s->trace)
+			tr_place(s, r, c);
 		board_row(s, b, r + 1);
 		b[(size_t)r * n + c] = 0;
+		if (s->trace)
+			tr_back(s, r, c);
 	}
 }
 
@@ -347,11 +430,18 @@ static void array_row(struct search *s, const struct placed *p, int r)
 		return;
 	}
 	for (c = 0; c < n && !s->done; c++) {
-		if (!array_free(s, p, r, c) || is_banned(s, r, c))
+		if (!array_free(s, p, r, c) || is_banned(s, r, c)) {
+			if (s->trace)
+				tr_conflict(s, r, c);
 			continue;
+		}
 		s->nodes++;
 		s->queen[r] = c;
+		if (s->trace)
+			tr_place(s, r, c);
 		array_row(s, p, r + 1);
+		if (s->trace)
+			tr_back(s, r, c);
 	}
 }
 
@@ -398,8 +488,12 @@ static void bitmask_row(struct search *s, const struct bits *b, int r,
 		avail ^= bit;
 		s->nodes++;
 		s->queen[r] = __builtin_ctzll(bit);
+		if (s->trace)
+			tr_place(s, r, s->queen[r]);
 		bitmask_row(s, b, r + 1, cols | bit, (ld | bit) << 1,
 			    (rd | bit) >> 1);
+		if (s->trace)
+			tr_back(s, r, __builtin_ctzll(bit));
 	}
 }
 
@@ -555,6 +649,9 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 		}
 		nq_board_forbidden(in, s.banned);
 	}
+	/* the variants a class is shown report to a trace; bitmask then
+	 * searches in one thread, never through the fast counters */
+	s.trace = nq_trace_on() && job->opt[0].num <= V_BITMASK;
 	res->build_s = nq_now() - t0;
 
 	t0 = nq_now();
@@ -598,7 +695,7 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 		}
 		break;
 	default: /* bitmask, symmetry */
-		if (!s.first && in->nhints == 0 && !s.banned) {
+		if (!s.first && in->nhints == 0 && !s.banned && !s.trace) {
 			rc = fast_count(job, &s, res);
 		} else {
 			/* threads split only counts without hints (or
@@ -610,6 +707,10 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 	}
 	res->solve_s = nq_now() - t0;
 
+	if (rc == NQ_OK && s.stopped) {
+		snprintf(res->note, sizeof res->note, "stopped by the trace");
+		rc = NQ_ERR;
+	}
 	if (rc == NQ_OK) {
 		res->solutions = s.first ? (uint64_t)s.done : s.count;
 		res->nodes = s.nodes;
