@@ -54,7 +54,7 @@ NQ_CFLAGS  = -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 NQ_CFLAGS += -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wwrite-strings -Wshadow
 # every source folder, top layer first (docs/architecture.md); includes
 # name the header alone
-SRC_DIRS = cli results/report results/plot results core/run core/store core/ledger core/proc core/config core/model \
+SRC_DIRS = cli results/report results/plot results core/run core/store core/ledger core/proc core/config core/watch core/model \
 	solvers/program/declarative solvers/program solvers/library solvers/native solvers \
 	formats encoders base
 NQ_CFLAGS += -Iinclude $(SRC_DIRS:%=-I%) -pthread

@@ -236,8 +236,9 @@ static const nq_flag solve_flags[] = {
 	NQ_FLAG_END
 };
 
-/* Split "SOLVER:K=V,K=V" into an approach. */
-static int parse_approach(const nq_verb *v, const char *text, nq_approach *a)
+/* Split "SOLVER:K=V,K=V" into an approach (solve's operands, trace's). */
+int nq_verb_parse_approach(const nq_verb *v, const char *text,
+			   nq_approach *a)
 {
 	char buf[512], *colon, *p, *save = NULL;
 	const char *keys[NQ_MAX_OPTIONS * 2], *values[NQ_MAX_OPTIONS * 2];
@@ -280,7 +281,7 @@ static int parse_approach(const nq_verb *v, const char *text, nq_approach *a)
 	}
 	memset(&err, 0, sizeof err);
 	if (nq_approach_init(a, s, keys, values, nkv, &err) < 0) {
-		fprintf(stderr, "harness solve: %s\n", err.msg);
+		fprintf(stderr, "harness %s: %s\n", v->name, err.msg);
 		return NQ_EXIT_USAGE;
 	}
 	return 0;
@@ -341,7 +342,7 @@ static int approach_operand(const nq_cli *c, void *args)
 	if (exp->napproaches == SOLVE_MAX_APPROACHES)
 		return nq_cli_fail(c->verb, "too many approaches (at most 32): "
 				   "'%s'", c->val);
-	rc = parse_approach(c->verb, c->val,
+	rc = nq_verb_parse_approach(c->verb, c->val,
 			    &exp->approaches[exp->napproaches]);
 	if (rc == 0)
 		exp->napproaches++;
