@@ -287,12 +287,14 @@ E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 # walk under ASan), clpfd.sh (plugins/clpfd.c through the host's
 # services: the program adapters' path, which answers.sh walks under
 # ASan), frictions.sh (mistyped flags and values: the flag table's
-# parser is data now, walked row by row under ASan by test_cli) and
-# generate.sh (the generators, which test_generate walks under ASan).
+# parser is data now, walked row by row under ASan by test_cli),
+# generate.sh (the generators, which test_generate walks under ASan) and
+# watch.sh (a browser on the trace's page; the recorder, the page and
+# the boards drawn are walked under ASan by test_watch).
 E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
 	names.sh interop.sh paper.sh html.sh slurm.sh minizinc.sh \
 	declarative.sh compare.sh caps.sh trees.sh clpfd.sh frictions.sh \
-	generate.sh
+	generate.sh watch.sh
 
 # the build asked for, and the two of `make test`, build/rel (its harness
 # ./harness: not when the build asked for makes that) and build/san
