@@ -369,7 +369,7 @@ struct solve_draw {
 /* --board, --unique and --svg together: 0, or the usage exit. */
 static int draw_check(const nq_verb *v, const struct solve_args *a)
 {
-	char msg[200];
+	char num[16];
 
 	if ((a->unique || a->svg) && a->mode != NQ_MODE_COUNT)
 		return nq_cli_fail(v, "%s", "--unique and --svg go with --count "
@@ -381,13 +381,13 @@ static int draw_check(const nq_verb *v, const struct solve_args *a)
 		return nq_cli_fail(v, "%s", "--unique draws the classes of the "
 				   "empty board: a pre-placed queen does not "
 				   "survive a turn (leave out --hint)");
+	_Static_assert(NQ_BOARDS_MAX_N == 12, "the message below says 12");
 	if (a->mode == NQ_MODE_COUNT && (a->o.show_board || a->svg) &&
 	    a->b.n > NQ_BOARDS_MAX_N) {
-		snprintf(msg, sizeof msg, "--count --board and --svg draw "
-			 "every placement of n <= %d (14,200 boards at 12), "
-			 "not n = %%s", NQ_BOARDS_MAX_N);
-		snprintf(msg + 150, 50, "%d", a->b.n);
-		return nq_cli_fail(v, msg, msg + 150);
+		snprintf(num, sizeof num, "%d", a->b.n);
+		return nq_cli_fail(v, "--count --board and --svg draw every "
+				   "placement of n <= 12 (14,200 boards at "
+				   "12), not n = %s", num);
 	}
 	return 0;
 }

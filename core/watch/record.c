@@ -49,7 +49,6 @@ void nq_trace_watched_text(char *buf, size_t len)
 	buf[0] = '\0';
 	for (i = 0; i < NWATCHED && at < len; i++) {
 		const nq_solver *s = nq_registry_solver(watched[i].solver);
-		int k;
 
 		if (!s) /* not built in this harness */
 			continue;
@@ -57,9 +56,8 @@ void nq_trace_watched_text(char *buf, size_t len)
 				       s->name);
 		if (!watched[i].labels || !s->label_option || at >= len)
 			continue;
-		k = nq_option_find(s, s->label_option);
 		at += (size_t)snprintf(buf + at, len - at, ":%s=",
-				       k >= 0 ? s->options[k].key : "variant");
+				       s->label_option);
 		for (j = 0; watched[i].labels[j] && at < len; j++)
 			at += (size_t)snprintf(buf + at, len - at, "%s%s",
 					       j ? "|" : "", watched[i].labels[j]);

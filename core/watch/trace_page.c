@@ -17,7 +17,7 @@ static const char page_css[] =
 	".sub{color:#555;margin:0 0 1em}\n"
 	"#top{display:flex;gap:2em;align-items:flex-start;flex-wrap:wrap}\n"
 	"#board{display:grid;width:min(420px,90vw);aspect-ratio:1;border:2px solid #333}\n"
-	".sq{display:flex;align-items:center;justify-content:center;font-size:min(2.2em,calc(380px / var(--n)));line-height:1}\n"
+	".sq{display:flex;min-height:0;overflow:hidden;align-items:center;justify-content:center;font-size:min(2.2em,calc(380px / var(--n)));line-height:1}\n"
 	".light{background:#f0d9b5}.dark{background:#b58863}\n"
 	".sq.new{box-shadow:inset 0 0 0 3px #1565c0}\n"
 	".sq.hit{background:#e53935}.sq.hit::after{content:'\\2715';color:#fff;font-weight:bold}\n"
@@ -37,8 +37,7 @@ static const char page_css[] =
 	".hline{fill:none;stroke:#1565c0;stroke-width:1.5}.restart{stroke:#999;stroke-dasharray:4 3}\n"
 	".hmark{fill:#ff9800}\n"
 	"#log{display:none}\n"
-	"kbd{border:1px solid #bbb;border-radius:3px;padding:0 .3em;background:#fafafa}\n"
-;
+	"kbd{border:1px solid #bbb;border-radius:3px;padding:0 .3em;background:#fafafa}\n";
 
 static const char page_js[] =
 	"(function(){\n"
@@ -76,7 +75,7 @@ static const char page_js[] =
 	" return '';}\n"
 	"/* the board */\n"
 	"var B=document.getElementById('board'),cells=[];\n"
-	"B.style.gridTemplateColumns='repeat('+n+',1fr)';\n"
+	"B.style.gridTemplateColumns='repeat('+n+',1fr)';B.style.gridTemplateRows='repeat('+n+',1fr)';\n"
 	"for(i=0;i<n*n;i++){var d=document.createElement('div');d.className='sq '+(((i/n|0)+i%n)%2?'dark':'light');B.appendChild(d);cells.push(d);}\n"
 	"/* the search tree (backtracking, n 4..8) */\n"
 	"var T=[],tree=document.getElementById('tree');\n"
@@ -132,7 +131,10 @@ static const char page_js[] =
 	" slider.value=p;B.setAttribute('data-pos',p);\n"
 	" if(T.length){var cur=null;T.forEach(function(nd){var seen=nd.ev<p;nd.el.classList.toggle('future',!seen);nd.line.classList.toggle('future',!seen);\n"
 	"  nd.el.classList.toggle('shown-dead',nd.dead&&nd.end<p);if(seen&&p<=nd.end)cur=nd;});\n"
-	"  T.forEach(function(nd){nd.el.classList.toggle('cur',nd===cur);});}\n"
+	"  T.forEach(function(nd){nd.el.classList.toggle('cur',nd===cur);});\n"
+	"  /* keep the current node in sight */\n"
+	"  if(cur){var x=X(cur),y=Y(cur);if(x<tree.scrollLeft+20||x>tree.scrollLeft+tree.clientWidth-20)tree.scrollLeft=x-tree.clientWidth/2;\n"
+	"   if(y<tree.scrollTop+20||y>tree.scrollTop+tree.clientHeight-20)tree.scrollTop=y-tree.clientHeight/2;}}\n"
 	" if(HP.length){var t=0;while(t+1<HP.length&&HP[t+1]<p)t++;var k=HP[t];hmk.setAttribute('cx',cx(t));hmk.setAttribute('cy',cy(E[k][6]));}\n"
 	"}\n"
 	"var timer=null,play=document.getElementById('play');\n"
