@@ -381,6 +381,12 @@ static int draw_check(const nq_verb *v, const struct solve_args *a)
 		return nq_cli_fail(v, "%s", "--unique draws the classes of the "
 				   "empty board: a pre-placed queen does not "
 				   "survive a turn (leave out --hint)");
+	nq_error err;
+
+	/* a path that cannot be written is refused before the runs */
+	memset(&err, 0, sizeof err);
+	if (a->svg && nq_output_check(a->svg, &err) < 0)
+		return nq_cli_error(&err);
 	_Static_assert(NQ_BOARDS_MAX_N == 12, "the message below says 12");
 	if (a->mode == NQ_MODE_COUNT && (a->o.show_board || a->svg) &&
 	    a->b.n > NQ_BOARDS_MAX_N) {

@@ -30,14 +30,16 @@ struct trace_args {
 
 static const nq_flag trace_flags[] = {
 	{ NULL, 'n', "N", NQ_FLAG_INT, TRACE_AT(n), 1, NQ_TRACE_MAX_N,
-	  .what = "a board size", .help = "board size (the tree is drawn for 4..8)" },
+	  .what = "a board size",
+	  .help = "board size (the tree is drawn for 4..8)" },
 	{ "count", 0, NULL, NQ_FLAG_SET, TRACE_AT(count), 1,
 	  .help = "watch the search for every placement (default: the\nfirst)" },
 	{ "seed", 0, "S", NQ_FLAG_U64, TRACE_AT(seed),
 	  .help = "for randomised solvers (default 1)" },
 	{ "max-events", 0, "N", NQ_FLAG_INT, TRACE_AT(max_events), 1, 10000000,
 	  .what = "a number of events",
-	  .help = "keep at most N events and stop the search there\n(default 100000; the page says so)" },
+	  .help = "keep at most N events and stop the search there\n"
+		  "(default 100000; the page says so)" },
 	{ "output", 'o', "PAGE.html", NQ_FLAG_STRING, TRACE_AT(output),
 	  .help = "the page (default trace.html)" },
 	NQ_FLAG_END

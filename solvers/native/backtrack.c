@@ -61,10 +61,10 @@
  * looks at an attacked square, so it reports none), each queen taken
  * back and each placement found. Each of their loops is written once,
  * as an always-inline body with a constant `tr`, and instantiated twice
- * (NAME and NAME_traced below): the plain copy, which every run uses, has no trace in
- * it at all (the compiler drops `if (tr)` with tr = 0), and the traced
- * copy runs under `harness trace` alone. The fast counters report
- * nothing.
+ * (NAME and NAME_traced below): the plain copy, which every run uses,
+ * has no trace in it at all (the compiler drops `if (tr)` with tr = 0),
+ * and the traced copy runs under `harness trace` alone. The fast
+ * counters report nothing.
  */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <sched.h>
@@ -122,12 +122,13 @@ static inline int is_banned(const struct search *s, int r, int c)
 
 /* A loop's body, written once, instantiated as NAME (plain) and
  * NAME_traced: the body takes `tr` (a constant 0 or 1) and the copy of
- * itself to recurse into. */
-#define NQ_INLINE static inline __attribute__((always_inline))
+ * itself to recurse into. The reports are cold: out of line, out of
+ * the traced loops' way too. */
+#define NQ_ALWAYS_INLINE inline __attribute__((always_inline))
+#define NQ_COLD __attribute__((cold, noinline))
 
-static void __attribute__((cold, noinline))
-tr_emit(struct search *s, nq_trace_kind kind, int r, int c, int orow,
-	int ocol)
+static NQ_COLD void tr_emit(struct search *s, nq_trace_kind kind, int r,
+			    int c, int orow, int ocol)
 {
 	nq_trace_event e = { kind, r, c, orow, ocol, s->nodes, -1, NULL };
 
@@ -137,14 +138,12 @@ tr_emit(struct search *s, nq_trace_kind kind, int r, int c, int orow,
 	}
 }
 
-static void __attribute__((cold, noinline))
-tr_place(struct search *s, int r, int c)
+static NQ_COLD void tr_place(struct search *s, int r, int c)
 {
 	tr_emit(s, NQ_TR_PLACE, r, c, -1, -1);
 }
 
-static void __attribute__((cold, noinline))
-tr_back(struct search *s, int r, int c)
+static NQ_COLD void tr_back(struct search *s, int r, int c)
 {
 	if (s->done) /* the first placement found: the page ends on it */
 		return;
@@ -154,8 +153,7 @@ tr_back(struct search *s, int r, int c)
 /* (r, c) refused: the queen that attacks it, found by looking at the rows
  * placed above and the hinted rows (-1 -1 for a blocked square or an
  * excluded line, which no queen attacks). */
-static void __attribute__((cold, noinline))
-tr_conflict(struct search *s, int r, int c)
+static NQ_COLD void tr_conflict(struct search *s, int r, int c)
 {
 	int i;
 
@@ -172,7 +170,7 @@ tr_conflict(struct search *s, int r, int c)
 	tr_emit(s, NQ_TR_CONFLICT, r, c, -1, -1);
 }
 
-NQ_INLINE void found(struct search *s, const int tr)
+static NQ_ALWAYS_INLINE void found(struct search *s, const int tr)
 {
 	if (tr)
 		tr_emit(s, NQ_TR_SOLUTION, -1, -1, -1, -1);
@@ -228,8 +226,9 @@ static int flags_new(struct flags *f, const nq_instance *in)
 
 typedef void textbook_fn(struct search *s, struct flags *f, int r);
 
-NQ_INLINE void textbook_body(struct search *s, struct flags *f, int r,
-			     const int tr, textbook_fn *textbook_row)
+static NQ_ALWAYS_INLINE void textbook_body(struct search *s, struct flags *f,
+						   int r, const int tr,
+						   textbook_fn *textbook_row)
 {
 	int n = s->n, c;
 
@@ -285,7 +284,8 @@ static int textbook(struct search *s, const nq_instance *in)
 
 /* ---- stack: textbook without recursion ---- */
 
-NQ_INLINE void stack_body(struct search *s, struct flags *fl, const int tr)
+static NQ_ALWAYS_INLINE void stack_body(struct search *s, struct flags *fl,
+					const int tr)
 {
 	struct flags f = *fl;
 	int n = s->n, r, c;
@@ -364,7 +364,7 @@ static int stack(struct search *s, const nq_instance *in)
 
 /* 1 when no queen on the board shares (r, c)'s column or a diagonal.
  * (Inline in both copies of board_body, as it was in the one before.) */
-NQ_INLINE int board_free(const char *b, int n, int r, int c)
+static NQ_ALWAYS_INLINE int board_free(const char *b, int n, int r, int c)
 {
 	int i, d;
 
@@ -386,8 +386,8 @@ NQ_INLINE int board_free(const char *b, int n, int r, int c)
 
 typedef void board_fn(struct search *s, char *b, int r);
 
-NQ_INLINE void board_body(struct search *s, char *b, int r, const int tr,
-			  board_fn *board_row)
+static NQ_ALWAYS_INLINE void board_body(struct search *s, char *b, int r,
+					const int tr, board_fn *board_row)
 {
 	int n = s->n, c;
 
@@ -451,8 +451,8 @@ struct placed {
 	int nhint_rows;
 };
 
-NQ_INLINE int array_free(const struct search *s, const struct placed *p,
-		      int r, int c)
+static NQ_ALWAYS_INLINE int array_free(const struct search *s,
+				       const struct placed *p, int r, int c)
 {
 	int i;
 
@@ -470,8 +470,9 @@ NQ_INLINE int array_free(const struct search *s, const struct placed *p,
 
 typedef void array_fn(struct search *s, const struct placed *p, int r);
 
-NQ_INLINE void array_body(struct search *s, const struct placed *p, int r,
-			  const int tr, array_fn *array_row)
+static NQ_ALWAYS_INLINE void array_body(struct search *s,
+					const struct placed *p, int r,
+					const int tr, array_fn *array_row)
 {
 	int n = s->n, c;
 
@@ -538,9 +539,11 @@ struct bits {
 typedef void bitmask_fn(struct search *s, const struct bits *b, int r,
 			uint64_t cols, uint64_t ld, uint64_t rd);
 
-NQ_INLINE void bitmask_body(struct search *s, const struct bits *b, int r,
-			    uint64_t cols, uint64_t ld, uint64_t rd,
-			    const int tr, bitmask_fn *bitmask_row)
+static NQ_ALWAYS_INLINE void bitmask_body(struct search *s,
+					  const struct bits *b, int r,
+					  uint64_t cols, uint64_t ld,
+					  uint64_t rd, const int tr,
+					  bitmask_fn *bitmask_row)
 {
 	uint64_t avail;
 

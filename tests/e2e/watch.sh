@@ -49,6 +49,7 @@ bad_input "trace: a solver that reports nothing" \
 	"$H" trace -n 6 backtrack:variant=dlx -o no.html
 expect "trace: nothing written for it" [ ! -e no.html ]
 bad_input "trace: n too large for a page" "-n takes a board size from 1 to 32, not '40'" "$H" trace -n 40
+bad_input "trace: -o a directory" "refusing to write: it exists and is a directory" "$H" trace -n 4 -o "$T"
 bad_input "trace: two approaches" "one approach at a time" "$H" trace -n 6 backtrack backtrack
 "$H" trace -n 8 --count --max-events 40 -o cap.html 2>err
 expect "trace: the cap said on stderr" grep -qF "stopped at the cap of 40 events (--max-events N keeps more)" err
@@ -116,6 +117,9 @@ bad_input "board: n = 13 is too many to draw" "draw every placement of n <= 12 (
 	"$H" solve -n 13 --count --board backtrack
 bad_input "--unique with a hint" "a pre-placed queen does not survive a turn" \
 	"$H" solve -n 8 --count --board --unique --hint 1:1 backtrack
+bad_input "--svg to a directory, before any run" "refusing to write: it exists and is a directory" \
+	"$H" solve -n 6 --count --svg "$T" backtrack
+expect "--svg to a directory: no run made" [ ! -s "$T/bo" ]
 bad_input "--svg without --count" "--unique and --svg go with --count" "$H" solve -n 8 --svg x.svg backtrack
 expect "nothing drawn when refused" [ ! -e x.svg ]
 "$H" solve -n 6 --count --board --hint 1:2 -q backtrack >h6 2>err
