@@ -54,7 +54,7 @@ NQ_CFLAGS  = -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 NQ_CFLAGS += -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wwrite-strings -Wshadow
 # every source folder, top layer first (docs/architecture.md); includes
 # name the header alone
-SRC_DIRS = cli results/report results/plot results core/run core/store core/ledger core/proc core/config core/model \
+SRC_DIRS = cli results/report results/plot results core/run core/store core/ledger core/proc core/config core/watch core/model \
 	solvers/program/declarative solvers/program solvers/library solvers/native solvers \
 	formats encoders base
 NQ_CFLAGS += -Iinclude $(SRC_DIRS:%=-I%) -pthread
@@ -288,13 +288,15 @@ E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 # services: the program adapters' path, which answers.sh walks under
 # ASan), frictions.sh (mistyped flags and values: the flag table's
 # parser is data now, walked row by row under ASan by test_cli),
-# generate.sh (the generators, which test_generate walks under ASan) and
+# generate.sh (the generators, which test_generate walks under ASan),
 # randomised.sh (reports and plots of local searches' files, whose cells
-# and tables test_reports walks under ASan).
+# and tables test_reports walks under ASan) and watch.sh (a browser on
+# the trace's page; the recorder, the page and the boards drawn are
+# walked under ASan by test_watch).
 E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
 	names.sh interop.sh paper.sh html.sh slurm.sh minizinc.sh \
 	declarative.sh compare.sh caps.sh trees.sh clpfd.sh frictions.sh \
-	generate.sh randomised.sh
+	generate.sh randomised.sh watch.sh
 
 # the build asked for, and the two of `make test`, build/rel (its harness
 # ./harness: not when the build asked for makes that) and build/san

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "atomic.h"
+#include "boards.h"
 #include "plan.h"
 #include "experiment.h"
 #include "instance.h"
@@ -202,6 +203,8 @@ struct solve_args {
 	double timeout_s;
 	uint64_t memory_kib, disk_kib, seed;
 	int processes;
+	int unique;              /* --unique: one board per symmetry class */
+	const char *svg;         /* --svg FILE: the boards drawn there */
 	nq_experiment *exp;      /* the approaches go there */
 };
 #define SOLVE_AT(field) offsetof(struct solve_args, field)
@@ -228,7 +231,15 @@ static const nq_flag solve_flags[] = {
 	{ "seed", 0, "S", NQ_FLAG_U64, SOLVE_AT(seed),
 	  .help = "for randomised solvers (default 1)" },
 	{ "board", 0, NULL, NQ_FLAG_SET, SOLVE_AT(o.show_board), 1,
-	  .help = "print the placement found (n <= 32)" },
+	  .help = "print the placement found (n <= 32); with --count,\n"
+		  "every placement, numbered (n <= 12)" },
+	{ "unique", 0, NULL, NQ_FLAG_SET, SOLVE_AT(unique), 1,
+	  .help = "with --count --board or --svg: one placement per\n"
+		  "class of the eight symmetries, the smallest of its\n"
+		  "images (no --hint)" },
+	{ "svg", 0, "FILE.svg", NQ_FLAG_STRING, SOLVE_AT(svg),
+	  .help = "with --count: every placement drawn into one SVG,\n"
+		  "a grid of boards numbered 1, 2, ... (n <= 12)" },
 	{ "output", 'o', "FILE.csv", NQ_FLAG_STRING, SOLVE_AT(o.output),
 	  .help = "also write the CSV rows" },
 	{ "quiet", 'q', NULL, NQ_FLAG_SET, SOLVE_AT(o.quiet), 1,
@@ -236,8 +247,9 @@ static const nq_flag solve_flags[] = {
 	NQ_FLAG_END
 };
 
-/* Split "SOLVER:K=V,K=V" into an approach. */
-static int parse_approach(const nq_verb *v, const char *text, nq_approach *a)
+/* Split "SOLVER:K=V,K=V" into an approach (solve's operands, trace's). */
+int nq_verb_parse_approach(const nq_verb *v, const char *text,
+			   nq_approach *a)
 {
 	char buf[512], *colon, *p, *save = NULL;
 	const char *keys[NQ_MAX_OPTIONS * 2], *values[NQ_MAX_OPTIONS * 2];
@@ -280,7 +292,7 @@ static int parse_approach(const nq_verb *v, const char *text, nq_approach *a)
 	}
 	memset(&err, 0, sizeof err);
 	if (nq_approach_init(a, s, keys, values, nkv, &err) < 0) {
-		fprintf(stderr, "harness solve: %s\n", err.msg);
+		fprintf(stderr, "harness %s: %s\n", v->name, err.msg);
 		return NQ_EXIT_USAGE;
 	}
 	return 0;
@@ -341,17 +353,56 @@ static int approach_operand(const nq_cli *c, void *args)
 	if (exp->napproaches == SOLVE_MAX_APPROACHES)
 		return nq_cli_fail(c->verb, "too many approaches (at most 32): "
 				   "'%s'", c->val);
-	rc = parse_approach(c->verb, c->val,
+	rc = nq_verb_parse_approach(c->verb, c->val,
 			    &exp->approaches[exp->napproaches]);
 	if (rc == 0)
 		exp->napproaches++;
 	return rc;
 }
 
+/* What solve --count draws after the runs: --board, --unique, --svg. */
+struct solve_draw {
+	int text, unique;
+	const char *svg;
+};
+
+/* --board, --unique and --svg together: 0, or the usage exit. */
+static int draw_check(const nq_verb *v, const struct solve_args *a)
+{
+	char num[16];
+
+	if ((a->unique || a->svg) && a->mode != NQ_MODE_COUNT)
+		return nq_cli_fail(v, "%s", "--unique and --svg go with --count "
+				   "(every placement drawn)");
+	if (a->unique && !a->o.show_board && !a->svg)
+		return nq_cli_fail(v, "%s", "--unique goes with --board or "
+				   "--svg FILE");
+	if (a->unique && a->b.nhints)
+		return nq_cli_fail(v, "%s", "--unique draws the classes of the "
+				   "empty board: a pre-placed queen does not "
+				   "survive a turn (leave out --hint)");
+	nq_error err;
+
+	/* a path that cannot be written is refused before the runs */
+	memset(&err, 0, sizeof err);
+	if (a->svg && nq_output_check(a->svg, &err) < 0)
+		return nq_cli_error(&err);
+	_Static_assert(NQ_BOARDS_MAX_N == 12, "the message below says 12");
+	if (a->mode == NQ_MODE_COUNT && (a->o.show_board || a->svg) &&
+	    a->b.n > NQ_BOARDS_MAX_N) {
+		snprintf(num, sizeof num, "%d", a->b.n);
+		return nq_cli_fail(v, "--count --board and --svg draw every "
+				   "placement of n <= 12 (14,200 boards at "
+				   "12), not n = %s", num);
+	}
+	return 0;
+}
+
 /* Parse solve's command line into exp and o: 0, or an exit status (-1
  * after --help). */
 static int solve_args(const nq_verb *v, int argc, char **argv,
-		      nq_experiment *exp, nq_run_opts *o)
+		      nq_experiment *exp, nq_run_opts *o,
+		      struct solve_draw *draw)
 {
 	struct solve_args a = {
 		.mode = NQ_MODE_FIRST, .timeout_s = 60,
@@ -369,16 +420,74 @@ static int solve_args(const nq_verb *v, int argc, char **argv,
 	exp->disk_kib = a.disk_kib;
 	exp->processes = a.processes;
 	exp->seed = a.seed;
-	if ((rc = nq_cli_board_check(v, &a.b)) != 0)
+	if ((rc = nq_cli_board_check(v, &a.b)) != 0 ||
+	    (rc = draw_check(v, &a)) != 0)
 		return rc;
+	if (a.mode == NQ_MODE_COUNT) {
+		draw->text = a.o.show_board;
+		draw->unique = a.unique;
+		draw->svg = a.svg;
+	}
 	if (exp->napproaches == 0)
 		default_approaches(exp, o->quiet);
 	return solve_instance(v, &a.b, &exp->instances[0]);
 }
 
+/* solve --count --board / --svg: every placement (or one per class),
+ * each checked by the validator, drawn after the runs (boards.h). 0, or
+ * the exit status of a failure (said). */
+static int draw_boards(const nq_instance *in, const struct solve_draw *d)
+{
+	const char *what = d->unique ? "class" : "placement";
+	nq_boards b;
+	nq_atomic out;
+	nq_error err;
+	char title[200];
+
+	memset(&err, 0, sizeof err);
+	if (nq_boards_list(in, d->unique, &b, &err) < 0) {
+		fprintf(stderr, "harness solve: %s\n", err.msg);
+		return NQ_EXIT_USAGE;
+	}
+	if (d->text) {
+		printf("%zu %s%s of n = %d%s, each checked by the validator%s:\n",
+		       b.count, d->unique ? "classes" : "placements",
+		       d->unique ? " (up to the board's eight symmetries)" : "",
+		       in->n, in->nhints ? " (Q: a pre-placed queen)" : "",
+		       d->unique ? "; each drawn as the smallest of its eight "
+		       "images, rows read top down" : "");
+		nq_boards_text(&b, in, what, stdout);
+	}
+	if (d->svg) {
+		snprintf(title, sizeof title, "n = %d: %zu %s%s", in->n, b.count,
+			 d->unique ? "placements up to symmetry" : "placements",
+			 in->nhints ? " with the pre-placed queens (red)" : "");
+		if (nq_atomic_open(&out, d->svg, &err) < 0) {
+			nq_boards_free(&b);
+			return nq_cli_error(&err);
+		}
+		if (nq_boards_svg(&b, in, title, out.f) < 0) {
+			nq_atomic_abort(&out);
+			nq_boards_free(&b);
+			fprintf(stderr, "harness solve: writing %s failed\n",
+				d->svg);
+			return 1;
+		}
+		if (nq_atomic_commit(&out, &err) < 0) {
+			nq_boards_free(&b);
+			return nq_cli_error(&err);
+		}
+		fprintf(stderr, "harness solve: %zu boards drawn in %s\n",
+			b.count, d->svg);
+	}
+	nq_boards_free(&b);
+	return 0;
+}
+
 static int cmd_solve(const nq_verb *v, int argc, char **argv)
 {
 	nq_experiment *exp = calloc(1, sizeof *exp);
+	struct solve_draw draw = { 0, 0, NULL };
 	nq_run_opts o;
 	int rc;
 
@@ -396,10 +505,13 @@ static int cmd_solve(const nq_verb *v, int argc, char **argv)
 	exp->ninstances = 1;
 	exp->repeat = 1;
 	exp->jobs = 1;
-	rc = solve_args(v, argc, argv, exp, &o);
+	rc = solve_args(v, argc, argv, exp, &o, &draw);
 	if (rc == 0) {
 		nq_approaches_name(exp->approaches, exp->napproaches);
+		o.show_board = o.show_board && !draw.text; /* first mode's */
 		rc = finish_run(exp, &o);
+		if (rc == 0 && (draw.text || draw.svg))
+			rc = draw_boards(&exp->instances[0].inst, &draw);
 	} else if (rc < 0) {
 		rc = 0; /* --help */
 	}
@@ -411,11 +523,15 @@ const nq_verb nq_verb_solve = {
 	"solve", cmd_solve,
 	"solve -n N [--count] [--hint R:C]... [--timeout T] [--memory M]\n"
 	"             [--disk D] [--processes P] [--seed S] [--board]\n"
-	"             [-o FILE.csv] [APPROACH...]",
+	"             [--unique] [--svg FILE.svg] [-o FILE.csv] [APPROACH...]",
 	"Solve one instance with each APPROACH (default: every solver with\n"
 	"its defaults), through the same runner and validator as `run`.\n"
 	"APPROACH is SOLVER or SOLVER:KEY=VALUE[,KEY=VALUE...], e.g.\n"
-	"backtrack:variant=textbook or picosat:encoding=pairwise.",
+	"backtrack:variant=textbook or picosat:encoding=pairwise.\n"
+	"With --count, --board prints every placement after the runs and\n"
+	"--svg FILE.svg draws them all in one SVG (n <= 12: 92 for n = 8;\n"
+	"--unique: one per symmetry class, 12), each checked by the\n"
+	"validator.",
 	solve_flags, NULL
 };
 

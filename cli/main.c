@@ -4,7 +4,7 @@
  * `harness help VERB` are made from the table, the flags parsed by it.
  * The verbs are in cmd_run.c (run, solve, list), cmd_results.c (plot,
  * report), cmd_export.c (export), cmd_check.c (check), cmd_plan.c,
- * cmd_merge.c, cmd_slurm.c and cmd_compare.c.
+ * cmd_merge.c, cmd_slurm.c, cmd_compare.c and cmd_trace.c.
  *
  *   harness CONFIG.yaml               same as `harness run CONFIG.yaml`
  *   harness run CONFIG.yaml [-o FILE.csv] [-q]
@@ -16,6 +16,7 @@
  *   harness export -n N [--hint R:C]... --encoding E [--columns C]|--model M -o FILE
  *   harness check -n N [--hint R:C]... --placement "C1 C2 ..."
  *   harness check --from EXPORTED --solution FILE [--format F]
+ *   harness trace -n N [APPROACH] [-o PAGE.html]  (cmd_trace.c)
  *   harness list
  *   harness help [VERB]
  *   harness version
@@ -63,7 +64,7 @@ static const nq_verb verb_version = {
 static const nq_verb *const verbs[] = {
 	&nq_verb_run, &nq_verb_plan, &nq_verb_merge, &nq_verb_slurm, &nq_verb_solve, &nq_verb_plot, &nq_verb_report,
 	&nq_verb_compare,
-	&nq_verb_export, &nq_verb_check, &nq_verb_list, &verb_help,
+	&nq_verb_export, &nq_verb_trace, &nq_verb_check, &nq_verb_list, &verb_help,
 	&verb_version, NULL
 };
 

@@ -54,6 +54,17 @@
  * does not survive them, so the symmetry variant (and the threaded
  * count) falls back to bitmask and `unique` stays unknown, as with hints;
  * split refuses them, as it refuses hints.
+ *
+ * Watched (`harness trace`, solvers/trace.h): board, array, textbook,
+ * stack and bitmask report each queen placed (the node's number), each
+ * square a check refused with the queen that attacks it (bitmask never
+ * looks at an attacked square, so it reports none), each queen taken
+ * back and each placement found. Each of their loops is written once,
+ * as an always-inline body with a constant `tr`, and instantiated twice
+ * (NAME and NAME_traced below): the plain copy, which every run uses,
+ * has no trace in it at all (the compiler drops `if (tr)` with tr = 0),
+ * and the traced copy runs under `harness trace` alone. The fast
+ * counters report nothing.
  */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <sched.h>
@@ -63,6 +74,7 @@
 #include <unistd.h>
 #include "solvers.h"
 #include "nq_board.h"
+#include "trace.h"
 
 enum { V_BOARD, V_ARRAY, V_TEXTBOOK, V_STACK, V_BITMASK, V_SYMMETRY, V_MRV,
        V_DLX, V_SPLIT };
@@ -97,6 +109,8 @@ struct search {
 	int *hint_col;      /* hint_col[row] = col, or -1 */
 	unsigned char *banned; /* n * n, 1: no queen may stand there (blocked,
 				  excluded line); NULL when nothing is */
+	int trace;          /* a trace records this search (solvers/trace.h) */
+	int stopped;        /* the trace's recorder asked it to stop */
 };
 
 static inline int is_banned(const struct search *s, int r, int c)
@@ -104,8 +118,62 @@ static inline int is_banned(const struct search *s, int r, int c)
 	return s->banned && s->banned[(size_t)r * s->n + c];
 }
 
-static void found(struct search *s)
+/* ---- what a watched search reports (trace.h); never called untraced ---- */
+
+/* A loop's body, written once, instantiated as NAME (plain) and
+ * NAME_traced: the body takes `tr` (a constant 0 or 1) and the copy of
+ * itself to recurse into. The reports are cold: out of line, out of
+ * the traced loops' way too. */
+#define NQ_ALWAYS_INLINE inline __attribute__((always_inline))
+#define NQ_COLD __attribute__((cold, noinline))
+
+static NQ_COLD void tr_emit(struct search *s, nq_trace_kind kind, int r,
+			    int c, int orow, int ocol)
 {
+	nq_trace_event e = { kind, r, c, orow, ocol, s->nodes, -1, NULL };
+
+	if (nq_trace_emit(&e)) {
+		s->stopped = 1;
+		s->done = 1; /* every variant's loops stop on it */
+	}
+}
+
+static NQ_COLD void tr_place(struct search *s, int r, int c)
+{
+	tr_emit(s, NQ_TR_PLACE, r, c, -1, -1);
+}
+
+static NQ_COLD void tr_back(struct search *s, int r, int c)
+{
+	if (s->done) /* the first placement found: the page ends on it */
+		return;
+	tr_emit(s, NQ_TR_BACKTRACK, r, c, -1, -1);
+}
+
+/* (r, c) refused: the queen that attacks it, found by looking at the rows
+ * placed above and the hinted rows (-1 -1 for a blocked square or an
+ * excluded line, which no queen attacks). */
+static NQ_COLD void tr_conflict(struct search *s, int r, int c)
+{
+	int i;
+
+	for (i = 0; i < s->n; i++) {
+		int qc = i < r ? s->queen[i] : s->hint_col[i];
+
+		if (i == r || qc < 0)
+			continue;
+		if (qc == c || abs(qc - c) == abs(i - r)) {
+			tr_emit(s, NQ_TR_CONFLICT, r, c, i, qc);
+			return;
+		}
+	}
+	tr_emit(s, NQ_TR_CONFLICT, r, c, -1, -1);
+}
+
+static NQ_ALWAYS_INLINE void found(struct search *s, const int tr)
+{
+	if (tr)
+		tr_emit(s, NQ_TR_SOLUTION, -1, -1, -1, -1);
 	s->count++;
 	if (s->first) {
 		memcpy(s->out, s->queen, (size_t)s->n * sizeof *s->out);
@@ -156,12 +224,16 @@ static int flags_new(struct flags *f, const nq_instance *in)
 	return NQ_OK;
 }
 
-static void textbook_row(struct search *s, struct flags *f, int r)
+typedef void textbook_fn(struct search *s, struct flags *f, int r);
+
+static NQ_ALWAYS_INLINE void textbook_body(struct search *s, struct flags *f,
+						   int r, const int tr,
+						   textbook_fn *textbook_row)
 {
 	int n = s->n, c;
 
 	if (r == n) {
-		found(s);
+		found(s, tr);
 		return;
 	}
 	if (s->hint_col[r] >= 0) {
@@ -172,14 +244,31 @@ static void textbook_row(struct search *s, struct flags *f, int r)
 		return;
 	}
 	for (c = 0; c < n && !s->done; c++) {
-		if (!flags_free_square(f, r, c) || is_banned(s, r, c))
+		if (!flags_free_square(f, r, c) || is_banned(s, r, c)) {
+			if (tr)
+				tr_conflict(s, r, c);
 			continue;
+		}
 		s->nodes++;
 		flags_mark(f, r, c, 1);
 		s->queen[r] = c;
+		if (tr)
+			tr_place(s, r, c);
 		textbook_row(s, f, r + 1);
 		flags_mark(f, r, c, 0);
+		if (tr)
+			tr_back(s, r, c);
 	}
+}
+
+static void textbook_row(struct search *s, struct flags *f, int r)
+{
+	textbook_body(s, f, r, 0, textbook_row);
+}
+
+static void textbook_row_traced(struct search *s, struct flags *f, int r)
+{
+	textbook_body(s, f, r, 1, textbook_row_traced);
 }
 
 static int textbook(struct search *s, const nq_instance *in)
@@ -188,27 +277,26 @@ static int textbook(struct search *s, const nq_instance *in)
 
 	if (flags_new(&f, in))
 		return NQ_ENOMEM;
-	textbook_row(s, &f, 0);
+	(s->trace ? textbook_row_traced : textbook_row)(s, &f, 0);
 	flags_free(&f);
 	return NQ_OK;
 }
 
 /* ---- stack: textbook without recursion ---- */
 
-static int stack(struct search *s, const nq_instance *in)
+static NQ_ALWAYS_INLINE void stack_body(struct search *s, struct flags *fl,
+					const int tr)
 {
-	struct flags f;
+	struct flags f = *fl;
 	int n = s->n, r, c;
 
-	if (flags_new(&f, in))
-		return NQ_ENOMEM;
 	/* queen[r] is the stack: the column row r's queen is at, or the
 	 * column to try next; c is the column to try in row r */
 	r = 0;
 	c = 0;
 	while (r >= 0 && !s->done) {
 		if (r == n) {
-			found(s);
+			found(s, tr);
 			r--;           /* back to the last row ... */
 		} else if (s->hint_col[r] >= 0) {
 			if (c == 0) { /* entering a hinted row: its queen */
@@ -221,12 +309,17 @@ static int stack(struct search *s, const nq_instance *in)
 			r--;           /* leaving it backwards */
 		} else {
 			while (c < n && (!flags_free_square(&f, r, c) ||
-					 is_banned(s, r, c)))
+					 is_banned(s, r, c))) {
+				if (tr)
+					tr_conflict(s, r, c);
 				c++;
+			}
 			if (c < n) {   /* push */
 				s->nodes++;
 				flags_mark(&f, r, c, 1);
 				s->queen[r] = c;
+				if (tr)
+					tr_place(s, r, c);
 				r++;
 				c = 0;
 				continue;
@@ -240,16 +333,38 @@ static int stack(struct search *s, const nq_instance *in)
 			break;
 		c = s->queen[r];
 		flags_mark(&f, r, c, 0);
+		if (tr)
+			tr_back(s, r, c);
 		c++;
 	}
+}
+
+static void stack_plain(struct search *s, struct flags *f)
+{
+	stack_body(s, f, 0);
+}
+
+static void stack_traced(struct search *s, struct flags *f)
+{
+	stack_body(s, f, 1);
+}
+
+static int stack(struct search *s, const nq_instance *in)
+{
+	struct flags f;
+
+	if (flags_new(&f, in))
+		return NQ_ENOMEM;
+	(s->trace ? stack_traced : stack_plain)(s, &f);
 	flags_free(&f);
 	return NQ_OK;
 }
 
 /* ---- board: scan an n x n board ---- */
 
-/* 1 when no queen on the board shares (r, c)'s column or a diagonal. */
-static int board_free(const char *b, int n, int r, int c)
+/* 1 when no queen on the board shares (r, c)'s column or a diagonal.
+ * (Inline in both copies of board_body, as it was in the one before.) */
+static NQ_ALWAYS_INLINE int board_free(const char *b, int n, int r, int c)
 {
 	int i, d;
 
@@ -269,12 +384,15 @@ static int board_free(const char *b, int n, int r, int c)
 	return 1;
 }
 
-static void board_row(struct search *s, char *b, int r)
+typedef void board_fn(struct search *s, char *b, int r);
+
+static NQ_ALWAYS_INLINE void board_body(struct search *s, char *b, int r,
+					const int tr, board_fn *board_row)
 {
 	int n = s->n, c;
 
 	if (r == n) {
-		found(s);
+		found(s, tr);
 		return;
 	}
 	if (s->hint_col[r] >= 0) {
@@ -284,14 +402,31 @@ static void board_row(struct search *s, char *b, int r)
 		return;
 	}
 	for (c = 0; c < n && !s->done; c++) {
-		if (!board_free(b, n, r, c) || is_banned(s, r, c))
+		if (!board_free(b, n, r, c) || is_banned(s, r, c)) {
+			if (tr)
+				tr_conflict(s, r, c);
 			continue;
+		}
 		s->nodes++;
 		b[(size_t)r * n + c] = 1;
 		s->queen[r] = c;
+		if (tr)
+			tr_place(s, r, c);
 		board_row(s, b, r + 1);
 		b[(size_t)r * n + c] = 0;
+		if (tr)
+			tr_back(s, r, c);
 	}
+}
+
+static void board_row(struct search *s, char *b, int r)
+{
+	board_body(s, b, r, 0, board_row);
+}
+
+static void board_row_traced(struct search *s, char *b, int r)
+{
+	board_body(s, b, r, 1, board_row_traced);
 }
 
 static int board(struct search *s, const nq_instance *in)
@@ -303,7 +438,7 @@ static int board(struct search *s, const nq_instance *in)
 		return NQ_ENOMEM;
 	for (i = 0; i < in->nhints; i++)
 		b[(size_t)in->hints[i].row * s->n + in->hints[i].col] = 1;
-	board_row(s, b, 0);
+	(s->trace ? board_row_traced : board_row)(s, b, 0);
 	free(b);
 	return NQ_OK;
 }
@@ -316,8 +451,8 @@ struct placed {
 	int nhint_rows;
 };
 
-static int array_free(const struct search *s, const struct placed *p,
-		      int r, int c)
+static NQ_ALWAYS_INLINE int array_free(const struct search *s,
+				       const struct placed *p, int r, int c)
 {
 	int i;
 
@@ -333,12 +468,16 @@ static int array_free(const struct search *s, const struct placed *p,
 	return 1;
 }
 
-static void array_row(struct search *s, const struct placed *p, int r)
+typedef void array_fn(struct search *s, const struct placed *p, int r);
+
+static NQ_ALWAYS_INLINE void array_body(struct search *s,
+					const struct placed *p, int r,
+					const int tr, array_fn *array_row)
 {
 	int n = s->n, c;
 
 	if (r == n) {
-		found(s);
+		found(s, tr);
 		return;
 	}
 	if (s->hint_col[r] >= 0) {
@@ -347,12 +486,29 @@ static void array_row(struct search *s, const struct placed *p, int r)
 		return;
 	}
 	for (c = 0; c < n && !s->done; c++) {
-		if (!array_free(s, p, r, c) || is_banned(s, r, c))
+		if (!array_free(s, p, r, c) || is_banned(s, r, c)) {
+			if (tr)
+				tr_conflict(s, r, c);
 			continue;
+		}
 		s->nodes++;
 		s->queen[r] = c;
+		if (tr)
+			tr_place(s, r, c);
 		array_row(s, p, r + 1);
+		if (tr)
+			tr_back(s, r, c);
 	}
+}
+
+static void array_row(struct search *s, const struct placed *p, int r)
+{
+	array_body(s, p, r, 0, array_row);
+}
+
+static void array_row_traced(struct search *s, const struct placed *p, int r)
+{
+	array_body(s, p, r, 1, array_row_traced);
 }
 
 static int array(struct search *s, const nq_instance *in)
@@ -368,7 +524,7 @@ static int array(struct search *s, const nq_instance *in)
 		p.hint_rows[i] = in->hints[i].row;
 		s->queen[in->hints[i].row] = in->hints[i].col;
 	}
-	array_row(s, &p, 0);
+	(s->trace ? array_row_traced : array_row)(s, &p, 0);
 	free(p.hint_rows);
 	return NQ_OK;
 }
@@ -380,13 +536,19 @@ struct bits {
 	uint64_t *closed;    /* closed[row]: squares the hints attack */
 };
 
-static void bitmask_row(struct search *s, const struct bits *b, int r,
-			uint64_t cols, uint64_t ld, uint64_t rd)
+typedef void bitmask_fn(struct search *s, const struct bits *b, int r,
+			uint64_t cols, uint64_t ld, uint64_t rd);
+
+static NQ_ALWAYS_INLINE void bitmask_body(struct search *s,
+					  const struct bits *b, int r,
+					  uint64_t cols, uint64_t ld,
+					  uint64_t rd, const int tr,
+					  bitmask_fn *bitmask_row)
 {
 	uint64_t avail;
 
 	if (r == s->n) {
-		found(s);
+		found(s, tr);
 		return;
 	}
 	avail = ~(cols | ld | rd | b->closed[r]) & b->full;
@@ -398,9 +560,25 @@ static void bitmask_row(struct search *s, const struct bits *b, int r,
 		avail ^= bit;
 		s->nodes++;
 		s->queen[r] = __builtin_ctzll(bit);
+		if (tr)
+			tr_place(s, r, s->queen[r]);
 		bitmask_row(s, b, r + 1, cols | bit, (ld | bit) << 1,
 			    (rd | bit) >> 1);
+		if (tr)
+			tr_back(s, r, __builtin_ctzll(bit));
 	}
+}
+
+static void bitmask_row(struct search *s, const struct bits *b, int r,
+			uint64_t cols, uint64_t ld, uint64_t rd)
+{
+	bitmask_body(s, b, r, cols, ld, rd, 0, bitmask_row);
+}
+
+static void bitmask_row_traced(struct search *s, const struct bits *b, int r,
+			       uint64_t cols, uint64_t ld, uint64_t rd)
+{
+	bitmask_body(s, b, r, cols, ld, rd, 1, bitmask_row_traced);
 }
 
 static int bitmask(struct search *s, const nq_instance *in)
@@ -431,7 +609,7 @@ static int bitmask(struct search *s, const nq_instance *in)
 		for (i = 0; i < n; i++)
 			if (is_banned(s, r, i))
 				b.closed[r] |= (uint64_t)1 << i;
-	bitmask_row(s, &b, 0, 0, 0, 0);
+	(s->trace ? bitmask_row_traced : bitmask_row)(s, &b, 0, 0, 0, 0);
 	free(b.closed);
 	return NQ_OK;
 }
@@ -555,6 +733,9 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 		}
 		nq_board_forbidden(in, s.banned);
 	}
+	/* the variants a class is shown report to a trace; bitmask then
+	 * searches in one thread, never through the fast counters */
+	s.trace = nq_trace_on() && job->opt[0].num <= V_BITMASK;
 	res->build_s = nq_now() - t0;
 
 	t0 = nq_now();
@@ -598,7 +779,7 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 		}
 		break;
 	default: /* bitmask, symmetry */
-		if (!s.first && in->nhints == 0 && !s.banned) {
+		if (!s.first && in->nhints == 0 && !s.banned && !s.trace) {
 			rc = fast_count(job, &s, res);
 		} else {
 			/* threads split only counts without hints (or
@@ -610,6 +791,10 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 	}
 	res->solve_s = nq_now() - t0;
 
+	if (rc == NQ_OK && s.stopped) {
+		snprintf(res->note, sizeof res->note, "stopped by the trace");
+		rc = NQ_ERR;
+	}
 	if (rc == NQ_OK) {
 		res->solutions = s.first ? (uint64_t)s.done : s.count;
 		res->nodes = s.nodes;

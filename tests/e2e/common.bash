@@ -77,3 +77,27 @@ for line in open(sys.argv[1]):
     if v and v != '[]': json.loads(v)
 PY
 }
+# chromium_page URL DOM SHOT [WxH]: one start of headless Chromium (each
+# is about 2 s of CPU) for the DOM after the page's scripts ran, into
+# DOM, and a screenshot, into SHOT; its stderr in DOM.err. CHROMIUM
+# names the browser (default chromium).
+chromium_page() {
+	timeout 60 "${CHROMIUM:-chromium}" --headless --no-sandbox --disable-gpu \
+		--window-size="${4:-1200,1600}" --dump-dom --screenshot="$3" \
+		"$1" >"$2" 2>"$2.err"
+}
+# png_not_blank FILE: a PNG whose pixels are more than a few colours
+png_not_blank() {
+	python3 - "$1" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], 'rb').read()
+assert data[:8] == b'\x89PNG\r\n\x1a\n'
+i, idat = 8, b''
+while i < len(data):
+    n, kind = struct.unpack('>I4s', data[i:i + 8])
+    if kind == b'IDAT': idat += data[i + 8:i + 8 + n]
+    i += 12 + n
+px = zlib.decompress(idat)
+assert len(set(px)) > 50, len(set(px))   # text, tables and plots, not one colour
+PY
+}

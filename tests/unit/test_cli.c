@@ -614,7 +614,7 @@ static void verb_tables(void **state)
 		&nq_verb_run, &nq_verb_solve, &nq_verb_list, &nq_verb_plot,
 		&nq_verb_report, &nq_verb_export, &nq_verb_check,
 		&nq_verb_plan, &nq_verb_merge, &nq_verb_slurm,
-		&nq_verb_compare
+		&nq_verb_compare, &nq_verb_trace
 	};
 	const nq_flag *f, *g;
 	size_t i;
