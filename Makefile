@@ -55,7 +55,7 @@ NQ_CFLAGS += -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wwrite-strings -Wsh
 # every source folder, top layer first (docs/architecture.md); includes
 # name the header alone
 SRC_DIRS = cli results/report results/plot results core/run core/store core/ledger core/proc core/config core/model \
-	solvers/program/declarative solvers/program solvers/library solvers/native solvers \
+	solvers/program/declarative solvers/program solvers/library solvers/native/local solvers/native solvers \
 	formats encoders base
 NQ_CFLAGS += -Iinclude $(SRC_DIRS:%=-I%) -pthread
 ifeq ($(WERROR),1)
