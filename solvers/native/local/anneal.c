@@ -117,8 +117,8 @@ static int anneal_solve(const nq_job *job, nq_result *res)
 	}
 	if (rc == NQ_OK)
 		ls_tr_solution(&r, &s);
-	snprintf(note, sizeof note, "the schedule ended at t = %lld (T = 0) "
-		 "with h = %lld after %lld steps", t, (long long)s.h,
+	snprintf(note, sizeof note, "the schedule's limit: T = 0 at t = %lld, "
+		 "h = %lld after %lld steps", t, (long long)s.h,
 		 (long long)r.steps);
 	rc = ls_end(&r, rc == NQ_OK ? &s : NULL, rc, note);
 	ls_state_free(&s);
