@@ -380,6 +380,86 @@ static void minconflicts_accounting(void **state)
 	free(res.placement);
 }
 
+/* A watched search (solvers/trace.h): the initial state with its board,
+ * each move with h after it and its step, the solution; a sink that
+ * asks to stop ends the run `unsolved`. */
+struct seen {
+	int states, moves, solutions, stop_after;
+	int64_t last_step, last_h;
+	int bad;
+};
+
+static int sink_event(nq_trace *t, const nq_trace_event *e)
+{
+	struct seen *w = t->ctx;
+
+	switch (e->kind) {
+	case NQ_TR_STATE:
+		w->states++;
+		w->bad |= e->board == NULL || e->h != ls_h_of(8, e->board);
+		break;
+	case NQ_TR_MOVE:
+		w->moves++;
+		w->bad |= e->step <= w->last_step && e->step != 1;
+		w->bad |= e->row < 0 || e->row >= 8 || e->col < 0 ||
+			  e->col >= 8;
+		break;
+	case NQ_TR_SOLUTION:
+		w->solutions++;
+		w->bad |= e->h != 0;
+		break;
+	default:
+		w->bad = 1;
+	}
+	w->last_step = e->step;
+	w->last_h = e->h;
+	return w->stop_after && w->moves >= w->stop_after;
+}
+
+static void traced(void **state)
+{
+	nq_instance in = { .n = 8, .mode = NQ_MODE_FIRST };
+	struct seen w;
+	nq_trace t = { sink_event, &w };
+	nq_result res;
+	size_t m;
+	int rc;
+
+	(void)state;
+	for (m = 0; m < NMETHODS; m++) {
+		memset(&w, 0, sizeof w);
+		nq_trace_sink = &t;
+		rc = run(methods[m].s, &in, methods[m].sets, 11, &res);
+		nq_trace_sink = NULL;
+		assert_false(w.bad);
+		assert_true(w.states >= 1);
+		assert_int_equal(w.solutions, rc == NQ_OK);
+		if (rc == NQ_OK)
+			assert_int_equal(w.last_h, 0);
+		free(res.placement);
+	}
+	/* the sink asks the climb to stop after its first move */
+	memset(&w, 0, sizeof w);
+	w.stop_after = 1;
+	nq_trace_sink = &t;
+	rc = run(&nq_solver_hillclimb, &in, "variant=restart", 3, &res);
+	nq_trace_sink = NULL;
+	assert_int_equal(rc, NQ_EUNSOLVED);
+	assert_int_equal(res.steps, 1);
+	assert_non_null(strstr(res.note, "stopped by the trace"));
+	free(res.placement);
+	/* minconflicts reports its start, swaps and solution too */
+	memset(&w, 0, sizeof w);
+	nq_trace_sink = &t;
+	rc = run(&nq_solver_minconflicts, &in, NULL, 3, &res);
+	nq_trace_sink = NULL;
+	assert_int_equal(rc, NQ_OK);
+	assert_true(w.states >= 1);
+	assert_int_equal(w.solutions, 1);
+	assert_int_equal(w.moves, 2 * res.steps);
+	free(res.placement);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -390,6 +470,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(forbidden_and_hints),
 		cmocka_unit_test(text_options_checked),
 		cmocka_unit_test(minconflicts_accounting),
+		cmocka_unit_test(traced),
 	};
 
 	if (argc > 1)
