@@ -239,6 +239,17 @@ static void limits_are_unsolved(void **state)
 			free(res.placement);
 		}
 	}
+	/* a large plain board needs no n x n table (4 * 10^10 bytes at
+	 * n = 10^5): a few cheap first-choice steps, then the limit */
+	{
+		nq_instance big = { .n = 100000, .mode = NQ_MODE_FIRST };
+
+		assert_int_equal(run(&nq_solver_hillclimb, &big,
+				     "variant=first-choice,steps=50", 1, &res),
+				 NQ_EUNSOLVED);
+		assert_int_equal(res.steps, 50);
+		free(res.placement);
+	}
 	/* count mode is not theirs */
 	assert_int_equal(nq_solver_hillclimb.max_n(NULL, NQ_MODE_COUNT),
 			 NQ_NOT_APPLICABLE);

@@ -96,18 +96,17 @@ static int beam_solve(const nq_job *job, nq_result *res)
 		for (i = 0; i < k; i++)
 			for (j = 0; j < p->nmovable; j++) {
 				int row = p->movable[j];
-				const int32_t *a = p->allowed + (size_t)row * n;
 
 				for (m = 0; m < p->nallowed[row]; m++) {
 					struct cand c;
 
-					if (a[m] == cur[i].q[row])
+					c.col = ls_allowed(p, row, m);
+					if (c.col == cur[i].q[row])
 						continue;
-					c.h = ls_h_after(p, &cur[i], row, a[m]);
+					c.h = ls_h_after(p, &cur[i], row, c.col);
 					c.key = ls_next(&r.rng);
 					c.parent = i;
 					c.row = row;
-					c.col = a[m];
 					offer(best, &nbest, k, &c);
 				}
 			}

@@ -119,9 +119,9 @@ static int genetic_solve(const nq_job *job, nq_result *res)
 				int row = p->movable[ls_below(&r.rng,
 						(uint32_t)p->nmovable)];
 
-				kids[i].q[row] = p->allowed[(size_t)row * n +
-					ls_below(&r.rng,
-						 (uint32_t)p->nallowed[row])];
+				kids[i].q[row] = ls_allowed(p, row,
+					(int32_t)ls_below(&r.rng,
+						(uint32_t)p->nallowed[row]));
 			}
 			ls_recount(p, &kids[i]);
 			if (kids[i].h < kids[best].h)

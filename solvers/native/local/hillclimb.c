@@ -65,29 +65,28 @@ static int best_move(struct ls_run *r, const struct ls_state *s, int *brow,
 		     int *bcol, int64_t *bh)
 {
 	const struct ls_problem *p = &r->p;
-	int n = p->n, i, k;
+	int i, k;
 	uint32_t ties = 0;
 	int64_t best = INT64_MAX;
 
 	for (i = 0; i < p->nmovable; i++) {
 		int row = p->movable[i];
-		const int32_t *a = p->allowed + (size_t)row * n;
-
 		for (k = 0; k < p->nallowed[row]; k++) {
+			int32_t c = ls_allowed(p, row, k);
 			int64_t h;
 
-			if (a[k] == s->q[row])
+			if (c == s->q[row])
 				continue;
-			h = ls_h_after(p, s, row, a[k]);
+			h = ls_h_after(p, s, row, c);
 			if (h < best) {
 				best = h;
 				ties = 1;
 				*brow = row;
-				*bcol = a[k];
+				*bcol = c;
 			} else if (h == best &&
 				   ls_below(&r->rng, ++ties) == 0) {
 				*brow = row;
-				*bcol = a[k];
+				*bcol = c;
 			}
 		}
 	}
@@ -100,20 +99,19 @@ static int uphill_move(struct ls_run *r, const struct ls_state *s,
 		       int uniform, int *brow, int *bcol)
 {
 	const struct ls_problem *p = &r->p;
-	int n = p->n, i, k;
+	int i, k;
 	uint64_t total = 0;
 
 	for (i = 0; i < p->nmovable; i++) {
 		int row = p->movable[i];
-		const int32_t *a = p->allowed + (size_t)row * n;
-
 		for (k = 0; k < p->nallowed[row]; k++) {
+			int32_t c = ls_allowed(p, row, k);
 			int64_t gain;
 			uint64_t w;
 
-			if (a[k] == s->q[row])
+			if (c == s->q[row])
 				continue;
-			gain = s->h - ls_h_after(p, s, row, a[k]);
+			gain = s->h - ls_h_after(p, s, row, c);
 			if (gain <= 0)
 				continue;
 			/* a weighted reservoir of one: the move replaces
@@ -122,7 +120,7 @@ static int uphill_move(struct ls_run *r, const struct ls_state *s,
 			total += w;
 			if (ls_unit(&r->rng) * (double)total < (double)w) {
 				*brow = row;
-				*bcol = a[k];
+				*bcol = c;
 			}
 		}
 	}

@@ -47,14 +47,17 @@ static int problem_init(struct ls_problem *p, const nq_instance *in)
 	memset(p, 0, sizeof *p);
 	p->n = n;
 	p->fixed = malloc((size_t)n * sizeof *p->fixed);
-	p->allowed = malloc((size_t)n * (size_t)n * sizeof *p->allowed);
+	/* the n x n table only where some square is forbidden: the plain
+	 * board's rows allow every column, O(n) to say */
+	if (nq_board_restricted(in))
+		p->allowed = malloc((size_t)n * (size_t)n * sizeof *p->allowed);
 	p->nallowed = malloc((size_t)n * sizeof *p->nallowed);
 	p->movable = malloc((size_t)n * sizeof *p->movable);
 	col_ok = calloc((size_t)n, 1);
 	if (nq_board_restricted(in))
 		ban = malloc((size_t)n * (size_t)n);
-	if (!p->fixed || !p->allowed || !p->nallowed || !p->movable ||
-	    !col_ok || (nq_board_restricted(in) && !ban)) {
+	if (!p->fixed || !p->nallowed || !p->movable || !col_ok ||
+	    (nq_board_restricted(in) && (!ban || !p->allowed))) {
 		free(ban);
 		free(col_ok);
 		problem_free(p);
@@ -67,14 +70,20 @@ static int problem_init(struct ls_problem *p, const nq_instance *in)
 	for (i = 0; i < in->nhints; i++)
 		p->fixed[in->hints[i].row] = in->hints[i].col;
 	for (r = 0; r < n; r++) {
-		int32_t *a = p->allowed + (size_t)r * n, k = 0;
+		int32_t k = 0;
 
 		if (p->fixed[r] >= 0) {
-			a[k++] = p->fixed[r];
+			k = 1;
 			col_ok[p->fixed[r]] = 1;
+		} else if (!ban) {
+			k = n;
+			memset(col_ok, 1, (size_t)n);
+			p->movable[p->nmovable++] = r;
 		} else {
+			int32_t *a = p->allowed + (size_t)r * n;
+
 			for (c = 0; c < n; c++)
-				if (!ban || !ban[(size_t)r * n + c]) {
+				if (!ban[(size_t)r * n + c]) {
 					a[k++] = c;
 					col_ok[c] = 1;
 				}
@@ -223,9 +232,9 @@ void ls_random_state(struct ls_run *r, struct ls_state *s)
 	int n = p->n, row;
 
 	for (row = 0; row < n; row++)
-		s->q[row] = p->nallowed[row] == 1 ? p->allowed[(size_t)row * n]
-			: p->allowed[(size_t)row * n +
-				     ls_below(&r->rng, (uint32_t)p->nallowed[row])];
+		s->q[row] = p->nallowed[row] == 1 ? ls_allowed(p, row, 0)
+			: ls_allowed(p, row, (int32_t)ls_below(&r->rng,
+					(uint32_t)p->nallowed[row]));
 	ls_recount(p, s);
 }
 
@@ -256,9 +265,9 @@ int ls_random_move(struct ls_run *r, const struct ls_state *s, int *row,
 	/* another of the row's allowed columns: draw among all but one
 	 * and step over the queen's own */
 	k = (int32_t)ls_below(&r->rng, (uint32_t)(p->nallowed[rr] - 1));
-	c = p->allowed[(size_t)rr * p->n + k];
+	c = ls_allowed(p, rr, k);
 	if (c == s->q[rr])
-		c = p->allowed[(size_t)rr * p->n + p->nallowed[rr] - 1];
+		c = ls_allowed(p, rr, p->nallowed[rr] - 1);
 	*row = rr;
 	*col = c;
 	return 1;

@@ -62,7 +62,9 @@ static inline double ls_unit(struct ls_rng *g)
 struct ls_problem {
 	int n;
 	int32_t *fixed;     /* fixed[row]: a hint's column, or -1 */
-	int32_t *allowed;   /* row r's allowed columns: allowed[r * n ..] */
+	int32_t *allowed;   /* row r's allowed columns: allowed[r * n ..];
+			       NULL when every square is allowed (no
+			       blocked squares or excluded lines) */
 	int32_t *nallowed;  /* how many; 1 for a fixed row */
 	int32_t *movable;   /* rows that may move */
 	int nmovable;
@@ -77,6 +79,15 @@ struct ls_state {
 	int32_t *ac;        /* per antidiagonal row + col (2n - 1) */
 	int64_t h;          /* attacking pairs */
 };
+
+/* Row r's k-th allowed column (0 <= k < nallowed[r]). */
+static inline int32_t ls_allowed(const struct ls_problem *p, int r,
+				 int32_t k)
+{
+	if (p->fixed[r] >= 0)
+		return p->fixed[r];
+	return p->allowed ? p->allowed[(size_t)r * p->n + k] : k;
+}
 
 /* One run of a method: the problem, the stream, the accounting. */
 struct ls_run {
