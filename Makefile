@@ -55,7 +55,7 @@ NQ_CFLAGS += -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wwrite-strings -Wsh
 # every source folder, top layer first (docs/architecture.md); includes
 # name the header alone
 SRC_DIRS = cli results/report results/plot results core/run core/store core/ledger core/proc core/config core/watch core/model \
-	solvers/program/declarative solvers/program solvers/library solvers/native solvers \
+	solvers/program/declarative solvers/program solvers/library solvers/native/local solvers/native solvers \
 	formats encoders base
 NQ_CFLAGS += -Iinclude $(SRC_DIRS:%=-I%) -pthread
 ifeq ($(WERROR),1)
@@ -290,13 +290,14 @@ E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 # parser is data now, walked row by row under ASan by test_cli),
 # generate.sh (the generators, which test_generate walks under ASan),
 # randomised.sh (reports and plots of local searches' files, whose cells
-# and tables test_reports walks under ASan) and watch.sh (a browser on
-# the trace's page; the recorder, the page and the boards drawn are
-# walked under ASan by test_watch).
+# and tables test_reports walks under ASan), watch.sh (a browser on the
+# trace's page; the recorder, the page and the boards drawn are walked
+# under ASan by test_watch) and local.sh (the local-search family's
+# runs, whose solvers test_localsearch walks under ASan).
 E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
 	names.sh interop.sh paper.sh html.sh slurm.sh minizinc.sh \
 	declarative.sh compare.sh caps.sh trees.sh clpfd.sh frictions.sh \
-	generate.sh randomised.sh watch.sh
+	generate.sh randomised.sh watch.sh local.sh
 
 # the build asked for, and the two of `make test`, build/rel (its harness
 # ./harness: not when the build asked for makes that) and build/san

@@ -20,6 +20,13 @@ extern const nq_solver nq_solver_picosat;   /* solvers/library/picosat.c */
 extern const nq_solver nq_solver_glpk;      /* solvers/library/glpk.c */
 extern const nq_solver nq_solver_minconflicts; /* solvers/native/minconflicts.c */
 extern const nq_solver nq_solver_construct; /* solvers/native/construct.c */
+/* The local-search family on a queen per row (solvers/native/local/,
+ * docs/local-search.md), and the load-time checks of the options they
+ * take as text (numbers with a fraction). */
+extern const nq_solver nq_solver_hillclimb, nq_solver_anneal,
+	nq_solver_beam, nq_solver_genetic;
+int nq_anneal_check(const nq_optval *opt, char *msg, size_t len);
+int nq_genetic_check(const nq_optval *opt, char *msg, size_t len);
 
 /* The versions of the libraries linked in for picosat and glpk, as the
  * libraries say them ("965", "5.0"), for the .meta (the registry's

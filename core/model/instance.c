@@ -542,3 +542,21 @@ int nq_instance_runs(const nq_instance_spec *spec, const nq_approach *a)
 	}
 	return 0;
 }
+
+static uint64_t splitmix64(uint64_t x)
+{
+	uint64_t z = x + 0x9E3779B97F4A7C15ULL;
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+uint64_t nq_run_seed(uint64_t seed, int repeat, const char *hash)
+{
+	uint64_t h = hash && *hash ? strtoull(hash, NULL, 16) : 0;
+
+	if (repeat <= 1)
+		return seed;
+	return splitmix64(seed ^ splitmix64(h ^ splitmix64((uint64_t)repeat)));
+}

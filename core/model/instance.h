@@ -113,6 +113,21 @@ int nq_instances_file_wanted(const nq_experiment *exp);
 /* FILE.instances.yaml for the CSV at `csv`. */
 void nq_instances_path(const char *csv, char *buf, size_t len);
 
+/* The seed of one measured run (CSV `seed`; issue 31), so the repeats
+ * of a randomised method are independent runs and `harness solve
+ * --seed S` reproduces any one row. Repeat 1 (and a warm-up, repeat
+ * <= 1) takes the experiment's seed itself, as every run did before;
+ * repeat r >= 2 takes
+ *
+ *     mix(seed ^ mix(hash ^ mix(r)))
+ *
+ * with hash the instance's `instance_hash` read as a 64-bit number
+ * (0 when it has none) and mix splitmix64's step (Steele, Lea and
+ * Flood 2014): z = x + 0x9E3779B97F4A7C15, z = (z ^ z >> 30) *
+ * 0xBF58476D1CE4E5B9, z = (z ^ z >> 27) * 0x94D049BB133111EB, z ^ z >>
+ * 31. docs/experiments.md has it in Python. */
+uint64_t nq_run_seed(uint64_t seed, int repeat, const char *hash);
+
 /* Write every instance of exp to `f` as an experiment file's
  * `instances:` list, one entry each, with its id and hash as comments. */
 void nq_instances_yaml(FILE *f, const nq_experiment *exp);

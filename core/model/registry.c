@@ -22,6 +22,8 @@
 
 static const nq_solver *const builtin_solvers[] = {
 	&nq_solver_backtrack, &nq_solver_minconflicts, &nq_solver_construct,
+	&nq_solver_hillclimb, &nq_solver_anneal, &nq_solver_beam,
+	&nq_solver_genetic,                /* solvers/native/local/ */
 	&nq_solver_picosat, &nq_solver_glpk,
 	&nq_solver_dimacs, &nq_solver_cbc, /* solvers/program/external.c */
 	&nq_solver_minizinc,               /* solvers/program/declarative/minizinc.c */
@@ -37,6 +39,8 @@ static const struct {
 	int (*check)(const nq_optval *opt, char *msg, size_t len);
 } builtin_checks[] = {
 	{ &nq_solver_minizinc, nq_minizinc_check },
+	{ &nq_solver_anneal, nq_anneal_check },
+	{ &nq_solver_genetic, nq_genetic_check },
 };
 /* The libraries linked in for built-ins, and built-ins that drive a
  * backend through their program (MiniZinc's solver): what the .meta

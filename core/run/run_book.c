@@ -113,7 +113,9 @@ void nq_run_limits(const struct run_book *b, size_t ci, int rep,
 	lim->memory_kib = b->exp->memory_kib;
 	lim->disk_kib = b->exp->disk_kib;
 	lim->processes = b->exp->processes;
-	lim->seed = b->exp->seed;
+	/* each repeat its own seed (instance.h), the CSV's `seed` */
+	lim->seed = nq_run_seed(b->exp->seed, rep,
+				b->exp->instances[c->spec].hash);
 	lim->log_path = b->log_path && b->log_path[0] ? b->log_path : NULL;
 	nq_run_label(b, c->ai, c->spec, rep, label, len);
 	lim->log_label = label;

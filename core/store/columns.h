@@ -65,7 +65,8 @@
 	X(ITERATIONS, "iterations", "simplex iterations", I64,		\
 	  r->iterations != NQ_NA, r->iterations)			\
 	X(TIMEOUT, "timeout_s", NULL, G, 1, exp->timeout_s)		\
-	X(SEED, "seed", NULL, U64, 1, exp->seed)			\
+	X(SEED, "seed", NULL, U64, 1,					\
+	  nq_run_seed(exp->seed, repeat, spec->hash))			\
 	X(CPUS, "cpus", NULL, TEXT, 1, run->cpus)			\
 	X(HOST, "host", NULL, TEXT, 1, nq_csv_host())			\
 	X(NOTE, "note", NULL, TEXT, 1, run->note)			\

@@ -17,6 +17,7 @@
 #include <sys/utsname.h>
 #include "columns.h"
 #include "csv.h"
+#include "instance.h"
 #include "names.h"
 
 void nq_csv_field(FILE *f, const char *s)

@@ -16,10 +16,12 @@
  *     queens move, so the permutation stays a permutation). Stuck for
  *     long, it starts again from a fresh greedy start.
  *
- * Reproducible: every random draw comes from the experiment's seed.
+ * Reproducible: every random draw comes from the run's seed. Its
+ * effort: `steps`, the swaps made after the initial state; `restarts`,
+ * the fresh greedy starts after the first; `nodes`, the swaps tried.
  * Incomplete: it never proves that no placement exists, so it does not
  * answer count mode, and with pre-placed queens that cannot be completed
- * it gives up after a bounded number of steps with an error. Pre-placed
+ * it gives up after a bounded number of steps (`unsolved`). Pre-placed
  * queens stay put; only the other rows swap. Rows and columns are 32-bit,
  * so n up to 10^8 fits when memory does (about 20 bytes a row).
  *
@@ -27,14 +29,15 @@
  * one collision more, so the repair moves it off like an attacked queen
  * and a placement is reported only with none left. When a row or a
  * column has nothing but such squares, "none" is proved on the spot;
- * otherwise an instance with no placement ends in the step limit's
- * error, as with hints.
+ * otherwise an instance with no placement ends in the step limit,
+ * `unsolved`, as with hints.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "solvers.h"
 #include "nq_board.h"
+#include "trace.h"
 
 /*
  * Line counts. Nearly every line holds 0 or 1 queen, so a line's count is
@@ -61,8 +64,12 @@ struct mc {
 	int nwork, capwork;
 	int64_t collisions;
 	uint64_t rng;
-	int64_t steps;
+	int64_t steps;      /* swaps tried (the CSV's nodes) */
+	int64_t swaps;      /* swaps made (its steps: moves after the
+			       initial state) */
+	int64_t restarts;   /* fresh greedy starts after the first */
 	int failed;         /* out of memory in the extra table */
+	int traced_stop;    /* the trace asked the search to stop */
 	unsigned char *banned; /* n * n, 1: no queen may stand there; NULL:
 				  nothing is */
 };
@@ -263,6 +270,30 @@ static void start(struct mc *m, const int32_t *free_cols, const char *fixed)
 	}
 }
 
+/* A swap as a watched search reports it (solvers/trace.h): two queens
+ * moved in one step, h (the collisions) after both. */
+static void swap_traced(struct mc *m, int i, int j)
+{
+	nq_trace_event e = { NQ_TR_MOVE, i, m->q[i], -1, -1, m->swaps,
+			     m->collisions, NULL };
+
+	if (nq_trace_emit(&e))
+		m->traced_stop = 1;
+	e.row = j;
+	e.col = m->q[j];
+	if (nq_trace_emit(&e))
+		m->traced_stop = 1;
+}
+
+static void state_traced(struct mc *m, nq_trace_kind kind)
+{
+	nq_trace_event e = { kind, -1, -1, -1, -1, m->swaps, m->collisions,
+			     kind == NQ_TR_STATE ? m->q : NULL };
+
+	if (nq_trace_on() && nq_trace_emit(&e))
+		m->traced_stop = 1;
+}
+
 /* Swap the columns of rows i and j if that lowers the collisions. */
 static int try_swap(struct mc *m, int i, int j)
 {
@@ -276,6 +307,9 @@ static int try_swap(struct mc *m, int i, int j)
 	if (m->collisions < before) {
 		m->q[i] = cj;
 		m->q[j] = ci;
+		m->swaps++;
+		if (nq_trace_on())
+			swap_traced(m, i, j);
 		return 1;
 	}
 	touch(m, i, cj, -1);
@@ -401,7 +435,7 @@ static int mc_solve(const nq_job *job, nq_result *res)
 	double t0 = nq_now(), deadline = 0;
 	/* a fresh start after this many fruitless swap tries in a row */
 	int64_t patience = 10 * (int64_t)n + 1000, idle = 0;
-	/* and an error after this many steps in all */
+	/* and `unsolved` after this many swaps tried in all */
 	int64_t limit = 200 * (int64_t)n + 10000000;
 	struct mc_setup s;
 	struct mc m;
@@ -437,6 +471,7 @@ static int mc_solve(const nq_job *job, nq_result *res)
 
 	t0 = nq_now();
 	start(&m, s.free_cols, fixed);
+	state_traced(&m, NQ_TR_STATE);
 	/* Step 2: every line with two queens holds a row of the work list;
 	 * a row leaves it once nothing attacks it, and a swap puts both
 	 * rows back on it. */
@@ -479,15 +514,19 @@ static int mc_solve(const nq_job *job, nq_result *res)
 				goto out;
 			}
 		}
-		if (m.steps > limit) {
-			snprintf(res->note, sizeof res->note, "gave up after "
-				 "%lld steps (local search cannot prove that no "
-				 "placement exists)", (long long)m.steps);
-			rc = NQ_ERR;
+		if (m.steps > limit || m.traced_stop) {
+			snprintf(res->note, sizeof res->note, "%s after %lld "
+				 "swaps tried (local search cannot prove that "
+				 "no placement exists)", m.traced_stop ?
+				 "stopped by the trace" : "gave up",
+				 (long long)m.steps);
+			rc = NQ_EUNSOLVED;
 			goto out;
 		}
 		if (idle > patience) {
 			start(&m, s.free_cols, fixed); /* stuck: begin again */
+			m.restarts++;
+			state_traced(&m, NQ_TR_STATE);
 			idle = 0;
 		}
 	}
@@ -497,8 +536,13 @@ static int mc_solve(const nq_job *job, nq_result *res)
 	}
 	res->solutions = 1;
 	res->nodes = m.steps;
+	state_traced(&m, NQ_TR_SOLUTION);
 	rc = NQ_OK;
 out:
+	if (m.n) { /* set up (mc_alloc clears m first) */
+		res->steps = m.swaps;
+		res->restarts = m.restarts;
+	}
 	res->solve_s = nq_now() - t0;
 	mc_free(&m, &s);
 	return rc;
