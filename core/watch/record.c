@@ -22,6 +22,13 @@ static const struct watched {
 	const char *const *labels;
 } watched[] = {
 	{ "backtrack", backtrack_watched },
+	/* the local-search family: every variant reports its starts and
+	 * moves with h */
+	{ "hillclimb", NULL },
+	{ "anneal", NULL },
+	{ "beam", NULL },
+	{ "genetic", NULL },
+	{ "minconflicts", NULL },
 };
 
 #define NWATCHED (sizeof watched / sizeof *watched)

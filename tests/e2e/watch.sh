@@ -3,7 +3,9 @@
 # backtracking opened in headless Chromium (one start): the page's
 # script clicks forward (the board and the words change), back (they
 # return), last (a placement, green), and the screenshot is not blank;
-# the page is self-contained; refusals (a solver that reports nothing,
+# the page is self-contained; an 8-queens hill climb (sideways, seed 3):
+# the initial board with h, step 1 one queen moved, back, the placement at
+# h = 0, the chart of h; refusals (a solver that reports nothing,
 # n too large) and the cap's note. `solve --count --board` and `--svg`:
 # 92 and 12 boards for n = 8, 10 and 2 for n = 6, the SVG read by
 # python's XML parser with its boards numbered, --unique's boards
@@ -42,6 +44,37 @@ expect "chromium: the board drawn at the last step" grep -q 'id="board"[^>]*data
 expect "chromium: six queens on green squares" [ "$(grep -o 'class="sq [a-z]* win">♛' dom.html | wc -l)" -eq 6 ]
 expect "chromium: the search tree, 31 nodes" grep -qF '31 nodes; green: a placement' dom.html
 expect "chromium: a screenshot that is not blank" png_not_blank shot.png
+
+# --- trace: an 8-queens hill climb (local search: boards and h) -------------
+# seed 3: sideways moves reach a placement in a few steps, so the page
+# has a start, moves with h falling and the placement at h = 0
+"$H" trace -n 8 hillclimb:variant=sideways --seed 3 -o hc.html 2>err
+rc=$?
+expect "trace hill climb: exit 0 (got $rc: $(cat err))" [ $rc -eq 0 ]
+expect "trace hill climb: a placement, checked" grep -qF "harness trace: hillclimb/sideways, n = 8:" err
+chromium_page "file://$T/hc.html#clicks=fwd,fwd,back,last" hcdom.html "$T/hcshot.png" 1200,1300
+expect "chromium hill climb: forward, forward, back, last with h" python3 - hcdom.html <<'PY'
+import html, json, re, sys
+page = open(sys.argv[1]).read()
+log = json.loads(html.unescape(re.search(r'<pre id="log">([^<]*)</pre>', page).group(1)))
+f1, f2, b, last = log
+h = lambda d: int(re.search(r'h = (\d+)', d).group(1))
+# forward: the initial board with its h; again: step 1, one queen
+# moved, h no higher (sideways moves keep it)
+assert re.match(r'the initial board, h = \d+$', f1['desc']), f1
+assert re.match(r'step 1: queen of row \d+ to column \d+, h = \d+$', f2['desc']), f2
+assert f2['pos'] == f1['pos'] + 1, (f1, f2)
+assert sum(x != y for x, y in zip(f1['board'].split(), f2['board'].split())) == 1, (f1, f2)
+assert b['pos'] == f1['pos'] and b['desc'] == f1['desc'] and b['board'] == f1['board'], b
+assert last['desc'].endswith('h = 0, a placement'), last
+q = [int(c) for c in last['board'].split()]
+assert len(q) == 8 and all(q[i] != q[j] and abs(q[i] - q[j]) != j - i
+                           for i in range(8) for j in range(i + 1, 8)), q
+assert h(f1['desc']) >= h(f2['desc']) >= 0
+# the chart of h along the steps is shown (hidden for backtracking)
+assert re.search(r'<div id="chart-box"(?![^>]*hidden)', page), 'no h chart'
+PY
+expect "chromium hill climb: a screenshot that is not blank" png_not_blank hcshot.png
 
 # --- trace: refusals and the cap ---------------------------------------------
 bad_input "trace: a solver that reports nothing" \
