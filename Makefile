@@ -176,7 +176,7 @@ $(1).tests  := $$($(1).e2e) $$($(1).unit) $(if $(4),$$($(1).fuzz))
 $(1)/testlog/unit/%.result: $(1)/tests/% FORCE
 	@tests/run.sh $$@ $$($(1).tag)unit/$$* $(1)/tests/$$*
 $(1)/testlog/e2e/%.result: $(2) FORCE
-	@HARNESS=./$(2) tests/run.sh $$@ $$($(1).tag)e2e/$$* tests/e2e/$$*
+	@HARNESS=./$(2) $(if $(4),E2E_SAN=1) tests/run.sh $$@ $$($(1).tag)e2e/$$* tests/e2e/$$*
 $(1)/testlog/fuzz/%.result: $(1)/fuzz/fuzz_% FORCE
 	@tests/run.sh $$@ $$($(1).tag)fuzz/$$* $(1)/fuzz/fuzz_$$* tests/fuzz/corpus/$$*
 
@@ -289,6 +289,14 @@ E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 # ASan), frictions.sh (mistyped flags and values: the flag table's
 # parser is data now, walked row by row under ASan by test_cli) and
 # generate.sh (the generators, which test_generate walks under ASan).
+# The scripts that do run under the sanitizers get E2E_SAN=1 there
+# (tests/e2e/common.bash): each then leaves out the repeats of a path it
+# has already walked once under ASan in the same script (the same refusal
+# through three kinds of output path, a full disk at -j 1 and -j 2, one
+# check over every solver), which the plain pass makes in full; the
+# lines that read it say what they leave out and where the path is still
+# walked. By hand, HARNESS=build/san/harness bash tests/e2e/X.sh runs all
+# of X under ASan; E2E_SAN=1 as well runs what make test runs.
 E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
 	names.sh interop.sh paper.sh html.sh slurm.sh minizinc.sh \
 	declarative.sh compare.sh caps.sh trees.sh clpfd.sh frictions.sh \

@@ -37,6 +37,10 @@ ln -s target.csv "$T/link.csv"
 for out in "$T/fifo" "$T/dir" "$T/link.csv"; do
 	name=$(basename "$out")
 	refused "$out" "solve -o $name" "$H" solve -n 6 -q -o "$out" backtrack
+	# under ASan (E2E_SAN) the other verbs on the FIFO alone: every
+	# verb refuses through the one check of lstat's file type, the same
+	# lines whatever the type (10 of the script's 114 starts there)
+	san && [ "$name" != fifo ] && continue
 	refused "$out" "run -o $name" "$H" run configs/smoke.yaml -q -o "$out"
 	refused "$out" "report -o $name" "$H" report "$T/r.csv" -o "$out"
 	refused "$out" "plot -o $name" "$H" plot "$T/r.csv" -o "$out"
