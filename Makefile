@@ -287,8 +287,12 @@ E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 # walk under ASan), clpfd.sh (plugins/clpfd.c through the host's
 # services: the program adapters' path, which answers.sh walks under
 # ASan), frictions.sh (mistyped flags and values: the flag table's
-# parser is data now, walked row by row under ASan by test_cli) and
-# generate.sh (the generators, which test_generate walks under ASan).
+# parser is data now, walked row by row under ASan by test_cli),
+# generate.sh (the generators, which test_generate walks under ASan) and
+# handout.sh (the order runs are handed out in: its C, the keys and the
+# sort of run.c's hand_out_order, is walked whole by every -j 2 run, and
+# faults.sh's full disk and count.sh's parts run at -j 2 under ASan; the
+# order itself is the plain pass's check).
 # The scripts that do run under the sanitizers get E2E_SAN=1 there
 # (tests/e2e/common.bash): each then leaves out the repeats of a path it
 # has already walked once under ASan in the same script (the same refusal
@@ -300,7 +304,7 @@ E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
 	names.sh interop.sh paper.sh html.sh slurm.sh minizinc.sh \
 	declarative.sh compare.sh caps.sh trees.sh clpfd.sh frictions.sh \
-	generate.sh
+	generate.sh handout.sh
 
 # the build asked for, and the two of `make test`, build/rel (its harness
 # ./harness: not when the build asked for makes that) and build/san
