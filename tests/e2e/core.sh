@@ -144,10 +144,14 @@ expect "missing file is named" grep -q "missing.yaml" "$T/err"
 expect "-o without a file exits 2" [ $rc -eq 2 ]
 expect "--help lists the verbs" sh -c "'$H' --help | grep -q 'harness solve'"
 # help VERB and VERB --help: the usage, then a line per flag (the table)
+# (under ASan, E2E_SAN, VERB --help for run alone: cli.c hands every
+# verb's --help to nq_cli_help with the verb's table, as help VERB does
+# just above for each)
 for verb in run solve plot report export check list help version; do
 	"$H" help $verb >"$T/help" 2>&1; rc=$?
 	expect "help $verb exits 0 (got $rc)" [ $rc -eq 0 ]
 	expect "help $verb starts with its usage" grep -q "^usage: harness $verb" "$T/help"
+	san && [ $verb != run ] && continue
 	"$H" $verb --help >"$T/help2" 2>&1; rc=$?
 	expect "$verb --help exits 0 and says the same (got $rc)" \
 		sh -c "[ $rc -eq 0 ] && cmp -s '$T/help' '$T/help2'"
