@@ -176,7 +176,7 @@ $(1).tests  := $$($(1).e2e) $$($(1).unit) $(if $(4),$$($(1).fuzz))
 $(1)/testlog/unit/%.result: $(1)/tests/% FORCE
 	@tests/run.sh $$@ $$($(1).tag)unit/$$* $(1)/tests/$$*
 $(1)/testlog/e2e/%.result: $(2) FORCE
-	@HARNESS=./$(2) tests/run.sh $$@ $$($(1).tag)e2e/$$* tests/e2e/$$*
+	@HARNESS=./$(2) $(if $(4),E2E_SAN=1) tests/run.sh $$@ $$($(1).tag)e2e/$$* tests/e2e/$$*
 $(1)/testlog/fuzz/%.result: $(1)/fuzz/fuzz_% FORCE
 	@tests/run.sh $$@ $$($(1).tag)fuzz/$$* $(1)/fuzz/fuzz_$$* tests/fuzz/corpus/$$*
 
@@ -289,15 +289,27 @@ E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 # ASan), frictions.sh (mistyped flags and values: the flag table's
 # parser is data now, walked row by row under ASan by test_cli),
 # generate.sh (the generators, which test_generate walks under ASan),
-# randomised.sh (reports and plots of local searches' files, whose cells
-# and tables test_reports walks under ASan), watch.sh (a browser on the
-# trace's page; the recorder, the page and the boards drawn are walked
-# under ASan by test_watch) and local.sh (the local-search family's
-# runs, whose solvers test_localsearch walks under ASan).
+# handout.sh (the order runs are handed out in: its C, the keys and the
+# sort of run.c's hand_out_order, is walked whole by every -j 2 run, and
+# faults.sh's full disk and count.sh's parts run at -j 2 under ASan; the
+# order itself is the plain pass's check), randomised.sh (reports and
+# plots of local searches' files, whose cells and tables test_reports
+# walks under ASan), watch.sh (a browser on the trace's page; the
+# recorder, the page and the boards drawn are walked under ASan by
+# test_watch) and local.sh (the local-search family's runs, whose
+# solvers test_localsearch walks under ASan).
+# The scripts that do run under the sanitizers get E2E_SAN=1 there
+# (tests/e2e/common.bash): each then leaves out the repeats of a path it
+# has already walked once under ASan in the same script (the same refusal
+# through three kinds of output path, a full disk at -j 1 and -j 2, one
+# check over every solver), which the plain pass makes in full; the
+# lines that read it say what they leave out and where the path is still
+# walked. By hand, HARNESS=build/san/harness bash tests/e2e/X.sh runs all
+# of X under ASan; E2E_SAN=1 as well runs what make test runs.
 E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
 	names.sh interop.sh paper.sh html.sh slurm.sh minizinc.sh \
 	declarative.sh compare.sh caps.sh trees.sh clpfd.sh frictions.sh \
-	generate.sh randomised.sh watch.sh local.sh
+	generate.sh handout.sh randomised.sh watch.sh local.sh
 
 # the build asked for, and the two of `make test`, build/rel (its harness
 # ./harness: not when the build asked for makes that) and build/san

@@ -20,8 +20,9 @@
  * Each is recorded once:
  * its real path, SHA-256, the first line with a digit of what
  * `PROGRAM --version` prints (stdout and stderr, stdin /dev/null, killed
- * with its process group after NQ_META_VERSION_MS), and where dpkg-query
- * knows the file, the Debian package and its version. The answers are
+ * with its process group after NQ_META_VERSION_MS), and where dpkg
+ * knows the file, the Debian package (from dpkg's file lists, or
+ * dpkg-query -S where those cannot tell) and its version. The answers are
  * kept for the process, so the rewrite at the end asks nobody again.
  */
 #include <dirent.h>
@@ -308,29 +309,99 @@ static void version_line(const char *out, char *buf, size_t len)
 	}
 }
 
-/* The Debian package that installed `path`, "name version", from
- * dpkg-query; "" where there is no dpkg-query or no package. */
+/* Whether `path` is a line of the file `file`. */
+static int has_line(const char *file, const char *path)
+{
+	FILE *f = fopen(file, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int found = 0;
+
+	if (!f)
+		return 0;
+	while (!found && (n = getline(&line, &cap, f)) > 0) {
+		if (line[n - 1] == '\n')
+			line[--n] = '\0';
+		found = !strcmp(line, path);
+	}
+	free(line);
+	fclose(f);
+	return found;
+}
+
+/* The package whose file list (ADMINDIR/info/PKG[:ARCH].list) names
+ * `path`, as `dpkg-query -S path` would name it, into `pkg`: 1 when one
+ * package does, 0 when none does, -1 when this cannot tell as dpkg
+ * would (no info directory, a path dpkg takes for a pattern, a diverted
+ * path, two packages that name it: dpkg-query's answer then). About
+ * 0.03 s against dpkg-query -S's 0.25 s, which reads the lists too,
+ * and make test's e2e scripts look up a dozen programs in each build. */
+static int package_listing(const char *path, char *pkg, size_t len)
+{
+	const char *admin = getenv("DPKG_ADMINDIR");
+	char dir[PATH_MAX], file[PATH_MAX];
+	struct dirent *d;
+	DIR *dh;
+	int found = 0;
+
+	if (!admin || !admin[0])
+		admin = "/var/lib/dpkg";
+	if (path[0] != '/' || strpbrk(path, "*[?\\") ||
+	    (size_t)snprintf(file, sizeof file, "%s/diversions", admin) >=
+		    sizeof file || has_line(file, path) ||
+	    (size_t)snprintf(dir, sizeof dir, "%s/info", admin) >= sizeof dir ||
+	    !(dh = opendir(dir)))
+		return -1;
+	while (found >= 0 && (d = readdir(dh))) {
+		size_t n = strlen(d->d_name);
+
+		if (n <= 5 || strcmp(d->d_name + n - 5, ".list") ||
+		    (size_t)snprintf(file, sizeof file, "%s/%s", dir,
+				     d->d_name) >= sizeof file ||
+		    !has_line(file, path))
+			continue;
+		if (found++ || n - 5 >= len)
+			found = -1;
+		else
+			snprintf(pkg, len, "%.*s", (int)(n - 5), d->d_name);
+	}
+	closedir(dh);
+	return found;
+}
+
+/* The Debian package that installed `path`, "name version", from its
+ * file list and dpkg-query -W (package_listing), or where that cannot
+ * tell from dpkg-query -S; "" where there is no dpkg-query or no
+ * package. */
 static void package_of(const char *path, char *buf, size_t len)
 {
 	char dq[PATH_MAX], out[1024], fmt[] = "-f=${Version}", *e;
 	char opt_search[] = "-S", opt_show[] = "-W";
 	char *argv[5];
+	int listed;
 
 	buf[0] = '\0';
 	if (nq_find_program("dpkg-query", dq, sizeof dq) < 0)
 		return;
 	argv[0] = dq;
-	argv[1] = opt_search;
-	argv[2] = (char *)path;
-	argv[3] = NULL;
-	/* "pkg[:arch][, pkg2...]: /the/path" */
-	if (nq_meta_capture(argv, out, sizeof out, NQ_META_VERSION_MS) != 0 ||
-	    !(e = strstr(out, ": ")))
+	listed = package_listing(path, out, sizeof out);
+	if (listed == 0)
 		return;
-	*e = '\0';
-	out[strcspn(out, ", \n")] = '\0';
-	if (!out[0])
-		return;
+	if (listed < 0) {
+		argv[1] = opt_search;
+		argv[2] = (char *)path;
+		argv[3] = NULL;
+		/* "pkg[:arch][, pkg2...]: /the/path" */
+		if (nq_meta_capture(argv, out, sizeof out,
+				    NQ_META_VERSION_MS) != 0 ||
+		    !(e = strstr(out, ": ")))
+			return;
+		*e = '\0';
+		out[strcspn(out, ", \n")] = '\0';
+		if (!out[0])
+			return;
+	}
 	{
 		char pkg[256], ver[256];
 

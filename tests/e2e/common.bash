@@ -3,8 +3,13 @@
 # binary (HARNESS, default ./harness), T a scratch directory removed on
 # exit, ROOT the top; ok/bad/expect count checks for the closing line
 # "NAME: N passed, N failed"; bad_input checks a refusal (exit 2 and its
-# message); csv_col and csv_rows read columns by name.
+# message); csv_col and csv_rows read columns by name. E2E_SAN=1 (the
+# Makefile sets it when the harness is the ASan + UBSan build): a script
+# leaves out the repeats of a path it walks once under ASan already (see
+# E2E_NOSAN in the Makefile); san is then true.
 set -u
+E2E_SAN=${E2E_SAN:-0}
+san() { [ "$E2E_SAN" = 1 ]; }
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
 H=$(realpath "${HARNESS:-./harness}")

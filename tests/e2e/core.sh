@@ -144,16 +144,21 @@ expect "missing file is named" grep -q "missing.yaml" "$T/err"
 expect "-o without a file exits 2" [ $rc -eq 2 ]
 expect "--help lists the verbs" sh -c "'$H' --help | grep -q 'harness solve'"
 # help VERB and VERB --help: the usage, then a line per flag (the table)
+# (under ASan, E2E_SAN, VERB --help for run alone: cli.c hands every
+# verb's --help to nq_cli_help with the verb's table, as help VERB does
+# just above for each)
 for verb in run solve plot report export check list help version; do
 	"$H" help $verb >"$T/help" 2>&1; rc=$?
 	expect "help $verb exits 0 (got $rc)" [ $rc -eq 0 ]
 	expect "help $verb starts with its usage" grep -q "^usage: harness $verb" "$T/help"
+	san && [ $verb != run ] && continue
 	"$H" $verb --help >"$T/help2" 2>&1; rc=$?
 	expect "$verb --help exits 0 and says the same (got $rc)" \
 		sh -c "[ $rc -eq 0 ] && cmp -s '$T/help' '$T/help2'"
 done
+"$H" help solve >"$T/help" 2>&1 # (once for the four lines: the same text)
 for want in "  -n N " "  --count " "  --hint R:C " "  -o, --output FILE.csv "; do
-	expect "help solve lists '$want'" grep -qF -- "$want" <("$H" help solve)
+	expect "help solve lists '$want'" grep -qF -- "$want" "$T/help"
 done
 expect "help check lists --placement" grep -qF -- "  --placement P " <("$H" help check)
 expect "help plot lists --kind" grep -qF -- "  --kind K " <("$H" help plot)
@@ -182,8 +187,9 @@ expect "a near miss is named" grep -qF "(did you mean '--encoding'?)" \
 "$H" solve -n 8 --hint >/dev/null 2>"$T/err"; rc=$?
 expect "--hint without a value exits 2 (got $rc)" [ $rc -eq 2 ]
 expect "--hint without a value says so" grep -qF "harness solve: --hint needs a value (R:C)" "$T/err"
+"$H" list >"$T/list" 2>&1 # (once for the three names)
 expect "list shows solvers, encodings and models" sh -c \
-	"'$H' list | grep -q sequential && '$H' list | grep -q assignment && '$H' list | grep -q textbook"
+	"grep -q sequential '$T/list' && grep -q assignment '$T/list' && grep -q textbook '$T/list'"
 
 "$H" solve -n 8 --count -q >"$T/out" 2>&1; rc=$?
 expect "solve -n 8 --count exits 0 (got $rc)" [ $rc -eq 0 ]

@@ -81,7 +81,11 @@ fill() {
 }
 
 # --- a full disk under the CSV (-j 1 and -j 2) -----------------------------------
+# (under ASan -j 2 alone: the loop writes every row, and meets the full
+# disk, through the same writer whatever -j is; -j 2 adds the workers.
+# -j 1's 300 runs were a fifth of the script's CPU there.)
 for j in 1 2; do
+	san && [ $j = 1 ] && continue
 	if ! tmpfs 2m "disk$j"; then
 		echo "faults: SKIP the full-disk cases (not root, or no tmpfs)"
 		break

@@ -37,6 +37,10 @@ ln -s target.csv "$T/link.csv"
 for out in "$T/fifo" "$T/dir" "$T/link.csv"; do
 	name=$(basename "$out")
 	refused "$out" "solve -o $name" "$H" solve -n 6 -q -o "$out" backtrack
+	# under ASan (E2E_SAN) the other verbs on the FIFO alone: every
+	# verb refuses through the one check of lstat's file type, the same
+	# lines whatever the type (10 of the script's 114 starts there)
+	san && [ "$name" != fifo ] && continue
 	refused "$out" "run -o $name" "$H" run configs/smoke.yaml -q -o "$out"
 	refused "$out" "report -o $name" "$H" report "$T/r.csv" -o "$out"
 	refused "$out" "plot -o $name" "$H" plot "$T/r.csv" -o "$out"
@@ -380,7 +384,11 @@ bad_input "--seed 2^64" "not '18446744073709551616'" \
 	"$H" solve -n 8 --seed 18446744073709551616 backtrack
 args=()
 for i in $(seq 1 257); do args+=(--hint "$i:$i"); done
-for verb in solve export check; do # one limit, NQ_MAX_HINTS
+# (under ASan, E2E_SAN, solve alone: the three verbs' --hint is one
+# function, cli.c's nq_cli_hint, filling the one nq_board_args)
+verbs="solve export check"
+san && verbs=solve
+for verb in $verbs; do # one limit, NQ_MAX_HINTS
 	bad_input "$verb: a 257th hint" "too many hints: at most 256 --hint ('257:257' is one too many)" \
 		"$H" $verb -n 300 "${args[@]}"
 done
