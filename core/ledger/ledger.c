@@ -46,7 +46,7 @@ void nq_ledger_free(nq_ledger *l)
 		free(e->ids);
 		free(e);
 	}
-	for (i = 0; i < l->nclaims; i++) {
+	for (i = 0; l->owns && i < l->nclaims; i++) {
 		nq_claim_note_free(&l->claims[i]);
 		free(l->claims[i].own_why);
 	}
@@ -579,6 +579,8 @@ static long add(nq_ledger *l, const nq_instance *in, const char *who,
 	}
 	if (c.own_checked && !(c.own_why = strdup(why)))
 		return -1;
+	if (c.own_why)
+		l->owns = 1;
 	id = (long)l->nclaims++;
 	e->ids[e->nids++] = id;
 	l->claims[id] = c;

@@ -197,6 +197,7 @@ static int part_verdict(nq_ledger *l, struct claim *c)
 		return -1;
 	}
 	c->note_owned = 1;
+	l->owns = 1;
 	return 0;
 }
 
@@ -264,6 +265,7 @@ long nq_ledger_add_part(nq_ledger *l, const nq_instance *in, const char *who,
 	c->mode = NQ_MODE_COUNT;
 	c->value = res->solutions;
 	c->unique = res->unique;
+	l->owns = 1; /* part_checks may give it an own_why */
 	if (part_checks(in, res, c) < 0)
 		return -1;
 	if (c->own_checked && g->bad < 0)
@@ -323,6 +325,7 @@ static long add_sum(nq_ledger *l, const struct part_group *g,
 	if (checked) {
 		if (!(c->own_why = strdup(why)))
 			return -1;
+		l->owns = 1;
 		c->own_checked = checked;
 		/* settled again with it (a deferred ledger settles later) */
 		if (!l->deferred && nq_settle_entry(l, c->e) < 0)

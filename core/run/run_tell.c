@@ -321,7 +321,8 @@ static int summarise(struct state *s, int old)
 	struct part_lines pl = { 0 };
 	struct walk w = { old, 0, 0 };
 	struct sum_row r;
-	size_t i, k;
+	size_t i, k, nlines;
+	long *line = NULL;
 	int parts = 0, nomem = 0, rc = -1;
 
 	for (i = 0; i < s->exp->ninstances && !parts; i++)
@@ -342,10 +343,18 @@ static int summarise(struct state *s, int old)
 		if (r.status != NQ_ST_OK && l->st == NQ_ST_OK)
 			l->st = r.status;
 	}
+	/* each instance x approach is one line: found once (a label and
+	 * a look-up per row were a tenth of a resume's time) */
+	nlines = s->exp->ninstances * s->exp->napproaches;
+	if (!(line = malloc((nlines + 1) * sizeof *line)))
+		goto out;
+	for (i = 0; i < nlines; i++)
+		line[i] = -1;
 	w.i = w.j = 0;
 	for (k = 0; walk_next(s, &w, &r); k++) {
 		const nq_instance_spec *spec = &s->exp->instances[r.spec];
 		char answer[32], label[sizeof spec->hints_text + 140];
+		long *at = &line[r.spec * s->exp->napproaches + r.ai];
 
 		if (spec->inst.parts > 1) {
 			const struct part_line *l =
@@ -359,29 +368,38 @@ static int summarise(struct state *s, int old)
 		/* instances with the same hints but other blocked squares or
 		 * excluded lines are other lines of the summary: their id
 		 * follows the hints */
-		if (nq_instance_has_variants(&spec->inst))
-			snprintf(label, sizeof label, "%s%s%s",
-				 spec->hints_text, spec->hints_text[0] ? " " : "",
-				 spec->id);
-		else
-			snprintf(label, sizeof label, "%s", spec->hints_text);
+		if (*at < 0) {
+			if (nq_instance_has_variants(&spec->inst))
+				snprintf(label, sizeof label, "%s%s%s",
+					 spec->hints_text,
+					 spec->hints_text[0] ? " " : "",
+					 spec->id);
+			else
+				snprintf(label, sizeof label, "%s",
+					 spec->hints_text);
+			*at = nq_summary_line(s->summary,
+					      s->exp->approaches[r.ai].name,
+					      nq_run_mode_name(spec->inst.mode),
+					      spec->inst.n, label);
+			if (*at < 0)
+				goto out;
+		}
 		/* a disputed answer is shown with a question mark */
 		if (r.answered && spec->inst.mode == NQ_MODE_COUNT)
 			snprintf(answer, sizeof answer, "%llu%s",
 				 (unsigned long long)r.solutions,
 				 r.status == NQ_ST_DISPUTED ? "?" : "");
-		else if (r.answered)
-			snprintf(answer, sizeof answer, "%s%s",
-				 r.solutions ? "found" : "none",
-				 r.status == NQ_ST_DISPUTED ? "?" : "");
-		if (nq_summary_add(s->summary, s->exp->approaches[r.ai].name,
-				   nq_run_mode_name(spec->inst.mode), spec->inst.n,
-				   label, r.status, r.wall_s, r.wall_s > 0,
-				   r.answered ? answer : NULL) < 0)
+		if (nq_summary_add_to(s->summary, *at, r.status, r.wall_s,
+				      r.wall_s > 0, !r.answered ? NULL
+				      : spec->inst.mode == NQ_MODE_COUNT
+				      ? answer : r.status == NQ_ST_DISPUTED
+				      ? (r.solutions ? "found?" : "none?")
+				      : (r.solutions ? "found" : "none")) < 0)
 			goto out;
 	}
 	rc = 0;
 out:
+	free(line);
 	free(pl.v);
 	nq_strset_free(&pl.keys, 1);
 	return rc;

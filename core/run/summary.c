@@ -87,14 +87,31 @@ static struct cell *find(nq_summary *s, const char *approach,
 	return c;
 }
 
+long nq_summary_line(nq_summary *s, const char *approach, const char *mode,
+		     int n, const char *hints)
+{
+	struct cell *c = find(s, approach, mode, n, hints);
+
+	return c ? (long)(c - s->cells) : -1;
+}
+
 int nq_summary_add(nq_summary *s, const char *approach, const char *mode,
 		   int n, const char *hints, nq_status st, double wall_s,
 		   int timed, const char *answer)
 {
-	struct cell *c = find(s, approach, mode, n, hints);
+	return nq_summary_add_to(s, nq_summary_line(s, approach, mode, n,
+						    hints),
+				 st, wall_s, timed, answer);
+}
 
-	if (!c)
+int nq_summary_add_to(nq_summary *s, long line, nq_status st, double wall_s,
+		      int timed, const char *answer)
+{
+	struct cell *c;
+
+	if (line < 0 || (size_t)line >= s->ncells)
 		return -1;
+	c = &s->cells[line];
 	c->status[st]++;
 	if (answer && (st == NQ_ST_OK || st == NQ_ST_DISPUTED)) {
 		if (!c->answer[0])

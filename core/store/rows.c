@@ -59,15 +59,26 @@ uint32_t nq_rows_hash(const char *s)
 	return h;
 }
 
+/* A count: decimal digits only, at most UINT64_MAX (as strtoull with
+ * every byte used and no ERANGE, without its cost: a resume reads a
+ * million of them, twice). */
 static int parse_u64(const char *s, uint64_t *v)
 {
-	char *end;
+	uint64_t x = 0;
 
 	if (*s < '0' || *s > '9')
 		return -1;
-	errno = 0;
-	*v = strtoull(s, &end, 10);
-	return *end || errno ? -1 : 0;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		unsigned d = (unsigned)(*s - '0');
+
+		if (x > (UINT64_MAX - d) / 10)
+			return -1;
+		x = 10 * x + d;
+	}
+	if (*s)
+		return -1;
+	*v = x;
+	return 0;
 }
 
 /* The largest board a row may name: far past any solver, small enough
@@ -420,14 +431,32 @@ int nq_rows_changed(const nq_rowfile *f, const nq_ledger *l)
 	return 0;
 }
 
-int nq_rows_fit(nq_rowfile *f, const nq_order *ord, nq_keyset *due,
+int nq_rows_fit(nq_rowfile *f, nq_order *ord, nq_keyset *due,
 		size_t *at)
 {
 	size_t i;
+	int got;
 
 	for (i = 0; i < f->nrows; i++) {
 		const struct nq_oldrow *o = &f->rows[i];
 
+		if (!due) {
+			/* the order's places are what is due: one look-up */
+			if (o->redo) {
+				if (nq_order_seq(ord, o->key) != NQ_SEQ_NONE)
+					continue;
+				got = -1;
+			} else {
+				got = nq_order_claim(ord, o->key,
+						     NQ_PLACE_TAKEN);
+			}
+			if (got < 1) {
+				*at = i;
+				return got < 0 ? NQ_ROWS_UNPLANNED
+					       : NQ_ROWS_EXTRA;
+			}
+			continue;
+		}
 		if (nq_order_seq(ord, o->key) == NQ_SEQ_NONE) {
 			*at = i;
 			return NQ_ROWS_UNPLANNED;
@@ -446,7 +475,10 @@ int nq_rows_fit(nq_rowfile *f, const nq_order *ord, nq_keyset *due,
 
 		if (!o->redo)
 			continue;
-		if (nq_keyset_count(due, o->key))
+		if (!due)
+			o->superseded = nq_order_claim(ord, o->key,
+						       NQ_PLACE_REDO) < 1;
+		else if (nq_keyset_count(due, o->key))
 			nq_keyset_take(due, o->key);
 		else
 			o->superseded = 1;

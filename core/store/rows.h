@@ -122,13 +122,18 @@ void nq_rows_close(nq_rows_cursor *c);
  * holds it (`due`, how often each key is planned, is counted down: a
  * merge goes on with it to the next file). A part made again (redo)
  * takes a place only when no other row of its key took it; else it is
- * marked superseded. NQ_ROWS_FIT when every row fits; else the first
- * that does not is rows[*at], and NQ_ROWS_UNPLANNED (the plan has no
- * such run: another experiment, a repeat it does not make) or
- * NQ_ROWS_EXTRA (planned, but every place of it taken: the run is in
- * the file twice, or, in a shard, it is another shard's). */
+ * marked superseded. With `due` NULL the order's free places are what
+ * is due (a resume: nq_order_hold takes out another shard's first), and
+ * each row takes one: a row's NQ_PLACE_TAKEN, in the plan's order, a
+ * part made again's NQ_PLACE_REDO (nq_order_mark says which runs have a
+ * row; nq_order_reset before the order is used again). NQ_ROWS_FIT
+ * when every row fits; else the first that does not is rows[*at], and
+ * NQ_ROWS_UNPLANNED (the plan has no such run: another experiment, a
+ * repeat it does not make) or NQ_ROWS_EXTRA (planned, but every place
+ * of it taken: the run is in the file twice, or, in a shard, it is
+ * another shard's). */
 enum { NQ_ROWS_FIT, NQ_ROWS_UNPLANNED, NQ_ROWS_EXTRA };
-int nq_rows_fit(nq_rowfile *f, const nq_order *ord, nq_keyset *due,
+int nq_rows_fit(nq_rowfile *f, nq_order *ord, nq_keyset *due,
 		size_t *at);
 /* The first row before rows[i] with the same key, not a part made
  * again; SIZE_MAX when none. */
