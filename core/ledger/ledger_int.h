@@ -27,25 +27,29 @@ struct entry {
 	const char *exists_who;
 	int even;              /* counts must be even (mirror symmetry) */
 	int touched;           /* in l->touched, waiting to be settled */
+	uint32_t id;           /* l->entries[id - 1] is this one */
 	long *ids;             /* its answers */
 	size_t nids, cap;
 };
 
-/* One answer: about 90 bytes, the texts out of line. */
+/* One answer: 72 bytes, the texts out of line (a resume of a million
+ * rows holds a million of them). */
 struct claim {
-	struct entry *e;
 	const char *own_checked; /* what proved it wrong on its own, or NULL */
 	char *own_why;         /* why (malloc'd), NULL unless proved wrong */
 	uint64_t value;        /* the count; 0 for a claim of none */
 	uint64_t unique;       /* NQ_UNIQUE_NA when not given */
 	nq_verdict v;          /* v.note: static text, own_why, or owned */
+	uint32_t entry;        /* l->entries[entry - 1]; 0 for a part */
 	uint32_t who;          /* l->names[who] */
-	unsigned char mode;    /* enum nq_mode */
-	unsigned char placement; /* a first-mode placement, checked */
-	unsigned char exists;  /* a placement read back, not known valid */
-	unsigned char note_owned; /* v.note is malloc'd, freed here */
-	unsigned char part;    /* a part's count (e NULL): see group */
 	uint32_t group;        /* l->groups[group], for a part */
+	unsigned char mode : 1;      /* enum nq_mode */
+	unsigned char placement : 1; /* a first-mode placement, checked */
+	unsigned char exists : 1;    /* a placement read back, not known
+					valid */
+	unsigned char note_owned : 1; /* v.note is malloc'd, freed here */
+	unsigned char part : 1;      /* a part's count (no entry): see
+					group */
 };
 
 /* The parts of one count by one approach in one repeat (ledger_parts.c). */
@@ -81,6 +85,10 @@ struct item {
 struct nq_ledger {
 	struct entry **tab;    /* open addressing, at most half full */
 	size_t tabcap, nentries;
+	struct entry **entries; /* in the order made: a claim's `entry` */
+	size_t entrycap;
+	char **agrees;         /* "agrees:K" for K < nagrees, made once */
+	size_t nagrees;
 	char **names;          /* interned approach names */
 	size_t nnames, namecap;
 	uint32_t *nametab;     /* name id + 1, 0 empty */
@@ -114,6 +122,17 @@ int nq_settle_entry(nq_ledger *l, struct entry *e);
 long nq_ledger_new_claim(nq_ledger *l);
 /* The interned id of an approach's name, or -1 on no memory. */
 long nq_ledger_intern(nq_ledger *l, const char *who);
+
+/* The entry of claim c; NULL for a part. */
+static inline struct entry *nq_claim_entry(const nq_ledger *l,
+					   const struct claim *c)
+{
+	return c->entry ? l->entries[c->entry - 1] : NULL;
+}
+
+/* "agrees:K", the ledger's text (valid while it lives), or NULL on no
+ * memory. */
+const char *nq_ledger_agrees(nq_ledger *l, size_t k);
 
 /* Free a claim's note if it owns it; the note is "" then. */
 void nq_claim_note_free(struct claim *c);

@@ -133,36 +133,34 @@ static int part_verdict(nq_ledger *l, struct claim *c)
 	if (c->own_checked) {
 		/* proved wrong alone: said now, whatever else is in */
 		c->v.status = NQ_ST_WRONG;
-		snprintf(c->v.checked, sizeof c->v.checked, "%s",
-			 c->own_checked);
+		c->v.checked = c->own_checked;
 		snprintf(note, sizeof note, "%s", c->own_why);
 	} else if (g->bad >= 0) {
 		const struct claim *b = &l->claims[g->bad];
 
 		c->v.status = NQ_ST_WRONG;
-		snprintf(c->v.checked, sizeof c->v.checked, "%s",
-			 b->own_checked);
+		c->v.checked = b->own_checked;
 		snprintf(note, sizeof note, "another part of this count is "
 			 "wrong, so the %d parts add up to no right answer: %s",
 			 g->parts, b->own_why);
 	} else if (g->ngone && !g->clash) {
 		gone_text(g, gone, sizeof gone);
 		c->v.status = NQ_ST_DISPUTED;
-		snprintf(c->v.checked, sizeof c->v.checked, "none");
+		c->v.checked = "none";
 		snprintf(note, sizeof note, "incomplete: %s; the %d parts that "
 			 "are in sum to %llu, no count of the board, so "
 			 "nothing checks them (make the missing part again)",
 			 gone, g->have, (unsigned long long)g->sum);
 	} else if (g->clash) {
 		c->v.status = NQ_ST_DISPUTED;
-		snprintf(c->v.checked, sizeof c->v.checked, "none");
+		c->v.checked = "none";
 		snprintf(note, sizeof note, "a part of this count was "
 			 "answered twice with different counts in repeat %d; "
 			 "nothing says which is right, so the %d parts add "
 			 "up to nothing", g->rep, g->parts);
 	} else if (g->have < g->parts || g->sum_claim < 0) {
 		c->v.status = NQ_ST_OK;
-		snprintf(c->v.checked, sizeof c->v.checked, "none");
+		c->v.checked = "none";
 		if (g->have < g->parts)
 			snprintf(note, sizeof note, "part of a count in %d "
 				 "parts: %d not answered yet; their sum is "
@@ -177,7 +175,7 @@ static int part_verdict(nq_ledger *l, struct claim *c)
 		int used;
 
 		c->v.status = v->status;
-		snprintf(c->v.checked, sizeof c->v.checked, "%s", v->checked);
+		c->v.checked = v->checked;
 		used = snprintf(note, sizeof note, "the %d parts sum to %llu%s%s",
 				g->parts, (unsigned long long)g->sum,
 				v->note[0] ? ": " : "", v->note);
@@ -328,7 +326,7 @@ static long add_sum(nq_ledger *l, const struct part_group *g,
 		l->owns = 1;
 		c->own_checked = checked;
 		/* settled again with it (a deferred ledger settles later) */
-		if (!l->deferred && nq_settle_entry(l, c->e) < 0)
+		if (!l->deferred && nq_settle_entry(l, nq_claim_entry(l, c)) < 0)
 			return -1;
 	}
 	return id;

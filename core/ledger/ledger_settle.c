@@ -64,17 +64,11 @@ static void note_copy(nq_ledger *l, struct claim *c, const char *s)
 	l->owns = 1;
 }
 
-/* As snprintf "%s" into v.checked, without its cost: every answer of a
- * merge comes through here. */
+/* `checked` is static text or the ledger's: the pointer is kept. */
 static void set_status(struct claim *c, nq_status st, const char *checked)
 {
-	size_t n = strlen(checked);
-
-	if (n > sizeof c->v.checked - 1)
-		n = sizeof c->v.checked - 1;
 	c->v.status = st;
-	memcpy(c->v.checked, checked, n);
-	c->v.checked[n] = '\0';
+	c->v.checked = checked;
 }
 
 /* An ok with nothing to say. */
@@ -82,21 +76,6 @@ static void set_ok(struct claim *c, const char *checked)
 {
 	set_status(c, NQ_ST_OK, checked);
 	note_static(c, "");
-}
-
-/* "agrees:K" into buf (24 bytes), as snprintf would, but cheaply. */
-static void agrees_text(char *buf, size_t k)
-{
-	char digits[24];
-	size_t n = 0;
-
-	do
-		digits[n++] = (char)('0' + k % 10);
-	while ((k /= 10) && n < sizeof digits);
-	memcpy(buf, "agrees:", 7);
-	for (k = 0; k < n && 7 + k < 23; k++)
-		buf[7 + k] = digits[n - 1 - k];
-	buf[7 + k] = '\0';
 }
 
 static void set_verdict(nq_ledger *l, struct claim *c, nq_status st,
@@ -341,11 +320,13 @@ static void settle_open(nq_ledger *l, struct claim *c,
 			const struct item *it, size_t agree, size_t differ, size_t differ_lost,
 			int lost_peers, const char *others)
 {
-	char val[64], chk[24];
+	const char *chk = nq_ledger_agrees(l, agree);
+	char val[64];
 
-	agrees_text(chk, agree);
+	if (!chk) /* no memory for its text: the status is still right */
+		chk = "agrees";
 	if (!agree && !differ) /* nothing with its word held to it */
-		snprintf(chk, sizeof chk, "none");
+		chk = "none";
 	if (!differ && (agree || (!differ_lost && !it->lost))) {
 		if (agree)
 			set_ok(c, chk);

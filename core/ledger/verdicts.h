@@ -47,8 +47,10 @@ void nq_ledger_free(nq_ledger *l);
 
 typedef struct nq_verdict {
 	nq_status status;    /* NQ_ST_OK, NQ_ST_WRONG or NQ_ST_DISPUTED */
-	char checked[24];    /* oeis, counter, placement, known, plausible,
-				agrees:K, none */
+	const char *checked; /* oeis, counter, placement, known, plausible,
+				agrees:K, none ("" before any settle):
+				static text, or the ledger's (a pointer, not
+				24 bytes, in each of a million claims) */
 	const char *note;    /* why it is wrong or disputed, or a remark; ""
 				when none. Owned by the ledger: valid until
 				the next add or settle */
