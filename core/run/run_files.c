@@ -598,13 +598,15 @@ static uint64_t kept_seq(const struct state *s, size_t i)
 int nq_run_order(struct state *s, nq_error *err)
 {
 	size_t nold = s->resume.have_old ? s->resume.old.nrows : 0, i;
-	uint64_t *seq = malloc((s->nkept + nold + 1) * sizeof *seq);
+	uint64_t *seq = malloc((s->nkept + 1) * sizeof *seq);
 	nq_order *ord = &s->resume.ord;
 	int rc = -1;
 
 	s->perm = malloc((s->nkept + 1) * sizeof *s->perm);
 	s->old_perm = malloc((nold + 1) * sizeof *s->old_perm);
-	if (!seq || !s->perm || !s->old_perm) {
+	free(s->resume.old.seq);
+	s->resume.old.seq = malloc((nold + 1) * sizeof *s->resume.old.seq);
+	if (!seq || !s->perm || !s->old_perm || !s->resume.old.seq) {
 		nq_error_set(err, NULL, 0, 0, "out of memory");
 		goto out;
 	}
@@ -613,9 +615,9 @@ int nq_run_order(struct state *s, nq_error *err)
 	    nq_order_make(s->exp, &s->plan, NULL, ord, err) < 0)
 		goto out;
 	for (i = 0; i < nold; i++)
-		seq[i] = s->resume.old.rows[i].seq = nq_order_take(ord,
-							    s->resume.old.rows[i].key);
-	s->in_order = nq_sort_index(seq, s->old_perm, nold);
+		s->resume.old.seq[i] = nq_order_take(ord,
+						     s->resume.old.rows[i].key);
+	s->in_order = nq_sort_index(s->resume.old.seq, s->old_perm, nold);
 	for (i = 0; i < s->nkept; i++)
 		seq[i] = kept_seq(s, i);
 	s->in_order &= nq_sort_index(seq, s->perm, s->nkept);
@@ -625,7 +627,7 @@ int nq_run_order(struct state *s, nq_error *err)
 			s->in_order = 0;
 	/* the new rows come after the old ones in the file */
 	if (nold && s->nkept &&
-	    s->resume.old.rows[s->old_perm[nold - 1]].seq > seq[s->perm[0]])
+	    s->resume.old.seq[s->old_perm[nold - 1]] > seq[s->perm[0]])
 		s->in_order = 0;
 	rc = 0;
 out:
@@ -652,6 +654,7 @@ int nq_run_rewrite(struct state *s, nq_error *err)
 	while (i < nold || j < s->nkept) {
 		const struct nq_oldrow *o = i < nold
 			? &s->resume.old.rows[s->old_perm[i]] : NULL;
+		uint64_t oseq = o ? s->resume.old.seq[s->old_perm[i]] : 0;
 
 		if (o && o->superseded) {
 			i++; /* its new row is in the file too */
@@ -659,12 +662,12 @@ int nq_run_rewrite(struct state *s, nq_error *err)
 			continue;
 		}
 		if (o && o->redo && j < s->nkept &&
-		    o->seq == kept_seq(s, s->perm[j])) {
+		    oseq == kept_seq(s, s->perm[j])) {
 			i++; /* the part made again: its new row stands */
 			s->replaced++;
 			continue;
 		}
-		if (o && (j == s->nkept || o->seq <= kept_seq(s, s->perm[j]))) {
+		if (o && (j == s->nkept || oseq <= kept_seq(s, s->perm[j]))) {
 			if (nq_rows_emit_at(cur, s->old_perm[i++], out.f,
 					    s->ledger, NULL, &s->out.chain,
 					    err) < 0)

@@ -166,11 +166,11 @@ struct walk {
 };
 
 static void old_as_sum(const struct state *s, const struct nq_oldrow *o,
-		       struct sum_row *r)
+		       uint64_t seq, struct sum_row *r)
 {
-	uint64_t rest = o->seq / s->exp->napproaches;
+	uint64_t rest = seq / s->exp->napproaches;
 
-	r->ai = (size_t)(o->seq % s->exp->napproaches);
+	r->ai = (size_t)(seq % s->exp->napproaches);
 	r->rep = (int)(rest % (uint64_t)s->exp->repeat) + 1;
 	r->spec = (size_t)(rest / (uint64_t)s->exp->repeat);
 	r->status = o->claim >= 0
@@ -204,6 +204,7 @@ static int walk_next(const struct state *s, struct walk *w,
 	while (w->i < nold || w->j < s->nkept) {
 		const struct nq_oldrow *o = w->i < nold
 			? &s->resume.old.rows[s->old_perm[w->i]] : NULL;
+		uint64_t oseq = o ? s->resume.old.seq[s->old_perm[w->i]] : 0;
 		const struct row *k = w->j < s->nkept
 			? &s->rows_kept[s->perm[w->j]] : NULL;
 		uint64_t kseq = k ? nq_plan_seq(s->exp, k->spec, k->ai, k->rep)
@@ -211,13 +212,13 @@ static int walk_next(const struct state *s, struct walk *w,
 
 		/* every old row is of the plan (nq_rows_fit refused the
 		 * file otherwise); one that were not is left out */
-		if (o && (o->superseded || (o->redo && o->seq == kseq) ||
-			  o->seq >= last)) {
+		if (o && (o->superseded || (o->redo && oseq == kseq) ||
+			  oseq >= last)) {
 			w->i++;
 			continue;
 		}
-		if (o && (!k || o->seq <= kseq)) {
-			old_as_sum(s, o, r);
+		if (o && (!k || oseq <= kseq)) {
+			old_as_sum(s, o, oseq, r);
 			w->i++;
 		} else {
 			kept_as_sum(k, r);

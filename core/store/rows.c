@@ -81,6 +81,9 @@ static int parse_u64(const char *s, uint64_t *v)
 	return 0;
 }
 
+/* a status in the 4 bits struct nq_oldrow keeps */
+_Static_assert(NQ_ST__COUNT <= 16, "nq_oldrow.status holds 4 bits");
+
 /* The largest board a row may name: far past any solver, small enough
  * that a hint array for it is no burden. */
 #define ROWS_MAX_N 1000000
@@ -286,18 +289,17 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 	o->claim = (int32_t)claim;
 	o->line = (uint32_t)r->row_line;
 	o->off = (uint64_t)r->row_off;
-	o->seq = 0;
-	o->status = (uint8_t)st;
+	o->status = (unsigned char)st & 15;
 	o->checked_hash = nq_rows_hash(cell(r, col[NQ_COL_CHECKED]));
 	o->note_hash = nq_rows_hash(cell(r, col[NQ_COL_NOTE]));
 	o->changed = 0;
-	o->redo = (uint8_t)redo;
+	o->redo = redo != 0;
 	o->superseded = 0;
 	o->answered = parse_u64(cell(r, col[NQ_COL_SOLUTIONS]), &o->solutions) == 0;
 	o->wall_s = strtof(cell(r, col[NQ_COL_WALL]), NULL);
 	if (!(o->wall_s > 0 && o->wall_s < 1e30f))
 		o->wall_s = 0; /* empty, or not a time: not shown */
-	o->changed = (uint8_t)nq_chain_row(&f->chain, r);
+	o->changed = nq_chain_row(&f->chain, r) != 0;
 	return 0;
 }
 
@@ -498,6 +500,7 @@ size_t nq_rows_earlier(const nq_rowfile *f, size_t i)
 
 void nq_rows_free(nq_rowfile *f)
 {
+	free(f->seq);
 	free(f->path);
 	free(f->rows);
 	memset(f, 0, sizeof *f);

@@ -35,35 +35,39 @@
 #include "plan.h"
 #include "verdicts.h"
 
-/* One row, as kept: 64 bytes. */
+/* One row, as kept: 48 bytes (a resume of a million rows keeps a
+ * million). */
 struct nq_oldrow {
 	uint64_t key;           /* nq_key_hash of its run key */
 	uint64_t off;           /* the byte where it starts */
+	/* for the terminal summary of a resumed run (summary.h): its
+	 * answer (a `solutions` cell) and `wall_s` (0 when empty) */
+	uint64_t solutions;
 	int32_t claim;          /* its answer's id in the ledger, or -1 */
 	uint32_t line;          /* the file's line where it starts */
 	uint32_t checked_hash;  /* of its `checked` cell as written */
 	uint32_t note_hash;     /* of its `note` cell as written */
-	uint64_t seq;           /* the caller's (the plan's order, nq_order) */
-	uint8_t status;         /* nq_status as written */
-	uint8_t changed;        /* its digest does not hold (csv.h) */
-	uint8_t redo;           /* a part of a count in parts that gave no
-				   answer (crash, error, memout): not in
-				   `keys`, so --resume makes it again, and
-				   the new row takes its place */
-	uint8_t superseded;     /* such a part whose new row is in the
-				   file too (a harness stopped before its
-				   rewrite): written no more (nq_rows_fit) */
-	/* for the terminal summary of a resumed run (summary.h): its
-	 * answer (a `solutions` cell) and `wall_s` (0 when empty) */
-	uint8_t answered;
 	float wall_s;
-	uint64_t solutions;
+	unsigned char status : 4; /* nq_status as written */
+	unsigned char changed : 1; /* its digest does not hold (csv.h) */
+	unsigned char redo : 1; /* a part of a count in parts that gave no
+				   answer (crash, error, memout): not due,
+				   so --resume makes it again, and the new
+				   row takes its place */
+	unsigned char superseded : 1; /* such a part whose new row is in
+				   the file too (a harness stopped before
+				   its rewrite): written no more
+				   (nq_rows_fit) */
+	unsigned char answered : 1;
 };
 
 typedef struct nq_rowfile {
 	char *path;
 	size_t nrows;           /* whole rows read */
 	struct nq_oldrow *rows;
+	uint64_t *seq;          /* per row, the caller's (the plan's order,
+				   nq_order), when it makes them; freed with
+				   the rest */
 	long long end;          /* bytes of the header and the whole rows; a
 				   half-written last line lies past it */
 	int partial;            /* such a line was found (not in rows) */
