@@ -632,6 +632,10 @@ int nq_run_order(struct state *s, nq_error *err)
 	rc = 0;
 out:
 	nq_order_free(ord);
+	/* the runs' hashes were for the order and the runs done: what
+	 * still asks for one (none does now) makes it again */
+	free(s->plan.hashes);
+	s->plan.hashes = NULL;
 	free(seq);
 	return rc;
 }
