@@ -424,14 +424,14 @@ static int count_bound(const nq_instance *in, uint64_t *bound)
 
 /* The checks an answer passes or fails on its own, with what is known of
  * its instance: placement, counts against the tables and plausibility.
- * What proved it wrong goes to c->own_checked, why to `why`. */
+ * What proved it wrong goes to c->own (nq_claim_set_own), why to `why`. */
 static void own_checks(const struct entry *e, const nq_instance *in,
 		       const nq_result *res, struct claim *c, char *why,
 		       size_t len)
 {
 	uint64_t u = res->unique, t = res->solutions, known;
 
-#define PROVED_WRONG(chk) (c->own_checked = chk)
+#define PROVED_WRONG(chk) nq_claim_set_own(c, chk)
 	if (in->mode == NQ_MODE_FIRST) {
 		if (t > 1) {
 			snprintf(why, len, "first mode answered %llu solutions, "
@@ -580,7 +580,7 @@ static long add(nq_ledger *l, const nq_instance *in, const char *who,
 		c.placement = placement != 0;
 		c.exists = placement == 0;
 		if (placement < 0) {
-			c.own_checked = "placement";
+			nq_claim_set_own(&c, "placement");
 			snprintf(why, sizeof why, "%s", recorded_why &&
 				 *recorded_why ? recorded_why : "the placement "
 				 "was found invalid when it was measured");
@@ -592,7 +592,7 @@ static long add(nq_ledger *l, const nq_instance *in, const char *who,
 			r.placement = NULL;
 		own_checks(e, in, &r, &c, why, sizeof why);
 	}
-	if (c.own_checked && !(c.own_why = strdup(why)))
+	if (nq_claim_own(&c) && !(c.own_why = strdup(why)))
 		return -1;
 	if (c.own_why)
 		l->owns = 1;
@@ -681,6 +681,11 @@ int nq_ledger_settle(nq_ledger *l)
 const nq_verdict *nq_ledger_verdict(const nq_ledger *l, long id)
 {
 	return &l->claims[id].v;
+}
+
+uint64_t nq_ledger_answer(const nq_ledger *l, long id)
+{
+	return l->claims[id].value;
 }
 
 const long *nq_ledger_peers(const nq_ledger *l, long id, size_t *count)

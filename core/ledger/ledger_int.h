@@ -6,6 +6,7 @@
 #ifndef NQ_LEDGER_INT_H
 #define NQ_LEDGER_INT_H
 
+#include <string.h>
 #include "verdicts.h"
 #include "validate.h"
 
@@ -32,10 +33,9 @@ struct entry {
 	size_t nids, cap;
 };
 
-/* One answer: 72 bytes, the texts out of line (a resume of a million
+/* One answer: 64 bytes, the texts out of line (a resume of a million
  * rows holds a million of them). */
 struct claim {
-	const char *own_checked; /* what proved it wrong on its own, or NULL */
 	char *own_why;         /* why (malloc'd), NULL unless proved wrong */
 	uint64_t value;        /* the count; 0 for a claim of none */
 	uint64_t unique;       /* NQ_UNIQUE_NA when not given */
@@ -50,7 +50,28 @@ struct claim {
 	unsigned char note_owned : 1; /* v.note is malloc'd, freed here */
 	unsigned char part : 1;      /* a part's count (no entry): see
 					group */
+	unsigned char own : 2;       /* what proved it wrong on its own:
+					nq_claim_own */
 };
+
+/* What proved claim c wrong on its own (checked as the CSV says it),
+ * or NULL: one of three texts, kept in two bits. */
+static inline const char *nq_claim_own(const struct claim *c)
+{
+	static const char *const own[] = { NULL, "oeis", "placement",
+					   "plausible" };
+
+	return own[c->own];
+}
+
+/* Set it: NULL, "oeis", "placement" or "plausible" (any other text is
+ * taken for the last; the checks that prove an answer wrong alone have
+ * no fourth word). */
+static inline void nq_claim_set_own(struct claim *c, const char *what)
+{
+	c->own = !what ? 0 : !strcmp(what, "oeis") ? 1
+		 : !strcmp(what, "placement") ? 2 : 3;
+}
 
 /* The parts of one count by one approach in one repeat (ledger_parts.c). */
 struct part_group {

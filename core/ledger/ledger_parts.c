@@ -130,16 +130,16 @@ static int part_verdict(nq_ledger *l, struct claim *c)
 	const struct part_group *g = &l->groups[c->group];
 	char note[320], gone[96];
 
-	if (c->own_checked) {
+	if (nq_claim_own(c)) {
 		/* proved wrong alone: said now, whatever else is in */
 		c->v.status = NQ_ST_WRONG;
-		c->v.checked = c->own_checked;
+		c->v.checked = nq_claim_own(c);
 		snprintf(note, sizeof note, "%s", c->own_why);
 	} else if (g->bad >= 0) {
 		const struct claim *b = &l->claims[g->bad];
 
 		c->v.status = NQ_ST_WRONG;
-		c->v.checked = b->own_checked;
+		c->v.checked = nq_claim_own(b);
 		snprintf(note, sizeof note, "another part of this count is "
 			 "wrong, so the %d parts add up to no right answer: %s",
 			 g->parts, b->own_why);
@@ -200,7 +200,7 @@ static int part_verdict(nq_ledger *l, struct claim *c)
 }
 
 /* What proves a part wrong on its own, with the whole board's tables:
- * c->own_checked and c->own_why set (0), or nothing found (0), or -1 on
+ * c->own and c->own_why set (0), or nothing found (0), or -1 on
  * no memory. A part's unique counts classes whose placements its count
  * holds (nq_plugin.h), so it is at most the count; no more is asked of
  * it alone (how many placements a class leaves in one part is the
@@ -216,7 +216,7 @@ static int part_checks(const nq_instance *in, const nq_result *res,
 			 "than the whole board has (%llu, per OEIS A000170)",
 			 in->part + 1, in->parts, (unsigned long long)t,
 			 (unsigned long long)total);
-		c->own_checked = "oeis";
+		nq_claim_set_own(c, "oeis");
 	} else if (u != NQ_UNIQUE_NA &&
 		   nq_known_unique(in->n, &total) == 0 && u > total) {
 		snprintf(why, sizeof why, "part %d of %d counted %llu "
@@ -224,7 +224,7 @@ static int part_checks(const nq_instance *in, const nq_result *res,
 			 "has (%llu, per OEIS A002562)", in->part + 1,
 			 in->parts, (unsigned long long)u,
 			 (unsigned long long)total);
-		c->own_checked = "oeis";
+		nq_claim_set_own(c, "oeis");
 	} else if (u != NQ_UNIQUE_NA && u > t) {
 		snprintf(why, sizeof why, "part %d of %d counted %llu "
 			 "placements up to symmetry but only %llu placements: "
@@ -232,12 +232,12 @@ static int part_checks(const nq_instance *in, const nq_result *res,
 			 "that part's count",
 			 in->part + 1, in->parts, (unsigned long long)u,
 			 (unsigned long long)t);
-		c->own_checked = "plausible";
+		nq_claim_set_own(c, "plausible");
 	} else {
 		return 0;
 	}
 	if (!(c->own_why = strdup(why))) {
-		c->own_checked = NULL;
+		nq_claim_set_own(c, NULL);
 		return -1;
 	}
 	return 0;
@@ -266,7 +266,7 @@ long nq_ledger_add_part(nq_ledger *l, const nq_instance *in, const char *who,
 	l->owns = 1; /* part_checks may give it an own_why */
 	if (part_checks(in, res, c) < 0)
 		return -1;
-	if (c->own_checked && g->bad < 0)
+	if (nq_claim_own(c) && g->bad < 0)
 		g->bad = id;
 	if (g->value[in->part] == UNANSWERED) {
 		if (g->gone[in->part]) { /* made again: it is in after all */
@@ -306,10 +306,10 @@ static long add_sum(nq_ledger *l, const struct part_group *g,
 	if ((id = nq_ledger_add(l, whole, l->names[g->who], sum)) < 0)
 		return -1;
 	c = &l->claims[id];
-	if (c->own_checked)
+	if (nq_claim_own(c))
 		return id; /* wrong as a whole already */
 	if (g->bad >= 0) {
-		checked = l->claims[g->bad].own_checked;
+		checked = nq_claim_own(&l->claims[g->bad]);
 		snprintf(why, sizeof why, "%s", l->claims[g->bad].own_why);
 	} else if (g->unique_na && g->uparts &&
 		   nq_known_unique(g->n, &classes) == 0 && g->usum > classes) {
@@ -324,7 +324,7 @@ static long add_sum(nq_ledger *l, const struct part_group *g,
 		if (!(c->own_why = strdup(why)))
 			return -1;
 		l->owns = 1;
-		c->own_checked = checked;
+		nq_claim_set_own(c, checked);
 		/* settled again with it (a deferred ledger settles later) */
 		if (!l->deferred && nq_settle_entry(l, nq_claim_entry(l, c)) < 0)
 			return -1;

@@ -113,8 +113,8 @@ static void value_text(const struct item *it, char *buf, size_t len)
 static int settle_by_proof(nq_ledger *l, const struct entry *e,
 			   struct claim *c, const char *placed)
 {
-	if (c->own_checked) {
-		set_status(c, NQ_ST_WRONG, c->own_checked);
+	if (nq_claim_own(c)) {
+		set_status(c, NQ_ST_WRONG, nq_claim_own(c));
 		note_static(c, c->own_why);
 		return 1;
 	}
@@ -381,7 +381,7 @@ int nq_settle_entry(nq_ledger *l, struct entry *e)
 	for (i = 0; i < k && !placed; i++) {
 		const struct claim *c = &l->claims[e->ids[i]];
 
-		if (c->placement && !c->own_checked)
+		if (c->placement && !nq_claim_own(c))
 			placed = l->names[c->who];
 	}
 	/* 1. what is proved; 2. an approach proved wrong here (stamped)

@@ -125,6 +125,9 @@ int nq_ledger_settle(nq_ledger *l);
  * settle. */
 const nq_verdict *nq_ledger_verdict(const nq_ledger *l, long id);
 
+/* The count (or, in first mode, 1 or 0) answer `id` gave. */
+uint64_t nq_ledger_answer(const nq_ledger *l, long id);
+
 /* The ids of the answers to the same instance as `id` (itself included),
  * in the order added; *count is set. Valid until the next add. A part
  * (nq_ledger_add_part) has none: *count is 0. */

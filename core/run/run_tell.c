@@ -165,9 +165,10 @@ struct walk {
 	size_t i, j;
 };
 
-static void old_as_sum(const struct state *s, const struct nq_oldrow *o,
-		       uint64_t seq, struct sum_row *r)
+static void old_as_sum(const struct state *s, size_t i, uint64_t seq,
+		       struct sum_row *r)
 {
+	const struct nq_oldrow *o = &s->resume.old.rows[i];
 	uint64_t rest = seq / s->exp->napproaches;
 
 	r->ai = (size_t)(seq % s->exp->napproaches);
@@ -177,7 +178,8 @@ static void old_as_sum(const struct state *s, const struct nq_oldrow *o,
 		    ? nq_ledger_verdict(s->ledger, o->claim)->status
 		    : (nq_status)o->status;
 	r->answered = o->answered;
-	r->solutions = o->solutions;
+	r->solutions = o->answered ? nq_rows_solutions(&s->resume.old, i,
+						       s->ledger) : 0;
 	r->wall_s = o->wall_s;
 }
 
@@ -218,7 +220,7 @@ static int walk_next(const struct state *s, struct walk *w,
 			continue;
 		}
 		if (o && (!k || oseq <= kseq)) {
-			old_as_sum(s, o, oseq, r);
+			old_as_sum(s, s->old_perm[w->i], oseq, r);
 			w->i++;
 		} else {
 			kept_as_sum(k, r);

@@ -224,6 +224,7 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 	const char *who = cell(r, col[NQ_COL_APPROACH]);
 	struct nq_oldrow *o;
 	long n, claim = -1;
+	uint64_t sol = 0;
 	int redo;
 	char *end;
 	int st;
@@ -295,7 +296,23 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 	o->changed = 0;
 	o->redo = redo != 0;
 	o->superseded = 0;
-	o->answered = parse_u64(cell(r, col[NQ_COL_SOLUTIONS]), &o->solutions) == 0;
+	o->answered = parse_u64(cell(r, col[NQ_COL_SOLUTIONS]), &sol) == 0;
+	if (o->answered && claim < 0) {
+		/* no claim holds its count: kept beside */
+		if (f->nanswers == f->answercap) {
+			size_t cap = f->answercap ? 2 * f->answercap : 16;
+			struct nq_rows_answer *p = realloc(f->answers,
+							   cap * sizeof *p);
+
+			if (!p)
+				return nq_error_set(err, NULL, 0, 0,
+						    "out of memory");
+			f->answers = p;
+			f->answercap = cap;
+		}
+		f->answers[f->nanswers].row = f->nrows - 1;
+		f->answers[f->nanswers++].solutions = sol;
+	}
 	o->wall_s = strtof(cell(r, col[NQ_COL_WALL]), NULL);
 	if (!(o->wall_s > 0 && o->wall_s < 1e30f))
 		o->wall_s = 0; /* empty, or not a time: not shown */
@@ -498,8 +515,27 @@ size_t nq_rows_earlier(const nq_rowfile *f, size_t i)
 	return SIZE_MAX;
 }
 
+uint64_t nq_rows_solutions(const nq_rowfile *f, size_t i, const nq_ledger *l)
+{
+	size_t lo = 0, hi = f->nanswers;
+
+	if (f->rows[i].claim >= 0 && l)
+		return nq_ledger_answer(l, f->rows[i].claim);
+	while (lo < hi) { /* kept in the rows' order */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (f->answers[mid].row < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < f->nanswers && f->answers[lo].row == i
+	       ? f->answers[lo].solutions : 0;
+}
+
 void nq_rows_free(nq_rowfile *f)
 {
+	free(f->answers);
 	free(f->seq);
 	free(f->path);
 	free(f->rows);

@@ -35,18 +35,18 @@
 #include "plan.h"
 #include "verdicts.h"
 
-/* One row, as kept: 48 bytes (a resume of a million rows keeps a
+/* One row, as kept: 40 bytes (a resume of a million rows keeps a
  * million). */
 struct nq_oldrow {
 	uint64_t key;           /* nq_key_hash of its run key */
 	uint64_t off;           /* the byte where it starts */
-	/* for the terminal summary of a resumed run (summary.h): its
-	 * answer (a `solutions` cell) and `wall_s` (0 when empty) */
-	uint64_t solutions;
 	int32_t claim;          /* its answer's id in the ledger, or -1 */
 	uint32_t line;          /* the file's line where it starts */
 	uint32_t checked_hash;  /* of its `checked` cell as written */
 	uint32_t note_hash;     /* of its `note` cell as written */
+	/* for the terminal summary of a resumed run (summary.h): its
+	 * `wall_s` (0 when empty), whether it has an answer (a `solutions`
+	 * cell: nq_rows_solutions) */
 	float wall_s;
 	unsigned char status : 4; /* nq_status as written */
 	unsigned char changed : 1; /* its digest does not hold (csv.h) */
@@ -65,6 +65,10 @@ typedef struct nq_rowfile {
 	char *path;
 	size_t nrows;           /* whole rows read */
 	struct nq_oldrow *rows;
+	/* the answers of the rows that have one but no claim in the
+	 * ledger (a status without a verdict, or no ledger): few */
+	struct nq_rows_answer { size_t row; uint64_t solutions; } *answers;
+	size_t nanswers, answercap;
 	uint64_t *seq;          /* per row, the caller's (the plan's order,
 				   nq_order), when it makes them; freed with
 				   the rest */
@@ -142,6 +146,11 @@ int nq_rows_fit(nq_rowfile *f, nq_order *ord, nq_keyset *due,
 /* The first row before rows[i] with the same key, not a part made
  * again; SIZE_MAX when none. */
 size_t nq_rows_earlier(const nq_rowfile *f, size_t i);
+
+/* The `solutions` cell of rows[i] (answered): its claim's count in
+ * `l` (the same number, read from the same cell), or kept beside the
+ * rows; 0 when it has none. */
+uint64_t nq_rows_solutions(const nq_rowfile *f, size_t i, const nq_ledger *l);
 
 void nq_rows_free(nq_rowfile *f);
 
