@@ -25,10 +25,18 @@ static void feed_cells(nq_sha256 *s, const struct rd *r, long skip)
 
 		if ((long)i == skip)
 			continue;
-		for (p = c; *p; p++)
-			if (*p == ',' || *p == '"' || *p == '\r' || *p == '\n')
-				quote = 1;
-		len = (size_t)(p - c);
+		if (!r->quoted) {
+			/* no cell was quoted, so none holds what needs
+			 * quotes: its length is where the next one starts */
+			len = (i + 1 < r->ncell ? r->cell[i + 1] : r->tlen) -
+			      r->cell[i] - 1;
+		} else {
+			for (p = c; *p; p++)
+				if (*p == ',' || *p == '"' || *p == '\r' ||
+				    *p == '\n')
+					quote = 1;
+			len = (size_t)(p - c);
+		}
 		if (used + len + 1 > sizeof buf || quote) {
 			nq_sha256_update(s, buf, used);
 			used = 0;

@@ -112,7 +112,7 @@ int nq_rd_row(struct rd *r)
 	int c;
 
 	r->tlen = r->ncell = r->nul = 0;
-	r->cut_in_quote = r->bad = 0;
+	r->cut_in_quote = r->bad = r->quoted = 0;
 	r->row_line = r->line;
 	r->row_off = r->off;
 	if ((c = rd_getc(r)) == EOF)
@@ -125,6 +125,7 @@ int nq_rd_row(struct rd *r)
 			int last = 0;
 
 			r->quote_line = r->line;
+			r->quoted = 1;
 
 			for (;;) {
 				if ((c = rd_getc(r)) == EOF) {
