@@ -485,7 +485,10 @@ int nq_order_make(const nq_experiment *exp, const nq_plan *p, nq_keyset *due,
 		if (due && !nq_keyset_add(due, h))
 			goto nomem;
 		for (i = order_home(o, h); o->slot[i]; i = (i + 1) & (o->cap - 1))
-			;
+			if ((o->hash[o->slot[i] - 1] ? o->hash[o->slot[i] - 1]
+			     : 1) == h) /* a key the plan holds twice */
+				o->taken[o->slot[i] - 1] = o->taken[k] =
+					NQ_PLACE_SHARED;
 		o->slot[i] = (uint32_t)k + 1;
 	}
 	o->nruns = n;
@@ -493,6 +496,37 @@ int nq_order_make(const nq_experiment *exp, const nq_plan *p, nq_keyset *due,
 nomem:
 	nq_order_free(o);
 	return nq_error_set(err, NULL, 0, 0, "out of memory");
+}
+
+/* The run after run k in the plan's order (instance, repeat,
+ * approach), or SIZE_MAX after the last. */
+static size_t run_after(const nq_order *o, size_t k)
+{
+	size_t rep = (size_t)o->exp->repeat, c = k / rep, r = k % rep, first;
+	const nq_cell *cells = o->plan->cells;
+
+	if (c + 1 < o->plan->ncells && cells[c + 1].spec == cells[c].spec)
+		return (c + 1) * rep + r;
+	if (r + 1 < rep) {
+		for (first = c; first > 0 && cells[first - 1].spec ==
+		     cells[c].spec; first--)
+			;
+		return first * rep + r + 1;
+	}
+	return c + 1 < o->plan->ncells ? (c + 1) * rep : SIZE_MAX;
+}
+
+/* The run the next row is likely to be (o->next), when its key is h and
+ * no other run has that key (so it is the key's only place); else
+ * SIZE_MAX. */
+static size_t order_guess(const nq_order *o, uint64_t h)
+{
+	size_t k = o->next;
+
+	if (k >= o->nruns || (o->taken[k] & NQ_PLACE_SHARED) ||
+	    (o->hash[k] ? o->hash[k] : 1) != h)
+		return SIZE_MAX;
+	return k;
 }
 
 /* The runs of key h in turn: *i the slot to look at next (start it at
@@ -516,6 +550,8 @@ uint64_t nq_order_seq(const nq_order *o, uint64_t h)
 	if (!o->cap)
 		return NQ_SEQ_NONE;
 	h = h ? h : 1;
+	if ((k = order_guess(o, h)) != SIZE_MAX)
+		return run_seq(o, k);
 	i = order_home(o, h);
 	k = order_next(o, h, &i);
 	return k == SIZE_MAX ? NQ_SEQ_NONE : run_seq(o, k);
@@ -528,21 +564,32 @@ uint64_t nq_order_take(nq_order *o, uint64_t h)
 	if (!o->cap)
 		return NQ_SEQ_NONE;
 	h = h ? h : 1;
+	if ((k = order_guess(o, h)) != SIZE_MAX) {
+		/* its only place: taken now, or the last one again */
+		if (!o->taken[k])
+			o->taken[k] = NQ_PLACE_TAKEN;
+		o->next = run_after(o, k);
+		return run_seq(o, k);
+	}
 	i = order_home(o, h);
 	while ((k = order_next(o, h, &i)) != SIZE_MAX) {
-		if (!o->taken[k]) {
-			o->taken[k] = NQ_PLACE_TAKEN;
+		if (!(o->taken[k] & ~NQ_PLACE_SHARED)) {
+			o->taken[k] |= NQ_PLACE_TAKEN;
+			o->next = run_after(o, k);
 			return run_seq(o, k);
 		}
 		last = k;
 	}
+	if (last != SIZE_MAX)
+		o->next = run_after(o, last);
 	return last == SIZE_MAX ? NQ_SEQ_NONE : run_seq(o, last);
 }
 
 void nq_order_hold(nq_order *o, size_t run)
 {
 	if (run < o->nruns)
-		o->taken[run] = NQ_PLACE_HELD;
+		o->taken[run] = (unsigned char)((o->taken[run] & NQ_PLACE_SHARED) |
+						NQ_PLACE_HELD);
 }
 
 int nq_order_claim(nq_order *o, uint64_t h, unsigned char mark)
@@ -553,11 +600,20 @@ int nq_order_claim(nq_order *o, uint64_t h, unsigned char mark)
 	if (!o->cap)
 		return -1;
 	h = h ? h : 1;
+	if ((k = order_guess(o, h)) != SIZE_MAX) {
+		/* its only place */
+		if (o->taken[k])
+			return 0;
+		o->taken[k] = mark;
+		o->next = run_after(o, k);
+		return 1;
+	}
 	i = order_home(o, h);
 	while ((k = order_next(o, h, &i)) != SIZE_MAX) {
 		planned = 1;
-		if (!o->taken[k]) {
-			o->taken[k] = mark;
+		if (!(o->taken[k] & ~NQ_PLACE_SHARED)) {
+			o->taken[k] |= mark;
+			o->next = run_after(o, k);
 			return 1;
 		}
 	}
@@ -566,13 +622,17 @@ int nq_order_claim(nq_order *o, uint64_t h, unsigned char mark)
 
 unsigned char nq_order_mark(const nq_order *o, size_t run)
 {
-	return run < o->nruns ? o->taken[run] : NQ_PLACE_FREE;
+	return run < o->nruns ? o->taken[run] & ~NQ_PLACE_SHARED
+			      : NQ_PLACE_FREE;
 }
 
 void nq_order_reset(nq_order *o)
 {
-	if (o->taken)
-		memset(o->taken, 0, o->nruns + 1);
+	size_t k;
+
+	for (k = 0; k < o->nruns; k++)
+		o->taken[k] &= NQ_PLACE_SHARED;
+	o->next = 0;
 }
 
 void nq_order_free(nq_order *o)

@@ -139,11 +139,16 @@ typedef struct nq_order {
 	const uint64_t *hash;  /* per run: its key's hash (the plan's
 				  hashes, or `own`) */
 	uint64_t *own;
-	unsigned char *taken;  /* per run: NQ_PLACE_* */
+	unsigned char *taken;  /* per run: NQ_PLACE_*, | NQ_PLACE_SHARED
+				  when its key has other runs */
 	const nq_experiment *exp;
 	const nq_plan *plan;
 	size_t cap, nruns;
+	size_t next;           /* the run after the last one taken, in the
+				  plan's order: a file in that order finds
+				  each row's run there, without the table */
 } nq_order;
+#define NQ_PLACE_SHARED 0x80
 enum {
 	NQ_PLACE_FREE,
 	NQ_PLACE_TAKEN,        /* handed out (nq_order_take), or taken by

@@ -523,6 +523,51 @@ static void places_taken(void **state)
 	nq_plan_free(&p);
 	nq_experiment_free(exp);
 
+	/* no key twice: each row's run is found where the last row's
+	 * left off (the plan's order), or looked up when the file is in
+	 * another; a run taken twice is refused either way */
+	exp = parse(BASE "instances:\n"
+		"  - {n: 6, mode: count}\n"
+		"  - {n: 7, mode: count}\n"
+		"approaches:\n"
+		"  - backtrack: {variant: [bitmask, textbook]}\n");
+	plan(exp, 1, &p);
+	assert_int_equal(nq_plan_hashes(exp, &p), 0);
+	assert_int_equal(nq_order_make(exp, &p, NULL, &o, &err), 0);
+	{
+		/* the runs in the plan's order: cell x repeat + rep - 1 */
+		static const size_t in_order[] = { 0, 2, 1, 3, 4, 6, 5, 7 };
+
+		for (k = 0; k < 8; k++) {
+			h = p.hashes[in_order[k]];
+			assert_true(nq_order_seq(&o, h) == k);
+			assert_int_equal(nq_order_claim(&o, h, NQ_PLACE_TAKEN),
+					 1);
+			assert_int_equal(nq_order_mark(&o, in_order[k]),
+					 NQ_PLACE_TAKEN);
+		}
+		nq_order_reset(&o);
+		/* out of order: 5, 3, 4, then 5 again where 4 left off */
+		assert_int_equal(nq_order_claim(&o, p.hashes[in_order[5]],
+						NQ_PLACE_TAKEN), 1);
+		assert_int_equal(nq_order_claim(&o, p.hashes[in_order[3]],
+						NQ_PLACE_TAKEN), 1);
+		assert_int_equal(nq_order_claim(&o, p.hashes[in_order[4]],
+						NQ_PLACE_TAKEN), 1);
+		assert_int_equal(nq_order_claim(&o, p.hashes[in_order[5]],
+						NQ_PLACE_TAKEN), 0);
+		assert_int_equal(nq_order_claim(&o, p.hashes[in_order[3]],
+						NQ_PLACE_TAKEN), 0);
+		/* take hands out the only place, then it again */
+		nq_order_reset(&o);
+		assert_true(nq_order_take(&o, p.hashes[in_order[0]]) == 0);
+		assert_true(nq_order_take(&o, p.hashes[in_order[0]]) == 0);
+		assert_true(nq_order_take(&o, p.hashes[in_order[2]]) == 2);
+	}
+	nq_order_free(&o);
+	nq_plan_free(&p);
+	nq_experiment_free(exp);
+
 	/* a keyset made room for once holds as many without growing */
 	memset(&big, 0, sizeof big);
 	assert_int_equal(nq_keyset_reserve(&big, 5000), 1);
