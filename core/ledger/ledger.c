@@ -46,12 +46,16 @@ void nq_ledger_free(nq_ledger *l)
 		free(e->ids);
 		free(e);
 	}
-	for (i = 0; i < l->nclaims; i++) {
+	for (i = 0; l->owns && i < l->nclaims; i++) {
 		nq_claim_note_free(&l->claims[i]);
 		free(l->claims[i].own_why);
 	}
 	for (i = 0; i < l->nnames; i++)
 		free(l->names[i]);
+	for (i = 0; i < l->nagrees; i++)
+		free(l->agrees[i]);
+	free(l->agrees);
+	free(l->entries);
 	for (i = 0; i < l->ngroups; i++) {
 		free(l->groups[i].value);
 		free(l->groups[i].gone);
@@ -293,6 +297,15 @@ static struct entry *lookup(nq_ledger *l, const nq_instance *in)
 		    (!lsz || memcmp(e->lines, lines, lsz) == 0))
 			goto out;
 	}
+	if (l->nentries == l->entrycap) {
+		size_t cap = l->entrycap ? 2 * l->entrycap : 64;
+		struct entry **p = realloc(l->entries, cap * sizeof *p);
+
+		if (!p)
+			goto out; /* e is NULL here */
+		l->entries = p;
+		l->entrycap = cap;
+	}
 	e = calloc(1, sizeof *e);
 	if (!e)
 		goto out;
@@ -314,7 +327,8 @@ static struct entry *lookup(nq_ledger *l, const nq_instance *in)
 	e->hash = h;
 	entry_facts(e);
 	l->tab[i] = e;
-	l->nentries++;
+	l->entries[l->nentries++] = e;
+	e->id = (uint32_t)l->nentries;
 out:
 	if (sorted != local)
 		free(sorted);
@@ -410,14 +424,14 @@ static int count_bound(const nq_instance *in, uint64_t *bound)
 
 /* The checks an answer passes or fails on its own, with what is known of
  * its instance: placement, counts against the tables and plausibility.
- * What proved it wrong goes to c->own_checked, why to `why`. */
+ * What proved it wrong goes to c->own (nq_claim_set_own), why to `why`. */
 static void own_checks(const struct entry *e, const nq_instance *in,
 		       const nq_result *res, struct claim *c, char *why,
 		       size_t len)
 {
 	uint64_t u = res->unique, t = res->solutions, known;
 
-#define PROVED_WRONG(chk) (c->own_checked = chk)
+#define PROVED_WRONG(chk) nq_claim_set_own(c, chk)
 	if (in->mode == NQ_MODE_FIRST) {
 		if (t > 1) {
 			snprintf(why, len, "first mode answered %llu solutions, "
@@ -553,19 +567,20 @@ static long add(nq_ledger *l, const nq_instance *in, const char *who,
 		e->cap = cap;
 	}
 	memset(&c, 0, sizeof c);
-	c.e = e;
+	c.entry = e->id;
 	c.who = (uint32_t)wid;
 	c.mode = (unsigned char)in->mode;
 	c.value = res->solutions;
 	c.unique = in->mode == NQ_MODE_COUNT ? res->unique : NQ_UNIQUE_NA;
 	c.v.note = "";
+	c.v.checked = "";
 	if (placement != LIVE && in->mode == NQ_MODE_FIRST &&
 	    res->solutions == 1) {
 		/* the placement itself is not in a results file */
 		c.placement = placement != 0;
 		c.exists = placement == 0;
 		if (placement < 0) {
-			c.own_checked = "placement";
+			nq_claim_set_own(&c, "placement");
 			snprintf(why, sizeof why, "%s", recorded_why &&
 				 *recorded_why ? recorded_why : "the placement "
 				 "was found invalid when it was measured");
@@ -577,8 +592,10 @@ static long add(nq_ledger *l, const nq_instance *in, const char *who,
 			r.placement = NULL;
 		own_checks(e, in, &r, &c, why, sizeof why);
 	}
-	if (c.own_checked && !(c.own_why = strdup(why)))
+	if (nq_claim_own(&c) && !(c.own_why = strdup(why)))
 		return -1;
+	if (c.own_why)
+		l->owns = 1;
 	id = (long)l->nclaims++;
 	e->ids[e->nids++] = id;
 	l->claims[id] = c;
@@ -594,7 +611,29 @@ long nq_ledger_new_claim(nq_ledger *l)
 		return -1;
 	memset(&l->claims[l->nclaims], 0, sizeof *l->claims);
 	l->claims[l->nclaims].v.note = "";
+	l->claims[l->nclaims].v.checked = "";
 	return (long)l->nclaims++;
+}
+
+const char *nq_ledger_agrees(nq_ledger *l, size_t k)
+{
+	if (k >= l->nagrees) {
+		size_t n = k + 1 > 2 * l->nagrees ? k + 1 : 2 * l->nagrees, i;
+		char **p = realloc(l->agrees, n * sizeof *p);
+
+		if (!p)
+			return NULL;
+		l->agrees = p;
+		for (i = l->nagrees; i < n; i++)
+			if (!(p[i] = malloc(24)) ||
+			    snprintf(p[i], 24, "agrees:%zu", i) < 0) {
+				free(p[i]);
+				l->nagrees = i;
+				return NULL;
+			}
+		l->nagrees = n;
+	}
+	return l->agrees[k];
 }
 
 long nq_ledger_intern(nq_ledger *l, const char *who)
@@ -644,9 +683,14 @@ const nq_verdict *nq_ledger_verdict(const nq_ledger *l, long id)
 	return &l->claims[id].v;
 }
 
+uint64_t nq_ledger_answer(const nq_ledger *l, long id)
+{
+	return l->claims[id].value;
+}
+
 const long *nq_ledger_peers(const nq_ledger *l, long id, size_t *count)
 {
-	const struct entry *e = l->claims[id].e;
+	const struct entry *e = nq_claim_entry(l, &l->claims[id]);
 
 	if (!e) { /* a part: no peers until nq_ledger_close_parts */
 		*count = 0;

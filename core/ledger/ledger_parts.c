@@ -130,39 +130,37 @@ static int part_verdict(nq_ledger *l, struct claim *c)
 	const struct part_group *g = &l->groups[c->group];
 	char note[320], gone[96];
 
-	if (c->own_checked) {
+	if (nq_claim_own(c)) {
 		/* proved wrong alone: said now, whatever else is in */
 		c->v.status = NQ_ST_WRONG;
-		snprintf(c->v.checked, sizeof c->v.checked, "%s",
-			 c->own_checked);
+		c->v.checked = nq_claim_own(c);
 		snprintf(note, sizeof note, "%s", c->own_why);
 	} else if (g->bad >= 0) {
 		const struct claim *b = &l->claims[g->bad];
 
 		c->v.status = NQ_ST_WRONG;
-		snprintf(c->v.checked, sizeof c->v.checked, "%s",
-			 b->own_checked);
+		c->v.checked = nq_claim_own(b);
 		snprintf(note, sizeof note, "another part of this count is "
 			 "wrong, so the %d parts add up to no right answer: %s",
 			 g->parts, b->own_why);
 	} else if (g->ngone && !g->clash) {
 		gone_text(g, gone, sizeof gone);
 		c->v.status = NQ_ST_DISPUTED;
-		snprintf(c->v.checked, sizeof c->v.checked, "none");
+		c->v.checked = "none";
 		snprintf(note, sizeof note, "incomplete: %s; the %d parts that "
 			 "are in sum to %llu, no count of the board, so "
 			 "nothing checks them (make the missing part again)",
 			 gone, g->have, (unsigned long long)g->sum);
 	} else if (g->clash) {
 		c->v.status = NQ_ST_DISPUTED;
-		snprintf(c->v.checked, sizeof c->v.checked, "none");
+		c->v.checked = "none";
 		snprintf(note, sizeof note, "a part of this count was "
 			 "answered twice with different counts in repeat %d; "
 			 "nothing says which is right, so the %d parts add "
 			 "up to nothing", g->rep, g->parts);
 	} else if (g->have < g->parts || g->sum_claim < 0) {
 		c->v.status = NQ_ST_OK;
-		snprintf(c->v.checked, sizeof c->v.checked, "none");
+		c->v.checked = "none";
 		if (g->have < g->parts)
 			snprintf(note, sizeof note, "part of a count in %d "
 				 "parts: %d not answered yet; their sum is "
@@ -177,7 +175,7 @@ static int part_verdict(nq_ledger *l, struct claim *c)
 		int used;
 
 		c->v.status = v->status;
-		snprintf(c->v.checked, sizeof c->v.checked, "%s", v->checked);
+		c->v.checked = v->checked;
 		used = snprintf(note, sizeof note, "the %d parts sum to %llu%s%s",
 				g->parts, (unsigned long long)g->sum,
 				v->note[0] ? ": " : "", v->note);
@@ -197,11 +195,12 @@ static int part_verdict(nq_ledger *l, struct claim *c)
 		return -1;
 	}
 	c->note_owned = 1;
+	l->owns = 1;
 	return 0;
 }
 
 /* What proves a part wrong on its own, with the whole board's tables:
- * c->own_checked and c->own_why set (0), or nothing found (0), or -1 on
+ * c->own and c->own_why set (0), or nothing found (0), or -1 on
  * no memory. A part's unique counts classes whose placements its count
  * holds (nq_plugin.h), so it is at most the count; no more is asked of
  * it alone (how many placements a class leaves in one part is the
@@ -217,7 +216,7 @@ static int part_checks(const nq_instance *in, const nq_result *res,
 			 "than the whole board has (%llu, per OEIS A000170)",
 			 in->part + 1, in->parts, (unsigned long long)t,
 			 (unsigned long long)total);
-		c->own_checked = "oeis";
+		nq_claim_set_own(c, "oeis");
 	} else if (u != NQ_UNIQUE_NA &&
 		   nq_known_unique(in->n, &total) == 0 && u > total) {
 		snprintf(why, sizeof why, "part %d of %d counted %llu "
@@ -225,7 +224,7 @@ static int part_checks(const nq_instance *in, const nq_result *res,
 			 "has (%llu, per OEIS A002562)", in->part + 1,
 			 in->parts, (unsigned long long)u,
 			 (unsigned long long)total);
-		c->own_checked = "oeis";
+		nq_claim_set_own(c, "oeis");
 	} else if (u != NQ_UNIQUE_NA && u > t) {
 		snprintf(why, sizeof why, "part %d of %d counted %llu "
 			 "placements up to symmetry but only %llu placements: "
@@ -233,12 +232,12 @@ static int part_checks(const nq_instance *in, const nq_result *res,
 			 "that part's count",
 			 in->part + 1, in->parts, (unsigned long long)u,
 			 (unsigned long long)t);
-		c->own_checked = "plausible";
+		nq_claim_set_own(c, "plausible");
 	} else {
 		return 0;
 	}
 	if (!(c->own_why = strdup(why))) {
-		c->own_checked = NULL;
+		nq_claim_set_own(c, NULL);
 		return -1;
 	}
 	return 0;
@@ -264,9 +263,10 @@ long nq_ledger_add_part(nq_ledger *l, const nq_instance *in, const char *who,
 	c->mode = NQ_MODE_COUNT;
 	c->value = res->solutions;
 	c->unique = res->unique;
+	l->owns = 1; /* part_checks may give it an own_why */
 	if (part_checks(in, res, c) < 0)
 		return -1;
-	if (c->own_checked && g->bad < 0)
+	if (nq_claim_own(c) && g->bad < 0)
 		g->bad = id;
 	if (g->value[in->part] == UNANSWERED) {
 		if (g->gone[in->part]) { /* made again: it is in after all */
@@ -306,10 +306,10 @@ static long add_sum(nq_ledger *l, const struct part_group *g,
 	if ((id = nq_ledger_add(l, whole, l->names[g->who], sum)) < 0)
 		return -1;
 	c = &l->claims[id];
-	if (c->own_checked)
+	if (nq_claim_own(c))
 		return id; /* wrong as a whole already */
 	if (g->bad >= 0) {
-		checked = l->claims[g->bad].own_checked;
+		checked = nq_claim_own(&l->claims[g->bad]);
 		snprintf(why, sizeof why, "%s", l->claims[g->bad].own_why);
 	} else if (g->unique_na && g->uparts &&
 		   nq_known_unique(g->n, &classes) == 0 && g->usum > classes) {
@@ -323,9 +323,10 @@ static long add_sum(nq_ledger *l, const struct part_group *g,
 	if (checked) {
 		if (!(c->own_why = strdup(why)))
 			return -1;
-		c->own_checked = checked;
+		l->owns = 1;
+		nq_claim_set_own(c, checked);
 		/* settled again with it (a deferred ledger settles later) */
-		if (!l->deferred && nq_settle_entry(l, c->e) < 0)
+		if (!l->deferred && nq_settle_entry(l, nq_claim_entry(l, c)) < 0)
 			return -1;
 	}
 	return id;

@@ -43,7 +43,7 @@ static void note_static(struct claim *c, const char *s)
 
 /* A copy of s is the note. An unchanged note is kept: an instance
  * settled after every add would otherwise copy every note again. */
-static void note_copy(struct claim *c, const char *s)
+static void note_copy(nq_ledger *l, struct claim *c, const char *s)
 {
 	char *p;
 
@@ -61,19 +61,14 @@ static void note_copy(struct claim *c, const char *s)
 	}
 	c->v.note = p;
 	c->note_owned = 1;
+	l->owns = 1;
 }
 
-/* As snprintf "%s" into v.checked, without its cost: every answer of a
- * merge comes through here. */
+/* `checked` is static text or the ledger's: the pointer is kept. */
 static void set_status(struct claim *c, nq_status st, const char *checked)
 {
-	size_t n = strlen(checked);
-
-	if (n > sizeof c->v.checked - 1)
-		n = sizeof c->v.checked - 1;
 	c->v.status = st;
-	memcpy(c->v.checked, checked, n);
-	c->v.checked[n] = '\0';
+	c->v.checked = checked;
 }
 
 /* An ok with nothing to say. */
@@ -83,26 +78,11 @@ static void set_ok(struct claim *c, const char *checked)
 	note_static(c, "");
 }
 
-/* "agrees:K" into buf (24 bytes), as snprintf would, but cheaply. */
-static void agrees_text(char *buf, size_t k)
-{
-	char digits[24];
-	size_t n = 0;
-
-	do
-		digits[n++] = (char)('0' + k % 10);
-	while ((k /= 10) && n < sizeof digits);
-	memcpy(buf, "agrees:", 7);
-	for (k = 0; k < n && 7 + k < 23; k++)
-		buf[7 + k] = digits[n - 1 - k];
-	buf[7 + k] = '\0';
-}
-
-static void set_verdict(struct claim *c, nq_status st, const char *checked,
-			const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static void set_verdict(struct claim *c, nq_status st, const char *checked,
-			const char *fmt, ...)
+static void set_verdict(nq_ledger *l, struct claim *c, nq_status st,
+			const char *checked, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static void set_verdict(nq_ledger *l, struct claim *c, nq_status st,
+			const char *checked, const char *fmt, ...)
 {
 	char buf[256];
 	va_list ap;
@@ -111,7 +91,7 @@ static void set_verdict(struct claim *c, nq_status st, const char *checked,
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	note_copy(c, buf);
+	note_copy(l, c, buf);
 }
 
 static void value_text(const struct item *it, char *buf, size_t len)
@@ -130,11 +110,11 @@ static void value_text(const struct item *it, char *buf, size_t len)
 
 /* Step 1: what is proved (the instance's facts, valid placements). 1
  * when it decided the claim. */
-static int settle_by_proof(const struct entry *e, struct claim *c,
-			   const char *placed)
+static int settle_by_proof(nq_ledger *l, const struct entry *e,
+			   struct claim *c, const char *placed)
 {
-	if (c->own_checked) {
-		set_status(c, NQ_ST_WRONG, c->own_checked);
+	if (nq_claim_own(c)) {
+		set_status(c, NQ_ST_WRONG, nq_claim_own(c));
 		note_static(c, c->own_why);
 		return 1;
 	}
@@ -146,7 +126,7 @@ static int settle_by_proof(const struct entry *e, struct claim *c,
 		if (c->value == e->count)
 			set_ok(c, e->count_src);
 		else
-			set_verdict(c, NQ_ST_WRONG, e->count_src,
+			set_verdict(l, c, NQ_ST_WRONG, e->count_src,
 				    "counted %llu, expected %llu (per %s)",
 				    (unsigned long long)c->value,
 				    (unsigned long long)e->count,
@@ -163,7 +143,7 @@ static int settle_by_proof(const struct entry *e, struct claim *c,
 		else if (placed)
 			set_ok(c, "placement");
 		else if (e->exists == 0)
-			set_verdict(c, NQ_ST_WRONG, chk, "found a placement, "
+			set_verdict(l, c, NQ_ST_WRONG, chk, "found a placement, "
 				    "but there is none (per %s)", e->exists_who);
 		else
 			return 0;
@@ -176,10 +156,10 @@ static int settle_by_proof(const struct entry *e, struct claim *c,
 				  : e->count_src ? e->count_src : "known";
 
 		if (c->mode == NQ_MODE_FIRST)
-			set_verdict(c, NQ_ST_WRONG, chk, "claims no placement "
+			set_verdict(l, c, NQ_ST_WRONG, chk, "claims no placement "
 				    "exists, but one does (per %s)", by);
 		else
-			set_verdict(c, NQ_ST_WRONG, chk, "counted 0, but a "
+			set_verdict(l, c, NQ_ST_WRONG, chk, "counted 0, but a "
 				    "placement exists (per %s)", by);
 		return 1;
 	}
@@ -187,7 +167,7 @@ static int settle_by_proof(const struct entry *e, struct claim *c,
 		if (c->value == 0)
 			set_ok(c, e->count_src ? e->count_src : "known");
 		else
-			set_verdict(c, NQ_ST_WRONG, e->count_src ? e->count_src
+			set_verdict(l, c, NQ_ST_WRONG, e->count_src ? e->count_src
 				    : "known", "counted %llu, but there is no "
 				    "placement (per %s)",
 				    (unsigned long long)c->value,
@@ -336,15 +316,17 @@ static void name_others(nq_ledger *l, const struct item *k,
  * checked an answer its dissent keeps the answer from being ok. An
  * answer whose own approach lost its word is ok only when another
  * approach with its word agrees, and nothing differs. */
-static void settle_open(struct claim *c, const struct item *it,
-			size_t agree, size_t differ, size_t differ_lost,
+static void settle_open(nq_ledger *l, struct claim *c,
+			const struct item *it, size_t agree, size_t differ, size_t differ_lost,
 			int lost_peers, const char *others)
 {
-	char val[64], chk[24];
+	const char *chk = nq_ledger_agrees(l, agree);
+	char val[64];
 
-	agrees_text(chk, agree);
+	if (!chk) /* no memory for its text: the status is still right */
+		chk = "agrees";
 	if (!agree && !differ) /* nothing with its word held to it */
-		snprintf(chk, sizeof chk, "none");
+		chk = "none";
 	if (!differ && (agree || (!differ_lost && !it->lost))) {
 		if (agree)
 			set_ok(c, chk);
@@ -357,20 +339,20 @@ static void settle_open(struct claim *c, const struct item *it,
 	}
 	value_text(it, val, sizeof val);
 	if (it->lost && !differ && !differ_lost)
-		set_verdict(c, NQ_ST_DISPUTED, chk, "its word is lost here "
+		set_verdict(l, c, NQ_ST_DISPUTED, chk, "its word is lost here "
 			    "(it was proved wrong on this instance): says %s, "
 			    "and nothing else checked it", val);
 	else if (it->lost)
-		set_verdict(c, NQ_ST_DISPUTED, chk, "its word is lost here "
+		set_verdict(l, c, NQ_ST_DISPUTED, chk, "its word is lost here "
 			    "(it was proved wrong on this instance): says %s, "
 			    "but %s; nothing decides which is right", val,
 			    others);
 	else if (!differ)
-		set_verdict(c, NQ_ST_DISPUTED, chk, "disputed: says %s, but "
+		set_verdict(l, c, NQ_ST_DISPUTED, chk, "disputed: says %s, but "
 			    "%s; a lost word proves nothing, but nothing else "
 			    "checked this answer", val, others);
 	else
-		set_verdict(c, NQ_ST_DISPUTED, chk, "disputed: says %s, but "
+		set_verdict(l, c, NQ_ST_DISPUTED, chk, "disputed: says %s, but "
 			    "%s; nothing decides which is right", val, others);
 }
 
@@ -399,7 +381,7 @@ int nq_settle_entry(nq_ledger *l, struct entry *e)
 	for (i = 0; i < k && !placed; i++) {
 		const struct claim *c = &l->claims[e->ids[i]];
 
-		if (c->placement && !c->own_checked)
+		if (c->placement && !nq_claim_own(c))
 			placed = l->names[c->who];
 	}
 	/* 1. what is proved; 2. an approach proved wrong here (stamped)
@@ -409,7 +391,7 @@ int nq_settle_entry(nq_ledger *l, struct entry *e)
 		struct claim *c = &l->claims[e->ids[i]];
 		struct item *it;
 
-		if (settle_by_proof(e, c, placed)) {
+		if (settle_by_proof(l, e, c, placed)) {
 			if (c->v.status == NQ_ST_WRONG)
 				l->stamp[c->who] = tag;
 			continue;
@@ -472,7 +454,7 @@ int nq_settle_entry(nq_ledger *l, struct entry *e)
 				    others, sizeof others);
 		/* its own approach is not one of the others */
 		for (m = i; m < j; m++)
-			settle_open(&l->claims[e->ids[open[m].pos]], &open[m],
+			settle_open(l, &l->claims[e->ids[open[m].pos]], &open[m],
 				    approaches - !open[m].lost, differ,
 				    differ_lost,
 				    lapproaches > (size_t)open[m].lost, others);

@@ -47,8 +47,10 @@ void nq_ledger_free(nq_ledger *l);
 
 typedef struct nq_verdict {
 	nq_status status;    /* NQ_ST_OK, NQ_ST_WRONG or NQ_ST_DISPUTED */
-	char checked[24];    /* oeis, counter, placement, known, plausible,
-				agrees:K, none */
+	const char *checked; /* oeis, counter, placement, known, plausible,
+				agrees:K, none ("" before any settle):
+				static text, or the ledger's (a pointer, not
+				24 bytes, in each of a million claims) */
 	const char *note;    /* why it is wrong or disputed, or a remark; ""
 				when none. Owned by the ledger: valid until
 				the next add or settle */
@@ -122,6 +124,9 @@ int nq_ledger_settle(nq_ledger *l);
 /* The current verdict on answer `id`; valid until the next add or
  * settle. */
 const nq_verdict *nq_ledger_verdict(const nq_ledger *l, long id);
+
+/* The count (or, in first mode, 1 or 0) answer `id` gave. */
+uint64_t nq_ledger_answer(const nq_ledger *l, long id);
 
 /* The ids of the answers to the same instance as `id` (itself included),
  * in the order added; *count is set. Valid until the next add. A part

@@ -317,8 +317,15 @@ int nq_plan_hashes(const nq_experiment *exp, nq_plan *p)
 		for (rep = 1; rep <= exp->repeat; rep++) {
 			uint64_t h;
 
-			snprintf(r, sizeof r, "%d", rep);
-			h = fnv_on(h0, r);
+			/* "%d" of rep, written by hand: a snprintf per run
+			 * was most of this loop */
+			int v = rep, d = (int)sizeof r - 1;
+
+			r[d] = '\0';
+			do
+				r[--d] = (char)('0' + v % 10);
+			while ((v /= 10) && d > 0);
+			h = fnv_on(h0, r + d);
 			p->hashes[at++] = h ? h : 1;
 		}
 	}
@@ -334,12 +341,14 @@ static size_t slot_of(const nq_keyset *s, uint64_t h)
 	return i;
 }
 
-static int grow(nq_keyset *s)
+/* To `cap` slots (a power of two, above s->cap), or twice as many as
+ * now when 0. */
+static int grow(nq_keyset *s, size_t cap)
 {
 	nq_keyset big;
 	size_t i;
 
-	big.cap = s->cap ? 2 * s->cap : 1024;
+	big.cap = cap ? cap : s->cap ? 2 * s->cap : 1024;
 	big.used = s->used;
 	big.hash = calloc(big.cap, sizeof *big.hash);
 	big.count = calloc(big.cap, sizeof *big.count);
@@ -361,12 +370,21 @@ static int grow(nq_keyset *s)
 	return 0;
 }
 
+int nq_keyset_reserve(nq_keyset *s, size_t n)
+{
+	size_t cap = s->cap ? s->cap : 1024;
+
+	while ((n + 1) * 2 > cap)
+		cap *= 2;
+	return cap == s->cap || grow(s, cap) == 0;
+}
+
 uint32_t nq_keyset_add(nq_keyset *s, uint64_t h)
 {
 	size_t i;
 
 	h = h ? h : 1;
-	if ((s->used + 1) * 2 > s->cap && grow(s) < 0)
+	if ((s->used + 1) * 2 > s->cap && grow(s, 0) < 0)
 		return 0;
 	i = slot_of(s, h);
 	if (!s->hash[i]) {
@@ -412,100 +430,215 @@ uint64_t nq_plan_seq(const nq_experiment *exp, size_t spec, size_t ai,
 	       (uint64_t)exp->napproaches + (uint64_t)ai;
 }
 
-static size_t order_slot(const nq_order *o, uint64_t h)
+/* The run numbered k's place in the plan's order. */
+static uint64_t run_seq(const nq_order *o, size_t k)
 {
-	size_t i = (size_t)(h ^ (h >> 31)) & (o->cap - 1);
+	size_t rep = (size_t)o->exp->repeat;
+	const nq_cell *c = &o->plan->cells[k / rep];
 
-	while (o->hash[i] && o->hash[i] != h)
-		i = (i + 1) & (o->cap - 1);
-	return i;
+	return nq_plan_seq(o->exp, c->spec, c->ai, (int)(k % rep) + 1);
+}
+
+/* The first slot of hash h's probe sequence: its runs follow in the
+ * order they were put in (the plan's), then an empty slot. */
+static size_t order_home(const nq_order *o, uint64_t h)
+{
+	return (size_t)(h ^ (h >> 31)) & (o->cap - 1);
 }
 
 int nq_order_make(const nq_experiment *exp, const nq_plan *p, nq_keyset *due,
 		  nq_order *o, nq_error *err)
 {
-	uint64_t *hs = NULL;
-	size_t i, k = 0, at = 0;
+	size_t k, i, n = p->ncells * (size_t)exp->repeat;
 	int rep;
 
 	memset(o, 0, sizeof *o);
-	for (o->cap = 1024; o->cap < 2 * (p->rows + 1); o->cap *= 2)
+	o->exp = exp;
+	o->plan = p;
+	if (n > p->rows)
+		n = p->rows;
+	if (n >= UINT32_MAX)
+		goto nomem; /* 4 bytes a slot; 32 GB of hashes before that */
+	for (o->cap = 1024; o->cap < 2 * (n + 1); o->cap *= 2)
 		;
-	o->hash = calloc(o->cap, sizeof *o->hash);
-	o->first = calloc(o->cap, sizeof *o->first);
-	o->count = calloc(o->cap, sizeof *o->count);
-	o->used = calloc(o->cap, sizeof *o->used);
-	o->seqs = malloc((p->rows + 1) * sizeof *o->seqs);
-	hs = malloc((p->rows + 1) * sizeof *hs);
-	if (!o->hash || !o->first || !o->count || !o->used || !o->seqs || !hs)
+	o->slot = calloc(o->cap, sizeof *o->slot);
+	o->taken = calloc(n + 1, 1);
+	if (!o->slot || !o->taken)
 		goto nomem;
-	/* how often each key is planned, */
-	for (i = 0; i < p->ncells; i++)
-		for (rep = 1; rep <= exp->repeat && k < p->rows; rep++) {
-			uint64_t h;
-			size_t s;
+	if (p->hashes) {
+		o->hash = p->hashes;
+	} else {
+		if (!(o->own = malloc((n + 1) * sizeof *o->own)))
+			goto nomem;
+		for (i = 0, k = 0; i < p->ncells; i++)
+			for (rep = 1; rep <= exp->repeat && k < n; rep++)
+				o->own[k++] = nq_plan_hash(exp, p, i, rep);
+		o->hash = o->own;
+	}
+	if (due && !nq_keyset_reserve(due, n))
+		goto nomem;
+	/* each run after the slots of its key's earlier runs: a key's
+	 * places come in the plan's order */
+	for (k = 0; k < n; k++) {
+		uint64_t h = o->hash[k] ? o->hash[k] : 1;
 
-			h = nq_plan_hash(exp, p, i, rep);
-			if (due && !nq_keyset_add(due, h))
-				goto nomem;
-			hs[k++] = h = h ? h : 1;
-			s = order_slot(o, h);
-			o->hash[s] = h;
-			o->count[s]++;
-		}
-	/* where its places start, */
-	for (i = 0; i < o->cap; i++)
-		if (o->hash[i]) {
-			o->first[i] = at;
-			at += o->count[i];
-		}
-	/* and its places, ascending (the plan's order) */
-	for (i = 0, k = 0; i < p->ncells; i++)
-		for (rep = 1; rep <= exp->repeat && k < p->rows; rep++) {
-			size_t s = order_slot(o, hs[k++]);
-
-			o->seqs[o->first[s] + o->used[s]++] =
-				nq_plan_seq(exp, p->cells[i].spec,
-					    p->cells[i].ai, rep);
-		}
-	memset(o->used, 0, o->cap * sizeof *o->used);
-	free(hs);
+		if (due && !nq_keyset_add(due, h))
+			goto nomem;
+		for (i = order_home(o, h); o->slot[i]; i = (i + 1) & (o->cap - 1))
+			if ((o->hash[o->slot[i] - 1] ? o->hash[o->slot[i] - 1]
+			     : 1) == h) /* a key the plan holds twice */
+				o->taken[o->slot[i] - 1] = o->taken[k] =
+					NQ_PLACE_SHARED;
+		o->slot[i] = (uint32_t)k + 1;
+	}
+	o->nruns = n;
 	return 0;
 nomem:
-	free(hs);
+	nq_order_free(o);
 	return nq_error_set(err, NULL, 0, 0, "out of memory");
+}
+
+/* The run after run k in the plan's order (instance, repeat,
+ * approach), or SIZE_MAX after the last. */
+static size_t run_after(const nq_order *o, size_t k)
+{
+	size_t rep = (size_t)o->exp->repeat, c = k / rep, r = k % rep, first;
+	const nq_cell *cells = o->plan->cells;
+
+	if (c + 1 < o->plan->ncells && cells[c + 1].spec == cells[c].spec)
+		return (c + 1) * rep + r;
+	if (r + 1 < rep) {
+		for (first = c; first > 0 && cells[first - 1].spec ==
+		     cells[c].spec; first--)
+			;
+		return first * rep + r + 1;
+	}
+	return c + 1 < o->plan->ncells ? (c + 1) * rep : SIZE_MAX;
+}
+
+/* The run the next row is likely to be (o->next), when its key is h and
+ * no other run has that key (so it is the key's only place); else
+ * SIZE_MAX. */
+static size_t order_guess(const nq_order *o, uint64_t h)
+{
+	size_t k = o->next;
+
+	if (k >= o->nruns || (o->taken[k] & NQ_PLACE_SHARED) ||
+	    (o->hash[k] ? o->hash[k] : 1) != h)
+		return SIZE_MAX;
+	return k;
+}
+
+/* The runs of key h in turn: *i the slot to look at next (start it at
+ * order_home); the run's number, or SIZE_MAX after the last. */
+static size_t order_next(const nq_order *o, uint64_t h, size_t *i)
+{
+	uint32_t s;
+
+	while ((s = o->slot[*i])) {
+		*i = (*i + 1) & (o->cap - 1);
+		if ((o->hash[s - 1] ? o->hash[s - 1] : 1) == h)
+			return s - 1;
+	}
+	return SIZE_MAX;
 }
 
 uint64_t nq_order_seq(const nq_order *o, uint64_t h)
 {
-	size_t s;
+	size_t i, k;
 
 	if (!o->cap)
 		return NQ_SEQ_NONE;
-	s = order_slot(o, h ? h : 1);
-	return o->hash[s] ? o->seqs[o->first[s]] : NQ_SEQ_NONE;
+	h = h ? h : 1;
+	if ((k = order_guess(o, h)) != SIZE_MAX)
+		return run_seq(o, k);
+	i = order_home(o, h);
+	k = order_next(o, h, &i);
+	return k == SIZE_MAX ? NQ_SEQ_NONE : run_seq(o, k);
 }
 
 uint64_t nq_order_take(nq_order *o, uint64_t h)
 {
-	size_t s;
+	size_t i, k, last = SIZE_MAX;
 
 	if (!o->cap)
 		return NQ_SEQ_NONE;
-	s = order_slot(o, h ? h : 1);
-	if (!o->hash[s])
-		return NQ_SEQ_NONE;
-	if (o->used[s] < o->count[s])
-		return o->seqs[o->first[s] + o->used[s]++];
-	return o->seqs[o->first[s] + o->count[s] - 1];
+	h = h ? h : 1;
+	if ((k = order_guess(o, h)) != SIZE_MAX) {
+		/* its only place: taken now, or the last one again */
+		if (!o->taken[k])
+			o->taken[k] = NQ_PLACE_TAKEN;
+		o->next = run_after(o, k);
+		return run_seq(o, k);
+	}
+	i = order_home(o, h);
+	while ((k = order_next(o, h, &i)) != SIZE_MAX) {
+		if (!(o->taken[k] & ~NQ_PLACE_SHARED)) {
+			o->taken[k] |= NQ_PLACE_TAKEN;
+			o->next = run_after(o, k);
+			return run_seq(o, k);
+		}
+		last = k;
+	}
+	if (last != SIZE_MAX)
+		o->next = run_after(o, last);
+	return last == SIZE_MAX ? NQ_SEQ_NONE : run_seq(o, last);
+}
+
+void nq_order_hold(nq_order *o, size_t run)
+{
+	if (run < o->nruns)
+		o->taken[run] = (unsigned char)((o->taken[run] & NQ_PLACE_SHARED) |
+						NQ_PLACE_HELD);
+}
+
+int nq_order_claim(nq_order *o, uint64_t h, unsigned char mark)
+{
+	size_t i, k;
+	int planned = 0;
+
+	if (!o->cap)
+		return -1;
+	h = h ? h : 1;
+	if ((k = order_guess(o, h)) != SIZE_MAX) {
+		/* its only place */
+		if (o->taken[k])
+			return 0;
+		o->taken[k] = mark;
+		o->next = run_after(o, k);
+		return 1;
+	}
+	i = order_home(o, h);
+	while ((k = order_next(o, h, &i)) != SIZE_MAX) {
+		planned = 1;
+		if (!(o->taken[k] & ~NQ_PLACE_SHARED)) {
+			o->taken[k] |= mark;
+			o->next = run_after(o, k);
+			return 1;
+		}
+	}
+	return planned ? 0 : -1;
+}
+
+unsigned char nq_order_mark(const nq_order *o, size_t run)
+{
+	return run < o->nruns ? o->taken[run] & ~NQ_PLACE_SHARED
+			      : NQ_PLACE_FREE;
+}
+
+void nq_order_reset(nq_order *o)
+{
+	size_t k;
+
+	for (k = 0; k < o->nruns; k++)
+		o->taken[k] &= NQ_PLACE_SHARED;
+	o->next = 0;
 }
 
 void nq_order_free(nq_order *o)
 {
-	free(o->hash);
-	free(o->first);
-	free(o->count);
-	free(o->used);
-	free(o->seqs);
+	free(o->slot);
+	free(o->own);
+	free(o->taken);
 	memset(o, 0, sizeof *o);
 }

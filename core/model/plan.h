@@ -109,6 +109,10 @@ uint64_t nq_key_hash(const char *key);
  * hold)" when none). */
 void nq_plan_key_text(const nq_experiment *exp, const nq_plan *p,
 		      uint64_t h, char *buf, size_t len, int *shard);
+/* Room for n keys without growing (a caller that knows how many are
+ * coming: growing a large set rehashes it, and holds both at once): 1,
+ * or 0 on no memory. */
+int nq_keyset_reserve(nq_keyset *s, size_t n);
 /* Add one of `key`; the new count, or 0 on no memory. */
 uint32_t nq_keyset_add(nq_keyset *s, uint64_t hash);
 /* How often hash is held (0: never). */
@@ -125,16 +129,37 @@ void nq_keyset_free(nq_keyset *s);
 uint64_t nq_plan_seq(const nq_experiment *exp, size_t spec, size_t ai,
 		     int rep);
 /* Run key hash -> its places: a key the plan holds k times (an
- * instance listed twice) has k, handed out in turn. */
+ * instance listed twice) has k, handed out in turn. A place is a run of
+ * the plan, numbered as nq_plan_hash numbers them (cell x repeat + rep -
+ * 1); the table holds only those numbers, 4 bytes a slot, and a byte
+ * per run says whether it is handed out (a million runs: 17 MB, not
+ * the 64 MB of a table of hashes and places). */
 typedef struct nq_order {
-	uint64_t *hash;        /* 0: empty slot (a hash of 0 is stored as 1) */
-	size_t *first;         /* per slot: its first place in seqs */
-	uint32_t *count, *used; /* per slot: places, places handed out */
-	uint64_t *seqs;
-	size_t cap;
+	uint32_t *slot;        /* a run's number + 1; 0: empty */
+	const uint64_t *hash;  /* per run: its key's hash (the plan's
+				  hashes, or `own`) */
+	uint64_t *own;
+	unsigned char *taken;  /* per run: NQ_PLACE_*, | NQ_PLACE_SHARED
+				  when its key has other runs */
+	const nq_experiment *exp;
+	const nq_plan *plan;
+	size_t cap, nruns;
+	size_t next;           /* the run after the last one taken, in the
+				  plan's order: a file in that order finds
+				  each row's run there, without the table */
 } nq_order;
+#define NQ_PLACE_SHARED 0x80
+enum {
+	NQ_PLACE_FREE,
+	NQ_PLACE_TAKEN,        /* handed out (nq_order_take), or taken by
+				  a row (nq_order_claim) */
+	NQ_PLACE_HELD,         /* not this file's (nq_order_hold) */
+	NQ_PLACE_REDO,         /* held by a row made again (nq_rows_fit) */
+};
 /* Every measured run of p (of every shard) into o; into `due` too (how
- * often each key is planned) unless NULL. -1 with err on no memory. */
+ * often each key is planned) unless NULL. The plan's hashes are used
+ * where nq_plan_hashes made them (p must outlive o). -1 with err on no
+ * memory. */
 int nq_order_make(const nq_experiment *exp, const nq_plan *p, nq_keyset *due,
 		  nq_order *o, nq_error *err);
 /* The first place of the run with key hash h; NQ_SEQ_NONE when the plan
@@ -144,6 +169,15 @@ uint64_t nq_order_seq(const nq_order *o, uint64_t h);
 /* The next place of key h not yet handed out (the last one again once
  * all are), for the rows of a file in the file's order. */
 uint64_t nq_order_take(nq_order *o, uint64_t h);
+/* The places as what is due (a resume's own file, in place of a keyset
+ * of its keys): run `run` is not due here (another shard's); the next
+ * place of key h still free marked `mark` (1), or none left (0), or
+ * the plan does not hold h (-1); the mark of run `run`; every place
+ * free again. */
+void nq_order_hold(nq_order *o, size_t run);
+int nq_order_claim(nq_order *o, uint64_t h, unsigned char mark);
+unsigned char nq_order_mark(const nq_order *o, size_t run);
+void nq_order_reset(nq_order *o);
 void nq_order_free(nq_order *o);
 
 #endif

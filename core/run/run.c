@@ -681,7 +681,6 @@ out:
 	free(s.book.done_bits);
 	nq_jobs_free(&s.pool);
 	nq_rows_free(&s.resume.old);
-	nq_keyset_free(&s.resume.old_keys);
 	nq_keyset_free(&s.resume.old_timeouts);
 	nq_order_free(&s.resume.ord);
 	return rc;

@@ -287,44 +287,53 @@ static int resume_tamper(struct state *s, nq_error *err)
 
 /* --resume: every row a run of the plan, each no more often than the
  * plan holds it (in a shard: runs of this shard), as merge holds them
- * (nq_rows_fit); else exit 2, nothing done, whatever --force says. */
+ * (nq_rows_fit); else exit 2, nothing done, whatever --force says. The
+ * runs that have a row are the places the rows took: the book's done
+ * bits (mark_done). */
 static int resume_fit(struct state *s, nq_error *err)
 {
 	const char *path = s->o->output;
 	char key[1024];
 	nq_order *ord = &s->resume.ord;
-	nq_keyset due;
-	size_t at = 0, ci, j;
+	size_t at = 0, ci, j, k, runs;
 	int rc = -1, fit, rep;
 
-	memset(&due, 0, sizeof due);
 	/* every run's key is hashed here, for the order and the runs done
 	 * (nq_run_order, nq_run_count_todo): once */
 	if (nq_plan_hashes(s->exp, &s->plan) < 0) {
 		nq_error_set(err, NULL, 0, 0, "out of memory");
 		goto out;
 	}
-	if (nq_order_make(s->exp, &s->plan, &due, ord, err) < 0)
+	if (nq_order_make(s->exp, &s->plan, NULL, ord, err) < 0)
 		goto out;
 	for (ci = 0; s->o->shard_n && ci < s->plan.ncells; ci++)
 		if (s->plan.cells[ci].shard != s->o->shard_k)
 			for (rep = 1; rep <= s->exp->repeat; rep++)
-				nq_keyset_take(&due, nq_plan_hash(s->exp,
-							&s->plan, ci, rep));
-	fit = nq_rows_fit(&s->resume.old, ord, &due, &at);
-	if (fit == NQ_ROWS_FIT)
+				nq_order_hold(ord, ci * (size_t)s->exp->repeat +
+					      (size_t)(rep - 1));
+	fit = nq_rows_fit(&s->resume.old, ord, NULL, &at);
+	if (fit == NQ_ROWS_FIT) {
+		runs = s->plan.ncells * (size_t)s->exp->repeat;
+		if (!(s->book.done_bits = calloc(runs / 8 + 1, 1))) {
+			nq_error_set(err, NULL, 0, 0, "out of memory");
+			goto out;
+		}
+		for (k = 0; k < runs; k++)
+			if (nq_order_mark(ord, k) == NQ_PLACE_TAKEN)
+				s->book.done_bits[k / 8] |=
+					(unsigned char)(1u << (k % 8));
 		rc = 0;
-	else if (fit == NQ_ROWS_UNPLANNED)
+	} else if (fit == NQ_ROWS_UNPLANNED)
 		nq_error_set(err, path, (int)s->resume.old.rows[at].line, 0,
 			     "a run "
 			     "%s does not plan (experiment, n, mode, hints, "
 			     "approach, repeat); --resume: nothing done",
 			     s->exp->path ? s->exp->path : "the experiment");
 	else {
-		int k;
+		int sh;
 
 		nq_plan_key_text(s->exp, &s->plan, s->resume.old.rows[at].key,
-				 key, sizeof key, &k);
+				 key, sizeof key, &sh);
 		if ((j = nq_rows_earlier(&s->resume.old, at)) != SIZE_MAX)
 			nq_error_set(err, path,
 				     (int)s->resume.old.rows[at].line, 0,
@@ -336,12 +345,12 @@ static int resume_fit(struct state *s, nq_error *err)
 				     (int)s->resume.old.rows[at].line, 0,
 				     "run '%s' is shard %d/%d's, not this "
 				     "one's (%d/%d); --resume: nothing done",
-				     key, k, s->o->shard_n, s->o->shard_k,
+				     key, sh, s->o->shard_n, s->o->shard_k,
 				     s->o->shard_n);
 	}
 out:
-	/* the order stays for nq_run_order (nq_rows_fit only looked) */
-	nq_keyset_free(&due);
+	/* the order stays for nq_run_order, every place free again */
+	nq_order_reset(ord);
 	return rc;
 }
 
@@ -406,8 +415,7 @@ static int open_resume(struct state *s, nq_error *err)
 		return resume_empty(s, err);
 	nq_ledger_defer(s->ledger, 1);
 	nq_rows_watch(&nq_run_interrupted, !s->o->quiet);
-	if (nq_rows_read(path, s->ledger, &s->resume.old_keys,
-			 &s->resume.old, err) < 0) {
+	if (nq_rows_read(path, s->ledger, NULL, &s->resume.old, err) < 0) {
 		nq_rows_watch(NULL, 0);
 		return -1;
 	}
@@ -590,13 +598,15 @@ static uint64_t kept_seq(const struct state *s, size_t i)
 int nq_run_order(struct state *s, nq_error *err)
 {
 	size_t nold = s->resume.have_old ? s->resume.old.nrows : 0, i;
-	uint64_t *seq = malloc((s->nkept + nold + 1) * sizeof *seq);
+	uint64_t *seq = malloc((s->nkept + 1) * sizeof *seq);
 	nq_order *ord = &s->resume.ord;
 	int rc = -1;
 
 	s->perm = malloc((s->nkept + 1) * sizeof *s->perm);
 	s->old_perm = malloc((nold + 1) * sizeof *s->old_perm);
-	if (!seq || !s->perm || !s->old_perm) {
+	free(s->resume.old.seq);
+	s->resume.old.seq = malloc((nold + 1) * sizeof *s->resume.old.seq);
+	if (!seq || !s->perm || !s->old_perm || !s->resume.old.seq) {
 		nq_error_set(err, NULL, 0, 0, "out of memory");
 		goto out;
 	}
@@ -605,9 +615,9 @@ int nq_run_order(struct state *s, nq_error *err)
 	    nq_order_make(s->exp, &s->plan, NULL, ord, err) < 0)
 		goto out;
 	for (i = 0; i < nold; i++)
-		seq[i] = s->resume.old.rows[i].seq = nq_order_take(ord,
-							    s->resume.old.rows[i].key);
-	s->in_order = nq_sort_index(seq, s->old_perm, nold);
+		s->resume.old.seq[i] = nq_order_take(ord,
+						     s->resume.old.rows[i].key);
+	s->in_order = nq_sort_index(s->resume.old.seq, s->old_perm, nold);
 	for (i = 0; i < s->nkept; i++)
 		seq[i] = kept_seq(s, i);
 	s->in_order &= nq_sort_index(seq, s->perm, s->nkept);
@@ -617,11 +627,15 @@ int nq_run_order(struct state *s, nq_error *err)
 			s->in_order = 0;
 	/* the new rows come after the old ones in the file */
 	if (nold && s->nkept &&
-	    s->resume.old.rows[s->old_perm[nold - 1]].seq > seq[s->perm[0]])
+	    s->resume.old.seq[s->old_perm[nold - 1]] > seq[s->perm[0]])
 		s->in_order = 0;
 	rc = 0;
 out:
 	nq_order_free(ord);
+	/* the runs' hashes were for the order and the runs done: what
+	 * still asks for one (none does now) makes it again */
+	free(s->plan.hashes);
+	s->plan.hashes = NULL;
 	free(seq);
 	return rc;
 }
@@ -644,6 +658,7 @@ int nq_run_rewrite(struct state *s, nq_error *err)
 	while (i < nold || j < s->nkept) {
 		const struct nq_oldrow *o = i < nold
 			? &s->resume.old.rows[s->old_perm[i]] : NULL;
+		uint64_t oseq = o ? s->resume.old.seq[s->old_perm[i]] : 0;
 
 		if (o && o->superseded) {
 			i++; /* its new row is in the file too */
@@ -651,12 +666,12 @@ int nq_run_rewrite(struct state *s, nq_error *err)
 			continue;
 		}
 		if (o && o->redo && j < s->nkept &&
-		    o->seq == kept_seq(s, s->perm[j])) {
+		    oseq == kept_seq(s, s->perm[j])) {
 			i++; /* the part made again: its new row stands */
 			s->replaced++;
 			continue;
 		}
-		if (o && (j == s->nkept || o->seq <= kept_seq(s, s->perm[j]))) {
+		if (o && (j == s->nkept || oseq <= kept_seq(s, s->perm[j]))) {
 			if (nq_rows_emit_at(cur, s->old_perm[i++], out.f,
 					    s->ledger, NULL, &s->out.chain,
 					    err) < 0)
@@ -685,42 +700,33 @@ fail:
 	return -1;
 }
 
-/* --resume: the measured runs of the plan that have a row, and the
- * timeouts among them (after_timeout: skip goes on from them). A key
- * the plan holds twice (an instance listed twice) is done as often as
- * the file has it. */
+/* --resume: the timeouts among the runs that have a row (resume_fit
+ * found those: done_bits), as after_timeout: skip goes on from them. A
+ * key the plan holds twice (an instance listed twice) is done as often
+ * as the file has it, its first places first. */
 static int mark_done(struct state *s, nq_error *err)
 {
-	size_t ci, bits = s->plan.ncells * (size_t)s->exp->repeat;
+	size_t ci;
 	int rep;
 
-	if (!s->resume.have_old)
+	(void)err;
+	if (!s->resume.have_old || !s->resume.old_timeouts.used)
 		return 0;
-	if (!(s->book.done_bits = calloc(bits / 8 + 1, 1)))
-		return nq_error_set(err, NULL, 0, 0, "out of memory");
 	for (ci = 0; ci < s->plan.ncells; ci++)
 		for (rep = 1; rep <= s->exp->repeat; rep++) {
 			const nq_cell *c = &s->plan.cells[ci];
-			size_t bit = ci * (size_t)s->exp->repeat +
-				     (size_t)(rep - 1);
 			uint64_t h;
 
-			/* a key the plan holds twice may have its other copy
-			 * in another shard: that one's row is not here */
-			if (s->o->shard_n && c->shard != s->o->shard_k)
+			if (!nq_run_is_done(&s->book, ci, rep))
 				continue;
 			h = nq_plan_hash(s->exp, &s->plan, ci, rep);
-			if (!nq_keyset_count(&s->resume.old_keys, h))
-				continue;
-			nq_keyset_take(&s->resume.old_keys, h);
-			s->book.done_bits[bit / 8] |=
-				(unsigned char)(1u << (bit % 8));
 			if (nq_keyset_count(&s->resume.old_timeouts, h)) {
 				nq_keyset_take(&s->resume.old_timeouts, h);
 				nq_run_mark_timeout(&s->book, c->ai,
 						    &s->exp->instances[c->spec]);
 			}
 		}
+	nq_keyset_free(&s->resume.old_timeouts);
 	return 0;
 }
 

@@ -53,13 +53,12 @@ struct run_out {
 };
 
 /* --resume (run_files.c reads them back): the rows the file held (their
- * answers are in the ledger) and their run keys. */
+ * answers are in the ledger); the runs they are, the book's done_bits. */
 struct run_resume {
 	nq_rowfile old;
 	int have_old;
 	long claims_before;     /* its answers are ledger ids below this */
-	nq_keyset old_keys;     /* the run keys of its rows */
-	nq_keyset old_timeouts; /* ... of its rows that timed out */
+	nq_keyset old_timeouts; /* the run keys of its rows that timed out */
 	nq_order ord;           /* the plan's order, made once for the fit
 				   and used again to order the rows at the
 				   end (a million runs' worth each time) */

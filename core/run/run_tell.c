@@ -165,19 +165,21 @@ struct walk {
 	size_t i, j;
 };
 
-static void old_as_sum(const struct state *s, const struct nq_oldrow *o,
+static void old_as_sum(const struct state *s, size_t i, uint64_t seq,
 		       struct sum_row *r)
 {
-	uint64_t rest = o->seq / s->exp->napproaches;
+	const struct nq_oldrow *o = &s->resume.old.rows[i];
+	uint64_t rest = seq / s->exp->napproaches;
 
-	r->ai = (size_t)(o->seq % s->exp->napproaches);
+	r->ai = (size_t)(seq % s->exp->napproaches);
 	r->rep = (int)(rest % (uint64_t)s->exp->repeat) + 1;
 	r->spec = (size_t)(rest / (uint64_t)s->exp->repeat);
 	r->status = o->claim >= 0
 		    ? nq_ledger_verdict(s->ledger, o->claim)->status
 		    : (nq_status)o->status;
 	r->answered = o->answered;
-	r->solutions = o->solutions;
+	r->solutions = o->answered ? nq_rows_solutions(&s->resume.old, i,
+						       s->ledger) : 0;
 	r->wall_s = o->wall_s;
 }
 
@@ -204,6 +206,7 @@ static int walk_next(const struct state *s, struct walk *w,
 	while (w->i < nold || w->j < s->nkept) {
 		const struct nq_oldrow *o = w->i < nold
 			? &s->resume.old.rows[s->old_perm[w->i]] : NULL;
+		uint64_t oseq = o ? s->resume.old.seq[s->old_perm[w->i]] : 0;
 		const struct row *k = w->j < s->nkept
 			? &s->rows_kept[s->perm[w->j]] : NULL;
 		uint64_t kseq = k ? nq_plan_seq(s->exp, k->spec, k->ai, k->rep)
@@ -211,13 +214,13 @@ static int walk_next(const struct state *s, struct walk *w,
 
 		/* every old row is of the plan (nq_rows_fit refused the
 		 * file otherwise); one that were not is left out */
-		if (o && (o->superseded || (o->redo && o->seq == kseq) ||
-			  o->seq >= last)) {
+		if (o && (o->superseded || (o->redo && oseq == kseq) ||
+			  oseq >= last)) {
 			w->i++;
 			continue;
 		}
-		if (o && (!k || o->seq <= kseq)) {
-			old_as_sum(s, o, r);
+		if (o && (!k || oseq <= kseq)) {
+			old_as_sum(s, s->old_perm[w->i], oseq, r);
 			w->i++;
 		} else {
 			kept_as_sum(k, r);
@@ -321,7 +324,8 @@ static int summarise(struct state *s, int old)
 	struct part_lines pl = { 0 };
 	struct walk w = { old, 0, 0 };
 	struct sum_row r;
-	size_t i, k;
+	size_t i, k, nlines;
+	long *line = NULL;
 	int parts = 0, nomem = 0, rc = -1;
 
 	for (i = 0; i < s->exp->ninstances && !parts; i++)
@@ -342,10 +346,18 @@ static int summarise(struct state *s, int old)
 		if (r.status != NQ_ST_OK && l->st == NQ_ST_OK)
 			l->st = r.status;
 	}
+	/* each instance x approach is one line: found once (a label and
+	 * a look-up per row were a tenth of a resume's time) */
+	nlines = s->exp->ninstances * s->exp->napproaches;
+	if (!(line = malloc((nlines + 1) * sizeof *line)))
+		goto out;
+	for (i = 0; i < nlines; i++)
+		line[i] = -1;
 	w.i = w.j = 0;
 	for (k = 0; walk_next(s, &w, &r); k++) {
 		const nq_instance_spec *spec = &s->exp->instances[r.spec];
 		char answer[32], label[sizeof spec->hints_text + 140];
+		long *at = &line[r.spec * s->exp->napproaches + r.ai];
 
 		if (spec->inst.parts > 1) {
 			const struct part_line *l =
@@ -359,29 +371,38 @@ static int summarise(struct state *s, int old)
 		/* instances with the same hints but other blocked squares or
 		 * excluded lines are other lines of the summary: their id
 		 * follows the hints */
-		if (nq_instance_has_variants(&spec->inst))
-			snprintf(label, sizeof label, "%s%s%s",
-				 spec->hints_text, spec->hints_text[0] ? " " : "",
-				 spec->id);
-		else
-			snprintf(label, sizeof label, "%s", spec->hints_text);
+		if (*at < 0) {
+			if (nq_instance_has_variants(&spec->inst))
+				snprintf(label, sizeof label, "%s%s%s",
+					 spec->hints_text,
+					 spec->hints_text[0] ? " " : "",
+					 spec->id);
+			else
+				snprintf(label, sizeof label, "%s",
+					 spec->hints_text);
+			*at = nq_summary_line(s->summary,
+					      s->exp->approaches[r.ai].name,
+					      nq_run_mode_name(spec->inst.mode),
+					      spec->inst.n, label);
+			if (*at < 0)
+				goto out;
+		}
 		/* a disputed answer is shown with a question mark */
 		if (r.answered && spec->inst.mode == NQ_MODE_COUNT)
 			snprintf(answer, sizeof answer, "%llu%s",
 				 (unsigned long long)r.solutions,
 				 r.status == NQ_ST_DISPUTED ? "?" : "");
-		else if (r.answered)
-			snprintf(answer, sizeof answer, "%s%s",
-				 r.solutions ? "found" : "none",
-				 r.status == NQ_ST_DISPUTED ? "?" : "");
-		if (nq_summary_add(s->summary, s->exp->approaches[r.ai].name,
-				   nq_run_mode_name(spec->inst.mode), spec->inst.n,
-				   label, r.status, r.wall_s, r.wall_s > 0,
-				   r.answered ? answer : NULL) < 0)
+		if (nq_summary_add_to(s->summary, *at, r.status, r.wall_s,
+				      r.wall_s > 0, !r.answered ? NULL
+				      : spec->inst.mode == NQ_MODE_COUNT
+				      ? answer : r.status == NQ_ST_DISPUTED
+				      ? (r.solutions ? "found?" : "none?")
+				      : (r.solutions ? "found" : "none")) < 0)
 			goto out;
 	}
 	rc = 0;
 out:
+	free(line);
 	free(pl.v);
 	nq_strset_free(&pl.keys, 1);
 	return rc;

@@ -5,11 +5,13 @@
 #include "strset.h"
 #include "summary.h"
 
+/* A line: about 120 bytes (a resume of 20,000 lines kept 500 each);
+ * its texts are the summary's, each kept once. */
 struct cell {
-	char approach[128];
-	char mode[8];
+	const char *approach;  /* its first 127 bytes */
+	const char *mode;      /* ... 7 */
 	int n;
-	char hints[256];  /* hints, then a variant's id */
+	const char *hints;     /* ... 255: hints, then a variant's id */
 	int status[NQ_ST__COUNT];
 	char answer[32];  /* the first ok answer; "varies" if they differ */
 	double *walls;  /* answered runs only */
@@ -20,6 +22,7 @@ struct nq_summary {
 	struct cell *cells;
 	size_t ncells, cap;
 	struct nq_strset keys;  /* cell i's key is keys.s[i] */
+	struct nq_strset texts; /* the cells' names, modes and hints */
 	int any_hints;
 };
 
@@ -38,7 +41,21 @@ void nq_summary_free(nq_summary *s)
 		free(s->cells[i].walls);
 	free(s->cells);
 	nq_strset_free(&s->keys, 1);
+	nq_strset_free(&s->texts, 1);
 	free(s);
+}
+
+/* The summary's copy of the first len - 1 bytes of t (as snprintf into
+ * char[len] cut it), or NULL on no memory. */
+static const char *text(nq_summary *s, const char *t, size_t len)
+{
+	char buf[256];
+	size_t i;
+
+	snprintf(buf, len < sizeof buf ? len : sizeof buf, "%s", t);
+	if (nq_strset_intern(&s->texts, buf, &i) < 0)
+		return NULL;
+	return s->texts.s[i];
 }
 
 /* The cell of (approach, mode, n, hints), made when new. The cells are
@@ -76,25 +93,43 @@ static struct cell *find(nq_summary *s, const char *approach,
 		return NULL;
 	if (i < s->ncells)
 		return &s->cells[i];
-	c = &s->cells[s->ncells++];
+	c = &s->cells[s->ncells];
 	memset(c, 0, sizeof *c);
-	snprintf(c->approach, sizeof c->approach, "%s", approach);
-	snprintf(c->mode, sizeof c->mode, "%s", mode);
-	snprintf(c->hints, sizeof c->hints, "%s", hints);
+	if (!(c->approach = text(s, approach, 128)) ||
+	    !(c->mode = text(s, mode, 8)) || !(c->hints = text(s, hints, 256)))
+		return NULL; /* no memory: the caller gives up on the summary */
+	s->ncells++;
 	c->n = n;
 	if (hints[0])
 		s->any_hints = 1;
 	return c;
 }
 
+long nq_summary_line(nq_summary *s, const char *approach, const char *mode,
+		     int n, const char *hints)
+{
+	struct cell *c = find(s, approach, mode, n, hints);
+
+	return c ? (long)(c - s->cells) : -1;
+}
+
 int nq_summary_add(nq_summary *s, const char *approach, const char *mode,
 		   int n, const char *hints, nq_status st, double wall_s,
 		   int timed, const char *answer)
 {
-	struct cell *c = find(s, approach, mode, n, hints);
+	return nq_summary_add_to(s, nq_summary_line(s, approach, mode, n,
+						    hints),
+				 st, wall_s, timed, answer);
+}
 
-	if (!c)
+int nq_summary_add_to(nq_summary *s, long line, nq_status st, double wall_s,
+		      int timed, const char *answer)
+{
+	struct cell *c;
+
+	if (line < 0 || (size_t)line >= s->ncells)
 		return -1;
+	c = &s->cells[line];
 	c->status[st]++;
 	if (answer && (st == NQ_ST_OK || st == NQ_ST_DISPUTED)) {
 		if (!c->answer[0])

@@ -18,6 +18,13 @@ void nq_summary_free(nq_summary *s);
 int nq_summary_add(nq_summary *s, const char *approach, const char *mode,
 		   int n, const char *hints, nq_status st, double wall_s,
 		   int timed, const char *answer);
+/* The same in two steps, for a caller that adds many runs to one line:
+ * the line of (approach, mode, n, hints), made when new (its number, or
+ * -1 on no memory), and one run added to line `line`. */
+long nq_summary_line(nq_summary *s, const char *approach, const char *mode,
+		     int n, const char *hints);
+int nq_summary_add_to(nq_summary *s, long line, nq_status st, double wall_s,
+		      int timed, const char *answer);
 void nq_summary_print(const nq_summary *s, FILE *f);
 
 #endif

@@ -10,30 +10,56 @@
 #include "chain.h"
 
 /* Feed the cells of the row just read but `skip`, each as the harness
- * writes it and followed by a comma: what its digest covers (csv.h). */
+ * writes it and followed by a comma: what its digest covers (csv.h).
+ * The row is written into a buffer first and hashed in one piece (a
+ * hash call per cell, and a look for quotes per cell, were a fifth of
+ * a resume's time). */
 static void feed_cells(nq_sha256 *s, const struct rd *r, long skip)
 {
-	size_t i;
+	char buf[4096];
+	size_t i, used = 0, len;
 
 	for (i = 0; i < r->ncell; i++) {
-		const char *c = cell(r, (int)i), *q;
+		const char *c = cell(r, (int)i), *p;
+		int quote = 0;
 
 		if ((long)i == skip)
 			continue;
-		if (!strpbrk(c, ",\"\r\n")) {
-			nq_sha256_update(s, c, strlen(c));
+		if (!r->quoted) {
+			/* no cell was quoted, so none holds what needs
+			 * quotes: its length is where the next one starts */
+			len = (i + 1 < r->ncell ? r->cell[i + 1] : r->tlen) -
+			      r->cell[i] - 1;
 		} else {
+			for (p = c; *p; p++)
+				if (*p == ',' || *p == '"' || *p == '\r' ||
+				    *p == '\n')
+					quote = 1;
+			len = (size_t)(p - c);
+		}
+		if (used + len + 1 > sizeof buf || quote) {
+			nq_sha256_update(s, buf, used);
+			used = 0;
+		}
+		if (quote) {
 			nq_sha256_update(s, "\"", 1);
-			for (; (q = strchr(c, '"')); c = q + 1) {
+			for (; (p = strchr(c, '"')); c = p + 1) {
 				/* up to the quote, and the quote again */
-				nq_sha256_update(s, c, (size_t)(q - c) + 1);
+				nq_sha256_update(s, c, (size_t)(p - c) + 1);
 				nq_sha256_update(s, "\"", 1);
 			}
 			nq_sha256_update(s, c, strlen(c));
-			nq_sha256_update(s, "\"", 1);
+			nq_sha256_update(s, "\",", 2);
+		} else if (len + 1 > sizeof buf) {
+			nq_sha256_update(s, c, len);
+			nq_sha256_update(s, ",", 1);
+		} else {
+			memcpy(buf + used, c, len);
+			used += len;
+			buf[used++] = ',';
 		}
-		nq_sha256_update(s, ",", 1);
 	}
+	nq_sha256_update(s, buf, used);
 }
 
 static void row_digest(const struct rd *r, long dcol, const char *prev,

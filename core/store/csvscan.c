@@ -12,16 +12,22 @@
 #include <string.h>
 #include "csvscan.h"
 
-static int rd_getc(struct rd *r)
+/* The buffer refilled: 0, or EOF at the end. Apart from rd_getc, so
+ * that its common case (a byte in the buffer) is inlined where a row
+ * is scanned. */
+static int rd_fill(struct rd *r)
 {
-	if (r->pos == r->len) {
-		if (!r->fp)
-			return EOF; /* in memory: all of it is in buf */
-		r->len = fread(r->buf, 1, sizeof r->own, r->fp);
-		r->pos = 0;
-		if (!r->len)
-			return EOF;
-	}
+	if (!r->fp)
+		return EOF; /* in memory: all of it is in buf */
+	r->len = fread(r->buf, 1, sizeof r->own, r->fp);
+	r->pos = 0;
+	return r->len ? 0 : EOF;
+}
+
+static inline int rd_getc(struct rd *r)
+{
+	if (r->pos == r->len && rd_fill(r) == EOF)
+		return EOF;
 	r->off++;
 	return r->buf[r->pos++];
 }
@@ -79,13 +85,13 @@ static int scan_plain(struct rd *r)
 	const unsigned char *p = r->buf + r->pos, *end = r->buf + r->len;
 	size_t n;
 
-	while (p < end && *p != ',' && *p != '\r' && *p != '\n' && *p != '"')
+	/* a NUL byte stops it too: put_byte notes it when it comes next */
+	while (p < end && *p != ',' && *p != '\r' && *p != '\n' &&
+	       *p != '"' && *p)
 		p++;
 	n = (size_t)(p - (r->buf + r->pos));
 	if (!n)
 		return 0;
-	if (!r->nul && memchr(r->buf + r->pos, 0, n))
-		r->nul = r->ncell;
 	while (r->tlen + n > r->tcap) {
 		size_t cap = r->tcap ? 2 * r->tcap : 1024;
 		char *t = realloc(r->text, cap);
@@ -112,7 +118,7 @@ int nq_rd_row(struct rd *r)
 	int c;
 
 	r->tlen = r->ncell = r->nul = 0;
-	r->cut_in_quote = r->bad = 0;
+	r->cut_in_quote = r->bad = r->quoted = 0;
 	r->row_line = r->line;
 	r->row_off = r->off;
 	if ((c = rd_getc(r)) == EOF)
@@ -125,6 +131,7 @@ int nq_rd_row(struct rd *r)
 			int last = 0;
 
 			r->quote_line = r->line;
+			r->quoted = 1;
 
 			for (;;) {
 				if ((c = rd_getc(r)) == EOF) {

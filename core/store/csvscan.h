@@ -33,6 +33,8 @@ struct rd {
 	size_t *cell;           /* where each cell starts in text */
 	size_t ncell, capcell;
 	size_t nul;             /* the row's first cell with a NUL byte, + 1 */
+	int quoted;             /* a cell of the row was quoted (only such a
+				   cell can hold a comma, quote or line end) */
 	int cut_in_quote;       /* ROW_CUT inside a quoted cell */
 	int bad;                /* ROW_BAD: RD_BAD_* */
 	size_t quote_line;      /* RD_BAD_QUOTE: where the quote opened */

@@ -263,8 +263,10 @@ static int read_rows(struct merge *m, nq_error *err)
 					    "%u)", key, b < f->nrows ?
 					    f->rows[b].line : 0);
 		}
+		if (!(f->seq = malloc((f->nrows + 1) * sizeof *f->seq)))
+			return nq_error_set(err, NULL, 0, 0, "out of memory");
 		for (j = 0; j < f->nrows; j++)
-			f->rows[j].seq = nq_order_take(&m->ord, f->rows[j].key);
+			f->seq[j] = nq_order_take(&m->ord, f->rows[j].key);
 	}
 	if (m->changed && !m->force)
 		return nq_error_set(err, m->out, 0, 0, "not written: %zu "
@@ -364,7 +366,7 @@ static int write_rows(struct merge *m, FILE *out, nq_error *err)
 		for (j = 0; j < m->sh[i].rf.nrows; j++) {
 			if (m->sh[i].rf.rows[j].superseded)
 				continue; /* its new row stands */
-			pl[n].seq = m->sh[i].rf.rows[j].seq;
+			pl[n].seq = m->sh[i].rf.seq[j];
 			pl[n].shard = (uint32_t)i;
 			pl[n++].row = (uint32_t)j;
 		}

@@ -59,16 +59,30 @@ uint32_t nq_rows_hash(const char *s)
 	return h;
 }
 
+/* A count: decimal digits only, at most UINT64_MAX (as strtoull with
+ * every byte used and no ERANGE, without its cost: a resume reads a
+ * million of them, twice). */
 static int parse_u64(const char *s, uint64_t *v)
 {
-	char *end;
+	uint64_t x = 0;
 
 	if (*s < '0' || *s > '9')
 		return -1;
-	errno = 0;
-	*v = strtoull(s, &end, 10);
-	return *end || errno ? -1 : 0;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		unsigned d = (unsigned)(*s - '0');
+
+		if (x > (UINT64_MAX - d) / 10)
+			return -1;
+		x = 10 * x + d;
+	}
+	if (*s)
+		return -1;
+	*v = x;
+	return 0;
 }
+
+/* a status in the 4 bits struct nq_oldrow keeps */
+_Static_assert(NQ_ST__COUNT <= 16, "nq_oldrow.status holds 4 bits");
 
 /* The largest board a row may name: far past any solver, small enough
  * that a hint array for it is no burden. */
@@ -210,6 +224,7 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 	const char *who = cell(r, col[NQ_COL_APPROACH]);
 	struct nq_oldrow *o;
 	long n, claim = -1;
+	uint64_t sol = 0;
 	int redo;
 	char *end;
 	int st;
@@ -275,18 +290,33 @@ static int take_row(nq_rowfile *f, struct rd *r, const int *col,
 	o->claim = (int32_t)claim;
 	o->line = (uint32_t)r->row_line;
 	o->off = (uint64_t)r->row_off;
-	o->seq = 0;
-	o->status = (uint8_t)st;
+	o->status = (unsigned char)st & 15;
 	o->checked_hash = nq_rows_hash(cell(r, col[NQ_COL_CHECKED]));
 	o->note_hash = nq_rows_hash(cell(r, col[NQ_COL_NOTE]));
 	o->changed = 0;
-	o->redo = (uint8_t)redo;
+	o->redo = redo != 0;
 	o->superseded = 0;
-	o->answered = parse_u64(cell(r, col[NQ_COL_SOLUTIONS]), &o->solutions) == 0;
+	o->answered = parse_u64(cell(r, col[NQ_COL_SOLUTIONS]), &sol) == 0;
+	if (o->answered && claim < 0) {
+		/* no claim holds its count: kept beside */
+		if (f->nanswers == f->answercap) {
+			size_t cap = f->answercap ? 2 * f->answercap : 16;
+			struct nq_rows_answer *p = realloc(f->answers,
+							   cap * sizeof *p);
+
+			if (!p)
+				return nq_error_set(err, NULL, 0, 0,
+						    "out of memory");
+			f->answers = p;
+			f->answercap = cap;
+		}
+		f->answers[f->nanswers].row = f->nrows - 1;
+		f->answers[f->nanswers++].solutions = sol;
+	}
 	o->wall_s = strtof(cell(r, col[NQ_COL_WALL]), NULL);
 	if (!(o->wall_s > 0 && o->wall_s < 1e30f))
 		o->wall_s = 0; /* empty, or not a time: not shown */
-	o->changed = (uint8_t)nq_chain_row(&f->chain, r);
+	o->changed = nq_chain_row(&f->chain, r) != 0;
 	return 0;
 }
 
@@ -420,14 +450,32 @@ int nq_rows_changed(const nq_rowfile *f, const nq_ledger *l)
 	return 0;
 }
 
-int nq_rows_fit(nq_rowfile *f, const nq_order *ord, nq_keyset *due,
+int nq_rows_fit(nq_rowfile *f, nq_order *ord, nq_keyset *due,
 		size_t *at)
 {
 	size_t i;
+	int got;
 
 	for (i = 0; i < f->nrows; i++) {
 		const struct nq_oldrow *o = &f->rows[i];
 
+		if (!due) {
+			/* the order's places are what is due: one look-up */
+			if (o->redo) {
+				if (nq_order_seq(ord, o->key) != NQ_SEQ_NONE)
+					continue;
+				got = -1;
+			} else {
+				got = nq_order_claim(ord, o->key,
+						     NQ_PLACE_TAKEN);
+			}
+			if (got < 1) {
+				*at = i;
+				return got < 0 ? NQ_ROWS_UNPLANNED
+					       : NQ_ROWS_EXTRA;
+			}
+			continue;
+		}
 		if (nq_order_seq(ord, o->key) == NQ_SEQ_NONE) {
 			*at = i;
 			return NQ_ROWS_UNPLANNED;
@@ -446,7 +494,10 @@ int nq_rows_fit(nq_rowfile *f, const nq_order *ord, nq_keyset *due,
 
 		if (!o->redo)
 			continue;
-		if (nq_keyset_count(due, o->key))
+		if (!due)
+			o->superseded = nq_order_claim(ord, o->key,
+						       NQ_PLACE_REDO) < 1;
+		else if (nq_keyset_count(due, o->key))
 			nq_keyset_take(due, o->key);
 		else
 			o->superseded = 1;
@@ -464,8 +515,28 @@ size_t nq_rows_earlier(const nq_rowfile *f, size_t i)
 	return SIZE_MAX;
 }
 
+uint64_t nq_rows_solutions(const nq_rowfile *f, size_t i, const nq_ledger *l)
+{
+	size_t lo = 0, hi = f->nanswers;
+
+	if (f->rows[i].claim >= 0 && l)
+		return nq_ledger_answer(l, f->rows[i].claim);
+	while (lo < hi) { /* kept in the rows' order */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (f->answers[mid].row < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < f->nanswers && f->answers[lo].row == i
+	       ? f->answers[lo].solutions : 0;
+}
+
 void nq_rows_free(nq_rowfile *f)
 {
+	free(f->answers);
+	free(f->seq);
 	free(f->path);
 	free(f->rows);
 	memset(f, 0, sizeof *f);

@@ -35,7 +35,8 @@
 #include "plan.h"
 #include "verdicts.h"
 
-/* One row, as kept: 64 bytes. */
+/* One row, as kept: 40 bytes (a resume of a million rows keeps a
+ * million). */
 struct nq_oldrow {
 	uint64_t key;           /* nq_key_hash of its run key */
 	uint64_t off;           /* the byte where it starts */
@@ -43,27 +44,34 @@ struct nq_oldrow {
 	uint32_t line;          /* the file's line where it starts */
 	uint32_t checked_hash;  /* of its `checked` cell as written */
 	uint32_t note_hash;     /* of its `note` cell as written */
-	uint64_t seq;           /* the caller's (the plan's order, nq_order) */
-	uint8_t status;         /* nq_status as written */
-	uint8_t changed;        /* its digest does not hold (csv.h) */
-	uint8_t redo;           /* a part of a count in parts that gave no
-				   answer (crash, error, memout): not in
-				   `keys`, so --resume makes it again, and
-				   the new row takes its place */
-	uint8_t superseded;     /* such a part whose new row is in the
-				   file too (a harness stopped before its
-				   rewrite): written no more (nq_rows_fit) */
 	/* for the terminal summary of a resumed run (summary.h): its
-	 * answer (a `solutions` cell) and `wall_s` (0 when empty) */
-	uint8_t answered;
+	 * `wall_s` (0 when empty), whether it has an answer (a `solutions`
+	 * cell: nq_rows_solutions) */
 	float wall_s;
-	uint64_t solutions;
+	unsigned char status : 4; /* nq_status as written */
+	unsigned char changed : 1; /* its digest does not hold (csv.h) */
+	unsigned char redo : 1; /* a part of a count in parts that gave no
+				   answer (crash, error, memout): not due,
+				   so --resume makes it again, and the new
+				   row takes its place */
+	unsigned char superseded : 1; /* such a part whose new row is in
+				   the file too (a harness stopped before
+				   its rewrite): written no more
+				   (nq_rows_fit) */
+	unsigned char answered : 1;
 };
 
 typedef struct nq_rowfile {
 	char *path;
 	size_t nrows;           /* whole rows read */
 	struct nq_oldrow *rows;
+	/* the answers of the rows that have one but no claim in the
+	 * ledger (a status without a verdict, or no ledger): few */
+	struct nq_rows_answer { size_t row; uint64_t solutions; } *answers;
+	size_t nanswers, answercap;
+	uint64_t *seq;          /* per row, the caller's (the plan's order,
+				   nq_order), when it makes them; freed with
+				   the rest */
 	long long end;          /* bytes of the header and the whole rows; a
 				   half-written last line lies past it */
 	int partial;            /* such a line was found (not in rows) */
@@ -122,17 +130,27 @@ void nq_rows_close(nq_rows_cursor *c);
  * holds it (`due`, how often each key is planned, is counted down: a
  * merge goes on with it to the next file). A part made again (redo)
  * takes a place only when no other row of its key took it; else it is
- * marked superseded. NQ_ROWS_FIT when every row fits; else the first
- * that does not is rows[*at], and NQ_ROWS_UNPLANNED (the plan has no
- * such run: another experiment, a repeat it does not make) or
- * NQ_ROWS_EXTRA (planned, but every place of it taken: the run is in
- * the file twice, or, in a shard, it is another shard's). */
+ * marked superseded. With `due` NULL the order's free places are what
+ * is due (a resume: nq_order_hold takes out another shard's first), and
+ * each row takes one: a row's NQ_PLACE_TAKEN, in the plan's order, a
+ * part made again's NQ_PLACE_REDO (nq_order_mark says which runs have a
+ * row; nq_order_reset before the order is used again). NQ_ROWS_FIT
+ * when every row fits; else the first that does not is rows[*at], and
+ * NQ_ROWS_UNPLANNED (the plan has no such run: another experiment, a
+ * repeat it does not make) or NQ_ROWS_EXTRA (planned, but every place
+ * of it taken: the run is in the file twice, or, in a shard, it is
+ * another shard's). */
 enum { NQ_ROWS_FIT, NQ_ROWS_UNPLANNED, NQ_ROWS_EXTRA };
-int nq_rows_fit(nq_rowfile *f, const nq_order *ord, nq_keyset *due,
+int nq_rows_fit(nq_rowfile *f, nq_order *ord, nq_keyset *due,
 		size_t *at);
 /* The first row before rows[i] with the same key, not a part made
  * again; SIZE_MAX when none. */
 size_t nq_rows_earlier(const nq_rowfile *f, size_t i);
+
+/* The `solutions` cell of rows[i] (answered): its claim's count in
+ * `l` (the same number, read from the same cell), or kept beside the
+ * rows; 0 when it has none. */
+uint64_t nq_rows_solutions(const nq_rowfile *f, size_t i, const nq_ledger *l);
 
 void nq_rows_free(nq_rowfile *f);
 

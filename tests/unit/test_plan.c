@@ -466,6 +466,120 @@ static void file_order(void **state)
 	nq_experiment_free(exp);
 }
 
+/* A resume's rows take the order's places (nq_rows_fit without a
+ * keyset): a key the plan holds twice takes its places in the plan's
+ * order; another shard's place is never taken; a third row of it finds
+ * none; a key the plan does not hold is told apart; reset frees all. */
+static void places_taken(void **state)
+{
+	nq_experiment *exp = parse(BASE "instances:\n"
+		"  - {n: 6, mode: count}\n"
+		"  - {n: 7, mode: count}\n"
+		"  - {n: 6, mode: count}\n"
+		"approaches:\n"
+		"  - backtrack: {variant: [bitmask, textbook]}\n");
+	char key[512];
+	size_t k, first = 0, second = 0;
+	nq_keyset big;
+	nq_order o;
+	nq_error err;
+	nq_plan p;
+	uint64_t h;
+
+	(void)state;
+	plan(exp, 1, &p);
+	assert_int_equal(nq_plan_hashes(exp, &p), 0);
+	assert_int_equal(nq_order_make(exp, &p, NULL, &o, &err), 0);
+	nq_plan_key(exp, &p.cells[0], 1, key, sizeof key); /* n = 6 */
+	h = nq_key_hash(key);
+	/* its runs: cell 0 (n = 6 first) and cell 4 (n = 6 again) */
+	first = 0 * (size_t)exp->repeat;
+	second = 4 * (size_t)exp->repeat;
+	assert_true(p.hashes[first] == h && p.hashes[second] == h);
+	assert_int_equal(nq_order_claim(&o, h, NQ_PLACE_TAKEN), 1);
+	assert_int_equal(nq_order_mark(&o, first), NQ_PLACE_TAKEN);
+	assert_int_equal(nq_order_mark(&o, second), NQ_PLACE_FREE);
+	assert_int_equal(nq_order_claim(&o, h, NQ_PLACE_REDO), 1);
+	assert_int_equal(nq_order_mark(&o, second), NQ_PLACE_REDO);
+	assert_int_equal(nq_order_claim(&o, h, NQ_PLACE_TAKEN), 0);
+	assert_int_equal(nq_order_claim(&o, nq_key_hash("t\t9\tcount\t-\t"
+				"backtrack/bitmask\t1"), NQ_PLACE_TAKEN), -1);
+	/* every place free again: nq_order_take hands them out as before */
+	nq_order_reset(&o);
+	for (k = 0; k < p.ncells * (size_t)exp->repeat; k++)
+		assert_int_equal(nq_order_mark(&o, k), NQ_PLACE_FREE);
+	assert_int_equal(nq_order_take(&o, h), 0);
+	assert_int_equal(nq_order_take(&o, h), 8);
+	/* the first place another shard's: the row takes the second */
+	nq_order_reset(&o);
+	nq_order_hold(&o, first);
+	assert_int_equal(nq_order_claim(&o, h, NQ_PLACE_TAKEN), 1);
+	assert_int_equal(nq_order_mark(&o, first), NQ_PLACE_HELD);
+	assert_int_equal(nq_order_mark(&o, second), NQ_PLACE_TAKEN);
+	assert_int_equal(nq_order_claim(&o, h, NQ_PLACE_TAKEN), 0);
+	nq_order_free(&o);
+	/* the plan's hashes kept, the order gone */
+	assert_true(p.hashes[first] == h);
+	nq_plan_free(&p);
+	nq_experiment_free(exp);
+
+	/* no key twice: each row's run is found where the last row's
+	 * left off (the plan's order), or looked up when the file is in
+	 * another; a run taken twice is refused either way */
+	exp = parse(BASE "instances:\n"
+		"  - {n: 6, mode: count}\n"
+		"  - {n: 7, mode: count}\n"
+		"approaches:\n"
+		"  - backtrack: {variant: [bitmask, textbook]}\n");
+	plan(exp, 1, &p);
+	assert_int_equal(nq_plan_hashes(exp, &p), 0);
+	assert_int_equal(nq_order_make(exp, &p, NULL, &o, &err), 0);
+	{
+		/* the runs in the plan's order: cell x repeat + rep - 1 */
+		static const size_t in_order[] = { 0, 2, 1, 3, 4, 6, 5, 7 };
+
+		for (k = 0; k < 8; k++) {
+			h = p.hashes[in_order[k]];
+			assert_true(nq_order_seq(&o, h) == k);
+			assert_int_equal(nq_order_claim(&o, h, NQ_PLACE_TAKEN),
+					 1);
+			assert_int_equal(nq_order_mark(&o, in_order[k]),
+					 NQ_PLACE_TAKEN);
+		}
+		nq_order_reset(&o);
+		/* out of order: 5, 3, 4, then 5 again where 4 left off */
+		assert_int_equal(nq_order_claim(&o, p.hashes[in_order[5]],
+						NQ_PLACE_TAKEN), 1);
+		assert_int_equal(nq_order_claim(&o, p.hashes[in_order[3]],
+						NQ_PLACE_TAKEN), 1);
+		assert_int_equal(nq_order_claim(&o, p.hashes[in_order[4]],
+						NQ_PLACE_TAKEN), 1);
+		assert_int_equal(nq_order_claim(&o, p.hashes[in_order[5]],
+						NQ_PLACE_TAKEN), 0);
+		assert_int_equal(nq_order_claim(&o, p.hashes[in_order[3]],
+						NQ_PLACE_TAKEN), 0);
+		/* take hands out the only place, then it again */
+		nq_order_reset(&o);
+		assert_true(nq_order_take(&o, p.hashes[in_order[0]]) == 0);
+		assert_true(nq_order_take(&o, p.hashes[in_order[0]]) == 0);
+		assert_true(nq_order_take(&o, p.hashes[in_order[2]]) == 2);
+	}
+	nq_order_free(&o);
+	nq_plan_free(&p);
+	nq_experiment_free(exp);
+
+	/* a keyset made room for once holds as many without growing */
+	memset(&big, 0, sizeof big);
+	assert_int_equal(nq_keyset_reserve(&big, 5000), 1);
+	k = big.cap;
+	assert_true(k >= 2 * 5001);
+	for (h = 1; h <= 5000; h++)
+		assert_int_equal(nq_keyset_add(&big, h * 0x9e3779b97f4a7c15ull), 1);
+	assert_true(big.cap == k);
+	assert_int_equal(nq_keyset_count(&big, 0x9e3779b97f4a7c15ull), 1);
+	nq_keyset_free(&big);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -479,6 +593,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(parse_shard),
 		cmocka_unit_test(keyset),
 		cmocka_unit_test(file_order),
+		cmocka_unit_test(places_taken),
 	};
 
 	if (argc > 1)

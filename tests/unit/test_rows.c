@@ -177,6 +177,48 @@ static void round_trip(void **state)
 	free(h);
 }
 
+/* A row's count for the summary: from its claim where it has one, kept
+ * beside the rows where it has none (a status without a verdict, or no
+ * ledger), and 0 for a row without one; a row's record stays 40 bytes. */
+static void counts_kept(void **state)
+{
+	static const char *const rows[] = {
+		R("n=8;repeat=1;solutions=92"),
+		R("n=9;repeat=1;status=timeout;checked=;solutions=17"),
+		R("n=10;repeat=1;status=crash;checked=;solutions="),
+		R("n=11;repeat=1;solutions=2680"),
+		R("n=12;repeat=1;status=timeout;checked=;"
+		  "solutions=18446744073709551615"),
+	};
+	char *text = text_of(rows, 5, 0), *path = write_file("c.csv", text);
+	nq_ledger *l = nq_ledger_new();
+	nq_rowfile rf;
+	nq_error err;
+
+	(void)state;
+	assert_int_equal(sizeof(struct nq_oldrow), 40);
+	assert_int_equal(nq_rows_read(path, l, NULL, &rf, &err), 0);
+	assert_int_equal(rf.nrows, 5);
+	assert_true(rf.rows[0].claim >= 0 && rf.rows[0].answered);
+	assert_true(rf.rows[1].claim < 0 && rf.rows[1].answered);
+	assert_true(!rf.rows[2].answered);
+	assert_int_equal(rf.nanswers, 2);
+	assert_true(nq_rows_solutions(&rf, 0, l) == 92);
+	assert_true(nq_rows_solutions(&rf, 1, l) == 17);
+	assert_true(nq_rows_solutions(&rf, 2, l) == 0);
+	assert_true(nq_rows_solutions(&rf, 3, l) == 2680);
+	assert_true(nq_rows_solutions(&rf, 4, l) == UINT64_MAX);
+	nq_rows_free(&rf);
+	/* without a ledger every count is kept beside */
+	assert_int_equal(nq_rows_read(path, NULL, NULL, &rf, &err), 0);
+	assert_int_equal(rf.nanswers, 4);
+	assert_true(nq_rows_solutions(&rf, 3, NULL) == 2680);
+	assert_true(nq_rows_solutions(&rf, 2, NULL) == 0);
+	nq_rows_free(&rf);
+	nq_ledger_free(l);
+	free(text);
+}
+
 static void partial_last_line(void **state)
 {
 	char *text = text_of(three, 3, 1);
@@ -445,6 +487,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(round_trip),
+		cmocka_unit_test(counts_kept),
 		cmocka_unit_test(partial_last_line),
 		cmocka_unit_test(malformed_middle_row),
 		cmocka_unit_test(bad_cells),

@@ -114,6 +114,46 @@ static void one_cell(void **state)
 	nq_summary_free(s);
 }
 
+/* A line found once and added to by its number (a resume's rows) reads
+ * as the same runs added one by one; a name past 127 bytes and hints
+ * past 255 are cut as a line always cut them; no line, no add. */
+static void lines_by_number(void **state)
+{
+	nq_summary *s = nq_summary_new(), *t = nq_summary_new();
+	char name[200], hints[300], *a, *b;
+	long k;
+
+	(void)state;
+	memset(name, 'n', sizeof name - 1);
+	name[sizeof name - 1] = '\0';
+	memset(hints, 'h', sizeof hints - 1);
+	hints[sizeof hints - 1] = '\0';
+	k = nq_summary_line(s, name, "count", 8, hints);
+	assert_true(k == 0);
+	assert_true(nq_summary_line(s, name, "count", 8, hints) == k);
+	assert_true(nq_summary_line(s, "b", "first", 9, "") == 1);
+	assert_int_equal(nq_summary_add_to(s, k, NQ_ST_OK, 0.5, 1, "92"), 0);
+	assert_int_equal(nq_summary_add_to(s, k, NQ_ST_DISPUTED, 0.1, 1,
+					   "93?"), 0);
+	assert_int_equal(nq_summary_add_to(s, 1, NQ_ST_TIMEOUT, 0, 0, NULL), 0);
+	assert_int_equal(nq_summary_add_to(s, -1, NQ_ST_OK, 1, 1, "1"), -1);
+	assert_int_equal(nq_summary_add_to(s, 2, NQ_ST_OK, 1, 1, "1"), -1);
+	nq_summary_add(t, name, "count", 8, hints, NQ_ST_OK, 0.5, 1, "92");
+	nq_summary_add(t, name, "count", 8, hints, NQ_ST_DISPUTED, 0.1, 1,
+		       "93?");
+	nq_summary_add(t, "b", "first", 9, "", NQ_ST_TIMEOUT, 0, 0, NULL);
+	a = printed(s);
+	b = printed(t);
+	assert_string_equal(a, b);
+	/* the name's first 127 bytes, not 128 */
+	assert_non_null(strstr(a, name + 200 - 1 - 127));
+	assert_null(strstr(a, name + 200 - 1 - 128));
+	free(a);
+	free(b);
+	nq_summary_free(s);
+	nq_summary_free(t);
+}
+
 /* Ten generated instances of one family and size differ only at the end
  * of their ids: the hints column shows each whole, and a line whose hints
  * and id are longer than the column keeps the id's end. */
@@ -344,6 +384,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(empty_is_the_header),
 		cmocka_unit_test(one_cell),
+		cmocka_unit_test(lines_by_number),
 		cmocka_unit_test(cells_in_order_seen),
 		cmocka_unit_test(instance_ids_whole),
 		cmocka_unit_test(answers),
