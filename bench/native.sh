@@ -16,7 +16,7 @@ ns=("${@:-12 13 14}")
 [ $# -eq 0 ] && ns=(12 13 14)
 repeat=${REPEAT:-5}
 threads=${THREADS:-2}
-variants=${VARIANTS:-board array textbook stack mrv bitmask symmetry}
+variants=${VARIANTS:-board array textbook stack mrv dlx bitmask symmetry}
 case " $variants " in *" textbook "*) ;; *) variants="textbook $variants" ;; esac
 vlist=$(echo $variants | sed 's/ /, /g')
 make -s harness >/dev/null

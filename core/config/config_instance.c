@@ -359,9 +359,11 @@ int cfg_key_only(struct loader *L, const struct key_def *k,
 		if (cfg_want_scalar(L, x, "only", "an approach name such as "
 				    "backtrack or picosat/pairwise", &t))
 			return -1;
-		if (strchr(t, ' ') || nq_append(e->only, sizeof e->only,
-						"%s%s ", e->only[0] ? "" : " ",
-						t))
+		/* one name a line: an approach name with its options
+		 * ("backtrack/bitmask threads=1") holds spaces */
+		if (!*t || strchr(t, '\n') ||
+		    nq_append(e->only, sizeof e->only, "%s%s\n",
+			      e->only[0] ? "" : "\n", t))
 			return cfg_fail(L, x, "only: '%s' is not an approach "
 					"name, or the list is too long", t);
 		if (L->nonly < sizeof L->only_names / sizeof *L->only_names)

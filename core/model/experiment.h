@@ -37,8 +37,9 @@ typedef struct nq_instance_spec {
 	int id_set;            /* id given by nq_spec_set_id, not default */
 	char hash[17];         /* CSV `instance_hash`: 16 hex digits */
 	char part_text[24];    /* CSV `part`: "3/16" (1-based), "" whole */
-	/* `only:` the approaches that run this instance, as " a b " (names
-	 * matched by nq_approach_matches); empty: every approach */
+	/* `only:` the approaches that run this instance, one name a line,
+	 * "\na\nb c=1\n" (names matched by nq_approach_matches; an
+	 * approach name may hold spaces); empty: every approach */
 	char only[256];
 	int line, col;
 } nq_instance_spec;

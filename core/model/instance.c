@@ -530,9 +530,9 @@ int nq_instance_runs(const nq_instance_spec *spec, const nq_approach *a)
 	if (!spec->only[0])
 		return 1;
 	while (*p) {
-		while (*p == ' ')
+		while (*p == '\n')
 			p++;
-		end = strchr(p, ' ');
+		end = strchr(p, '\n');
 		if (!end || end == p)
 			break;
 		snprintf(word, sizeof word, "%.*s", (int)(end - p), p);

@@ -269,7 +269,7 @@ static void test_beside(void **state)
 	(void)state;
 	assert_int_equal(e->ninstances, 1);
 	assert_int_equal(e->instances[0].inst.mode, NQ_MODE_COUNT);
-	assert_string_equal(e->instances[0].only, " backtrack ");
+	assert_string_equal(e->instances[0].only, "\nbacktrack\n");
 	assert_string_equal(e->instances[0].id, "excluded-n6-d3-s1-0");
 	nq_experiment_free(e);
 }
