@@ -30,7 +30,7 @@ _Static_assert(sizeof ((nq_sqmap *)0)->hints / sizeof (nq_square) ==
  * solvers/declarative/), gathered here, the one layer that sees them
  * all. A new format: its row and writer in one file, its name here. */
 #define NQ_EXPORT_FORMATS(X) X(dimacs) X(lp) X(mps) X(param) X(json) \
-	X(mzn) X(dzn) X(asp) X(smt2)
+	X(mzn) X(mzn_model) X(dzn) X(asp) X(smt2)
 
 #define NQ_EXPORT_DECLARE(name) extern const nq_export_format nq_export_##name;
 NQ_EXPORT_FORMATS(NQ_EXPORT_DECLARE)
@@ -88,10 +88,13 @@ static const nq_flag export_flags[] = {
 	  .help = ".cnf (DIMACS), .lp (CPLEX LP), .mps (free MPS),\n"
 		  ".param (CSPLib Essence' parameters), .json\n"
 		  "(PyCSP3's Blocked Queens data), .mzn (MiniZinc\n"
-		  "model), .dzn (MiniZinc data) or .smt2 (SMT-LIB 2)" },
+		  "model with its data), .dzn (MiniZinc data) or\n"
+		  ".smt2 (SMT-LIB 2)" },
 	{ "format", 0, "F", NQ_FLAG_STRING, AT(fmt),
-	  .help = "dimacs, lp, mps, param, json, mzn, dzn, asp (a\n"
-		  "clingo program) or smt2, whatever FILE's extension" },
+	  .help = "dimacs, lp, mps, param, json, mzn, mzn-model\n"
+		  "(the model without its data, for a .dzn), dzn,\n"
+		  "asp (a clingo program) or smt2, whatever FILE's\n"
+		  "extension" },
 	{ "card", 0, "C", NQ_FLAG_STRING, AT(card),
 	  .help = "smt2, model bool: the at-most-one, pb (default,\n"
 		  "Z3's (_ at-most 1)) or pairwise" },
@@ -428,6 +431,7 @@ const nq_verb nq_verb_export = {
 	"             export ... -o FILE.param (--format param)\n"
 	"             export ... -o FILE.json (--format json)\n"
 	"             export ... [--model int|bool] [--consistency C] -o FILE.mzn\n"
+	"                    [--format mzn-model]\n"
 	"             export ... -o FILE.dzn (--format dzn)\n"
 	"             export ... --format asp [--encoding count|choice] -o FILE\n"
 	"             export ... [--model bool|int] [--card pb|pairwise] -o FILE.smt2",
@@ -441,9 +445,11 @@ const nq_verb nq_verb_export = {
 	"`letting queens` for hints) or PyCSP3's JSON data of Blocked Queens\n"
 	"({\"n\": N, \"blocks\": [[r, c], ...]}, 0-based), which `file:` entries\n"
 	"read back; or a MiniZinc model (.mzn, as the minizinc approach writes\n"
-	"it) or its data (.dzn: `n = 8; blocks = [| 1, 1 | ... |];`, `queens`,\n"
-	"`excluded_diagonals`, `excluded_antidiagonals`), 1-based, which\n"
-	"`file:` entries read back too; or the programs the asp and smt\n"
+	"it, the instance's data at its end: `minizinc FILE.mzn` solves it;\n"
+	"--format mzn-model leaves the data out) or its data alone (.dzn:\n"
+	"`n = 8; blocks = [| 1, 1 | ... |];`, `queens`, `excluded_diagonals`,\n"
+	"`excluded_antidiagonals`), 1-based, which `file:` entries read back\n"
+	"too: `minizinc MODEL.mzn FILE.dzn`; or the programs the asp and smt\n"
 	"approaches solve: an answer set program for clingo (--format asp),\n"
 	"SMT-LIB 2 for z3 (--format smt2, FILE.smt2).\n"
 	"Built-in or plugin (--plugin FILE.so) encodings and models alike.",

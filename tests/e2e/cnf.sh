@@ -67,13 +67,13 @@ expect "--columns with --model exits 2, names the format that takes it (got $rc:
 # extension and the refusals all read it
 "$H" export -n 8 --encoding ladder --format dimcas -o "$T/d.cnf" >/dev/null 2>"$T/err"; rc=$?
 expect "--format dimcas exits 2, lists the formats, suggests dimacs, writes nothing (got $rc: $(head -1 "$T/err"))" \
-	sh -c "[ $rc -eq 2 ] && grep -q -- \"--format is dimacs, lp, mps, param, json, mzn, dzn, asp or smt2, not 'dimcas' (did you mean 'dimacs'?)\" '$T/err' && [ ! -e '$T/d.cnf' ]"
+	sh -c "[ $rc -eq 2 ] && grep -q -- \"--format is dimacs, lp, mps, param, json, mzn, mzn-model, dzn, asp or smt2, not 'dimcas' (did you mean 'dimacs'?)\" '$T/err' && [ ! -e '$T/d.cnf' ]"
 "$H" export -n 8 --format '' -o "$T/d.cnf" >/dev/null 2>"$T/err"; rc=$?
 expect "--format '' exits 2, writes nothing (got $rc: $(head -1 "$T/err"))" \
 	sh -c "[ $rc -eq 2 ] && grep -q 'format is dimacs' '$T/err' && [ ! -e '$T/d.cnf' ]"
 "$H" export -n 8 -o "$T/d.txt" >/dev/null 2>"$T/err"; rc=$?
 expect "-o FILE.txt without --format, --encoding or --model exits 2 naming the formats (got $rc: $(head -1 "$T/err"))" \
-	sh -c "[ $rc -eq 2 ] && grep -q 'give --format F (dimacs, lp, mps, param, json, mzn, dzn, asp or smt2)' '$T/err' && [ ! -e '$T/d.txt' ]"
+	sh -c "[ $rc -eq 2 ] && grep -q 'give --format F (dimacs, lp, mps, param, json, mzn, mzn-model, dzn, asp or smt2)' '$T/err' && [ ! -e '$T/d.txt' ]"
 "$H" export -n 6 --encoding ladder -o "$T/d.cnf.txt" >/dev/null 2>&1; rc=$?
 expect "-o FILE.cnf.txt with --encoding is DIMACS (by the flag; the extension is .txt)" \
 	sh -c "[ $rc -eq 0 ] && grep -q '^p cnf ' '$T/d.cnf.txt'"

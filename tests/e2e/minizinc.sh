@@ -106,7 +106,7 @@ left=$(pgrep -f "$T/tmp" || true)
 expect "no program of the run is left ($left)" [ -z "$left" ]
 
 # --- export: minizinc solves the files to the harness's count ----------
-"$H" export -n 8 --blocked 1:1 --blocked 4:4 --exclude d3 --exclude a9 -o "$T/e.mzn" 2>"$T/e.err" &&
+"$H" export -n 8 --blocked 1:1 --blocked 4:4 --exclude d3 --exclude a9 --format mzn-model -o "$T/e.mzn" 2>"$T/e.err" &&
 	"$H" export -n 8 --blocked 1:1 --blocked 4:4 --exclude d3 --exclude a9 -o "$T/e.dzn" 2>>"$T/e.err"
 rc=$?
 expect "export -o FILE.mzn and FILE.dzn ($(cat "$T/e.err"))" [ $rc -eq 0 ]

@@ -1146,11 +1146,17 @@ static int mzn_check(nq_export_req *r, char *why, size_t len)
 	return 0;
 }
 
+/* The model, and (ctx not NULL) the instance's data after it: a .dzn's
+ * lines are assignment items a model may hold, so `minizinc q.mzn`
+ * solves the file alone. */
 static int mzn_body(FILE *f, const nq_export_req *r, void *ctx)
 {
-	(void)ctx;
 	nq_mzn_write_model(f, r->inst, (enum nq_mzn_model)r->choice,
 			   (enum nq_mzn_consistency)r->choice2, r->comment);
+	if (ctx)
+		nq_mzn_write_data(f, r->inst, "the instance's data (the model "
+				  "needs no .dzn; --format mzn-model\n"
+				  "writes the model alone)");
 	return 0;
 }
 
@@ -1164,9 +1170,24 @@ static int dzn_body(FILE *f, const nq_export_req *r, void *ctx)
 static int mzn_export(const nq_export_req *r, char *said, size_t saidlen,
 		      char *why, size_t len)
 {
-	if (nq_export_stream(r, mzn_body, NULL, why, len) < 0)
+	static const int inline_data = 1;
+
+	if (nq_export_stream(r, mzn_body, (void *)&inline_data, why, len) < 0)
 		return -1;
 	nq_export_said_instance(r, said, saidlen);
+	return 0;
+}
+
+static int mzn_model_export(const nq_export_req *r, char *said,
+			    size_t saidlen, char *why, size_t len)
+{
+	char inst[200];
+
+	if (nq_export_stream(r, mzn_body, NULL, why, len) < 0)
+		return -1;
+	nq_export_said_instance(r, inst, sizeof inst);
+	snprintf(said, saidlen, "the model alone: minizinc needs its data "
+		 "too, export --format dzn (%s)", inst);
 	return 0;
 }
 
@@ -1182,11 +1203,21 @@ static int dzn_export(const nq_export_req *r, char *said, size_t saidlen,
 static const char *const mzn_ext[] = { ".mzn", NULL };
 static const char *const dzn_ext[] = { ".dzn", NULL };
 
-/* the model as the minizinc approach writes it, the instance inside */
+/* the model as the minizinc approach writes it, the instance's data
+ * inside: `minizinc FILE.mzn` solves it */
 const nq_export_format nq_export_mzn = {
 	"mzn", mzn_ext, NQ_EXPORT_HINT | NQ_EXPORT_EXCLUDE | NQ_EXPORT_MODEL |
 	NQ_EXPORT_CONSISTENCY, "a MiniZinc model", "minizinc model", 1,
 	mzn_check, mzn_export
+};
+
+/* the model alone, as the approach writes it beside its .dzn: `minizinc
+ * FILE.mzn FILE.dzn` (--format only: .mzn is the whole file) */
+const nq_export_format nq_export_mzn_model = {
+	"mzn-model", NULL, NQ_EXPORT_HINT | NQ_EXPORT_EXCLUDE |
+	NQ_EXPORT_MODEL | NQ_EXPORT_CONSISTENCY,
+	"a MiniZinc model without its data", "minizinc model", 1,
+	mzn_check, mzn_model_export
 };
 
 const nq_export_format nq_export_dzn = {
