@@ -89,9 +89,16 @@ static const struct key_def top_keys[] = {
 	  "x.csv), so x.meta and the lock are one file's." },
 	{ "after_timeout", "choice", key_after_timeout, 0, 1,
 	  OFF(after_timeout), 0, 0, "continue",
-	  "continue, or skip larger n after a timeout (default continue)",
-	  "continue | skip. skip: once an approach times out on an "
-	  "instance, it skips larger n of the same mode and hints." },
+	  "continue, or skip the rest of that n and larger n after a "
+	  "timeout (default continue)",
+	  "continue | skip. skip: once a measured run of an approach times "
+	  "out on an instance, the approach skips that instance's "
+	  "remaining repeats and every larger n of the same mode, hints, "
+	  "blocked squares and excluded lines (rows `skipped`, their note "
+	  "naming the n it timed out at). A deterministic search would "
+	  "time out again, a timeout apiece; a randomised one might not, "
+	  "so for those use continue where every repeat must count. A "
+	  "warm-up's timeout skips nothing." },
 	{ "strict", "boolean", key_bool, 0, 1, OFF(strict), 0, 0, "false",
 	  "true: an answer nothing checked fails the run, exit 1 (default "
 	  "false)",
