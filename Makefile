@@ -307,8 +307,11 @@ E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 # plots of local searches' files, whose cells and tables test_reports
 # walks under ASan), watch.sh (a browser on the trace's page; the
 # recorder, the page and the boards drawn are walked under ASan by
-# test_watch) and local.sh (the local-search family's runs, whose
-# solvers test_localsearch walks under ASan).
+# test_watch), local.sh (the local-search family's runs, whose
+# solvers test_localsearch walks under ASan) and claims.sh (the bench/
+# scripts the docs cite and the docs' links: the harness runs they make
+# are the plain pass's, and the paths they walk the other scripts walk
+# under ASan).
 # The scripts that do run under the sanitizers get E2E_SAN=1 there
 # (tests/e2e/common.bash): each then leaves out the repeats of a path it
 # has already walked once under ASan in the same script (the same refusal
@@ -320,7 +323,7 @@ E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
 	names.sh interop.sh paper.sh html.sh slurm.sh minizinc.sh \
 	declarative.sh compare.sh caps.sh trees.sh clpfd.sh frictions.sh \
-	generate.sh handout.sh randomised.sh watch.sh local.sh
+	generate.sh handout.sh randomised.sh watch.sh local.sh claims.sh
 
 # the build asked for, and the two of `make test`, build/rel (its harness
 # ./harness: not when the build asked for makes that) and build/san

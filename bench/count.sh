@@ -30,7 +30,7 @@
 #       bmiIntrin, prefetch)
 # The table's build column and the lines under it give the exact flags.
 #
-# Usage: bench/count.sh
+# Usage: bench/count.sh              (--help: this text)
 #        COUNT_REFS=/path/to/refs REPEAT=3 bench/count.sh
 #        ONLY=split bench/count.sh    only the rows of one variant
 #                                     (symmetry or split; default both)
@@ -59,6 +59,8 @@
 # n = 1..15 first, both builds, then the timed runs of 16 and 17). REPEAT
 # (default 3) rounds; one round takes a few minutes on a 2-core machine
 # (n = 18).
+case ${1:-} in -h | --help) # this header, without the runs
+	sed -n '2,/^set -euo/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repeat=${REPEAT:-3}

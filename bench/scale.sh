@@ -13,6 +13,8 @@
 # Each figure is printed with the command that measures it.
 #
 # Usage: bench/scale.sh [PAIRS]     RUNS=3 ROWS=1000000 KEEP=1 (keep files)
+#        PARTS="1 4" bench/scale.sh     those parts only (default all four)
+#        N=15 TRIVIAL=2000             part 1's board, part 3's runs
 # On a machine others use, `nice -n -19 bench/scale.sh` (root) keeps
 # their load from the figures; the load average is printed first and
 # last, and the CPU-time ratio (cpu_s) does not count waiting.
@@ -21,6 +23,9 @@ cd "$(dirname "$0")/.."
 pairs=${1:-5}
 runs=${RUNS:-3}
 rows=${ROWS:-1000000}
+parts=" ${PARTS:-1 2 3 4} "
+n=${N:-15}
+trivial=${TRIVIAL:-2000}
 make -s harness >/dev/null
 H=$(pwd)/harness
 tmp=$(mktemp -d)
@@ -28,12 +33,12 @@ tmp=$(mktemp -d)
 echo "bench: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)," \
 	"load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
-cat >"$tmp/p15.yaml" <<'EOF'
+cat >"$tmp/p15.yaml" <<EOF
 experiment: p15
 repeat: 2
 timeout: 60s
 instances:
-  - {n: 15, mode: count}
+  - {n: $n, mode: count}
 approaches:
   - backtrack: {variant: bitmask, threads: 1}
 EOF
@@ -46,9 +51,9 @@ instances:
 approaches:
   - backtrack: {variant: bitmask, threads: 1}
 EOF
-cat >"$tmp/trivial.yaml" <<'EOF'
+cat >"$tmp/trivial.yaml" <<EOF
 experiment: trivial
-repeat: 2000
+repeat: $trivial
 timeout: 10s
 instances:
   - {n: 1, mode: first}
@@ -56,9 +61,10 @@ approaches:
   - backtrack: {variant: textbook}
 EOF
 
-python3 - "$H" "$tmp" "$pairs" "$runs" <<'PY'
+python3 - "$H" "$tmp" "$pairs" "$runs" "$parts" "$n" "$trivial" <<'PY'
 import csv, os, statistics as st, subprocess, sys, time
 H, tmp, pairs, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+parts, n, trivial = sys.argv[5].split(), int(sys.argv[6]), int(sys.argv[7])
 med = st.median
 
 def run(cfg, j, out, pin=()):
@@ -74,24 +80,25 @@ def cols(path, c):
 p15 = os.path.join(tmp, "p15.yaml")
 out = os.path.join(tmp, "p.csv")
 alone, pair, calone, cpair, ratios, pinned = [], [], [], [], [], []
-for _ in range(pairs):
+for _ in range(pairs if "1" in parts else 0):
     run(p15, 1, out); a, ca = cols(out, "wall_s"), cols(out, "cpu_s")
     run(p15, 2, out); b, cb = cols(out, "wall_s"), cols(out, "cpu_s")
     run(p15, 1, out, ("taskset", "-c", "1")); pinned += cols(out, "wall_s")
     alone += a; pair += b; calone += ca; cpair += cb
     ratios.append(med(b) / med(a))
-print(f"1. backtrack/bitmask threads=1 count n=15, {pairs} interleaved pairs "
+if "1" in parts:
+  print(f"1. backtrack/bitmask threads=1 count n={n}, {pairs} interleaved pairs "
       f"(`harness run p15.yaml -j 1` then `-j 2`, repeat: 2)")
-print(f"   alone: wall {med(alone):.3f} s, cpu {med(calone):.3f} s; beside another: "
+  print(f"   alone: wall {med(alone):.3f} s, cpu {med(calone):.3f} s; beside another: "
       f"wall {med(pair):.3f} s, cpu {med(cpair):.3f} s")
-print(f"   side-by-side / alone: wall {med(pair) / med(alone):.3f} "
+  print(f"   side-by-side / alone: wall {med(pair) / med(alone):.3f} "
       f"(median of the pairs' ratios {med(ratios):.3f}, range {min(ratios):.3f}-{max(ratios):.3f}), "
       f"cpu {med(cpair) / med(calone):.3f}")
-print(f"   alone pinned to core 1 (`taskset -c 1 harness run p15.yaml -j 1`): wall {med(pinned):.3f} s, "
+  print(f"   alone pinned to core 1 (`taskset -c 1 harness run p15.yaml -j 1`): wall {med(pinned):.3f} s, "
       f"side-by-side / pinned alone: {med(pair) / med(pinned):.3f}")
 
 # 2. -j 2 against -j 1, the whole experiment
-for cfg in ("configs/smoke.yaml", os.path.join(tmp, "many.yaml")):
+for cfg in ("configs/smoke.yaml", os.path.join(tmp, "many.yaml")) if "2" in parts else ():
     w1, w2 = [], []
     for _ in range(runs):
         w1.append(run(cfg, 1, os.path.join(tmp, "w.csv")))
@@ -105,18 +112,19 @@ for cfg in ("configs/smoke.yaml", os.path.join(tmp, "many.yaml")):
 
 # 3. the cost of a run
 triv = os.path.join(tmp, "trivial.yaml")
-for j in (1, 2):
+for j in (1, 2) if "3" in parts else ():
     w = [run(triv, j, os.path.join(tmp, "t.csv")) for _ in range(runs)]
     solve = sum(cols(os.path.join(tmp, "t.csv"), "wall_s"))
-    print(f"3. 2000 runs of backtrack/textbook n=1 first, `harness run trivial.yaml -j {j}`: "
-          f"{med(w):.2f} s, {1000 * med(w) / 2000:.3f} ms a run "
-          f"(the runs' own wall_s: {1000 * solve / 2000:.3f} ms)")
+    print(f"3. {trivial} runs of backtrack/textbook n=1 first, `harness run trivial.yaml -j {j}`: "
+          f"{med(w):.2f} s, {1000 * med(w) / trivial:.3f} ms a run "
+          f"(the runs' own wall_s: {1000 * solve / trivial:.3f} ms)")
 PY
 
 # 4. --resume on a 1,000,000-row CSV: one row taken out (the last run
 # of the plan: one from the middle would break the digest chain, README:
 # Edited files), the time from exec to the first fork of a run, and the
 # whole resume (its rows read back, one run, the end)
+case $parts in *" 4 "*) ;; *) exit 0 ;; esac
 python3 bench/gen_shards.py "$H" "$tmp/r" --rows "$rows" --shards 1 >/dev/null
 cd "$tmp/r"
 head -n -1 bench.shard-1-of-1.csv >bench.csv
