@@ -118,7 +118,7 @@ bench_ok gen_local '^local,8,first,'
 run_bench count bench/count.sh --help
 bench_ok count '^count\.sh - the counting frontier' '^Usage: bench/count\.sh'
 
-# --- every relative link in README.md and docs/*.md resolves ------------
+# --- every relative link in README.md, docs/*.md, bench/*.md resolves ---
 cat >"$T/links.py" <<'PY'
 import os, re, sys
 def anchors(path):
@@ -156,7 +156,7 @@ for md in sys.argv[1:]:
                 print(f'BROKEN {md}:{no}: ({target}): {full} has no heading #{frag}')
 print(f'links {links}')
 PY
-python3 "$T/links.py" README.md docs/*.md >"$T/links"
+python3 "$T/links.py" README.md docs/*.md bench/*.md >"$T/links"
 expect "the docs hold relative links ($(tail -1 "$T/links"))" grep -qE '^links [1-9][0-9]+$' "$T/links"
 expect "every relative link resolves: $(grep BROKEN "$T/links" | head -5)" sh -c "! grep -q BROKEN '$T/links'"
 # the checker itself catches a broken one (and a missing heading)
@@ -165,6 +165,15 @@ printf '# A page\n\n[x](../nothing.md) [y](a.md#no-such) [z](a.md#a-page)\n' >"$
 (cd "$T/d" && python3 "$T/links.py" docs/a.md) >"$T/links2"
 expect "the link check finds a missing file and a missing heading, not a good anchor ($(cat "$T/links2"))" \
 	sh -c "[ \$(grep -c BROKEN '$T/links2') = 2 ] && grep -q 'no heading #no-such' '$T/links2' && ! grep -q 'a-page' '$T/links2'"
+
+# --- native.md: the class's page cites its sources by name ---------------
+expect "no doc cites \"the seeds'\" articles (a reader cannot know them)" \
+	sh -c "! grep -qi \"the seeds'\" README.md docs/*.md"
+expect "native.md has its Sources" grep -q '^## Sources' docs/native.md
+expect "native.md cites Wirth's textbook" grep -q '^- Niklaus Wirth' docs/native.md
+expect "native.md cites Knuth's dancing links" grep -qF -- '- Donald E. Knuth, "Dancing links"' docs/native.md
+expect "native.md leaves pext and AVX2 to native-impl.md" \
+	sh -c "! grep -qE 'vpshufb|13-bit index|BMI2' docs/native.md && grep -q 'vpshufb' docs/native-impl.md"
 
 # --- native.yaml: no two series of one search ----------------------------
 "$H" plan configs/native.yaml --list >"$T/nplan" 2>"$T/nplan.err"
