@@ -197,6 +197,8 @@ EOF
 "$H" plan "$T/only.yaml" --list >"$T/oplan" 2>&1
 expect "only: [backtrack/bitmask threads=1] runs that approach alone ($(cat "$T/oplan"))" \
 	sh -c "[ \$(grep -c 'backtrack/bitmask' '$T/oplan') = 1 ] && grep -q 'bitmask threads=1' '$T/oplan'"
+sed 's/\[backtrack\/bitmask threads=1\]/["backtrack\\nbitmask"]/' "$T/only.yaml" >"$T/only-nl.yaml"
+bad_input "only: a name holding a line break" "only: 'backtrack" "$H" plan "$T/only-nl.yaml"
 sed -i 's/threads=1\]/threads=3]/' "$T/only.yaml"
 bad_input "only: naming options no approach has" "only: no approach of this file is named 'backtrack/bitmask threads=3'" \
 	"$H" plan "$T/only.yaml"
@@ -246,17 +248,17 @@ expect "plugins.md step 7 prints a line per encoding, mode and n ($(head -3 "$T/
 cat >"$T/skip.yaml" <<'EOF'
 experiment: skip
 repeat: 2
-timeout: 0.1s
+timeout: 0.4s
 after_timeout: skip
 instances:
-  - {n: [6, 16, 17], mode: count}
+  - {n: [4, 16, 17], mode: count}
 approaches:
   - backtrack: {variant: board}
 EOF
 "$H" run "$T/skip.yaml" -q -o "$T/skip.csv" >/dev/null 2>&1
 csv_rows "$T/skip.csv" n repeat status | tr '\t' ' ' | tr '\n' ',' >"$T/skip.rows"
 expect "after_timeout: skip: n = 16's second repeat and n = 17 skipped, as experiments.md says ($(cat "$T/skip.rows"))" \
-	[ "$(cat "$T/skip.rows")" = "6 1 ok,6 2 ok,16 1 timeout,16 2 skipped,17 1 skipped,17 2 skipped," ]
+	[ "$(cat "$T/skip.rows")" = "4 1 ok,4 2 ok,16 1 timeout,16 2 skipped,17 1 skipped,17 2 skipped," ]
 expect "experiments.md says so" grep -q "skips the instance's remaining repeats and every larger" docs/experiments.md
 
 echo "claims: $pass passed, $failed failed"
