@@ -162,8 +162,9 @@ static const struct key_def instance_keys[] = {
 	{ "only", "names", cfg_key_only, 0, 4, 0, 0, 0, NULL,
 	  "the approaches that run this entry, e.g. [backtrack, "
 	  "picosat/pairwise]",
-	  "By solver name or by approach name as the summary shows it; "
-	  "each must name an approach of the file." },
+	  "By solver name or by approach name as the summary shows it, "
+	  "options and all (backtrack/bitmask threads=1); each must name "
+	  "an approach of the file." },
 	{ "parts", "integer", cfg_key_parts, 0, 6, 0, 2, NQ_MAX_PARTS, NULL,
 	  "count the board in this many parts, each a run of its own",
 	  "With mode: count, on the whole board (no hints, blocked or "
