@@ -371,6 +371,59 @@ static void machine(const struct nq_report_ctx *x)
 	fputc('\n', x->f);
 }
 
+/* Per approach its totals (report_data.h): the table a paper compares
+ * approaches by, PAR-2 and CPU time in one unit (never s beside ms). */
+static int md_totals(const struct nq_report_ctx *x, const nq_table *t,
+		     nq_error *err)
+{
+	const nq_cells *c = x->c;
+	FILE *f = x->f;
+	nq_report_total *tot = calloc(c->nseries + 1, sizeof *tot);
+	const char *unit;
+	double scale;
+	char par2[64], cpu[64];
+	size_t s;
+	int dec;
+
+	if (!tot)
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	if (nq_report_totals(t, x->o->csv, x->o->group, c, tot, err) < 0) {
+		free(tot);
+		return -1;
+	}
+	scale = nq_report_totals_unit(tot, c->nseries, &unit);
+	/* 3 significant digits, to the microsecond */
+	dec = scale == 1e3 ? NQ_REPORT_TIME_DECIMALS - 3 :
+	      NQ_REPORT_TIME_DECIMALS;
+	fprintf(f, "## Per approach\n\n| approach | instances | solved | "
+		"PAR-2 (%s) | CPU (%s) | wins |\n|---|--:|--:|--:|--:|--:|\n",
+		unit, unit);
+	for (s = 0; s < c->nseries; s++) {
+		snprintf(par2, sizeof par2, "–");
+		snprintf(cpu, sizeof cpu, "–");
+		if (tot[s].par2_ok)
+			nq_report_number(par2, sizeof par2, tot[s].par2 * scale,
+					 NQ_REPORT_SIG, dec);
+		if (tot[s].cpu_ok)
+			nq_report_number(cpu, sizeof cpu, tot[s].cpu_s * scale,
+					 NQ_REPORT_SIG, dec);
+		fputs("| ", f);
+		md(f, c->series[s]);
+		fprintf(f, " | %zu | %zu | %s | %s | %zu |\n", tot[s].instances,
+			tot[s].solved, par2, cpu, tot[s].wins);
+	}
+	fputs("\nAn instance is **solved** by an approach when more than half "
+	      "of its runs there ended ok. **PAR-2** adds over the approach's "
+	      "instances the median of its ok runs where solved and twice the "
+	      "timeout where not (timeouts, failures and wrong answers alike); "
+	      "lower is better, and it is given only for a time column with a "
+	      "timeout for every unsolved instance. **CPU** adds cpu_s over "
+	      "every run. A **win**: the approach's median is the smallest of "
+	      "those that solved the instance (ties: each).\n\n", f);
+	free(tot);
+	return 0;
+}
+
 /* The document: the title and what a cell shows, the plots, per mode
  * the table at a glance and the detail table, the machine. */
 static int markdown_write(const struct nq_report_ctx *x, const nq_table *t,
@@ -382,8 +435,6 @@ static int markdown_write(const struct nq_report_ctx *x, const nq_table *t,
 	size_t m, runs[NQ_ST__COUNT] = { 0 }, i;
 	int st;
 
-	(void)t;
-	(void)err;
 	for (i = 0; i < c->ncells; i++)
 		for (st = 0; st < NQ_ST__COUNT; st++)
 			runs[st] += c->cell[i].status[st];
@@ -412,6 +463,8 @@ static int markdown_write(const struct nq_report_ctx *x, const nq_table *t,
 		"end ok are counted under runs, never dropped.\n\n",
 		nq_report_noisy_rule());
 	plots(x);
+	if (md_totals(x, t, err) < 0)
+		return -1;
 	for (m = 0; m < c->nmodes; m++) {
 		const char *unit;
 		double scale = nq_report_unit_of(x, m, &unit);

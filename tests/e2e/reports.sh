@@ -133,12 +133,14 @@ expect "--baseline: speed-ups against it, '> k×' where it timed out" \
 "$H" report "$T/mixed.csv" --format latex 2>/dev/null
 expect "latex: default FILE.tex" [ -s "$T/mixed.tex" ]
 expect "latex: booktabs rules" grep -q '\\toprule' "$T/mixed.tex" && grep -q '\\midrule' "$T/mixed.tex" && grep -q '\\bottomrule' "$T/mixed.tex"
-expect "latex: two tables per mode (glance, detail)" [ "$(grep -c '\\begin{tabular}' "$T/mixed.tex")" -eq 4 ]
+expect "latex: the totals and two tables per mode (glance, detail)" [ "$(grep -c '\\begin{tabular}' "$T/mixed.tex")" -eq 5 ]
 expect "latex: the column spec fits the header" python3 - "$T/mixed.tex" <<'PY'
 import re, sys
 t = open(sys.argv[1]).read()
-for spec, head in re.findall(r'\\begin\{tabular\}\{([^}]*)\}\n\\toprule\n(.*?)\\\\', t):
-    assert len(spec.replace(' ', '')) == head.count('&') + 1, (spec, head)
+for spec, head in re.findall(r'\\begin\{tabular\}\{([^}]*)\}\n\\toprule\n(.*?) \\\\\n', t):
+    # a grouped head's \multicolumn{k} spans k columns
+    cols = sum(int(m.group(1)) if m else 1 for m in (re.match(r'\s*\\multicolumn\{([0-9]+)\}', c) for c in head.split('&')))
+    assert len(spec.replace(' ', '')) == cols, (spec, head)
 PY
 expect "latex: labels escaped" grep -qF 'glpk/assignment' "$T/mixed.tex"
 expect "latex: noisy cells marked" grep -qF '$^\dagger$' "$T/mixed.tex"
