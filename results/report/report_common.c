@@ -301,6 +301,12 @@ double nq_report_totals_unit(const struct nq_report_total *tot, size_t n,
 	return hi < 1 ? 1e3 : 1;
 }
 
+void nq_report_inst(const nq_cell *e, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.*s%s%s", (int)e->hints_len, e->hints,
+		 e->hints_len && e->id[0] ? " " : "", e->id);
+}
+
 int nq_report_mode_hints(const nq_cells *c, size_t m)
 {
 	size_t i;

@@ -131,6 +131,11 @@ const char *nq_report_noisy_rule(void);
 /* The detail table's row for cell e of mode m. */
 void nq_report_row_of(const struct nq_report_ctx *x, size_t m,
 		      const nq_cell *e, double scale, struct nq_report_row *r);
+/* What names cell e's instance in a table's "instance" column: its
+ * hints (pre-placed queens, "in 4 parts") without the bracketed id the
+ * cell's key holds, then its id ("1:2 blocked-n8-b8-f1-s1-0"); "" for a
+ * plain board. Brackets stay for what they mean in the statuses. */
+void nq_report_inst(const nq_cell *e, char *buf, size_t len);
 /* Has mode m any cell with hints (1), or with an instance id (2: the
  * tables' column is "instance")? */
 int nq_report_mode_hints(const nq_cells *c, size_t m);

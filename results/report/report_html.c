@@ -159,6 +159,15 @@ static void td_text(FILE *f, const char *text)
 	fputs("</td>", f);
 }
 
+/* A cell's instance (nq_report_inst): under "instance", never "hints". */
+static void td_inst(FILE *f, const nq_cell *e)
+{
+	char inst[512];
+
+	nq_report_inst(e, inst, sizeof inst);
+	td_text(f, inst);
+}
+
 /* The attributes the filters read. */
 static void row_attrs(FILE *f, const nq_cells *c, const nq_cell *e,
 		      int approach)
@@ -321,7 +330,7 @@ static void glance(const struct nq_report_ctx *x, size_t m, double scale,
 	fprintf(f, "<table id=\"%s\" class=\"glance sortable\"><thead><tr>", id);
 	th(f, "n", 1, "n");
 	th(f, "family", 0, "family");
-	th(f, "hints", 0, "hints");
+	th(f, "instance", 0, "instance");
 	for (s = 0; s < c->nseries; s++) {
 		fputs("<th data-num data-key=\"", f);
 		html(f, c->series[s]);
@@ -350,7 +359,7 @@ static void glance(const struct nq_report_ctx *x, size_t m, double scale,
 		}
 		nq_report_family(row->hints, fam, sizeof fam);
 		td_text(f, fam);
-		td_text(f, row->hints);
+		td_inst(f, row);
 		for (s = 0; s < c->nseries; s++) {
 			const nq_cell *e = nq_cells_find(c, s, m, row->hints,
 							 row->n);
@@ -408,7 +417,7 @@ static int detail(const struct nq_report_ctx *x)
 	th(f, "mode", 0, "mode");
 	th(f, "n", 1, "n");
 	th(f, "family", 0, "family");
-	th(f, "hints", 0, "hints");
+	th(f, "instance", 0, "instance");
 	th(f, "approach", 0, "approach");
 	th(f, "median", 1, "median");
 	th(f, "ci", 1, "95 % interval");
@@ -445,7 +454,7 @@ static int detail(const struct nq_report_ctx *x)
 			snprintf(nb, sizeof nb, "%d", e->n);
 			td_num(f, nb, &v, NULL);
 			td_text(f, fam);
-			td_text(f, e->hints);
+			td_inst(f, e);
 			td_text(f, c->series[e->series]);
 			snprintf(med, sizeof med, "%s%s%s%s", r.med,
 				 have && unit[0] ? " " : "", have ? unit : "",
@@ -491,7 +500,7 @@ static void randomised(const struct nq_report_ctx *x)
 	      f);
 	th(f, "mode", 0, "mode");
 	th(f, "n", 1, "n");
-	th(f, "hints", 0, "hints");
+	th(f, "instance", 0, "instance");
 	th(f, "approach", 0, "approach");
 	th(f, "runs", 1, "runs");
 	th(f, "solved", 1, "solved");
@@ -519,7 +528,7 @@ static void randomised(const struct nq_report_ctx *x)
 		v[0] = e->n;
 		snprintf(nb, sizeof nb, "%d", e->n);
 		td_num(f, nb, &v[0], NULL);
-		td_text(f, e->hints);
+		td_inst(f, e);
 		td_text(f, c->series[e->series]);
 		v[1] = (double)e->counted;
 		td_num(f, r.runs, &v[1], NULL);

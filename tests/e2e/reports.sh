@@ -287,5 +287,62 @@ expect "solubility: a's median, its timeout at the limit" grep -qx '0.25 5' "$T/
 expect "solubility: b's median at 2/16 over its two runs" grep -qx '0.125 2.515' "$T/sol.gp"
 expect "solubility: a line per family and n" grep -qF "'solvable, blocked n = 4'" "$T/sol.gp"
 
+# --- generated ids under `instance`, never under `hints` (issue 32) ---------
+# The console summary, the HTML and the JSON name a generated instance
+# under an `instance` heading, without brackets (they mean runs that did
+# not end ok); pre-placed queens stay its hints.
+mkdir -p "$T/ids"
+cat >"$T/ids/ids.yaml" <<'Y'
+experiment: ids
+repeat: 1
+timeout: 5s
+instances:
+  - {n: 6, mode: count}
+  - {n: 6, mode: first, hints: [[1, 2]]}
+  - generate: {family: blocked, n: 8, blocked: [8], free: 1, count: 2, seed: 1}
+    mode: first
+approaches:
+  - backtrack: {variant: [bitmask]}
+Y
+"$H" run "$T/ids/ids.yaml" -o "$T/ids/ids.csv" >"$T/ids/console" 2>&1
+"$H" report "$T/ids/ids.csv" --format html -o "$T/ids/ids.html" 2>/dev/null
+"$H" report "$T/ids/ids.csv" --format json -o "$T/ids/ids.json" 2>/dev/null
+check=$(python3 - "$T/ids/console" "$T/ids/ids.html" "$T/ids/ids.json" <<'PY'
+import html, json, re, sys
+con, page, js = (open(p).read() for p in sys.argv[1:4])
+bad = []
+idre = re.compile(r'blocked-n8-b8-f1-s1-[01]')
+# console: the heading over the ids' column
+lines = con.split('\n')
+head = [l for l in lines if l.startswith('approach ')]
+if not head: bad.append('no summary')
+else:
+    h = head[0]
+    for l in lines:
+        m = idre.search(l)
+        if m:
+            col = h[:m.start() + 1].split()[-1] if h[:m.start() + 1].split() else ''
+            word = re.findall(r'\S+', h[m.start():m.start() + 9])
+            if 'hints' in h or not word or word[0] != 'instance': bad.append(('console', h))
+            if '[' + m.group(0) in l: bad.append(('console brackets', l))
+# HTML: per table, the column of each id and its heading
+for t in re.findall(r'<table.*?</table>', page, re.S):
+    heads = [html.unescape(x) for x in re.findall(r'<th[^>]*>(.*?)</th>', t)]
+    for row in re.findall(r'<tr[^>]*>(.*?)</tr>', t, re.S):
+        for i, cell in enumerate(re.findall(r'<td[^>]*>(.*?)</td>', row, re.S)):
+            if idre.search(cell):
+                if i >= len(heads) or heads[i] != 'instance': bad.append(('html head', heads[i] if i < len(heads) else None))
+                if '[' in cell: bad.append(('html brackets', cell))
+if not idre.search(page): bad.append('html: no id')
+# JSON: the id under "instance", never in "hints"
+cells = json.loads(js)['cells']
+ids = [c.get('instance', '') for c in cells if idre.fullmatch(c.get('instance', ''))]
+if len(ids) != 2 or any(idre.search(c['hints']) or '[' in c['hints'] for c in cells): bad.append(('json', [(c.get('instance'), c['hints']) for c in cells]))
+if not any(c['hints'] == '1:2' for c in cells): bad.append('json: the hints lost')
+print(bad[:4])
+PY
+)
+expect "generated ids under 'instance', never 'hints', no brackets: console, HTML, JSON (got: $check)" [ "$check" = "[]" ]
+
 echo "reports: $pass passed, $failed failed"
 [ $failed -eq 0 ]
