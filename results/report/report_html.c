@@ -78,6 +78,12 @@ static const char STYLE[] =
 	"position:sticky;top:0;z-index:2}\n"
 	"#filters label{margin-right:1.2em}\n"
 	"figure{margin:1em 0}figure img{max-width:100%;width:46em;border:1px solid #eee}\n"
+	/* the page no wider than the window: a table wider than it scrolls
+	 * in its box (its head sticking there), the machine's long lines
+	 * wrap */
+	"div.box{max-width:100%;overflow:auto;max-height:90vh}\n"
+	"#machine{max-width:100%}#machine td{white-space:normal;"
+	"overflow-wrap:anywhere}#machine td:first-child{white-space:nowrap}\n"
 	"p.note{color:#555;font-size:.9em;max-width:60em}\n";
 
 static const char SCRIPT[] =
@@ -109,9 +115,24 @@ static const char SCRIPT[] =
 	"  tr.hidden=!show;});\n"
 	" Array.prototype.forEach.call(document.querySelectorAll('table.glance [data-approach]'),function(c){\n"
 	"  c.hidden=want.approach!==''&&c.getAttribute('data-approach')!==want.approach;});}\n"
+	"var last=null;\n"
+	/* the URL's fragment kept in step with the view (the sort last
+	 * clicked, the filters), in the form the page reads when it opens:
+	 * a view can be shared by its URL */
+	"function keep(){var p=[];\n"
+	" if(last){p.push('sort='+encodeURIComponent((last.t==='detail'?'':last.t+':')+last.k));\n"
+	"  if(last.d)p.push('desc');}\n"
+	" keys.forEach(function(k){var v=document.getElementById('f-'+k).value;\n"
+	"  if(v!=='')p.push(k+'='+encodeURIComponent(v));});\n"
+	" var h=p.length?'#'+p.join('&'):'';\n"
+	" if(h===location.hash)return;\n"
+	" try{history.replaceState(null,'',h||location.pathname+location.search);}\n"
+	" catch(e){location.hash=h;}}\n"
 	"Array.prototype.forEach.call(document.querySelectorAll('table.sortable th'),function(th){\n"
-	" th.addEventListener('click',function(){sortBy(th,th.classList.contains('sorted-asc'));});});\n"
-	"keys.forEach(function(k){document.getElementById('f-'+k).addEventListener('change',filter);});\n"
+	" th.addEventListener('click',function(){var d=th.classList.contains('sorted-asc');\n"
+	"  sortBy(th,d);last={t:th.closest('table').id,k:th.getAttribute('data-key'),d:d};keep();});});\n"
+	"keys.forEach(function(k){document.getElementById('f-'+k).addEventListener('change',\n"
+	" function(){filter();keep();});});\n"
 	"var frag=location.hash.replace(/^#/,'').split('&');\n"
 	"frag.forEach(function(p){if(!p)return;var i=p.indexOf('='),k=i<0?p:p.slice(0,i),\n"
 	" v=i<0?'':decodeURIComponent(p.slice(i+1).replace(/\\+/g,' '));\n"
@@ -124,7 +145,8 @@ static const char SCRIPT[] =
 	" var table=document.getElementById(t);if(!table)return;\n"
 	" var th=Array.prototype.filter.call(table.querySelectorAll('th'),function(h){\n"
 	"  return h.getAttribute('data-key')===v;})[0];\n"
-	" if(th)sortBy(th,frag.indexOf('desc')>=0);});\n"
+	" if(th){sortBy(th,frag.indexOf('desc')>=0);\n"
+	"  last={t:t,k:v,d:frag.indexOf('desc')>=0};}});\n"
 	"document.documentElement.setAttribute('data-ready','1');\n"
 	"})();\n";
 
@@ -267,7 +289,7 @@ static void totals(const struct nq_report_ctx *x, const nq_report_total *tot)
 	char buf[64];
 	size_t s;
 
-	fputs("<h2>Per approach</h2>\n<table id=\"totals\" class=\"sortable\">"
+	fputs("<h2>Per approach</h2>\n<div class=\"box\"><table id=\"totals\" class=\"sortable\">"
 	      "<thead><tr>", f);
 	th(f, "approach", 0, "approach");
 	th(f, "instances", 1, "instances");
@@ -306,7 +328,7 @@ static void totals(const struct nq_report_ctx *x, const nq_report_total *tot)
 		td_num(f, buf, &v, NULL);
 		fputs("</tr>\n", f);
 	}
-	fputs("</tbody></table>\n<p class=\"note\">An instance is <b>solved</b> "
+	fputs("</tbody></table></div>\n<p class=\"note\">An instance is <b>solved</b> "
 	      "by an approach when more than half of its runs there ended ok. "
 	      "<b>PAR-2</b> adds over the approach's instances the median of its "
 	      "ok runs where solved and twice the timeout where not (timeouts, "
@@ -327,7 +349,8 @@ static void glance(const struct nq_report_ctx *x, size_t m, double scale,
 	size_t i, s;
 
 	snprintf(id, sizeof id, "glance-%zu", m);
-	fprintf(f, "<table id=\"%s\" class=\"glance sortable\"><thead><tr>", id);
+	fprintf(f, "<div class=\"box\"><table id=\"%s\" class=\"glance sortable\">"
+		"<thead><tr>", id);
 	th(f, "n", 1, "n");
 	th(f, "family", 0, "family");
 	th(f, "instance", 0, "instance");
@@ -400,7 +423,7 @@ static void glance(const struct nq_report_ctx *x, size_t m, double scale,
 		}
 		fputs("</tr>\n", f);
 	}
-	fprintf(f, "</tbody></table>\n<p class=\"note\">Median %s%s%s; ~ noisy; "
+	fprintf(f, "</tbody></table></div>\n<p class=\"note\">Median %s%s%s; ~ noisy; "
 		"in brackets: runs that did not end ok.</p>\n",
 		nq_report_name_of(c->ycol), unit[0] ? " in " : "", unit);
 }
@@ -412,7 +435,8 @@ static int detail(const struct nq_report_ctx *x)
 	FILE *f = x->f;
 	size_t i, m;
 
-	fputs("<h2>Every cell</h2>\n<table id=\"detail\" class=\"sortable\">"
+	fputs("<h2>Every cell</h2>\n<div class=\"box\"><table id=\"detail\" "
+	      "class=\"sortable\">"
 	      "<thead><tr>", f);
 	th(f, "mode", 0, "mode");
 	th(f, "n", 1, "n");
@@ -476,7 +500,7 @@ static int detail(const struct nq_report_ctx *x)
 			fputs("</tr>\n", f);
 		}
 	}
-	fputs("</tbody></table>\n", f);
+	fputs("</tbody></table></div>\n", f);
 	if (c->mixed)
 		fputs("<p class=\"note\">† runs from more than one machine (a "
 		      "merged file): their spread includes the machines' "
@@ -496,7 +520,8 @@ static void randomised(const struct nq_report_ctx *x)
 		return;
 	fputs("<h2>Randomised methods</h2>\n<p class=\"note\">", f);
 	html(f, nq_report_ls_rule());
-	fputs("</p>\n<table id=\"randomised\" class=\"sortable\"><thead><tr>",
+	fputs("</p>\n<div class=\"box\"><table id=\"randomised\" "
+	      "class=\"sortable\"><thead><tr>",
 	      f);
 	th(f, "mode", 0, "mode");
 	th(f, "n", 1, "n");
@@ -554,7 +579,7 @@ static void randomised(const struct nq_report_ctx *x)
 		td_num(f, r.restarts, e->restarts.count ? &v[7] : NULL, NULL);
 		fputs("</tr>\n", f);
 	}
-	fputs("</tbody></table>\n", f);
+	fputs("</tbody></table></div>\n", f);
 }
 
 static const char B64[] =

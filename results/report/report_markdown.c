@@ -8,6 +8,7 @@
  * is re-derived here. Outside text (approach names, paths, the .meta's
  * values) goes through md() or md_code(), a link's path through md_url().
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -258,19 +259,48 @@ static void dir_of(const char *path, char *buf, size_t len)
 }
 
 /* How the report (at o->output, or beside the CSV when on stdout) names
- * `path`: its base name when both sit in one directory. */
+ * `path`: relative to the report's own folder, so a link resolves from
+ * there wherever the report was written from ("../plots/x.svg", or the
+ * base name when both sit in one folder); `path` as given when a folder
+ * cannot be resolved. */
 static void link_to(const nq_report_opts *o, const char *path, char *buf,
 		    size_t len)
 {
-	char a[4096], b[4096];
-	const char *slash = strrchr(path, '/');
+	char d[4096], from[PATH_MAX], to[PATH_MAX];
+	const char *slash = strrchr(path, '/'), *a, *b;
+	size_t used = 0, k;
 
-	dir_of(o->output ? o->output : o->csv, a, sizeof a);
-	dir_of(path, b, sizeof b);
-	if (!strcmp(a, b))
-		snprintf(buf, len, "%s", slash ? slash + 1 : path);
-	else
+	dir_of(o->output ? o->output : o->csv, d, sizeof d);
+	if (!realpath(d, from)) {
 		snprintf(buf, len, "%s", path);
+		return;
+	}
+	dir_of(path, d, sizeof d);
+	if (!realpath(d, to)) {
+		snprintf(buf, len, "%s", path);
+		return;
+	}
+	/* the folders' common part, whole components only */
+	for (k = 0; from[k] && from[k] == to[k]; k++)
+		;
+	if (!((from[k] == '\0' || from[k] == '/') &&
+	      (to[k] == '\0' || to[k] == '/')))
+		while (k > 0 && from[k - 1] != '/')
+			k--;
+	a = from + k;
+	b = to + k;
+	buf[0] = '\0';
+	/* up from the report's folder, then down to the plot's */
+	for (; *a; a++)
+		if (*a != '/' && (a == from + k || a[-1] == '/') &&
+		    used < len)
+			used += (size_t)snprintf(buf + used, len - used, "../");
+	while (*b == '/')
+		b++;
+	if (*b && used < len)
+		used += (size_t)snprintf(buf + used, len - used, "%s/", b);
+	if (used < len)
+		snprintf(buf + used, len - used, "%s", slash ? slash + 1 : path);
 }
 
 static void plots(const struct nq_report_ctx *x)
@@ -283,12 +313,37 @@ static void plots(const struct nq_report_ctx *x)
 		"run-time distributions: fraction of runs solved against "
 		"steps and time"
 	};
-	char svg[4096], path[4096], link[4096];
-	int k, any = 0;
+	char svg[4096], path[4096], link[4096], ysvg[4400], cmd[8400];
+	const char *y = x->c->ycol;
+	int k, any = 0, other_y = y && strcmp(y, "wall_s");
 
 	nq_path_with_ext(x->o->csv, ".svg", svg, sizeof svg);
 	fputs("## Plots\n\n", x->f);
+	/* --y COL: the plot of that column against n, FILE-COL.svg (not the
+	 * time plot FILE.svg: the tables show COL) */
+	if (other_y) {
+		nq_path_with_ext(x->o->csv, "", path, sizeof path);
+		snprintf(ysvg, sizeof ysvg, "%s-%s.svg", path, y);
+		if (access(ysvg, R_OK) == 0) {
+			link_to(x->o, ysvg, link, sizeof link);
+			fputs("![", x->f);
+			md(x->f, nq_report_name_of(y));
+			fputs(" against n](", x->f);
+			md_url(x->f, link);
+			fputs(")\n\n", x->f);
+		} else {
+			snprintf(cmd, sizeof cmd, "harness plot %s --y %s -o %s",
+				 x->o->csv, y, ysvg);
+			fputs("The plot of ", x->f);
+			md_code(x->f, y);
+			fputs(" is not drawn yet: ", x->f);
+			md_code(x->f, cmd);
+			fputs(" draws it beside the CSV.\n\n", x->f);
+		}
+	}
 	for (k = 0; k < NQ_PLOT__COUNT; k++) {
+		if (other_y && k == NQ_PLOT_TIME)
+			continue;
 		nq_plot_path(svg, (nq_plot_kind)k, path, sizeof path);
 		if (access(path, R_OK) != 0)
 			continue;
@@ -298,9 +353,7 @@ static void plots(const struct nq_report_ctx *x)
 		fputs(")\n\n", x->f);
 		any = 1;
 	}
-	if (!any) {
-		char cmd[4200];
-
+	if (!any && !other_y) {
 		snprintf(cmd, sizeof cmd, "harness plot %s --kind all",
 			 x->o->csv);
 		fputs("None drawn yet: ", x->f);

@@ -344,5 +344,41 @@ PY
 )
 expect "generated ids under 'instance', never 'hints', no brackets: console, HTML, JSON (got: $check)" [ "$check" = "[]" ]
 
+# --- image links from the report's own folder; --y links its column's plot --
+# (issue 32) Plots stand beside the CSV in data/ (empty files: the report
+# only links what exists); reports go to other folders, written from
+# other working directories; every link must resolve from the report's
+# folder.
+mkdir -p "$T/lk/data" "$T/lk/out/deep"
+python3 - "$D/mixed.csv" "$T/lk/data/m.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+for r in rows: r['nodes'] = str(int(r['n']) * 10)   # a column to show
+w = csv.DictWriter(open(sys.argv[2], 'w', newline=''), list(rows[0]))
+w.writeheader(); w.writerows(rows)
+PY
+touch "$T/lk/data/m.svg" "$T/lk/data/m-cactus.svg"
+(cd "$T/lk" && "$H" report data/m.csv -o out/deep/r.md 2>/dev/null)
+(cd "$T/lk/out" && "$H" report ../data/m.csv -o ../r2.md 2>/dev/null)
+(cd "$T/lk" && "$H" report data/m.csv --y nodes -o out/n.md 2>/dev/null)
+touch "$T/lk/data/m-nodes.svg"
+(cd "$T/lk" && "$H" report data/m.csv --y nodes -o out/n2.md 2>/dev/null)
+links() {
+	python3 - "$@" <<'PY'
+import os, re, sys, urllib.parse
+for report in sys.argv[1:]:
+    links = [urllib.parse.unquote(l) for l in re.findall(r'!\[[^]]*\]\(([^)]*)\)', open(report).read())]
+    print(os.path.basename(report), ' '.join('%s:%s' % (l, 'ok' if os.path.exists(os.path.join(os.path.dirname(report), l)) else 'BROKEN') for l in links))
+PY
+}
+got=$(links "$T/lk/out/deep/r.md" "$T/lk/r2.md" | tr '\n' ';')
+expect "report -o in another folder: every image link resolves from the report's folder (got: $got)" \
+	[ "$got" = "r.md ../../data/m.svg:ok ../../data/m-cactus.svg:ok;r2.md data/m.svg:ok data/m-cactus.svg:ok;" ]
+got=$(links "$T/lk/out/n2.md")
+expect "report --y nodes links the nodes plot, not the time plot (got: $got)" \
+	[ "$got" = "n2.md ../data/m-nodes.svg:ok ../data/m-cactus.svg:ok" ]
+expect "report --y nodes without that plot: says how to draw it, links no time plot" \
+	sh -c 'grep -qF "harness plot data/m.csv --y nodes -o data/m-nodes.svg" "$1" && ! grep -qF "(../data/m.svg)" "$1"' _ "$T/lk/out/n.md"
+
 echo "reports: $pass passed, $failed failed"
 [ $failed -eq 0 ]
