@@ -528,5 +528,43 @@ PY
 expect "latex and markdown: the per-approach totals, PAR-2 in the table's unit, grouped heads, names where they fit, ids whole (got: $check)" [ "$check" = "[]" ]
 expect "markdown and latex both carry PAR-2" sh -c 'grep -q PAR-2 "$1" && grep -q PAR-2 "$2"' _ "$T/long.md" "$T/long.tex"
 
+# Without pdflatex (it is not a dependency), the files' form at least:
+# braces balanced, environments nested, every row's cells and
+# \multicolumn spans as many as the column spec, \cmidrule inside it.
+check=$(python3 - "$T/long.tex" "$T/short.tex" "$T/nodes.tex" "$T/mixed.tex" "$T/wide.tex" <<'PY'
+import re, sys
+bad = []
+for path in sys.argv[1:]:
+    text = open(path).read()
+    body = '\n'.join(l for l in text.split('\n') if not l.startswith('%'))
+    # braces balanced, ignoring escaped \{ \}
+    t = re.sub(r'\\[{}]', '', body)
+    depth = 0
+    for ch in t:
+        depth += (ch == '{') - (ch == '}')
+        if depth < 0: bad.append((path, 'brace closes nothing')); break
+    if depth: bad.append((path, 'braces', depth))
+    # environments nest
+    stack = []
+    for kind, env in re.findall(r'\\(begin|end)\{([a-z*]+)\}', body):
+        if kind == 'begin': stack.append(env)
+        elif not stack or stack.pop() != env: bad.append((path, 'env', env))
+    if stack: bad.append((path, 'open', stack))
+    # \cmidrule ranges inside the table's columns; \multicolumn spans sum up
+    for env, spec, rows in re.findall(r'\\begin\{(tabular|longtable)\}\{([^}]*)\}\n(.*?)\\end\{\1\}', body, re.S):
+        ncols = len(spec.replace(' ', ''))
+        for a, b in re.findall(r'\\cmidrule\(lr\)\{([0-9]+)-([0-9]+)\}', rows):
+            if not 1 <= int(a) <= int(b) <= ncols: bad.append((path, 'cmidrule', a, b, ncols))
+        for row in rows.split('\\\\\n'):
+            row = re.sub(r'^(\s*\\(toprule|midrule|addlinespace|endfirsthead|endhead|endfoot|endlastfoot|bottomrule|cmidrule\(lr\)\{[0-9-]+\})\s*)+', '', row.strip())
+            if '&' not in row or row.startswith('\\caption'): continue
+            cells = re.split(r'(?<!\\)&', row)
+            span = sum(int(m.group(1)) if m else 1 for m in (re.match(r'\s*\\multicolumn\{([0-9]+)\}', c) for c in cells))
+            if span != ncols: bad.append((path, 'span', span, ncols, row[:70]))
+print(bad[:5])
+PY
+)
+expect "latex: well formed: braces, environments, spans, \\cmidrule ranges (got: $check)" [ "$check" = "[]" ]
+
 echo "paper: $pass passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]
