@@ -288,14 +288,25 @@ static void totals(const struct nq_report_ctx *x, const nq_report_total *tot)
 	FILE *f = x->f;
 	char buf[64];
 	size_t s;
+	const char *unit;
+	double scale;
+	int dec;
 
-	fputs("<h2>Per approach</h2>\n<div class=\"box\"><table id=\"totals\" class=\"sortable\">"
+	fputs("<h2>Per approach</h2>\n<div class=\"box\"><table id=\"totals\" "
+	      "class=\"sortable\">"
 	      "<thead><tr>", f);
 	th(f, "approach", 0, "approach");
 	th(f, "instances", 1, "instances");
 	th(f, "solved", 1, "solved");
-	th(f, "par2", 1, x->time ? "PAR-2 (s)" : "PAR-2");
-	th(f, "cpu", 1, "total CPU (s)");
+	/* PAR-2 and CPU in one unit, chosen by their figures (never s
+	 * beside ms), as in the Markdown and LaTeX tables */
+	scale = nq_report_totals_unit(tot, c->nseries, &unit);
+	dec = scale == 1e3 ? NQ_REPORT_TIME_DECIMALS - 3 :
+	      NQ_REPORT_TIME_DECIMALS;
+	snprintf(buf, sizeof buf, "PAR-2 (%s)", unit);
+	th(f, "par2", 1, x->time ? buf : "PAR-2");
+	snprintf(buf, sizeof buf, "total CPU (%s)", unit);
+	th(f, "cpu", 1, buf);
 	th(f, "wins", 1, "wins");
 	fputs("</tr></thead>\n<tbody>\n", f);
 	for (s = 0; s < c->nseries; s++) {
@@ -312,13 +323,15 @@ static void totals(const struct nq_report_ctx *x, const nq_report_total *tot)
 		snprintf(buf, sizeof buf, "%zu", tot[s].solved);
 		td_num(f, buf, &v, NULL);
 		if (tot[s].par2_ok) {
-			nq_report_number(buf, sizeof buf, tot[s].par2, 4, 6);
+			nq_report_number(buf, sizeof buf, tot[s].par2 * scale,
+					 NQ_REPORT_SIG, dec);
 			td_num(f, buf, &tot[s].par2, NULL);
 		} else {
 			td_num(f, "–", NULL, NULL);
 		}
 		if (tot[s].cpu_ok) {
-			nq_report_number(buf, sizeof buf, tot[s].cpu_s, 4, 6);
+			nq_report_number(buf, sizeof buf, tot[s].cpu_s * scale,
+					 NQ_REPORT_SIG, dec);
 			td_num(f, buf, &tot[s].cpu_s, NULL);
 		} else {
 			td_num(f, "–", NULL, NULL);
