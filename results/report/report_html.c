@@ -81,7 +81,8 @@ static const char STYLE[] =
 	/* the page no wider than the window: a table wider than it scrolls
 	 * in its box (its head sticking there), the machine's long lines
 	 * wrap */
-	"div.box{max-width:100%;overflow:auto;max-height:90vh}\n"
+	"div.box{max-width:100%;overflow:auto;max-height:90vh;"
+	"margin:.5em 0 1.5em}div.box table{margin:0}\n"
 	"#machine{max-width:100%}#machine td{white-space:normal;"
 	"overflow-wrap:anywhere}#machine td:first-child{white-space:nowrap}\n"
 	"p.note{color:#555;font-size:.9em;max-width:60em}\n";
