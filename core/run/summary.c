@@ -191,10 +191,15 @@ void nq_summary_print(const nq_summary *s, FILE *f)
 		if (strlen(shown) > hw)
 			hw = strlen(shown);
 	}
+	/* the column names the instance: its hints, a generated one's id
+	 * after them, "in 4 parts"; headed "instance", never "hints" (an
+	 * id is not a hint) */
 	if (!s->any_hints)
 		hw = 0;
+	else if (hw < 8)
+		hw = 8;
 	fprintf(f, "%-*s  %-5s  %5s  %-*s  %12s  %12s  %s\n", (int)w,
-		"approach", "mode", "n", (int)hw, s->any_hints ? "hints" : "",
+		"approach", "mode", "n", (int)hw, s->any_hints ? "instance" : "",
 		"answer", "median wall", "runs");
 	for (i = 0; i < s->ncells; i++) {
 		const struct cell *c = &s->cells[i];

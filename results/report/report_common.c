@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "report_common.h"
+#include "report_data.h"
 
 const struct nq_report_style nq_report_style_plain = {
 	"–", "×", "> ", 0
@@ -58,8 +59,11 @@ void nq_report_number(char *buf, size_t len, double v, int sig,
 void nq_report_num(char *buf, size_t len, double v, double scale)
 {
 	if (unit_style->sig) {
+		/* to the microsecond: 6 decimals in s, 3 in ms */
 		nq_report_number(buf, len, v * scale, unit_style->sig,
-				 unit_time ? NQ_REPORT_TIME_DECIMALS : -1);
+				 !unit_time ? -1 : scale == 1e3 ?
+				 NQ_REPORT_TIME_DECIMALS - 3 :
+				 NQ_REPORT_TIME_DECIMALS);
 	} else if (scale == 1e3 || (scale == 1 && unit_time)) {
 		snprintf(buf, len, "%.3f", v * scale);
 	} else {
@@ -269,10 +273,6 @@ double nq_report_unit_of(const struct nq_report_ctx *x, size_t m,
 		*unit = "";
 		return 1;
 	}
-	if (x->style->sig) {
-		*unit = "s";
-		return 1;
-	}
 	for (i = 0; i < x->c->ncells; i++)
 		if (x->c->cell[i].mode == m && x->c->cell[i].y.count &&
 		    x->c->cell[i].y.median < lo)
@@ -283,6 +283,28 @@ double nq_report_unit_of(const struct nq_report_ctx *x, size_t m,
 	}
 	*unit = "s";
 	return 1;
+}
+
+double nq_report_totals_unit(const struct nq_report_total *tot, size_t n,
+			     const char **unit)
+{
+	double hi = 0;
+	size_t s;
+
+	for (s = 0; s < n; s++) {
+		if (tot[s].par2_ok && tot[s].par2 > hi)
+			hi = tot[s].par2;
+		if (tot[s].cpu_ok && tot[s].cpu_s > hi)
+			hi = tot[s].cpu_s;
+	}
+	*unit = hi < 1 ? "ms" : "s";
+	return hi < 1 ? 1e3 : 1;
+}
+
+void nq_report_inst(const nq_cell *e, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.*s%s%s", (int)e->hints_len, e->hints,
+		 e->hints_len && e->id[0] ? " " : "", e->id);
 }
 
 int nq_report_mode_hints(const nq_cells *c, size_t m)

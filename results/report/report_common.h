@@ -19,10 +19,11 @@ struct nq_report_style {
 	const char *dash;      /* where there is no figure: "–", "--" */
 	const char *times;     /* after a speed-up: "×" */
 	const char *at_least;  /* before a speed-up that is a lower bound */
-	int sig;               /* 0: a time column in ms or s by its mode's
-				  medians (nq_report_unit_of), 3 decimals;
-				  N: every number with N significant digits
-				  as a plain decimal, times in s */
+	int sig;               /* 0: a time 3 decimals in its unit; N:
+				  every number with N significant digits as
+				  a plain decimal (times to the microsecond);
+				  both in ms or s by the table's medians
+				  (nq_report_unit_of) */
 };
 
 /* Markdown's, HTML's and JSON's: "–", "×", "> ", ms or s. */
@@ -92,12 +93,17 @@ void nq_report_num(char *buf, size_t len, double v, double scale);
 void nq_report_statuses(const nq_cell *c, char *buf, size_t len);
 /* A column's name without its unit: "wall time (s)" -> "wall time". */
 const char *nq_report_name_of(const char *col);
-/* Scale and unit of mode m's table: the plain style shows a time column
- * in ms when a median of the mode is below 0.1 s, else in s; a style
- * with significant digits (LaTeX) always in s; other columns as they are
- * (unit ""). */
+/* Scale and unit of mode m's table: a time column in ms when a median
+ * of the mode is below 0.1 s, else in s (every style: so LaTeX writes
+ * 0.690 ms, not 0.000690 s); other columns as they are (unit ""). */
 double nq_report_unit_of(const struct nq_report_ctx *x, size_t m,
 			 const char **unit);
+/* Scale and unit of the per-approach totals (PAR-2 and CPU time, both in
+ * it: never seconds beside ms): ms when every figure is below 1 s, else
+ * s. tot[0..n-1] as nq_report_totals gives them (report_data.h). */
+struct nq_report_total;
+double nq_report_totals_unit(const struct nq_report_total *tot, size_t n,
+			     const char **unit);
 /* A mode's section title: "count: every placement". */
 const char *nq_report_mode_title(const char *mode);
 /* Cell e's speed-up (its mode's baseline cell looked up); -1 when out of
@@ -125,6 +131,11 @@ const char *nq_report_noisy_rule(void);
 /* The detail table's row for cell e of mode m. */
 void nq_report_row_of(const struct nq_report_ctx *x, size_t m,
 		      const nq_cell *e, double scale, struct nq_report_row *r);
+/* What names cell e's instance in a table's "instance" column: its
+ * hints (pre-placed queens, "in 4 parts") without the bracketed id the
+ * cell's key holds, then its id ("1:2 blocked-n8-b8-f1-s1-0"); "" for a
+ * plain board. Brackets stay for what they mean in the statuses. */
+void nq_report_inst(const nq_cell *e, char *buf, size_t len);
 /* Has mode m any cell with hints (1), or with an instance id (2: the
  * tables' column is "instance")? */
 int nq_report_mode_hints(const nq_cells *c, size_t m);

@@ -13,13 +13,16 @@
  * narrower), a digit as wide as Computer Modern's at the size (its
  * smaller sizes are wider for their size: cmr7's digit is 4.07 pt, not
  * 3.5), with NQ_TEX_SLACK to spare, so an estimate that fits fits. The
- * first layout that fits, in order: the approaches' names at \small, at
- * \footnotesize, then letters (A, B, ...; a key below the table names
- * them) at \small, \footnotesize, \scriptsize. A glance table that does
- * not fit even so is split into tables of consecutive approaches; a
- * detail table loses its IQR and MAD columns, and a float that still
- * does not fit is shrunk to the width with \resizebox (graphicx; the
- * preamble comment says when it is needed). */
+ * first layout that fits, in order: the approaches' names at \small,
+ * \footnotesize, \scriptsize, then letters (A, B, ...; a key below the
+ * table names them) at the same sizes: a name is what a reader looks
+ * for, a letter only where names do not fit. Hints wrap at their spaces
+ * before letters are used; a generated instance's id never wraps (a
+ * reader copies it whole). A glance table that does not fit even so is
+ * split into tables of consecutive approaches; a detail table loses its
+ * speed-up interval (with names, before it tries letters), and a float
+ * that still does not fit is shrunk to the width with \resizebox
+ * (graphicx; the preamble comment says when it is needed). */
 /* A text column (instance, runs) wraps past this many characters. */
 #define TEX_WRAP_CHARS 14
 
@@ -30,7 +33,8 @@ const struct nq_tex_size nq_tex_sizes[NQ_TEX_NSIZES] = {
 
 static const struct {
 	int size, letters;
-} tex_tries[] = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 }, { 2, 1 } };
+} tex_tries[] = { { 0, 0 }, { 1, 0 }, { 2, 0 }, { 0, 1 }, { 1, 1 },
+		  { 2, 1 } };
 #define NTRIES (sizeof tex_tries / sizeof tex_tries[0])
 
 /* The width of text as shown, in characters of half an em (a digit's
@@ -73,30 +77,46 @@ static double tex_width(const double *w, size_t ncols, int k)
 }
 
 /* The first try of tex_tries that fits: full[] with the names, abbr[]
- * with letters; with the instance column (column inst, if > 0) on one
- * line, else wrapped at TEX_WRAP_CHARS. */
+ * with letters (only if letters_ok); with the instance column (column
+ * inst, if > 0) on one line, else, for hints (never an id), wrapped at
+ * TEX_WRAP_CHARS. l->resize when none fits. */
 static void tex_fit(double *full, double *abbr, size_t ncols, size_t inst,
-		    struct nq_tex_layout *l)
+		    int letters_ok, struct nq_tex_layout *l)
 {
 	size_t t;
 	int wrap;
 
+	l->resize = 0;
 	for (wrap = 0; wrap < 3; wrap++) {
 		double w = wrap == 1 ? TEX_WRAP_CHARS : l->inst_min;
 
-		if (wrap && (!inst || full[inst] <= w))
+		if (wrap && (!inst || l->inst != 1 || full[inst] <= w))
 			continue;
 		if (wrap)
 			full[inst] = abbr[inst] = l->inst_w = w;
 		for (t = 0; t < NTRIES; t++) {
 			l->size = tex_tries[t].size;
 			l->letters = tex_tries[t].letters;
+			if (l->letters && !letters_ok)
+				continue;
 			if (tex_width(l->letters ? abbr : full, ncols,
 				      l->size) <= NQ_TEX_TEXTWIDTH_PT)
 				return;
 		}
 	}
 	l->resize = 1;
+}
+
+double nq_tex_head_chars(const char *name)
+{
+	const char *slash = strchr(name, '/');
+	double a, b;
+
+	if (!slash)
+		return nq_tex_chars(name, strlen(name));
+	a = nq_tex_chars(name, (size_t)(slash - name) + 1);
+	b = nq_tex_chars(slash + 1, strlen(slash + 1));
+	return a > b ? a : b;
 }
 
 /* The letter of approach s: A..Z, then AA, AB, ... */
@@ -317,7 +337,7 @@ static void glance_widths(const struct nq_report_ctx *x, size_t m,
 	*nfixed = k;
 	for (s = 0; s < c->nseries; s++) {
 		nq_tex_letter(s, letter, sizeof letter);
-		f[k + s] = nq_tex_chars(c->series[s], strlen(c->series[s]));
+		f[k + s] = nq_tex_head_chars(c->series[s]);
 		a[k + s] = (double)strlen(letter);
 	}
 	for (i = 0; i < c->ncells; i++) {
@@ -350,7 +370,7 @@ static void glance_fit(const struct nq_report_ctx *x, size_t m,
 		memcpy(a, abbr, nfixed * sizeof *a);
 		memcpy(f + nfixed, full + nfixed + s0, (s1 - s0) * sizeof *f);
 		memcpy(a + nfixed, abbr + nfixed + s0, (s1 - s0) * sizeof *a);
-		tex_fit(f, a, nfixed + s1 - s0, l->inst ? 1 : 0, l);
+		tex_fit(f, a, nfixed + s1 - s0, l->inst ? 1 : 0, 1, l);
 	} else {
 		l->size = 2;
 		l->letters = 1;
@@ -424,8 +444,10 @@ void nq_tex_detail_layout(const struct nq_report_ctx *x, size_t m,
 			  double scale, struct nq_tex_layout *l)
 {
 	const nq_cells *c = x->c;
-	double full[10], abbr[10], inst_w, ans_w, n_w, w_inst;
+	double full[10], abbr[10], nfull[10], nabbr[10], inst_w, ans_w, n_w;
+	double w_inst;
 	size_t i, k = 0, j;
+	int try;
 	char letter[8];
 
 	memset(l, 0, sizeof *l);
@@ -483,19 +505,22 @@ void nq_tex_detail_layout(const struct nq_report_ctx *x, size_t m,
 		l->runs_w = max_d(l->runs_w, widest_piece(r.st));
 	}
 	full[k + 6] = abbr[k + 6] = l->runs_w;
-	l->spread = 1;
+	/* names with the speed-up's interval, names without it, then the
+	 * same with letters; shrunk (resize) when none fits */
 	w_inst = full[1];
-	tex_fit(full, abbr, k + 7, l->inst ? 1 : 0, l);
-	if (l->resize) {
+	memcpy(nfull, full, sizeof full);
+	memcpy(nabbr, abbr, sizeof abbr);
+	memmove(nfull + k + 3, nfull + k + 5, 2 * sizeof *nfull);
+	memmove(nabbr + k + 3, nabbr + k + 5, 2 * sizeof *nabbr);
+	for (try = 0; try < 4; try++) {
 		if (l->inst)
-			full[1] = abbr[1] = l->inst_w = w_inst;
-		/* still too wide: without the speed-up's interval (the
-		 * caption says so; Markdown has it) */
-		memmove(full + k + 3, full + k + 5, 2 * sizeof *full);
-		memmove(abbr + k + 3, abbr + k + 5, 2 * sizeof *abbr);
-		l->resize = 0;
-		l->spread = 0;
-		tex_fit(full, abbr, k + 5, l->inst ? 1 : 0, l);
+			full[1] = abbr[1] = nfull[1] = nabbr[1] = l->inst_w =
+				w_inst;
+		l->spread = !(try & 1);
+		tex_fit(l->spread ? full : nfull, l->spread ? abbr : nabbr,
+			k + (l->spread ? 7 : 5), l->inst ? 1 : 0, try >= 2, l);
+		if (!l->resize)
+			break;
 	}
 	l->longt = tex_rows(c, m, 0) > NQ_REPORT_LONGTABLE_ROWS;
 }

@@ -38,6 +38,10 @@ struct nq_tex_layout {
 
 /* The width of text in digits (Computer Modern's widths, roughly). */
 double nq_tex_chars(const char *s, size_t len);
+/* The width of an approach's name in a glance table's head, where it
+ * stands on two lines split after its first '/' ("backtrack/" over
+ * "bitmask"): the wider line's. */
+double nq_tex_head_chars(const char *name);
 /* The letter of approach s: A..Z, then AA, AB, ... */
 void nq_tex_letter(size_t s, char *buf, size_t len);
 /* Is cell i the first of its instance (mode, hints, n)? */

@@ -78,6 +78,13 @@ static const char STYLE[] =
 	"position:sticky;top:0;z-index:2}\n"
 	"#filters label{margin-right:1.2em}\n"
 	"figure{margin:1em 0}figure img{max-width:100%;width:46em;border:1px solid #eee}\n"
+	/* the page no wider than the window: a table wider than it scrolls
+	 * in its box (its head sticking there), the machine's long lines
+	 * wrap */
+	"div.box{max-width:100%;overflow:auto;max-height:90vh;"
+	"margin:.5em 0 1.5em}div.box table{margin:0}\n"
+	"#machine{max-width:100%}#machine td{white-space:normal;"
+	"overflow-wrap:anywhere}#machine td:first-child{white-space:nowrap}\n"
 	"p.note{color:#555;font-size:.9em;max-width:60em}\n";
 
 static const char SCRIPT[] =
@@ -109,9 +116,24 @@ static const char SCRIPT[] =
 	"  tr.hidden=!show;});\n"
 	" Array.prototype.forEach.call(document.querySelectorAll('table.glance [data-approach]'),function(c){\n"
 	"  c.hidden=want.approach!==''&&c.getAttribute('data-approach')!==want.approach;});}\n"
+	"var last=null;\n"
+	/* the URL's fragment kept in step with the view (the sort last
+	 * clicked, the filters), in the form the page reads when it opens:
+	 * a view can be shared by its URL */
+	"function keep(){var p=[];\n"
+	" if(last){p.push('sort='+encodeURIComponent((last.t==='detail'?'':last.t+':')+last.k));\n"
+	"  if(last.d)p.push('desc');}\n"
+	" keys.forEach(function(k){var v=document.getElementById('f-'+k).value;\n"
+	"  if(v!=='')p.push(k+'='+encodeURIComponent(v));});\n"
+	" var h=p.length?'#'+p.join('&'):'';\n"
+	" if(h===location.hash)return;\n"
+	" try{history.replaceState(null,'',h||location.pathname+location.search);}\n"
+	" catch(e){location.hash=h;}}\n"
 	"Array.prototype.forEach.call(document.querySelectorAll('table.sortable th'),function(th){\n"
-	" th.addEventListener('click',function(){sortBy(th,th.classList.contains('sorted-asc'));});});\n"
-	"keys.forEach(function(k){document.getElementById('f-'+k).addEventListener('change',filter);});\n"
+	" th.addEventListener('click',function(){var d=th.classList.contains('sorted-asc');\n"
+	"  sortBy(th,d);last={t:th.closest('table').id,k:th.getAttribute('data-key'),d:d};keep();});});\n"
+	"keys.forEach(function(k){document.getElementById('f-'+k).addEventListener('change',\n"
+	" function(){filter();keep();});});\n"
 	"var frag=location.hash.replace(/^#/,'').split('&');\n"
 	"frag.forEach(function(p){if(!p)return;var i=p.indexOf('='),k=i<0?p:p.slice(0,i),\n"
 	" v=i<0?'':decodeURIComponent(p.slice(i+1).replace(/\\+/g,' '));\n"
@@ -124,7 +146,8 @@ static const char SCRIPT[] =
 	" var table=document.getElementById(t);if(!table)return;\n"
 	" var th=Array.prototype.filter.call(table.querySelectorAll('th'),function(h){\n"
 	"  return h.getAttribute('data-key')===v;})[0];\n"
-	" if(th)sortBy(th,frag.indexOf('desc')>=0);});\n"
+	" if(th){sortBy(th,frag.indexOf('desc')>=0);\n"
+	"  last={t:t,k:v,d:frag.indexOf('desc')>=0};}});\n"
 	"document.documentElement.setAttribute('data-ready','1');\n"
 	"})();\n";
 
@@ -157,6 +180,15 @@ static void td_text(FILE *f, const char *text)
 	fputs("<td class=\"t\">", f);
 	html(f, text);
 	fputs("</td>", f);
+}
+
+/* A cell's instance (nq_report_inst): under "instance", never "hints". */
+static void td_inst(FILE *f, const nq_cell *e)
+{
+	char inst[512];
+
+	nq_report_inst(e, inst, sizeof inst);
+	td_text(f, inst);
 }
 
 /* The attributes the filters read. */
@@ -257,14 +289,25 @@ static void totals(const struct nq_report_ctx *x, const nq_report_total *tot)
 	FILE *f = x->f;
 	char buf[64];
 	size_t s;
+	const char *unit;
+	double scale;
+	int dec;
 
-	fputs("<h2>Per approach</h2>\n<table id=\"totals\" class=\"sortable\">"
+	fputs("<h2>Per approach</h2>\n<div class=\"box\"><table id=\"totals\" "
+	      "class=\"sortable\">"
 	      "<thead><tr>", f);
 	th(f, "approach", 0, "approach");
 	th(f, "instances", 1, "instances");
 	th(f, "solved", 1, "solved");
-	th(f, "par2", 1, x->time ? "PAR-2 (s)" : "PAR-2");
-	th(f, "cpu", 1, "total CPU (s)");
+	/* PAR-2 and CPU in one unit, chosen by their figures (never s
+	 * beside ms), as in the Markdown and LaTeX tables */
+	scale = nq_report_totals_unit(tot, c->nseries, &unit);
+	dec = scale == 1e3 ? NQ_REPORT_TIME_DECIMALS - 3 :
+	      NQ_REPORT_TIME_DECIMALS;
+	snprintf(buf, sizeof buf, "PAR-2 (%s)", unit);
+	th(f, "par2", 1, x->time ? buf : "PAR-2");
+	snprintf(buf, sizeof buf, "total CPU (%s)", unit);
+	th(f, "cpu", 1, buf);
 	th(f, "wins", 1, "wins");
 	fputs("</tr></thead>\n<tbody>\n", f);
 	for (s = 0; s < c->nseries; s++) {
@@ -281,13 +324,15 @@ static void totals(const struct nq_report_ctx *x, const nq_report_total *tot)
 		snprintf(buf, sizeof buf, "%zu", tot[s].solved);
 		td_num(f, buf, &v, NULL);
 		if (tot[s].par2_ok) {
-			nq_report_number(buf, sizeof buf, tot[s].par2, 4, 6);
+			nq_report_number(buf, sizeof buf, tot[s].par2 * scale,
+					 NQ_REPORT_SIG, dec);
 			td_num(f, buf, &tot[s].par2, NULL);
 		} else {
 			td_num(f, "–", NULL, NULL);
 		}
 		if (tot[s].cpu_ok) {
-			nq_report_number(buf, sizeof buf, tot[s].cpu_s, 4, 6);
+			nq_report_number(buf, sizeof buf, tot[s].cpu_s * scale,
+					 NQ_REPORT_SIG, dec);
 			td_num(f, buf, &tot[s].cpu_s, NULL);
 		} else {
 			td_num(f, "–", NULL, NULL);
@@ -297,7 +342,7 @@ static void totals(const struct nq_report_ctx *x, const nq_report_total *tot)
 		td_num(f, buf, &v, NULL);
 		fputs("</tr>\n", f);
 	}
-	fputs("</tbody></table>\n<p class=\"note\">An instance is <b>solved</b> "
+	fputs("</tbody></table></div>\n<p class=\"note\">An instance is <b>solved</b> "
 	      "by an approach when more than half of its runs there ended ok. "
 	      "<b>PAR-2</b> adds over the approach's instances the median of its "
 	      "ok runs where solved and twice the timeout where not (timeouts, "
@@ -318,10 +363,11 @@ static void glance(const struct nq_report_ctx *x, size_t m, double scale,
 	size_t i, s;
 
 	snprintf(id, sizeof id, "glance-%zu", m);
-	fprintf(f, "<table id=\"%s\" class=\"glance sortable\"><thead><tr>", id);
+	fprintf(f, "<div class=\"box\"><table id=\"%s\" class=\"glance sortable\">"
+		"<thead><tr>", id);
 	th(f, "n", 1, "n");
 	th(f, "family", 0, "family");
-	th(f, "hints", 0, "hints");
+	th(f, "instance", 0, "instance");
 	for (s = 0; s < c->nseries; s++) {
 		fputs("<th data-num data-key=\"", f);
 		html(f, c->series[s]);
@@ -350,7 +396,7 @@ static void glance(const struct nq_report_ctx *x, size_t m, double scale,
 		}
 		nq_report_family(row->hints, fam, sizeof fam);
 		td_text(f, fam);
-		td_text(f, row->hints);
+		td_inst(f, row);
 		for (s = 0; s < c->nseries; s++) {
 			const nq_cell *e = nq_cells_find(c, s, m, row->hints,
 							 row->n);
@@ -391,7 +437,7 @@ static void glance(const struct nq_report_ctx *x, size_t m, double scale,
 		}
 		fputs("</tr>\n", f);
 	}
-	fprintf(f, "</tbody></table>\n<p class=\"note\">Median %s%s%s; ~ noisy; "
+	fprintf(f, "</tbody></table></div>\n<p class=\"note\">Median %s%s%s; ~ noisy; "
 		"in brackets: runs that did not end ok.</p>\n",
 		nq_report_name_of(c->ycol), unit[0] ? " in " : "", unit);
 }
@@ -403,12 +449,13 @@ static int detail(const struct nq_report_ctx *x)
 	FILE *f = x->f;
 	size_t i, m;
 
-	fputs("<h2>Every cell</h2>\n<table id=\"detail\" class=\"sortable\">"
+	fputs("<h2>Every cell</h2>\n<div class=\"box\"><table id=\"detail\" "
+	      "class=\"sortable\">"
 	      "<thead><tr>", f);
 	th(f, "mode", 0, "mode");
 	th(f, "n", 1, "n");
 	th(f, "family", 0, "family");
-	th(f, "hints", 0, "hints");
+	th(f, "instance", 0, "instance");
 	th(f, "approach", 0, "approach");
 	th(f, "median", 1, "median");
 	th(f, "ci", 1, "95 % interval");
@@ -445,7 +492,7 @@ static int detail(const struct nq_report_ctx *x)
 			snprintf(nb, sizeof nb, "%d", e->n);
 			td_num(f, nb, &v, NULL);
 			td_text(f, fam);
-			td_text(f, e->hints);
+			td_inst(f, e);
 			td_text(f, c->series[e->series]);
 			snprintf(med, sizeof med, "%s%s%s%s", r.med,
 				 have && unit[0] ? " " : "", have ? unit : "",
@@ -467,7 +514,7 @@ static int detail(const struct nq_report_ctx *x)
 			fputs("</tr>\n", f);
 		}
 	}
-	fputs("</tbody></table>\n", f);
+	fputs("</tbody></table></div>\n", f);
 	if (c->mixed)
 		fputs("<p class=\"note\">† runs from more than one machine (a "
 		      "merged file): their spread includes the machines' "
@@ -487,11 +534,12 @@ static void randomised(const struct nq_report_ctx *x)
 		return;
 	fputs("<h2>Randomised methods</h2>\n<p class=\"note\">", f);
 	html(f, nq_report_ls_rule());
-	fputs("</p>\n<table id=\"randomised\" class=\"sortable\"><thead><tr>",
+	fputs("</p>\n<div class=\"box\"><table id=\"randomised\" "
+	      "class=\"sortable\"><thead><tr>",
 	      f);
 	th(f, "mode", 0, "mode");
 	th(f, "n", 1, "n");
-	th(f, "hints", 0, "hints");
+	th(f, "instance", 0, "instance");
 	th(f, "approach", 0, "approach");
 	th(f, "runs", 1, "runs");
 	th(f, "solved", 1, "solved");
@@ -519,7 +567,7 @@ static void randomised(const struct nq_report_ctx *x)
 		v[0] = e->n;
 		snprintf(nb, sizeof nb, "%d", e->n);
 		td_num(f, nb, &v[0], NULL);
-		td_text(f, e->hints);
+		td_inst(f, e);
 		td_text(f, c->series[e->series]);
 		v[1] = (double)e->counted;
 		td_num(f, r.runs, &v[1], NULL);
@@ -545,7 +593,7 @@ static void randomised(const struct nq_report_ctx *x)
 		td_num(f, r.restarts, e->restarts.count ? &v[7] : NULL, NULL);
 		fputs("</tr>\n", f);
 	}
-	fputs("</tbody></table>\n", f);
+	fputs("</tbody></table></div>\n", f);
 }
 
 static const char B64[] =

@@ -9,8 +9,8 @@
  *     "noisy_rule": { "interval_width_over_median" },
  *     "approaches": [ { "name", "instances", "solved", "par2", "cpu_s",
  *                       "wins" } ],
- *     "cells": [ { "mode", "n", "hints", "family", "approach", "runs",
- *                  "statuses": { "ok": 3, ... }, "median", "median_ci"
+ *     "cells": [ { "mode", "n", "instance", "hints", "family", "approach",
+ *                  "runs", "statuses": { "ok": 3, ... }, "median", "median_ci"
  *                  ([lo, hi] or null), "min", "max", "q1", "q3", "iqr",
  *                  "mad", "noisy", "machines", "timeout_s",
  *                  "speedup": { "kind", "value", "ci" },
@@ -101,7 +101,7 @@ static int cell(const struct nq_report_ctx *x, const nq_cell *e)
 	FILE *f = x->f;
 	const nq_cells *c = x->c;
 	struct nq_speedup sp;
-	char fam[128];
+	char fam[128], *h;
 	int st, first = 1, have = e->y.count > 0;
 
 	if (nq_report_speedup_of(x, e, &sp) < 0)
@@ -111,8 +111,16 @@ static int cell(const struct nq_report_ctx *x, const nq_cell *e)
 	key(f, "mode");
 	nq_json_str(f, c->modes[e->mode]);
 	fprintf(f, ", \"n\": %d, ", e->n);
+	/* the instance's id under "instance", its hints (without the
+	 * bracketed id the cell's key holds) under "hints" */
+	key(f, "instance");
+	nq_json_str(f, e->id);
+	fputs(", ", f);
 	key(f, "hints");
-	nq_json_str(f, e->hints);
+	if (!(h = strndup(e->hints, e->hints_len)))
+		return -1;
+	nq_json_str(f, h);
+	free(h);
 	fputs(", ", f);
 	key(f, "family");
 	nq_json_str(f, fam);

@@ -3,7 +3,8 @@
  * style (report.h), and the format's row of report.c's table (what the
  * formats share: report_common.h).
  *
- * LaTeX always shows seconds, every number with NQ_REPORT_SIG significant
+ * LaTeX shows times in ms or s (each table by its figures, as the other
+ * formats), every number with NQ_REPORT_SIG significant
  * digits as a plain decimal (0.00123, never 1.23e-03: siunitx and a reader
  * both parse it), and a table of more than NQ_REPORT_LONGTABLE_ROWS rows as
  * a longtable.
@@ -19,6 +20,7 @@
 #include "meta.h"
 #include "names.h"
 #include "report_common.h"
+#include "report_data.h"
 #include "report_fit.h"
 
 /* The rule of the noisy mark and of the intervals, for the captions:
@@ -244,20 +246,24 @@ static void tex_runs(FILE *f, const char *st, double w, int size)
 	fputc('}', f);
 }
 
-/* The instance column of a row (cell e). */
+/* The instance column of a row (cell e): an id whole in an \mbox (a
+ * reader copies it; the column is laid out for it), hints wrapped at
+ * their spaces when the layout narrowed the column. */
 static void tex_inst(FILE *f, const nq_cell *e, const struct nq_tex_layout *l)
 {
 	const char *s;
 	size_t len;
+	char *copy;
 
 	nq_tex_inst_text(e, &s, &len);
 	if (!len)
 		return;
-	if (nq_tex_chars(s, len) <= l->inst_w) {
-		char *copy = strndup(s, len);
-
-		if (copy)
-			tex(f, copy);
+	if (e->id[0] || nq_tex_chars(s, len) <= l->inst_w) {
+		if (!(copy = strndup(s, len)))
+			return;
+		fputs(e->id[0] ? "\\mbox{" : "", f);
+		tex(f, copy);
+		fputs(e->id[0] ? "}" : "", f);
 		free(copy);
 	} else {
 		tex_wrapped(f, s, len, l->inst_w, l->size);
@@ -313,7 +319,7 @@ static void glance_one(const struct nq_report_ctx *x, size_t m, double scale,
 	const nq_cells *c = x->c;
 	struct tex_table t;
 	size_t i, s, sl = 0, hl = 0, ns = l->s1 - l->s0;
-	char suffix[32], first[8], last[8];
+	char suffix[32], first[8], last[8], *copy;
 	FILE *cap, *head;
 
 	memset(&t, 0, sizeof t);
@@ -353,8 +359,23 @@ static void glance_one(const struct nq_report_ctx *x, size_t m, double scale,
 	fprintf(head, "$n$%s%s", l->inst == 2 ? " & instance" : l->inst ?
 		" & hints" : "", l->answer ? " & answer" : "");
 	for (s = l->s0; s < l->s1; s++) {
+		const char *name = c->series[s], *slash = strchr(name, '/');
+
 		fputs(" & ", head);
-		tex_approach(head, c, s, l);
+		if (l->letters || !slash) {
+			tex_approach(head, c, s, l);
+			continue;
+		}
+		/* on two lines, the name's parts: "backtrack/" over
+		 * "bitmask" (nq_tex_head_chars counts it so) */
+		copy = strndup(name, (size_t)(slash - name) + 1);
+		fputs("\\shortstack[r]{", head);
+		if (copy)
+			tex(head, copy);
+		fputs("\\\\", head);
+		tex(head, slash + 1);
+		fputc('}', head);
+		free(copy);
 	}
 	fclose(cap);
 	fclose(head);
@@ -415,11 +436,12 @@ static int tex_detail_head(const struct nq_report_ctx *x, size_t m,
 	const struct nq_tex_layout *l = t->l;
 	size_t sl = 0, hl = 0;
 	FILE *cap, *head;
+	int lead;
 
 	if (open_two(&t->caption, &sl, &cap, &t->head, &hl, &head) < 0)
 		return -1;
-	t->spec = strdup(l->inst ? (l->spread ? "rll rrrrr r l" : "rll rrr r l")
-			 : (l->spread ? "rl rrrrr r l" : "rl rrr r l"));
+	t->spec = strdup(l->inst ? (l->spread ? "rll rrr rrr l" : "rll rrr r l")
+			 : (l->spread ? "rl rrr rrr l" : "rl rrr r l"));
 	t->ncols = (l->inst ? 10 : 9) - (l->spread ? 0 : 2);
 	t->suffix = "";
 	tex(cap, nq_report_mode_title(c->modes[m]));
@@ -428,8 +450,8 @@ static int tex_detail_head(const struct nq_report_ctx *x, size_t m,
 		fprintf(cap, " in %s", unit);
 	if (l->spread)
 		fprintf(cap, " of the runs that ended ok and its 95\\%% "
-			"interval (low, high), the speed-up's 95\\%% interval "
-			"(low, high) and the speed-up $=$ median of ");
+			"interval (low, high), the speed-up (ratio) and its "
+			"95\\%% interval (low, high); speed-up $=$ median of ");
 	else
 		fprintf(cap, " of the runs that ended ok and its 95\\%% "
 			"interval (low, high; the speed-up's interval left out "
@@ -439,9 +461,23 @@ static int tex_detail_head(const struct nq_report_ctx *x, size_t m,
 	fprintf(cap, " / median. $^\\dagger$ noisy. %s%s",
 		tex_noisy_rule(),
 		c->mixed ? NQ_REPORT_TEX_MIXED_NOTE : "");
-	fprintf(head, "$n$ & %sapproach & median & low & high & %s"
-		"speed-up & runs", l->inst == 2 ? "instance & " :
-		l->inst ? "hints & " : "", l->spread ? "low & high & " : "");
+	/* grouped: the column and its unit over the median and its
+	 * interval, "speed-up" over the ratio and its interval */
+	lead = l->inst ? 3 : 2;
+	fprintf(head, "\\multicolumn{%d}{c}{} & \\multicolumn{3}{c}{", lead);
+	tex(head, nq_report_name_of(c->ycol));
+	if (unit[0])
+		fprintf(head, " (%s)", unit);
+	if (l->spread)
+		fprintf(head, "} & \\multicolumn{3}{c}{speed-up} & \\\\\n"
+			"\\cmidrule(lr){%d-%d}\\cmidrule(lr){%d-%d}\n", lead + 1,
+			lead + 3, lead + 4, lead + 6);
+	else
+		fprintf(head, "} & & \\\\\n\\cmidrule(lr){%d-%d}\n", lead + 1,
+			lead + 3);
+	fprintf(head, "$n$ & %sapproach & median & low & high & %s & runs",
+		l->inst == 2 ? "instance & " : l->inst ? "hints & " : "",
+		l->spread ? "ratio & low & high" : "speed-up");
 	fclose(cap);
 	fclose(head);
 	return t->spec ? 0 : -1;
@@ -499,9 +535,9 @@ static void tex_detail(const struct nq_report_ctx *x, size_t m,
 		fprintf(f, " & %s%s%s & %s & %s & ", r.med,
 			nq_stats_noisy(&e->y) ? "$^\\dagger$" : "",
 			NQ_REPORT_TEX_MIXED(e), lo, hi);
+		fprintf(f, "%s & ", r.sp);
 		if (l.spread)
 			fprintf(f, "%s & %s & ", slo, shi);
-		fprintf(f, "%s & ", r.sp);
 		tex_runs(f, r.st, l.runs_w, l.size);
 		fputs(" \\\\\n", f);
 	}
@@ -668,6 +704,107 @@ out:
 	free(t.spec);
 }
 
+/* ---- the per-approach totals ------------------------------------------ */
+
+/* A total in the table's unit: 3 significant digits, to the
+ * microsecond; the dash without one. */
+static void total_num(char *buf, size_t len, int ok, double v, double scale)
+{
+	if (!ok)
+		snprintf(buf, len, "--");
+	else
+		nq_report_number(buf, len, v * scale, NQ_REPORT_SIG,
+				 scale == 1e3 ? NQ_REPORT_TIME_DECIMALS - 3 :
+				 NQ_REPORT_TIME_DECIMALS);
+}
+
+/* The table a paper compares approaches by: per approach its instances,
+ * how many it solved, PAR-2 and CPU time (both in one unit, grouped
+ * under it) and wins (report_data.h says how each is counted); names,
+ * or letters with a key when a name is too wide for the text. */
+static int tex_totals(const struct nq_report_ctx *x, const nq_table *t,
+		      nq_error *err)
+{
+	static const char *const head[] = { "instances", "solved", "PAR-2",
+					     "CPU", "wins" };
+	const nq_cells *c = x->c;
+	FILE *f = x->f;
+	struct nq_tex_layout l;
+	nq_report_total *tot = calloc(c->nseries + 1, sizeof *tot);
+	double scale, name_w = 8, w[5], sum;
+	const char *unit;
+	char buf[64];
+	size_t s, k;
+
+	if (!tot)
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	if (nq_report_totals(t, x->o->csv, x->o->group, c, tot, err) < 0) {
+		free(tot);
+		return -1;
+	}
+	scale = nq_report_totals_unit(tot, c->nseries, &unit);
+	for (k = 0; k < 5; k++)
+		w[k] = nq_tex_chars(head[k], strlen(head[k]));
+	for (s = 0; s < c->nseries; s++) {
+		double a = nq_tex_chars(c->series[s], strlen(c->series[s]));
+
+		name_w = a > name_w ? a : name_w;
+		total_num(buf, sizeof buf, tot[s].par2_ok, tot[s].par2, scale);
+		w[2] = nq_tex_chars(buf, strlen(buf)) > w[2] ?
+		       nq_tex_chars(buf, strlen(buf)) : w[2];
+		total_num(buf, sizeof buf, tot[s].cpu_ok, tot[s].cpu_s, scale);
+		w[3] = nq_tex_chars(buf, strlen(buf)) > w[3] ?
+		       nq_tex_chars(buf, strlen(buf)) : w[3];
+	}
+	memset(&l, 0, sizeof l);
+	l.s1 = c->nseries;
+	for (l.size = 0; l.size < NQ_TEX_NSIZES; l.size++) {
+		const struct nq_tex_size *z = &nq_tex_sizes[l.size];
+
+		sum = (name_w * NQ_TEX_SLACK * z->digit + 2 * z->sep);
+		for (k = 0; k < 5; k++)
+			sum += w[k] * NQ_TEX_SLACK * z->digit + 2 * z->sep;
+		if (sum <= NQ_TEX_TEXTWIDTH_PT)
+			break;
+	}
+	if (l.size == NQ_TEX_NSIZES) {
+		l.size = 0;
+		l.letters = 1;
+	}
+	fprintf(f, "\\begin{table}[htbp]\n\\centering\n%s\\setlength"
+		"{\\tabcolsep}{%gpt}\n\\caption{Per approach: instances, how "
+		"many it solved (more than half of its runs ended ok), PAR-2 "
+		"(its median time where solved, twice the timeout where not, "
+		"added over its instances; lower is better), its total CPU "
+		"time, and its wins (the fastest median of those that solved "
+		"an instance; ties: each). Times in %s.}\n\\label{tab:",
+		nq_tex_sizes[l.size].cmd, nq_tex_sizes[l.size].sep, unit);
+	label_key(f, c->experiment[0] ? c->experiment : "results");
+	fprintf(f, "-totals}\n\\begin{tabular}{lrrrrr}\n\\toprule\n"
+		"\\multicolumn{3}{c}{} & \\multicolumn{2}{c}{time (%s)} & "
+		"\\\\\n\\cmidrule(lr){4-5}\napproach & instances & solved & "
+		"PAR-2 & CPU & wins \\\\\n\\midrule\n", unit);
+	for (s = 0; s < c->nseries; s++) {
+		tex_approach(f, c, s, &l);
+		fprintf(f, " & %zu & %zu & ", tot[s].instances, tot[s].solved);
+		total_num(buf, sizeof buf, tot[s].par2_ok, tot[s].par2, scale);
+		fprintf(f, "%s & ", buf);
+		total_num(buf, sizeof buf, tot[s].cpu_ok, tot[s].cpu_s, scale);
+		fprintf(f, "%s & %zu \\\\\n", buf, tot[s].wins);
+	}
+	fputs("\\bottomrule\n\\end{tabular}\n", f);
+	{
+		struct tex_table tt;
+
+		memset(&tt, 0, sizeof tt);
+		tt.l = &l;
+		tex_key(x, &tt);
+	}
+	fputs("\\end{table}\n\n", f);
+	free(tot);
+	return 0;
+}
+
 static void tex_preamble(const struct nq_report_ctx *x)
 {
 	const nq_cells *c = x->c;
@@ -677,12 +814,15 @@ static void tex_preamble(const struct nq_report_ctx *x)
 	int longt = 0, resize = 0;
 
 	for (m = 0; g && m < c->nmodes; m++) {
-		n = nq_tex_glance_layouts(x, m, 1, g);
+		const char *unit;
+		double scale = nq_report_unit_of(x, m, &unit);
+
+		n = nq_tex_glance_layouts(x, m, scale, g);
 		for (i = 0; i < n; i++) {
 			longt |= g[i].longt;
 			resize |= g[i].resize && !g[i].longt;
 		}
-		nq_tex_detail_layout(x, m, 1, &d);
+		nq_tex_detail_layout(x, m, scale, &d);
 		longt |= d.longt;
 		resize |= d.resize && !d.longt;
 		if (ls_layout(x, m, &d)) {
@@ -702,7 +842,7 @@ static void tex_preamble(const struct nq_report_ctx *x)
 		"rows than a page holds is a longtable)" : "",
 		resize ? " and \\usepackage{graphicx} (a table too wide for "
 		"the text is shrunk to it)" : "", NQ_TEX_TEXTWIDTH_PT,
-		NQ_REPORT_SIG, x->time ? ", times in seconds" : "");
+		NQ_REPORT_SIG, x->time ? ", times in ms or s (each table says which)" : "");
 }
 
 static void tex_machine(const struct nq_report_ctx *x, const char *meta,
@@ -748,9 +888,9 @@ static int latex_write(const struct nq_report_ctx *x, const nq_table *t,
 	char meta[4096];
 	size_t m;
 
-	(void)t;
-	(void)err;
 	tex_preamble(x);
+	if (tex_totals(x, t, err) < 0)
+		return -1;
 	for (m = 0; m < x->c->nmodes; m++) {
 		const char *unit;
 		double scale = nq_report_unit_of(x, m, &unit);

@@ -8,6 +8,7 @@
  * is re-derived here. Outside text (approach names, paths, the .meta's
  * values) goes through md() or md_code(), a link's path through md_url().
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -258,19 +259,48 @@ static void dir_of(const char *path, char *buf, size_t len)
 }
 
 /* How the report (at o->output, or beside the CSV when on stdout) names
- * `path`: its base name when both sit in one directory. */
+ * `path`: relative to the report's own folder, so a link resolves from
+ * there wherever the report was written from ("../plots/x.svg", or the
+ * base name when both sit in one folder); `path` as given when a folder
+ * cannot be resolved. */
 static void link_to(const nq_report_opts *o, const char *path, char *buf,
 		    size_t len)
 {
-	char a[4096], b[4096];
-	const char *slash = strrchr(path, '/');
+	char d[4096], from[PATH_MAX], to[PATH_MAX];
+	const char *slash = strrchr(path, '/'), *a, *b;
+	size_t used = 0, k;
 
-	dir_of(o->output ? o->output : o->csv, a, sizeof a);
-	dir_of(path, b, sizeof b);
-	if (!strcmp(a, b))
-		snprintf(buf, len, "%s", slash ? slash + 1 : path);
-	else
+	dir_of(o->output ? o->output : o->csv, d, sizeof d);
+	if (!realpath(d, from)) {
 		snprintf(buf, len, "%s", path);
+		return;
+	}
+	dir_of(path, d, sizeof d);
+	if (!realpath(d, to)) {
+		snprintf(buf, len, "%s", path);
+		return;
+	}
+	/* the folders' common part, whole components only */
+	for (k = 0; from[k] && from[k] == to[k]; k++)
+		;
+	if (!((from[k] == '\0' || from[k] == '/') &&
+	      (to[k] == '\0' || to[k] == '/')))
+		while (k > 0 && from[k - 1] != '/')
+			k--;
+	a = from + k;
+	b = to + k;
+	buf[0] = '\0';
+	/* up from the report's folder, then down to the plot's */
+	for (; *a; a++)
+		if (*a != '/' && (a == from + k || a[-1] == '/') &&
+		    used < len)
+			used += (size_t)snprintf(buf + used, len - used, "../");
+	while (*b == '/')
+		b++;
+	if (*b && used < len)
+		used += (size_t)snprintf(buf + used, len - used, "%s/", b);
+	if (used < len)
+		snprintf(buf + used, len - used, "%s", slash ? slash + 1 : path);
 }
 
 static void plots(const struct nq_report_ctx *x)
@@ -283,12 +313,37 @@ static void plots(const struct nq_report_ctx *x)
 		"run-time distributions: fraction of runs solved against "
 		"steps and time"
 	};
-	char svg[4096], path[4096], link[4096];
-	int k, any = 0;
+	char svg[4096], path[4096], link[4096], ysvg[4400], cmd[8400];
+	const char *y = x->c->ycol;
+	int k, any = 0, other_y = y && strcmp(y, "wall_s");
 
 	nq_path_with_ext(x->o->csv, ".svg", svg, sizeof svg);
 	fputs("## Plots\n\n", x->f);
+	/* --y COL: the plot of that column against n, FILE-COL.svg (not the
+	 * time plot FILE.svg: the tables show COL) */
+	if (other_y) {
+		nq_path_with_ext(x->o->csv, "", path, sizeof path);
+		snprintf(ysvg, sizeof ysvg, "%s-%s.svg", path, y);
+		if (access(ysvg, R_OK) == 0) {
+			link_to(x->o, ysvg, link, sizeof link);
+			fputs("![", x->f);
+			md(x->f, nq_report_name_of(y));
+			fputs(" against n](", x->f);
+			md_url(x->f, link);
+			fputs(")\n\n", x->f);
+		} else {
+			snprintf(cmd, sizeof cmd, "harness plot %s --y %s -o %s",
+				 x->o->csv, y, ysvg);
+			fputs("The plot of ", x->f);
+			md_code(x->f, y);
+			fputs(" is not drawn yet: ", x->f);
+			md_code(x->f, cmd);
+			fputs(" draws it beside the CSV.\n\n", x->f);
+		}
+	}
 	for (k = 0; k < NQ_PLOT__COUNT; k++) {
+		if (other_y && k == NQ_PLOT_TIME)
+			continue;
 		nq_plot_path(svg, (nq_plot_kind)k, path, sizeof path);
 		if (access(path, R_OK) != 0)
 			continue;
@@ -298,9 +353,7 @@ static void plots(const struct nq_report_ctx *x)
 		fputs(")\n\n", x->f);
 		any = 1;
 	}
-	if (!any) {
-		char cmd[4200];
-
+	if (!any && !other_y) {
 		snprintf(cmd, sizeof cmd, "harness plot %s --kind all",
 			 x->o->csv);
 		fputs("None drawn yet: ", x->f);
@@ -371,6 +424,59 @@ static void machine(const struct nq_report_ctx *x)
 	fputc('\n', x->f);
 }
 
+/* Per approach its totals (report_data.h): the table a paper compares
+ * approaches by, PAR-2 and CPU time in one unit (never s beside ms). */
+static int md_totals(const struct nq_report_ctx *x, const nq_table *t,
+		     nq_error *err)
+{
+	const nq_cells *c = x->c;
+	FILE *f = x->f;
+	nq_report_total *tot = calloc(c->nseries + 1, sizeof *tot);
+	const char *unit;
+	double scale;
+	char par2[64], cpu[64];
+	size_t s;
+	int dec;
+
+	if (!tot)
+		return nq_error_set(err, NULL, 0, 0, "out of memory");
+	if (nq_report_totals(t, x->o->csv, x->o->group, c, tot, err) < 0) {
+		free(tot);
+		return -1;
+	}
+	scale = nq_report_totals_unit(tot, c->nseries, &unit);
+	/* 3 significant digits, to the microsecond */
+	dec = scale == 1e3 ? NQ_REPORT_TIME_DECIMALS - 3 :
+	      NQ_REPORT_TIME_DECIMALS;
+	fprintf(f, "## Per approach\n\n| approach | instances | solved | "
+		"PAR-2 (%s) | CPU (%s) | wins |\n|---|--:|--:|--:|--:|--:|\n",
+		unit, unit);
+	for (s = 0; s < c->nseries; s++) {
+		snprintf(par2, sizeof par2, "–");
+		snprintf(cpu, sizeof cpu, "–");
+		if (tot[s].par2_ok)
+			nq_report_number(par2, sizeof par2, tot[s].par2 * scale,
+					 NQ_REPORT_SIG, dec);
+		if (tot[s].cpu_ok)
+			nq_report_number(cpu, sizeof cpu, tot[s].cpu_s * scale,
+					 NQ_REPORT_SIG, dec);
+		fputs("| ", f);
+		md(f, c->series[s]);
+		fprintf(f, " | %zu | %zu | %s | %s | %zu |\n", tot[s].instances,
+			tot[s].solved, par2, cpu, tot[s].wins);
+	}
+	fputs("\nAn instance is **solved** by an approach when more than half "
+	      "of its runs there ended ok. **PAR-2** adds over the approach's "
+	      "instances the median of its ok runs where solved and twice the "
+	      "timeout where not (timeouts, failures and wrong answers alike); "
+	      "lower is better, and it is given only for a time column with a "
+	      "timeout for every unsolved instance. **CPU** adds cpu_s over "
+	      "every run. A **win**: the approach's median is the smallest of "
+	      "those that solved the instance (ties: each).\n\n", f);
+	free(tot);
+	return 0;
+}
+
 /* The document: the title and what a cell shows, the plots, per mode
  * the table at a glance and the detail table, the machine. */
 static int markdown_write(const struct nq_report_ctx *x, const nq_table *t,
@@ -382,8 +488,6 @@ static int markdown_write(const struct nq_report_ctx *x, const nq_table *t,
 	size_t m, runs[NQ_ST__COUNT] = { 0 }, i;
 	int st;
 
-	(void)t;
-	(void)err;
 	for (i = 0; i < c->ncells; i++)
 		for (st = 0; st < NQ_ST__COUNT; st++)
 			runs[st] += c->cell[i].status[st];
@@ -412,6 +516,8 @@ static int markdown_write(const struct nq_report_ctx *x, const nq_table *t,
 		"end ok are counted under runs, never dropped.\n\n",
 		nq_report_noisy_rule());
 	plots(x);
+	if (md_totals(x, t, err) < 0)
+		return -1;
 	for (m = 0; m < c->nmodes; m++) {
 		const char *unit;
 		double scale = nq_report_unit_of(x, m, &unit);

@@ -167,7 +167,7 @@ expect "the solubility plot: titled, to b-solubility.svg" \
 "$H" report "$T/r/b.csv" -o "$T/r/b.md" 2>/dev/null
 "$H" report "$T/r/b.csv" --format latex -o "$T/r/b.tex" 2>/dev/null
 expect "the LaTeX report names each instance by its id in its own column" \
-	[ "$(grep -cE '^7 & blocked-n7-b[0-9]+-f1-s3-[01] & (found|none) & ' "$T/r/b.tex")" -eq 6 ]
+	[ "$(grep -cE '^7 & \\mbox\{blocked-n7-b[0-9]+-f1-s3-[01]\} & (found|none) & ' "$T/r/b.tex")" -eq 6 ]
 
 echo "figures: $pass passed, $failed failed"
 [ $failed -eq 0 ]

@@ -309,7 +309,7 @@ for want in 'my\_solver/a\_b' 'p\&q/x\#y' 'pct/50\%' 't\textasciitilde{}u/v\text
 done
 expect "latex: label keys are letters, digits and -, never escaped" \
 	[ "$(grep -o '\\label{[^}]*}' "$T/long.tex" | sort | tr '\n' ' ')" = \
-	  '\label{tab:my-exp-1-50-count-glance} \label{tab:my-exp-1-50-count} \label{tab:my-exp-1-50-first-glance} \label{tab:my-exp-1-50-first} ' ]
+	  '\label{tab:my-exp-1-50-count-glance} \label{tab:my-exp-1-50-count} \label{tab:my-exp-1-50-first-glance} \label{tab:my-exp-1-50-first} \label{tab:my-exp-1-50-totals} ' ]
 check=$(python3 - "$T/long.tex" "$T/short.tex" "$T/nodes.tex" "$T/mixed.tex" "$T/wide.tex" <<'PY'
 import re, sys
 bad = []
@@ -356,19 +356,21 @@ PY
 )
 expect "latex: every special character escaped, every row whole, every number a plain decimal of <= 3 significant digits (got: $check)" [ "$check" = "[]" ]
 # (the dagger, noisy, follows the interval rule: not asserted here)
-expect "latex: times in seconds, to the microsecond (0.000045, not 4.5e-05)" grep -qE '^4 & 8 & 0\.000045(\$\^\\dagger\$)? & ' "$T/long.tex"
+expect "latex: times in the table's unit (ms here), to the microsecond (0.045 ms, not 0.000045 s nor 4.5e-05)" grep -qE '^4 & 8 & 0\.045(\$\^\\dagger\$)? & ' "$T/long.tex"
 expect "latex: large counts in full, not in e-notation" grep -qE '^19 & 38 & [0-9]{13} & ' "$T/nodes.tex"
 check=$(python3 - "$T/mixed.csv" "$T/mixed.tex" <<'PY'
 import csv, re, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline='')))
-def fmt(v):
-    e = int(('%.2e' % v).split('e')[1]); d = max(0, min(6, 2 - e))
+def fmt(v, ms):
+    if ms: v *= 1000
+    e = int(('%.2e' % v).split('e')[1]); d = max(0, min(3 if ms else 6, 2 - e))
     return '%.*f' % (d, v)
 text = open(sys.argv[2]).read()
 bad = []; seen = 0
 for mode in ('count', 'first'):
     m = re.search(r'label\{tab:fixture-%s-glance\}.*?\\toprule\n(.*?) \\\\\n\\midrule\n(.*?)\\bottomrule' % mode, text, re.S)
     head, tab = [h.strip() for h in m.group(1).split('&')], m.group(2)
+    ms = bool(re.search(r'Median wall time in ms[^\n]*\n\\label\{tab:fixture-%s-glance\}' % mode, text))
     if head[:2] != ['$n$', 'answer']: bad.append(('head', head))
     apps = ['backtrack/bitmask', 'picosat/pairwise', 'glpk/assignment']
     for line in tab.strip().split('\n'):
@@ -382,13 +384,13 @@ for mode in ('count', 'first'):
         for app, cell in zip(apps, cells[2:]):
             rs = [r for r in rows if r['mode'] == mode and int(r['n']) == n and r['solver'] + '/' + r['encoding'] == app]
             ok = [float(r['wall_s']) for r in rs if r['status'] == 'ok']
-            want = fmt(statistics.median(ok)) if ok else max(set(r['status'] for r in rs), key=[r['status'] for r in rs].count)
+            want = fmt(statistics.median(ok), ms) if ok else max(set(r['status'] for r in rs), key=[r['status'] for r in rs].count)
             if re.sub(r'\\textsuperscript\{.*\}$', '', cell.replace('$^\\dagger$', '')) != want: bad.append((mode, n, app, cell, want))
             seen += 1
 print(seen, bad)
 PY
 )
-expect "latex glance table: the medians of the CSV in seconds, 3 digits (got: $check)" [ "$check" = "30 []" ]
+expect "latex glance table: the medians of the CSV in the table's unit, 3 digits (got: $check)" [ "$check" = "30 []" ]
 # count: a 22-row glance table before a 132-row detail; first: 44 and 264
 expect "latex: more than 40 rows make a longtable, and so does the glance table before one (in place, never floating past it)" \
 	[ "$(grep -c '\\begin{longtable}' "$T/long.tex")" -eq 4 ] && grep -q '^% needs \\usepackage{booktabs} and \\usepackage{longtable}' "$T/long.tex"
@@ -437,7 +439,7 @@ PY
 	expect "latex: 8 approaches with long names go by letter, with a key below" \
 		grep -qF 'Approaches: A:~picosat/sequential-counter; B:~cadical/commander-groups;' "$T/wide.tex"
 	expect "latex: instance ids in their own column, whole" \
-		grep -qE '^4 & blocked-n4-b2-f1-s7-0 & (0|1) & ' "$T/wide.tex"
+		grep -qE '^4 & \\mbox\{blocked-n4-b2-f1-s7-0\} & (0|1) & ' "$T/wide.tex"
 else
 	echo "paper: pdflatex, booktabs or longtable not installed (make deps-paper); compiling skipped" >&2
 	skipped=$((skipped + 1))
@@ -479,6 +481,90 @@ PY
 else
 	skipped=$((skipped + 1))
 fi
+
+# --- the paper's tables as is (issue 32) -------------------------------------
+# The per-approach totals in LaTeX and Markdown, PAR-2 and CPU in the
+# table's one unit (checked against the JSON's seconds); names where they
+# fit; grouped heads; generated ids whole.
+"$H" report "$T/long.csv" -o "$T/long.md" 2>/dev/null
+"$H" report "$T/long.csv" --format json -o "$T/long.json" 2>/dev/null
+check=$(python3 - "$T/long.tex" "$T/long.md" "$T/long.json" "$T/short.tex" "$T/wide.tex" <<'PY'
+import json, re, sys
+tex, md, js, short, wide = (open(p).read() for p in sys.argv[1:6])
+bad = []
+par2 = {a['name']: a['par2'] for a in json.loads(js)['approaches']}
+def fmt(v):  # 3 significant digits, a plain decimal
+    e = int(('%.2e' % v).split('e')[1]); return '%.*f' % (max(0, 2 - e), v)
+m = re.search(r'Times in (ms|s)\.\}\n\\label\{tab:[a-z0-9-]*-totals\}\n\\begin\{tabular\}\{lrrrrr\}\n\\toprule\n(.*?)\\bottomrule', tex, re.S)
+if not m: bad.append('no totals table in the tex')
+else:
+    unit, body = m.group(1), m.group(2)
+    if '\\multicolumn{2}{c}{time (%s)}' % unit not in body or '\\cmidrule(lr){4-5}' not in body: bad.append(('tex head', body[:120]))
+    rows = [r for r in body.split('\\midrule\n')[1].split(' \\\\\n') if r.strip()]
+    if len(rows) != len(par2): bad.append(('tex rows', len(rows)))
+    for r in rows:
+        cells = [c.strip() for c in r.split(' & ')]
+        name = cells[0].replace('\\', '').replace('textasciitilde{}', '~').replace('textasciicircum{}', '^').replace('textbackslash{}', '\\').replace('textless{}', '<').replace('textgreater{}', '>').replace('textbar{}', '|')
+        want = fmt(par2[name] * (1000 if unit == 'ms' else 1)) if name in par2 else None
+        if cells[3] != want: bad.append(('tex par2', name, cells[3], want, unit))
+m = re.search(r'\| approach \| instances \| solved \| PAR-2 \((ms|s)\) \| CPU \((ms|s)\) \| wins \|\n\|[-:|]*\|\n((?:\|.*\|\n)+)', md)
+if not m or m.group(1) != m.group(2): bad.append('md totals head')
+else:
+    for r in m.group(3).strip().split('\n'):
+        cells = [c.strip() for c in r.strip('|').split(' | ')]
+        name = re.sub(r'\\(.)', r'\1', cells[0])
+        if name in par2 and cells[3] != fmt(par2[name] * (1000 if m.group(1) == 'ms' else 1)): bad.append(('md par2', name, cells[3]))
+# the detail table's head grouped: the column's unit over median, low,
+# high; speed-up over ratio, low, high
+if not re.search(r'\\multicolumn\{3\}\{c\}\{wall time \((ms|s)\)\} & \\multicolumn\{3\}\{c\}\{speed-up\} & \\\\\n\\cmidrule\(lr\)\{3-5\}\\cmidrule\(lr\)\{6-8\}\n\$n\$ & approach & median & low & high & ratio & low & high & runs', short): bad.append('short: no grouped detail head')
+# six approaches' short names fit: names, never a key of letters
+if 'Approaches:' in short or not re.search(r'^4 & my\\_solver/a\\_b & ', short, re.M): bad.append('short: letters where names fit')
+# an id is whole: in an \mbox, never broken after its hyphens
+ids = re.findall(r'(\\mbox\{)?blocked-n[0-9]+-b2-f1-s7-[0-9]', wide)
+if not ids or any(not i for i in ids) or '\\allowbreak' in wide: bad.append(('wide: an id that can break', len(ids)))
+print(bad[:4])
+PY
+)
+expect "latex and markdown: the per-approach totals, PAR-2 in the table's unit, grouped heads, names where they fit, ids whole (got: $check)" [ "$check" = "[]" ]
+expect "markdown and latex both carry PAR-2" sh -c 'grep -q PAR-2 "$1" && grep -q PAR-2 "$2"' _ "$T/long.md" "$T/long.tex"
+
+# Without pdflatex (it is not a dependency), the files' form at least:
+# braces balanced, environments nested, every row's cells and
+# \multicolumn spans as many as the column spec, \cmidrule inside it.
+check=$(python3 - "$T/long.tex" "$T/short.tex" "$T/nodes.tex" "$T/mixed.tex" "$T/wide.tex" <<'PY'
+import re, sys
+bad = []
+for path in sys.argv[1:]:
+    text = open(path).read()
+    body = '\n'.join(l for l in text.split('\n') if not l.startswith('%'))
+    # braces balanced, ignoring escaped \{ \}
+    t = re.sub(r'\\[{}]', '', body)
+    depth = 0
+    for ch in t:
+        depth += (ch == '{') - (ch == '}')
+        if depth < 0: bad.append((path, 'brace closes nothing')); break
+    if depth: bad.append((path, 'braces', depth))
+    # environments nest
+    stack = []
+    for kind, env in re.findall(r'\\(begin|end)\{([a-z*]+)\}', body):
+        if kind == 'begin': stack.append(env)
+        elif not stack or stack.pop() != env: bad.append((path, 'env', env))
+    if stack: bad.append((path, 'open', stack))
+    # \cmidrule ranges inside the table's columns; \multicolumn spans sum up
+    for env, spec, rows in re.findall(r'\\begin\{(tabular|longtable)\}\{([^}]*)\}\n(.*?)\\end\{\1\}', body, re.S):
+        ncols = len(spec.replace(' ', ''))
+        for a, b in re.findall(r'\\cmidrule\(lr\)\{([0-9]+)-([0-9]+)\}', rows):
+            if not 1 <= int(a) <= int(b) <= ncols: bad.append((path, 'cmidrule', a, b, ncols))
+        for row in rows.split('\\\\\n'):
+            row = re.sub(r'^(\s*\\(toprule|midrule|addlinespace|endfirsthead|endhead|endfoot|endlastfoot|bottomrule|cmidrule\(lr\)\{[0-9-]+\})\s*)+', '', row.strip())
+            if '&' not in row or row.startswith('\\caption'): continue
+            cells = re.split(r'(?<!\\)&', row)
+            span = sum(int(m.group(1)) if m else 1 for m in (re.match(r'\s*\\multicolumn\{([0-9]+)\}', c) for c in cells))
+            if span != ncols: bad.append((path, 'span', span, ncols, row[:70]))
+print(bad[:5])
+PY
+)
+expect "latex: well formed: braces, environments, spans, \\cmidrule ranges (got: $check)" [ "$check" = "[]" ]
 
 echo "paper: $pass passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]

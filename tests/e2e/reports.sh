@@ -133,12 +133,14 @@ expect "--baseline: speed-ups against it, '> k×' where it timed out" \
 "$H" report "$T/mixed.csv" --format latex 2>/dev/null
 expect "latex: default FILE.tex" [ -s "$T/mixed.tex" ]
 expect "latex: booktabs rules" grep -q '\\toprule' "$T/mixed.tex" && grep -q '\\midrule' "$T/mixed.tex" && grep -q '\\bottomrule' "$T/mixed.tex"
-expect "latex: two tables per mode (glance, detail)" [ "$(grep -c '\\begin{tabular}' "$T/mixed.tex")" -eq 4 ]
+expect "latex: the totals and two tables per mode (glance, detail)" [ "$(grep -c '\\begin{tabular}' "$T/mixed.tex")" -eq 5 ]
 expect "latex: the column spec fits the header" python3 - "$T/mixed.tex" <<'PY'
 import re, sys
 t = open(sys.argv[1]).read()
-for spec, head in re.findall(r'\\begin\{tabular\}\{([^}]*)\}\n\\toprule\n(.*?)\\\\', t):
-    assert len(spec.replace(' ', '')) == head.count('&') + 1, (spec, head)
+for spec, head in re.findall(r'\\begin\{tabular\}\{([^}]*)\}\n\\toprule\n(.*?) \\\\\n', t):
+    # a grouped head's \multicolumn{k} spans k columns
+    cols = sum(int(m.group(1)) if m else 1 for m in (re.match(r'\s*\\multicolumn\{([0-9]+)\}', c) for c in head.split('&')))
+    assert len(spec.replace(' ', '')) == cols, (spec, head)
 PY
 expect "latex: labels escaped" grep -qF 'glpk/assignment' "$T/mixed.tex"
 expect "latex: noisy cells marked" grep -qF '$^\dagger$' "$T/mixed.tex"
@@ -284,6 +286,99 @@ expect "solubility: the timed-out instance is left out" grep -qF '1 instance und
 expect "solubility: a's median, its timeout at the limit" grep -qx '0.25 5' "$T/sol.gp"
 expect "solubility: b's median at 2/16 over its two runs" grep -qx '0.125 2.515' "$T/sol.gp"
 expect "solubility: a line per family and n" grep -qF "'solvable, blocked n = 4'" "$T/sol.gp"
+
+# --- generated ids under `instance`, never under `hints` (issue 32) ---------
+# The console summary, the HTML and the JSON name a generated instance
+# under an `instance` heading, without brackets (they mean runs that did
+# not end ok); pre-placed queens stay its hints.
+mkdir -p "$T/ids"
+cat >"$T/ids/ids.yaml" <<'Y'
+experiment: ids
+repeat: 1
+timeout: 5s
+instances:
+  - {n: 6, mode: count}
+  - {n: 6, mode: first, hints: [[1, 2]]}
+  - generate: {family: blocked, n: 8, blocked: [8], free: 1, count: 2, seed: 1}
+    mode: first
+approaches:
+  - backtrack: {variant: [bitmask]}
+Y
+"$H" run "$T/ids/ids.yaml" -o "$T/ids/ids.csv" >"$T/ids/console" 2>&1
+"$H" report "$T/ids/ids.csv" --format html -o "$T/ids/ids.html" 2>/dev/null
+"$H" report "$T/ids/ids.csv" --format json -o "$T/ids/ids.json" 2>/dev/null
+check=$(python3 - "$T/ids/console" "$T/ids/ids.html" "$T/ids/ids.json" <<'PY'
+import html, json, re, sys
+con, page, js = (open(p).read() for p in sys.argv[1:4])
+bad = []
+idre = re.compile(r'blocked-n8-b8-f1-s1-[01]')
+# console: the heading over the ids' column
+lines = con.split('\n')
+head = [l for l in lines if l.startswith('approach ')]
+if not head: bad.append('no summary')
+else:
+    h = head[0]
+    for l in lines:
+        m = idre.search(l)
+        if m:
+            col = h[:m.start() + 1].split()[-1] if h[:m.start() + 1].split() else ''
+            word = re.findall(r'\S+', h[m.start():m.start() + 9])
+            if 'hints' in h or not word or word[0] != 'instance': bad.append(('console', h))
+            if '[' + m.group(0) in l: bad.append(('console brackets', l))
+# HTML: per table, the column of each id and its heading
+for t in re.findall(r'<table.*?</table>', page, re.S):
+    heads = [html.unescape(x) for x in re.findall(r'<th[^>]*>(.*?)</th>', t)]
+    for row in re.findall(r'<tr[^>]*>(.*?)</tr>', t, re.S):
+        for i, cell in enumerate(re.findall(r'<td[^>]*>(.*?)</td>', row, re.S)):
+            if idre.search(cell):
+                if i >= len(heads) or heads[i] != 'instance': bad.append(('html head', heads[i] if i < len(heads) else None))
+                if '[' in cell: bad.append(('html brackets', cell))
+if not idre.search(page): bad.append('html: no id')
+# JSON: the id under "instance", never in "hints"
+cells = json.loads(js)['cells']
+ids = [c.get('instance', '') for c in cells if idre.fullmatch(c.get('instance', ''))]
+if len(ids) != 2 or any(idre.search(c['hints']) or '[' in c['hints'] for c in cells): bad.append(('json', [(c.get('instance'), c['hints']) for c in cells]))
+if not any(c['hints'] == '1:2' for c in cells): bad.append('json: the hints lost')
+print(bad[:4])
+PY
+)
+expect "generated ids under 'instance', never 'hints', no brackets: console, HTML, JSON (got: $check)" [ "$check" = "[]" ]
+
+# --- image links from the report's own folder; --y links its column's plot --
+# (issue 32) Plots stand beside the CSV in data/ (empty files: the report
+# only links what exists); reports go to other folders, written from
+# other working directories; every link must resolve from the report's
+# folder.
+mkdir -p "$T/lk/data" "$T/lk/out/deep"
+python3 - "$D/mixed.csv" "$T/lk/data/m.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+for r in rows: r['nodes'] = str(int(r['n']) * 10)   # a column to show
+w = csv.DictWriter(open(sys.argv[2], 'w', newline=''), list(rows[0]))
+w.writeheader(); w.writerows(rows)
+PY
+touch "$T/lk/data/m.svg" "$T/lk/data/m-cactus.svg"
+(cd "$T/lk" && "$H" report data/m.csv -o out/deep/r.md 2>/dev/null)
+(cd "$T/lk/out" && "$H" report ../data/m.csv -o ../r2.md 2>/dev/null)
+(cd "$T/lk" && "$H" report data/m.csv --y nodes -o out/n.md 2>/dev/null)
+touch "$T/lk/data/m-nodes.svg"
+(cd "$T/lk" && "$H" report data/m.csv --y nodes -o out/n2.md 2>/dev/null)
+links() {
+	python3 - "$@" <<'PY'
+import os, re, sys, urllib.parse
+for report in sys.argv[1:]:
+    links = [urllib.parse.unquote(l) for l in re.findall(r'!\[[^]]*\]\(([^)]*)\)', open(report).read())]
+    print(os.path.basename(report), ' '.join('%s:%s' % (l, 'ok' if os.path.exists(os.path.join(os.path.dirname(report), l)) else 'BROKEN') for l in links))
+PY
+}
+got=$(links "$T/lk/out/deep/r.md" "$T/lk/r2.md" | tr '\n' ';')
+expect "report -o in another folder: every image link resolves from the report's folder (got: $got)" \
+	[ "$got" = "r.md ../../data/m.svg:ok ../../data/m-cactus.svg:ok;r2.md data/m.svg:ok data/m-cactus.svg:ok;" ]
+got=$(links "$T/lk/out/n2.md")
+expect "report --y nodes links the nodes plot, not the time plot (got: $got)" \
+	[ "$got" = "n2.md ../data/m-nodes.svg:ok ../data/m-cactus.svg:ok" ]
+expect "report --y nodes without that plot: says how to draw it, links no time plot" \
+	sh -c 'grep -qF "harness plot data/m.csv --y nodes -o data/m-nodes.svg" "$1" && ! grep -qF "(../data/m.svg)" "$1"' _ "$T/lk/out/n.md"
 
 echo "reports: $pass passed, $failed failed"
 [ $failed -eq 0 ]
