@@ -80,6 +80,10 @@ typedef struct nq_cells {
 	size_t *colour;         /* per series: its rank among every series
 				   of the file (not only those shown), for
 				   its colour and marker */
+	char **every;           /* every series label of the file, whatever
+				   the filters keep: the figures' styles
+				   are told apart over them (style.h) */
+	size_t nevery;
 	char **modes;           /* "first", "count", ... in order of appearance */
 	size_t nmodes;
 	char *experiment;       /* the first row's experiment ("" if none) */

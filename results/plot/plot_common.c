@@ -1,10 +1,12 @@
 /*
  * plot_common.c - see plot_common.h.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "cells.h"
 #include "plot_common.h"
 
 static const char *const kind_names[NQ_PLOT__COUNT] = {
@@ -26,12 +28,6 @@ const char *nq_plot_kind_name(nq_plot_kind k)
 	return k < NQ_PLOT__COUNT ? kind_names[k] : "?";
 }
 
-/* Series colours, cycled. */
-static const char *const colours[] = {
-	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
-	"#e377c2", "#17becf"
-};
-#define NCOLOURS (sizeof colours / sizeof colours[0])
 
 /* Picture types by extension. */
 static const struct {
@@ -208,17 +204,112 @@ void nq_plot_setup(FILE *f, const nq_plot_opts *o, int term,
 	      "Left reverse samplen 2 spacing 1.1 noopaque nobox\n"
 	      "set tmargin 3\n", f);
 	fprintf(f, "set multiplot layout 1,%d title ", npanels > 1 ? npanels : 1);
-	nq_plot_str(f, title);
+	nq_plot_str(f, nq_plot_title(o, title));
 	fputs(" font ',16'\n", f);
 }
 
 /* The rgb of series s as the integer gnuplot's `lc rgb variable` reads. */
 long nq_plot_rgb(size_t s)
 {
-	return strtol(colours[s % NCOLOURS] + 1, NULL, 16);
+	nq_style st;
+
+	nq_style_of(s, &st);
+	return strtol(st.colour + 1, NULL, 16);
 }
 
 const char *nq_plot_colour(size_t s)
 {
-	return colours[s % NCOLOURS];
+	static const char *const rgb[NQ_STYLE_COLOURS] = {
+		"#0072B2", "#D55E00", "#009E73", "#E69F00", "#CC79A7",
+		"#56B4E9", "#000000", "#C8B400"
+	};
+
+	return rgb[s % NQ_STYLE_COLOURS];
+}
+
+int nq_plot_styles(const nq_cells *c, const nq_plot_opts *o, nq_style *out)
+{
+	size_t n = c->nevery + c->nseries, i;
+	const char **l = malloc((n + 1) * sizeof *l);
+	nq_style *st = malloc((n + 1) * sizeof *st);
+
+	if (!l || !st) {
+		free(l);
+		free(st);
+		return -1;
+	}
+	/* every approach of the file weighs, so two figures of one file
+	 * tell their approaches apart alike; the shown ones last, for
+	 * groupings the file's list does not hold */
+	for (i = 0; i < c->nevery; i++)
+		l[i] = c->every[i];
+	for (i = 0; i < c->nseries; i++)
+		l[c->nevery + i] = c->series[i];
+	if (nq_style_assign(l, n, o->styles, st) < 0) {
+		free(l);
+		free(st);
+		return -1;
+	}
+	for (i = 0; i < c->nseries; i++)
+		out[i] = st[c->nevery + i];
+	free(l);
+	free(st);
+	return 0;
+}
+
+void nq_plot_style(FILE *f, const nq_style *st, int points)
+{
+	fprintf(f, "lc rgb '%s' dt %d", st->colour, st->dt);
+	if (points)
+		fprintf(f, " pt %d", st->pt);
+}
+
+long nq_plot_style_rgb(const nq_style *st)
+{
+	return strtol(st->colour + 1, NULL, 16);
+}
+
+const char *nq_plot_title(const nq_plot_opts *o, const char *fallback)
+{
+	return o->title ? o->title : fallback;
+}
+
+int nq_plot_key_space(FILE *f, const nq_plot_opts *o, int term,
+		      int npanels, size_t entries, size_t widest)
+{
+	int pdf = !strcmp(terms[term].ext, ".pdf");
+	double w, h, font, cols, rows, frac;
+
+	picture_size(o, term, npanels, &w, &h);
+	/* the font's size in the picture's units: px (a PNG's points are
+	 * 4/3 px at 96 dpi), or inches for a PDF */
+	if (pdf)
+		font = 10.0 / 72;
+	else if (!strcmp(terms[term].ext, ".png"))
+		font = 16.0 * (o->dpi > 0 ? o->dpi / 96.0 : 1);
+	else
+		font = 15;
+	if (entries < 1)
+		entries = 1;
+	/* an entry: its sample, a gap and the text, at about 0.6 em a
+	 * character; fewer columns rather than a key wider than the page */
+	cols = floor(0.94 * w / ((double)(widest + 8) * 0.6 * font));
+	if (cols < 1)
+		cols = 1;
+	if (cols > (double)entries)
+		cols = (double)entries;
+	rows = ceil((double)entries / cols);
+	/* the key's lines, the x tics and label above it */
+	frac = (rows * 1.25 + 4.2) * font / h;
+	if (frac > 0.6)
+		frac = 0.6;
+	fprintf(f, "set bmargin at screen %.4f\nunset key\n", frac);
+	return (int)rows;
+}
+
+void nq_plot_key_show(FILE *f, int rows)
+{
+	fprintf(f, "set key at screen 0.5, screen 0.005 center bottom vertical "
+		"maxrows %d Left reverse samplen 2 spacing 1.05 width 0 "
+		"noopaque nobox\n", rows);
 }

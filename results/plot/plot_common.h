@@ -10,6 +10,7 @@
 #include "error.h"
 #include "table.h"
 #include "only.h"
+#include "style.h"
 
 typedef enum nq_plot_kind {
 	NQ_PLOT_TIME = 0,   /* y against n, a line per approach, a panel per mode */
@@ -46,6 +47,12 @@ typedef struct nq_plot_opts {
 			       * NQ_PLOT_PANEL_W x NQ_PLOT_PANEL_H px a panel */
 	int size_inches;      /* width and height are inches (else px) */
 	int dpi;              /* PNG: px per inch (--dpi); 0: 96 */
+	const nq_style_pins *styles; /* approaches' looks pinned (--styles);
+			       * NULL: from their labels (style.h) */
+	const char *title;    /* the figure's title (--title); NULL: the
+			       * experiment's name and what is drawn */
+	int logx;             /* 0 auto (log when n spans more than two
+			       * decades), 1 log (--logx) */
 } nq_plot_opts;
 
 /* A panel's default size in px (PDF: at 96 px per inch). */
@@ -85,9 +92,29 @@ void nq_plot_setup(FILE *f, const nq_plot_opts *o, int term,
 /* s as a gnuplot single-quoted string. */
 void nq_plot_str(FILE *f, const char *s);
 /* The rgb of series s, as `lc rgb variable` reads it; its colour as
- * "#rrggbb". */
+ * "#rrggbb" (palette style s, style.h: for plots whose series are not
+ * approaches). */
 long nq_plot_rgb(size_t s);
 const char *nq_plot_colour(size_t s);
+/* The styles of c's series (out: c->nseries of them), told apart over
+ * every approach of the file and pinned by o->styles. 0, or -1 on no
+ * memory. */
+struct nq_cells;
+int nq_plot_styles(const struct nq_cells *c, const nq_plot_opts *o, nq_style *out);
+/* "lc rgb '#rrggbb' dt D" and, with points, " pt P". */
+void nq_plot_style(FILE *f, const nq_style *st, int points);
+long nq_plot_style_rgb(const nq_style *st);
+/* The title: o->title when given, else `fallback`. */
+const char *nq_plot_title(const nq_plot_opts *o, const char *fallback);
+/* One key for the whole figure, below the panels across the picture, in
+ * as many columns as fit `entries` of about `widest` characters: room
+ * for it under every panel, and the key off (the panels after this
+ * draw none). Its rows, for nq_plot_key_show. */
+int nq_plot_key_space(FILE *f, const nq_plot_opts *o, int term,
+		      int npanels, size_t entries, size_t widest);
+/* The key on, for the panel drawn next (the last), at the picture's
+ * foot: its entries are that panel's titled terms (keyentry ones). */
+void nq_plot_key_show(FILE *f, int rows);
 /* The index of the picture type of path's extension, -1 if none. */
 int nq_plot_term_of(const char *path);
 

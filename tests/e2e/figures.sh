@@ -61,7 +61,7 @@ cp "$T/last.gp" "$T/mrv.gp"
 "$H" plot "$T/r/f.csv" --kind cactus -o "$T/r/c.svg" 2>/dev/null
 cp "$T/last.gp" "$T/cactus.gp"
 colour() { # colour SCRIPT APPROACH: the lc rgb of its curve
-	grep -o "lc rgb '#[0-9a-f]*' pt [0-9]* ps 0.9 lw 2 title '$2'" "$1" | head -1 | cut -d"'" -f2
+	grep -o "lc rgb '#[0-9A-Fa-f]*' dt [0-9]* pt [0-9]* ps 0.9 lw 2 title '$2'" "$1" | head -1 | cut -d"'" -f2
 }
 c_all=$(colour "$T/all.gp" backtrack/mrv)
 c_mrv=$(colour "$T/mrv.gp" backtrack/mrv)
