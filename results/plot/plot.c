@@ -181,21 +181,16 @@ static int time_range(const nq_cells *c, int *timed_out, double *lo,
 /* The terminal, title, axes and key of the time plot. */
 static int time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		      int term, const char *target, int timed_out, double lo,
-		      double hi, struct nonpos *z, const int *fails)
+		      double hi, struct nonpos *z, const int *fails, int npanels)
 {
 	char title[512], yl[256];
 	size_t s, k, entries = c->nseries, widest = 0;
 
-	if (c->hinted_rows)
-		snprintf(title, sizeof title, "%s (%zu runs on instances with "
-			 "hints, blocked squares or excluded lines are not "
-			 "drawn here: harness report lists them)",
-			 c->experiment[0] ? c->experiment : o->csv,
-			 c->hinted_rows);
-	else
-		snprintf(title, sizeof title, "%s", c->experiment[0] ?
-			 c->experiment : o->csv);
-	nq_plot_setup(f, o, term, target, (int)c->nmodes, title);
+	/* instances with hints, blocked squares, excluded lines, a file's:
+	 * their own panels (hinted_panel), so the title names no omission */
+	snprintf(title, sizeof title, "%s", c->experiment[0] ?
+		 c->experiment : o->csv);
+	nq_plot_setup(f, o, term, target, npanels, title);
 	for (s = 0; s < c->nseries; s++)
 		if (strlen(c->series[s]) > widest)
 			widest = strlen(c->series[s]);
@@ -216,8 +211,8 @@ static int time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	 * does not stretch to it otherwise, and the line would stray) */
 	if (nq_column_is_time(c->ycol) && timed_out)
 		timeout_line(f, c->timeout_s);
-	/* one key for both panels, under them */
-	return nq_plot_key_space(f, o, term, (int)c->nmodes, entries, widest);
+	/* one key for every panel, under them */
+	return nq_plot_key_space(f, o, term, npanels, entries, widest);
 }
 
 /* Mode m's x tics, and how far apart its approaches are spread sideways:
@@ -249,7 +244,7 @@ static double time_dx(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	}
 	fputs("unset logscale x\nset xrange [*:*]\nset xlabel 'n (board size)'\n",
 	      f);
-	fputs(hi_n - lo_n <= 16 ? "set xtics 1\n" : "set xtics autofreq\n", f);
+	fputs(hi_n - lo_n <= 12 ? "set xtics 1\n" : "set xtics autofreq\n", f);
 	return (hi_n > lo_n ? hi_n - lo_n : 1) * 0.006;
 }
 
@@ -325,15 +320,36 @@ static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
 }
 
 /* Mode m's panel: its title and the plot command over its data. */
+/* The figure's key as the last panel's entries: every series, and the
+ * failures any panel shows. */
+static void key_entries(FILE *f, const nq_cells *c, const int *all_fails,
+			const nq_style *st)
+{
+	size_t s, k;
+
+	for (s = 0; s < c->nseries; s++) {
+		fputs(", \\\n     keyentry with linespoints ", f);
+		nq_plot_style(f, &st[s], 1);
+		fputs(" ps 0.9 lw 2 title ", f);
+		nq_plot_str(f, c->series[s]);
+	}
+	for (k = 0; k < NFAIL; k++)
+		if (all_fails[k])
+			fprintf(f, ", \\\n     keyentry with points pt %d ps 1.6 "
+				"lw 2 lc rgb 'black' title '%s'",
+				fail_marks[k].pt, fail_marks[k].key);
+}
+
 /* Mode m's panel: its title and the plot command over its data; the
  * last panel carries the figure's key (every series, and the failures
  * any panel shows: all_fails). */
 static void time_panel(FILE *f, const nq_cells *c, size_t m,
 		       const int *fails, const int *all_fails,
-		       const struct nonpos *z, const nq_style *st, int rows)
+		       const struct nonpos *z, const nq_style *st, int rows,
+		       int last)
 {
 	size_t s, k;
-	int first = 1, last = m + 1 == c->nmodes;
+	int first = 1;
 
 	fputs("unset label 3\nset title ", f);
 	nq_plot_str(f, mode_title(c->modes[m]));
@@ -354,66 +370,10 @@ static void time_panel(FILE *f, const nq_cells *c, size_t m,
 			fprintf(f, ", \\\n     $m%zuf%zu using 1:2:3 with points "
 				"pt %d ps 1.6 lw 2 lc rgb variable notitle", m,
 				k, fail_marks[k].pt);
-	for (s = 0; last && s < c->nseries; s++) {
-		fputs(", \\\n     keyentry with linespoints ", f);
-		nq_plot_style(f, &st[s], 1);
-		fputs(" ps 0.9 lw 2 title ", f);
-		nq_plot_str(f, c->series[s]);
-	}
-	for (k = 0; last && k < NFAIL; k++)
-		if (all_fails[k])
-			fprintf(f, ", \\\n     keyentry with points pt %d ps 1.6 "
-				"lw 2 lc rgb 'black' title '%s'",
-				fail_marks[k].pt, fail_marks[k].key);
+	if (last)
+		key_entries(f, c, all_fails, st);
 	fputc('\n', f);
 }
-
-/* Which failure marks any panel shows (the key's entries). */
-static void fails_any(const nq_cells *c, int *fails)
-{
-	size_t i, k;
-
-	for (k = 0; k < NFAIL; k++)
-		for (i = 0; i < c->ncells && !fails[k]; i++) {
-			const nq_cell *x = &c->cell[i];
-
-			if (HINTED(x))
-				continue;
-			if (fail_marks[k].st == NQ_ST__COUNT)
-				fails[k] = x->hosts >= 2 && x->y.count;
-			else
-				fails[k] = x->status[fail_marks[k].st] > 0;
-		}
-}
-
-static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
-		     int term, const char *target, const nq_style *st)
-{
-	size_t m;
-	int timed_out, rows, all_fails[NFAIL] = { 0 };
-	double lo, hi, lo_pos;
-	struct nonpos z;
-
-	if (!time_range(c, &timed_out, &lo, &hi, &lo_pos))
-		return -1;
-	memset(&z, 0, sizeof z);
-	z.floor = lo_pos == INFINITY ? 1 : lo_pos;
-	fails_any(c, all_fails);
-	rows = time_setup(f, c, o, term, target, timed_out, lo, hi, &z,
-			  all_fails);
-	for (m = 0; m < c->nmodes; m++) {
-		int fails[NFAIL] = { 0 }, logx;
-		double dx = time_dx(f, c, o, m, &logx);
-
-		time_data(f, c, m, dx, logx, hi, fails, &z, st);
-		nonpos_count(c, m, 0, &z);
-		time_panel(f, c, m, fails, all_fails, &z, st, rows);
-	}
-	fputs("unset multiplot\n", f);
-	return 0;
-}
-
-/* ---- cactus: instances solved against time -------------------------- */
 
 /* A tick step for a count axis up to `total`: 1, 2, 5, 10, 20, ... so
  * ticks fall on whole numbers, about ten of them. */
@@ -430,6 +390,244 @@ static size_t count_step(size_t total)
 	}
 	return mant[i] * decade;
 }
+
+/* ---- instances with hints, blocked squares, excluded lines -------- */
+
+/* Has mode m instances with hints (blocked squares, ...)? */
+static int hinted_mode(const nq_cells *c, size_t m)
+{
+	size_t i;
+
+	for (i = 0; i < c->ncells; i++)
+		if (c->cell[i].mode == m && HINTED(&c->cell[i]))
+			return 1;
+	return 0;
+}
+
+/* Are cells a and b of one instance? */
+static int same_instance(const nq_cell *a, const nq_cell *b)
+{
+	return a->mode == b->mode && a->n == b->n && !strcmp(a->hints, b->hints);
+}
+
+/* An instance's name on its axis: its id (or n and its hints), less the
+ * prefix every instance of the panel shares (`cut` characters). */
+static void instance_name(const nq_cell *x, size_t cut, char *buf,
+			  size_t len)
+{
+	if (x->id[0])
+		snprintf(buf, len, "%s", x->id + (strlen(x->id) > cut ? cut : 0));
+	else
+		snprintf(buf, len, "n%d %.*s%s", x->n,
+			 x->hints_len > 16 ? 16 : (int)x->hints_len, x->hints,
+			 x->hints_len > 16 ? "..." : "");
+}
+
+/* Instances ordered by name (then n), for the per-instance axis (qsort
+ * has no context argument in C11: the cells sorted over are here). */
+static const nq_cells *sort_cells;
+
+static int by_name(const void *a, const void *b)
+{
+	const nq_cell *x = &sort_cells->cell[*(const size_t *)a];
+	const nq_cell *y = &sort_cells->cell[*(const size_t *)b];
+	int r = strcmp(x->id, y->id);
+
+	if (r)
+		return r;
+	if (x->n != y->n)
+		return x->n < y->n ? -1 : 1;
+	return strcmp(x->hints, y->hints);
+}
+
+/* Mode m's instances with hints, blocked squares, excluded lines or
+ * from a file, a point per instance and approach (median, bars
+ * min..max; runs not ok as in the time panels), the instances side by
+ * side in the order of their names: a paradigm comparison's hard
+ * instances are its point, so the default figure shows them. -1 on no
+ * memory. */
+static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
+			const int *all_fails, const nq_style *st, int rows,
+			int last)
+{
+	size_t *inst, *pos, ninst = 0, i, j, k, s, cut = 0;
+	double dx;
+	char name[64];
+
+	inst = malloc((c->ncells + 1) * sizeof *inst);
+	pos = malloc((c->ncells + 1) * sizeof *pos);
+	if (!inst || !pos) {
+		free(inst);
+		free(pos);
+		return -1;
+	}
+	/* cells are sorted mode, hints, n, series: an instance's are one run */
+	for (i = 0; i < c->ncells; i++)
+		if (c->cell[i].mode == m && HINTED(&c->cell[i]) &&
+		    (!ninst || !same_instance(&c->cell[inst[ninst - 1]],
+					      &c->cell[i])))
+			inst[ninst++] = i;
+	sort_cells = c;
+	qsort(inst, ninst, sizeof *inst, by_name);
+	for (j = 0; j < ninst; j++)
+		pos[j] = inst[j];
+	/* the prefix all ids share, cut after its last '-' */
+	if (ninst > 1 && c->cell[inst[0]].id[0]) {
+		const char *a = c->cell[inst[0]].id;
+
+		cut = strlen(a);
+		for (j = 1; j < ninst; j++) {
+			const char *b = c->cell[inst[j]].id;
+
+			for (k = 0; k < cut && a[k] == b[k]; k++)
+				;
+			cut = k;
+		}
+		while (cut > 0 && a[cut - 1] != '-')
+			cut--;
+	}
+	dx = 0.5 / (double)(c->nseries + 1);
+	for (s = 0; s < c->nseries; s++) {
+		double off = ((double)s - (double)(c->nseries - 1) / 2) * dx;
+
+		fprintf(f, "$h%zus%zu << EOD\n", m, s);
+		for (j = 0; j < ninst; j++) {
+			const nq_cell *x = nq_cells_find(c, s, m,
+						c->cell[pos[j]].hints,
+						c->cell[pos[j]].n);
+
+			if (x && x->y.count && x->y.median > 0)
+				fprintf(f, "%.6g %.9g %.9g %.9g\n",
+					(double)j + 1 + off, x->y.median,
+					x->y.min > 0 ? x->y.min : x->y.median,
+					x->y.max);
+		}
+		fputs("EOD\n", f);
+	}
+	for (k = 0; k < NFAIL; k++) {
+		fprintf(f, "$h%zuf%zu << EOD\n", m, k);
+		for (j = 0; j < ninst; j++)
+			for (s = 0; s < c->nseries; s++) {
+				const nq_cell *x = nq_cells_find(c, s, m,
+						c->cell[pos[j]].hints,
+						c->cell[pos[j]].n);
+				double off = ((double)s -
+					      (double)(c->nseries - 1) / 2) * dx;
+				double y;
+
+				if (!x || fail_marks[k].st == NQ_ST__COUNT ||
+				    !x->status[fail_marks[k].st])
+					continue;
+				if (fail_marks[k].st != NQ_ST_TIMEOUT &&
+				    fail_marks[k].st != NQ_ST_SKIPPED &&
+				    x->fail_y.count)
+					y = x->fail_y.median;
+				else if (x->timeout_s > 0 &&
+					 nq_column_is_time(c->ycol))
+					y = x->timeout_s;
+				else
+					y = hi > 0 ? hi : 1;
+				fprintf(f, "%.6g %.9g %ld\n", (double)j + 1 + off,
+					y, nq_plot_style_rgb(&st[s]));
+			}
+		fputs("EOD\n", f);
+	}
+	fprintf(f, "unset logscale x\nset xrange [0.5:%.1f]\nunset label 3\n",
+		(double)ninst + 0.5);
+	/* a name per instance while they can be read, else numbers */
+	if (ninst <= 40) {
+		fputs("set xtics rotate by 30 right font ',10' (", f);
+		for (j = 0; j < ninst; j++) {
+			instance_name(&c->cell[pos[j]], cut, name, sizeof name);
+			fputs(j ? ", " : "", f);
+			nq_plot_str(f, name);
+			fprintf(f, " %zu", j + 1);
+		}
+		fputs(")\nunset xlabel\n", f); /* the names say it */
+	} else {
+		fprintf(f, "set xtics 1, %zu\nset format x '%%.0f'\n"
+			"set xlabel 'instance (in the order of their names)'\n",
+			count_step(ninst));
+	}
+	fputs("set title ", f);
+	snprintf(name, sizeof name, "%s: blocked, hinted, file instances",
+		 c->modes[m]);
+	nq_plot_str(f, name);
+	fputs(" font ',14'\n", f);
+	if (last)
+		nq_plot_key_show(f, rows);
+	fputs("plot ", f);
+	for (s = 0; s < c->nseries; s++) {
+		fprintf(f, "%s$h%zus%zu using 1:2:3:4 with yerrorbars ",
+			s ? ", \\\n     " : "", m, s);
+		nq_plot_style(f, &st[s], 1);
+		fputs(" ps 1.1 lw 2 notitle", f);
+	}
+	for (k = 0; k < NFAIL; k++)
+		fprintf(f, ", \\\n     $h%zuf%zu using 1:2:3 with points pt %d "
+			"ps 1.6 lw 2 lc rgb variable notitle", m, k,
+			fail_marks[k].pt);
+	if (last)
+		key_entries(f, c, all_fails, st);
+	fputs("\nset xtics norotate autofreq font ''\nset format x '%g'\n", f);
+	free(inst);
+	free(pos);
+	return 0;
+}
+
+/* Which failure marks any panel shows (the key's entries). */
+static void fails_any(const nq_cells *c, int *fails)
+	/* every cell: the hinted ones have a panel too (hinted_panel) */
+{
+	size_t i, k;
+
+	for (k = 0; k < NFAIL; k++)
+		for (i = 0; i < c->ncells && !fails[k]; i++) {
+			const nq_cell *x = &c->cell[i];
+
+			if (fail_marks[k].st == NQ_ST__COUNT)
+				fails[k] = x->hosts >= 2 && x->y.count;
+			else
+				fails[k] = x->status[fail_marks[k].st] > 0;
+		}
+}
+
+static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
+		     int term, const char *target, const nq_style *st)
+{
+	size_t m, nh = 0;
+	int timed_out, rows, all_fails[NFAIL] = { 0 };
+	double lo, hi, lo_pos;
+	struct nonpos z;
+
+	if (!time_range(c, &timed_out, &lo, &hi, &lo_pos))
+		return -1;
+	memset(&z, 0, sizeof z);
+	z.floor = lo_pos == INFINITY ? 1 : lo_pos;
+	fails_any(c, all_fails);
+	for (m = 0; m < c->nmodes; m++)
+		nh += hinted_mode(c, m);
+	rows = time_setup(f, c, o, term, target, timed_out, lo, hi, &z,
+			  all_fails, (int)(c->nmodes + nh));
+	for (m = 0; m < c->nmodes; m++) {
+		int fails[NFAIL] = { 0 }, logx;
+		double dx = time_dx(f, c, o, m, &logx);
+
+		time_data(f, c, m, dx, logx, hi, fails, &z, st);
+		nonpos_count(c, m, 0, &z);
+		time_panel(f, c, m, fails, all_fails, &z, st, rows,
+			   !nh && m + 1 == c->nmodes);
+	}
+	for (m = 0; m < c->nmodes; m++)
+		if (hinted_mode(c, m) &&
+		    hinted_panel(f, c, m, hi, all_fails, st, rows,
+				 --nh == 0) < 0)
+			return -2;
+	fputs("unset multiplot\n", f);
+	return 0;
+}
+
+/* ---- cactus: instances solved against time -------------------------- */
 
 static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		       int term, const char *target, const nq_style *st)
@@ -742,7 +940,13 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 	if (o->kind == NQ_PLOT_TIME) {
 		/* every instance of a family (placed queens, blocked squares,
 		 * excluded diagonals): against the family's parameter */
-		if (time_plot(f, c, o, term, target, st) < 0) {
+		int tp = time_plot(f, c, o, term, target, st);
+
+		if (tp == -2) {
+			nq_error_set(err, o->csv, 0, 0, "out of memory");
+			goto out;
+		}
+		if (tp < 0) {
 			rc = nq_solubility_plot(f, t, o, term, target, 0, err);
 			goto out;
 		}
