@@ -179,9 +179,10 @@ static int time_range(const nq_cells *c, int *timed_out, double *lo,
 }
 
 /* The terminal, title, axes and key of the time plot. */
-static int time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
-		      int term, const char *target, int timed_out, double lo,
-		      double hi, struct nonpos *z, const int *fails, int npanels)
+static void time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
+		       int term, const char *target, int timed_out, double lo,
+		       double hi, struct nonpos *z, const int *fails,
+		       int npanels, nq_plot_key *key)
 {
 	char title[512], yl[256];
 	size_t s, k, entries = c->nseries, widest = 0;
@@ -212,7 +213,7 @@ static int time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	if (nq_column_is_time(c->ycol) && timed_out)
 		timeout_line(f, c->timeout_s);
 	/* one key for every panel, under them */
-	return nq_plot_key_space(f, o, term, npanels, entries, widest);
+	nq_plot_key_space(f, o, term, npanels, entries, widest, key);
 }
 
 /* Mode m's x tics, and how far apart its approaches are spread sideways:
@@ -345,7 +346,8 @@ static void key_entries(FILE *f, const nq_cells *c, const int *all_fails,
  * any panel shows: all_fails). */
 static void time_panel(FILE *f, const nq_cells *c, size_t m,
 		       const int *fails, const int *all_fails,
-		       const struct nonpos *z, const nq_style *st, int rows,
+		       const struct nonpos *z, const nq_style *st,
+		       const nq_plot_key *key,
 		       int last)
 {
 	size_t s, k;
@@ -356,7 +358,7 @@ static void time_panel(FILE *f, const nq_cells *c, size_t m,
 	fputs(" font ',14'\n", f);
 	nonpos_note(f, z, c->ycol, c->modes[m]);
 	if (last)
-		nq_plot_key_show(f, rows);
+		nq_plot_key_show(f, key);
 	fputs("plot ", f);
 	for (s = 0; s < c->nseries; s++) {
 		fprintf(f, "%s$m%zus%zu using 1:2:3:4 with yerrorlines ",
@@ -447,7 +449,8 @@ static int by_name(const void *a, const void *b)
  * instances are its point, so the default figure shows them. -1 on no
  * memory. */
 static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
-			const int *all_fails, const nq_style *st, int rows,
+			const int *all_fails, const nq_style *st,
+		       const nq_plot_key *key,
 			int last)
 {
 	size_t *inst, *pos, ninst = 0, i, j, k, s, cut = 0;
@@ -555,7 +558,7 @@ static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
 	nq_plot_str(f, name);
 	fputs(" font ',14'\n", f);
 	if (last)
-		nq_plot_key_show(f, rows);
+		nq_plot_key_show(f, key);
 	fputs("plot ", f);
 	for (s = 0; s < c->nseries; s++) {
 		fprintf(f, "%s$h%zus%zu using 1:2:3:4 with yerrorbars ",
@@ -596,7 +599,8 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		     int term, const char *target, const nq_style *st)
 {
 	size_t m, nh = 0;
-	int timed_out, rows, all_fails[NFAIL] = { 0 };
+	int timed_out, all_fails[NFAIL] = { 0 };
+	nq_plot_key key;
 	double lo, hi, lo_pos;
 	struct nonpos z;
 
@@ -607,20 +611,20 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	fails_any(c, all_fails);
 	for (m = 0; m < c->nmodes; m++)
 		nh += hinted_mode(c, m);
-	rows = time_setup(f, c, o, term, target, timed_out, lo, hi, &z,
-			  all_fails, (int)(c->nmodes + nh));
+	time_setup(f, c, o, term, target, timed_out, lo, hi, &z,
+			  all_fails, (int)(c->nmodes + nh), &key);
 	for (m = 0; m < c->nmodes; m++) {
 		int fails[NFAIL] = { 0 }, logx;
 		double dx = time_dx(f, c, o, m, &logx);
 
 		time_data(f, c, m, dx, logx, hi, fails, &z, st);
 		nonpos_count(c, m, 0, &z);
-		time_panel(f, c, m, fails, all_fails, &z, st, rows,
+		time_panel(f, c, m, fails, all_fails, &z, st, &key,
 			   !nh && m + 1 == c->nmodes);
 	}
 	for (m = 0; m < c->nmodes; m++)
 		if (hinted_mode(c, m) &&
-		    hinted_panel(f, c, m, hi, all_fails, st, rows,
+		    hinted_panel(f, c, m, hi, all_fails, st, &key,
 				 --nh == 0) < 0)
 			return -2;
 	fputs("unset multiplot\n", f);
@@ -633,7 +637,7 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		       int term, const char *target, const nq_style *st)
 {
 	size_t widest = 0;
-	int rows;
+	nq_plot_key key;
 	char title[512], yl[256];
 	size_t m, s, i;
 	double *v = malloc((c->ncells + 1) * sizeof *v);
@@ -657,8 +661,8 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	for (s = 0; s < c->nseries; s++)
 		if (strlen(c->series[s]) > widest)
 			widest = strlen(c->series[s]);
-	rows = nq_plot_key_space(f, o, term, (int)c->nmodes, c->nseries,
-				 widest);
+	nq_plot_key_space(f, o, term, (int)c->nmodes, c->nseries, widest,
+			  &key);
 	z.logy = use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi);
 	set_yaxis(f, z.logy);
 	snprintf(yl, sizeof yl, "%s (median of an instance's ok runs)",
@@ -708,7 +712,7 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		z.clamped = 0; /* no bars here */
 		nonpos_note(f, &z, c->ycol, c->modes[m]);
 		if (m + 1 == c->nmodes)
-			nq_plot_key_show(f, rows);
+			nq_plot_key_show(f, &key);
 		fputs("plot ", f);
 		for (s = 0; s < c->nseries; s++) {
 			fprintf(f, "%s$m%zus%zu using 1:2 with linespoints ",
@@ -775,7 +779,7 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 		     const nq_style *st)
 {
 	size_t widest = 0;
-	int rows;
+	nq_plot_key key;
 	static const char *const what[2] = { "variables", "constraints" };
 	static const char *const titles[2] = {
 		"variables (CNF) or columns (ILP)",
@@ -791,7 +795,7 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 	for (s = 0; s < c0->nseries; s++)
 		if (strlen(c0->series[s]) + 8 > widest)
 			widest = strlen(c0->series[s]) + 8; /* " (= ...)" */
-	rows = nq_plot_key_space(f, o, term, 2, c0->nseries, widest);
+	nq_plot_key_space(f, o, term, 2, c0->nseries, widest, &key);
 	fputs("set xlabel 'n (board size)'\n", f);
 	fputs("unset arrow 1\nunset label 1\n", f); /* no timeout line */
 	for (p = 0; p < 2; p++) {
@@ -834,7 +838,7 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 			fputs("EOD\n", f);
 		}
 		if (p == 1)
-			nq_plot_key_show(f, rows);
+			nq_plot_key_show(f, &key);
 		fputs("plot ", f);
 		for (s = 0; s < c->nseries; s++) {
 			size_t j;

@@ -33,10 +33,11 @@ const char *nq_plot_kind_name(nq_plot_kind k)
 static const struct {
 	const char *ext, *term;
 	int w, h;  /* one panel */
+	double font; /* the font's size in term */
 } terms[] = {
-	{ ".svg", "svg dynamic noenhanced font 'Helvetica,14' background rgb 'white'", NQ_PLOT_PANEL_W, NQ_PLOT_PANEL_H },
-	{ ".png", "pngcairo noenhanced font 'Helvetica,12' background rgb 'white'", NQ_PLOT_PANEL_W, NQ_PLOT_PANEL_H },
-	{ ".pdf", "pdfcairo noenhanced font 'Helvetica,10'", 5, 4 }, /* in */
+	{ ".svg", "svg dynamic noenhanced font 'Helvetica,14' background rgb 'white'", NQ_PLOT_PANEL_W, NQ_PLOT_PANEL_H, 14 },
+	{ ".png", "pngcairo noenhanced font 'Helvetica,12' background rgb 'white'", NQ_PLOT_PANEL_W, NQ_PLOT_PANEL_H, 12 },
+	{ ".pdf", "pdfcairo noenhanced font 'Helvetica,10'", 5, 4, 10 }, /* in */
 };
 
 static const char *ext_of(const char *path)
@@ -147,6 +148,27 @@ static void picture_size(const nq_plot_opts *o, int term, int npanels,
 	}
 }
 
+/* How much smaller the fonts are than the terminal's: a panel narrower
+ * than 560 px at 96 dpi (a paper's column, 3.5 in) has them shrunk with
+ * it, to no less than 0.55 (12 pt becomes 6.6), so its axes and key
+ * still fit. */
+static double font_shrink(const nq_plot_opts *o, int term, int npanels)
+{
+	double w, h, pw, s;
+
+	picture_size(o, term, npanels, &w, &h);
+	if (npanels < 1)
+		npanels = 1;
+	if (!strcmp(terms[term].ext, ".pdf"))
+		pw = w * 96 / npanels;
+	else if (!strcmp(terms[term].ext, ".png") && o->dpi > 0)
+		pw = w / (o->dpi / 96.0) / npanels;
+	else
+		pw = w / npanels;
+	s = pw / 560;
+	return s > 1 ? 1 : s < 0.55 ? 0.55 : s;
+}
+
 int nq_plot_size_check(const nq_plot_opts *o, nq_error *err)
 {
 	int term = nq_plot_term_of(o->output ? o->output : "");
@@ -178,22 +200,22 @@ int nq_plot_size_check(const nq_plot_opts *o, nq_error *err)
 void nq_plot_setup(FILE *f, const nq_plot_opts *o, int term,
 			 const char *target, int npanels, const char *title)
 {
-	double w, h, scale;
+	double w, h, scale, shrink = font_shrink(o, term, npanels);
 
 	picture_size(o, term, npanels, &w, &h);
 	if (!strcmp(terms[term].ext, ".pdf"))
-		fprintf(f, "set terminal %s size %.3fin,%.3fin\n",
-			terms[term].term, w, h);
+		fprintf(f, "set terminal %s size %.3fin,%.3fin fontscale %.3f\n",
+			terms[term].term, w, h, shrink);
 	else if (!strcmp(terms[term].ext, ".png") && o->dpi > 0 &&
 		 o->dpi != 96) {
 		/* fonts and lines as they would be on a screen of that dpi */
 		scale = o->dpi / 96.0;
 		fprintf(f, "set terminal %s size %.0f,%.0f fontscale %.3f "
-			"linewidth %.3f\n", terms[term].term, w, h, scale,
-			scale);
+			"linewidth %.3f\n", terms[term].term, w, h,
+			scale * shrink, scale);
 	} else
-		fprintf(f, "set terminal %s size %.0f,%.0f\n",
-			terms[term].term, w, h);
+		fprintf(f, "set terminal %s size %.0f,%.0f fontscale %.3f\n",
+			terms[term].term, w, h, shrink);
 	fputs("set encoding utf8\nset output ", f);
 	nq_plot_str(f, target);
 	fputc('\n', f);
@@ -274,11 +296,19 @@ const char *nq_plot_title(const nq_plot_opts *o, const char *fallback)
 	return o->title ? o->title : fallback;
 }
 
-int nq_plot_key_space(FILE *f, const nq_plot_opts *o, int term,
-		      int npanels, size_t entries, size_t widest)
+/* The key's font against the axes': smaller in a shrunk picture, where
+ * a dozen approaches' names would otherwise take half of it. */
+static double key_font(const nq_plot_opts *o, int term, int npanels)
+{
+	return font_shrink(o, term, npanels) < 1 ? 0.8 : 1;
+}
+
+void nq_plot_key_space(FILE *f, const nq_plot_opts *o, int term,
+		       int npanels, size_t entries, size_t widest,
+		       nq_plot_key *key)
 {
 	int pdf = !strcmp(terms[term].ext, ".pdf");
-	double w, h, font, cols, rows, frac;
+	double w, h, font, cols, rows, frac, kf;
 
 	picture_size(o, term, npanels, &w, &h);
 	/* the font's size in the picture's units: px (a PNG's points are
@@ -289,27 +319,30 @@ int nq_plot_key_space(FILE *f, const nq_plot_opts *o, int term,
 		font = 16.0 * (o->dpi > 0 ? o->dpi / 96.0 : 1);
 	else
 		font = 15;
+	font *= font_shrink(o, term, npanels);
+	kf = key_font(o, term, npanels);
 	if (entries < 1)
 		entries = 1;
 	/* an entry: its sample, a gap and the text, at about 0.6 em a
 	 * character; fewer columns rather than a key wider than the page */
-	cols = floor(0.94 * w / ((double)(widest + 8) * 0.6 * font));
+	cols = floor(0.94 * w / ((double)(widest + 6) * 0.6 * font * kf));
 	if (cols < 1)
 		cols = 1;
 	if (cols > (double)entries)
 		cols = (double)entries;
 	rows = ceil((double)entries / cols);
 	/* the key's lines, the x tics and label above it */
-	frac = (rows * 1.25 + 4.2) * font / h;
+	frac = (rows * 1.25 * kf + 4.2) * font / h;
 	if (frac > 0.6)
 		frac = 0.6;
 	fprintf(f, "set bmargin at screen %.4f\nunset key\n", frac);
-	return (int)rows;
+	key->rows = (int)rows;
+	key->font = terms[term].font * kf;
 }
 
-void nq_plot_key_show(FILE *f, int rows)
+void nq_plot_key_show(FILE *f, const nq_plot_key *key)
 {
 	fprintf(f, "set key at screen 0.5, screen 0.005 center bottom vertical "
 		"maxrows %d Left reverse samplen 2 spacing 1.05 width 0 "
-		"noopaque nobox\n", rows);
+		"noopaque nobox font ',%.1f'\n", key->rows, key->font);
 }

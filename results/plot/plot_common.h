@@ -106,15 +106,22 @@ void nq_plot_style(FILE *f, const nq_style *st, int points);
 long nq_plot_style_rgb(const nq_style *st);
 /* The title: o->title when given, else `fallback`. */
 const char *nq_plot_title(const nq_plot_opts *o, const char *fallback);
+/* The figure's key, as nq_plot_key_space found room for it. */
+typedef struct nq_plot_key {
+	int rows;
+	double font;  /* its font size (pt) */
+} nq_plot_key;
+
 /* One key for the whole figure, below the panels across the picture, in
  * as many columns as fit `entries` of about `widest` characters: room
  * for it under every panel, and the key off (the panels after this
- * draw none). Its rows, for nq_plot_key_show. */
-int nq_plot_key_space(FILE *f, const nq_plot_opts *o, int term,
-		      int npanels, size_t entries, size_t widest);
+ * draw none). Its rows and font into *key, for nq_plot_key_show. */
+void nq_plot_key_space(FILE *f, const nq_plot_opts *o, int term,
+		       int npanels, size_t entries, size_t widest,
+		       nq_plot_key *key);
 /* The key on, for the panel drawn next (the last), at the picture's
  * foot: its entries are that panel's titled terms (keyentry ones). */
-void nq_plot_key_show(FILE *f, int rows);
+void nq_plot_key_show(FILE *f, const nq_plot_key *key);
 /* The index of the picture type of path's extension, -1 if none. */
 int nq_plot_term_of(const char *path);
 
