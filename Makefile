@@ -309,7 +309,7 @@ E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
 	names.sh interop.sh paper.sh html.sh slurm.sh minizinc.sh \
 	declarative.sh compare.sh caps.sh trees.sh clpfd.sh frictions.sh \
-	generate.sh handout.sh randomised.sh watch.sh local.sh
+	generate.sh handout.sh randomised.sh watch.sh local.sh looks.sh
 
 # the build asked for, and the two of `make test`, build/rel (its harness
 # ./harness: not when the build asked for makes that) and build/san

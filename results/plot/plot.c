@@ -488,6 +488,13 @@ static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
 		}
 		while (cut > 0 && a[cut - 1] != '-')
 			cut--;
+		/* but names of a few characters say too little: keep more */
+		for (j = 0; j < ninst; j++)
+			while (cut > 0 && strlen(c->cell[inst[j]].id) < cut + 8) {
+				cut--;
+				while (cut > 0 && a[cut - 1] != '-')
+					cut--;
+			}
 	}
 	dx = 0.5 / (double)(c->nseries + 1);
 	for (s = 0; s < c->nseries; s++) {
