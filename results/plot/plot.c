@@ -360,11 +360,16 @@ static void time_panel(FILE *f, const nq_cells *c, size_t m,
 	if (last)
 		nq_plot_key_show(f, key);
 	fputs("plot ", f);
+	/* the bars solid whatever the line's dash: a dashed bar reads as
+	 * two */
 	for (s = 0; s < c->nseries; s++) {
-		fprintf(f, "%s$m%zus%zu using 1:2:3:4 with yerrorlines ",
-			first ? "" : ", \\\n     ", m, s);
-		nq_plot_style(f, &st[s], 1);
-		fputs(" ps 0.9 lw 2 notitle", f);
+		fprintf(f, "%s$m%zus%zu using 1:2:3:4 with yerrorbars lc rgb "
+			"'%s' dt 1 pt %d ps 0.9 lw 1.5 notitle, \\\n     "
+			"$m%zus%zu using 1:2 with lines ",
+			first ? "" : ", \\\n     ", m, s, st[s].colour,
+			st[s].pt, m, s);
+		nq_plot_style(f, &st[s], 0);
+		fputs(" lw 2 notitle", f);
 		first = 0;
 	}
 	for (k = 0; k < NFAIL; k++)
@@ -568,10 +573,9 @@ static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
 		nq_plot_key_show(f, key);
 	fputs("plot ", f);
 	for (s = 0; s < c->nseries; s++) {
-		fprintf(f, "%s$h%zus%zu using 1:2:3:4 with yerrorbars ",
-			s ? ", \\\n     " : "", m, s);
-		nq_plot_style(f, &st[s], 1);
-		fputs(" ps 1.1 lw 2 notitle", f);
+		fprintf(f, "%s$h%zus%zu using 1:2:3:4 with yerrorbars lc rgb "
+			"'%s' dt 1 pt %d ps 1.1 lw 1.5 notitle",
+			s ? ", \\\n     " : "", m, s, st[s].colour, st[s].pt);
 	}
 	for (k = 0; k < NFAIL; k++)
 		fprintf(f, ", \\\n     $h%zuf%zu using 1:2:3 with points pt %d "
