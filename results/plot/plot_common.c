@@ -148,23 +148,22 @@ static void picture_size(const nq_plot_opts *o, int term, int npanels,
 	}
 }
 
-/* How much smaller the fonts are than the terminal's: a panel narrower
- * than 560 px at 96 dpi (a paper's column, 3.5 in) has them shrunk with
- * it, to no less than 0.55 (12 pt becomes 6.6), so its axes and key
- * still fit. */
+/* How much smaller the fonts are than the terminal's: a picture
+ * narrower than 560 px at 96 dpi (a paper's column, 3.5 in) has them
+ * shrunk with it, to no less than 0.55 (12 pt becomes 6.6), so its axes
+ * and key still fit. (The picture's width, not a panel's: three panels
+ * on a 1280 px slide keep their fonts.) */
 static double font_shrink(const nq_plot_opts *o, int term, int npanels)
 {
 	double w, h, pw, s;
 
 	picture_size(o, term, npanels, &w, &h);
-	if (npanels < 1)
-		npanels = 1;
 	if (!strcmp(terms[term].ext, ".pdf"))
-		pw = w * 96 / npanels;
+		pw = w * 96;
 	else if (!strcmp(terms[term].ext, ".png") && o->dpi > 0)
-		pw = w / (o->dpi / 96.0) / npanels;
+		pw = w / (o->dpi / 96.0);
 	else
-		pw = w / npanels;
+		pw = w;
 	s = pw / 560;
 	return s > 1 ? 1 : s < 0.55 ? 0.55 : s;
 }
