@@ -1,8 +1,11 @@
 /*
  * plot.c - see plot.h.
  *
- * The look: a panel per mode side by side, the experiment's name as the
- * title, log time axis, the key top left (curves rise to the right).
+ * The look: a panel per mode side by side (and one per mode for the
+ * instances with hints, blocked squares, excluded lines), the
+ * experiment's name as the title, log time axis, one key under all the
+ * panels; each approach in the colour, marker and dash its label gives
+ * it (style.h).
  * Time plot: the median of the ok runs as the point, min..max of the
  * repetitions as the error bar; the line breaks where a cell has no ok
  * run, and every run that did not end ok shows as a marker of its status

@@ -229,25 +229,6 @@ void nq_plot_setup(FILE *f, const nq_plot_opts *o, int term,
 	fputs(" font ',16'\n", f);
 }
 
-/* The rgb of series s as the integer gnuplot's `lc rgb variable` reads. */
-long nq_plot_rgb(size_t s)
-{
-	nq_style st;
-
-	nq_style_of(s, &st);
-	return strtol(st.colour + 1, NULL, 16);
-}
-
-const char *nq_plot_colour(size_t s)
-{
-	static const char *const rgb[NQ_STYLE_COLOURS] = {
-		"#0072B2", "#D55E00", "#009E73", "#E69F00", "#CC79A7",
-		"#56B4E9", "#000000", "#C8B400"
-	};
-
-	return rgb[s % NQ_STYLE_COLOURS];
-}
-
 int nq_plot_styles(const nq_cells *c, const nq_plot_opts *o, nq_style *out)
 {
 	size_t n = c->nevery + c->nseries, i;

@@ -1,7 +1,8 @@
 /*
  * plot_common.h - what every plot shares (plot.c, solubility.c): the kinds
  * and options, file names and picture types, the script's common setup,
- * gnuplot strings, colours.
+ * gnuplot strings, the approaches' styles (style.h) as gnuplot reads
+ * them, the figure's one key.
  */
 #ifndef NQ_PLOT_COMMON_H
 #define NQ_PLOT_COMMON_H
@@ -91,11 +92,6 @@ void nq_plot_setup(FILE *f, const nq_plot_opts *o, int term,
 		   const char *target, int npanels, const char *title);
 /* s as a gnuplot single-quoted string. */
 void nq_plot_str(FILE *f, const char *s);
-/* The rgb of series s, as `lc rgb variable` reads it; its colour as
- * "#rrggbb" (palette style s, style.h: for plots whose series are not
- * approaches). */
-long nq_plot_rgb(size_t s);
-const char *nq_plot_colour(size_t s);
 /* The styles of c's series (out: c->nseries of them), told apart over
  * every approach of the file and pinned by o->styles. 0, or -1 on no
  * memory. */

@@ -39,6 +39,11 @@ static const char *const dashes[] = { "solid", "dashed", "dotted",
 				      "dashdot", "dashdotdot" };
 #define NDASHES (sizeof dashes / sizeof dashes[0])
 
+const char *nq_style_colour(size_t i)
+{
+	return colours[i % NQ_STYLE_COLOURS].rgb;
+}
+
 void nq_style_of(size_t i, nq_style *out)
 {
 	size_t c, k;

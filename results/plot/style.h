@@ -43,6 +43,8 @@ typedef struct nq_style_pins {
 
 /* Palette style i (any i >= 0; past NQ_STYLES_ALL it repeats). */
 void nq_style_of(size_t i, nq_style *out);
+/* The palette's colour i (cycled), "#rrggbb". */
+const char *nq_style_colour(size_t i);
 /* The palette style a label prefers (0..NQ_STYLES-1). */
 size_t nq_style_hash(const char *label);
 
