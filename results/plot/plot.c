@@ -461,17 +461,12 @@ static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
 		       const nq_plot_key *key,
 			int last)
 {
-	size_t *inst, *pos, ninst = 0, i, j, k, s, cut = 0;
+	size_t *inst, ninst = 0, i, j, k, s, cut = 0;
 	double dx;
 	char name[64];
 
-	inst = malloc((c->ncells + 1) * sizeof *inst);
-	pos = malloc((c->ncells + 1) * sizeof *pos);
-	if (!inst || !pos) {
-		free(inst);
-		free(pos);
+	if (!(inst = malloc((c->ncells + 1) * sizeof *inst)))
 		return -1;
-	}
 	/* cells are sorted mode, hints, n, series: an instance's are one run */
 	for (i = 0; i < c->ncells; i++)
 		if (c->cell[i].mode == m && HINTED(&c->cell[i]) &&
@@ -480,8 +475,6 @@ static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
 			inst[ninst++] = i;
 	sort_cells = c;
 	qsort(inst, ninst, sizeof *inst, by_name);
-	for (j = 0; j < ninst; j++)
-		pos[j] = inst[j];
 	/* the prefix all ids share, cut after its last '-' */
 	if (ninst > 1 && c->cell[inst[0]].id[0]) {
 		const char *a = c->cell[inst[0]].id;
@@ -511,8 +504,8 @@ static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
 		fprintf(f, "$h%zus%zu << EOD\n", m, s);
 		for (j = 0; j < ninst; j++) {
 			const nq_cell *x = nq_cells_find(c, s, m,
-						c->cell[pos[j]].hints,
-						c->cell[pos[j]].n);
+						c->cell[inst[j]].hints,
+						c->cell[inst[j]].n);
 
 			if (x && x->y.count && x->y.median > 0)
 				fprintf(f, "%.6g %.9g %.9g %.9g\n",
@@ -527,8 +520,8 @@ static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
 		for (j = 0; j < ninst; j++)
 			for (s = 0; s < c->nseries; s++) {
 				const nq_cell *x = nq_cells_find(c, s, m,
-						c->cell[pos[j]].hints,
-						c->cell[pos[j]].n);
+						c->cell[inst[j]].hints,
+						c->cell[inst[j]].n);
 				double off = ((double)s -
 					      (double)(c->nseries - 1) / 2) * dx;
 				double y;
@@ -556,7 +549,7 @@ static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
 	if (ninst <= 40) {
 		fputs("set xtics rotate by 30 right font ',10' (", f);
 		for (j = 0; j < ninst; j++) {
-			instance_name(&c->cell[pos[j]], cut, name, sizeof name);
+			instance_name(&c->cell[inst[j]], cut, name, sizeof name);
 			fputs(j ? ", " : "", f);
 			nq_plot_str(f, name);
 			fprintf(f, " %zu", j + 1);
@@ -588,7 +581,6 @@ static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
 		key_entries(f, c, all_fails, st);
 	fputs("\nset xtics norotate autofreq font ''\nset format x '%g'\n", f);
 	free(inst);
-	free(pos);
 	return 0;
 }
 
