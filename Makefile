@@ -308,10 +308,11 @@ E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 # walks under ASan), watch.sh (a browser on the trace's page; the
 # recorder, the page and the boards drawn are walked under ASan by
 # test_watch), local.sh (the local-search family's runs, whose
-# solvers test_localsearch walks under ASan) and claims.sh (the bench/
+# solvers test_localsearch walks under ASan), claims.sh (the bench/
 # scripts the docs cite and the docs' links: the harness runs they make
 # are the plain pass's, and the paths they walk the other scripts walk
-# under ASan).
+# under ASan) and looks.sh (each approach's look read back from plots of
+# hand-made files; the style table test_style walks under ASan).
 # The scripts that do run under the sanitizers get E2E_SAN=1 there
 # (tests/e2e/common.bash): each then leaves out the repeats of a path it
 # has already walked once under ASan in the same script (the same refusal
@@ -323,7 +324,8 @@ E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
 	names.sh interop.sh paper.sh html.sh slurm.sh minizinc.sh \
 	declarative.sh compare.sh caps.sh trees.sh clpfd.sh frictions.sh \
-	generate.sh handout.sh randomised.sh watch.sh local.sh claims.sh
+	generate.sh handout.sh randomised.sh watch.sh local.sh claims.sh \
+	looks.sh
 
 # the build asked for, and the two of `make test`, build/rel (its harness
 # ./harness: not when the build asked for makes that) and build/san

@@ -110,6 +110,7 @@ struct plot_args {
 	int kind;            /* in kind_names; -1: not given */
 	nq_plot_opts o;
 	nq_only *only;
+	const char *styles;  /* --styles FILE */
 };
 #define PLOT_AT(field) offsetof(struct plot_args, field)
 
@@ -122,7 +123,8 @@ static const nq_flag plot_flags[] = {
 		"as the point, min..max of the repetitions as the error\n"
 		"bar; runs not ok as markers (timeout at the timeout,\n"
 		"memout, crash, error, wrong answer); instances with\n"
-		"pre-placed queens are left to `report` (said in the title);\n"
+		"hints, blocked squares, excluded lines or from a file:\n"
+		"a panel of their own, a point per instance and approach;\n"
 		"a file of generated families only (placed, blocked,\n"
 		"excluded): each approach's median against the family's\n"
 		"parameter (m/n, b/n^2, d/(4n-2))\n"
@@ -168,6 +170,15 @@ static const nq_flag plot_flags[] = {
 	{ "size", 0, "WxH", NQ_FLAG_FN, PLOT_AT(o), .parse = plot_size_flag,
 	  .help = "the picture's size: px (1920x1080), or in or cm\n"
 		  "(6x4in; a PNG at --dpi); default 640x580 px a panel" },
+	{ "title", 0, "TEXT", NQ_FLAG_STRING, PLOT_AT(o.title),
+	  .help = "the figure's title (default: the experiment's name)" },
+	{ "logx", 0, NULL, NQ_FLAG_SET, PLOT_AT(o.logx), 1,
+	  .help = "a log x axis for n (default when n spans more than\n"
+		  "two decades, 8..1000; the axis label says so)" },
+	{ "styles", 0, "FILE", NQ_FLAG_STRING, PLOT_AT(styles),
+	  .help = "pin approaches' looks for a paper: a line each,\n"
+		  "APPROACH COLOUR MARKER DASH (docs/reports.md); the\n"
+		  "others keep the look their label gives them" },
 	{ "dpi", 0, "D", NQ_FLAG_INT, PLOT_AT(o.dpi), NQ_PLOT_DPI_MIN,
 	  NQ_PLOT_DPI_MAX, .what = "pixels per inch",
 	  .help = "PNG: pixels per inch (default 96); fonts and lines\n"
@@ -270,7 +281,9 @@ static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all,
 		nq_error_format(&err, buf, sizeof buf);
 		if (rc == NQ_PLOT_EINPUT && all && k == NQ_PLOT_SIZE) {
 			/* no sizes (only native solvers): not an error here */
-			fprintf(stderr, "harness plot: no size plot: %s\n", buf);
+			fprintf(stderr, "harness: size plot skipped: no approach "
+				"of %s builds a model (variables and clauses or "
+				"rows); time and cactus drawn\n", o->csv);
 			continue;
 		}
 		if (rc < 0) {
@@ -286,6 +299,7 @@ static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all,
 static int cmd_plot(const nq_verb *v, int argc, char **argv)
 {
 	struct plot_args a;
+	nq_style_pins pins = { NULL, 0 };
 	nq_table *t = NULL;
 	char def[4096];
 	int all = 0, rc;
@@ -301,6 +315,16 @@ static int cmd_plot(const nq_verb *v, int argc, char **argv)
 		nq_path_with_ext(a.csv, ".svg", def, sizeof def);
 	a.o.csv = a.csv;
 	a.o.only = a.only;
+	if (a.styles) {
+		nq_error err;
+
+		memset(&err, 0, sizeof err);
+		if (nq_style_pins_read(a.styles, &pins, &err) < 0) {
+			rc = nq_cli_error(&err);
+			goto out;
+		}
+		a.o.styles = &pins;
+	}
 	/* a file of local searches only: their run-time distribution */
 	if (a.kind < 0 && nq_rtd_default(t, &a.o))
 		a.o.kind = NQ_PLOT_RTD;
@@ -308,6 +332,7 @@ static int cmd_plot(const nq_verb *v, int argc, char **argv)
 out:
 	nq_table_free(t);
 	nq_only_free(a.only);
+	nq_style_pins_free(&pins);
 	return rc < 0 ? 0 : rc;
 }
 

@@ -116,6 +116,9 @@ void nq_cells_free(nq_cells *c)
 		free(c->modes[i]);
 	free(c->cell);
 	free(c->series);
+	for (i = 0; i < c->nevery; i++)
+		free(c->every[i]);
+	free(c->every);
 	free(c->colour);
 	free(c->modes);
 	free(c->experiment);
@@ -737,6 +740,10 @@ int nq_cells_build(const nq_table *t, const char *name,
 	}
 	if (build_cells(&b) < 0)
 		goto out;
+	/* every approach of the file, for the figures' styles (style.h) */
+	b.c->every = b.every.s;
+	b.c->nevery = b.every.n;
+	nq_strset_free(&b.every, 0);
 	*out = b.c;
 	b.c = NULL;
 	rc = 0;

@@ -78,8 +78,13 @@ typedef struct nq_cells {
 				   the file's rows first show them */
 	size_t nseries;
 	size_t *colour;         /* per series: its rank among every series
-				   of the file (not only those shown), for
-				   its colour and marker */
+				   of the file (not only those shown); the
+				   figures no longer read it: an approach's
+				   look comes from its label (style.h) */
+	char **every;           /* every series label of the file, whatever
+				   the filters keep: the figures' styles
+				   are told apart over them (style.h) */
+	size_t nevery;
 	char **modes;           /* "first", "count", ... in order of appearance */
 	size_t nmodes;
 	char *experiment;       /* the first row's experiment ("" if none) */

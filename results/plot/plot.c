@@ -1,8 +1,11 @@
 /*
  * plot.c - see plot.h.
  *
- * The look: a panel per mode side by side, the experiment's name as the
- * title, log time axis, the key top left (curves rise to the right).
+ * The look: a panel per mode side by side (and one per mode for the
+ * instances with hints, blocked squares, excluded lines), the
+ * experiment's name as the title, log time axis, one key under all the
+ * panels; each approach in the colour, marker and dash its label gives
+ * it (style.h).
  * Time plot: the median of the ok runs as the point, min..max of the
  * repetitions as the error bar; the line breaks where a cell has no ok
  * run, and every run that did not end ok shows as a marker of its status
@@ -27,10 +30,6 @@
  * (or blocked squares, excluded lines). A count in parts counts the whole
  * board: drawn. */
 #define HINTED(x) ((x)->hints[0] && !(x)->parts)
-
-/* Point types (filled shapes), cycled. */
-static const int points[] = { 7, 5, 9, 13, 11, 15 };
-#define NPOINTS (sizeof points / sizeof points[0])
 
 /* How a run that did not end ok is drawn (open shapes), as data; the last
  * (no status) rings a cell whose runs came from several machines. */
@@ -120,8 +119,10 @@ static void nonpos_note(FILE *f, const struct nonpos *z, const char *col,
 	snprintf(text, sizeof text, "log axis: %zu median%s of 0 not drawn%s",
 		 z->dropped, z->dropped == 1 ? "" : "s",
 		 z->clamped ? ", bars from 0 cut at the bottom" : "");
-	fputs(", \\\n     keyentry with lines lc rgb 'white' title ", f);
+	/* in the panel: the figure's one key is under the last panel */
+	fputs("set label 3 ", f);
 	nq_plot_str(f, text);
+	fputs(" at graph 0.02, graph 0.03 left font ',10' tc rgb '#666666'\n", f);
 	fprintf(stderr, "harness plot: note: %s, %s: %s\n", col, mode, text);
 }
 
@@ -183,22 +184,29 @@ static int time_range(const nq_cells *c, int *timed_out, double *lo,
 /* The terminal, title, axes and key of the time plot. */
 static void time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		       int term, const char *target, int timed_out, double lo,
-		       double hi, struct nonpos *z)
+		       double hi, struct nonpos *z, const int *fails,
+		       int npanels, nq_plot_key *key)
 {
 	char title[512], yl[256];
+	size_t s, k, entries = c->nseries, widest = 0;
 
-	if (c->hinted_rows)
-		snprintf(title, sizeof title, "%s (%zu runs with pre-placed "
-			 "queens are not drawn here: harness report lists "
-			 "them)", c->experiment[0] ? c->experiment : o->csv,
-			 c->hinted_rows);
-	else
-		snprintf(title, sizeof title, "%s", c->experiment[0] ?
-			 c->experiment : o->csv);
-	nq_plot_setup(f, o, term, target, (int)c->nmodes, title);
+	/* instances with hints, blocked squares, excluded lines, a file's:
+	 * their own panels (hinted_panel), so the title names no omission */
+	snprintf(title, sizeof title, "%s", c->experiment[0] ?
+		 c->experiment : o->csv);
+	nq_plot_setup(f, o, term, target, npanels, title);
+	for (s = 0; s < c->nseries; s++)
+		if (strlen(c->series[s]) > widest)
+			widest = strlen(c->series[s]);
+	for (k = 0; k < NFAIL; k++)
+		if (fails[k]) {
+			entries++;
+			if (strlen(fail_marks[k].key) > widest)
+				widest = strlen(fail_marks[k].key);
+		}
 	z->logy = use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi);
 	set_yaxis(f, z->logy);
-	fputs("set xlabel 'n (board size)'\nset ylabel ", f);
+	fputs("set ylabel ", f);
 	snprintf(yl, sizeof yl, "%s, median; bars min..max",
 		 nq_column_label(c->ycol));
 	nq_plot_str(f, yl);
@@ -207,14 +215,14 @@ static void time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	 * does not stretch to it otherwise, and the line would stray) */
 	if (nq_column_is_time(c->ycol) && timed_out)
 		timeout_line(f, c->timeout_s);
-	/* the key under each panel: curves fill the top left here */
-	fputs("set key outside below center horizontal maxrows 3 noopaque "
-	      "nobox width 1\nunset bmargin\n", f);
+	/* one key for every panel, under them */
+	nq_plot_key_space(f, o, term, npanels, entries, widest, key);
 }
 
 /* Mode m's x tics, and how far apart its approaches are spread sideways:
  * 0.6% of the panel's n range. */
-static double time_dx(FILE *f, const nq_cells *c, size_t m)
+static double time_dx(FILE *f, const nq_cells *c, const nq_plot_opts *o,
+		      size_t m, int *logx)
 {
 	size_t i;
 	int any = 0, lo_n = 0, hi_n = 0;
@@ -228,14 +236,34 @@ static double time_dx(FILE *f, const nq_cells *c, size_t m)
 			hi_n = c->cell[i].n;
 		any = 1;
 	}
-	fputs(hi_n - lo_n <= 16 ? "set xtics 1\n" : "set xtics autofreq\n", f);
+	/* n over more than two decades (8..1000): a log axis, said in its
+	 * label; the spread sideways is then a factor */
+	*logx = o->logx == 1 || (lo_n > 0 && hi_n > 100 * lo_n);
+	if (*logx) {
+		fprintf(f, "set logscale x 10\nset xrange [%.6g:%.6g]\n"
+			"set xtics autofreq\nset format x '%%g'\n"
+			"set xlabel 'n (board size, log scale)'\n",
+			lo_n / 1.15, hi_n * 1.15);
+		return hi_n > lo_n ? log((double)hi_n / lo_n) * 0.006 : 0.006;
+	}
+	fputs("unset logscale x\nset xrange [*:*]\nset xlabel 'n (board size)'\n",
+	      f);
+	fputs(hi_n - lo_n <= 12 ? "set xtics 1\n" : "set xtics autofreq\n", f);
 	return (hi_n > lo_n ? hi_n - lo_n : 1) * 0.006;
+}
+
+/* Where a point of n sits, spread `off` sideways (a factor on a log
+ * axis). */
+static double xat(int n, double off, int logx)
+{
+	return logx ? n * exp(off) : n + off;
 }
 
 /* Mode m's data: one block per series, a blank line where no run is ok;
  * then one per kind of failure, fails[k] set where it has a point. */
 static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
-		      double hi, int *fails, struct nonpos *z)
+		      int logx, double hi, int *fails, struct nonpos *z,
+		      const nq_style *st)
 {
 	size_t s, i, k;
 
@@ -255,7 +283,8 @@ static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
 
 				if (z->logy && mn <= 0)
 					mn = z->floor;
-				fprintf(f, "%.6g %.9g %.9g %.9g\n", x->n + off,
+				fprintf(f, "%.6g %.9g %.9g %.9g\n",
+					xat(x->n, off, logx),
 					x->y.median, mn, x->y.max);
 			} else {
 				fputc('\n', f);
@@ -286,8 +315,8 @@ static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
 				y = x->timeout_s;
 			else
 				y = hi > 0 ? hi : 1;
-			fprintf(f, "%.6g %.9g %ld\n", x->n + off, y,
-				nq_plot_rgb(c->colour[x->series]));
+			fprintf(f, "%.6g %.9g %ld\n", xat(x->n, off, logx), y,
+				nq_plot_style_rgb(&st[x->series]));
 			fails[k] = 1;
 		}
 		fputs("EOD\n", f);
@@ -295,43 +324,289 @@ static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
 }
 
 /* Mode m's panel: its title and the plot command over its data. */
+/* The figure's key as the last panel's entries: every series, and the
+ * failures any panel shows. */
+static void key_entries(FILE *f, const nq_cells *c, const int *all_fails,
+			const nq_style *st)
+{
+	size_t s, k;
+
+	for (s = 0; s < c->nseries; s++) {
+		fputs(", \\\n     keyentry with linespoints ", f);
+		nq_plot_style(f, &st[s], 1);
+		fputs(" ps 0.9 lw 2 title ", f);
+		nq_plot_str(f, c->series[s]);
+	}
+	for (k = 0; k < NFAIL; k++)
+		if (all_fails[k])
+			fprintf(f, ", \\\n     keyentry with points pt %d ps 1.6 "
+				"lw 2 lc rgb 'black' title '%s'",
+				fail_marks[k].pt, fail_marks[k].key);
+}
+
+/* Mode m's panel: its title and the plot command over its data; the
+ * last panel carries the figure's key (every series, and the failures
+ * any panel shows: all_fails). */
 static void time_panel(FILE *f, const nq_cells *c, size_t m,
-		       const int *fails, const struct nonpos *z)
+		       const int *fails, const int *all_fails,
+		       const struct nonpos *z, const nq_style *st,
+		       const nq_plot_key *key,
+		       int last)
 {
 	size_t s, k;
 	int first = 1;
 
-	fputs("set title ", f);
+	fputs("unset label 3\nset title ", f);
 	nq_plot_str(f, mode_title(c->modes[m]));
-	fputs(" font ',14'\nplot ", f);
+	fputs(" font ',14'\n", f);
+	nonpos_note(f, z, c->ycol, c->modes[m]);
+	if (last)
+		nq_plot_key_show(f, key);
+	fputs("plot ", f);
+	/* the bars solid whatever the line's dash: a dashed bar reads as
+	 * two */
 	for (s = 0; s < c->nseries; s++) {
-		fprintf(f, "%s$m%zus%zu using 1:2:3:4 with yerrorlines "
-			"lc rgb '%s' pt %d ps 0.9 lw 2 title ",
-			first ? "" : ", \\\n     ", m, s,
-			nq_plot_colour(c->colour[s]),
-			points[c->colour[s] % NPOINTS]);
-		nq_plot_str(f, c->series[s]);
+		fprintf(f, "%s$m%zus%zu using 1:2:3:4 with yerrorbars lc rgb "
+			"'%s' dt 1 pt %d ps 0.9 lw 1.5 notitle, \\\n     "
+			"$m%zus%zu using 1:2 with lines ",
+			first ? "" : ", \\\n     ", m, s, st[s].colour,
+			st[s].pt, m, s);
+		nq_plot_style(f, &st[s], 0);
+		fputs(" lw 2 notitle", f);
 		first = 0;
 	}
-	for (k = 0; k < NFAIL; k++) {
-		if (!fails[k])
-			continue;
-		fprintf(f, ", \\\n     $m%zuf%zu using 1:2:3 with points "
-			"pt %d ps 1.6 lw 2 lc rgb variable notitle, \\\n"
-			"     keyentry with points pt %d ps 1.6 lw 2 "
-			"lc rgb 'black' title '%s'", m, k,
-			fail_marks[k].pt, fail_marks[k].pt,
-			fail_marks[k].key);
-	}
-	nonpos_note(f, z, c->ycol, c->modes[m]);
+	for (k = 0; k < NFAIL; k++)
+		if (fails[k])
+			fprintf(f, ", \\\n     $m%zuf%zu using 1:2:3 with points "
+				"pt %d ps 1.6 lw 2 lc rgb variable notitle", m,
+				k, fail_marks[k].pt);
+	if (last)
+		key_entries(f, c, all_fails, st);
 	fputc('\n', f);
 }
 
-static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
-		     int term, const char *target)
+/* A tick step for a count axis up to `total`: 1, 2, 5, 10, 20, ... so
+ * ticks fall on whole numbers, about ten of them. */
+static size_t count_step(size_t total)
 {
-	size_t m;
-	int timed_out;
+	static const size_t mant[] = { 1, 2, 5 };
+	size_t decade = 1, i = 0;
+
+	while (total / (mant[i] * decade) > 10) {
+		if (++i == 3) {
+			i = 0;
+			decade *= 10;
+		}
+	}
+	return mant[i] * decade;
+}
+
+/* ---- instances with hints, blocked squares, excluded lines -------- */
+
+/* Has mode m instances with hints (blocked squares, ...)? */
+static int hinted_mode(const nq_cells *c, size_t m)
+{
+	size_t i;
+
+	for (i = 0; i < c->ncells; i++)
+		if (c->cell[i].mode == m && HINTED(&c->cell[i]))
+			return 1;
+	return 0;
+}
+
+/* Are cells a and b of one instance? */
+static int same_instance(const nq_cell *a, const nq_cell *b)
+{
+	return a->mode == b->mode && a->n == b->n && !strcmp(a->hints, b->hints);
+}
+
+/* An instance's name on its axis: its id (or n and its hints), less the
+ * prefix every instance of the panel shares (`cut` characters). */
+static void instance_name(const nq_cell *x, size_t cut, char *buf,
+			  size_t len)
+{
+	if (x->id[0])
+		snprintf(buf, len, "%s", x->id + (strlen(x->id) > cut ? cut : 0));
+	else
+		snprintf(buf, len, "n%d %.*s%s", x->n,
+			 x->hints_len > 16 ? 16 : (int)x->hints_len, x->hints,
+			 x->hints_len > 16 ? "..." : "");
+}
+
+/* Instances ordered by name (then n), for the per-instance axis (qsort
+ * has no context argument in C11: the cells sorted over are here). */
+static const nq_cells *sort_cells;
+
+static int by_name(const void *a, const void *b)
+{
+	const nq_cell *x = &sort_cells->cell[*(const size_t *)a];
+	const nq_cell *y = &sort_cells->cell[*(const size_t *)b];
+	int r = strcmp(x->id, y->id);
+
+	if (r)
+		return r;
+	if (x->n != y->n)
+		return x->n < y->n ? -1 : 1;
+	return strcmp(x->hints, y->hints);
+}
+
+/* Mode m's instances with hints, blocked squares, excluded lines or
+ * from a file, a point per instance and approach (median, bars
+ * min..max; runs not ok as in the time panels), the instances side by
+ * side in the order of their names: a paradigm comparison's hard
+ * instances are its point, so the default figure shows them. -1 on no
+ * memory. */
+static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
+			const int *all_fails, const nq_style *st,
+		       const nq_plot_key *key,
+			int last)
+{
+	size_t *inst, ninst = 0, i, j, k, s, cut = 0;
+	double dx;
+	char name[64];
+
+	if (!(inst = malloc((c->ncells + 1) * sizeof *inst)))
+		return -1;
+	/* cells are sorted mode, hints, n, series: an instance's are one run */
+	for (i = 0; i < c->ncells; i++)
+		if (c->cell[i].mode == m && HINTED(&c->cell[i]) &&
+		    (!ninst || !same_instance(&c->cell[inst[ninst - 1]],
+					      &c->cell[i])))
+			inst[ninst++] = i;
+	sort_cells = c;
+	qsort(inst, ninst, sizeof *inst, by_name);
+	/* the prefix all ids share, cut after its last '-' */
+	if (ninst > 1 && c->cell[inst[0]].id[0]) {
+		const char *a = c->cell[inst[0]].id;
+
+		cut = strlen(a);
+		for (j = 1; j < ninst; j++) {
+			const char *b = c->cell[inst[j]].id;
+
+			for (k = 0; k < cut && a[k] == b[k]; k++)
+				;
+			cut = k;
+		}
+		while (cut > 0 && a[cut - 1] != '-')
+			cut--;
+		/* but names of a few characters say too little: keep more */
+		for (j = 0; j < ninst; j++)
+			while (cut > 0 && strlen(c->cell[inst[j]].id) < cut + 8) {
+				cut--;
+				while (cut > 0 && a[cut - 1] != '-')
+					cut--;
+			}
+	}
+	dx = 0.5 / (double)(c->nseries + 1);
+	for (s = 0; s < c->nseries; s++) {
+		double off = ((double)s - (double)(c->nseries - 1) / 2) * dx;
+
+		fprintf(f, "$h%zus%zu << EOD\n", m, s);
+		for (j = 0; j < ninst; j++) {
+			const nq_cell *x = nq_cells_find(c, s, m,
+						c->cell[inst[j]].hints,
+						c->cell[inst[j]].n);
+
+			if (x && x->y.count && x->y.median > 0)
+				fprintf(f, "%.6g %.9g %.9g %.9g\n",
+					(double)j + 1 + off, x->y.median,
+					x->y.min > 0 ? x->y.min : x->y.median,
+					x->y.max);
+		}
+		fputs("EOD\n", f);
+	}
+	for (k = 0; k < NFAIL; k++) {
+		fprintf(f, "$h%zuf%zu << EOD\n", m, k);
+		for (j = 0; j < ninst; j++)
+			for (s = 0; s < c->nseries; s++) {
+				const nq_cell *x = nq_cells_find(c, s, m,
+						c->cell[inst[j]].hints,
+						c->cell[inst[j]].n);
+				double off = ((double)s -
+					      (double)(c->nseries - 1) / 2) * dx;
+				double y;
+
+				if (!x || fail_marks[k].st == NQ_ST__COUNT ||
+				    !x->status[fail_marks[k].st])
+					continue;
+				if (fail_marks[k].st != NQ_ST_TIMEOUT &&
+				    fail_marks[k].st != NQ_ST_SKIPPED &&
+				    x->fail_y.count)
+					y = x->fail_y.median;
+				else if (x->timeout_s > 0 &&
+					 nq_column_is_time(c->ycol))
+					y = x->timeout_s;
+				else
+					y = hi > 0 ? hi : 1;
+				fprintf(f, "%.6g %.9g %ld\n", (double)j + 1 + off,
+					y, nq_plot_style_rgb(&st[s]));
+			}
+		fputs("EOD\n", f);
+	}
+	fprintf(f, "unset logscale x\nset xrange [0.5:%.1f]\nunset label 3\n",
+		(double)ninst + 0.5);
+	/* a name per instance while they can be read, else numbers */
+	if (ninst <= 40) {
+		fputs("set xtics rotate by 30 right font ',10' (", f);
+		for (j = 0; j < ninst; j++) {
+			instance_name(&c->cell[inst[j]], cut, name, sizeof name);
+			fputs(j ? ", " : "", f);
+			nq_plot_str(f, name);
+			fprintf(f, " %zu", j + 1);
+		}
+		fputs(")\nunset xlabel\n", f); /* the names say it */
+	} else {
+		fprintf(f, "set xtics 1, %zu\nset format x '%%.0f'\n"
+			"set xlabel 'instance (in the order of their names)'\n",
+			count_step(ninst));
+	}
+	fputs("set title ", f);
+	snprintf(name, sizeof name, "%s: blocked, hinted, file instances",
+		 c->modes[m]);
+	nq_plot_str(f, name);
+	fputs(" font ',14'\n", f);
+	if (last)
+		nq_plot_key_show(f, key);
+	fputs("plot ", f);
+	for (s = 0; s < c->nseries; s++) {
+		fprintf(f, "%s$h%zus%zu using 1:2:3:4 with yerrorbars lc rgb "
+			"'%s' dt 1 pt %d ps 1.1 lw 1.5 notitle",
+			s ? ", \\\n     " : "", m, s, st[s].colour, st[s].pt);
+	}
+	for (k = 0; k < NFAIL; k++)
+		fprintf(f, ", \\\n     $h%zuf%zu using 1:2:3 with points pt %d "
+			"ps 1.6 lw 2 lc rgb variable notitle", m, k,
+			fail_marks[k].pt);
+	if (last)
+		key_entries(f, c, all_fails, st);
+	fputs("\nset xtics norotate autofreq font ''\nset format x '%g'\n", f);
+	free(inst);
+	return 0;
+}
+
+/* Which failure marks any panel shows (the key's entries). */
+static void fails_any(const nq_cells *c, int *fails)
+	/* every cell: the hinted ones have a panel too (hinted_panel) */
+{
+	size_t i, k;
+
+	for (k = 0; k < NFAIL; k++)
+		for (i = 0; i < c->ncells && !fails[k]; i++) {
+			const nq_cell *x = &c->cell[i];
+
+			if (fail_marks[k].st == NQ_ST__COUNT)
+				fails[k] = x->hosts >= 2 && x->y.count;
+			else
+				fails[k] = x->status[fail_marks[k].st] > 0;
+		}
+}
+
+static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
+		     int term, const char *target, const nq_style *st)
+{
+	size_t m, nh = 0;
+	int timed_out, all_fails[NFAIL] = { 0 };
+	nq_plot_key key;
 	double lo, hi, lo_pos;
 	struct nonpos z;
 
@@ -339,15 +614,25 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		return -1;
 	memset(&z, 0, sizeof z);
 	z.floor = lo_pos == INFINITY ? 1 : lo_pos;
-	time_setup(f, c, o, term, target, timed_out, lo, hi, &z);
+	fails_any(c, all_fails);
+	for (m = 0; m < c->nmodes; m++)
+		nh += hinted_mode(c, m);
+	time_setup(f, c, o, term, target, timed_out, lo, hi, &z,
+			  all_fails, (int)(c->nmodes + nh), &key);
 	for (m = 0; m < c->nmodes; m++) {
-		int fails[NFAIL] = { 0 };
-		double dx = time_dx(f, c, m);
+		int fails[NFAIL] = { 0 }, logx;
+		double dx = time_dx(f, c, o, m, &logx);
 
-		time_data(f, c, m, dx, hi, fails, &z);
+		time_data(f, c, m, dx, logx, hi, fails, &z, st);
 		nonpos_count(c, m, 0, &z);
-		time_panel(f, c, m, fails, &z);
+		time_panel(f, c, m, fails, all_fails, &z, st, &key,
+			   !nh && m + 1 == c->nmodes);
 	}
+	for (m = 0; m < c->nmodes; m++)
+		if (hinted_mode(c, m) &&
+		    hinted_panel(f, c, m, hi, all_fails, st, &key,
+				 --nh == 0) < 0)
+			return -2;
 	fputs("unset multiplot\n", f);
 	return 0;
 }
@@ -355,8 +640,10 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 /* ---- cactus: instances solved against time -------------------------- */
 
 static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
-		       int term, const char *target)
+		       int term, const char *target, const nq_style *st)
 {
+	size_t widest = 0;
+	nq_plot_key key;
 	char title[512], yl[256];
 	size_t m, s, i;
 	double *v = malloc((c->ncells + 1) * sizeof *v);
@@ -377,6 +664,11 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		 c->experiment[0] ? c->experiment : o->csv,
 		 nq_column_label(c->ycol));
 	nq_plot_setup(f, o, term, target, (int)c->nmodes, title);
+	for (s = 0; s < c->nseries; s++)
+		if (strlen(c->series[s]) > widest)
+			widest = strlen(c->series[s]);
+	nq_plot_key_space(f, o, term, (int)c->nmodes, c->nseries, widest,
+			  &key);
 	z.logy = use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi);
 	set_yaxis(f, z.logy);
 	snprintf(yl, sizeof yl, "%s (median of an instance's ok runs)",
@@ -415,22 +707,27 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 						v[j]);
 			fputs("EOD\n", f);
 		}
+		/* a count: whole-number ticks, never 0.5 */
 		fprintf(f, "set xlabel 'instances solved (of %zu)'\n"
-			"set xrange [0:%zu]\nset title ", total, total + 1);
+			"set xrange [0:%zu]\nset xtics 0, %zu\nset mxtics 1\n"
+			"set format x '%%.0f'\nunset label 3\nset title ", total,
+			total + 1, count_step(total + 1));
 		nq_plot_str(f, mode_title(c->modes[m]));
-		fputs(" font ',14'\nplot ", f);
-		for (s = 0; s < c->nseries; s++) {
-			fprintf(f, "%s$m%zus%zu using 1:2 with linespoints "
-				"lc rgb '%s' pt %d ps 0.9 lw 2 title ",
-				first ? "" : ", \\\n     ", m, s,
-				nq_plot_colour(c->colour[s]),
-			points[c->colour[s] % NPOINTS]);
-			nq_plot_str(f, c->series[s]);
-			first = 0;
-		}
+		fputs(" font ',14'\n", f);
 		nonpos_count(c, m, 1, &z);
 		z.clamped = 0; /* no bars here */
 		nonpos_note(f, &z, c->ycol, c->modes[m]);
+		if (m + 1 == c->nmodes)
+			nq_plot_key_show(f, &key);
+		fputs("plot ", f);
+		for (s = 0; s < c->nseries; s++) {
+			fprintf(f, "%s$m%zus%zu using 1:2 with linespoints ",
+				first ? "" : ", \\\n     ", m, s);
+			nq_plot_style(f, &st[s], 1);
+			fputs(" ps 0.9 lw 2 title ", f);
+			nq_plot_str(f, c->series[s]);
+			first = 0;
+		}
 		fputc('\n', f);
 	}
 	fputs("unset multiplot\n", f);
@@ -484,8 +781,11 @@ static size_t same_sizes(const nq_cells *c, size_t s)
 }
 
 static int size_plot(FILE *f, const nq_cells *const sz[2],
-		     const nq_plot_opts *o, int term, const char *target)
+		     const nq_plot_opts *o, int term, const char *target,
+		     const nq_style *st)
 {
+	size_t widest = 0;
+	nq_plot_key key;
 	static const char *const what[2] = { "variables", "constraints" };
 	static const char *const titles[2] = {
 		"variables (CNF) or columns (ILP)",
@@ -498,6 +798,10 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 	snprintf(title, sizeof title, "%s: model sizes against n",
 		 c0->experiment[0] ? c0->experiment : o->csv);
 	nq_plot_setup(f, o, term, target, 2, title);
+	for (s = 0; s < c0->nseries; s++)
+		if (strlen(c0->series[s]) + 8 > widest)
+			widest = strlen(c0->series[s]) + 8; /* " (= ...)" */
+	nq_plot_key_space(f, o, term, 2, c0->nseries, widest, &key);
 	fputs("set xlabel 'n (board size)'\n", f);
 	fputs("unset arrow 1\nunset label 1\n", f); /* no timeout line */
 	for (p = 0; p < 2; p++) {
@@ -539,6 +843,8 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 			}
 			fputs("EOD\n", f);
 		}
+		if (p == 1)
+			nq_plot_key_show(f, &key);
 		fputs("plot ", f);
 		for (s = 0; s < c->nseries; s++) {
 			size_t j;
@@ -550,10 +856,9 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 			if (!has)
 				continue;
 			fprintf(f, "%s$p%zus%zu using 1:2 smooth unique with "
-				"linespoints lc rgb '%s' pt %d ps 0.9 lw 2 title ",
-				first ? "" : ", \\\n     ", p, s,
-				nq_plot_colour(c->colour[s]),
-			points[c->colour[s] % NPOINTS]);
+				"linespoints ", first ? "" : ", \\\n     ", p, s);
+			nq_plot_style(f, &st[s], 1);
+			fputs(" ps 0.9 lw 2 title ", f);
 			{
 				/* a curve equal to an earlier one says so */
 				char t[600];
@@ -590,6 +895,7 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 {
 	nq_cells_opts co;
 	nq_cells *c = NULL, *sz[2] = { NULL, NULL };
+	nq_style *st = NULL;
 	int term = nq_plot_term_of(o->output), rc = NQ_PLOT_EINPUT;
 
 	if (term < 0)
@@ -620,10 +926,15 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 				     "(vars): nothing for a size plot");
 			goto out;
 		}
+		if (!(st = malloc((sz[0]->nseries + 1) * sizeof *st)) ||
+		    nq_plot_styles(sz[0], o, st) < 0) {
+			nq_error_set(err, o->csv, 0, 0, "out of memory");
+			goto out;
+		}
 		{
 			const nq_cells *const p[2] = { sz[0], sz[1] };
 
-			size_plot(f, p, o, term, target);
+			size_plot(f, p, o, term, target, st);
 		}
 		rc = 0;
 		goto out;
@@ -631,19 +942,31 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 	co.y = o->y;
 	if (nq_cells_build(t, o->csv, &co, &c, err) < 0)
 		goto out;
+	if (!(st = malloc((c->nseries + 1) * sizeof *st)) ||
+	    nq_plot_styles(c, o, st) < 0) {
+		nq_error_set(err, o->csv, 0, 0, "out of memory");
+		goto out;
+	}
 	if (o->kind == NQ_PLOT_TIME) {
 		/* every instance of a family (placed queens, blocked squares,
 		 * excluded diagonals): against the family's parameter */
-		if (time_plot(f, c, o, term, target) < 0) {
+		int tp = time_plot(f, c, o, term, target, st);
+
+		if (tp == -2) {
+			nq_error_set(err, o->csv, 0, 0, "out of memory");
+			goto out;
+		}
+		if (tp < 0) {
 			rc = nq_solubility_plot(f, t, o, term, target, 0, err);
 			goto out;
 		}
-	} else if (cactus_plot(f, c, o, term, target) < 0) {
+	} else if (cactus_plot(f, c, o, term, target, st) < 0) {
 		nq_error_set(err, o->csv, 0, 0, "out of memory");
 		goto out;
 	}
 	rc = 0;
 out:
+	free(st);
 	nq_cells_free(c);
 	nq_cells_free(sz[0]);
 	nq_cells_free(sz[1]);

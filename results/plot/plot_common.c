@@ -1,10 +1,12 @@
 /*
  * plot_common.c - see plot_common.h.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "cells.h"
 #include "plot_common.h"
 
 static const char *const kind_names[NQ_PLOT__COUNT] = {
@@ -26,21 +28,16 @@ const char *nq_plot_kind_name(nq_plot_kind k)
 	return k < NQ_PLOT__COUNT ? kind_names[k] : "?";
 }
 
-/* Series colours, cycled. */
-static const char *const colours[] = {
-	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
-	"#e377c2", "#17becf"
-};
-#define NCOLOURS (sizeof colours / sizeof colours[0])
 
 /* Picture types by extension. */
 static const struct {
 	const char *ext, *term;
 	int w, h;  /* one panel */
+	double font; /* the font's size in term */
 } terms[] = {
-	{ ".svg", "svg dynamic noenhanced font 'Helvetica,14' background rgb 'white'", NQ_PLOT_PANEL_W, NQ_PLOT_PANEL_H },
-	{ ".png", "pngcairo noenhanced font 'Helvetica,12' background rgb 'white'", NQ_PLOT_PANEL_W, NQ_PLOT_PANEL_H },
-	{ ".pdf", "pdfcairo noenhanced font 'Helvetica,10'", 5, 4 }, /* in */
+	{ ".svg", "svg dynamic noenhanced font 'Helvetica,14' background rgb 'white'", NQ_PLOT_PANEL_W, NQ_PLOT_PANEL_H, 14 },
+	{ ".png", "pngcairo noenhanced font 'Helvetica,12' background rgb 'white'", NQ_PLOT_PANEL_W, NQ_PLOT_PANEL_H, 12 },
+	{ ".pdf", "pdfcairo noenhanced font 'Helvetica,10'", 5, 4, 10 }, /* in */
 };
 
 static const char *ext_of(const char *path)
@@ -151,6 +148,26 @@ static void picture_size(const nq_plot_opts *o, int term, int npanels,
 	}
 }
 
+/* How much smaller the fonts are than the terminal's: a picture
+ * narrower than 560 px at 96 dpi (a paper's column, 3.5 in) has them
+ * shrunk with it, to no less than 0.55 (12 pt becomes 6.6), so its axes
+ * and key still fit. (The picture's width, not a panel's: three panels
+ * on a 1280 px slide keep their fonts.) */
+static double font_shrink(const nq_plot_opts *o, int term, int npanels)
+{
+	double w, h, pw, s;
+
+	picture_size(o, term, npanels, &w, &h);
+	if (!strcmp(terms[term].ext, ".pdf"))
+		pw = w * 96;
+	else if (!strcmp(terms[term].ext, ".png") && o->dpi > 0)
+		pw = w / (o->dpi / 96.0);
+	else
+		pw = w;
+	s = pw / 560;
+	return s > 1 ? 1 : s < 0.55 ? 0.55 : s;
+}
+
 int nq_plot_size_check(const nq_plot_opts *o, nq_error *err)
 {
 	int term = nq_plot_term_of(o->output ? o->output : "");
@@ -182,22 +199,22 @@ int nq_plot_size_check(const nq_plot_opts *o, nq_error *err)
 void nq_plot_setup(FILE *f, const nq_plot_opts *o, int term,
 			 const char *target, int npanels, const char *title)
 {
-	double w, h, scale;
+	double w, h, scale, shrink = font_shrink(o, term, npanels);
 
 	picture_size(o, term, npanels, &w, &h);
 	if (!strcmp(terms[term].ext, ".pdf"))
-		fprintf(f, "set terminal %s size %.3fin,%.3fin\n",
-			terms[term].term, w, h);
+		fprintf(f, "set terminal %s size %.3fin,%.3fin fontscale %.3f\n",
+			terms[term].term, w, h, shrink);
 	else if (!strcmp(terms[term].ext, ".png") && o->dpi > 0 &&
 		 o->dpi != 96) {
 		/* fonts and lines as they would be on a screen of that dpi */
 		scale = o->dpi / 96.0;
 		fprintf(f, "set terminal %s size %.0f,%.0f fontscale %.3f "
-			"linewidth %.3f\n", terms[term].term, w, h, scale,
-			scale);
+			"linewidth %.3f\n", terms[term].term, w, h,
+			scale * shrink, scale);
 	} else
-		fprintf(f, "set terminal %s size %.0f,%.0f\n",
-			terms[term].term, w, h);
+		fprintf(f, "set terminal %s size %.0f,%.0f fontscale %.3f\n",
+			terms[term].term, w, h, shrink);
 	fputs("set encoding utf8\nset output ", f);
 	nq_plot_str(f, target);
 	fputc('\n', f);
@@ -208,17 +225,104 @@ void nq_plot_setup(FILE *f, const nq_plot_opts *o, int term,
 	      "Left reverse samplen 2 spacing 1.1 noopaque nobox\n"
 	      "set tmargin 3\n", f);
 	fprintf(f, "set multiplot layout 1,%d title ", npanels > 1 ? npanels : 1);
-	nq_plot_str(f, title);
+	nq_plot_str(f, nq_plot_title(o, title));
 	fputs(" font ',16'\n", f);
 }
 
-/* The rgb of series s as the integer gnuplot's `lc rgb variable` reads. */
-long nq_plot_rgb(size_t s)
+int nq_plot_styles(const nq_cells *c, const nq_plot_opts *o, nq_style *out)
 {
-	return strtol(colours[s % NCOLOURS] + 1, NULL, 16);
+	size_t n = c->nevery + c->nseries, i;
+	const char **l = malloc((n + 1) * sizeof *l);
+	nq_style *st = malloc((n + 1) * sizeof *st);
+
+	if (!l || !st) {
+		free(l);
+		free(st);
+		return -1;
+	}
+	/* every approach of the file weighs, so two figures of one file
+	 * tell their approaches apart alike; the shown ones last, for
+	 * groupings the file's list does not hold */
+	for (i = 0; i < c->nevery; i++)
+		l[i] = c->every[i];
+	for (i = 0; i < c->nseries; i++)
+		l[c->nevery + i] = c->series[i];
+	if (nq_style_assign(l, n, o->styles, st) < 0) {
+		free(l);
+		free(st);
+		return -1;
+	}
+	for (i = 0; i < c->nseries; i++)
+		out[i] = st[c->nevery + i];
+	free(l);
+	free(st);
+	return 0;
 }
 
-const char *nq_plot_colour(size_t s)
+void nq_plot_style(FILE *f, const nq_style *st, int points)
 {
-	return colours[s % NCOLOURS];
+	fprintf(f, "lc rgb '%s' dt %d", st->colour, st->dt);
+	if (points)
+		fprintf(f, " pt %d", st->pt);
+}
+
+long nq_plot_style_rgb(const nq_style *st)
+{
+	return strtol(st->colour + 1, NULL, 16);
+}
+
+const char *nq_plot_title(const nq_plot_opts *o, const char *fallback)
+{
+	return o->title ? o->title : fallback;
+}
+
+/* The key's font against the axes': smaller in a shrunk picture, where
+ * a dozen approaches' names would otherwise take half of it. */
+static double key_font(const nq_plot_opts *o, int term, int npanels)
+{
+	return font_shrink(o, term, npanels) < 1 ? 0.8 : 1;
+}
+
+void nq_plot_key_space(FILE *f, const nq_plot_opts *o, int term,
+		       int npanels, size_t entries, size_t widest,
+		       nq_plot_key *key)
+{
+	int pdf = !strcmp(terms[term].ext, ".pdf");
+	double w, h, font, cols, rows, frac, kf;
+
+	picture_size(o, term, npanels, &w, &h);
+	/* the font's size in the picture's units: px (a PNG's points are
+	 * 4/3 px at 96 dpi), or inches for a PDF */
+	if (pdf)
+		font = 10.0 / 72;
+	else if (!strcmp(terms[term].ext, ".png"))
+		font = 16.0 * (o->dpi > 0 ? o->dpi / 96.0 : 1);
+	else
+		font = 15;
+	font *= font_shrink(o, term, npanels);
+	kf = key_font(o, term, npanels);
+	if (entries < 1)
+		entries = 1;
+	/* an entry: its sample, a gap and the text, at about 0.6 em a
+	 * character; fewer columns rather than a key wider than the page */
+	cols = floor(0.94 * w / ((double)(widest + 6) * 0.6 * font * kf));
+	if (cols < 1)
+		cols = 1;
+	if (cols > (double)entries)
+		cols = (double)entries;
+	rows = ceil((double)entries / cols);
+	/* the key's lines, the x tics and label above it */
+	frac = (rows * 1.25 * kf + 4.2) * font / h;
+	if (frac > 0.6)
+		frac = 0.6;
+	fprintf(f, "set bmargin at screen %.4f\nunset key\n", frac);
+	key->rows = (int)rows;
+	key->font = terms[term].font * kf;
+}
+
+void nq_plot_key_show(FILE *f, const nq_plot_key *key)
+{
+	fprintf(f, "set key at screen 0.5, screen 0.005 center bottom vertical "
+		"maxrows %d Left reverse samplen 2 spacing 1.05 width 0 "
+		"noopaque nobox font ',%.1f'\n", key->rows, key->font);
 }

@@ -1,7 +1,8 @@
 /*
  * plot_common.h - what every plot shares (plot.c, solubility.c): the kinds
  * and options, file names and picture types, the script's common setup,
- * gnuplot strings, colours.
+ * gnuplot strings, the approaches' styles (style.h) as gnuplot reads
+ * them, the figure's one key.
  */
 #ifndef NQ_PLOT_COMMON_H
 #define NQ_PLOT_COMMON_H
@@ -10,6 +11,7 @@
 #include "error.h"
 #include "table.h"
 #include "only.h"
+#include "style.h"
 
 typedef enum nq_plot_kind {
 	NQ_PLOT_TIME = 0,   /* y against n, a line per approach, a panel per mode */
@@ -46,6 +48,12 @@ typedef struct nq_plot_opts {
 			       * NQ_PLOT_PANEL_W x NQ_PLOT_PANEL_H px a panel */
 	int size_inches;      /* width and height are inches (else px) */
 	int dpi;              /* PNG: px per inch (--dpi); 0: 96 */
+	const nq_style_pins *styles; /* approaches' looks pinned (--styles);
+			       * NULL: from their labels (style.h) */
+	const char *title;    /* the figure's title (--title); NULL: the
+			       * experiment's name and what is drawn */
+	int logx;             /* 0 auto (log when n spans more than two
+			       * decades), 1 log (--logx) */
 } nq_plot_opts;
 
 /* A panel's default size in px (PDF: at 96 px per inch). */
@@ -84,10 +92,32 @@ void nq_plot_setup(FILE *f, const nq_plot_opts *o, int term,
 		   const char *target, int npanels, const char *title);
 /* s as a gnuplot single-quoted string. */
 void nq_plot_str(FILE *f, const char *s);
-/* The rgb of series s, as `lc rgb variable` reads it; its colour as
- * "#rrggbb". */
-long nq_plot_rgb(size_t s);
-const char *nq_plot_colour(size_t s);
+/* The styles of c's series (out: c->nseries of them), told apart over
+ * every approach of the file and pinned by o->styles. 0, or -1 on no
+ * memory. */
+struct nq_cells;
+int nq_plot_styles(const struct nq_cells *c, const nq_plot_opts *o, nq_style *out);
+/* "lc rgb '#rrggbb' dt D" and, with points, " pt P". */
+void nq_plot_style(FILE *f, const nq_style *st, int points);
+long nq_plot_style_rgb(const nq_style *st);
+/* The title: o->title when given, else `fallback`. */
+const char *nq_plot_title(const nq_plot_opts *o, const char *fallback);
+/* The figure's key, as nq_plot_key_space found room for it. */
+typedef struct nq_plot_key {
+	int rows;
+	double font;  /* its font size (pt) */
+} nq_plot_key;
+
+/* One key for the whole figure, below the panels across the picture, in
+ * as many columns as fit `entries` of about `widest` characters: room
+ * for it under every panel, and the key off (the panels after this
+ * draw none). Its rows and font into *key, for nq_plot_key_show. */
+void nq_plot_key_space(FILE *f, const nq_plot_opts *o, int term,
+		       int npanels, size_t entries, size_t widest,
+		       nq_plot_key *key);
+/* The key on, for the panel drawn next (the last), at the picture's
+ * foot: its entries are that panel's titled terms (keyentry ones). */
+void nq_plot_key_show(FILE *f, const nq_plot_key *key);
 /* The index of the picture type of path's extension, -1 if none. */
 int nq_plot_term_of(const char *path);
 

@@ -109,6 +109,7 @@ int nq_rtd_plot(FILE *f, const nq_table *t, const nq_plot_opts *o, int term,
 	size_t pick[NQ_RTD_CURVES], n, all, i, p;
 	char title[1024], key[700];
 	int inst = 0, modes = 0, dt[NQ_RTD_CURVES];
+	nq_style *st;
 
 	memset(&co, 0, sizeof co);
 	co.y = o->y && nq_column_is_time(o->y) ? o->y : "wall_s";
@@ -118,11 +119,18 @@ int nq_rtd_plot(FILE *f, const nq_table *t, const nq_plot_opts *o, int term,
 	co.no_ci = 1;
 	if (nq_cells_build(t, o->csv, &co, &c, err) < 0)
 		return NQ_PLOT_EINPUT;
+	if (!(st = malloc((c->nseries + 1) * sizeof *st)) ||
+	    nq_plot_styles(c, o, st) < 0) {
+		free(st);
+		nq_cells_free(c);
+		return nq_error_set(err, o->csv, 0, 0, "out of memory");
+	}
 	if (!(n = curves(c, pick, &all))) {
 		nq_error_set(err, o->csv, 0, 0, "no run has a number of steps "
 			     "(the steps column of a local search): nothing for "
 			     "a run-time distribution");
 		nq_cells_free(c);
+		free(st);
 		return NQ_PLOT_EINPUT;
 	}
 	/* a dash type per instance, so one approach's sizes tell apart */
@@ -186,7 +194,7 @@ int nq_rtd_plot(FILE *f, const nq_table *t, const nq_plot_opts *o, int term,
 
 			fprintf(f, "%s$p%zuc%zu using 1:2 with steps lw 2 dt %d "
 				"lc rgb '%s' title ", i ? ", \\\n     " : "", p, i,
-				dt[i], nq_plot_colour(c->colour[e->series]));
+				dt[i], st[e->series].colour);
 			curve_key(c, e, inst, modes, key, sizeof key);
 			nq_plot_str(f, key);
 		}
@@ -194,6 +202,7 @@ int nq_rtd_plot(FILE *f, const nq_table *t, const nq_plot_opts *o, int term,
 	}
 	fputs("unset multiplot\n", f);
 	nq_cells_free(c);
+	free(st);
 	return 0;
 }
 

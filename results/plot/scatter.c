@@ -43,11 +43,20 @@ static double at(const nq_cell *e, double top, int *open)
 static int draw(FILE *f, const nq_cells *c, const nq_plot_opts *o, int term,
 		const char *target, size_t a, size_t b, nq_error *err)
 {
+	nq_style *st = malloc((c->nseries + 1) * sizeof *st);
+	char colour[8];
 	static const int pts[] = { 7, 5, 9, 13 };
 	double lo = INFINITY, hi = 0, top;
 	char title[1024], lab[600];
 	size_t i, m, count = 0;
 	int logs;
+
+	if (!st || nq_plot_styles(c, o, st) < 0) {
+		free(st);
+		return nq_error_set(err, o->csv, 0, 0, "out of memory");
+	}
+	snprintf(colour, sizeof colour, "%s", st[b].colour);
+	free(st);
 
 	for (i = 0; i < c->ncells; i++)
 		if ((c->cell[i].series == a || c->cell[i].series == b) &&
@@ -121,7 +130,7 @@ static int draw(FILE *f, const nq_cells *c, const nq_plot_opts *o, int term,
 	for (m = 0; m < c->nmodes; m++) {
 		fprintf(f, "%s$m%zu using 1:($3 == 0 ? $2 : 1/0) with points "
 			"pt %d ps 1.2 lc rgb '%s' title ", m ? ", \\\n     " : "",
-			m, pts[m % 4], nq_plot_colour(c->colour[b]));
+			m, pts[m % 4], colour);
 		nq_plot_str(f, c->modes[m]);
 		fprintf(f, ", \\\n     $m%zu using 1:($3 != 0 ? $2 : 1/0) with "
 			"points pt %d ps 1.4 lw 2 lc rgb '#444444' title ", m,

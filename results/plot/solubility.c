@@ -28,7 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cells.h"
-#include "meta.h"
 #include "plot_common.h"
 #include "solubility.h"
 #include "units.h"
@@ -227,34 +226,27 @@ static int fractions(FILE *f, struct srow *r, size_t nr, size_t *undecided,
 	return nblk;
 }
 
-/* Each row's rank: its approach's place in the experiment file's order
- * (the .meta's), else after those in the order the rows first show
- * it; as report and the other plots rank their series, so an approach
- * has one colour in every figure. */
-static void rank_rows(struct srow *r, size_t nr, const char *csv, int group)
+/* Each row's rank: its approach's place among the file's approaches
+ * (*labels, in the order rows first show them), for its style: from
+ * its label, as in every other figure (style.h). -1 on no memory. */
+static int rank_rows(struct srow *r, size_t nr, const char ***labels,
+		     size_t *nlabels)
 {
-	char **order = NULL;
-	const char **seen = NULL;
-	size_t norder = 0, nseen = 0, i, k;
+	const char **seen = malloc((nr + 1) * sizeof *seen);
+	size_t nseen = 0, i, k;
 
-	if (!group)
-		nq_cells_file_order(csv, &order, &norder);
-	seen = malloc((nr + 1) * sizeof *seen);
+	if (!seen)
+		return -1;
 	for (i = 0; i < nr; i++) {
-		for (k = 0; k < norder && strcmp(order[k], r[i].appr); k++)
+		for (k = 0; k < nseen && strcmp(seen[k], r[i].appr); k++)
 			;
-		if (k < norder) {
-			r[i].rank = k;
-			continue;
-		}
-		for (k = 0; seen && k < nseen && strcmp(seen[k], r[i].appr); k++)
-			;
-		if (seen && k == nseen)
+		if (k == nseen)
 			seen[nseen++] = r[i].appr;
-		r[i].rank = norder + k;
+		r[i].rank = k;
 	}
-	free(seen);
-	nq_meta_list_free(order, norder);
+	*labels = seen;
+	*nlabels = nseen;
+	return 0;
 }
 
 /* Median times: a datablock per approach, family and n ($T0, ...) and
@@ -356,7 +348,9 @@ int nq_solubility_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
 	char *keys, **titles = NULL, title[512], line[128], xl[160], xn[64];
 	char yl[160];
 	const char *ycol = o->y ? o->y : "wall_s";
-	size_t *ranks = NULL;
+	size_t *ranks = NULL, nlabels = 0;
+	const char **labels = NULL;
+	nq_style *st = NULL;
 	FILE *ft = tmpfile();
 	int nf, nt, i;
 
@@ -380,7 +374,16 @@ int nq_solubility_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
 	axis_of(r, nr, xl, sizeof xl, xn, sizeof xn);
 	nf = fractions(f, r, nr, &undecided, ft);
 	rewind(ft);
-	rank_rows(r, nr, o->csv, o->group != NULL);
+	if (rank_rows(r, nr, &labels, &nlabels) < 0 ||
+	    !(st = malloc((nlabels + 1) * sizeof *st)) ||
+	    nq_style_assign(labels, nlabels, o->styles, st) < 0) {
+		free(labels);
+		free(st);
+		fclose(ft);
+		free(r);
+		free(keys);
+		return nq_error_set(err, o->csv, 0, 0, "out of memory");
+	}
 	nt = medians(f, r, nr, &titles, &ranks);
 	{
 		int ei = nq_table_col(t, "experiment");
@@ -426,9 +429,8 @@ int nq_solubility_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
 	}
 	for (i = 0; i < nt; i++) {
 		fprintf(f, "%s$T%d using 1:2 axes x1y%d with linespoints lw 1.5 "
-			"pt %d lc rgb '#%06lx' title ", nf || i ? ", " : "", i,
-			with_fractions ? 2 : 1, 4 + i % 6,
-			nq_plot_rgb(ranks[i]));
+			"pt %d lc rgb '%s' title ", nf || i ? ", " : "", i,
+			with_fractions ? 2 : 1, 4 + i % 6, st[ranks[i]].colour);
 		nq_plot_str(f, titles[i]);
 	}
 	fputs("\nunset multiplot\n", f);
@@ -436,6 +438,8 @@ int nq_solubility_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
 		free(titles[i]);
 	free(titles);
 	free(ranks);
+	free(labels);
+	free(st);
 	fclose(ft);
 	free(r);
 	free(keys);

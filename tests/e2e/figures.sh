@@ -61,7 +61,7 @@ cp "$T/last.gp" "$T/mrv.gp"
 "$H" plot "$T/r/f.csv" --kind cactus -o "$T/r/c.svg" 2>/dev/null
 cp "$T/last.gp" "$T/cactus.gp"
 colour() { # colour SCRIPT APPROACH: the lc rgb of its curve
-	grep -o "lc rgb '#[0-9a-f]*' pt [0-9]* ps 0.9 lw 2 title '$2'" "$1" | head -1 | cut -d"'" -f2
+	grep -o "lc rgb '#[0-9A-Fa-f]*' dt [0-9]* pt [0-9]* ps 0.9 lw 2 title '$2'" "$1" | head -1 | cut -d"'" -f2
 }
 c_all=$(colour "$T/all.gp" backtrack/mrv)
 c_mrv=$(colour "$T/mrv.gp" backtrack/mrv)
@@ -129,7 +129,7 @@ png_size() { python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(24); p
 expect "--size 1920x1080: a 1920x1080 PNG (got $(png_size "$T/r/s.png"))" [ "$(png_size "$T/r/s.png")" = 1920x1080 ]
 "$H" plot "$T/r/f.csv" -o "$T/r/d.png" --size 3x2in --dpi 300 2>/dev/null
 expect "--size 3x2in --dpi 300: 900x600 px (got $(png_size "$T/r/d.png"))" [ "$(png_size "$T/r/d.png")" = 900x600 ]
-expect "--dpi scales fonts and lines" grep -qF 'fontscale 3.125 linewidth 3.125' "$T/last.gp"
+expect "--dpi scales fonts and lines (fonts shrunk with a 1.5 in panel)" grep -qF 'fontscale 1.719 linewidth 3.125' "$T/last.gp"
 "$H" plot "$T/r/f.csv" -o "$T/r/d2.png" --dpi 192 2>/dev/null
 expect "--dpi 192 alone: the default picture twice as sharp (got $(png_size "$T/r/d2.png"))" \
 	[ "$(png_size "$T/r/d2.png")" = 2560x1160 ]
