@@ -73,6 +73,11 @@ def run(cfg, j, out, pin=()):
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return time.monotonic() - t0
 
+def r(a, b):
+    # a ratio, or "-" where the denominator is 0 (a tiny n: times below
+    # the CSV's microsecond, CPU below the clock's tick)
+    return f"{a / b:.3f}" if b else "-"
+
 def cols(path, c):
     return [float(r[c]) for r in csv.DictReader(open(path, newline=''))]
 
@@ -85,17 +90,19 @@ for _ in range(pairs if "1" in parts else 0):
     run(p15, 2, out); b, cb = cols(out, "wall_s"), cols(out, "cpu_s")
     run(p15, 1, out, ("taskset", "-c", "1")); pinned += cols(out, "wall_s")
     alone += a; pair += b; calone += ca; cpair += cb
-    ratios.append(med(b) / med(a))
+    if med(a):
+        ratios.append(med(b) / med(a))
 if "1" in parts:
   print(f"1. backtrack/bitmask threads=1 count n={n}, {pairs} interleaved pairs "
       f"(`harness run p15.yaml -j 1` then `-j 2`, repeat: 2)")
   print(f"   alone: wall {med(alone):.3f} s, cpu {med(calone):.3f} s; beside another: "
       f"wall {med(pair):.3f} s, cpu {med(cpair):.3f} s")
-  print(f"   side-by-side / alone: wall {med(pair) / med(alone):.3f} "
-      f"(median of the pairs' ratios {med(ratios):.3f}, range {min(ratios):.3f}-{max(ratios):.3f}), "
-      f"cpu {med(cpair) / med(calone):.3f}")
+  rr = (f"median of the pairs' ratios {med(ratios):.3f}, range {min(ratios):.3f}-{max(ratios):.3f}"
+        if ratios else "no pair's ratio: times of 0")
+  print(f"   side-by-side / alone: wall {r(med(pair), med(alone))} "
+      f"({rr}), cpu {r(med(cpair), med(calone))}")
   print(f"   alone pinned to core 1 (`taskset -c 1 harness run p15.yaml -j 1`): wall {med(pinned):.3f} s, "
-      f"side-by-side / pinned alone: {med(pair) / med(pinned):.3f}")
+      f"side-by-side / pinned alone: {r(med(pair), med(pinned))}")
 
 # 2. -j 2 against -j 1, the whole experiment
 for cfg in ("configs/smoke.yaml", os.path.join(tmp, "many.yaml")) if "2" in parts else ():
