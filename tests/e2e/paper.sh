@@ -427,15 +427,17 @@ if command -v pdflatex >/dev/null && kpsewhich booktabs.sty >/dev/null 2>&1 && k
 		expect "the $f tables fit the text width: no Overfull \\hbox ($(grep -m1 -A1 'Overfull' "$log" | tr '\n' ' '))" \
 			not grep -q 'Overfull \\hbox' "$log"
 	done
-	# the glance table is Table 1 and on a page no later than the detail
+	# the per-approach totals are Table 1, the glance table Table 2, on a
+	# page no later than the detail
 	check=$(python3 - "$T/tex-long/doc.aux" <<'PY'
 import re, sys
 labels = dict((k, (int(t), int(p))) for k, t, p in re.findall(r'\\newlabel\{tab:([^}]*)\}\{\{(\d+)\}\{(\d+)\}', open(sys.argv[1]).read()))
+t = labels.get('my-exp-1-50-totals', (0, 0))
 g, d = labels['my-exp-1-50-count-glance'], labels['my-exp-1-50-count']
-print('ok' if g[0] == 1 and g[0] < d[0] and g[1] <= d[1] else labels)
+print('ok' if t[0] == 1 and g[0] == 2 and g[0] < d[0] and g[1] <= d[1] else labels)
 PY
 )
-	expect "latex: the glance table comes first, before the long detail table (table, page: $check)" [ "$check" = ok ]
+	expect "latex: the totals first, then the glance table, before the long detail table (table, page: $check)" [ "$check" = ok ]
 	expect "latex: 8 approaches with long names go by letter, with a key below" \
 		grep -qF 'Approaches: A:~picosat/sequential-counter; B:~cadical/commander-groups;' "$T/wide.tex"
 	expect "latex: instance ids in their own column, whole" \
