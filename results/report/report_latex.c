@@ -372,9 +372,12 @@ static void glance_one(const struct nq_report_ctx *x, size_t m, double scale,
 		fputs("\\shortstack[r]{", head);
 		if (copy)
 			tex(head, copy);
-		fputs("\\\\", head);
+		/* a strut on each line: \shortstack sets lines by their
+		 * own heights, so "mrv" under "backtrack/" sat lower than
+		 * "bitmask" beside it */
+		fputs("\\strut\\\\", head);
 		tex(head, slash + 1);
-		fputc('}', head);
+		fputs("\\strut}", head);
 		free(copy);
 	}
 	fclose(cap);
