@@ -142,7 +142,8 @@ static const nq_flag plot_flags[] = {
 		"approach and instance; the default when every approach\n"
 		"of the file is one\n"
 		"all: time, cactus, size\n"
-		"Each kind has its own file: RESULTS.svg (time),\n"
+		"Each kind has its own file: RESULTS.svg (time; with\n"
+		"--y COL, RESULTS-COL.svg),\n"
 		"RESULTS-cactus.svg, RESULTS-size.svg, RESULTS-solubility.svg,\n"
 		"RESULTS-scatter.svg, RESULTS-rtd.svg" },
 	{ "output", 'o', "OUT", NQ_FLAG_STRING, PLOT_AT(out),
@@ -311,8 +312,18 @@ static int cmd_plot(const nq_verb *v, int argc, char **argv)
 	    (rc = nq_verb_read_results(v, a.csv, &t)) != 0 ||
 	    (rc = bind_only(a.only, t, a.csv)) != 0)
 		goto out;
-	if (!a.out)
+	if (!a.out && a.o.y && strcmp(a.o.y, "wall_s")) {
+		/* --y COL: RESULTS-COL.svg, the file report links for that
+		 * column, never over the time plot */
+		char base[2048];
+
+		nq_path_with_ext(a.csv, "", base, sizeof base);
+		if ((size_t)snprintf(def, sizeof def, "%s-%s.svg", base,
+				     a.o.y) >= sizeof def)
+			def[0] = '\0'; /* too long: plot_draw refuses "" */
+	} else if (!a.out) {
 		nq_path_with_ext(a.csv, ".svg", def, sizeof def);
+	}
 	a.o.csv = a.csv;
 	a.o.only = a.only;
 	if (a.styles) {

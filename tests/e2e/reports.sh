@@ -361,7 +361,10 @@ touch "$T/lk/data/m.svg" "$T/lk/data/m-cactus.svg"
 (cd "$T/lk" && "$H" report data/m.csv -o out/deep/r.md 2>/dev/null)
 (cd "$T/lk/out" && "$H" report ../data/m.csv -o ../r2.md 2>/dev/null)
 (cd "$T/lk" && "$H" report data/m.csv --y nodes -o out/n.md 2>/dev/null)
-touch "$T/lk/data/m-nodes.svg"
+# plot --y nodes with no -o draws the very file report links
+(cd "$T/lk" && "$H" plot data/m.csv --y nodes --kind time >/dev/null 2>&1)
+expect "plot --y nodes writes data/m-nodes.svg by default, beside the time plot" \
+	[ -s "$T/lk/data/m-nodes.svg" ]
 (cd "$T/lk" && "$H" report data/m.csv --y nodes -o out/n2.md 2>/dev/null)
 links() {
 	python3 - "$@" <<'PY'
