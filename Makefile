@@ -265,7 +265,7 @@ TLOG        = $(BUILD)/testlog
 # -j$(TEST_JOBS) unless the caller gave make a -j of its own
 TEST_J      = $(if $(filter -j% --jobserver%,$(MAKEFLAGS)),,-j$(TEST_JOBS))
 
-# A unit program's own file (tests/unit/test_X.c, built in both builds;
+# A unit program's own file (tests/unit/test_NAME.c, built in both builds;
 # the code it tests is the build's libnq.a, compiled as the build says)
 # at -O1 -g1 in the plain build too, as under the sanitizers: the plain
 # build's 40 unit programs took 18.8 CPU-s of make test to build at -O2
