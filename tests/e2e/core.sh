@@ -176,6 +176,10 @@ expect "--cout last: unknown, not short of a value (exit $rc)" sh -c \
 for args in "run configs/smoke.yaml --quite" "plot x.csv --kin time" \
 	"report x.csv --fromat latex" "export -n 8 --encodng pairwise" \
 	"check -n 4 --placment 1" "list --all" "version --short"; do
+	# (under ASan, E2E_SAN, run's alone: an unknown option is cli.c's
+	# one nq_cli_parse over the verb's table, walked row by row under
+	# ASan by test_cli; export's near miss just below walks it again)
+	san && [ "${args%% *}" != run ] && continue
 	# shellcheck disable=SC2086
 	"$H" $args >/dev/null 2>"$T/err"; rc=$?
 	expect "'$args' exits 2 (got $rc)" [ $rc -eq 2 ]
