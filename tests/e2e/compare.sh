@@ -234,15 +234,19 @@ expect "two experiments: exit 2 (got $rc)" [ $rc -eq 2 ]
 expect "two experiments: said, with --match" grep -qF "experiment 'other', but a.csv is experiment 'cmp'" err
 "$H" compare a.csv o.csv --match approach >out 2>err
 rc=$?
-expect "--match approach: two experiments compared (got $rc: $(cat err))" [ $rc -eq 0 ] && grep -qE '^6 cells paired' out
+expect "--match approach: two experiments compared (got $rc: $(cat err))" [ $rc -eq 0 ]
+expect "--match approach: two experiments compared (got $rc: $(cat err)) (2 of 2)" grep -qE '^6 cells paired' out
 "$H" compare a.csv o.csv --match solver >out 2>err
 expect "--match solver: the variants pool into one series" grep -qE '^3 cells paired' out
 "$H" compare a.csv none.csv >out 2>err
-expect "a missing file: exit 2" [ $? -eq 2 ] && grep -qF 'none.csv' err
+expect "a missing file: exit 2" [ $? -eq 2 ]
+expect "a missing file: exit 2 (2 of 2)" grep -qF 'none.csv' err
 "$H" compare a.csv >out 2>err
-expect "one file: exit 2" [ $? -eq 2 ] && grep -qF 'which two results files' err
+expect "one file: exit 2" [ $? -eq 2 ]
+expect "one file: exit 2 (2 of 2)" grep -qF 'which two results files' err
 "$H" compare a.csv b.csv --match nope >out 2>err
-expect "--match of no column: exit 2" [ $? -eq 2 ] && grep -qF "no column 'nope'" err
+expect "--match of no column: exit 2" [ $? -eq 2 ]
+expect "--match of no column: exit 2 (2 of 2)" grep -qF "no column 'nope'" err
 cat >q.yaml <<'EOF2'
 experiment: cmp
 instances:
@@ -252,7 +256,8 @@ approaches:
 EOF2
 "$H" run q.yaml -o q.csv -q >/dev/null 2>&1
 "$H" compare a.csv q.csv >out 2>err
-expect "no cell in common: exit 2" [ $? -eq 2 ] && grep -qF 'no cell in common' err
+expect "no cell in common: exit 2" [ $? -eq 2 ]
+expect "no cell in common: exit 2 (2 of 2)" grep -qF 'no cell in common' err
 
 # --- two machines' merged files ----------------------------------------------
 for k in 1 2; do "$H" run c.yaml --shard $k/2 -o m1.shard-$k-of-2.csv -q >/dev/null 2>&1; done

@@ -104,7 +104,7 @@ for j in 1 2; do
 		grep -q "^harness: $(rows_of disk$j/r.csv) rows written to disk$j/r.csv" err
 	expect "-j $j: every row in the file whole ($(whole disk$j/r.csv 2>&1))" whole "disk$j/r.csv"
 	n=$(rows_of "disk$j/r.csv")
-	expect "-j $j: some rows written, not all ($n)" [ "$n" -gt 100 ] && [ "$n" -lt 150 ]
+	expect "-j $j: some rows written, not all ($n)" [ "$n" -gt 100 -a "$n" -lt 150 ]
 	expect "-j $j: the count of runs not in it adds up" \
 		grep -q "holds $n whole rows, each as written; $((150 - n)) runs of the plan are not in it" err
 	rm "disk$j/filler"
@@ -189,7 +189,7 @@ else
 		grep -qF -- "-o logdisk/c.csv -q --resume" err
 	n=$(rows_of logdisk/c.csv)
 	expect "rows written: as many as the file holds ($n)" grep -q "^harness: $n rows written" err
-	expect "some rows, not all ($n)" [ "$n" -gt 2 ] && [ "$n" -lt 30 ]
+	expect "some rows, not all ($n)" [ "$n" -gt 2 -a "$n" -lt 30 ]
 	expect "every row whole" whole logdisk/c.csv
 	expect "every row's stderr whole in the log, no other part" \
 		[ "$(grep -c '^=== chatty ' logdisk/c.stderr.log)" = "$n" ] && \
@@ -305,7 +305,7 @@ expect "the backup is the file as it was" cmp -s k.before k.csv.bak
 expect "a cut last row: then exactly the plan's rows ($(exactly_plan k.csv 45 2>&1))" exactly_plan k.csv 45
 damage k "l[-1] = l[-1][:40]"
 "$H" run g.yaml -o k.csv -q --resume >out 2>err
-expect "a second cut: numbered backups" [ -f k.csv.bak ] && [ -f k.csv.bak.1 ]
+expect "a second cut: numbered backups" [ -f k.csv.bak -a -f k.csv.bak.1 ]
 
 # --- an empty CSV: a harness stopped between making it and its header ---------------
 # (the .meta is written first, so its .meta is there)

@@ -50,7 +50,7 @@ expect "the time plot is the time plot (after the others ran)" grep -qF 'n (boar
 expect "the solubility plot is where --help says, with its x axis named" \
 	grep -qF 'placed queens m / n' "$T/r/f-solubility.svg"
 "$H" plot "$T/r/f.csv" --kind cactus -o "$T/r/mine.svg" 2>/dev/null
-expect "-o names the one kind's file exactly" [ -s "$T/r/mine.svg" ] && [ ! -e "$T/r/mine-cactus.svg" ]
+expect "-o names the one kind's file exactly" [ -s "$T/r/mine.svg" -a ! -e "$T/r/mine-cactus.svg" ]
 
 # --- keys below the curves, colours per approach stable ---------------------
 "$H" plot "$T/r/f.csv" -o "$T/r/all.svg" 2>/dev/null
@@ -140,7 +140,7 @@ bad_input "--dpi on an SVG is refused" "--dpi is for PNG pictures" \
 bad_input "--size too small" "outside 100x100..20000x20000 px" \
 	"$H" plot "$T/r/f.csv" -o "$T/r/x.png" --size 10x10
 bad_input "--size malformed" "--size is WIDTHxHEIGHT" "$H" plot "$T/r/f.csv" --size 1920
-expect "refused: nothing written" [ ! -e "$T/r/x.png" ] && [ ! -e "$T/r/x.svg" ]
+expect "refused: nothing written" [ ! -e "$T/r/x.png" -a ! -e "$T/r/x.svg" ]
 
 # --- a generated family: against its parameter, ids whole in the summary ----
 cat >"$T/b.yaml" <<'Y'

@@ -90,13 +90,15 @@ NQ_GNUPLOT=/nonexistent/gnuplot "$H" report x.csv --format html --scatter picosa
 expect "--scatter A,B: the caption follows" grep -qF 'backtrack/bitmask against picosat/pairwise, a point per instance' s.html
 "$H" report x.csv --format html --scatter nope,backtrack/bitmask -o n.html 2>err
 rc=$?
-expect "--scatter of no approach: exit 2 (got $rc)" [ $rc -eq 2 ] && grep -qF "no approach 'nope' for the scatter plot; approaches: backtrack/bitmask" err
+expect "--scatter of no approach: exit 2 (got $rc)" [ $rc -eq 2 ]
+expect "--scatter of no approach: exit 2 (got $rc) (2 of 2)" grep -qF "no approach 'nope' for the scatter plot; approaches: backtrack/bitmask" err
 expect "--scatter of no approach: nothing written" [ ! -e n.html ]
 "$H" report x.csv --format html --scatter justone -o n.html 2>err
-expect "--scatter needs two" [ $? -eq 2 ] && grep -qF -- "--scatter names two approaches" err
+expect "--scatter needs two" [ $? -eq 2 ]
+expect "--scatter needs two (2 of 2)" grep -qF -- "--scatter names two approaches" err
 NQ_GNUPLOT=/nonexistent/gnuplot "$H" report x.csv --format html -o g.html 2>err
 rc=$?
-expect "no gnuplot: the page is written (got $rc)" [ $rc -eq 0 ] && [ -s g.html ]
+expect "no gnuplot: the page is written (got $rc)" [ $rc -eq 0 -a -s g.html ]
 expect "no gnuplot: the page says why the plots are missing" [ "$(grep -c 'Not drawn: cannot draw: gnuplot is not installed' g.html)" -eq 3 ]
 
 # --- JSON: valid, and its totals are the CSV's ---------------------------------

@@ -107,5 +107,36 @@ python3 scripts/layers.py --names-only >"$T/stale" 2>&1
 rc=$?
 expect "no stale name in the tree (got $rc: $(cat "$T/stale"))" [ $rc -eq 0 ]
 
+# --- the e2e scripts' own checks: `expect "D" A && B` counts A alone ------
+# (B runs after expect, outside it: its failure is never counted). A
+# check of two things is two expects, or one command (sh -c '...').
+expect_chain() {
+	python3 - "$@" <<'PY'
+import re, sys
+bad = []
+for path in sys.argv[1:]:
+    for no, line in enumerate(open(path), 1):
+        m = re.match(r'\s*expect "(?:[^"\\]|\\.)*"(.*)$', line)
+        if not m:
+            continue
+        rest = m.group(1)
+        # what the shell sees outside quotes and $( ... )
+        rest = re.sub(r"'[^']*'", "''", rest)
+        rest = re.sub(r'"(?:[^"\\]|\\.)*"', '""', rest)
+        rest = re.sub(r'\$\([^()]*\)', '', rest)
+        if '&&' in rest or '||' in rest:
+            bad.append(f'{path}:{no}: {line.strip()}')
+print('\n'.join(bad))
+sys.exit(1 if bad else 0)
+PY
+}
+out=$(expect_chain tests/e2e/*.sh)
+expect "no expect line chains a second check outside it ($out)" [ -z "$out" ]
+# and it would see one
+printf 'expect "x" [ 1 -eq 1 ] && grep -q a f\nexpect "y" sh -c "a && b"\n' >"$T/chain.sh"
+out=$(expect_chain "$T/chain.sh")
+expect "a chained expect is found, a quoted && is not ($out)" \
+	[ "$out" = "$T/chain.sh:1: expect \"x\" [ 1 -eq 1 ] && grep -q a f" ]
+
 echo "layout: $pass passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -119,7 +119,7 @@ expect "the #SBATCH lines are the harness's own" \
 rc=$?
 expect "the array task runs (exit $rc: $(tail -1 "$T/err"))" [ $rc -eq 0 ]
 expect "... that experiment file's shard" [ -s "$D/s/reports/h___touch_PWNED___x___y__z.shard-1-of-2.csv" ]
-expect "... and nothing the name spelled" [ ! -e "$D/s/PWNED" ] && [ ! -e "$T/PWNED" ]
+expect "... and nothing the name spelled" [ ! -e "$D/s/PWNED" -a ! -e "$T/PWNED" ]
 cp "$D/tiny.yaml" "$D/s/"$'n\nl.yaml'
 (cd "$D/s" && "$H" slurm $'n\nl.yaml' --shards 2 -o nl.sbatch) >"$T/out" 2>"$T/err"
 rc=$?

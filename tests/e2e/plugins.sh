@@ -150,7 +150,7 @@ expect "the same plugin twice is fine (got $rc)" [ $rc -eq 0 ]
 # an approach naming it is an unknown encoding, not a run
 printf 'instances: [{n: 4}]\napproaches:\n  - picosat: {encoding: fresh}\n' >"$T/fresh.yaml"
 "$H" run "$T/fresh.yaml" --plugin "$T/clash.so" -o "$T/fresh.csv" >/dev/null 2>&1; rc=$?
-expect "nothing runs after a refused plugin (got $rc)" [ $rc -eq 2 ] && [ ! -e "$T/fresh.csv" ]
+expect "nothing runs after a refused plugin (got $rc)" [ $rc -eq 2 -a ! -e "$T/fresh.csv" ]
 
 # --- a plugin built against ABI 1 (before nq_solver.option_used) still loads --
 build oldabi <<'C'
@@ -338,7 +338,7 @@ expect "the crash rows say why (a signal; under ASan its exit)" [ "$(csv_col "$T
 # --- external solvers -----------------------------------------------------------
 printf 'instances: [{n: 4}]\napproaches:\n  - dimacs: {command: no-such-solver -q}\n' >"$T/nocmd.yaml"
 "$H" run "$T/nocmd.yaml" -o "$T/nocmd.csv" >/dev/null 2>"$T/berr"; rc=$?
-expect "a missing solver program exits 2 before anything runs (got $rc)" [ $rc -eq 2 ] && [ ! -e "$T/nocmd.csv" ]
+expect "a missing solver program exits 2 before anything runs (got $rc)" [ $rc -eq 2 -a ! -e "$T/nocmd.csv" ]
 expect "... naming the file, the approach and the program ($(cat "$T/berr"))" \
 	grep -qF "$T/nocmd.yaml:3:23: dimacs: command 'no-such-solver' not found on PATH" "$T/berr"
 if command -v minisat >/dev/null && command -v cbc >/dev/null; then

@@ -30,7 +30,7 @@ expect "the title is the experiment's name" grep -qF '>fixture<' "$T/mixed.svg"
 expect "no temp file left" [ -z "$(ls "$T" | grep tmp)" ]
 
 "$H" plot "$T/mixed.csv" --kind all -o "$T/all.png" 2>/dev/null
-expect "--kind all draws three PNGs" [ -s "$T/all.png" ] && [ -s "$T/all-cactus.png" ] && [ -s "$T/all-size.png" ]
+expect "--kind all draws three PNGs" [ -s "$T/all.png" -a -s "$T/all-cactus.png" -a -s "$T/all-size.png" ]
 expect "a .png is a PNG" [ "$(head -c 4 "$T/all.png" | tail -c 3)" = PNG ]
 "$H" plot "$T/mixed.csv" --kind cactus -o "$T/c.pdf" 2>/dev/null
 expect "a .pdf is a PDF" [ "$(head -c 4 "$T/c.pdf")" = "%PDF" ]
@@ -72,7 +72,7 @@ bad_input "unknown format" "--format is markdown, latex, html or json" "$H" repo
 bad_input "no file named" "which results file" "$H" plot
 printf 'experiment,n,mode,solver,status\r\ne,4,count,x,ok\r\ne,"4,count\r\ne,5,count,x,ok\r\ne,6,count,x,ok\r\n' >"$T/broken.csv"
 bad_input "malformed CSV: file and line" "broken.csv:3: a quoted field is never closed" "$H" report "$T/broken.csv"
-expect "nothing written on bad input" [ ! -e "$T/other.svg" ] && [ ! -e "$T/x.jpg" ] && [ ! -e "$T/other.md" ]
+expect "nothing written on bad input" [ ! -e "$T/other.svg" -a ! -e "$T/x.jpg" -a ! -e "$T/other.md" ]
 
 # --- report: the numbers are the medians of the CSV --------------------------
 "$H" report "$T/mixed.csv" 2>"$T/err"
@@ -132,7 +132,9 @@ expect "--baseline: speed-ups against it, '> k×' where it timed out" \
 
 "$H" report "$T/mixed.csv" --format latex 2>/dev/null
 expect "latex: default FILE.tex" [ -s "$T/mixed.tex" ]
-expect "latex: booktabs rules" grep -q '\\toprule' "$T/mixed.tex" && grep -q '\\midrule' "$T/mixed.tex" && grep -q '\\bottomrule' "$T/mixed.tex"
+expect "latex: booktabs rules" grep -q '\\toprule' "$T/mixed.tex"
+expect "latex: booktabs rules (2 of 3)" grep -q '\\midrule' "$T/mixed.tex"
+expect "latex: booktabs rules (3 of 3)" grep -q '\\bottomrule' "$T/mixed.tex"
 expect "latex: the totals and two tables per mode (glance, detail)" [ "$(grep -c '\\begin{tabular}' "$T/mixed.tex")" -eq 5 ]
 expect "latex: the column spec fits the header" python3 - "$T/mixed.tex" <<'PY'
 import re, sys
@@ -157,7 +159,7 @@ expect "half-written last row: warned with file and line" \
 expect "half-written last row: the other rows reported" grep -qF "$((lines - 1)) runs" "$T/half.md"
 "$H" plot "$T/half.csv" -o "$T/half.svg" 2>"$T/err"
 rc=$?
-expect "half-written last row: plot exits 0 (got $rc)" [ $rc -eq 0 ] && [ -s "$T/half.svg" ]
+expect "half-written last row: plot exits 0 (got $rc)" [ $rc -eq 0 -a -s "$T/half.svg" ]
 expect "half-written last row: plot warns too" grep -qF "warning: the last row is half written" "$T/err"
 { cat "$T/mixed.csv"; printf 'fixture,9,count,backtrack,bitmask,1,ok,1,0.1,0.1,1000,,,,,,,,,,,,,2,1,"cut'; } >"$T/halfq.csv"
 "$H" report "$T/halfq.csv" -o "$T/halfq.md" 2>"$T/err"
@@ -182,7 +184,7 @@ expect "text cell: warned with its line" grep -qF "nan.csv:5: warning: 'n/a' in 
 expect "nan cell: every run still counted" grep -qF "$(grep -o '[0-9]* runs' "$T/mixed.md" | head -1)" "$T/nan.md"
 "$H" plot "$T/nan.csv" --kind all -o "$T/nan.svg" 2>"$T/err"
 rc=$?
-expect "nan cell: plot --kind all exits 0 (got $rc)" [ $rc -eq 0 ] && [ -s "$T/nan-cactus.svg" ]
+expect "nan cell: plot --kind all exits 0 (got $rc)" [ $rc -eq 0 -a -s "$T/nan-cactus.svg" ]
 expect "nan cell: warned once, not once per plot" [ "$(grep -c "nan.csv:3: warning" "$T/err")" -eq 1 ]
 
 # --- scale: 20,000 rows (bench/results.sh times 500,000) ----------------------
@@ -229,15 +231,18 @@ done
 expect "metadata: the experiment file's SHA-256" \
 	grep -qF "config_sha256: \"$(sha256sum "$T/m.yaml" | cut -d' ' -f1)\"" "$M"
 expect "metadata: the end is recorded" grep -qE '^finished: "[0-9]{4}-' "$M"
-expect "metadata: rows and outcome" grep -q '^rows: 24$' "$M" && grep -q '^outcome: "ok"' "$M"
+expect "metadata: rows and outcome" grep -q '^rows: 24$' "$M"
+expect "metadata: rows and outcome (2 of 2)" grep -q '^outcome: "ok"' "$M"
 expect "metadata: the command line" grep -qF -- "-o $T/m.csv" "$M"
 expect "metadata: the library versions are real" [ "$(grep -c '^\(glpk\|libyaml\): "[0-9]' "$M")" -eq 2 ]
 expect "metadata is YAML" meta_is_yaml "$M"
 "$H" report "$T/m.csv" -o "$T/m.md" 2>/dev/null
-expect "the report shows the machine" grep -qE '^\| cpu \| .+ \|' "$T/m.md" && grep -qF '| git_commit |' "$T/m.md"
+expect "the report shows the machine" grep -qE '^\| cpu \| .+ \|' "$T/m.md"
+expect "the report shows the machine (2 of 2)" grep -qF '| git_commit |' "$T/m.md"
 "$H" plot "$T/m.csv" --kind all 2>/dev/null
 "$H" report "$T/m.csv" -o "$T/m.md" 2>/dev/null
-expect "the report links the plots beside it" grep -qF '](m.svg)' "$T/m.md" && grep -qF '](m-cactus.svg)' "$T/m.md"
+expect "the report links the plots beside it" grep -qF '](m.svg)' "$T/m.md"
+expect "the report links the plots beside it (2 of 2)" grep -qF '](m-cactus.svg)' "$T/m.md"
 "$H" run "$T/m.yaml" -q -o "$T/m.csv" >/dev/null 2>&1
 expect "a rerun keeps the old metadata as .meta.bak" [ -s "$T/m.meta.bak" ]
 mkdir "$T/solve" && (cd "$T/solve" && "$H" solve -n 6 backtrack -q >/dev/null 2>&1)

@@ -69,7 +69,7 @@ expect "the refusal says --force" grep -qF -- "--force" err
 expect "only that row is named" [ "$(grep -c 'changed after the run wrote it$' err)" -eq 1 ]
 "$H" report c.csv -o c.md 2>err
 rc=$?
-expect "report of an edited file: exit 0 (got $rc)" [ $rc -eq 0 ] && [ -s c.md ]
+expect "report of an edited file: exit 0 (got $rc)" [ $rc -eq 0 -a -s c.md ]
 expect "report warns, naming the row" grep -qF "c.csv:2: warning: row 1 changed after the run wrote it" err
 # one read: the digests are checked as the table is read, so a file that
 # can be read only once (a pipe) is reported, its edited row named
@@ -77,7 +77,7 @@ rm -f p.csv; mkfifo p.csv
 (cat c.csv >p.csv &)
 timeout 20 "$H" report p.csv -o p.md 2>err
 rc=$?
-expect "report of a pipe: read once, exit 0 (got $rc: $(head -c 300 err))" [ $rc -eq 0 ] && [ -s p.md ]
+expect "report of a pipe: read once, exit 0 (got $rc: $(head -c 300 err))" [ $rc -eq 0 -a -s p.md ]
 expect "report of a pipe: the edited row named" grep -qF "p.csv:2: warning: row 1 changed after the run wrote it" err
 rm -f p.csv
 "$H" plot c.csv -o c.svg 2>err
@@ -169,7 +169,7 @@ hp=$!
 for _ in $(seq 100); do [ "$(wc -l 2>/dev/null <kill.csv || echo 0)" -ge 4 ] && break; sleep 0.05; done
 kill -KILL $hp; wait $hp 2>/dev/null
 killed_at=$(csv_col kill.csv n | wc -l)
-expect "killed mid-run ($killed_at rows)" [ "$killed_at" -ge 3 ] && [ "$killed_at" -lt 30 ]
+expect "killed mid-run ($killed_at rows)" [ "$killed_at" -ge 3 -a "$killed_at" -lt 30 ]
 "$H" run slow.yaml -o kill.csv -q --resume >/dev/null 2>err
 rc=$?
 expect "killed, then resumed: exit 0 (got $rc: $(cat err))" [ $rc -eq 0 ]
@@ -189,10 +189,10 @@ rm -f all.csv all.meta
 rc=$?
 expect "merge of an edited shard: exit 2 (got $rc)" [ $rc -eq 2 ]
 expect "merge names file and row" grep -qF "p.shard-2-of-2.csv:2: row 1 changed after the run wrote it" err
-expect "merge wrote nothing" [ ! -e all.csv ] && [ ! -e all.meta ]
+expect "merge wrote nothing" [ ! -e all.csv -a ! -e all.meta ]
 "$H" merge -o all.csv --force p.shard-1-of-2.csv p.shard-2-of-2.csv >/dev/null 2>err
 rc=$?
-expect "merge --force goes on (got $rc: $(cat err))" [ $rc -ne 2 ] && [ -e all.csv ]
+expect "merge --force goes on (got $rc: $(cat err))" [ $rc -ne 2 -a -e all.csv ]
 expect "merge --force: the .meta counts the change" grep -qx 'changed_since_runs: 1' all.meta
 expect "merge --force: the row stays marked" grep -q ',changed.$' all.csv
 "$H" merge --help 2>&1 | grep -q -- '--force'

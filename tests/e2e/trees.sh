@@ -345,7 +345,7 @@ config flood flood 6
 log="$T/flood.stderr.log"
 expect "the flood is in FILE.stderr.log" [ -f "$log" ]
 size=$(stat -c %s "$log" 2>/dev/null || echo 0)
-expect "the log is cut near 1 MiB (${size} bytes)" [ "$size" -ge 1048576 ] && [ "$size" -le 1049000 ]
+expect "the log is cut near 1 MiB (${size} bytes)" [ "$size" -ge 1048576 -a "$size" -le 1049000 ]
 expect "the log has a header naming the row" grep -q '^=== flood n=6 count #1 ===$' "$log"
 expect "the log says it was cut" grep -q '^\[stderr cut at 1048576 bytes' "$log"
 expect "no solver output on the terminal ($(head -c 300 "$T/err"))" \
