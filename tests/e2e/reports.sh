@@ -238,7 +238,7 @@ expect "metadata: the library versions are real" [ "$(grep -c '^\(glpk\|libyaml\
 expect "metadata is YAML" meta_is_yaml "$M"
 "$H" report "$T/m.csv" -o "$T/m.md" 2>/dev/null
 expect "the report shows the machine" grep -qE '^\| cpu \| .+ \|' "$T/m.md"
-expect "the report shows the machine (2 of 2)" grep -qF '| git_commit |' "$T/m.md"
+expect "the report shows the machine (2 of 2: git_commit, its underscore escaped as Markdown writes it)" grep -qF '| git\_commit |' "$T/m.md"
 "$H" plot "$T/m.csv" --kind all 2>/dev/null
 "$H" report "$T/m.csv" -o "$T/m.md" 2>/dev/null
 expect "the report links the plots beside it" grep -qF '](m.svg)' "$T/m.md"
