@@ -113,6 +113,53 @@ static int scan_plain(struct rd *r)
  * leaves). A quote never closed across a line end is damage (ROW_BAD):
  * the rows after it would be taken for one cell. So is a NUL byte in a
  * row that ends. */
+int nq_rd_fast = 1;
+
+/* The common row, whole in the buffer with no quote, no NUL byte and
+ * no carriage return but the one before its line end: its cells are
+ * the line cut at its commas, with no state machine. 1 when it took
+ * the row (ROW_OK), 0 to leave it to the scanner, -1 out of memory. */
+static int fast_row(struct rd *r)
+{
+	const unsigned char *p = r->buf + r->pos, *end = r->buf + r->len;
+	const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
+	size_t n, i;
+	char *t;
+
+	if (!nl)
+		return 0;
+	n = (size_t)(nl - p);
+	if (n && p[n - 1] == '\r')
+		n--;
+	if (memchr(p, '"', n) || memchr(p, '\r', n) || memchr(p, '\0', n))
+		return 0;
+	while (r->tlen + n + 1 > r->tcap) {
+		size_t cap = r->tcap ? 2 * r->tcap : 1024;
+
+		if (!(t = realloc(r->text, cap)))
+			return -1;
+		r->text = t;
+		r->tcap = cap;
+	}
+	t = r->text;
+	memcpy(t, p, n);
+	t[n] = '\0';
+	if (new_cell(r))
+		return -1;
+	for (i = 0; i < n; i++)
+		if (t[i] == ',') {
+			t[i] = '\0';
+			r->tlen = i + 1;
+			if (new_cell(r))
+				return -1;
+		}
+	r->tlen = n + 1;
+	r->off += (long long)(nl + 1 - p);
+	r->pos += (size_t)(nl + 1 - p);
+	r->line++;
+	return 1;
+}
+
 int nq_rd_row(struct rd *r)
 {
 	int c;
@@ -121,6 +168,12 @@ int nq_rd_row(struct rd *r)
 	r->cut_in_quote = r->bad = r->quoted = 0;
 	r->row_line = r->line;
 	r->row_off = r->off;
+	switch (nq_rd_fast ? fast_row(r) : 0) {
+	case 1:
+		return ROW_OK;
+	case -1:
+		return ROW_NOMEM;
+	}
 	if ((c = rd_getc(r)) == EOF)
 		return ROW_EOF;
 	if (new_cell(r))

@@ -11,6 +11,7 @@
 #include "chain.h"
 #include "columns.h"
 #include "csv.h"
+#include "csvscan.h"
 #include "names.h"
 #include "instance.h"
 #include "table.h"
@@ -276,6 +277,103 @@ static void row(void **state)
 	free(buf);
 }
 
+/* Every row of a reader, folded into a hash (FNV-1a): each row's code,
+ * line, offset, cells, and the damage of a bad one. */
+static uint64_t scan_hash(struct rd *r)
+{
+	uint64_t h = 1469598103934665603ULL;
+	int rc;
+	size_t k;
+
+#define MIX(x) (h = (h ^ (uint64_t)(x)) * 1099511628211ULL)
+	do {
+		rc = nq_rd_row(r);
+		MIX(rc);
+		MIX(r->row_line);
+		MIX(r->row_off);
+		MIX(r->line);
+		MIX(r->off);
+		MIX(r->quoted);
+		if (rc == ROW_OK || rc == ROW_CUT) {
+			/* the cells' starts and the text's bytes (a cut
+			 * row's last cell has no NUL) */
+			for (MIX(r->ncell), k = 0; k < r->ncell; k++)
+				MIX(r->cell[k]);
+			for (MIX(r->tlen), k = 0; k < r->tlen; k++)
+				MIX((unsigned char)r->text[k]);
+		}
+		if (rc == ROW_BAD)
+			MIX(r->bad);
+	} while (rc == ROW_OK);
+#undef MIX
+	return h;
+}
+
+static uint64_t scan_mem(const char *text, size_t len, int fast)
+{
+	struct rd r;
+	uint64_t h;
+
+	nq_rd_fast = fast;
+	nq_rd_open_mem(&r, text, len);
+	h = scan_hash(&r);
+	nq_rd_close(&r);
+	nq_rd_fast = 1;
+	return h;
+}
+
+static uint64_t scan_file(const char *path, int fast)
+{
+	struct rd r;
+	uint64_t h;
+
+	nq_rd_fast = fast;
+	assert_int_equal(nq_rd_open(&r, path, NULL), 0);
+	h = scan_hash(&r);
+	nq_rd_close(&r);
+	nq_rd_fast = 1;
+	return h;
+}
+
+/* The scanner's fast path for a plain row (whole in the buffer, no
+ * quote, NUL byte or stray CR) gives what its state machine gives: the
+ * same rows, cells, lines, offsets and damage, on random text of the
+ * bytes that matter, in memory and from a file whose rows cross the
+ * 64 KiB buffer's end. */
+static void fast_rows_as_slow(void **state)
+{
+	static const char bytes[] = { 'a', 'b', ',', ',', '"', '\r', '\n',
+				      '\n', '\0', 'x', '1' };
+	char buf[300], path[] = "/tmp/test_csv_XXXXXX";
+	uint64_t x = 88172645463325252ULL;
+	size_t len, i;
+	int round, fd;
+	FILE *f;
+
+	(void)state;
+	for (round = 0; round < 3000; round++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		len = (size_t)(x % sizeof buf);
+		for (i = 0; i < len; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			/* mostly plain rows, now and then a quote or a CR */
+			buf[i] = x % 8 ? "abc,1,x\n"[x % 8] : bytes[(x >> 8) % sizeof bytes];
+		}
+		assert_true(scan_mem(buf, len, 1) == scan_mem(buf, len, 0));
+	}
+	/* 200 KiB of rows, plain and quoted, cut at the buffer's ends */
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	for (i = 0; i < 4000; i++)
+		fprintf(f, i % 7 ? "exp,%zu,first,,ok,0.%06zu,,cgroup-v2,abcdef\r\n"
+			: "exp,%zu,\"a, \"\"quoted\"\" cell\",0.%06zu\r\n", i, i * 37);
+	fclose(f);
+	assert_true(scan_file(path, 1) == scan_file(path, 0));
+	remove(path);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -283,6 +381,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(outside_text),
 		cmocka_unit_test(header_starts_with_contract),
 		cmocka_unit_test(row),
+		cmocka_unit_test(fast_rows_as_slow),
 	};
 
 	if (argc > 1)
