@@ -352,7 +352,7 @@ const nq_verb nq_verb_plot = {
 	"plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind time|cactus|size|solubility|scatter|rtd|all]\n"
 	"             [--y COLUMN] [--group COL[,COL...]] [--mode MODE]\n"
 	"             [--log|--linear] [--scatter A,B] [--only KEY=VALUES]...\n"
-	"             [--size WxH] [--dpi D]",
+	"             [--size WxH] [--dpi D] [--title TEXT] [--logx] [--styles FILE]",
 	"Draw a results file with gnuplot (Debian: gnuplot-nox); the picture\n"
 	"type follows OUT's extension. Defaults need no flags: the time plot\n"
 	"of wall_s, a panel per mode, a line per approach, to RESULTS.svg.",
