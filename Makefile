@@ -62,7 +62,7 @@ NQ_CFLAGS += -Iinclude $(SRC_DIRS:%=-I%) -pthread
 ifeq ($(WERROR),1)
 NQ_CFLAGS += -Werror
 endif
-LDLIBS  = -lpicosat -lglpk -lz3 $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml) -lm -ldl -pthread
+LDLIBS  = -lpicosat -lglpk $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml) -lm -ldl -pthread
 # san_flags LIST: compile flags of a build under -fsanitize=LIST
 san_flags = -fsanitize=$(1) -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 

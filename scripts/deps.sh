@@ -16,7 +16,7 @@ need /usr/include/picosat/picosat.h picosat
 need /usr/include/glpk.h libglpk-dev
 need /usr/include/yaml.h libyaml-dev
 need /usr/include/cmocka.h libcmocka-dev
-need /usr/include/z3.h libz3-dev       # the `smt` approach (Z3's C API, -lz3)
+need /usr/include/z3.h libz3-dev       # the `smt` approach (Z3's C API; libz3 loaded when smt runs)
 need /usr/bin/gnuplot gnuplot-nox   # `harness plot` draws with it
 need /usr/bin/minisat minisat       # tests: the `dimacs` approach's default
 need /usr/bin/cbc coinor-cbc        # tests: the `cbc` approach

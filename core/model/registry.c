@@ -32,8 +32,10 @@ static const nq_solver *const builtin_solvers[] = {
 };
 
 /* Built-ins whose option values name something of the host that the
- * option table cannot check (a MiniZinc backend id): checked when an
- * approach is made, so a value that is not there is a load-time error. */
+ * option table cannot check (a MiniZinc backend id), or that need a
+ * library loaded (smt: libz3, in the process that forks the runs):
+ * checked when an approach is made, so what is not there is a load-time
+ * error. */
 static const struct {
 	const nq_solver *solver;
 	int (*check)(const nq_optval *opt, char *msg, size_t len);
@@ -41,10 +43,12 @@ static const struct {
 	{ &nq_solver_minizinc, nq_minizinc_check },
 	{ &nq_solver_anneal, nq_anneal_check },
 	{ &nq_solver_genetic, nq_genetic_check },
+	{ &nq_solver_smt, nq_smt_check },
 };
-/* The libraries linked in for built-ins, and built-ins that drive a
- * backend through their program (MiniZinc's solver): what the .meta
- * records of them (core/store/meta.c), asked of the solvers that know. */
+/* The libraries of built-ins (Z3's loaded by smt, the others linked
+ * in), and built-ins that drive a backend through their program
+ * (MiniZinc's solver): what the .meta records of them
+ * (core/store/meta.c), asked of the solvers that know. */
 static const struct {
 	const char *name;
 	const char *(*version)(void);

@@ -11,9 +11,15 @@
 
 extern const nq_solver nq_solver_smt;
 
-/* The version of the Z3 library linked in (Z3_get_version: "4.8.12.0"),
- * for the .meta. */
+/* The version of the Z3 library the solver loads (Z3_get_version:
+ * "4.8.12.0"; it loads it), for the .meta; "not loaded" where there is
+ * none. */
 const char *nq_smt_library_version(void);
+
+/* Load time: 0 when libz3 is loaded (now, in the process that will fork
+ * the runs, so no run's time includes the loading); else -1 with msg
+ * saying why. */
+int nq_smt_check(const nq_optval *opt, char *msg, size_t len);
 
 /* The models, in the order of nq_smt_models (NULL-terminated): int (q_R
  * the column of row R, `distinct` on q, q+R, q-R) and bool (x_R_C a
