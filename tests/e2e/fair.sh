@@ -128,8 +128,10 @@ PY
 
 "$H" run "$T/ord.yaml" -o "$T/j1.csv" -j 1 >"$T/j1.sum" 2>/dev/null ||
 	bad "the -j 1 run failed"
+t0=$(date +%s%N)
 "$H" run "$T/ord.yaml" -o "$T/j2.csv" -j 2 >"$T/j2.sum" 2>/dev/null ||
 	bad "the -j 2 run failed"
+j2_ms=$((($(date +%s%N) - t0) / 1000000)) # the kills below land inside it
 strip "$T/j1.csv" >"$T/j1.rows"
 strip "$T/j2.csv" >"$T/j2.rows"
 expect "-j 2 writes the -j 1 file (times, host, cpus aside)" \
@@ -158,21 +160,30 @@ expect "the summary: n = 4 lists the approaches in the file's order" \
 strip "$T/m.csv" >"$T/m.rows"
 expect "shards + merge write the -j 1 file" cmp -s "$T/j1.rows" "$T/m.rows"
 
-# killed mid-run under -j 2, then resumed: the -j 1 file
+# killed mid-run under -j 2, then resumed: the -j 1 file. The kills at a
+# quarter, a half and three quarters of the -j 2 run's own time (fixed
+# times of 0.3-0.5 s all came after a 0.37 s run on an idle machine,
+# and resumed whole files), and at least one must find the file partial
+total=$(($(wc -l <"$T/j1.csv") - 1))
+partial=0
 for k in 1 2 3; do
 	rm -f "$T/k.csv" "$T/k.meta" "$T/k.csv.lock"
 	# killed, and reaped before the resume (timeout -s KILL kills itself
 	# too and may not wait: the lock would still be held)
 	"$H" run "$T/ord.yaml" -o "$T/k.csv" -j 2 -q >/dev/null 2>&1 &
 	hp=$!
-	sleep 0.$((2 + k))
+	sleep "$(awk -v ms="$j2_ms" -v k="$k" 'BEGIN { printf "%.3f", ms * k / 4000 }')"
 	kill -9 "$hp" 2>/dev/null
 	wait "$hp" 2>/dev/null
+	[ "$(($(wc -l <"$T/k.csv" 2>/dev/null || echo 1) - 1))" -lt "$total" ] &&
+		partial=$((partial + 1))
 	"$H" run "$T/ord.yaml" -o "$T/k.csv" -j 2 --resume -q >/dev/null 2>"$T/kerr" ||
 		bad "resume $k failed: $(cat "$T/kerr")"
 	strip "$T/k.csv" >"$T/k.rows"
 	expect "killed ($k) and resumed under -j 2: the -j 1 file" cmp -s "$T/j1.rows" "$T/k.rows"
 done
+expect "a kill landed mid-run ($partial of 3 left the file partial; the run took $j2_ms ms)" \
+	[ "$partial" -ge 1 ]
 
 # report: the tables' columns in the file's order
 "$H" report "$T/j2.csv" -o "$T/j2.md" 2>/dev/null || bad "report failed"
