@@ -313,7 +313,9 @@ static void kill_marked_anywhere(char (*dirs)[4096], size_t n)
 
 #define DEAD_DIRS 64
 
-void nq_rundir_sweep(void)
+/* The run directories of the dead processes (of `only` alone when it is
+ * not 0): their marked processes killed, the directories removed. */
+static void sweep(long only)
 {
 	const char *tmp = tmp_dir();
 	char (*dead)[4096] = NULL;
@@ -340,7 +342,7 @@ void nq_rundir_sweep(void)
 				continue;
 			pid = strtol(e->d_name + 7, &end, 10);
 			if (pid <= 0 || *end != '-' || pid == (long)getpid() ||
-			    !nq_pid_gone(pid))
+			    (only && pid != only) || !nq_pid_gone(pid))
 				continue;
 			snprintf(dead[n++], sizeof *dead, "%s/%s", tmp,
 				 e->d_name);
@@ -354,6 +356,17 @@ void nq_rundir_sweep(void)
 			break;
 	}
 	free(dead);
+}
+
+void nq_rundir_sweep(void)
+{
+	sweep(0);
+}
+
+void nq_rundir_sweep_of(pid_t pid)
+{
+	if (pid > 0)
+		sweep((long)pid);
 }
 
 /* SIGKILL every process whose parent is the harness; how many. */

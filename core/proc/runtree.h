@@ -25,6 +25,9 @@ void nq_rundir_wear_mark(const char *dir);
 /* The run directories of harnesses that died (SIGKILL leaves them), and
  * every process still carrying the mark of one: killed, removed. */
 void nq_rundir_sweep(void);
+/* The same for one process that made run directories and is gone (a
+ * worker killed mid-run, reaped: its pool was never drained). */
+void nq_rundir_sweep_of(pid_t pid);
 /* The end of a run's directory, its tree ended: emptied and kept for
  * the next run's nq_rundir_make (removed at the harness's exit), or
  * removed. */

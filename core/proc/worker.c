@@ -261,8 +261,10 @@ int nq_workers_idle(const nq_workers *ws)
 	return -1;
 }
 
-/* Worker k gone: killed (if it is not), reaped, its pipes closed; its
- * wait status. */
+/* Worker k gone: killed (if it is not), reaped, its run directories
+ * removed (a worker killed mid-run, by a solver or by the harness, never
+ * drained its pool: hostile.sh's worker killed by its run left two), its
+ * pipes closed; its wait status. */
 static int bury(nq_workers *ws, int k)
 {
 	struct worker *w = &ws->w[k];
@@ -272,6 +274,7 @@ static int bury(nq_workers *ws, int k)
 		kill(w->pid, SIGKILL);
 		while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
 			;
+		nq_rundir_sweep_of(w->pid);
 	}
 	nq_runner_helper(k, 0);
 	if (w->req >= 0)

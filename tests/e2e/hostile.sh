@@ -297,6 +297,8 @@ expect "a run that stops or kills its worker: the others counted by the workers 
 	[ "$(csv_col "$P/parent.csv" solutions | tr '\n' ' ')" = "  4 40 " ]
 expect "a run that stops or kills its worker: no process left ($(left "$P/" | tr '\n' ' '))" \
 	none_left 20 "$P/"
+expect "a run that stops or kills its worker: no run directory left ($(ls "$P/tmp" | tr '\n' ' '))" \
+	[ -z "$(ls -A "$P/tmp")" ]
 end_left "$P/"
 
 echo "hostile: $pass passed, $failed failed"
