@@ -271,7 +271,8 @@ static int portfolio_result(const nq_instance *in, const nq_approach *m,
 			unsolved += f->rc == NQ_EUNSOLVED;
 		}
 	}
-	snprintf(res->note, sizeof res->note, "no member answered: %s", notes);
+	snprintf(res->note, sizeof res->note, "no member answered: %.179s",
+		 notes);
 	return unsolved == k ? NQ_EUNSOLVED : timeouts ? NQ_ETIMEOUT : NQ_ERR;
 }
 

@@ -9,7 +9,8 @@
 # left running (every process found by a marker in its command line, $T,
 # as contain.sh does); a lie nothing can check alone (a "none" on a
 # blocked board past the validator's own count) is the portfolio's
-# answer and ends `wrong`, as any approach's; members written badly are
+# answer and ends `wrong`, as any approach's; when every member is
+# rejected the row is an error naming each; members written badly are
 # refused at their line. HARNESS names the binary (default ./harness).
 # Under ASan (E2E_SAN=1) the liar's section and the refusals only.
 # Prints "portfolio: N passed, N failed" last.
@@ -73,6 +74,21 @@ expect "liar: count mode ok, 2680 against OEIS, a native won, the liar's 2682 re
 	grep -qE "^$P 11 count ok 2680 oeis \| won by backtrack/(textbook|board); liar-off2 rejected: count 2682, where it is 2680" "$T/rows"
 expect "liar: the CSV names the portfolio's solver and its members (canonical: backtrack/board, however written)" \
 	[ "$(csv_rows "$T/liar.csv" solver encoding | sort -u)" = "$(printf 'portfolio\tliar-off2+backtrack/textbook+backtrack/board')" ]
+
+# every member rejected: no answer, the row an error saying why
+cat >"$T/liars2.yaml" <<Y
+experiment: pf-liars
+repeat: 1
+timeout: 20s
+instances:
+  - {n: 8, mode: first}
+approaches:
+  - portfolio: {members: [liar-fixed, liar-none]}
+Y
+"$H" --plugin "$T/liars.so" run "$T/liars2.yaml" -o "$T/liars2.csv" >"$T/out" 2>&1
+rows "$T/liars2.csv" >"$T/rows"
+expect "liars alone: error, each member's rejection in the note ($(cat "$T/rows"))" \
+	grep -qE "^portfolio/liar-fixed\+liar-none 8 first error   \| no member answered: liar-(fixed|none) rejected: .*; liar-(fixed|none) rejected: " "$T/rows"
 
 # Under ASan (E2E_SAN) the liar's section and the refusals walk the
 # portfolio's C (frames, placements, the members' texts); what follows
