@@ -308,6 +308,8 @@ static void default_approaches(nq_experiment *exp, int quiet)
 
 	for (k = 0; (s = nq_registry_solver_at(k)) &&
 		    exp->napproaches < SOLVE_MAX_APPROACHES; k++) {
+		if (!strcmp(s->name, NQ_PORTFOLIO))
+			continue; /* it has no default members */
 		memset(&err, 0, sizeof err);
 		if (nq_approach_init(&exp->approaches[exp->napproaches], s,
 				     NULL, NULL, 0, &err) < 0) {

@@ -40,6 +40,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "plugin.h"
+#include "portfolio.h"
 #include "units.h"
 #include "run.h"
 #include "runner.h"
@@ -220,6 +221,8 @@ static int harness_main(int argc, char **argv)
 
 	nq_cli_argc = argc;
 	nq_cli_argv = argv;
+	/* a built-in, after the registry's own and before any plugin */
+	nq_portfolio_register();
 	if ((rc = load_plugin_flags(&argc, argv, &argv)) != 0)
 		return rc;
 

@@ -25,7 +25,52 @@ struct approach_item {
 	const yaml_node_t *given[NQ_MAX_OPTIONS];
 	const yaml_node_t *given_key[NQ_MAX_OPTIONS];
 	size_t count[NQ_MAX_OPTIONS], idx[NQ_MAX_OPTIONS];
+	/* a portfolio's members: its list is one value, joined by '+' */
+	const char *joined[NQ_MAX_OPTIONS];
+	char joined_text[256];
 };
+
+/* A portfolio's `members:` list: its items (each an approach's text)
+ * joined by '+' into one value, each checked on its own so an error
+ * points at the member. 0, or -1 with the error set. */
+static int portfolio_members(struct loader *L, struct approach_item *it,
+			     size_t r, const yaml_node_t *v)
+{
+	char buf[256] = "";
+	nq_approach one;
+	size_t i, at = 0;
+
+	for (i = 0; i < seq_len(v); i++) {
+		const yaml_node_t *x = seq_item(L, v, i);
+		const char *xt;
+		int w;
+
+		if (cfg_want_scalar(L, x, "members", "an approach such as "
+				    "backtrack/dlx", &xt))
+			return -1;
+		if (strchr(xt, '+'))
+			return cfg_fail(L, x, "portfolio member '%s': one "
+					"approach an item (no '+')", xt);
+		if (!strncmp(xt, NQ_PORTFOLIO, strlen(NQ_PORTFOLIO)) &&
+		    strchr(":/", xt[strlen(NQ_PORTFOLIO)]))
+			return cfg_fail(L, x, "portfolio member '%s': a "
+					"portfolio cannot be a member (list its "
+					"members)", xt);
+		if (nq_approach_parse(&one, xt, L->err) < 0)
+			return cfg_fail(L, x, "portfolio member: %s",
+					L->err->msg);
+		w = snprintf(buf + at, sizeof buf - at, "%s%s", i ? "+" : "",
+			     xt);
+		if (w < 0 || (size_t)w >= sizeof buf - at)
+			return cfg_fail(L, v, "portfolio: the members are too "
+					"long (at most 255 characters joined)");
+		at += (size_t)w;
+	}
+	memcpy(it->joined_text, buf, sizeof buf);
+	it->joined[r] = it->joined_text;
+	it->count[r] = 1;
+	return 0;
+}
 
 /* 'solver' or 'solver: {options}': the solver, known, and the options
  * node (NULL when there is none). */
@@ -106,6 +151,8 @@ static int approach_option(struct loader *L, struct approach_item *it,
 	if (v->type == YAML_SEQUENCE_NODE && !seq_len(v))
 		return cfg_fail(L, v, "%s: the list of %s values is empty",
 				it->name, kt);
+	if (v->type == YAML_SEQUENCE_NODE && !strcmp(it->s->name, NQ_PORTFOLIO))
+		return portfolio_members(L, it, r, v);
 	it->count[r] = v->type == YAML_SEQUENCE_NODE ? seq_len(v) : 1;
 	for (i = 0; i < it->count[r]; i++) {
 		const yaml_node_t *x = v->type == YAML_SEQUENCE_NODE
@@ -164,7 +211,8 @@ static int approach_add(struct loader *L, const struct approach_item *it)
 		if (!v)
 			continue;
 		keys[nkv] = it->s->options[r].key;
-		vals[nkv++] = text_of(v->type == YAML_SEQUENCE_NODE
+		vals[nkv++] = it->joined[r] ? it->joined[r] :
+			      text_of(v->type == YAML_SEQUENCE_NODE
 				      ? seq_item(L, v, it->idx[r]) : v);
 	}
 	if (nq_approach_init(a, it->s, keys, vals, nkv, L->err))

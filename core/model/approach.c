@@ -243,6 +243,39 @@ static void optval_text(const nq_option *o, const nq_optval *v, char *buf,
 		snprintf(buf, len, "%s", v->str ? v->str : "");
 }
 
+/* Portfolio member a appended to buf ("+" before all but the first) as
+ * SOLVER[/LABEL][:KEY=VALUE,...], the options that differ from their
+ * defaults only: what nq_approach_parse reads back as a. */
+static int member_text(const nq_approach *a, char *buf, size_t len,
+		       int plus, nq_error *err)
+{
+	const nq_solver *s = a->solver;
+	size_t r, nopt = nq_option_count(s);
+	char text[128];
+	int first = 1, over;
+
+	over = nq_append(buf, len, "%s%s%s%s", plus ? "+" : "", s->name,
+			 a->label[0] ? "/" : "", a->label);
+	for (r = 0; r < nopt && !over; r++) {
+		const nq_option *o = &s->options[r];
+		nq_optval d;
+
+		if ((s->label_option && !strcmp(o->key, s->label_option)) ||
+		    option_default(s, o, &d, err) ||
+		    optval_equal(o, &a->opt[r], &d))
+			continue;
+		optval_text(o, &a->opt[r], text, sizeof text);
+		over = nq_append(buf, len, "%s%s=%s", first ? ":" : ",",
+				 o->key, text);
+		first = 0;
+	}
+	if (over)
+		return nq_error_set(err, NULL, 0, 0, "portfolio: the members "
+				    "are too long (at most %zu characters "
+				    "joined)", len - 1);
+	return 0;
+}
+
 int nq_approach_init(nq_approach *a, const nq_solver *s,
 		     const char *const *keys, const char *const *values,
 		     size_t nkv, nq_error *err)
@@ -282,6 +315,25 @@ int nq_approach_init(nq_approach *a, const nq_solver *s,
 	}
 	if (nq_registry_check_values(s, a->opt, err))
 		return -1;
+	if (!strcmp(s->name, NQ_PORTFOLIO) && nopt) {
+		/* its members named, known and well formed when it is made,
+		 * so a bad one is the experiment file's error */
+		nq_approach m[NQ_PORTFOLIO_MAX];
+		char canon[256] = "";
+		int nm, i;
+
+		if ((nm = nq_portfolio_members(a->opt[0].str ? a->opt[0].str :
+					      "", m, NQ_PORTFOLIO_MAX,
+					      err)) < 0)
+			return -1;
+		/* each member as solver/label:options, however it was
+		 * written: the approach's name does not hang on spelling */
+		for (i = 0; i < nm; i++)
+			if (member_text(&m[i], canon, sizeof canon, i, err))
+				return -1;
+		if (!(a->opt[0].str = intern(canon)))
+			return nq_error_set(err, NULL, 0, 0, "out of memory");
+	}
 
 	/* label, options, name */
 	if (label_row >= 0) {
@@ -379,4 +431,91 @@ int nq_approach_matches(const nq_approach *a, const char *name)
 		return 1;
 	return a->label[0] && !strncmp(name, a->solver->name, len) &&
 	       name[len] == '/' && !strcmp(name + len + 1, a->label);
+}
+
+int nq_approach_parse(nq_approach *a, const char *text, nq_error *err)
+{
+	char buf[512], *colon, *slash, *p, *save = NULL;
+	const char *keys[NQ_MAX_OPTIONS * 2], *values[NQ_MAX_OPTIONS * 2];
+	const nq_solver *s;
+	size_t nkv = 0;
+
+	if (snprintf(buf, sizeof buf, "%s", text) >= (int)sizeof buf)
+		return nq_error_set(err, NULL, 0, 0, "approach '%s' is too "
+				    "long", text);
+	if ((colon = strchr(buf, ':')))
+		*colon++ = '\0';
+	if ((slash = strchr(buf, '/')))
+		*slash++ = '\0';
+	if (!(s = nq_registry_solver(buf))) {
+		const char *names[NQ_REGISTRY_MAX_NAMES];
+		char why[300];
+
+		nq_choice(buf, names, nq_registry_solver_names(names,
+			  NQ_REGISTRY_MAX_NAMES), why, sizeof why);
+		return nq_error_set(err, NULL, 0, 0, "unknown approach '%s' "
+				    "(%s)", buf, why);
+	}
+	if (slash) {
+		if (!s->label_option)
+			return nq_error_set(err, NULL, 0, 0, "'%s': %s has no "
+					    "label option for '/%s' (write "
+					    "%s:KEY=VALUE)", text, s->name,
+					    slash, s->name);
+		keys[nkv] = s->label_option;
+		values[nkv++] = slash;
+	}
+	for (p = colon ? strtok_r(colon, ",", &save) : NULL; p;
+	     p = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(p, '=');
+
+		if (!eq || nkv == NQ_MAX_OPTIONS * 2)
+			return nq_error_set(err, NULL, 0, 0, "'%s': expected "
+					    "KEY=VALUE after the ':', got "
+					    "'%s'", text, p);
+		*eq = '\0';
+		keys[nkv] = p;
+		values[nkv++] = eq + 1;
+	}
+	return nq_approach_init(a, s, keys, values, nkv, err);
+}
+
+int nq_portfolio_members(const char *text, nq_approach *out, size_t max,
+			 nq_error *err)
+{
+	char buf[256], *p, *save = NULL;
+	size_t k = 0, i;
+
+	snprintf(buf, sizeof buf, "%s", text);
+	for (p = strtok_r(buf, "+", &save); p; p = strtok_r(NULL, "+", &save)) {
+		p += strspn(p, " ");
+		if (!strncmp(p, NQ_PORTFOLIO, strlen(NQ_PORTFOLIO)) &&
+		    strchr(":/", p[strlen(NQ_PORTFOLIO)]))
+			return nq_error_set(err, NULL, 0, 0, "portfolio member "
+					    "'%s': a portfolio cannot be a "
+					    "member (list its members)", p);
+		if (k == max || k == NQ_PORTFOLIO_MAX)
+			return nq_error_set(err, NULL, 0, 0, "portfolio: more "
+					    "than %d members", NQ_PORTFOLIO_MAX);
+		if (nq_approach_parse(&out[k], p, err) < 0) {
+			char msg[sizeof err->msg];
+
+			snprintf(msg, sizeof msg, "%s", err->msg);
+			return nq_error_set(err, NULL, 0, 0, "portfolio member "
+					    "%zu: %s", k + 1, msg);
+		}
+		for (i = 0; i < k; i++)
+			if (!strcmp(out[i].name, out[k].name) &&
+			    !strcmp(out[i].options, out[k].options))
+				return nq_error_set(err, NULL, 0, 0,
+						    "portfolio member '%s' is "
+						    "listed twice", p);
+		k++;
+	}
+	if (k < 2)
+		return nq_error_set(err, NULL, 0, 0, "portfolio: members needs "
+				    "at least two approaches (got %zu), e.g. "
+				    "members: [backtrack/dlx, backtrack/mrv]",
+				    k);
+	return (int)k;
 }

@@ -49,6 +49,23 @@ int nq_option_parse(const nq_solver *s, const nq_option *o,
 /* 1 when approaches a and b of one solver give every option one value. */
 int nq_approach_same_values(const nq_approach *a, const nq_approach *b);
 
+/* An approach from its text: SOLVER, SOLVER/LABEL (the value of the
+ * solver's label option: backtrack/dlx) or SOLVER[/LABEL]:KEY=VALUE[,
+ * KEY=VALUE...] (backtrack:variant=bitmask,threads=1), as a portfolio's
+ * members are written. -1 with err->msg set (no line or column). */
+int nq_approach_parse(nq_approach *a, const char *text, nq_error *err);
+
+/* A portfolio (docs/experiments.md, Portfolios): the solver named
+ * NQ_PORTFOLIO, its one option `members`, the members' texts joined by
+ * '+' ("backtrack/dlx+backtrack/mrv"). nq_portfolio_members reads them
+ * into out[0..max-1], each by nq_approach_parse, none a portfolio, at
+ * least two and at most NQ_PORTFOLIO_MAX: their number, or -1 with
+ * err->msg set. The solver itself runs processes: core/proc/portfolio.c. */
+#define NQ_PORTFOLIO "portfolio"
+#define NQ_PORTFOLIO_MAX 8
+int nq_portfolio_members(const char *text, nq_approach *out, size_t max,
+			 nq_error *err);
+
 /* 1 when `name` names approach `a`: its solver ("picosat"), its name
  * as the summary shows it ("picosat/pairwise"), or solver/label. */
 int nq_approach_matches(const nq_approach *a, const char *name);

@@ -10,20 +10,46 @@ int nq_report_solved(const nq_cell *e)
 	return e->y.count && 2 * e->status[NQ_ST_OK] > e->runs;
 }
 
-/* Cells are sorted by mode, hints, n, series: one instance's cells stand
- * together. Its wins, into out. */
-static void instance_wins(const nq_cells *c, size_t from, size_t to,
-			  nq_report_total *out)
+int nq_report_vbs_shown(const nq_cells *c)
 {
-	double best = INFINITY;
+	return c->nseries > 1;
+}
+
+size_t nq_report_total_rows(const nq_cells *c)
+{
+	return c->nseries + (nq_report_vbs_shown(c) ? 1 : 0);
+}
+
+/* Cells are sorted by mode, hints, n, series: one instance's cells stand
+ * together. Its wins, into out, and its virtual best into *vbs: the
+ * smallest median of the approaches that solved it (a wrong or disputed
+ * answer is no ok run, so never that), else twice its largest timeout. */
+static void instance_wins(const nq_cells *c, size_t from, size_t to,
+			  nq_report_total *out, nq_report_total *vbs)
+{
+	double best = INFINITY, to_s = 0;
 	size_t i;
 
-	for (i = from; i < to; i++)
-		if (nq_report_solved(&c->cell[i]) && c->cell[i].y.median < best)
-			best = c->cell[i].y.median;
+	for (i = from; i < to; i++) {
+		const nq_cell *e = &c->cell[i];
+		double t = e->timeout_s > 0 ? e->timeout_s : c->timeout_s;
+
+		if (nq_report_solved(e) && e->y.median < best)
+			best = e->y.median;
+		to_s = t > to_s ? t : to_s;
+	}
 	for (i = from; i < to; i++)
 		if (nq_report_solved(&c->cell[i]) && c->cell[i].y.median == best)
 			out[c->cell[i].series].wins++;
+	vbs->instances++;
+	if (best < INFINITY) {
+		vbs->solved++;
+		vbs->par2 += best;
+	} else if (to_s > 0) {
+		vbs->par2 += 2 * to_s;
+	} else {
+		vbs->par2_ok = 0;
+	}
 }
 
 int nq_report_totals(const nq_table *t, const char *csv, const char *group,
@@ -34,8 +60,8 @@ int nq_report_totals(const nq_table *t, const char *csv, const char *group,
 	size_t i, s, from = 0;
 	int time = nq_column_is_time(c->ycol);
 
-	memset(out, 0, c->nseries * sizeof *out);
-	for (s = 0; s < c->nseries; s++)
+	memset(out, 0, (c->nseries + 1) * sizeof *out);
+	for (s = 0; s <= c->nseries; s++)
 		out[s].par2_ok = time;
 	for (i = 0; i < c->ncells; i++) {
 		const nq_cell *e = &c->cell[i];
@@ -53,7 +79,7 @@ int nq_report_totals(const nq_table *t, const char *csv, const char *group,
 		}
 		if (i + 1 == c->ncells || e->mode != e[1].mode ||
 		    e->n != e[1].n || strcmp(e->hints, e[1].hints)) {
-			instance_wins(c, from, i + 1, out);
+			instance_wins(c, from, i + 1, out, &out[c->nseries]);
 			from = i + 1;
 		}
 	}

@@ -12,6 +12,13 @@
  * competitions score; it needs a time column and, for an unsolved
  * instance, its timeout_s. A win: the approach's median is the smallest
  * of the approaches that solved the instance (tied approaches each win).
+ *
+ * The virtual best (VBS, the first row a solver paper shows) is no
+ * approach: per instance, the fastest approach that solved it. Its
+ * instances are every instance of the file, its solved those some
+ * approach solved, its PAR-2 the smallest median there and twice the
+ * instance's timeout where none solved. It has no CPU time (the fastest
+ * approach's runs were not all that was spent) and never a win.
  */
 #ifndef NQ_REPORT_DATA_H
 #define NQ_REPORT_DATA_H
@@ -31,10 +38,19 @@ typedef struct nq_report_total {
 	size_t wins;
 } nq_report_total;
 
+/* The virtual best's row, out[c->nseries] of nq_report_totals (the
+ * callers allocate nseries + 1), shown when there is more than one
+ * approach (of one, it is that approach). The rows to show: nseries, and
+ * the virtual best's where shown. */
+#define NQ_REPORT_VBS_NAME "virtual best"
+int nq_report_vbs_shown(const nq_cells *c);
+size_t nq_report_total_rows(const nq_cells *c);
+
 /* Is cell e solved (more than half its runs ok)? */
 int nq_report_solved(const nq_cell *e);
 
-/* c's totals per series into out[0..c->nseries-1], the CPU time from a
+/* c's totals per series into out[0..c->nseries-1] and the virtual
+ * best's into out[c->nseries], the CPU time from a
  * second grouping of `t` (cpu_s over every run), grouped as `group`.
  * 0, or -1 with err set (out of memory). */
 int nq_report_totals(const nq_table *t, const char *csv, const char *group,

@@ -73,6 +73,7 @@ static const char STYLE[] =
 	"th.sorted-asc::after{content:' \\25B2'}th.sorted-desc::after{content:' \\25BC'}\n"
 	"td.t,th.t{text-align:left}\n"
 	"tr.noisy td.med{background:#fff4d6}\n"
+	"tr.vbs td{border-top:2px solid #999;color:#555}\n"
 	"td.bad{color:#a00}\n"
 	"#filters{background:#f8f8f8;padding:.5em 1em;border:1px solid #ddd;"
 	"position:sticky;top:0;z-index:2}\n"
@@ -301,7 +302,7 @@ static void totals(const struct nq_report_ctx *x, const nq_report_total *tot)
 	th(f, "solved", 1, "solved");
 	/* PAR-2 and CPU in one unit, chosen by their figures (never s
 	 * beside ms), as in the Markdown and LaTeX tables */
-	scale = nq_report_totals_unit(tot, c->nseries, &unit);
+	scale = nq_report_totals_unit(tot, nq_report_total_rows(c), &unit);
 	dec = scale == 1e3 ? NQ_REPORT_TIME_DECIMALS - 3 :
 	      NQ_REPORT_TIME_DECIMALS;
 	snprintf(buf, sizeof buf, "PAR-2 (%s)", unit);
@@ -342,7 +343,23 @@ static void totals(const struct nq_report_ctx *x, const nq_report_total *tot)
 		td_num(f, buf, &v, NULL);
 		fputs("</tr>\n", f);
 	}
-	fputs("</tbody></table></div>\n<p class=\"note\">An instance is <b>solved</b> "
+	fputs("</tbody>", f);
+	if (nq_report_vbs_shown(c)) {
+		/* no approach: in the table's foot, which the script neither
+		 * sorts nor filters, in italics, no CPU time and no wins */
+		fprintf(f, "<tfoot><tr class=\"vbs\"><td class=\"t\"><i>%s"
+			"</i></td><td>%zu</td><td>%zu</td><td>",
+			NQ_REPORT_VBS_NAME, tot[s].instances, tot[s].solved);
+		if (tot[s].par2_ok) {
+			nq_report_number(buf, sizeof buf, tot[s].par2 * scale,
+					 NQ_REPORT_SIG, dec);
+			fputs(buf, f);
+		} else {
+			fputs("–", f);
+		}
+		fputs("</td><td>–</td><td>–</td></tr></tfoot>", f);
+	}
+	fputs("</table></div>\n<p class=\"note\">An instance is <b>solved</b> "
 	      "by an approach when more than half of its runs there ended ok. "
 	      "<b>PAR-2</b> adds over the approach's instances the median of its "
 	      "ok runs where solved and twice the timeout where not (timeouts, "
@@ -350,7 +367,12 @@ static void totals(const struct nq_report_ctx *x, const nq_report_total *tot)
 	      "given only for a time column with a timeout for every unsolved "
 	      "instance. <b>Total CPU</b> adds cpu_s over every run. A <b>win</b>: "
 	      "the approach's median is the smallest of those that solved the "
-	      "instance (ties: each).</p>\n", f);
+	      "instance (ties: each).", f);
+	if (nq_report_vbs_shown(c))
+		fputs(" The <i>virtual best</i> is no approach: per instance the "
+		      "fastest approach that solved it (a wrong or disputed answer "
+		      "never counts); it has no CPU time and never a win.", f);
+	fputs("</p>\n", f);
 }
 
 /* Mode m's glance table: a row per instance, a column per approach. */

@@ -256,7 +256,13 @@ static int json_write(const struct nq_report_ctx *x, const nq_table *t,
 		num_or_null(f, tot[s].cpu_ok, tot[s].cpu_s);
 		fprintf(f, ", \"wins\": %zu}", tot[s].wins);
 	}
-	fputs("\n  ],\n  \"cells\": [\n", f);
+	/* the virtual best apart from the approaches (a script summing
+	 * them never counts it), present whatever their number */
+	fprintf(f, "\n  ],\n  \"virtual_best\": {\"instances\": %zu, "
+		"\"solved\": %zu, \"par2\": ", tot[s].instances,
+		tot[s].solved);
+	num_or_null(f, tot[s].par2_ok, tot[s].par2);
+	fputs("},\n  \"cells\": [\n", f);
 	for (i = 0; i < c->ncells; i++) {
 		if (cell(x, &c->cell[i]) < 0) {
 			free(tot);

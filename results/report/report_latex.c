@@ -745,11 +745,13 @@ static int tex_totals(const struct nq_report_ctx *x, const nq_table *t,
 		free(tot);
 		return -1;
 	}
-	scale = nq_report_totals_unit(tot, c->nseries, &unit);
+	scale = nq_report_totals_unit(tot, nq_report_total_rows(c), &unit);
 	for (k = 0; k < 5; k++)
 		w[k] = nq_tex_chars(head[k], strlen(head[k]));
-	for (s = 0; s < c->nseries; s++) {
-		double a = nq_tex_chars(c->series[s], strlen(c->series[s]));
+	for (s = 0; s < nq_report_total_rows(c); s++) {
+		const char *name = s < c->nseries ? c->series[s] :
+				   NQ_REPORT_VBS_NAME;
+		double a = nq_tex_chars(name, strlen(name));
 
 		name_w = a > name_w ? a : name_w;
 		total_num(buf, sizeof buf, tot[s].par2_ok, tot[s].par2, scale);
@@ -780,8 +782,12 @@ static int tex_totals(const struct nq_report_ctx *x, const nq_table *t,
 		"(its median time where solved, twice the timeout where not, "
 		"added over its instances; lower is better), its total CPU "
 		"time, and its wins (the fastest median of those that solved "
-		"an instance; ties: each). Times in %s.}\n\\label{tab:",
-		nq_tex_sizes[l.size].cmd, nq_tex_sizes[l.size].sep, unit);
+		"an instance; ties: each).%s Times in %s.}\n\\label{tab:",
+		nq_tex_sizes[l.size].cmd, nq_tex_sizes[l.size].sep,
+		nq_report_vbs_shown(c) ? " The virtual best is no approach: "
+		"per instance the fastest approach that solved it (a wrong "
+		"or disputed answer never counts); it has no CPU time and "
+		"no wins." : "", unit);
 	label_key(f, c->experiment[0] ? c->experiment : "results");
 	fprintf(f, "-totals}\n\\begin{tabular}{lrrrrr}\n\\toprule\n"
 		"\\multicolumn{3}{c}{} & \\multicolumn{2}{c}{time (%s)} & "
@@ -794,6 +800,14 @@ static int tex_totals(const struct nq_report_ctx *x, const nq_table *t,
 		fprintf(f, "%s & ", buf);
 		total_num(buf, sizeof buf, tot[s].cpu_ok, tot[s].cpu_s, scale);
 		fprintf(f, "%s & %zu \\\\\n", buf, tot[s].wins);
+	}
+	if (nq_report_vbs_shown(c)) {
+		/* no approach: under a rule of its own, in italics, never
+		 * lettered, no CPU time and no wins */
+		fprintf(f, "\\midrule\n\\emph{%s} & %zu & %zu & ",
+			NQ_REPORT_VBS_NAME, tot[s].instances, tot[s].solved);
+		total_num(buf, sizeof buf, tot[s].par2_ok, tot[s].par2, scale);
+		fprintf(f, "%s & -- & -- \\\\\n", buf);
 	}
 	fputs("\\bottomrule\n\\end{tabular}\n", f);
 	{

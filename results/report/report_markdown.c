@@ -444,7 +444,7 @@ static int md_totals(const struct nq_report_ctx *x, const nq_table *t,
 		free(tot);
 		return -1;
 	}
-	scale = nq_report_totals_unit(tot, c->nseries, &unit);
+	scale = nq_report_totals_unit(tot, nq_report_total_rows(c), &unit);
 	/* 3 significant digits, to the microsecond */
 	dec = scale == 1e3 ? NQ_REPORT_TIME_DECIMALS - 3 :
 	      NQ_REPORT_TIME_DECIMALS;
@@ -465,6 +465,16 @@ static int md_totals(const struct nq_report_ctx *x, const nq_table *t,
 		fprintf(f, " | %zu | %zu | %s | %s | %zu |\n", tot[s].instances,
 			tot[s].solved, par2, cpu, tot[s].wins);
 	}
+	if (nq_report_vbs_shown(c)) {
+		/* no approach: set apart, in italics, no CPU and no wins */
+		snprintf(par2, sizeof par2, "–");
+		if (tot[s].par2_ok)
+			nq_report_number(par2, sizeof par2, tot[s].par2 * scale,
+					 NQ_REPORT_SIG, dec);
+		fprintf(f, "| *%s* | %zu | %zu | %s | – | – |\n",
+			NQ_REPORT_VBS_NAME, tot[s].instances, tot[s].solved,
+			par2);
+	}
 	fputs("\nAn instance is **solved** by an approach when more than half "
 	      "of its runs there ended ok. **PAR-2** adds over the approach's "
 	      "instances the median of its ok runs where solved and twice the "
@@ -472,7 +482,14 @@ static int md_totals(const struct nq_report_ctx *x, const nq_table *t,
 	      "lower is better, and it is given only for a time column with a "
 	      "timeout for every unsolved instance. **CPU** adds cpu_s over "
 	      "every run. A **win**: the approach's median is the smallest of "
-	      "those that solved the instance (ties: each).\n\n", f);
+	      "those that solved the instance (ties: each).", f);
+	if (nq_report_vbs_shown(c))
+		fputs(" The *virtual best* is no approach: per instance the "
+		      "fastest approach that solved it (a wrong or disputed "
+		      "answer never counts), so it solved every instance some "
+		      "approach solved, and its PAR-2 adds the smallest median "
+		      "of each; it has no CPU time and never a win.", f);
+	fputs("\n\n", f);
 	free(tot);
 	return 0;
 }

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "experiment.h"
+#include "portfolio.h"
 #include "registry.h"
 
 /* ------------------------------------------------------------------ */
@@ -615,6 +616,71 @@ static void test_approach_init(void **state)
 	vals[0] = vals[1] = "bitmask";
 	assert_int_equal(nq_approach_init(&a, s, keys, vals, 2, &err), -1);
 	assert_non_null(strstr(err.msg, "given twice"));
+}
+
+/* A portfolio (docs/experiments.md, Portfolios): its members as a list,
+ * written any way, named canonically; nq_approach_parse's forms; the
+ * refusals, at the member's line and column. */
+static void test_portfolio(void **state)
+{
+	nq_experiment *exp;
+	nq_approach a, m[NQ_PORTFOLIO_MAX];
+	nq_error err;
+
+	(void)state;
+	nq_portfolio_register();
+	nq_portfolio_register(); /* once is enough: the second adds nothing */
+	exp = load_ok(BASE_I "approaches:\n"
+		      "  - portfolio: {members: [backtrack/dlx, "
+		      "\"backtrack:variant=bitmask,threads=1\", construct]}\n"
+		      "  - portfolio: {members: backtrack/mrv+backtrack/dlx}\n");
+	assert_int_equal(exp->napproaches, 2);
+	assert_string_equal(exp->approaches[0].solver->name, "portfolio");
+	assert_string_equal(exp->approaches[0].label, "backtrack/dlx+"
+			    "backtrack/bitmask:threads=1+construct");
+	assert_string_equal(exp->approaches[0].name, "portfolio/backtrack/dlx+"
+			    "backtrack/bitmask:threads=1+construct");
+	assert_string_equal(exp->approaches[1].name,
+			    "portfolio/backtrack/mrv+backtrack/dlx");
+	nq_experiment_free(exp);
+
+	memset(&err, 0, sizeof err);
+	assert_int_equal(nq_approach_parse(&a, "backtrack", &err), 0);
+	assert_string_equal(a.name, "backtrack/bitmask");
+	assert_int_equal(nq_approach_parse(&a, "backtrack/dlx:threads=2", &err),
+			 0);
+	assert_string_equal(a.label, "dlx");
+	assert_int_equal(nq_approach_parse(&a, "construct/x", &err), -1);
+	assert_non_null(strstr(err.msg, "construct has no label option"));
+	assert_int_equal(nq_approach_parse(&a, "backtrack:variant", &err), -1);
+	assert_non_null(strstr(err.msg, "expected KEY=VALUE"));
+	assert_int_equal(nq_portfolio_members("backtrack/dlx+backtrack/mrv", m,
+					      NQ_PORTFOLIO_MAX, &err), 2);
+	assert_ptr_equal(m[1].solver, nq_registry_solver("backtrack"));
+	assert_int_equal(nq_portfolio_members("backtrack/dlx", m,
+					      NQ_PORTFOLIO_MAX, &err), -1);
+	assert_non_null(strstr(err.msg, "at least two approaches (got 1)"));
+	assert_int_equal(nq_portfolio_members("backtrack/board+backtrack/array+"
+		"backtrack/textbook+backtrack/stack+backtrack/bitmask+"
+		"backtrack/symmetry+backtrack/mrv+backtrack/dlx+backtrack/split",
+		m, NQ_PORTFOLIO_MAX, &err), -1);
+	assert_non_null(strstr(err.msg, "more than 8 members"));
+
+	check_error(BASE_I "approaches:\n"
+		    "  - portfolio:\n      members: [backtrack/dlx, 7x]\n",
+		    5, 32, "portfolio member: unknown approach '7x'");
+	check_error(BASE_I "approaches:\n"
+		    "  - portfolio: {members: [backtrack/dlx, "
+		    "\"portfolio:members=x\"]}\n",
+		    4, 42, "a portfolio cannot be a member");
+	check_error(BASE_I "approaches:\n"
+		    "  - portfolio: {members: [backtrack/dlx, \"a+b\"]}\n",
+		    4, 42, "one approach an item (no '+')");
+	check_error(BASE_I "approaches:\n"
+		    "  - portfolio: {members: [backtrack/dlx, backtrack/dlx]}\n",
+		    4, 5, "portfolio member 'backtrack/dlx' is listed twice");
+	check_error(BASE_I "approaches:\n  - portfolio\n", 4, 5,
+		    "members needs at least two approaches (got 0)");
 }
 
 static void test_approach_init_other_solvers(void **state)
@@ -1455,6 +1521,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_option_product_order),
 		cmocka_unit_test(test_builtin_backtrack),
 		cmocka_unit_test(test_approach_init),
+		cmocka_unit_test(test_portfolio),
 		cmocka_unit_test(test_approach_init_other_solvers),
 		cmocka_unit_test(test_parse_duration),
 		cmocka_unit_test(test_parse_size),

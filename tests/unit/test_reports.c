@@ -732,6 +732,92 @@ static void report_json_valid(void **state)
 	free(j);
 }
 
+/* The virtual best (report_data.h): per instance the fastest approach
+ * that solved it. n = 4 a tie (A and C both win, the virtual best counts
+ * it once), n = 5 decided by B alone, n = 6 a faster wrong answer that
+ * must not count (C's slower ok one does), n = 7 decided by none (A and
+ * B disputed, C timed out: twice the timeout). */
+static const char VBS[] =
+	"experiment,n,mode,approach,status,solutions,wall_s,cpu_s,timeout_s\n"
+	"v,4,count,A,ok,2,0.125,0.125,1\n"
+	"v,4,count,B,ok,2,0.25,0.25,1\n"
+	"v,4,count,C,ok,2,0.125,0.125,1\n"
+	"v,5,count,A,timeout,,1,1,1\n"
+	"v,5,count,B,ok,10,0.25,0.25,1\n"
+	"v,5,count,C,timeout,,1,1,1\n"
+	"v,6,count,A,wrong,5,0.001,0.001,1\n"
+	"v,6,count,B,timeout,,1,1,1\n"
+	"v,6,count,C,ok,4,0.5,0.5,1\n"
+	"v,7,count,A,disputed,40,0.001,0.001,1\n"
+	"v,7,count,B,disputed,41,0.002,0.002,1\n"
+	"v,7,count,C,timeout,,1,1,1\n";
+
+static void report_virtual_best(void **state)
+{
+	nq_table *t = parse(VBS);
+	nq_cells_opts o;
+	nq_cells *c = NULL;
+	nq_error err;
+	nq_report_total tot[4];
+	char *text;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	memset(&err, 0, sizeof err);
+	assert_int_equal(nq_cells_build(t, "v.csv", &o, &c, &err), 0);
+	assert_int_equal(c->nseries, 3);
+	assert_int_equal(nq_report_totals(t, "v.csv", NULL, c, tot, &err), 0);
+	assert_int_equal(tot[0].wins, 1);      /* A: the tie */
+	assert_int_equal(tot[1].wins, 1);      /* B: n = 5 */
+	assert_int_equal(tot[2].wins, 2);      /* C: the tie, n = 6 */
+	assert_int_equal(tot[3].instances, 4);
+	assert_int_equal(tot[3].solved, 3);
+	assert_true(tot[3].par2_ok);
+	assert_true(tot[3].par2 == 0.125 + 0.25 + 0.5 + 2);
+	assert_int_equal(tot[3].wins, 0);
+	assert_false(tot[3].cpu_ok);
+	assert_true(nq_report_vbs_shown(c));
+	assert_int_equal(nq_report_total_rows(c), 4);
+	nq_cells_free(c);
+	nq_table_free(t);
+
+	text = report_text(VBS, "json");
+	assert_true(nq_json_valid(text));
+	assert_non_null(strstr(text, "\"virtual_best\": {\"instances\": 4, "
+			       "\"solved\": 3, \"par2\": 2.875}"));
+	/* never among the approaches a script adds up */
+	assert_null(strstr(text, "\"name\": \"virtual best\""));
+	free(text);
+	text = report_text(VBS, "markdown");
+	assert_non_null(strstr(text, "| C | 4 | 2 | 4.62 | 2.62 | 2 |\n"
+			       "| *virtual best* | 4 | 3 | 2.88 | – | – |\n"));
+	free(text);
+	text = report_text(VBS, "latex");
+	assert_non_null(strstr(text, "\\midrule\n\\emph{virtual best} & 4 & "
+			       "3 & 2.88 & -- & -- \\\\\n\\bottomrule"));
+	free(text);
+	text = report_text(VBS, "html");
+	/* in the foot: the script sorts and filters the body alone */
+	assert_non_null(strstr(text, "</tbody><tfoot><tr class=\"vbs\"><td "
+			       "class=\"t\"><i>virtual best</i></td><td>4</td>"
+			       "<td>3</td><td>2.88</td>"));
+	free(text);
+
+	/* one approach: no row (it would be that approach), the JSON
+	 * field still there */
+	text = report_text("n,mode,approach,status,wall_s,timeout_s\n"
+			   "4,count,A,ok,0.5,1\n5,count,A,timeout,1,1\n",
+			   "markdown");
+	assert_null(strstr(text, "virtual best"));
+	free(text);
+	text = report_text("n,mode,approach,status,wall_s,timeout_s\n"
+			   "4,count,A,ok,0.5,1\n5,count,A,timeout,1,1\n",
+			   "json");
+	assert_non_null(strstr(text, "\"virtual_best\": {\"instances\": 2, "
+			       "\"solved\": 1, \"par2\": 2.5}"));
+	free(text);
+}
+
 static void json_check(void **state)
 {
 	static const char *const good[] = {
@@ -1014,6 +1100,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(report_formats_table),
 		cmocka_unit_test(report_html_escapes),
 		cmocka_unit_test(report_json_valid),
+		cmocka_unit_test(report_virtual_best),
 		cmocka_unit_test(json_check),
 		cmocka_unit_test(report_families),
 		cmocka_unit_test(compare_tables),
