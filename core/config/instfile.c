@@ -177,7 +177,8 @@ int nq_diags_parse(const char *text, size_t len, const char *path,
 		if (!line[k]) {
 			nq_lex_fail(&x, x.tline, x.tcol, "no '%s = ...' in the "
 				    "file (an Excluded Diagonals file holds n, "
-				    "numdiags and diags)", names[k]);
+				    "numdiags and diags; a parameter file "
+				    "says 'letting n = N')", names[k]);
 			goto out;
 		}
 	if (!(seen = calloc((size_t)(4 * n - 2), sizeof *seen)))

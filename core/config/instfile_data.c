@@ -319,6 +319,12 @@ static int ends_with(const char *s, const char *suffix)
 	return ls >= lx && !strcmp(s + ls - lx, suffix);
 }
 
+static int is_name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
 enum nq_instfile_format nq_instfile_format(const char *path,
 					   const char *text, size_t len)
 {
@@ -352,7 +358,7 @@ enum nq_instfile_format nq_instfile_format(const char *path,
 	if (p == end || *p != '=')
 		return NQ_INSTFILE_PARAM;
 	/* `n = 10` then `numdiags`, no `;`: prob079's Excluded Diagonals */
-	if (p - w == 1 && *w == 'n') {
+	if (w + 1 < end && w[0] == 'n' && !is_name_char(w[1])) {
 		for (p++; p < end && strchr(" \t\r\n", *p); p++)
 			;
 		while (p < end && *p >= '0' && *p <= '9')
