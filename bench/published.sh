@@ -37,6 +37,9 @@
 #   JOBS      the harness's -j (default 1: one run at a time, as
 #             shiftqueens runs)
 #   HARNESS   the binary (default ./harness; make it first)
+#   KEEP      a folder to keep the runs in: the harness's CSV (runs.csv),
+#             shiftqueens' answers and seconds (shiftqueens.csv), the
+#             instances with their published answers (instances.tsv)
 #
 # CSPLIB is a checkout of the CSPLib repository, never part of this one:
 #   git clone --depth 1 https://github.com/csplib/csplib $CSPLIB
@@ -54,7 +57,8 @@
 # its standard input (the M of a diag file as its argument).
 #
 # Every answer (SAT or UNSAT) of every approach and of shiftqueens is
-# compared with the published one: a MISMATCH line each, and exit 1. The
+# compared with the published one: a MISMATCH line each, and exit 1 (as
+# for a run the harness's validator found wrong or disputed). The
 # table (Markdown) gives per set and n: the instances, then per solver
 # how many it decided, how many agreed with the published answer, the
 # total and worst wall seconds of one run (a run not decided counts at
@@ -225,7 +229,8 @@ echo "published.sh: $(wc -l <"$tmp/instances.tsv") instances x ${#approaches[@]}
 	{ [ -s "$tmp/runs.csv" ] || { cat "$tmp/run.out" >&2; exit 2; }; }
 
 # --- shiftqueens on the same instances, then the comparison -----------
-python3 - "$tmp" "$TIMEOUT" "$sq_diags" "$sq_block" "${SQ_TIMEOUT:-$TIMEOUT}" <<'PY'
+rc=0
+python3 - "$tmp" "$TIMEOUT" "$sq_diags" "$sq_block" "${SQ_TIMEOUT:-$TIMEOUT}" <<'PY' || rc=$?
 import csv, os, re, subprocess, sys, time
 tmp, timeout, sq_diags, sq_block = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4]
 sq_timeout = float(sys.argv[5])
@@ -237,11 +242,20 @@ for line in open(os.path.join(tmp, 'instances.tsv')):
 by_id = {x['id']: x for x in insts}
 res = {}    # (solver, id) -> (decided, sat, seconds)
 solvers = []
+bad = 0
 for r in csv.DictReader(open(os.path.join(tmp, 'runs.csv'), newline='')):
     a = r['approach']
     if a not in solvers:
         solvers.append(a)
     ok = r['status'] == 'ok'
+    # the validator's own verdicts against an answer are as loud as a
+    # published one; a crash or an error is said, not failed
+    if r['status'] in ('wrong', 'disputed'):
+        bad += 1
+        print(f"MISMATCH: {a} on {r['instance']}: {r['status']} ({r['note']})")
+    elif r['status'] not in ('ok', 'timeout', 'skipped'):
+        print(f"published.sh: {a} on {r['instance']}: {r['status']} ({r['note']})",
+              file=sys.stderr)
     res[(a, r['instance'])] = (ok, ok and int(r['solutions'] or 0) > 0,
                                float(r['wall_s'] or 0) if ok else timeout)
 
@@ -264,14 +278,16 @@ def shiftqueens(x):
     return (True, 'Solution Found' in out, dt)
 
 if sq_diags or sq_block:
-    for x in insts:
-        r = shiftqueens(x)
-        if r:
-            res[('shiftqueens', x['id'])] = r
+    with open(os.path.join(tmp, 'shiftqueens.csv'), 'w') as out:
+        out.write('instance,decided,sat,wall_s\n')
+        for x in insts:
+            r = shiftqueens(x)
+            if r:
+                res[('shiftqueens', x['id'])] = r
+                out.write(f"{x['id']},{int(r[0])},{int(r[1])},{r[2]:.6f}\n")
     if any(k[0] == 'shiftqueens' for k in res):
         solvers.append('shiftqueens')
 
-bad = 0
 for (a, i), (ok, sat, _) in sorted(res.items()):
     if ok and i in by_id and sat != by_id[i]['sat']:
         bad += 1
@@ -332,4 +348,10 @@ if bad:
           file=sys.stderr)
     sys.exit(1)
 PY
+if [ -n "${KEEP:-}" ]; then
+	mkdir -p "$KEEP"
+	cp "$tmp/runs.csv" "$tmp/instances.tsv" "$KEEP/"
+	[ -f "$tmp/shiftqueens.csv" ] && cp "$tmp/shiftqueens.csv" "$KEEP/"
+fi
 echo "published.sh: load at the end $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+exit $rc
