@@ -141,9 +141,12 @@ static int finish_spec(struct loader *L, const char *path,
 }
 
 /* What an entry's `diagonals:` says: the M of an Excluded Diagonals
- * file's instances, in order, and the node (NULL: not given). */
+ * file's instances, in order, the item each came from, and the node
+ * (NULL: not given). */
 struct cuts {
 	struct int_vec ms;
+	const yaml_node_t **from;  /* room for ms.cap */
+	size_t from_cap;
 	const yaml_node_t *node;
 };
 
@@ -343,11 +346,11 @@ static int load_one(struct loader *L, const yaml_node_t *node,
 	return rc;
 }
 
-/* One item of `diagonals:`: an integer or a range, each M at least 0
- * and given once (the instances' ids would repeat). */
+/* One item of `diagonals:`: an integer or a range, each M at least 0. */
 static int load_cut(struct loader *L, const yaml_node_t *v,
-		    struct int_vec *ms)
+		    struct cuts *cuts)
 {
+	struct int_vec *ms = &cuts->ms;
 	enum range_kind kind = RANGE_BY;
 	long long lo, hi, step = 1, x;
 	const char *t;
@@ -373,32 +376,75 @@ static int load_cut(struct loader *L, const yaml_node_t *v,
 		return cfg_fail(L, v, "diagonals: the step in '%s' does not "
 				"move", t);
 	for (x = lo; x <= hi; x = kind == RANGE_BY ? x + step : x * step) {
-		for (i = 0; i < ms->n; i++)
-			if (ms->v[i] == x)
-				return cfg_fail(L, v, "diagonals: %lld is given "
-						"twice", x);
 		if (ms->n >= NQ_MAX_INSTANCES)
 			return cfg_fail(L, v, "diagonals: more than %d values",
 					NQ_MAX_INSTANCES);
+		i = ms->n;
 		if (cfg_int_vec_push(ms, (int)x))
 			return cfg_fail(L, v, "out of memory");
+		if (cuts->from_cap < ms->cap) {
+			const yaml_node_t **f = realloc(cuts->from, ms->cap *
+							sizeof *f);
+
+			if (!f)
+				return cfg_fail(L, v, "out of memory");
+			cuts->from = f;
+			cuts->from_cap = ms->cap;
+		}
+		cuts->from[i] = v;
 	}
 	return 0;
+}
+
+/* M and where it was given, to find one given twice. */
+struct cut_at {
+	int m;
+	size_t i;
+};
+
+static int by_cut(const void *a, const void *b)
+{
+	const struct cut_at *x = a, *y = b;
+
+	if (x->m != y->m)
+		return (x->m > y->m) - (x->m < y->m);
+	return (x->i > y->i) - (x->i < y->i);
 }
 
 static int load_cuts(struct loader *L, const yaml_node_t *v,
 		     struct cuts *cuts)
 {
+	struct cut_at *at;
 	size_t i;
 
 	cuts->node = v;
-	if (v->type != YAML_SEQUENCE_NODE)
-		return load_cut(L, v, &cuts->ms);
-	if (!seq_len(v))
-		return cfg_fail(L, v, "diagonals: the list is empty");
-	for (i = 0; i < seq_len(v); i++)
-		if (load_cut(L, seq_item(L, v, i), &cuts->ms))
+	if (v->type != YAML_SEQUENCE_NODE) {
+		if (load_cut(L, v, cuts))
 			return -1;
+	} else if (!seq_len(v)) {
+		return cfg_fail(L, v, "diagonals: the list is empty");
+	} else {
+		for (i = 0; i < seq_len(v); i++)
+			if (load_cut(L, seq_item(L, v, i), cuts))
+				return -1;
+	}
+	/* each M once: the instances' ids would repeat (sorted, not
+	 * compared pairwise: up to NQ_MAX_INSTANCES values) */
+	if (!(at = malloc(cuts->ms.n * sizeof *at)))
+		return cfg_fail(L, v, "out of memory");
+	for (i = 0; i < cuts->ms.n; i++)
+		at[i] = (struct cut_at){ cuts->ms.v[i], i };
+	qsort(at, cuts->ms.n, sizeof *at, by_cut);
+	for (i = 1; i < cuts->ms.n; i++)
+		if (at[i].m == at[i - 1].m) {
+			int m = at[i].m;
+
+			v = cuts->from[at[i].i];
+			free(at);
+			return cfg_fail(L, v, "diagonals: %d is given twice",
+					m);
+		}
+	free(at);
 	return 0;
 }
 
@@ -480,6 +526,7 @@ int cfg_file_entry(struct loader *L, const yaml_node_t *node)
 	globfree(&g);
 out:
 	free(cuts.ms.v);
+	free(cuts.from);
 	L->entry = NULL;
 	return rc;
 }
