@@ -168,13 +168,14 @@ static int load_param(struct loader *L, const yaml_node_t *node,
 		return -1;
 	file_id(path, base, sizeof base);
 	if (p.diags_file && !cuts->node) {
+		int k = p.nlines;
+
 		nq_param_free(&p);
 		return cfg_fail(L, node, "file: %s is an Excluded Diagonals "
 				"file (n, numdiags, diags): give the entry "
 				"diagonals:, the number of its first lines "
 				"that make an instance (0..%d; a range such "
-				"as '0..%d' or a list)", path, p.nlines,
-				p.nlines);
+				"as '0..%d' or a list)", path, k, k);
 	}
 	if (!p.diags_file && cuts->node) {
 		nq_param_free(&p);

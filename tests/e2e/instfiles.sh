@@ -263,7 +263,7 @@ approaches: [backtrack]
 "
 expect "exit 2 (rc $rc)" [ $rc -eq 2 ]
 expect "a diag file without diagonals: refused at the entry ($(cat "$T/diag/e2.err"))" \
-	grep -q "e2.yaml:2:5: file: .*diag-6-1-1.param is an Excluded Diagonals file (n, numdiags, diags): give the entry diagonals:" "$T/diag/e2.err"
+	grep -q "e2.yaml:2:5: file: .*diag-6-1-1.param is an Excluded Diagonals file (n, numdiags, diags): give the entry diagonals:, the number of its first lines that make an instance (0..8; " "$T/diag/e2.err"
 run_exp diag/e3 "instances:
   - {file: ../exp/instances/blocked/prob080-8-1.param, diagonals: 3}
 approaches: [backtrack]
