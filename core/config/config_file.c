@@ -20,6 +20,7 @@
 #include "instance.h"
 #include "instfile.h"
 #include "loader.h"
+#include "units.h"
 #include "validate.h"
 
 /* The value of `key` in mapping `map`, its key node in *k; NULL when
@@ -139,26 +140,84 @@ static int finish_spec(struct loader *L, const char *path,
 	return 0;
 }
 
+/* What an entry's `diagonals:` says: the M of an Excluded Diagonals
+ * file's instances, in order, the item each came from, and the node
+ * (NULL: not given). */
+struct cuts {
+	struct int_vec ms;
+	const yaml_node_t **from;  /* room for ms.cap */
+	size_t from_cap;
+	const yaml_node_t *node;
+};
+
 /* A parameter, JSON or MiniZinc data file: one instance per mode of the
- * entry. */
+ * entry; an Excluded Diagonals file one per M of `diagonals:` and
+ * mode, named FILE-dM. */
 static int load_param(struct loader *L, const yaml_node_t *node,
 		      const char *path, const char *text, size_t len,
-		      enum nq_instfile_format fmt, const struct entry *e)
+		      enum nq_instfile_format fmt, const struct entry *e,
+		      const struct cuts *cuts)
 {
 	struct nq_param p;
-	char id[sizeof ((nq_instance_spec *)0)->id];
-	size_t m;
+	char base[sizeof ((nq_instance_spec *)0)->id];
+	char id[sizeof base + 16];
+	size_t m, c, ncuts = 1;
 	int rc = 0;
 
 	if (nq_instfile_parse(fmt, text, len, path, &p, L->err))
 		return -1;
-	file_id(path, id, sizeof id);
-	if (grow_instances(L, node, e->nmodes)) {
+	file_id(path, base, sizeof base);
+	if (p.diags_file && !cuts->node) {
+		int k = p.nlines;
+
+		nq_param_free(&p);
+		return cfg_fail(L, node, "file: %s is an Excluded Diagonals "
+				"file (n, numdiags, diags): give the entry "
+				"diagonals:, the number of its first lines "
+				"that make an instance (0..%d; a range such "
+				"as '0..%d' or a list)", path, k, k);
+	}
+	if (!p.diags_file && cuts->node) {
+		nq_param_free(&p);
+		return cfg_fail(L, cuts->node, "diagonals: %s is not an "
+				"Excluded Diagonals file (n, numdiags, diags, "
+				"as CSPLib prob079's diag-N files); "
+				"diagonals: takes the first lines of such a "
+				"file", path);
+	}
+	if (p.diags_file) {
+		ncuts = cuts->ms.n;
+		for (c = 0; c < ncuts; c++)
+			if (cuts->ms.v[c] > p.nlines) {
+				rc = nq_error_set(L->err, path,
+						  p.numdiags_line,
+						  p.numdiags_col, "numdiags = "
+						  "%d: the file has %d "
+						  "excluded lines, fewer than "
+						  "diagonals: %d asks for "
+						  "(%s:%d)", p.nlines,
+						  p.nlines, cuts->ms.v[c],
+						  L->path,
+						  line_of(cuts->node));
+				nq_param_free(&p);
+				return rc;
+			}
+	}
+	if (grow_instances(L, node, e->nmodes * ncuts)) {
 		nq_param_free(&p);
 		return -1;
 	}
+	for (c = 0; c < ncuts && !rc; c++)
 	for (m = 0; m < e->nmodes && !rc; m++) {
 		nq_instance_spec *s = &L->exp->instances[L->exp->ninstances];
+
+		if (p.diags_file) {
+			nq_param_first(&p, cuts->ms.v[c]);
+			snprintf(id, sizeof id, "%s-d%d", base,
+				 cuts->ms.v[c]);
+		} else {
+			snprintf(id, sizeof id, "%s", base);
+		}
 
 		rc = nq_spec_fill(s, p.n, e->modes[m], p.queens, p.nqueens,
 				  p.blocked, p.nblocked, p.excl_diag,
@@ -260,7 +319,7 @@ out:
 /* One file the glob matched. */
 static int load_one(struct loader *L, const yaml_node_t *node,
 		    const yaml_node_t *mode_key, const char *path,
-		    const struct entry *e)
+		    const struct entry *e, const struct cuts *cuts)
 {
 	size_t len;
 	char *text = read_whole(L, path, &len);
@@ -274,19 +333,128 @@ static int load_one(struct loader *L, const yaml_node_t *node,
 		if (mode_key)
 			rc = cfg_fail(L, mode_key, "mode: the entries of %s "
 				      "give their own mode", path);
+		else if (cuts->node)
+			rc = cfg_fail(L, cuts->node, "diagonals: %s is not "
+				      "an Excluded Diagonals file (n, "
+				      "numdiags, diags), but the harness's "
+				      "own YAML", path);
 		else
 			rc = load_yaml(L, node, path, text, len, e);
 	} else {
-		rc = load_param(L, node, path, text, len, fmt, e);
+		rc = load_param(L, node, path, text, len, fmt, e, cuts);
 	}
 	free(text);
 	return rc;
 }
 
+/* One item of `diagonals:`: an integer or a range, each M at least 0. */
+static int load_cut(struct loader *L, const yaml_node_t *v,
+		    struct cuts *cuts)
+{
+	struct int_vec *ms = &cuts->ms;
+	enum range_kind kind = RANGE_BY;
+	long long lo, hi, step = 1, x;
+	const char *t;
+	char got[80];
+	size_t i;
+
+	if (v->type != YAML_SCALAR_NODE || cfg_is_null(v))
+		return cfg_fail(L, v, "diagonals: expected an integer, a range "
+				"such as '0..20' or a list, got %s",
+				cfg_describe(v, got, sizeof got));
+	t = text_of(v);
+	if (nq_parse_ll(t, &x) == 0)
+		lo = hi = x;
+	else if (cfg_parse_range(t, &lo, &hi, &kind, &step))
+		return cfg_fail(L, v, "diagonals: expected an integer, a range "
+				"such as '0..20' or '0..20 by 2', or a list, "
+				"got '%s'", t);
+	if (lo < 0 || hi < 0 || lo > hi || hi > 4LL * NQ_MAX_N - 2)
+		return cfg_fail(L, v, "diagonals: '%s' is no count of lines: "
+				"0 or more, a range from low to high", t);
+	if ((kind == RANGE_BY && step < 1) ||
+	    (kind == RANGE_TIMES && (step < 2 || lo < 1)))
+		return cfg_fail(L, v, "diagonals: the step in '%s' does not "
+				"move", t);
+	for (x = lo; x <= hi; x = kind == RANGE_BY ? x + step : x * step) {
+		if (ms->n >= NQ_MAX_INSTANCES)
+			return cfg_fail(L, v, "diagonals: more than %d values",
+					NQ_MAX_INSTANCES);
+		i = ms->n;
+		if (cfg_int_vec_push(ms, (int)x))
+			return cfg_fail(L, v, "out of memory");
+		if (cuts->from_cap < ms->cap) {
+			const yaml_node_t **f = realloc(cuts->from, ms->cap *
+							sizeof *f);
+
+			if (!f)
+				return cfg_fail(L, v, "out of memory");
+			cuts->from = f;
+			cuts->from_cap = ms->cap;
+		}
+		cuts->from[i] = v;
+	}
+	return 0;
+}
+
+/* M and where it was given, to find one given twice. */
+struct cut_at {
+	int m;
+	size_t i;
+};
+
+static int by_cut(const void *a, const void *b)
+{
+	const struct cut_at *x = a, *y = b;
+
+	if (x->m != y->m)
+		return (x->m > y->m) - (x->m < y->m);
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+static int load_cuts(struct loader *L, const yaml_node_t *v,
+		     struct cuts *cuts)
+{
+	struct cut_at *at;
+	size_t i;
+
+	cuts->node = v;
+	if (v->type != YAML_SEQUENCE_NODE) {
+		if (load_cut(L, v, cuts))
+			return -1;
+	} else if (!seq_len(v)) {
+		return cfg_fail(L, v, "diagonals: the list is empty");
+	} else {
+		for (i = 0; i < seq_len(v); i++)
+			if (load_cut(L, seq_item(L, v, i), cuts))
+				return -1;
+	}
+	/* each M once: the instances' ids would repeat (sorted, not
+	 * compared pairwise: up to NQ_MAX_INSTANCES values) */
+	if (!(at = malloc(cuts->ms.n * sizeof *at)))
+		return cfg_fail(L, v, "out of memory");
+	for (i = 0; i < cuts->ms.n; i++)
+		at[i] = (struct cut_at){ cuts->ms.v[i], i };
+	qsort(at, cuts->ms.n, sizeof *at, by_cut);
+	for (i = 1; i < cuts->ms.n; i++)
+		if (at[i].m == at[i - 1].m) {
+			int m = at[i].m;
+
+			v = cuts->from[at[i].i];
+			free(at);
+			return cfg_fail(L, v, "diagonals: %d is given twice",
+					m);
+		}
+	free(at);
+	return 0;
+}
+
 int cfg_file_entry(struct loader *L, const yaml_node_t *node)
 {
-	static const char *const known[] = { "file", "mode", "only" };
-	const yaml_node_t *keys[3] = { NULL, NULL, NULL }, *vals[3];
+	static const char *const known[] = { "file", "mode", "only",
+					     "diagonals" };
+	const yaml_node_t *keys[4] = { NULL, NULL, NULL, NULL }, *vals[4];
+	struct cuts cuts;
 	const char *t, *slash;
 	yaml_node_pair_t *p;
 	struct entry e;
@@ -304,14 +472,15 @@ int cfg_file_entry(struct loader *L, const yaml_node_t *node)
 	     p < node->data.mapping.pairs.top; p++) {
 		const yaml_node_t *k = node_at(L, p->key);
 
-		for (i = 0; i < 3; i++)
+		for (i = 0; i < 4; i++)
 			if (k->type == YAML_SCALAR_NODE &&
 			    !strcmp(text_of(k), known[i]))
 				break;
-		if (i == 3)
+		if (i == 4)
 			return cfg_fail(L, k, "unknown key '%s' in a file: "
-					"entry (known: file, mode, only; the "
-					"instance comes from the file)",
+					"entry (known: file, mode, only, "
+					"diagonals; the instance comes from "
+					"the file)",
 					k->type == YAML_SCALAR_NODE ?
 					text_of(k) : "?");
 		if (keys[i])
@@ -331,11 +500,13 @@ int cfg_file_entry(struct loader *L, const yaml_node_t *node)
 		snprintf(pattern, sizeof pattern, "%.*s/%s",
 			 (int)(slash - L->path), L->path, t);
 	memset(&e, 0, sizeof e);
+	memset(&cuts, 0, sizeof cuts);
 	e.modes[0] = NQ_MODE_FIRST;
 	e.nmodes = 1;
 	L->entry = &e;
 	if ((keys[1] && cfg_key_mode(L, NULL, vals[1])) ||
-	    (keys[2] && cfg_key_only(L, NULL, vals[2])))
+	    (keys[2] && cfg_key_only(L, NULL, vals[2])) ||
+	    (keys[3] && load_cuts(L, vals[3], &cuts)))
 		goto out;
 	memset(&g, 0, sizeof g);
 	grc = glob(pattern, 0, NULL, &g);
@@ -348,12 +519,15 @@ int cfg_file_entry(struct loader *L, const yaml_node_t *node)
 			 "a directory cannot be read");
 	} else {
 		for (i = 0; i < g.gl_pathc; i++)
-			if (load_one(L, node, keys[1], g.gl_pathv[i], &e))
+			if (load_one(L, node, keys[1], g.gl_pathv[i], &e,
+				     &cuts))
 				break;
 		rc = i == g.gl_pathc ? 0 : -1;
 	}
 	globfree(&g);
 out:
+	free(cuts.ms.v);
+	free(cuts.from);
 	L->entry = NULL;
 	return rc;
 }

@@ -21,6 +21,17 @@
  * PyCSP3's JSON (instfile_data.c), 0-based: {"n": 28, "blocks": [[0, 0],
  * [0, 1], ...]}, the two keys in either order, nothing else.
  *
+ * prob079's Excluded Diagonals files (instfile.c), 0-based, read from
+ * a .param file that opens with `n` rather than `letting`:
+ *
+ *   n =  10
+ *   numdiags =  14
+ *   diags =  [[4, 1], [2, 1], [14, 0], ...]     [number, kind]
+ *
+ * kind 1 a sum diagonal (row + col = number), kind 0 a difference
+ * diagonal (row - col + n - 1 = number); an instance is the first M
+ * (nq_param_first), M from the experiment file's `diagonals:`.
+ *
  * MiniZinc data (instfile_data.c), 1-based: `n = 28; blocks = [| 1, 1 |
  * 1, 2 |];`, `%` and block comments, `[| |]`, `[]` or array2d(1..K, 1..2,
  * [r, c, ...]) as MiniZinc reads them; also `queens` (the hints, the same
@@ -51,7 +62,8 @@ enum nq_instfile_format {
 /* The format of the file at `path`: by its extension (.param, .json,
  * .dzn, .yaml, .yml), else by its first token past blanks and comments:
  * `{` JSON; `letting`, `language` or a `$` comment parameters; a `%`
- * comment, a `/` (a block comment) or a name followed by `=` MiniZinc;
+ * comment, a `/` (a block comment) or a name followed by `=` MiniZinc,
+ * but `n = N numdiags` (no `;`: an Excluded Diagonals file) parameters;
  * anything else parameters (whose reader then says what it expected). */
 enum nq_instfile_format nq_instfile_format(const char *path,
 					   const char *text, size_t len);
@@ -64,8 +76,12 @@ enum nq_instfile_format nq_instfile_format(const char *path,
 int nq_instfile_parse(enum nq_instfile_format f, const char *text,
 		      size_t len, const char *path, struct nq_param *p,
 		      nq_error *err);
-/* The three readers nq_instfile_parse picks from. */
+/* The readers nq_instfile_parse picks from. */
 int nq_param_parse(const char *text, size_t len, const char *path,
+		   struct nq_param *p, nq_error *err);
+/* An Excluded Diagonals file (nq_param_parse hands it on): p holds
+ * every line of it, in order in p->lines. */
+int nq_diags_parse(const char *text, size_t len, const char *path,
 		   struct nq_param *p, nq_error *err);
 int nq_json_parse(const char *text, size_t len, const char *path,
 		  struct nq_param *p, nq_error *err);

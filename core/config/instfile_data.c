@@ -319,6 +319,12 @@ static int ends_with(const char *s, const char *suffix)
 	return ls >= lx && !strcmp(s + ls - lx, suffix);
 }
 
+static int is_name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
 enum nq_instfile_format nq_instfile_format(const char *path,
 					   const char *text, size_t len)
 {
@@ -349,7 +355,20 @@ enum nq_instfile_format nq_instfile_format(const char *path,
 		return NQ_INSTFILE_PARAM;
 	while (p < end && (*p == ' ' || *p == '\t'))
 		p++;
-	return p < end && *p == '=' ? NQ_INSTFILE_DZN : NQ_INSTFILE_PARAM;
+	if (p == end || *p != '=')
+		return NQ_INSTFILE_PARAM;
+	/* `n = 10` then `numdiags`, no `;`: prob079's Excluded Diagonals */
+	if (w + 1 < end && w[0] == 'n' && !is_name_char(w[1])) {
+		for (p++; p < end && strchr(" \t\r\n", *p); p++)
+			;
+		while (p < end && *p >= '0' && *p <= '9')
+			p++;
+		while (p < end && strchr(" \t\r\n", *p))
+			p++;
+		if (end - p >= 8 && !strncmp(p, "numdiags", 8))
+			return NQ_INSTFILE_PARAM;
+	}
+	return NQ_INSTFILE_DZN;
 }
 
 int nq_instfile_parse(enum nq_instfile_format f, const char *text,

@@ -488,6 +488,7 @@ void nq_param_free(struct nq_param *p)
 	free(p->queens);
 	free(p->excl_diag);
 	free(p->excl_anti);
+	free(p->lines);
 	memset(p, 0, sizeof *p);
 }
 

@@ -26,9 +26,29 @@ struct nq_param {
 	int nqueens;
 	int *excl_diag, *excl_anti;
 	int nexcl_diag, nexcl_anti;
+	/* An Excluded Diagonals file (prob079's diag-N files, instfile.c):
+	 * diags_file 1, and its lines in the file's order, 0-based as
+	 * above, with where each stands. excl_diag and excl_anti hold them
+	 * all (room for every line) until nq_param_first cuts them; the
+	 * place of `numdiags` is for the error of an M past it. */
+	struct nq_param_line *lines;
+	int nlines;
+	int diags_file;
+	int numdiags_line, numdiags_col;
+};
+
+struct nq_param_line {
+	int anti;        /* 1: the antidiagonal row + col; 0: the diagonal
+			  * col - row + n - 1 */
+	int v;           /* its number, 0..2n-2 */
+	int line, col;   /* where the file gives it */
 };
 
 void nq_param_free(struct nq_param *p);
+
+/* Make p's excluded lines the first m of an Excluded Diagonals file's
+ * (0 <= m <= p->nlines), each kind ascending. */
+void nq_param_first(struct nq_param *p, int m);
 
 enum tok {
 	T_EOF, T_IDENT, T_INT, T_OPEN, T_CLOSE, T_COMMA, T_EQ, T_BAD,

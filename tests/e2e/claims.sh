@@ -16,7 +16,8 @@
 # and -j 2, seconds whatever the knobs; part 4 resumes gen_shards.py's
 # file, 20,000 rows at the least, as merge.sh merges it), and the
 # generators they call (gen_blocked.py, gen_results.py, gen_shards.py)
-# and gen_local.py.
+# and gen_local.py; published.sh on a CSPLib-shaped folder of tiny files
+# the test writes (and a stand-in shiftqueens, when g++ is here).
 # Not run: count.sh, whose timed runs are n = 16..18 and whose reference
 # programs are clones from the network (COUNT_REFS), and which builds
 # `make NATIVE=1` (a minute of compiling): its --help and `bash -n` only.
@@ -35,8 +36,8 @@ while read -r s; do
 done <"$T/cited"
 # the scripts run below: a script the docs come to cite must join them
 ran="native.sh blocked.sh clock.sh cp.sh glpsol.sh ilpcount.sh ledger.sh merge.sh
-results.sh satcount.sh scale.sh count.sh gen_blocked.py gen_results.py gen_shards.py
-gen_local.py"
+results.sh satcount.sh scale.sh count.sh published.sh gen_blocked.py gen_results.py
+gen_shards.py gen_local.py"
 while read -r s; do
 	case " $(echo $ran) " in *" ${s#bench/} "*) ok ;; *) bad "$s is cited but claims.sh does not run it" ;; esac
 done <"$T/cited"
@@ -114,6 +115,85 @@ expect "scale.sh ran no part it was not asked for" sh -c "! grep -qE '^(2|4)\. '
 
 run_bench gen_local python3 bench/gen_local.py 50
 bench_ok gen_local '^local,8,first,'
+
+# published.sh against a CSPLib-shaped folder of tiny files in the
+# published formats: two Excluded Diagonals files of n = 6 (the peak, by
+# the fake results' median nodes, M = 5: one UNSAT, one SAT), two Blocked
+# files of n = 6 (one SAT, one UNSAT) and an AppleDouble file the tarball
+# would carry; a stand-in for shiftqueens that reads what the authors'
+# programs read, built when g++ is here
+fake=$T/csplib/Problems
+mkdir -p "$fake/prob079/data/diag-6" "$fake/prob079/results" "$fake/prob079/models" \
+	"$fake/prob080/data/asp-competition-instances" "$fake/prob080/results" "$fake/prob080/models"
+printf 'n =  6\nnumdiags =  8\ndiags =  [[8, 1], [5, 0], [2, 1], [9, 0], [9, 1], [10, 1], [0, 1], [1, 1]]\n' \
+	>"$fake/prob079/data/diag-6/diag-6-4-1.param"
+printf 'n =  6\nnumdiags =  7\ndiags =  [[1, 0], [2, 1], [5, 1], [5, 0], [10, 0], [6, 0], [8, 1]]\n' \
+	>"$fake/prob079/data/diag-6/diag-6-4-2.param"
+tar czf "$fake/prob079/data/diag-6.tar.gz" -C "$fake/prob079/data" diag-6
+for id in 1 2; do for m in 4 5 6; do
+	sols=$(( id == 2 && m == 5 ? 1 : id == 2 && m == 4 ? 1 : id == 1 && m == 4 ? 1 : 0 ))
+	echo "6 $m 4 $id diag-shiftqueens-6/diag-shiftqueens-6-$m/diag-6-4-$id.param-$m.shiftqueens.result:Solutions: $sols Nodes: $(( m == 5 ? 90 : 40 )) Timeout: 0 Time: 0.001"
+done; done | gzip >"$fake/prob079/results/run-diags-shiftqueens-processed.txt.gz"
+a=$fake/prob080/data/asp-competition-instances
+printf 'letting n = 6\nletting blocks = [[1,5],\n[2,2],\n[3,1],\n[3,3],\n[4,3],\n[5,4],\n[5,5],\n[5,6],\n[6,1],\n[6,3],\n[6,4],\n[6,6],\n]' \
+	>"$a/blockedqueens.6.11.param"
+sed 's/\[1,5\],/[1,5],\n[1,2],/' "$a/blockedqueens.6.11.param" >"$a/blockedqueens.6.12.param"
+printf 'junk' >"$a/._blockedqueens.6.11.param"
+tar czf "$fake/prob080/data/asp-competition-instances.tar.gz" -C "$fake/prob080/data" asp-competition-instances
+{ echo "6 -1 11 SATISFIABLE   1   0  1 1.0  1 1.0  1 0.1  0.0  0.01 0.00 0.01  runs/blockedqueens.6.11.param.result"
+  echo "6 -1 12 UNSATISFIABLE   0   0  1 1.0  1 1.0  1 0.1  0.0  0.02 0.00 0.02  runs/blockedqueens.6.12.param.result"
+} | gzip >"$fake/prob080/results/run-aspbenchmarks-lingeling-python.txt.gz"
+cat >"$fake/prob079/models/shiftqueensdiags.cc" <<'CC'
+// a stand-in for the authors' shiftqueens: the same input, a plain search
+#include <cstdio>
+#include <cstdlib>
+static int n, ex[2][64], blk[64][64], c[64], d[128], a[128];
+static bool go(int r) {
+	if (r == n) return true;
+	for (int k = 0; k < n; k++)
+		if (!blk[r][k] && !c[k] && !d[r - k + n - 1] && !a[r + k] &&
+		    !ex[0][r - k + n - 1] && !ex[1][r + k]) {
+			c[k] = d[r - k + n - 1] = a[r + k] = 1;
+			if (go(r + 1)) return true;
+			c[k] = d[r - k + n - 1] = a[r + k] = 0;
+		}
+	return false;
+}
+int main(int argc, char **argv) {
+	int m, x, y;
+	if (scanf("%d", &n) != 1) return 1;
+	if (argc > 1) {   // diags: numdiags, then [number, kind] pairs
+		if (scanf("%d", &m) != 1) return 1;
+		if (atoi(argv[1]) < m) m = atoi(argv[1]);
+		for (int i = 0; i < m && scanf("%d %d", &x, &y) == 2; i++) ex[y][x] = 1;
+	} else {          // blocked: [column, row] as shiftqueensblock reads
+		while (scanf("%d %d", &x, &y) == 2) blk[y - 1][x - 1] = 1;
+	}
+	printf("%s\nSolutions: 0 Nodes: 0 Timeout: 0 Time: 0\n",
+	       go(0) ? "Solution Found" : "No solution");
+}
+CC
+cp "$fake/prob079/models/shiftqueensdiags.cc" "$fake/prob080/models/shiftqueensblock.cc"
+run_bench published env CSPLIB="$T/csplib" N=6 TIMEOUT=5 bench/published.sh
+bench_ok published '^\| diags n=6 M=5 \| 2 \| backtrack/mrv \| 2 \| 2 \| [0-9.]+ \| [0-9.]+ \| ' \
+	'^\| diags n=6 M=5 \| 2 \| backtrack/dlx \| 2 \| 2 \| ' \
+	'^\| blocked n=6 \| 2 \| backtrack/dlx \| 2 \| 2 \| ' \
+	'^\| blocked n=6 \| 2 \| lingeling \(published\) \| 2 \| - \| 0\.030 \| 0\.020 \| - \|$'
+if command -v g++ >/dev/null; then
+	expect "published.sh: the stand-in shiftqueens built and agreeing" \
+		grep -qE '^\| diags n=6 M=5 \| 2 \| shiftqueens \| 2 \| 2 \| .* \| 1\.00x \|$' "$T/published.out"
+else
+	expect "published.sh: no g++, shiftqueens left out saying so" grep -q 'shiftqueens left out (no g++)' "$T/published.out"
+fi
+# a published answer flipped: the one disagreement is loud, exit 1
+zcat "$fake/prob080/results/run-aspbenchmarks-lingeling-python.txt.gz" |
+	sed 's/^6 -1 12 UNSATISFIABLE   0/6 -1 12 SATISFIABLE   1/' | gzip >"$T/flip.gz"
+mv "$T/flip.gz" "$fake/prob080/results/run-aspbenchmarks-lingeling-python.txt.gz"
+env CSPLIB="$T/csplib" SETS=blocked SHIFTQUEENS=0 TIMEOUT=5 bench/published.sh \
+	backtrack:variant=dlx >"$T/flip.out" 2>&1
+expect "published.sh: an answer unlike the published one fails it (exit $?)" [ $? -eq 1 ]
+expect "... named on a MISMATCH line ($(grep MISMATCH "$T/flip.out"))" \
+	grep -q '^MISMATCH: backtrack/dlx on blockedqueens.6.12: UNSAT, published SAT$' "$T/flip.out"
 
 run_bench count bench/count.sh --help
 bench_ok count '^count\.sh - the counting frontier' '^Usage: bench/count\.sh'

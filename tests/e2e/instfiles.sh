@@ -3,7 +3,8 @@
 # seeded CSPLib parameter files under instances/ and the harness's own
 # YAML, two published prob080 files as they are (tests/data/csplib), the
 # same instances as PyCSP3's JSON and as MiniZinc data (by extension and
-# by content) with the same instance_hash and verdicts, their errors
+# by content), prob079's Excluded Diagonals files at several M (counts
+# against a brute force, the numbering's errors) with the same instance_hash and verdicts, their errors
 # (FILE:LINE:COL, exit 2, nothing run), `export --format param` and
 # `--format json` read back with the same instance_hash, and an exported
 # DIMACS with blocked squares and excluded lines solved by minisat and
@@ -202,6 +203,89 @@ approaches: [backtrack]
 "
 expect "a broken YAML instance file: its own line:col ($(cat "$T/exp/e_yaml.err"))" \
 	grep -q "bady.yaml:2:30: blocked square \[1, 1\] is given twice" "$T/exp/e_yaml.err"
+
+# --- prob079's Excluded Diagonals files, as the generator prints them:
+# the first M lines at each M, the counts against a brute force that reads
+# the file by the generator's own definitions ------------------------------
+mkdir -p "$T/diag"
+printf 'n =  6\nnumdiags =  8\ndiags =  [[8, 1], [5, 0], [2, 1], [9, 0], [9, 1], [10, 1], [0, 1], [1, 1]]\n' \
+	>"$T/diag/diag-6-1-1.param"
+cp "$T/diag/diag-6-1-1.param" "$T/diag/noext"
+run_exp diag/d "instances:
+  - {file: diag-6-*.param, diagonals: 0..8, mode: [count, first]}
+  - {file: noext, diagonals: [5, 3]}
+approaches: [backtrack]
+"
+expect "a diag file at M = 0..8 runs (rc $rc: $(tail -1 "$T/diag/d.err"))" [ $rc -eq 0 ]
+got=$(python3 - "$T/diag/d.csv" "$T/diag/diag-6-1-1.param" <<'PY'
+import csv, itertools, re, sys
+text = open(sys.argv[2]).read()
+n = int(re.search(r'n = +(\d+)', text).group(1))
+pairs = [tuple(map(int, p)) for p in re.findall(r'\[(\d+), (\d+)\]', text)]
+def count(m):
+    # queens-diag-gen.py: kind 1 excludes row + col = d, kind 0 the
+    # squares with col = row - d + n - 1
+    out = set(pairs[:m])
+    return sum(1 for q in itertools.permutations(range(n))
+               if len({r + c for r, c in enumerate(q)}) == n
+               and len({r - c for r, c in enumerate(q)}) == n
+               and not any((r + c, 1) in out or (r - c + n - 1, 0) in out
+                           for r, c in enumerate(q)))
+want = {m: count(m) for m in range(len(pairs) + 1)}
+bad = []
+for r in csv.DictReader(open(sys.argv[1], newline='')):
+    m = int(re.search(r'-d(\d+)$', r['instance']).group(1))
+    ok = (int(r['solutions']) == want[m] if r['mode'] == 'count'
+          else (int(r['solutions']) > 0) == (want[m] > 0))
+    if not ok or r['status'] != 'ok':
+        bad.append(f"{r['instance']} {r['mode']} {r['solutions']} want {want[m]}")
+print(' '.join(map(str, want.values())), '|', '; '.join(bad) or 'agree')
+PY
+)
+expect "the counts at M = 0..8 are the brute force's, both modes ($got)" \
+	[ "${got#*| }" = agree -a "${got% |*}" = "4 2 2 2 2 0 0 0 0" ]
+expect "ids name file and M, M in the order given" \
+	[ "$(csv_col "$T/diag/d.csv" instance | uniq | tr '\n' ' ')" = \
+	  "diag-6-1-1-d0 diag-6-1-1-d1 diag-6-1-1-d2 diag-6-1-1-d3 diag-6-1-1-d4 diag-6-1-1-d5 diag-6-1-1-d6 diag-6-1-1-d7 diag-6-1-1-d8 noext-d5 noext-d3 " ]
+expect "the excluded lines reach the instances file, 1-based (M = 3: sums 8 2 -> antidiagonals 9 3, difference 5 -> diagonal 2n-1-5 = 6)" \
+	grep -q "excluded: {diagonals: \[6\], antidiagonals: \[3, 9\]}" "$T/diag/d.instances.yaml"
+run_exp diag/e1 "instances:
+  - {file: diag-6-1-1.param, diagonals: [8, 9]}
+approaches: [backtrack]
+"
+expect "exit 2 (rc $rc)" [ $rc -eq 2 ]
+expect "M past numdiags: the file's numdiags line, exit 2 ($(cat "$T/diag/e1.err"))" \
+	grep -q "diag-6-1-1.param:2:13: numdiags = 8: the file has 8 excluded lines, fewer than diagonals: 9 asks for (.*e1.yaml:2)" "$T/diag/e1.err"
+expect "... nothing run" [ ! -e "$T/diag/e1.csv" ]
+run_exp diag/e2 "instances:
+  - {file: diag-6-1-1.param}
+approaches: [backtrack]
+"
+expect "exit 2 (rc $rc)" [ $rc -eq 2 ]
+expect "a diag file without diagonals: refused at the entry ($(cat "$T/diag/e2.err"))" \
+	grep -q "e2.yaml:2:5: file: .*diag-6-1-1.param is an Excluded Diagonals file (n, numdiags, diags): give the entry diagonals:, the number of its first lines that make an instance (0..8; " "$T/diag/e2.err"
+run_exp diag/e3 "instances:
+  - {file: ../exp/instances/blocked/prob080-8-1.param, diagonals: 3}
+approaches: [backtrack]
+"
+expect "exit 2 (rc $rc)" [ $rc -eq 2 ]
+expect "diagonals: on a prob080 file refused at the key ($(cat "$T/diag/e3.err"))" \
+	grep -q "e3.yaml:2:67: diagonals: .*prob080-8-1.param is not an Excluded Diagonals file" "$T/diag/e3.err"
+run_exp diag/e4 "instances:
+  - {file: diag-6-1-1.param, diagonals: [2, 0..3]}
+approaches: [backtrack]
+"
+expect "exit 2 (rc $rc)" [ $rc -eq 2 ]
+expect "an M given twice refused ($(cat "$T/diag/e4.err"))" \
+	grep -q "e4.yaml:2:45: diagonals: 2 is given twice" "$T/diag/e4.err"
+printf 'n =  6\nnumdiags =  2\ndiags =  [[8, 1],\n [8, 1]]\n' >"$T/diag/dup.param"
+run_exp diag/e5 "instances:
+  - {file: dup.param, diagonals: 1}
+approaches: [backtrack]
+"
+expect "exit 2 (rc $rc)" [ $rc -eq 2 ]
+expect "a line listed twice in the file: its second place ($(cat "$T/diag/e5.err"))" \
+	grep -q "dup.param:4:2: diags: \[8, 1\] is given twice (first at 3:11)" "$T/diag/e5.err"
 
 # --- export --format param, read back: the same instance_hash --------------
 "$H" export -n 10 --hint 3:5 --blocked 1:1 --blocked 10:10 --blocked 4:7 \

@@ -76,7 +76,11 @@ static const struct {
 } bad[] = {
 	{ "", 1, 1, "no 'letting n = N'" },
 	{ "$ only a comment\n", 2, 1, "no 'letting n = N'" },
-	{ "n = 8", 1, 1, "expected 'letting', got 'n'" },
+	/* `n` first: an Excluded Diagonals file, which says what it lacks */
+	{ "n = 8", 1, 6, "no 'numdiags = ...' in the file (an Excluded "
+	  "Diagonals file holds n, numdiags and diags; a parameter file says "
+	  "'letting n = N')" },
+	{ "m = 8", 1, 1, "expected 'letting', got 'm'" },
 	{ "letting = 8", 1, 9, "expected a name (n, blocks or queens)" },
 	{ "letting m = 8", 1, 9, "unknown letting 'm'" },
 	{ "letting n 8", 1, 11, "expected '=' or 'be', got '8'" },
@@ -409,6 +413,8 @@ static void formats(void **state)
 		{ "a", "% c\nletting", NQ_INSTFILE_DZN },
 		{ "a", "/* c */", NQ_INSTFILE_DZN },
 		{ "a", "n = 3;", NQ_INSTFILE_DZN },
+		{ "a", "n =  3\nnumdiags = 0", NQ_INSTFILE_PARAM },
+		{ "a", "n = 3 numdiag = 0", NQ_INSTFILE_DZN },
 		{ "a", "blocks\t= [| |];", NQ_INSTFILE_DZN },
 		{ "a", "n: 3", NQ_INSTFILE_PARAM },
 		{ "a", "", NQ_INSTFILE_PARAM },
@@ -498,6 +504,186 @@ static void write_read_back(void **state)
 	free(buf);
 }
 
+/* ---- prob079's Excluded Diagonals files ---------------------------- */
+
+/* The example of prob079's data/AA-Excluded-Diagonals-Info.md
+ * (queens-diag-gen.py 10 4 1), as the generator prints it: print's two
+ * spaces after '=', one list on one line, a final newline. */
+static const char diag_10_4_1[] =
+	"n =  10\n"
+	"numdiags =  14\n"
+	"diags =  [[4, 1], [2, 1], [14, 0], [8, 1], [8, 0], [7, 0], [3, 1], "
+	"[12, 1], [18, 0], [5, 0], [14, 1], [0, 0], [15, 1], [17, 1]]\n";
+
+static void assert_ints(const int *v, int n, const int *want, int nwant)
+{
+	assert_int_equal(n, nwant);
+	for (int i = 0; i < n; i++)
+		assert_int_equal(v[i], want[i]);
+}
+
+static void diags_published(void **state)
+{
+	/* the first 9, 0-based: sums 4 2 8 3 12 are the antidiagonals
+	 * row + col; differences 14 8 7 18 the diagonals 2n - 2 - number
+	 * (18 - 14 = 4, 10, 11, 0), i.e. 1-based 5 11 12 1 */
+	static const int d9[] = { 0, 4, 10, 11 }, a9[] = { 2, 3, 4, 8, 12 };
+	struct nq_param p;
+	nq_error err;
+
+	(void)state;
+	memset(&err, 0, sizeof err);
+	if (nq_param_parse(diag_10_4_1, strlen(diag_10_4_1), "d.param", &p,
+			   &err))
+		fail_msg("%s:%d:%d: %s", err.file, err.line, err.col, err.msg);
+	assert_int_equal(p.n, 10);
+	assert_int_equal(p.diags_file, 1);
+	assert_int_equal(p.nlines, 14);
+	assert_int_equal(p.numdiags_line, 2);
+	assert_int_equal(p.numdiags_col, 13);
+	/* in the file's order, where each stands */
+	assert_int_equal(p.lines[0].anti, 1);
+	assert_int_equal(p.lines[0].v, 4);
+	assert_int_equal(p.lines[2].anti, 0);
+	assert_int_equal(p.lines[2].v, 4);
+	assert_int_equal(p.lines[2].line, 3);
+	assert_int_equal(p.lines[2].col, 27);
+	/* all 14 until cut: 4 + 6 diagonals ... */
+	assert_int_equal(p.nexcl_diag + p.nexcl_anti, 14);
+	nq_param_first(&p, 9);
+	assert_ints(p.excl_diag, p.nexcl_diag, d9, 4);
+	assert_ints(p.excl_anti, p.nexcl_anti, a9, 5);
+	nq_param_first(&p, 0);
+	assert_int_equal(p.nexcl_diag + p.nexcl_anti, 0);
+	nq_param_first(&p, 14);
+	assert_int_equal(p.nexcl_diag, 6);
+	assert_int_equal(p.nexcl_anti, 8);
+	nq_param_free(&p);
+	/* the same text with no extension is told by its content */
+	assert_int_equal(nq_instfile_format("diag-10-4-1", diag_10_4_1,
+					    strlen(diag_10_4_1)),
+			 NQ_INSTFILE_PARAM);
+}
+
+/* Every square of a 5x5 board, each kind: the line the generator's
+ * updatediag() excludes through the square (row, col) is the line the
+ * harness excludes through it. The corners d = 0 and d = 2n - 2 of
+ * each kind among them, and n = 1. */
+static void diags_numbering(void **state)
+{
+	char text[200];
+	struct nq_param p;
+	nq_error err;
+	int n = 5;
+
+	(void)state;
+	for (int r = 0; r < n; r++)
+		for (int c = 0; c < n; c++)
+			for (int kind = 0; kind < 2; kind++) {
+				/* queens-diag-gen.py: sum d = row + col;
+				 * difference col = row - d + n - 1 */
+				int d = kind ? r + c : r - c + n - 1;
+
+				snprintf(text, sizeof text, "n = %d\nnumdiags "
+					 "= 1\ndiags = [[%d, %d]]\n", n, d,
+					 kind);
+				memset(&err, 0, sizeof err);
+				assert_int_equal(nq_diags_parse(text,
+					strlen(text), "d", &p, &err), 0);
+				if (kind) {
+					assert_int_equal(p.nexcl_anti, 1);
+					assert_int_equal(p.excl_anti[0], r + c);
+				} else {
+					assert_int_equal(p.nexcl_diag, 1);
+					assert_int_equal(p.excl_diag[0],
+							 c - r + n - 1);
+				}
+				nq_param_free(&p);
+			}
+	/* the corners by name: difference 0 is the top-right square
+	 * (0, n-1), the harness's last diagonal; 2n-2 the bottom-left */
+	assert_int_equal(parse("n = 5 numdiags = 4 diags = [[0, 0], [8, 0], "
+			       "[0, 1], [8, 1]]", &p, &err), 0);
+	assert_int_equal(p.excl_diag[0], 0);
+	assert_int_equal(p.excl_diag[1], 8);
+	assert_int_equal(p.lines[0].v, 8);
+	assert_int_equal(p.lines[1].v, 0);
+	assert_int_equal(p.excl_anti[0], 0);
+	assert_int_equal(p.excl_anti[1], 8);
+	nq_param_free(&p);
+	/* n = 1: one line of each kind, both its one square */
+	assert_int_equal(parse("n = 1\nnumdiags = 2\ndiags = [[0, 0], [0, 1]]",
+			       &p, &err), 0);
+	assert_int_equal(p.excl_diag[0], 0);
+	assert_int_equal(p.excl_anti[0], 0);
+	nq_param_free(&p);
+	/* none, any order of the names, a `$` comment, tuples */
+	assert_int_equal(parse("$ c\ndiags = [] numdiags = 0 n = 4", &p, &err),
+			 0);
+	assert_int_equal(p.nlines, 0);
+	assert_int_equal(p.n, 4);
+	nq_param_free(&p);
+	assert_int_equal(parse("n = 4 numdiags = 1 diags = [(6, 1),]", &p,
+			       &err), 0);
+	assert_int_equal(p.excl_anti[0], 6);
+	nq_param_free(&p);
+}
+
+/* text, line, col, a piece of the message */
+static const struct {
+	const char *text;
+	int line, col;
+	const char *msg;
+} bad_diags[] = {
+	{ "n = 3\nnumdiags = 2\ndiags = [[1, 0],\n  [1, 0]]", 4, 3,
+	  "diags: [1, 0] is given twice (first at 3:10)" },
+	{ "n = 3\nnumdiags = 1\ndiags = [[5, 0]]", 3, 10, "diags: [5, 0] is "
+	  "off the 3x3 board (a diagonal's number runs 0..4)" },
+	{ "n = 3\nnumdiags = 1\ndiags = [[-1, 1]]", 3, 10, "diags: [-1, 1] is "
+	  "off the 3x3 board" },
+	{ "n = 3\nnumdiags = 1\ndiags = [[1, 2]]", 3, 10, "the kind of [1, 2] "
+	  "is 0 (a difference diagonal) or 1 (a sum diagonal), got 2" },
+	{ "n = 1\nnumdiags = 1\ndiags = [[1, 1]]", 3, 10, "off the 1x1 board "
+	  "(a diagonal's number runs 0..0)" },
+	{ "n = 3\nnumdiags =  3\ndiags = [[1, 0]]", 2, 13, "numdiags = 3, but "
+	  "diags holds 1 pair" },
+	{ "n = 3\ndiags = [[1, 0]]", 2, 17, "no 'numdiags = ...' in the file" },
+	{ "numdiags = 0\ndiags = []\n", 3, 1, "no 'n = ...' in the file" },
+	{ "n = 3\nnumdiags = 0\n", 3, 1, "no 'diags = ...'" },
+	{ "n = 3\nn = 4", 2, 1, "'n' is given twice (first at line 1)" },
+	{ "n = 3\nnumdiags = 0\ndiags = []\nqueens = []", 4, 1, "unknown name "
+	  "'queens' (an Excluded Diagonals file holds n, numdiags, diags)" },
+	{ "n = 0", 1, 5, "n must be 1.." },
+	{ "n 3", 1, 3, "expected '=', got '3'" },
+	{ "n = 3 numdiags = x", 1, 18, "expected the number of diagonals (an "
+	  "integer), got 'x'" },
+	{ "n = 3 numdiags = 1 diags = [[1, 0]", 1, 35, "expected ',' or ']' "
+	  "after a pair, got the end of the file" },
+	{ "n = 3 numdiags = 1 diags = [[1 0]]", 1, 32, "expected ','" },
+	{ "n = 3 ; numdiags = 0", 1, 7, "expected a name (n, numdiags or "
+	  "diags), got ';'" },
+};
+
+static void diags_errors_at_line_col(void **state)
+{
+	struct nq_param p;
+	nq_error err;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof bad_diags / sizeof *bad_diags; i++) {
+		int rc = parse(bad_diags[i].text, &p, &err);
+
+		if (rc != -1 || err.line != bad_diags[i].line ||
+		    err.col != bad_diags[i].col ||
+		    !strstr(err.msg, bad_diags[i].msg) ||
+		    strcmp(err.file, "t.param"))
+			fail_msg("case %zu '%s': rc %d, %s:%d:%d: %s", i,
+				 bad_diags[i].text, rc, err.file, err.line,
+				 err.col, err.msg);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -512,6 +698,9 @@ int main(int argc, char **argv)
 		cmocka_unit_test(data_errors_at_line_col),
 		cmocka_unit_test(formats),
 		cmocka_unit_test(json_write_read_back),
+		cmocka_unit_test(diags_published),
+		cmocka_unit_test(diags_numbering),
+		cmocka_unit_test(diags_errors_at_line_col),
 	};
 
 	if (argc > 1)
