@@ -191,13 +191,17 @@ for mode in file-two file-twice; do
 		>"$T/f-$mode.chk" 2>&1
 	crc=$?
 	if [ $mode = file-two ]; then
-		expect "dimacs $mode: wrong, exit 1 (got '$out', exit $rc)" \
-			[ "${out%%$'\t'*}" = wrong ] && [ "$rc" = 1 ]
+		expect "dimacs $mode: wrong, exit 1 (got '$out', exit $rc) [1/2]" \
+			[ "${out%%$'\t'*}" = wrong ]
+		expect "dimacs $mode: wrong, exit 1 (got '$out', exit $rc) [2/2]" \
+			[ "$rc" = 1 ]
 		expect "dimacs $mode: check says wrong (got $crc: $(cat "$T/f-$mode.chk"))" \
 			[ "$crc" = 1 ]
 	else
-		expect "dimacs $mode: error, exit 0 (got '$out', exit $rc)" \
-			[ "${out%%$'\t'*}" = error ] && [ "$rc" = 0 ]
+		expect "dimacs $mode: error, exit 0 (got '$out', exit $rc) [1/2]" \
+			[ "${out%%$'\t'*}" = error ]
+		expect "dimacs $mode: error, exit 0 (got '$out', exit $rc) [2/2]" \
+			[ "$rc" = 0 ]
 		expect "dimacs $mode: the note names line 3 (got '$out')" \
 			grep -qF "its result file:3: literals after the closing 0" <<<"$out"
 		expect "dimacs $mode: check says the same (got $crc: $(cat "$T/f-$mode.chk"))" \

@@ -184,15 +184,17 @@ else
 	expect "a full disk under the log: exit 2 (got $rc: $(tail -3 err))" [ $rc -eq 2 ]
 	expect "the log's failure is named, with the run" \
 		grep -q "logdisk/c.stderr.log: cannot write: No space left on device (the stderr of chatty n=. count #" err
-	expect "the runs not in the file are named, and how to finish" \
-		grep -q "^harness: not in logdisk/c.csv: chatty n=. count #" err && \
+	expect "the runs not in the file are named, and how to finish [1/2]" \
+		grep -q "^harness: not in logdisk/c.csv: chatty n=. count #" err
+	expect "the runs not in the file are named, and how to finish [2/2]" \
 		grep -qF -- "-o logdisk/c.csv -q --resume" err
 	n=$(rows_of logdisk/c.csv)
 	expect "rows written: as many as the file holds ($n)" grep -q "^harness: $n rows written" err
 	expect "some rows, not all ($n)" [ "$n" -gt 2 -a "$n" -lt 30 ]
 	expect "every row whole" whole logdisk/c.csv
-	expect "every row's stderr whole in the log, no other part" \
-		[ "$(grep -c '^=== chatty ' logdisk/c.stderr.log)" = "$n" ] && \
+	expect "every row's stderr whole in the log, no other part [1/2]" \
+		[ "$(grep -c '^=== chatty ' logdisk/c.stderr.log)" = "$n" ]
+	expect "every row's stderr whole in the log, no other part [2/2]" \
 		[ "$(grep -c '^chatty: done$' logdisk/c.stderr.log)" = "$n" ]
 	rm logdisk/filler
 	"$H" run c.yaml -o logdisk/c.csv -q --resume >out 2>err
@@ -200,8 +202,9 @@ else
 	expect "log: --resume after freeing space: exit 0 (got $rc: $(tail -3 err))" [ $rc -eq 0 ]
 	expect "log: then exactly the plan's rows ($(exactly_plan logdisk/c.csv 30 2>&1))" \
 		exactly_plan logdisk/c.csv 30
-	expect "log: every run's stderr once, whole" \
-		[ "$(grep -c '^=== chatty ' logdisk/c.stderr.log)" = 30 ] && \
+	expect "log: every run's stderr once, whole [1/2]" \
+		[ "$(grep -c '^=== chatty ' logdisk/c.stderr.log)" = 30 ]
+	expect "log: every run's stderr once, whole [2/2]" \
 		[ "$(grep -c '^chatty: done$' logdisk/c.stderr.log)" = 30 ]
 	expect "log: no part twice" \
 		[ "$(grep '^=== chatty ' logdisk/c.stderr.log | sort -u | wc -l)" = 30 ]
@@ -217,9 +220,13 @@ else
 	expect "a small TMPDIR: the run goes on (exit $rc: $(tail -2 err))" [ $rc -eq 0 ]
 	kept=$(sed -n 's/^\[stderr cut at \([0-9]*\) bytes: .*/\1/p' c1.stderr.log)
 	expect "the marker says the TMPDIR filled" grep -q "more not kept (the run's temporary directory: No space left on device)\]" c1.stderr.log
-	expect "the marker's count is what the log holds ($kept)" \
-		[ -n "$kept" ] && [ "$kept" -lt 524288 ] && \
-		[ "$(grep -c '^x*$' c1.stderr.log)" -ge $((kept / 64 - 1)) ] && \
+	expect "the marker's count is what the log holds ($kept) [1/4]" \
+		[ -n "$kept" ]
+	expect "the marker's count is what the log holds ($kept) [2/4]" \
+		[ "$kept" -lt 524288 ]
+	expect "the marker's count is what the log holds ($kept) [3/4]" \
+		[ "$(grep -c '^x*$' c1.stderr.log)" -ge $((kept / 64 - 1)) ]
+	expect "the marker's count is what the log holds ($kept) [4/4]" \
 		[ "$(grep -c '^x*$' c1.stderr.log)" -le $((kept / 64 + 1)) ]
 fi
 
@@ -340,8 +347,9 @@ head -c 10 /dev/zero >"t.csv.tmp-$live-dddddd"
 "$H" run g.yaml -o t.csv -q --resume >out 2>err
 rc=$?
 expect "stale temporary files: the run goes on (exit $rc)" [ $rc -eq 0 ]
-expect "a dead writer's are removed, and said" \
-	not ls "t.csv.tmp-$dead-aaaaaa" "t.meta.tmp-$dead-bbbbbb" t.csv.tmpCCCCCC 2>/dev/null && \
+expect "a dead writer's are removed, and said [1/2]" \
+	not ls "t.csv.tmp-$dead-aaaaaa" "t.meta.tmp-$dead-bbbbbb" t.csv.tmpCCCCCC 2>/dev/null
+expect "a dead writer's are removed, and said [2/2]" \
 	grep -qF "removed t.csv.tmp-$dead-aaaaaa, left by a harness no longer running" err
 expect "a live writer's is kept" [ -f "t.csv.tmp-$live-dddddd" ]
 "$H" merge -o mt.csv t.csv >/dev/null 2>&1

@@ -42,8 +42,12 @@ for k in time cactus size solubility; do
 	[ "$k" = size ] && continue
 	expect "plot --kind $k exits 0 (got $rc: $(cat "$T/err"))" [ $rc -eq 0 ]
 done
-expect "each kind in its own file: f.svg, f-cactus.svg, f-solubility.svg" \
-	[ -s "$T/r/f.svg" ] && [ -s "$T/r/f-cactus.svg" ] && [ -s "$T/r/f-solubility.svg" ]
+expect "each kind in its own file: f.svg, f-cactus.svg, f-solubility.svg [1/3]" \
+	[ -s "$T/r/f.svg" ]
+expect "each kind in its own file: f.svg, f-cactus.svg, f-solubility.svg [2/3]" \
+	[ -s "$T/r/f-cactus.svg" ]
+expect "each kind in its own file: f.svg, f-cactus.svg, f-solubility.svg [3/3]" \
+	[ -s "$T/r/f-solubility.svg" ]
 expect "no kind overwrote another: the three files differ" \
 	[ "$(md5sum "$T"/r/f*.svg | cut -d' ' -f1 | sort -u | wc -l)" -eq 3 ]
 expect "the time plot is the time plot (after the others ran)" grep -qF 'n (board size)' "$T/r/f.svg"
@@ -66,8 +70,12 @@ colour() { # colour SCRIPT APPROACH: the lc rgb of its curve
 c_all=$(colour "$T/all.gp" backtrack/mrv)
 c_mrv=$(colour "$T/mrv.gp" backtrack/mrv)
 c_cac=$(colour "$T/cactus.gp" backtrack/mrv)
-expect "backtrack/mrv has one colour in every figure, filtered or not ($c_all, $c_mrv, $c_cac)" \
-	[ -n "$c_all" ] && [ "$c_all" = "$c_mrv" ] && [ "$c_all" = "$c_cac" ]
+expect "backtrack/mrv has one colour in every figure, filtered or not ($c_all, $c_mrv, $c_cac) [1/3]" \
+	[ -n "$c_all" ]
+expect "backtrack/mrv has one colour in every figure, filtered or not ($c_all, $c_mrv, $c_cac) [2/3]" \
+	[ "$c_all" = "$c_mrv" ]
+expect "backtrack/mrv has one colour in every figure, filtered or not ($c_all, $c_mrv, $c_cac) [3/3]" \
+	[ "$c_all" = "$c_cac" ]
 expect "--only approach=: only that approach is drawn" \
 	not grep -qF "title 'backtrack/bitmask'" "$T/mrv.gp"
 
@@ -77,9 +85,14 @@ expect "--only approach=: only that approach is drawn" \
 expect "report --only exits 0 ($(cat "$T/err"))" [ -s "$T/r/o.md" ]
 expect "report --only: the approaches named, not the others" \
 	grep -qF '| n | backtrack/textbook | backtrack/mrv |' "$T/r/o.md"
-expect "report --only: n 5 and 6 only, count mode only" \
-	[ "$(grep -cE '^\| [0-9]+ \| [0-9.]' "$T/r/o.md")" -eq 2 ] && grep -q '^| 5 |' "$T/r/o.md" && \
-	grep -q '^| 6 |' "$T/r/o.md" && not grep -q '^## first' "$T/r/o.md"
+expect "report --only: n 5 and 6 only, count mode only [1/4]" \
+	[ "$(grep -cE '^\| [0-9]+ \| [0-9.]' "$T/r/o.md")" -eq 2 ]
+expect "report --only: n 5 and 6 only, count mode only [2/4]" \
+	grep -q '^| 5 |' "$T/r/o.md"
+expect "report --only: n 5 and 6 only, count mode only [3/4]" \
+	grep -q '^| 6 |' "$T/r/o.md"
+expect "report --only: n 5 and 6 only, count mode only [4/4]" \
+	not grep -q '^## first' "$T/r/o.md"
 expect "report --only: the runs counted are those shown (2 approaches x 2 sizes)" \
 	grep -qF '4 runs (4 ok)' "$T/r/o.md"
 "$H" report "$T/r/f.csv" --only 'approach=backtrack/*' --only n=4..4 -o "$T/r/g.md" 2>/dev/null

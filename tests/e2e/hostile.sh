@@ -218,8 +218,9 @@ refused() {
 	"$H" list --plugin "$T/$1.so" >"$T/out" 2>"$T/err"
 	local rc=$?
 	expect "$1: list exits 2 (got $rc: $(tail -1 "$T/err"))" [ $rc -eq 2 ]
-	expect "$1: one line naming the file and what is wrong ($(cat "$T/err"))" \
-		[ "$(wc -l <"$T/err")" -eq 1 ] && grep -qF "$T/$1.so: $2" "$T/err"
+	expect "$1: one line ($(cat "$T/err"))" [ "$(wc -l <"$T/err")" -eq 1 ]
+	expect "$1: it names the file and what is wrong ($(cat "$T/err"))" \
+		grep -qF "$T/$1.so: $2" "$T/err"
 	config refused-$1 "$1" backtrack "{n: 4, mode: count}"
 	"$H" run "$T/refused-$1.yaml" -q -o "$T/refused-$1.csv" >"$T/out" 2>"$T/err"
 	rc=$?

@@ -368,7 +368,9 @@ sat_answer "$T/b.cnf" >"$T/onblock.sol"
 "$H" check --from "$T/b.cnf" --solution "$T/onblock.sol" >"$T/out" 2>&1
 rc=$?
 expect "a queen on a blocked square is rejected (rc $rc: $(cat "$T/out"))" \
-	[ $rc -eq 1 ] && grep -q 'blocked' "$T/out"
+	[ $rc -eq 1 ]
+expect "a queen on a blocked square: the message says blocked ($(cat "$T/out"))" \
+	grep -q 'blocked' "$T/out"
 # the same placement on the plain board's export passes: it is the
 # blocked square, not the placement, that check --from objects to
 "$H" export -n 8 --encoding pairwise -o "$T/p.cnf" 2>/dev/null

@@ -109,14 +109,24 @@ expect "no stale name in the tree (got $rc: $(cat "$T/stale"))" [ $rc -eq 0 ]
 
 # --- the e2e scripts' own checks: `expect "D" A && B` counts A alone ------
 # (B runs after expect, outside it: its failure is never counted). A
-# check of two things is two expects, or one command (sh -c '...').
+# check of two things is two expects, or one command (sh -c '...'). An
+# expect is read whole, over its lines (a line ending in \ or &&: 20
+# chains over two lines had gone unseen, each hiding its second check).
 expect_chain() {
 	python3 - "$@" <<'PY'
 import re, sys
 bad = []
 for path in sys.argv[1:]:
-    for no, line in enumerate(open(path), 1):
-        m = re.match(r'\s*expect "(?:[^"\\]|\\.)*"(.*)$', line)
+    lines = open(path).read().split('\n')
+    i = 0
+    while i < len(lines):
+        no, line = i + 1, lines[i].strip()
+        while (line.endswith('\\') or line.endswith('&&')) and i + 1 < len(lines):
+            i += 1
+            line = line.rstrip('\\').strip() + ' ' + lines[i].strip()
+        i += 1
+        # the description: quotes with $( ... ) inside them taken whole
+        m = re.match(r'expect "(?:[^"\\$]|\\.|\$\((?:[^()]|\([^()]*\))*\)|\$)*"(.*)$', line)
         if not m:
             continue
         rest = m.group(1)
@@ -137,6 +147,10 @@ printf 'expect "x" [ 1 -eq 1 ] && grep -q a f\nexpect "y" sh -c "a && b"\n' >"$T
 out=$(expect_chain "$T/chain.sh")
 expect "a chained expect is found, a quoted && is not ($out)" \
 	[ "$out" = "$T/chain.sh:1: expect \"x\" [ 1 -eq 1 ] && grep -q a f" ]
+printf '%s\n' 'expect "z ($(cat "$f"))" \' '	[ 1 -eq 1 ] &&' '	grep -q a f' >"$T/chain2.sh"
+out=$(expect_chain "$T/chain2.sh")
+expect "a chain over three lines, its description quoting inside \$( ), is found ($out)" \
+	[ -n "$out" ]
 
 echo "layout: $pass passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -25,8 +25,10 @@ ver=$("$H" version | sed -n 's/^harness \([^ ]*\) .*/\1/p')
 expect "harness version prints a version (got '$ver')" [ -n "$ver" ]
 expect "metadata: harness_version is what 'harness version' prints" \
 	grep -qx "harness_version: \"$ver\"" "$T/v.meta"
-expect "metadata: no programs, no plugins" \
-	grep -qx 'programs: \[\]' "$T/v.meta" && grep -qx 'plugins: \[\]' "$T/v.meta"
+expect "metadata: no programs, no plugins [1/2]" \
+	grep -qx 'programs: \[\]' "$T/v.meta"
+expect "metadata: no programs, no plugins [2/2]" \
+	grep -qx 'plugins: \[\]' "$T/v.meta"
 
 # --- .meta: each external program: path, SHA-256, --version, in time --------
 # Three stand-ins for a SAT or MIP program: one that answers --version
@@ -392,8 +394,10 @@ PY
 )
 expect "latex glance table: the medians of the CSV in the table's unit, 3 digits (got: $check)" [ "$check" = "30 []" ]
 # count: a 22-row glance table before a 132-row detail; first: 44 and 264
-expect "latex: more than 40 rows make a longtable, and so does the glance table before one (in place, never floating past it)" \
-	[ "$(grep -c '\\begin{longtable}' "$T/long.tex")" -eq 4 ] && grep -q '^% needs \\usepackage{booktabs} and \\usepackage{longtable}' "$T/long.tex"
+expect "latex: more than 40 rows make a longtable, and so does the glance table before one (in place, never floating past it) [1/2]" \
+	[ "$(grep -c '\\begin{longtable}' "$T/long.tex")" -eq 4 ]
+expect "latex: more than 40 rows make a longtable, and so does the glance table before one (in place, never floating past it) [2/2]" \
+	grep -q '^% needs \\usepackage{booktabs} and \\usepackage{longtable}' "$T/long.tex"
 expect "latex: a longtable repeats its head" grep -q '\\endhead' "$T/long.tex"
 expect "latex: short tables are floats, no longtable needed" \
 	not grep -q 'longtable' "$T/short.tex"

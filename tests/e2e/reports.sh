@@ -39,8 +39,10 @@ expect "--y: the label follows the column" grep -qF 'peak resident memory (KiB)'
 expect "--group solver: series by solver" grep -qF '>picosat<' "$T/rss.svg"
 expect "--mode first: one panel" [ "$(grep -c '>count: every placement<' "$T/rss.svg")" -eq 0 ]
 "$H" plot "$T/mixed.csv" --kind size -o "$T/size.svg" 2>/dev/null
-expect "size plot: an encoding per line, variables and clauses" \
-	grep -qF '>picosat/pairwise<' "$T/size.svg" && grep -qF 'clauses (CNF) or rows (ILP)' "$T/size.svg"
+expect "size plot: an encoding per line, variables and clauses [1/2]" \
+	grep -qF '>picosat/pairwise<' "$T/size.svg"
+expect "size plot: an encoding per line, variables and clauses [2/2]" \
+	grep -qF 'clauses (CNF) or rows (ILP)' "$T/size.svg"
 
 # gnuplot missing or failing: exit 1, a clear message, no file at all
 rm -f "$T/gp.svg"
