@@ -71,9 +71,9 @@ done
 csv "$T/s.csv" sixteen $(seq -f 'solver%g/enc' 1 16)
 "$H" plot "$T/s.csv" -o "$T/s.svg" 2>/dev/null
 looks "$T/s.svg" >"$T/s.looks"
-expect "16 approaches: 16 entries, 16 distinct looks ($(cut -d' ' -f2-  [1/2]" \
-	$T/s.looks" | sort -u | wc -l))" [ "$(wc -l <"$T/s.looks")" -eq 16 ]
-expect "16 approaches: 16 entries, 16 distinct looks ($(cut -d' ' -f2-  [2/2]" \
+expect "16 approaches: 16 entries ($(wc -l <"$T/s.looks"))" \
+	[ "$(wc -l <"$T/s.looks")" -eq 16 ]
+expect "16 approaches: 16 distinct looks ($(cut -d' ' -f2- "$T/s.looks" | sort -u | wc -l))" \
 	[ "$(cut -d' ' -f2- "$T/s.looks" | sort -u | wc -l)" -eq 16 ]
 
 # --- a pin file ----------------------------------------------------------------
