@@ -8,10 +8,12 @@
 # plugin notes when each run started (CLOCK_MONOTONIC), its mode and n.
 # One at a time, that is the order of the hand-out. With -j 2 two worker
 # processes fork the runs, so two runs handed out together start in
-# either order: each run then takes 0.3 s (STAMP_SLEEP), and the runs
-# are compared wave by wave (the runs started within 0.15 s of a wave's
-# first), each wave's runs in any order. Prints "handout: N passed, N
-# failed" last.
+# either order: each run then takes 1 s (STAMP_SLEEP), and the runs are
+# compared wave by wave, each wave's runs in any order: a wave's runs
+# start before the first of them ends, the next wave's after (a fixed
+# window of 0.15 s after a wave's first start split a wave on a machine
+# at load 10, where a worker took longer than that to start its run).
+# Prints "handout: N passed, N failed" last.
 . "$(dirname "$0")/common.bash"
 cd "$T" || exit 1
 
@@ -37,30 +39,32 @@ static int up_to_6(const nq_optval *opt, enum nq_mode mode)
 	return 6;
 }
 
-/* appends "NS MODE N" to $STAMP_FILE (NS: when it started), sleeps
- * $STAMP_SLEEP seconds, then answers right */
+/* sleeps $STAMP_SLEEP seconds, appends "START END MODE N" to
+ * $STAMP_FILE (when it started and ended, ns), then answers right */
 static int stamp_solve(const nq_job *job, nq_result *res)
 {
 	const char *path = getenv("STAMP_FILE"), *nap = getenv("STAMP_SLEEP");
 	int n = job->inst->n, fd;
-	char line[96];
-	struct timespec now;
+	char line[128];
+	struct timespec start, end;
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (path && (fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644)) >= 0) {
-		int len = snprintf(line, sizeof line, "%lld %s %d\n",
-				   (long long)now.tv_sec * 1000000000LL + now.tv_nsec,
-				   job->inst->mode == NQ_MODE_COUNT ? "count" : "first", n);
-		if (write(fd, line, (size_t)len) != len)
-			return NQ_ERR;
-		close(fd);
-	}
+	clock_gettime(CLOCK_MONOTONIC, &start);
 	if (nap) {
 		double s = atof(nap);
 		struct timespec d = { (time_t)s, (long)((s - (double)(time_t)s) * 1e9) };
 
 		while (nanosleep(&d, &d) != 0)
 			;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	if (path && (fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644)) >= 0) {
+		int len = snprintf(line, sizeof line, "%lld %lld %s %d\n",
+				   (long long)start.tv_sec * 1000000000LL + start.tv_nsec,
+				   (long long)end.tv_sec * 1000000000LL + end.tv_nsec,
+				   job->inst->mode == NQ_MODE_COUNT ? "count" : "first", n);
+		if (write(fd, line, (size_t)len) != len)
+			return NQ_ERR;
+		close(fd);
 	}
 	if (job->inst->mode == NQ_MODE_COUNT) {
 		res->solutions = counts[n];
@@ -107,9 +111,9 @@ plan continue >go.yaml
 plan skip >skip.yaml
 
 # started FILE: "MODE N" of each run, in the order they started
-started() { sort -n "$1" | cut -d' ' -f2- | tr '\n' ',' | sed 's/,$//'; }
-# waves FILE: the same, a wave's runs (started within 0.15 s of its
-# first) sorted among themselves, the waves apart by "|"
+started() { sort -n "$1" | cut -d' ' -f3- | tr '\n' ',' | sed 's/,$//'; }
+# waves FILE: the same, a wave's runs (those started before the first
+# of them ended) sorted among themselves, the waves apart by "|"
 waves() {
 	sort -n "$1" | awk '
 	function flush() { if (k) { out = out (out != "" ? "|" : "") join(); k = 0 } }
@@ -117,8 +121,9 @@ waves() {
 		for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++)
 			if (w[j] < w[i]) { t = w[i]; w[i] = w[j]; w[j] = t }
 		s = w[1]; for (i = 2; i <= k; i++) s = s "," w[i]; return s }
-	{ if (!k || $1 - t0 > 150000000) { flush(); t0 = $1 }
-	  w[++k] = $2 " " $3 }
+	{ if (!k || $1 >= e) { flush(); e = $2 }
+	  if ($2 < e) e = $2
+	  w[++k] = $3 " " $4 }
 	END { flush(); print out }'
 }
 # rows CSV: "MODE N" of each row, in the file's order
@@ -132,7 +137,7 @@ for j in 1 2; do
 	[ "$j" -le "$cores" ] || { echo "handout: SKIP -j $j: $cores core"; continue; }
 	for f in go skip; do
 		rm -f stamps "$f$j".csv "$f$j".meta
-		nap=; [ "$j" = 1 ] || nap=0.3
+		nap=; [ "$j" = 1 ] || nap=1
 		STAMP_FILE=$T/stamps STAMP_SLEEP=$nap "$H" run "$f.yaml" -o "$f$j.csv" \
 			-q -j "$j" >/dev/null 2>err
 		rc=$?
