@@ -141,7 +141,7 @@ static const nq_flag plot_flags[] = {
 		"solved against steps and against time, a line per\n"
 		"approach and instance; the default when every approach\n"
 		"of the file is one\n"
-		"all: time, cactus, size\n"
+		"all: time, cactus, size, and rtd where runs have steps\n"
 		"Each kind has its own file: RESULTS.svg (time; with\n"
 		"--y COL, RESULTS-COL.svg),\n"
 		"RESULTS-cactus.svg, RESULTS-size.svg, RESULTS-solubility.svg,\n"
@@ -171,6 +171,13 @@ static const nq_flag plot_flags[] = {
 	{ "size", 0, "WxH", NQ_FLAG_FN, PLOT_AT(o), .parse = plot_size_flag,
 	  .help = "the picture's size: px (1920x1080), or in or cm\n"
 		  "(6x4in; a PNG at --dpi); default 640x580 px a panel" },
+	{ "panel", 0, "NAME", NQ_FLAG_STRING, PLOT_AT(o.panel),
+	  .help = "draw one panel alone (a paper's column): time and\n"
+		  "cactus: a mode (first, count), or time's blocked (the\n"
+		  "blocked, hinted and file instances; --mode picks one\n"
+		  "mode's); size: variables, constraints; rtd: steps,\n"
+		  "time. A picture too small for all its panels draws\n"
+		  "those that fit and names the others on stderr" },
 	{ "title", 0, "TEXT", NQ_FLAG_STRING, PLOT_AT(o.title),
 	  .help = "the figure's title (default: the experiment's name)" },
 	{ "logx", 0, NULL, NQ_FLAG_SET, PLOT_AT(o.logx), 1,
@@ -252,13 +259,29 @@ static int plot_args(const nq_verb *v, int argc, char **argv,
 static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all,
 		     int named)
 {
-	int first = all ? 0 : (int)o->kind;
-	int last = all ? NQ_PLOT_SIZE : (int)o->kind; /* not solubility */
+	/* all: time, cactus, size, and rtd where runs have steps (not
+	 * solubility, scatter: the time plot draws a file of families,
+	 * scatter asks for two approaches) */
+	static const nq_plot_kind every[] = {
+		NQ_PLOT_TIME, NQ_PLOT_CACTUS, NQ_PLOT_SIZE, NQ_PLOT_RTD
+	};
+	nq_plot_kind kinds[4];
 	char path[4096], buf[1024];
 	nq_error err;
-	int k, rc, own = all || !named;
+	int i, k, nk = 0, rc, own = all || !named;
 
-	for (k = first; k <= last; k++) {
+	if (!all)
+		kinds[nk++] = o->kind;
+	for (i = 0; all && i < 4; i++)
+		if (every[i] != NQ_PLOT_RTD || nq_table_col(t, "steps") >= 0)
+			kinds[nk++] = every[i];
+	if (all && o->panel) {
+		fprintf(stderr, "harness plot: --panel names one panel of one "
+			"kind: give --kind too, not all\n");
+		return NQ_EXIT_USAGE;
+	}
+	for (i = 0; i < nk; i++) {
+		k = (int)kinds[i];
 		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);
 		memset(&err, 0, sizeof err);
 		o->output = own ? path : out;
@@ -273,7 +296,8 @@ static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all,
 			return NQ_EXIT_USAGE;
 		}
 	}
-	for (k = first; k <= last; k++) {
+	for (i = 0; i < nk; i++) {
+		k = (int)kinds[i];
 		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);
 		o->output = own ? path : out;
 		o->kind = (nq_plot_kind)k;
@@ -284,9 +308,11 @@ static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all,
 			/* no sizes (only native solvers): not an error here */
 			fprintf(stderr, "harness: size plot skipped: no approach "
 				"of %s builds a model (variables and clauses or "
-				"rows); time and cactus drawn\n", o->csv);
+				"rows)\n", o->csv);
 			continue;
 		}
+		if (rc == NQ_PLOT_EINPUT && all && k == NQ_PLOT_RTD)
+			continue; /* a steps column, no randomised run */
 		if (rc < 0) {
 			fprintf(stderr, "harness plot: %s\n", buf);
 			return rc == NQ_PLOT_EINPUT ? NQ_EXIT_USAGE : 1;
@@ -352,7 +378,8 @@ const nq_verb nq_verb_plot = {
 	"plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind time|cactus|size|solubility|scatter|rtd|all]\n"
 	"             [--y COLUMN] [--group COL[,COL...]] [--mode MODE]\n"
 	"             [--log|--linear] [--scatter A,B] [--only KEY=VALUES]...\n"
-	"             [--size WxH] [--dpi D] [--title TEXT] [--logx] [--styles FILE]",
+	"             [--size WxH] [--dpi D] [--title TEXT] [--logx] [--styles FILE]\n"
+	"             [--panel NAME]",
 	"Draw a results file with gnuplot (Debian: gnuplot-nox); the picture\n"
 	"type follows OUT's extension. Defaults need no flags: the time plot\n"
 	"of wall_s, a panel per mode, a line per approach, to RESULTS.svg.",
