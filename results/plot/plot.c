@@ -124,7 +124,7 @@ static void nonpos_count(const nq_cells *c, size_t m, int hinted,
 /* The note of what a log axis left out of mode m's panel: an entry of
  * its key (after the plot command's other terms) and a line on stderr. */
 static void nonpos_note(FILE *f, const struct nonpos *z, const char *col,
-			const char *mode)
+			const char *mode, const nq_plot_key *key)
 {
 	char text[256];
 
@@ -136,27 +136,47 @@ static void nonpos_note(FILE *f, const struct nonpos *z, const char *col,
 	/* in the panel: the figure's one key is under the last panel */
 	fputs("set label 3 ", f);
 	nq_plot_str(f, text);
-	fputs(" at graph 0.02, graph 0.03 left font ',10' tc rgb '#666666'\n", f);
+	fputs(" at graph 0.02, graph 0.03 left tc rgb '#666666'", f);
+	nq_plot_font(f, key, 10);
+	fputc('\n', f);
 	fprintf(stderr, "harness plot: note: %s, %s: %s\n", col, mode, text);
 }
 
-static void set_yaxis(FILE *f, int logy)
+/* The y axis, log or linear, over lo..hi (lo the smallest value above
+ * 0): on a log axis a tick every decade, or every few where a short
+ * panel cannot hold a label a decade apart. */
+static void set_yaxis(FILE *f, int logy, const nq_plot_key *key, double lo,
+		      double hi)
 {
-	if (logy)
-		fputs("set logscale y 10\nset format y '%g'\nset mytics 10\n", f);
+	double decades, fit = nq_plot_ytick_room(key);
+	int every = 1;
+
+	if (!logy) {
+		fputs("unset logscale y\nset format y '%g'\nset yrange [0:*]\n"
+		      "set ytics autofreq\n", f);
+		return;
+	}
+	fputs("set logscale y 10\nset format y '%g'\nset mytics 10\n", f);
+	decades = lo > 0 && hi > lo ? ceil(log10(hi)) - floor(log10(lo)) : 1;
+	while (decades / every + 1 > fit && every < 6)
+		every++;
+	if (every > 1)
+		fprintf(f, "set ytics 1e%d\n", every);
 	else
-		fputs("unset logscale y\nset format y '%g'\nset yrange [0:*]\n", f);
+		fputs("set ytics autofreq\n", f);
 }
 
 /* A horizontal dashed line at the timeout, labelled. */
-static void timeout_line(FILE *f, double t)
+static void timeout_line(FILE *f, double t, const nq_plot_key *key)
 {
 	if (t <= 0)
 		return;
 	fprintf(f, "set arrow 1 from graph 0, first %.9g to graph 1, first %.9g "
 		"nohead dt 2 lw 1.5 lc rgb '#888888' back\n", t, t);
 	fprintf(f, "set label 1 'timeout %g s' at graph 0.99, first %.9g right "
-		"offset 0,0.6 tc rgb '#666666' font ',11'\n", t, t);
+		"offset 0,0.6 tc rgb '#666666'", t, t);
+	nq_plot_font(f, key, 11);
+	fputc('\n', f);
 }
 
 /* ---- time against n ------------------------------------------------- */
@@ -221,7 +241,8 @@ static void time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	nq_plot_frame(f, o, term, target, npanels, names, title, entries,
 		      widest, key);
 	z->logy = use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi);
-	set_yaxis(f, z->logy);
+	set_yaxis(f, z->logy, key, lo == INFINITY ? 1 : lo,
+		  timed_out && c->timeout_s > hi ? c->timeout_s : hi);
 	snprintf(key->ylabel[0], sizeof key->ylabel[0], "%s, median; bars "
 		 "min..max", nq_column_label(c->ycol));
 	snprintf(key->ylabel[1], sizeof key->ylabel[1], "%s",
@@ -229,7 +250,7 @@ static void time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	/* the timeout line only where some run reached it (the y range
 	 * does not stretch to it otherwise, and the line would stray) */
 	if (nq_column_is_time(c->ycol) && timed_out)
-		timeout_line(f, c->timeout_s);
+		timeout_line(f, c->timeout_s, key);
 }
 
 /* An axis of n from lo_n to hi_n across a panel: log (said in its
@@ -389,8 +410,9 @@ static void time_panel(FILE *f, const nq_cells *c, size_t m,
 
 	fputs("unset label 3\nset title ", f);
 	nq_plot_str(f, panel_title(c, key, m));
-	fputs(" font ',14'\n", f);
-	nonpos_note(f, z, c->ycol, c->modes[m]);
+	nq_plot_font(f, key, 14);
+	fputc('\n', f);
+	nonpos_note(f, z, c->ycol, c->modes[m], key);
 	fputs("plot ", f);
 	/* the bars solid whatever the line's dash: a dashed bar reads as
 	 * two */
@@ -660,7 +682,8 @@ static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
 			fputs("set xtics rotate by 90 right", f);
 			every = (size_t)ceil(1.4 * 0.8 / room);
 		}
-		fprintf(f, " font ',%.1f' (", 0.8 * key->base);
+		nq_plot_font(f, key, 0.8 * key->base);
+		fputs(" (", f);
 		for (j = 0; j < ninst; j++) {
 			fputs(j ? ", " : "", f);
 			nq_plot_str(f, j % every ? "" : nm[j]);
@@ -678,7 +701,8 @@ static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
 	t = nq_plot_fits(key, NQ_PLOT_TITLE(key), name, nq_plot_fits(key, NQ_PLOT_TITLE(key),
 			 "blocked, hinted, file instances", "blocked, file"));
 	nq_plot_str(f, t);
-	fputs(" font ',14'\n", f);
+	nq_plot_font(f, key, 14);
+	fputc('\n', f);
 	fputs("plot ", f);
 	for (s = 0; s < c->nseries; s++) {
 		fprintf(f, "%s$h%zus%zu using 1:2:3:4 with yerrorbars lc rgb "
@@ -836,13 +860,14 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	nq_plot_frame(f, o, term, target, nk, kept, title, c->nseries,
 		      widest, &key);
 	z.logy = use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi);
-	set_yaxis(f, z.logy);
+	set_yaxis(f, z.logy, &key, lo == INFINITY ? 1 : lo,
+		  hi >= c->timeout_s && c->timeout_s > 0 ? c->timeout_s : hi);
 	snprintf(key.ylabel[0], sizeof key.ylabel[0], "%s (median of an "
 		 "instance's ok runs)", nq_column_label(c->ycol));
 	snprintf(key.ylabel[1], sizeof key.ylabel[1], "%s",
 		 nq_column_label(c->ycol));
 	if (nq_column_is_time(c->ycol) && hi >= c->timeout_s)
-		timeout_line(f, c->timeout_s);
+		timeout_line(f, c->timeout_s, &key);
 	for (m = 0, nk = 0; m < c->nmodes; m++) {
 		size_t total = 0, step;
 		int first = 1;
@@ -889,10 +914,11 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 			nq_plot_fits(&key, 1, "instances solved", "solved"),
 			total, total + 1, step);
 		nq_plot_str(f, panel_title(c, &key, m));
-		fputs(" font ',14'\n", f);
+		nq_plot_font(f, &key, 14);
+	fputc('\n', f);
 		nonpos_count(c, m, 1, &z);
 		z.clamped = 0; /* no bars here */
-		nonpos_note(f, &z, c->ycol, c->modes[m]);
+		nonpos_note(f, &z, c->ycol, c->modes[m], &key);
 		fputs("plot ", f);
 		for (s = 0; s < c->nseries; s++) {
 			fprintf(f, "%s$m%zus%zu using 1:2 with linespoints ",
@@ -1015,10 +1041,12 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 					hi = c->cell[i].y.median;
 			}
 		set_yaxis(f, use_log(o, what[p], lo == INFINITY ? 1 : lo, hi) ||
-			  (o->scale < 0 && lo > 0));
+			  (o->scale < 0 && lo > 0), &key,
+			  lo == INFINITY ? 1 : lo, hi);
 		fputs("set format y '%.0f'\nset title ", f);
 		nq_plot_str(f, nq_plot_fits(&key, NQ_PLOT_TITLE(&key), titles[p], what[p]));
-		fputs(" font ',14'\n", f);
+		nq_plot_font(f, &key, 14);
+	fputc('\n', f);
 		/* one point per (series, n): the first mode that has a size;
 		 * series spread a little sideways, so equal ones both show */
 		for (s = 0; s < c->nseries; s++) {

@@ -235,7 +235,13 @@ static void terminal(FILE *f, const nq_plot_opts *o, int term,
 		fprintf(f, "set terminal %s size %.0f,%.0f fontscale %.3f "
 			"linewidth %.3f\n", terms[term].term, w, h,
 			scale * shrink, scale);
-	} else
+	} else if (!strcmp(terms[term].ext, ".svg"))
+		/* the font's size itself: gnuplot's SVG spaces lines, margins
+		 * and the key at the font's size before fontscale */
+		fprintf(f, "set terminal svg dynamic noenhanced font "
+			"'Helvetica,%.2f' background rgb 'white' size %.0f,%.0f\n",
+			terms[term].font * shrink, w, h);
+	else
 		fprintf(f, "set terminal %s size %.0f,%.0f fontscale %.3f\n",
 			terms[term].term, w, h, shrink);
 	fputs("set encoding utf8\nset output ", f);
@@ -251,7 +257,8 @@ static void terminal(FILE *f, const nq_plot_opts *o, int term,
 	 * the title's room */
 	fputs("set multiplot title ", f);
 	nq_plot_str(f, nq_plot_title(o, title));
-	fputs(" font ',16'\n", f);
+	fprintf(f, " font ',%.1f'\n", 16 * (!strcmp(terms[term].ext, ".svg") ?
+					    shrink : 1));
 }
 
 /* The title's room (em): a line of its larger font and a gap. */
@@ -294,7 +301,7 @@ void nq_plot_frame(FILE *f, const nq_plot_opts *o, int term,
 		   const char *title, size_t entries, size_t widest,
 		   nq_plot_key *key)
 {
-	double w, h, em, kf, cols, rows, aw, ah, key_em, unit, side_w;
+	double w, h, em, kf, cols, rows, aw, ah, key_em, unit, side_w, line;
 	int n, c, r;
 
 	memset(key, 0, sizeof *key);
@@ -303,6 +310,7 @@ void nq_plot_frame(FILE *f, const nq_plot_opts *o, int term,
 	picture_size(o, term, npanels, &w, &h);
 	em = em_of(o, term, npanels);
 	kf = key_font(o, term, npanels);
+	line = 1.45 * kf; /* a key's line (em) */
 	key_em = 0;
 	if (entries) {
 		/* an entry: its sample, a gap and the text, at about 0.6
@@ -314,10 +322,13 @@ void nq_plot_frame(FILE *f, const nq_plot_opts *o, int term,
 		if (cols > (double)entries)
 			cols = (double)entries;
 		rows = ceil((double)entries / cols);
-		key_em = rows * 1.45 * kf + 1;
+		key_em = rows * line + 1;
 		key->rows = (int)rows;
 	}
-	key->font = terms[term].font * kf;
+	/* an SVG's sizes are written shrunk (terminal()) */
+	key->fs = !strcmp(terms[term].ext, ".svg") ?
+		  font_shrink(o, term, npanels) : 1;
+	key->font = terms[term].font * kf * key->fs;
 	key->base = terms[term].font;
 	aw = w / em;
 	if (h <= 0) {
@@ -337,7 +348,7 @@ void nq_plot_frame(FILE *f, const nq_plot_opts *o, int term,
 		 * width, a dozen approaches): beside them, in as few
 		 * columns as the height holds, where the panels keep
 		 * their width */
-		rows = floor((h / em - TITLE_EM - 1) / (1.45 * kf));
+		rows = floor((h / em - TITLE_EM - 1) / line);
 		cols = ceil((double)entries / (rows < 1 ? 1 : rows));
 		side_w = cols * (double)(widest + 6) * 0.6 * kf + 1;
 		if (rows >= 1 && aw - side_w >= PANEL_MIN_W) {
@@ -444,10 +455,23 @@ int nq_plot_key_panel(FILE *f, const nq_plot_key *key)
 	return 1;
 }
 
+void nq_plot_font(FILE *f, const nq_plot_key *key, double pt)
+{
+	fprintf(f, " font ',%.1f'", pt * key->fs);
+}
+
 const char *nq_plot_fits(const nq_plot_key *key, double scale,
 			 const char *a, const char *b)
 {
 	return strlen(a) * 0.6 * scale + 2 <= key->pw ? a : b;
+}
+
+double nq_plot_ytick_room(const nq_plot_key *key)
+{
+	/* the panel less its title, x tick labels and x label */
+	double fit = (key->ph - 5.5) / 1.3;
+
+	return fit < 2 ? 2 : fit;
 }
 
 double nq_plot_tick_step(const nq_plot_key *key, double span, size_t chars)

@@ -118,6 +118,8 @@ typedef struct nq_plot_key {
 	int rows;        /* the key's rows */
 	double font;     /* its font size (pt) */
 	double base;     /* the axes' font size (pt) */
+	double fs;       /* sizes in the script are this times theirs
+			  * (an SVG's fonts shrunk with its width) */
 	int panels;      /* panels asked for */
 	int shown;       /* the first `shown` of them fit (the others are
 			  * said on stderr) */
@@ -161,6 +163,10 @@ int nq_plot_key_panel(FILE *f, const nq_plot_key *key);
 #define NQ_PLOT_TITLE(k) (14 / (k)->base)
 const char *nq_plot_fits(const nq_plot_key *key, double scale,
 			 const char *a, const char *b);
+/* " font ',PT'" as a picture of this size draws pt. */
+void nq_plot_font(FILE *f, const nq_plot_key *key, double pt);
+/* How many tick labels fit up a panel, a line and a gap each. */
+double nq_plot_ytick_room(const nq_plot_key *key);
 /* A tick step (1, 2, 5, 10, 20, ...) for an axis across a panel over
  * `span` with labels of `chars` characters, so they do not touch. */
 double nq_plot_tick_step(const nq_plot_key *key, double span, size_t chars);

@@ -178,7 +178,9 @@ int nq_rtd_plot(FILE *f, const nq_table *t, const nq_plot_opts *o, int term,
 			 " (the first %zu of %zu curves; --only picks)", n, all);
 	nq_plot_frame(f, o, term, target, nk, kept, title, entries, widest,
 		      &key);
-	fputs("set yrange [0:1.02]\nset ytics 0.2\n", f);
+	/* ticks at 0.2, or 0.5 where a short panel cannot hold six */
+	fprintf(f, "set yrange [0:1.02]\nset ytics %s\n",
+		nq_plot_ytick_room(&key) >= 6 ? "0.2" : "0.5");
 	snprintf(key.ylabel[0], sizeof key.ylabel[0], "fraction of runs solved");
 	snprintf(key.ylabel[1], sizeof key.ylabel[1], "solved");
 	for (p = 0, nk = 0; p < np; p++) {
@@ -227,7 +229,8 @@ int nq_rtd_plot(FILE *f, const nq_table *t, const nq_plot_opts *o, int term,
 					    nq_plot_fits(&key,
 							 NQ_PLOT_TITLE(&key),
 							 shorter, name)));
-		fputs(" font ',14'\n", f);
+		nq_plot_font(f, &key, 14);
+		fputc('\n', f);
 		for (i = 0; i < ns; i++) {
 			const nq_cell *e = &c->cell[sel[i]];
 
