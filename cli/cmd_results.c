@@ -397,6 +397,7 @@ struct report_args {
 	const char *out;
 	nq_report_opts o;
 	nq_only *only;
+	const char *styles;  /* --styles FILE */
 };
 #define REPORT_AT(field) offsetof(struct report_args, field)
 
@@ -428,6 +429,9 @@ static const nq_flag report_flags[] = {
 		  "B up (default: the first two)" },
 	{ "only", 0, "KEY=VALUES", NQ_FLAG_FN, REPORT_AT(only),
 	  .parse = only_flag, .help = ONLY_HELP },
+	{ "styles", 0, "FILE", NQ_FLAG_STRING, REPORT_AT(styles),
+	  .help = "html: the plots' approaches' looks pinned, as plot\n"
+		  "--styles FILE (docs/reports.md)" },
 	NQ_FLAG_END
 };
 
@@ -497,6 +501,7 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 {
 	struct report_args a;
 	nq_report_opts o;
+	nq_style_pins pins = { NULL, 0 };
 	nq_table *t = NULL;
 	nq_only *only;
 	nq_error err;
@@ -518,6 +523,14 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	}
 	o.only = only;
+	if (a.styles) {
+		memset(&err, 0, sizeof err);
+		if (nq_style_pins_read(a.styles, &pins, &err) < 0) {
+			rc = nq_cli_error(&err);
+			goto out;
+		}
+		o.styles = &pins;
+	}
 	if (!out) {
 		nq_path_with_ext(csv, nq_report_format_ext(o.format), def,
 				 sizeof def);
@@ -532,8 +545,10 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 		rc = nq_report_write(t, &o, stdout, &err) < 0 ?
 		     nq_cli_error(&err) : 0;
 	}
+out:
 	nq_table_free(t);
 	nq_only_free(only);
+	nq_style_pins_free(&pins);
 	return rc;
 }
 
@@ -541,7 +556,7 @@ const nq_verb nq_verb_report = {
 	"report", cmd_report,
 	"report RESULTS.csv [--format markdown|latex|html|json] [--baseline APPROACH]\n"
 	"             [-o FILE] [--y COLUMN] [--group COL[,COL...]] [--scatter A,B]\n"
-	"             [--only KEY=VALUES]...",
+	"             [--only KEY=VALUES]... [--styles FILE]",
 	"Write a report of a results file: per mode, instance and approach,\n"
 	"the median of the ok runs, min, max, IQR and MAD, the statuses, the\n"
 	"speed-up against a baseline approach, each median and speed-up with\n"
