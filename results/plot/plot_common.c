@@ -224,6 +224,7 @@ static void terminal(FILE *f, const nq_plot_opts *o, int term,
 		     const char *title)
 {
 	double scale, shrink = font_shrink(o, term, npanels);
+	double tf = 16, width;
 
 	if (!strcmp(terms[term].ext, ".pdf"))
 		fprintf(f, "set terminal %s size %.3fin,%.3fin fontscale %.3f\n",
@@ -255,9 +256,14 @@ static void terminal(FILE *f, const nq_plot_opts *o, int term,
 	      "set tmargin 3\n", f);
 	/* the panels placed by nq_plot_panel (origin and size), under
 	 * the title's room */
+	/* a title wider than the picture in a smaller font, to 10 pt */
+	width = strlen(nq_plot_title(o, title)) * 0.55 * tf / terms[term].font *
+		em_of(o, term, npanels);
+	if (width > 0.96 * w)
+		tf = tf * 0.96 * w / width < 10 ? 10 : tf * 0.96 * w / width;
 	fputs("set multiplot title ", f);
 	nq_plot_str(f, nq_plot_title(o, title));
-	fprintf(f, " font ',%.1f'\n", 16 * (!strcmp(terms[term].ext, ".svg") ?
+	fprintf(f, " font ',%.1f'\n", tf * (!strcmp(terms[term].ext, ".svg") ?
 					    shrink : 1));
 }
 
@@ -315,14 +321,23 @@ void nq_plot_frame(FILE *f, const nq_plot_opts *o, int term,
 	if (entries) {
 		/* an entry: its sample, a gap and the text, at about 0.6
 		 * em a character; fewer columns rather than a key wider than
-		 * the page */
-		cols = floor(0.94 * w / ((double)(widest + 6) * 0.6 * em * kf));
-		if (cols < 1)
-			cols = 1;
-		if (cols > (double)entries)
-			cols = (double)entries;
-		rows = ceil((double)entries / cols);
-		key_em = rows * line + 1;
+		 * the page; a key that would take more than half the height
+		 * (three dozen curves of a solubility plot) in a smaller
+		 * font, to half the axes' */
+		for (;;) {
+			cols = floor(0.94 * w / ((double)(widest + 6) * 0.6 *
+						 em * kf));
+			if (cols < 1)
+				cols = 1;
+			if (cols > (double)entries)
+				cols = (double)entries;
+			rows = ceil((double)entries / cols);
+			key_em = rows * 1.45 * kf + 1;
+			if (key_em * em <= 0.5 * h || kf <= 0.5 || h <= 0)
+				break;
+			kf = kf * 0.9 < 0.5 ? 0.5 : kf * 0.9;
+		}
+		line = 1.45 * kf;
 		key->rows = (int)rows;
 	}
 	/* an SVG's sizes are written shrunk (terminal()) */
@@ -351,7 +366,8 @@ void nq_plot_frame(FILE *f, const nq_plot_opts *o, int term,
 		rows = floor((h / em - TITLE_EM - 1) / line);
 		cols = ceil((double)entries / (rows < 1 ? 1 : rows));
 		side_w = cols * (double)(widest + 6) * 0.6 * kf + 1;
-		if (rows >= 1 && aw - side_w >= PANEL_MIN_W) {
+		if (rows >= 1 && aw - side_w >= PANEL_MIN_W &&
+		    aw - side_w >= 0.55 * aw) {
 			key->rows = (int)ceil((double)entries / cols);
 			key->right = 1 - side_w / aw;
 			key->side = 1;
@@ -396,12 +412,13 @@ void nq_plot_frame(FILE *f, const nq_plot_opts *o, int term,
 }
 
 void nq_plot_setup(FILE *f, const nq_plot_opts *o, int term,
-		   const char *target, int npanels, const char *title)
+		   const char *target, const char *title, nq_plot_key *out)
 {
 	nq_plot_key key;
 
-	(void)npanels;
 	nq_plot_frame(f, o, term, target, 1, NULL, title, 0, 0, &key);
+	if (out)
+		*out = key;
 	/* one panel, its own key (outside below) */
 	fputs("set key outside below center horizontal Left reverse "
 	      "samplen 2 spacing 1.1 noopaque nobox\n", f);

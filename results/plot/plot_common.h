@@ -93,9 +93,12 @@ void nq_path_with_ext(const char *in, const char *ext, char *buf, size_t len);
 
 /* The terminal (terms[term] in plot_common.c), output and grid, and a
  * figure of one panel under the title `title` (scatter, solubility:
- * their own key). Figures of several panels: nq_plot_frame. */
+ * their own key); the panel's size into *out (NULL: not wanted).
+ * Figures of several panels: nq_plot_frame. */
+struct nq_plot_key;
 void nq_plot_setup(FILE *f, const nq_plot_opts *o, int term,
-		   const char *target, int npanels, const char *title);
+		   const char *target, const char *title,
+		   struct nq_plot_key *out);
 /* s as a gnuplot single-quoted string. */
 void nq_plot_str(FILE *f, const char *s);
 /* The styles of c's series (out: c->nseries of them), told apart over

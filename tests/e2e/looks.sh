@@ -208,8 +208,14 @@ echo "$HEAD,steps" >"$T/r.csv"
 for a in hillclimb/steepest hillclimb/restart anneal/exp; do for n in 8 16; do
 	for i in 1 2 3 4 5 6; do echo "ls,$n,first,s,e,$i,ok,1,0.00$i,$a,,,$((i * RANDOM % 500))" >>"$T/r.csv"; done
 done; done
+# the blocked instances alone: a file of families, their solubility plot
+{ echo "$HEAD,steps"; grep -F ',blocked-n16-' "$T/m.csv"; } >"$T/f.csv"
 for size in 350x260 700x400 1280x720; do
-	for k in time cactus; do
+	"$H" plot "$T/f.csv" --kind solubility --size $size -o "$T/f-sol.svg" 2>"$T/err"
+	crowded "$T/f-sol.svg" >"$T/crowd" 2>"$T/texts"
+	expect "solubility at $size: no two texts meet, none outside ($(head -2 "$T/crowd" | tr '\n' ' '), $(cat "$T/texts"))" \
+		[ ! -s "$T/crowd" ]
+	for k in time cactus scatter; do
 		"$H" plot "$T/m.csv" --kind $k --size $size -o "$T/m-$k.svg" 2>"$T/err"
 		crowded "$T/m-$k.svg" >"$T/crowd" 2>"$T/texts"
 		expect "$k at $size: no two texts meet, none outside ($(head -2 "$T/crowd" | tr '\n' ' '), $(cat "$T/texts"))" \
