@@ -148,7 +148,8 @@ static const nq_flag plot_flags[] = {
 		"RESULTS-scatter.svg, RESULTS-rtd.svg" },
 	{ "output", 'o', "OUT", NQ_FLAG_STRING, PLOT_AT(out),
 	  .help = "where (default: the kind's file beside RESULTS, as\n"
-		  "above); with --kind all: OUT, OUT-cactus, OUT-size" },
+		  "above); with --kind all: OUT, OUT-cactus, OUT-size,\n"
+		  "OUT-rtd" },
 	{ "y", 0, "COLUMN", NQ_FLAG_STRING, PLOT_AT(o.y),
 	  .help = "any numeric column (default wall_s): cpu_s,\n"
 		  "peak_rss_kib, nodes, ..." },
@@ -170,7 +171,8 @@ static const nq_flag plot_flags[] = {
 	  .parse = only_flag, .help = ONLY_HELP },
 	{ "size", 0, "WxH", NQ_FLAG_FN, PLOT_AT(o), .parse = plot_size_flag,
 	  .help = "the picture's size: px (1920x1080), or in or cm\n"
-		  "(6x4in; a PNG at --dpi); default 640x580 px a panel" },
+		  "(6x4in; a PNG at --dpi); default 640x580 px a panel;\n"
+		  "the panels laid out to fit it (a column: 350x260)" },
 	{ "panel", 0, "NAME", NQ_FLAG_STRING, PLOT_AT(o.panel),
 	  .help = "draw one panel alone (a paper's column): time and\n"
 		  "cactus: a mode (first, count), or time's blocked (the\n"
