@@ -282,6 +282,13 @@ static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all,
 			"kind: give --kind too, not all\n");
 		return NQ_EXIT_USAGE;
 	}
+	if (!all && o->panel && (o->kind == NQ_PLOT_SCATTER ||
+				 o->kind == NQ_PLOT_SOLUBILITY)) {
+		fprintf(stderr, "harness plot: --panel is for the time, cactus, "
+			"size and rtd plots: the %s plot is one panel\n",
+			nq_plot_kind_name(o->kind));
+		return NQ_EXIT_USAGE;
+	}
 	for (i = 0; i < nk; i++) {
 		k = (int)kinds[i];
 		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);

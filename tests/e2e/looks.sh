@@ -237,6 +237,8 @@ expect "... no other panel" sh -c "[ -s '$T/mb.svg' ] && ! grep -qE '>(count|fir
 expect "... its names apart ($(head -1 "$T/crowd"))" sh -c "[ -s '$T/mb.svg' ] && [ ! -s '$T/crowd' ]"
 bad_input "--panel names a panel the figure has" "no such panel; its panels: count, first, blocked" \
 	"$H" plot "$T/m.csv" --panel firts -o "$T/x.svg"
+bad_input "--panel on a one-panel kind is refused" "the scatter plot is one panel" \
+	"$H" plot "$T/m.csv" --kind scatter --panel first -o "$T/x.svg"
 # rtd: one look per approach, the instances apart by panel
 "$H" plot "$T/r.csv" --kind rtd -o "$T/r-rtd.svg" 2>/dev/null
 looks "$T/r-rtd.svg" >"$T/r.looks"
