@@ -210,17 +210,21 @@ for a in hillclimb/steepest hillclimb/restart anneal/exp; do for n in 8 16; do
 done; done
 # the blocked instances alone: a file of families, their solubility plot
 { echo "$HEAD,steps"; grep -F ',blocked-n16-' "$T/m.csv"; } >"$T/f.csv"
+# (each kind at the sizes where it went wrong before; time and cactus at all)
 for size in 350x260 700x400 1280x720; do
-	"$H" plot "$T/f.csv" --kind solubility --size $size -o "$T/f-sol.svg" 2>"$T/err"
-	crowded "$T/f-sol.svg" >"$T/crowd" 2>"$T/texts"
-	expect "solubility at $size: no two texts meet, none outside ($(head -2 "$T/crowd" | tr '\n' ' '), $(cat "$T/texts"))" \
-		[ ! -s "$T/crowd" ]
-	for k in time cactus scatter; do
+	for k in $([ $size != 1280x720 ] && echo solubility); do
+		"$H" plot "$T/f.csv" --kind $k --size $size -o "$T/f-sol.svg" 2>"$T/err"
+		crowded "$T/f-sol.svg" >"$T/crowd" 2>"$T/texts"
+		expect "$k at $size: no two texts meet, none outside ($(head -2 "$T/crowd" | tr '\n' ' '), $(cat "$T/texts"))" \
+			[ ! -s "$T/crowd" ]
+	done
+	for k in time cactus $([ $size = 350x260 ] && echo scatter); do
 		"$H" plot "$T/m.csv" --kind $k --size $size -o "$T/m-$k.svg" 2>"$T/err"
 		crowded "$T/m-$k.svg" >"$T/crowd" 2>"$T/texts"
 		expect "$k at $size: no two texts meet, none outside ($(head -2 "$T/crowd" | tr '\n' ' '), $(cat "$T/texts"))" \
 			[ ! -s "$T/crowd" ]
 	done
+	[ $size = 1280x720 ] && continue
 	"$H" plot "$T/r.csv" --kind rtd --size $size -o "$T/r-rtd.svg" 2>"$T/err"
 	crowded "$T/r-rtd.svg" >"$T/crowd" 2>"$T/texts"
 	expect "rtd at $size: no two texts meet, none outside ($(head -2 "$T/crowd" | tr '\n' ' '), $(cat "$T/texts"))" \
