@@ -493,7 +493,9 @@ double nq_plot_ytick_room(const nq_plot_key *key)
 
 double nq_plot_tick_step(const nq_plot_key *key, double span, size_t chars)
 {
-	static const double mant[] = { 1, 2, 5 };
+	/* 4 too: two labels on a narrow panel's 0..0.0047 (0 and 0.004,
+	 * where 5 would leave 0 alone) */
+	static const double mant[] = { 1, 2, 4, 5 };
 	/* the room for the tick labels: the panel less its y axis */
 	double room = key->pw - 6, each = (double)chars * 0.6 + 1.2, decade;
 	int i = 0;
@@ -501,10 +503,10 @@ double nq_plot_tick_step(const nq_plot_key *key, double span, size_t chars)
 	if (!(span > 0))
 		return 1;
 	decade = pow(10, floor(log10(span)) - 2);
-	if (room < each)
-		room = each;
+	if (room < 2 * each)
+		room = 2 * each; /* two labels at least: 0 and one more */
 	while (floor(span / (mant[i] * decade)) + 1 > room / each) {
-		if (++i == 3) {
+		if (++i == 4) {
 			i = 0;
 			decade *= 10;
 		}

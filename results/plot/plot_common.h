@@ -170,7 +170,7 @@ const char *nq_plot_fits(const nq_plot_key *key, double scale,
 void nq_plot_font(FILE *f, const nq_plot_key *key, double pt);
 /* How many tick labels fit up a panel, a line and a gap each. */
 double nq_plot_ytick_room(const nq_plot_key *key);
-/* A tick step (1, 2, 5, 10, 20, ...) for an axis across a panel over
+/* A tick step (1, 2, 4, 5, 10, 20, ...) for an axis across a panel over
  * `span` with labels of `chars` characters, so they do not touch. */
 double nq_plot_tick_step(const nq_plot_key *key, double span, size_t chars);
 /* The index of the picture type of path's extension, -1 if none. */
