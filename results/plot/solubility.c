@@ -421,14 +421,14 @@ int nq_solubility_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
 	nq_plot_frame(f, o, term, target, 1, NULL, title,
 		      (size_t)(nf + nt), widest, &key);
 	if (with_fractions)
-		snprintf(key.ylabel[0], sizeof key.ylabel[0], "fraction "
-			 "solvable (black; %zu instance%s undecided, left out)",
+		snprintf(key.ylabel[0], sizeof key.ylabel[0], "solvable, "
+			 "black (%zu instance%s undecided, left out)",
 			 undecided, undecided == 1 ? "" : "s");
 	else
 		snprintf(key.ylabel[0], sizeof key.ylabel[0], "median %s",
 			 nq_column_label(ycol));
 	snprintf(key.ylabel[1], sizeof key.ylabel[1], "%s", with_fractions ?
-		 "fraction solvable (black)" : nq_column_label(ycol));
+		 "solvable (black)" : nq_column_label(ycol));
 	nq_plot_panel(f, &key, 0);
 	fputs("set xlabel ", f);
 	nq_plot_str(f, xl);
