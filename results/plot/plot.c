@@ -682,7 +682,7 @@ static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
 			fputs("set xtics rotate by 90 right", f);
 			every = (size_t)ceil(1.4 * 0.8 / room);
 		}
-		nq_plot_font(f, key, 0.8 * key->base);
+		nq_plot_font(f, key, 0.8 * key->base / key->rel);
 		fputs(" (", f);
 		for (j = 0; j < ninst; j++) {
 			fputs(j ? ", " : "", f);
@@ -1090,7 +1090,15 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 		for (s = 0; s < last->nseries; s++) {
 			/* a curve equal to an earlier one says so */
 			char t[600];
-			size_t e = same_sizes(last, s);
+			size_t e = same_sizes(last, s), j;
+			int has = 0;
+
+			/* an approach without sizes (a native one) has none */
+			for (j = 0; j < last->ncells && !has; j++)
+				has = last->cell[j].series == s &&
+				      last->cell[j].y.count;
+			if (!has)
+				continue;
 
 			if (e < s)
 				snprintf(t, sizeof t, "%s (= %s)",

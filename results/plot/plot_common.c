@@ -37,7 +37,9 @@ static const struct {
 } terms[] = {
 	{ ".svg", "svg dynamic noenhanced font 'Helvetica,14' background rgb 'white'", NQ_PLOT_PANEL_W, NQ_PLOT_PANEL_H, 14 },
 	{ ".png", "pngcairo noenhanced font 'Helvetica,12' background rgb 'white'", NQ_PLOT_PANEL_W, NQ_PLOT_PANEL_H, 12 },
-	{ ".pdf", "pdfcairo noenhanced font 'Helvetica,10'", 5, 4, 10 }, /* in */
+	/* pdfcairo draws a font 4/3 of its size (as at 96 dpi): 7.5 is a
+	 * paper's 10 pt */
+	{ ".pdf", "pdfcairo noenhanced font 'Helvetica,7.5'", 5, 4, 7.5 }, /* in */
 };
 
 static const char *ext_of(const char *path)
@@ -210,12 +212,19 @@ static double em_of(const nq_plot_opts *o, int term, int npanels)
 	double font;
 
 	if (!strcmp(terms[term].ext, ".pdf"))
-		font = 10.0 / 72;
+		font = 10.0 / 72; /* its 7.5, drawn 10 pt (terms[]) */
 	else if (!strcmp(terms[term].ext, ".png"))
 		font = 16.0 * (o->dpi > 0 ? o->dpi / 96.0 : 1);
 	else
 		font = 15;
 	return font * font_shrink(o, term, npanels);
+}
+
+/* The sizes the script writes (14 pt a panel's title, ...) are a PNG's
+ * and an SVG's; a PDF's font is 0.75 of theirs (terms[]). */
+static double rel_of(int term)
+{
+	return !strcmp(terms[term].ext, ".pdf") ? 0.75 : 1;
 }
 
 /* The terminal line, output, grid and the multiplot with its title. */
@@ -257,14 +266,14 @@ static void terminal(FILE *f, const nq_plot_opts *o, int term,
 	/* the panels placed by nq_plot_panel (origin and size), under
 	 * the title's room */
 	/* a title wider than the picture in a smaller font, to 10 pt */
-	width = strlen(nq_plot_title(o, title)) * 0.55 * tf / terms[term].font *
-		em_of(o, term, npanels);
+	width = strlen(nq_plot_title(o, title)) * 0.55 * tf * rel_of(term) /
+		terms[term].font * em_of(o, term, npanels);
 	if (width > 0.96 * w)
 		tf = tf * 0.96 * w / width < 10 ? 10 : tf * 0.96 * w / width;
 	fputs("set multiplot title ", f);
 	nq_plot_str(f, nq_plot_title(o, title));
-	fprintf(f, " font ',%.1f'\n", tf * (!strcmp(terms[term].ext, ".svg") ?
-					    shrink : 1));
+	fprintf(f, " font ',%.1f'\n", tf * rel_of(term) *
+		(!strcmp(terms[term].ext, ".svg") ? shrink : 1));
 }
 
 /* The title's room (em): a line of its larger font and a gap. */
@@ -340,10 +349,12 @@ void nq_plot_frame(FILE *f, const nq_plot_opts *o, int term,
 		line = 1.45 * kf;
 		key->rows = (int)rows;
 	}
-	/* an SVG's sizes are written shrunk (terminal()) */
-	key->fs = !strcmp(terms[term].ext, ".svg") ?
-		  font_shrink(o, term, npanels) : 1;
-	key->font = terms[term].font * kf * key->fs;
+	/* an SVG's sizes are written shrunk (terminal()), a PDF's at
+	 * its font's scale */
+	key->rel = rel_of(term);
+	key->fs = key->rel * (!strcmp(terms[term].ext, ".svg") ?
+			      font_shrink(o, term, npanels) : 1);
+	key->font = terms[term].font * kf * key->fs / key->rel;
 	key->base = terms[term].font;
 	aw = w / em;
 	if (h <= 0) {

@@ -122,7 +122,9 @@ typedef struct nq_plot_key {
 	double font;     /* its font size (pt) */
 	double base;     /* the axes' font size (pt) */
 	double fs;       /* sizes in the script are this times theirs
-			  * (an SVG's fonts shrunk with its width) */
+			  * (an SVG's fonts shrunk with its width, a
+			  * PDF's at its font's scale: rel) */
+	double rel;      /* a PDF's font against a PNG's 14-pt titles */
 	int panels;      /* panels asked for */
 	int shown;       /* the first `shown` of them fit (the others are
 			  * said on stderr) */
@@ -163,10 +165,11 @@ int nq_plot_panel(FILE *f, const nq_plot_key *key, int i);
 int nq_plot_key_panel(FILE *f, const nq_plot_key *key);
 /* `a` if it fits across a panel at `scale` times the axes' font, else
  * `b`. A panel's title is NQ_PLOT_TITLE times the axes' font. */
-#define NQ_PLOT_TITLE(k) (14 / (k)->base)
+#define NQ_PLOT_TITLE(k) (14 * (k)->rel / (k)->base)
 const char *nq_plot_fits(const nq_plot_key *key, double scale,
 			 const char *a, const char *b);
-/* " font ',PT'" as a picture of this size draws pt. */
+/* " font ',PT'": pt as a PNG's script gives it (a panel's title 14),
+ * as this picture draws it. */
 void nq_plot_font(FILE *f, const nq_plot_key *key, double pt);
 /* How many tick labels fit up a panel, a line and a gap each. */
 double nq_plot_ytick_room(const nq_plot_key *key);
