@@ -317,6 +317,9 @@ void nq_plot_frame(FILE *f, const nq_plot_opts *o, int term,
 		   nq_plot_key *key)
 {
 	double w, h, em, kf, cols, rows, aw, ah, key_em, unit, side_w, line;
+	/* a key's line (em of its font): gnuplot's SVG spaces them wider
+	 * than the cairo terminals */
+	double spacing = !strcmp(terms[term].ext, ".svg") ? 1.45 : 1.25;
 	int n, c, r;
 
 	memset(key, 0, sizeof *key);
@@ -325,7 +328,7 @@ void nq_plot_frame(FILE *f, const nq_plot_opts *o, int term,
 	picture_size(o, term, npanels, &w, &h);
 	em = em_of(o, term, npanels);
 	kf = key_font(o, term, npanels);
-	line = 1.45 * kf; /* a key's line (em) */
+	line = spacing * kf;
 	key_em = 0;
 	if (entries) {
 		/* an entry: its sample, a gap and the text, at about 0.6
@@ -341,12 +344,12 @@ void nq_plot_frame(FILE *f, const nq_plot_opts *o, int term,
 			if (cols > (double)entries)
 				cols = (double)entries;
 			rows = ceil((double)entries / cols);
-			key_em = rows * 1.45 * kf + 1;
+			key_em = rows * spacing * kf + 0.8;
 			if (key_em * em <= 0.5 * h || kf <= 0.5 || h <= 0)
 				break;
 			kf = kf * 0.9 < 0.5 ? 0.5 : kf * 0.9;
 		}
-		line = 1.45 * kf;
+		line = spacing * kf;
 		key->rows = (int)rows;
 	}
 	/* an SVG's sizes are written shrunk (terminal()), a PDF's at
@@ -390,10 +393,13 @@ void nq_plot_frame(FILE *f, const nq_plot_opts *o, int term,
 	/* the first n panels that fit */
 	for (n = npanels; n > 1 && !grid(n, aw, ah, &c, &r); n--)
 		;
-	if (n == 1) {
-		c = r = 1;
-		if (npanels > 1)
-			grid(1, aw, ah, &c, &r);
+	if (n == 1 && !grid(1, aw, ah, &c, &r)) {
+		/* too low for any panel at its least (a long key): every
+		 * panel the width holds in one low row, rather than one */
+		n = (int)(aw / PANEL_MIN_W);
+		n = n < 1 ? 1 : n > npanels ? npanels : n;
+		c = n;
+		r = 1;
 	}
 	key->panels = npanels;
 	key->shown = n;
@@ -414,9 +420,17 @@ void nq_plot_frame(FILE *f, const nq_plot_opts *o, int term,
 		fprintf(stderr, "harness plot: note: %s holds %d of the %d "
 			"panels at a size that can be read; left out:",
 			o->output ? o->output : "the picture", n, npanels);
-		for (i = n; i < npanels; i++)
-			fprintf(stderr, "%s %s", i > n ? "," : "",
-				names ? names[i] : "?");
+		for (i = n; i < npanels; i++) {
+			int j;
+
+			/* each name once (rtd's steps, time an instance) */
+			for (j = n; names && j < i && strcmp(names[j], names[i]);
+			     j++)
+				;
+			if (!names || j == i)
+				fprintf(stderr, "%s %s", i > n ? "," : "",
+					names ? names[i] : "?");
+		}
 		fputs(" (--panel NAME draws one alone; a larger --size holds "
 		      "more)\n", stderr);
 	}

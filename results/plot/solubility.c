@@ -351,7 +351,7 @@ int nq_solubility_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
 	size_t widest = 0, k;
 	nq_plot_key key;
 	double tlo, thi, xlo, xhi;
-	char trange[80];
+	char trange[80], tticks[40];
 	size_t *ranks = NULL, nlabels = 0;
 	const char **labels = NULL;
 	nq_style *st = NULL;
@@ -453,21 +453,33 @@ int nq_solubility_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
 	fprintf(f, "\nset xrange [%g:%g]\nset xtics %g", xlo - (xhi - xlo) * 0.05,
 		xhi + (xhi - xlo) * 0.05,
 		nq_plot_tick_step(&key, (xhi - xlo) * 1.1, 5));
-	if (thi > 0)
-		snprintf(trange, sizeof trange, "[%g:%g]",
-			 pow(10, floor(log10(tlo))), pow(10, ceil(log10(thi))));
-	else
+	if (thi > 0) {
+		double d0 = floor(log10(tlo)), d1 = ceil(log10(thi));
+		int every = 1;
+
+		snprintf(trange, sizeof trange, "[%g:%g]", pow(10, d0),
+			 pow(10, d1));
+		/* a label every few decades where a short panel cannot
+		 * hold one a decade */
+		while ((d1 - d0) / every + 1 > nq_plot_ytick_room(&key) &&
+		       every < 6)
+			every++;
+		snprintf(tticks, sizeof tticks, "%g", pow(10, every));
+	} else {
 		snprintf(trange, sizeof trange, "[*:*]");
+		snprintf(tticks, sizeof tticks, "autofreq");
+	}
 	if (with_fractions) {
 		/* ticks at 0.2, or 0.5 on a short panel */
 		fprintf(f, "\nset yrange [0:1.05]\nset ytics %s\nset y2label ",
 			nq_plot_ytick_room(&key) >= 6 ? "0.2" : "0.5");
 		nq_plot_str(f, yl);
-		fprintf(f, "\nset logscale y2 10\nset y2tics nomirror\n"
-			"set format y2 '%%g'\nset y2range %s\n", trange);
+		fprintf(f, "\nset logscale y2 10\nset y2tics nomirror %s\n"
+			"set format y2 '%%g'\nset y2range %s\n", tticks, trange);
 	} else {
 		fprintf(f, "\nset logscale y 10\nset format y '%%g'\n"
-			"set mytics 10\nset yrange %s\n", trange);
+			"set mytics 10\nset yrange %s\nset ytics %s\n", trange,
+			tticks);
 	}
 	fputs("plot ", f);
 	for (i = 0; i < nf; i++)
