@@ -311,6 +311,23 @@ static int grid(int n, double aw, double ah, int *cols, int *lines)
 	return best >= 0;
 }
 
+/* How well n panels fill aw x ah em: the least of a panel's width (over
+ * the aspect) and height, in the best grid, minimums or not. */
+static double fill(int n, double aw, double ah)
+{
+	double best = 0;
+	int c;
+
+	for (c = 1; c <= n; c++) {
+		int r = (n + c - 1) / c;
+		double pw = aw / c / PANEL_ASPECT, ph = ah / r;
+
+		if ((pw < ph ? pw : ph) > best)
+			best = pw < ph ? pw : ph;
+	}
+	return best;
+}
+
 void nq_plot_frame(FILE *f, const nq_plot_opts *o, int term,
 		   const char *target, int npanels, const char *const *names,
 		   const char *title, size_t entries, size_t widest,
@@ -372,16 +389,17 @@ void nq_plot_frame(FILE *f, const nq_plot_opts *o, int term,
 	}
 	ah = h / em - TITLE_EM - key_em;
 	key->right = 1;
-	if (entries && ah < PANEL_MIN_H) {
-		/* a long key under short panels (a slide's or a paper's
+	if (entries && ah < 2 * PANEL_MIN_H) {
+		/* a long key under low panels (a slide's or a paper's
 		 * width, a dozen approaches): beside them, in as few
-		 * columns as the height holds, where the panels keep
-		 * their width */
+		 * columns as the height holds, where that leaves the
+		 * panels more room */
 		rows = floor((h / em - TITLE_EM - 1) / line);
 		cols = ceil((double)entries / (rows < 1 ? 1 : rows));
 		side_w = cols * (double)(widest + 6) * 0.6 * kf + 1;
 		if (rows >= 1 && aw - side_w >= PANEL_MIN_W &&
-		    aw - side_w >= 0.55 * aw) {
+		    fill(npanels, aw - side_w, h / em - TITLE_EM) >
+		    fill(npanels, aw, ah)) {
 			key->rows = (int)ceil((double)entries / cols);
 			key->right = 1 - side_w / aw;
 			key->side = 1;
