@@ -141,14 +141,15 @@ static const nq_flag plot_flags[] = {
 		"solved against steps and against time, a line per\n"
 		"approach and instance; the default when every approach\n"
 		"of the file is one\n"
-		"all: time, cactus, size\n"
+		"all: time, cactus, size, and rtd where runs have steps\n"
 		"Each kind has its own file: RESULTS.svg (time; with\n"
 		"--y COL, RESULTS-COL.svg),\n"
 		"RESULTS-cactus.svg, RESULTS-size.svg, RESULTS-solubility.svg,\n"
 		"RESULTS-scatter.svg, RESULTS-rtd.svg" },
 	{ "output", 'o', "OUT", NQ_FLAG_STRING, PLOT_AT(out),
 	  .help = "where (default: the kind's file beside RESULTS, as\n"
-		  "above); with --kind all: OUT, OUT-cactus, OUT-size" },
+		  "above); with --kind all: OUT, OUT-cactus, OUT-size,\n"
+		  "OUT-rtd" },
 	{ "y", 0, "COLUMN", NQ_FLAG_STRING, PLOT_AT(o.y),
 	  .help = "any numeric column (default wall_s): cpu_s,\n"
 		  "peak_rss_kib, nodes, ..." },
@@ -170,7 +171,15 @@ static const nq_flag plot_flags[] = {
 	  .parse = only_flag, .help = ONLY_HELP },
 	{ "size", 0, "WxH", NQ_FLAG_FN, PLOT_AT(o), .parse = plot_size_flag,
 	  .help = "the picture's size: px (1920x1080), or in or cm\n"
-		  "(6x4in; a PNG at --dpi); default 640x580 px a panel" },
+		  "(6x4in; a PNG at --dpi); default 640x580 px a panel;\n"
+		  "the panels laid out to fit it (a column: 350x260)" },
+	{ "panel", 0, "NAME", NQ_FLAG_STRING, PLOT_AT(o.panel),
+	  .help = "draw one panel alone (a paper's column): time and\n"
+		  "cactus: a mode (first, count), or time's blocked (the\n"
+		  "blocked, hinted and file instances; --mode picks one\n"
+		  "mode's); size: variables, constraints; rtd: steps,\n"
+		  "time. A picture too small for all its panels draws\n"
+		  "those that fit and names the others on stderr" },
 	{ "title", 0, "TEXT", NQ_FLAG_STRING, PLOT_AT(o.title),
 	  .help = "the figure's title (default: the experiment's name)" },
 	{ "logx", 0, NULL, NQ_FLAG_SET, PLOT_AT(o.logx), 1,
@@ -252,13 +261,36 @@ static int plot_args(const nq_verb *v, int argc, char **argv,
 static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all,
 		     int named)
 {
-	int first = all ? 0 : (int)o->kind;
-	int last = all ? NQ_PLOT_SIZE : (int)o->kind; /* not solubility */
+	/* all: time, cactus, size, and rtd where runs have steps (not
+	 * solubility, scatter: the time plot draws a file of families,
+	 * scatter asks for two approaches) */
+	static const nq_plot_kind every[] = {
+		NQ_PLOT_TIME, NQ_PLOT_CACTUS, NQ_PLOT_SIZE, NQ_PLOT_RTD
+	};
+	nq_plot_kind kinds[4];
 	char path[4096], buf[1024];
 	nq_error err;
-	int k, rc, own = all || !named;
+	int i, k, nk = 0, rc, own = all || !named;
 
-	for (k = first; k <= last; k++) {
+	if (!all)
+		kinds[nk++] = o->kind;
+	for (i = 0; all && i < 4; i++)
+		if (every[i] != NQ_PLOT_RTD || nq_table_col(t, "steps") >= 0)
+			kinds[nk++] = every[i];
+	if (all && o->panel) {
+		fprintf(stderr, "harness plot: --panel names one panel of one "
+			"kind: give --kind too, not all\n");
+		return NQ_EXIT_USAGE;
+	}
+	if (!all && o->panel && (o->kind == NQ_PLOT_SCATTER ||
+				 o->kind == NQ_PLOT_SOLUBILITY)) {
+		fprintf(stderr, "harness plot: --panel is for the time, cactus, "
+			"size and rtd plots: the %s plot is one panel\n",
+			nq_plot_kind_name(o->kind));
+		return NQ_EXIT_USAGE;
+	}
+	for (i = 0; i < nk; i++) {
+		k = (int)kinds[i];
 		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);
 		memset(&err, 0, sizeof err);
 		o->output = own ? path : out;
@@ -273,7 +305,8 @@ static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all,
 			return NQ_EXIT_USAGE;
 		}
 	}
-	for (k = first; k <= last; k++) {
+	for (i = 0; i < nk; i++) {
+		k = (int)kinds[i];
 		nq_plot_path(out, (nq_plot_kind)k, path, sizeof path);
 		o->output = own ? path : out;
 		o->kind = (nq_plot_kind)k;
@@ -284,9 +317,11 @@ static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all,
 			/* no sizes (only native solvers): not an error here */
 			fprintf(stderr, "harness: size plot skipped: no approach "
 				"of %s builds a model (variables and clauses or "
-				"rows); time and cactus drawn\n", o->csv);
+				"rows)\n", o->csv);
 			continue;
 		}
+		if (rc == NQ_PLOT_EINPUT && all && k == NQ_PLOT_RTD)
+			continue; /* a steps column, no randomised run */
 		if (rc < 0) {
 			fprintf(stderr, "harness plot: %s\n", buf);
 			return rc == NQ_PLOT_EINPUT ? NQ_EXIT_USAGE : 1;
@@ -352,7 +387,8 @@ const nq_verb nq_verb_plot = {
 	"plot RESULTS.csv [-o OUT.svg|.png|.pdf] [--kind time|cactus|size|solubility|scatter|rtd|all]\n"
 	"             [--y COLUMN] [--group COL[,COL...]] [--mode MODE]\n"
 	"             [--log|--linear] [--scatter A,B] [--only KEY=VALUES]...\n"
-	"             [--size WxH] [--dpi D] [--title TEXT] [--logx] [--styles FILE]",
+	"             [--size WxH] [--dpi D] [--title TEXT] [--logx] [--styles FILE]\n"
+	"             [--panel NAME]",
 	"Draw a results file with gnuplot (Debian: gnuplot-nox); the picture\n"
 	"type follows OUT's extension. Defaults need no flags: the time plot\n"
 	"of wall_s, a panel per mode, a line per approach, to RESULTS.svg.",
@@ -370,6 +406,7 @@ struct report_args {
 	const char *out;
 	nq_report_opts o;
 	nq_only *only;
+	const char *styles;  /* --styles FILE */
 };
 #define REPORT_AT(field) offsetof(struct report_args, field)
 
@@ -401,6 +438,9 @@ static const nq_flag report_flags[] = {
 		  "B up (default: the first two)" },
 	{ "only", 0, "KEY=VALUES", NQ_FLAG_FN, REPORT_AT(only),
 	  .parse = only_flag, .help = ONLY_HELP },
+	{ "styles", 0, "FILE", NQ_FLAG_STRING, REPORT_AT(styles),
+	  .help = "html: the plots' approaches' looks pinned, as plot\n"
+		  "--styles FILE (docs/reports.md)" },
 	NQ_FLAG_END
 };
 
@@ -470,6 +510,7 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 {
 	struct report_args a;
 	nq_report_opts o;
+	nq_style_pins pins = { NULL, 0 };
 	nq_table *t = NULL;
 	nq_only *only;
 	nq_error err;
@@ -491,6 +532,14 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	}
 	o.only = only;
+	if (a.styles) {
+		memset(&err, 0, sizeof err);
+		if (nq_style_pins_read(a.styles, &pins, &err) < 0) {
+			rc = nq_cli_error(&err);
+			goto out;
+		}
+		o.styles = &pins;
+	}
 	if (!out) {
 		nq_path_with_ext(csv, nq_report_format_ext(o.format), def,
 				 sizeof def);
@@ -505,8 +554,10 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 		rc = nq_report_write(t, &o, stdout, &err) < 0 ?
 		     nq_cli_error(&err) : 0;
 	}
+out:
 	nq_table_free(t);
 	nq_only_free(only);
+	nq_style_pins_free(&pins);
 	return rc;
 }
 
@@ -514,7 +565,7 @@ const nq_verb nq_verb_report = {
 	"report", cmd_report,
 	"report RESULTS.csv [--format markdown|latex|html|json] [--baseline APPROACH]\n"
 	"             [-o FILE] [--y COLUMN] [--group COL[,COL...]] [--scatter A,B]\n"
-	"             [--only KEY=VALUES]...",
+	"             [--only KEY=VALUES]... [--styles FILE]",
 	"Write a report of a results file: per mode, instance and approach,\n"
 	"the median of the ok runs, min, max, IQR and MAD, the statuses, the\n"
 	"speed-up against a baseline approach, each median and speed-up with\n"

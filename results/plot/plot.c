@@ -63,6 +63,20 @@ static const char *mode_title(const char *mode)
 	return mode;
 }
 
+/* Mode m's panel title: the long ones where every mode's fits, else
+ * the modes' names (panels side by side titled alike). */
+static const char *panel_title(const nq_cells *c, const nq_plot_key *key,
+			       size_t m)
+{
+	size_t i;
+
+	for (i = 0; i < c->nmodes; i++)
+		if (nq_plot_fits(key, NQ_PLOT_TITLE(key),
+				 mode_title(c->modes[i]), NULL) == NULL)
+			return c->modes[m];
+	return mode_title(c->modes[m]);
+}
+
 /* Decide log or linear for values lo..hi (lo: smallest positive, or <= 0
  * when some value is not positive): a time is on a log scale by default,
  * and --log asks for one whatever the values (those not above 0 are then
@@ -110,7 +124,7 @@ static void nonpos_count(const nq_cells *c, size_t m, int hinted,
 /* The note of what a log axis left out of mode m's panel: an entry of
  * its key (after the plot command's other terms) and a line on stderr. */
 static void nonpos_note(FILE *f, const struct nonpos *z, const char *col,
-			const char *mode)
+			const char *mode, const nq_plot_key *key)
 {
 	char text[256];
 
@@ -122,27 +136,47 @@ static void nonpos_note(FILE *f, const struct nonpos *z, const char *col,
 	/* in the panel: the figure's one key is under the last panel */
 	fputs("set label 3 ", f);
 	nq_plot_str(f, text);
-	fputs(" at graph 0.02, graph 0.03 left font ',10' tc rgb '#666666'\n", f);
+	fputs(" at graph 0.02, graph 0.03 left tc rgb '#666666'", f);
+	nq_plot_font(f, key, 10);
+	fputc('\n', f);
 	fprintf(stderr, "harness plot: note: %s, %s: %s\n", col, mode, text);
 }
 
-static void set_yaxis(FILE *f, int logy)
+/* The y axis, log or linear, over lo..hi (lo the smallest value above
+ * 0): on a log axis a tick every decade, or every few where a short
+ * panel cannot hold a label a decade apart. */
+static void set_yaxis(FILE *f, int logy, const nq_plot_key *key, double lo,
+		      double hi)
 {
-	if (logy)
-		fputs("set logscale y 10\nset format y '%g'\nset mytics 10\n", f);
+	double decades, fit = nq_plot_ytick_room(key);
+	int every = 1;
+
+	if (!logy) {
+		fputs("unset logscale y\nset format y '%g'\nset yrange [0:*]\n"
+		      "set ytics autofreq\n", f);
+		return;
+	}
+	fputs("set logscale y 10\nset format y '%g'\nset mytics 10\n", f);
+	decades = lo > 0 && hi > lo ? ceil(log10(hi)) - floor(log10(lo)) : 1;
+	while (decades / every + 1 > fit && every < 6)
+		every++;
+	if (every > 1)
+		fprintf(f, "set ytics 1e%d\n", every);
 	else
-		fputs("unset logscale y\nset format y '%g'\nset yrange [0:*]\n", f);
+		fputs("set ytics autofreq\n", f);
 }
 
 /* A horizontal dashed line at the timeout, labelled. */
-static void timeout_line(FILE *f, double t)
+static void timeout_line(FILE *f, double t, const nq_plot_key *key)
 {
 	if (t <= 0)
 		return;
 	fprintf(f, "set arrow 1 from graph 0, first %.9g to graph 1, first %.9g "
 		"nohead dt 2 lw 1.5 lc rgb '#888888' back\n", t, t);
 	fprintf(f, "set label 1 'timeout %g s' at graph 0.99, first %.9g right "
-		"offset 0,0.6 tc rgb '#666666' font ',11'\n", t, t);
+		"offset 0,0.6 tc rgb '#666666'", t, t);
+	nq_plot_font(f, key, 11);
+	fputc('\n', f);
 }
 
 /* ---- time against n ------------------------------------------------- */
@@ -185,16 +219,15 @@ static int time_range(const nq_cells *c, int *timed_out, double *lo,
 static void time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		       int term, const char *target, int timed_out, double lo,
 		       double hi, struct nonpos *z, const int *fails,
-		       int npanels, nq_plot_key *key)
+		       int npanels, const char *const *names, nq_plot_key *key)
 {
-	char title[512], yl[256];
+	char title[512];
 	size_t s, k, entries = c->nseries, widest = 0;
 
 	/* instances with hints, blocked squares, excluded lines, a file's:
 	 * their own panels (hinted_panel), so the title names no omission */
 	snprintf(title, sizeof title, "%s", c->experiment[0] ?
 		 c->experiment : o->csv);
-	nq_plot_setup(f, o, term, target, npanels, title);
 	for (s = 0; s < c->nseries; s++)
 		if (strlen(c->series[s]) > widest)
 			widest = strlen(c->series[s]);
@@ -204,25 +237,55 @@ static void time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 			if (strlen(fail_marks[k].key) > widest)
 				widest = strlen(fail_marks[k].key);
 		}
+	/* one key for every panel, under them */
+	nq_plot_frame(f, o, term, target, npanels, names, title, entries,
+		      widest, key);
 	z->logy = use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi);
-	set_yaxis(f, z->logy);
-	fputs("set ylabel ", f);
-	snprintf(yl, sizeof yl, "%s, median; bars min..max",
+	set_yaxis(f, z->logy, key, lo == INFINITY ? 1 : lo,
+		  timed_out && c->timeout_s > hi ? c->timeout_s : hi);
+	snprintf(key->ylabel[0], sizeof key->ylabel[0], "%s, median; bars "
+		 "min..max", nq_column_label(c->ycol));
+	snprintf(key->ylabel[1], sizeof key->ylabel[1], "%s",
 		 nq_column_label(c->ycol));
-	nq_plot_str(f, yl);
-	fputc('\n', f);
 	/* the timeout line only where some run reached it (the y range
 	 * does not stretch to it otherwise, and the line would stray) */
 	if (nq_column_is_time(c->ycol) && timed_out)
-		timeout_line(f, c->timeout_s);
-	/* one key for every panel, under them */
-	nq_plot_key_space(f, o, term, npanels, entries, widest, key);
+		timeout_line(f, c->timeout_s, key);
+}
+
+/* An axis of n from lo_n to hi_n across a panel: log (said in its
+ * label) or linear, its ticks on whole numbers as far apart as their
+ * labels need. */
+static void n_axis(FILE *f, const nq_plot_key *key, int lo_n, int hi_n,
+		   int logx)
+{
+	char digits[16];
+	double pad, step;
+
+	if (logx) {
+		fprintf(f, "set logscale x 10\nset xrange [%.6g:%.6g]\n"
+			"set xtics autofreq\nset format x '%%g'\n"
+			"set xlabel '%s'\n", lo_n / 1.15, hi_n * 1.15,
+			nq_plot_fits(key, 1, "n (board size, log scale)",
+				     "n (log scale)"));
+		return;
+	}
+	pad = hi_n > lo_n ? (hi_n - lo_n) * 0.05 : 1;
+	if (pad < 0.4)
+		pad = 0.4;
+	snprintf(digits, sizeof digits, "%d", hi_n);
+	step = nq_plot_tick_step(key, hi_n - lo_n + 2 * pad, strlen(digits));
+	fprintf(f, "unset logscale x\nset xrange [%.6g:%.6g]\nset xlabel '%s'\n"
+		"set format x '%%g'\nset xtics %g\nset mxtics 1\n",
+		lo_n - pad, hi_n + pad, nq_plot_fits(key, 1, "n (board size)",
+						     "n"),
+		step < 1 ? 1 : step); /* n is whole */
 }
 
 /* Mode m's x tics, and how far apart its approaches are spread sideways:
  * 0.6% of the panel's n range. */
 static double time_dx(FILE *f, const nq_cells *c, const nq_plot_opts *o,
-		      size_t m, int *logx)
+		      const nq_plot_key *key, size_t m, int *logx)
 {
 	size_t i;
 	int any = 0, lo_n = 0, hi_n = 0;
@@ -239,16 +302,9 @@ static double time_dx(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	/* n over more than two decades (8..1000): a log axis, said in its
 	 * label; the spread sideways is then a factor */
 	*logx = o->logx == 1 || (lo_n > 0 && hi_n > 100 * lo_n);
-	if (*logx) {
-		fprintf(f, "set logscale x 10\nset xrange [%.6g:%.6g]\n"
-			"set xtics autofreq\nset format x '%%g'\n"
-			"set xlabel 'n (board size, log scale)'\n",
-			lo_n / 1.15, hi_n * 1.15);
+	n_axis(f, key, lo_n, hi_n, *logx);
+	if (*logx)
 		return hi_n > lo_n ? log((double)hi_n / lo_n) * 0.006 : 0.006;
-	}
-	fputs("unset logscale x\nset xrange [*:*]\nset xlabel 'n (board size)'\n",
-	      f);
-	fputs(hi_n - lo_n <= 12 ? "set xtics 1\n" : "set xtics autofreq\n", f);
 	return (hi_n > lo_n ? hi_n - lo_n : 1) * 0.006;
 }
 
@@ -324,8 +380,8 @@ static void time_data(FILE *f, const nq_cells *c, size_t m, double dx,
 }
 
 /* Mode m's panel: its title and the plot command over its data. */
-/* The figure's key as the last panel's entries: every series, and the
- * failures any panel shows. */
+/* The figure's key's entries (nq_plot_key_panel): every series, and
+ * the failures any panel shows. */
 static void key_entries(FILE *f, const nq_cells *c, const int *all_fails,
 			const nq_style *st)
 {
@@ -344,24 +400,19 @@ static void key_entries(FILE *f, const nq_cells *c, const int *all_fails,
 				fail_marks[k].pt, fail_marks[k].key);
 }
 
-/* Mode m's panel: its title and the plot command over its data; the
- * last panel carries the figure's key (every series, and the failures
- * any panel shows: all_fails). */
+/* Mode m's panel: its title and the plot command over its data. */
 static void time_panel(FILE *f, const nq_cells *c, size_t m,
-		       const int *fails, const int *all_fails,
-		       const struct nonpos *z, const nq_style *st,
-		       const nq_plot_key *key,
-		       int last)
+		       const int *fails, const struct nonpos *z,
+		       const nq_style *st, const nq_plot_key *key)
 {
 	size_t s, k;
 	int first = 1;
 
 	fputs("unset label 3\nset title ", f);
-	nq_plot_str(f, mode_title(c->modes[m]));
-	fputs(" font ',14'\n", f);
-	nonpos_note(f, z, c->ycol, c->modes[m]);
-	if (last)
-		nq_plot_key_show(f, key);
+	nq_plot_str(f, panel_title(c, key, m));
+	nq_plot_font(f, key, 14);
+	fputc('\n', f);
+	nonpos_note(f, z, c->ycol, c->modes[m], key);
 	fputs("plot ", f);
 	/* the bars solid whatever the line's dash: a dashed bar reads as
 	 * two */
@@ -380,8 +431,6 @@ static void time_panel(FILE *f, const nq_cells *c, size_t m,
 			fprintf(f, ", \\\n     $m%zuf%zu using 1:2:3 with points "
 				"pt %d ps 1.6 lw 2 lc rgb variable notitle", m,
 				k, fail_marks[k].pt);
-	if (last)
-		key_entries(f, c, all_fails, st);
 	fputc('\n', f);
 }
 
@@ -433,6 +482,69 @@ static void instance_name(const nq_cell *x, size_t cut, char *buf,
 			 x->hints_len > 16 ? "..." : "");
 }
 
+/* Segment k (split at '-') of name: its start and length, or -1. */
+static int segment(const char *name, int k, size_t *len)
+{
+	const char *p = name, *q;
+	int i;
+
+	for (i = 0; i < k; i++)
+		if (!(p = strchr(p, '-')))
+			return -1;
+		else
+			p++;
+	q = strchr(p, '-');
+	*len = q ? (size_t)(q - p) : strlen(p);
+	return (int)(p - name);
+}
+
+/* Names of as many segments each, the segments after the first that
+ * all of them share left out (b128-f1-s1-0, b192-f1-s1-2: b128-0,
+ * b192-2), so an axis of blocked instances names what tells them
+ * apart; the first (the family's parameter) is kept. */
+static void drop_common(char (*nm)[64], size_t n)
+{
+	char out[64];
+	size_t j, la, lb, used;
+	int k, segs = 0, same, keep[32];
+
+	if (n < 2)
+		return;
+	while (segs < 32 && segment(nm[0], segs, &la) >= 0)
+		segs++;
+	for (j = 1; j < n; j++) {
+		if (segment(nm[j], segs - 1, &la) < 0 ||
+		    segment(nm[j], segs, &la) >= 0)
+			return; /* not all alike: kept whole */
+	}
+	same = 0;
+	for (k = 0; k < segs; k++) {
+		int a = segment(nm[0], k, &la);
+
+		keep[k] = !k;
+		for (j = 1; j < n && !keep[k]; j++) {
+			int b = segment(nm[j], k, &lb);
+
+			keep[k] = la != lb || memcmp(nm[0] + a, nm[j] + b, la);
+		}
+		same += !keep[k];
+	}
+	if (!same || same == segs)
+		return;
+	for (j = 0; j < n; j++) {
+		for (k = 0, used = 0, out[0] = '\0'; k < segs; k++) {
+			int a = segment(nm[j], k, &la);
+
+			if (keep[k] && used < sizeof out)
+				used += (size_t)snprintf(out + used, sizeof out -
+							 used, "%s%.*s",
+							 used ? "-" : "",
+							 (int)la, nm[j] + a);
+		}
+		snprintf(nm[j], sizeof nm[j], "%s", out);
+	}
+}
+
 /* Instances ordered by name (then n), for the per-instance axis (qsort
  * has no context argument in C11: the cells sorted over are here). */
 static const nq_cells *sort_cells;
@@ -457,16 +569,19 @@ static int by_name(const void *a, const void *b)
  * instances are its point, so the default figure shows them. -1 on no
  * memory. */
 static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
-			const int *all_fails, const nq_style *st,
-		       const nq_plot_key *key,
-			int last)
+			const nq_style *st, const nq_plot_key *key)
 {
-	size_t *inst, ninst = 0, i, j, k, s, cut = 0;
-	double dx;
-	char name[64];
+	size_t *inst, ninst = 0, i, j, k, s, cut = 0, widest = 1, every = 1;
+	double dx, room;
+	char name[64], (*nm)[64];
+	const char *t;
 
 	if (!(inst = malloc((c->ncells + 1) * sizeof *inst)))
 		return -1;
+	if (!(nm = malloc((c->ncells + 1) * sizeof *nm))) {
+		free(inst);
+		return -1;
+	}
 	/* cells are sorted mode, hints, n, series: an instance's are one run */
 	for (i = 0; i < c->ncells; i++)
 		if (c->cell[i].mode == m && HINTED(&c->cell[i]) &&
@@ -545,13 +660,33 @@ static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
 	}
 	fprintf(f, "unset logscale x\nset xrange [0.5:%.1f]\nunset label 3\n",
 		(double)ninst + 0.5);
-	/* a name per instance while they can be read, else numbers */
+	/* a name per instance while they can be read, else numbers: level
+	 * where the names fit side by side, else slanted, else upright
+	 * and every so many named, so no two touch (in em of the axes'
+	 * font; the names' font is 0.8 of it) */
+	for (j = 0; j < ninst; j++)
+		instance_name(&c->cell[inst[j]], cut, nm[j], sizeof nm[j]);
+	drop_common(nm, ninst);
+	for (j = 0; j < ninst; j++)
+		if (strlen(nm[j]) > widest)
+			widest = strlen(nm[j]);
+	/* the axis: the panel less its y tick labels and margins */
+	room = (key->pw - 8) / (double)(ninst ? ninst : 1);
 	if (ninst <= 40) {
-		fputs("set xtics rotate by 30 right font ',10' (", f);
+		if ((double)widest * 0.6 * 0.8 + 0.8 <= room)
+			fputs("set xtics norotate center", f);
+		else if (room >= 2 * 0.8 && (double)widest * 0.6 * 0.8 <
+			 0.8 * key->pw)
+			fputs("set xtics rotate by 45 right", f);
+		else {
+			fputs("set xtics rotate by 90 right", f);
+			every = (size_t)ceil(1.4 * 0.8 / room);
+		}
+		nq_plot_font(f, key, 0.8 * key->base / key->rel);
+		fputs(" (", f);
 		for (j = 0; j < ninst; j++) {
-			instance_name(&c->cell[inst[j]], cut, name, sizeof name);
 			fputs(j ? ", " : "", f);
-			nq_plot_str(f, name);
+			nq_plot_str(f, j % every ? "" : nm[j]);
 			fprintf(f, " %zu", j + 1);
 		}
 		fputs(")\nunset xlabel\n", f); /* the names say it */
@@ -563,10 +698,11 @@ static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
 	fputs("set title ", f);
 	snprintf(name, sizeof name, "%s: blocked, hinted, file instances",
 		 c->modes[m]);
-	nq_plot_str(f, name);
-	fputs(" font ',14'\n", f);
-	if (last)
-		nq_plot_key_show(f, key);
+	t = nq_plot_fits(key, NQ_PLOT_TITLE(key), name, nq_plot_fits(key, NQ_PLOT_TITLE(key),
+			 "blocked, hinted, file instances", "blocked, file"));
+	nq_plot_str(f, t);
+	nq_plot_font(f, key, 14);
+	fputc('\n', f);
 	fputs("plot ", f);
 	for (s = 0; s < c->nseries; s++) {
 		fprintf(f, "%s$h%zus%zu using 1:2:3:4 with yerrorbars lc rgb "
@@ -577,9 +713,8 @@ static int hinted_panel(FILE *f, const nq_cells *c, size_t m, double hi,
 		fprintf(f, ", \\\n     $h%zuf%zu using 1:2:3 with points pt %d "
 			"ps 1.6 lw 2 lc rgb variable notitle", m, k,
 			fail_marks[k].pt);
-	if (last)
-		key_entries(f, c, all_fails, st);
 	fputs("\nset xtics norotate autofreq font ''\nset format x '%g'\n", f);
+	free(nm);
 	free(inst);
 	return 0;
 }
@@ -601,10 +736,45 @@ static void fails_any(const nq_cells *c, int *fails)
 		}
 }
 
-static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
-		     int term, const char *target, const nq_style *st)
+/* Has mode m instances without hints? */
+static int plain_mode(const nq_cells *c, size_t m)
 {
-	size_t m, nh = 0;
+	size_t i;
+
+	for (i = 0; i < c->ncells; i++)
+		if (c->cell[i].mode == m && !HINTED(&c->cell[i]))
+			return 1;
+	return 0;
+}
+
+/* The time plot's panels: a mode's instances without hints (named by
+ * the mode), then a mode's blocked, hinted and file instances
+ * ("blocked"): into mode[], hinted[] and names[], their count. */
+static int time_panels(const nq_cells *c, size_t *mode, int *hinted,
+		       const char **names)
+{
+	size_t m;
+	int n = 0, h;
+
+	for (h = 0; h < 2; h++)
+		for (m = 0; m < c->nmodes && n < NQ_PLOT_PANELS; m++)
+			if (h ? hinted_mode(c, m) : plain_mode(c, m)) {
+				mode[n] = m;
+				hinted[n] = h;
+				names[n++] = h ? "blocked" : c->modes[m];
+			}
+	return n;
+}
+
+/* 0, -1 (no instance without hints: the caller draws the families),
+ * -2 (no memory), -3 (no panel --panel names: err set). */
+static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
+		     int term, const char *target, const nq_style *st,
+		     nq_error *err)
+{
+	size_t mode[NQ_PLOT_PANELS];
+	const char *names[NQ_PLOT_PANELS], *kept[NQ_PLOT_PANELS];
+	int hinted[NQ_PLOT_PANELS], keep[NQ_PLOT_PANELS], np, nk = 0, i, p;
 	int timed_out, all_fails[NFAIL] = { 0 };
 	nq_plot_key key;
 	double lo, hi, lo_pos;
@@ -612,45 +782,66 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 
 	if (!time_range(c, &timed_out, &lo, &hi, &lo_pos))
 		return -1;
+	np = time_panels(c, mode, hinted, names);
+	if (nq_plot_pick(o, names, np, keep, err) < 0)
+		return -3;
+	for (i = 0; i < np; i++)
+		if (keep[i])
+			kept[nk++] = names[i];
 	memset(&z, 0, sizeof z);
 	z.floor = lo_pos == INFINITY ? 1 : lo_pos;
 	fails_any(c, all_fails);
-	for (m = 0; m < c->nmodes; m++)
-		nh += hinted_mode(c, m);
 	time_setup(f, c, o, term, target, timed_out, lo, hi, &z,
-			  all_fails, (int)(c->nmodes + nh), &key);
-	for (m = 0; m < c->nmodes; m++) {
+			  all_fails, nk, kept, &key);
+	for (i = 0, nk = 0; i < np; i++) {
 		int fails[NFAIL] = { 0 }, logx;
-		double dx = time_dx(f, c, o, m, &logx);
+		double dx;
 
-		time_data(f, c, m, dx, logx, hi, fails, &z, st);
-		nonpos_count(c, m, 0, &z);
-		time_panel(f, c, m, fails, all_fails, &z, st, &key,
-			   !nh && m + 1 == c->nmodes);
+		if (!keep[i] || (p = nq_plot_panel(f, &key, nk++)) < 0)
+			continue;
+		if (hinted[i]) {
+			if (hinted_panel(f, c, mode[i], hi, st, &key) < 0)
+				return -2;
+			continue;
+		}
+		dx = time_dx(f, c, o, &key, mode[i], &logx);
+		time_data(f, c, mode[i], dx, logx, hi, fails, &z, st);
+		nonpos_count(c, mode[i], 0, &z);
+		time_panel(f, c, mode[i], fails, &z, st, &key);
 	}
-	for (m = 0; m < c->nmodes; m++)
-		if (hinted_mode(c, m) &&
-		    hinted_panel(f, c, m, hi, all_fails, st, &key,
-				 --nh == 0) < 0)
-			return -2;
+	if (nq_plot_key_panel(f, &key)) {
+		key_entries(f, c, all_fails, st);
+		fputc('\n', f);
+	}
 	fputs("unset multiplot\n", f);
 	return 0;
 }
 
 /* ---- cactus: instances solved against time -------------------------- */
 
+/* -1 no memory, -3 no panel --panel names (err set). */
 static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
-		       int term, const char *target, const nq_style *st)
+		       int term, const char *target, const nq_style *st,
+		       nq_error *err)
 {
 	size_t widest = 0;
 	nq_plot_key key;
-	char title[512], yl[256];
+	char title[512], chars[16];
+	const char *names[NQ_PLOT_PANELS] = { NULL }, *kept[NQ_PLOT_PANELS];
+	int keep[NQ_PLOT_PANELS], np = 0, nk = 0;
 	size_t m, s, i;
-	double *v = malloc((c->ncells + 1) * sizeof *v);
+	double *v;
 	double lo = INFINITY, hi = 0;
 	struct nonpos z;
 
-	if (!v)
+	for (m = 0; m < c->nmodes && np < NQ_PLOT_PANELS; m++)
+		names[np++] = c->modes[m];
+	if (nq_plot_pick(o, names, np, keep, err) < 0)
+		return -3;
+	for (m = 0; m < (size_t)np; m++)
+		if (keep[m])
+			kept[nk++] = names[m];
+	if (!(v = malloc((c->ncells + 1) * sizeof *v)))
 		return -1;
 	memset(&z, 0, sizeof z);
 	for (i = 0; i < c->ncells; i++)
@@ -663,25 +854,27 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	snprintf(title, sizeof title, "%s: instances solved against %s",
 		 c->experiment[0] ? c->experiment : o->csv,
 		 nq_column_label(c->ycol));
-	nq_plot_setup(f, o, term, target, (int)c->nmodes, title);
 	for (s = 0; s < c->nseries; s++)
 		if (strlen(c->series[s]) > widest)
 			widest = strlen(c->series[s]);
-	nq_plot_key_space(f, o, term, (int)c->nmodes, c->nseries, widest,
-			  &key);
+	nq_plot_frame(f, o, term, target, nk, kept, title, c->nseries,
+		      widest, &key);
 	z.logy = use_log(o, c->ycol, lo == INFINITY ? 1 : lo, hi);
-	set_yaxis(f, z.logy);
-	snprintf(yl, sizeof yl, "%s (median of an instance's ok runs)",
+	set_yaxis(f, z.logy, &key, lo == INFINITY ? 1 : lo,
+		  hi >= c->timeout_s && c->timeout_s > 0 ? c->timeout_s : hi);
+	snprintf(key.ylabel[0], sizeof key.ylabel[0], "%s (median of an "
+		 "instance's ok runs)", nq_column_label(c->ycol));
+	snprintf(key.ylabel[1], sizeof key.ylabel[1], "%s",
 		 nq_column_label(c->ycol));
-	fputs("set ylabel ", f);
-	nq_plot_str(f, yl);
-	fputc('\n', f);
 	if (nq_column_is_time(c->ycol) && hi >= c->timeout_s)
-		timeout_line(f, c->timeout_s);
-	for (m = 0; m < c->nmodes; m++) {
-		size_t total = 0;
+		timeout_line(f, c->timeout_s, &key);
+	for (m = 0, nk = 0; m < c->nmodes; m++) {
+		size_t total = 0, step;
 		int first = 1;
 
+		if (m >= (size_t)np || !keep[m] ||
+		    nq_plot_panel(f, &key, nk++) < 0)
+			continue;
 		/* instances of this mode: distinct (hints, n) */
 		for (i = 0; i < c->ncells; i++)
 			if (c->cell[i].mode == m &&
@@ -707,27 +900,39 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 						v[j]);
 			fputs("EOD\n", f);
 		}
-		/* a count: whole-number ticks, never 0.5 */
-		fprintf(f, "set xlabel 'instances solved (of %zu)'\n"
+		/* a count: whole-number ticks, never 0.5, as far apart as
+		 * their labels need */
+		snprintf(chars, sizeof chars, "%zu", total + 1);
+		step = count_step(total + 1);
+		if (nq_plot_tick_step(&key, (double)total + 1,
+				      strlen(chars)) > (double)step)
+			step = (size_t)nq_plot_tick_step(&key, (double)total + 1,
+							 strlen(chars));
+		fprintf(f, "set xlabel '%s (of %zu)'\n"
 			"set xrange [0:%zu]\nset xtics 0, %zu\nset mxtics 1\n"
-			"set format x '%%.0f'\nunset label 3\nset title ", total,
-			total + 1, count_step(total + 1));
-		nq_plot_str(f, mode_title(c->modes[m]));
-		fputs(" font ',14'\n", f);
+			"set format x '%%.0f'\nunset label 3\nset title ",
+			nq_plot_fits(&key, 1, "instances solved", "solved"),
+			total, total + 1, step);
+		nq_plot_str(f, panel_title(c, &key, m));
+		nq_plot_font(f, &key, 14);
+	fputc('\n', f);
 		nonpos_count(c, m, 1, &z);
 		z.clamped = 0; /* no bars here */
-		nonpos_note(f, &z, c->ycol, c->modes[m]);
-		if (m + 1 == c->nmodes)
-			nq_plot_key_show(f, &key);
+		nonpos_note(f, &z, c->ycol, c->modes[m], &key);
 		fputs("plot ", f);
 		for (s = 0; s < c->nseries; s++) {
 			fprintf(f, "%s$m%zus%zu using 1:2 with linespoints ",
 				first ? "" : ", \\\n     ", m, s);
 			nq_plot_style(f, &st[s], 1);
-			fputs(" ps 0.9 lw 2 title ", f);
-			nq_plot_str(f, c->series[s]);
+			fputs(" ps 0.9 lw 2 notitle", f);
 			first = 0;
 		}
+		fputc('\n', f);
+	}
+	if (nq_plot_key_panel(f, &key)) {
+		int none[NFAIL] = { 0 };
+
+		key_entries(f, c, none, st);
 		fputc('\n', f);
 	}
 	fputs("unset multiplot\n", f);
@@ -782,7 +987,7 @@ static size_t same_sizes(const nq_cells *c, size_t s)
 
 static int size_plot(FILE *f, const nq_cells *const sz[2],
 		     const nq_plot_opts *o, int term, const char *target,
-		     const nq_style *st)
+		     const nq_style *st, nq_error *err)
 {
 	size_t widest = 0;
 	nq_plot_key key;
@@ -791,23 +996,42 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 		"variables (CNF) or columns (ILP)",
 		"clauses (CNF) or rows (ILP)"
 	};
-	const nq_cells *c0 = sz[0];
+	static const char *const names[2] = { "variables", "constraints" };
+	const char *kept[2];
+	const nq_cells *c0 = sz[0], *last = NULL;
 	char title[512];
 	size_t p, s, i;
+	int keep[2], nk = 0, lo_n = 0, hi_n = 0;
 
+	if (nq_plot_pick(o, names, 2, keep, err) < 0)
+		return -3;
+	for (p = 0; p < 2; p++)
+		if (keep[p])
+			kept[nk++] = names[p];
 	snprintf(title, sizeof title, "%s: model sizes against n",
 		 c0->experiment[0] ? c0->experiment : o->csv);
-	nq_plot_setup(f, o, term, target, 2, title);
 	for (s = 0; s < c0->nseries; s++)
 		if (strlen(c0->series[s]) + 8 > widest)
 			widest = strlen(c0->series[s]) + 8; /* " (= ...)" */
-	nq_plot_key_space(f, o, term, 2, c0->nseries, widest, &key);
-	fputs("set xlabel 'n (board size)'\n", f);
-	fputs("unset arrow 1\nunset label 1\n", f); /* no timeout line */
-	for (p = 0; p < 2; p++) {
+	nq_plot_frame(f, o, term, target, nk, kept, title, c0->nseries,
+		      widest, &key);
+	for (i = 0; i < c0->ncells; i++)
+		if (!HINTED(&c0->cell[i])) {
+			if (!lo_n || c0->cell[i].n < lo_n)
+				lo_n = c0->cell[i].n;
+			if (c0->cell[i].n > hi_n)
+				hi_n = c0->cell[i].n;
+		}
+	n_axis(f, &key, lo_n, hi_n, o->logx == 1 || (lo_n > 0 &&
+						      hi_n > 100 * lo_n));
+	fputs("unset arrow 1\nunset label 1\nunset ylabel\n", f);
+	for (p = 0, nk = 0; p < 2; p++) {
 		const nq_cells *c = sz[p];
 		double lo = INFINITY, hi = 0;
 		int first = 1;
+
+		if (!keep[p] || nq_plot_panel(f, &key, nk++) < 0)
+			continue;
 
 		for (i = 0; i < c->ncells; i++)
 			if (!HINTED(&c->cell[i]) && c->cell[i].y.count) {
@@ -817,12 +1041,12 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 					hi = c->cell[i].y.median;
 			}
 		set_yaxis(f, use_log(o, what[p], lo == INFINITY ? 1 : lo, hi) ||
-			  (o->scale < 0 && lo > 0));
-		fputs("set format y '%.0f'\nset ylabel ", f);
-		nq_plot_str(f, titles[p]);
-		fputs("\nset title ", f);
-		nq_plot_str(f, titles[p]);
-		fputs(" font ',14'\n", f);
+			  (o->scale < 0 && lo > 0), &key,
+			  lo == INFINITY ? 1 : lo, hi);
+		fputs("set format y '%.0f'\nset title ", f);
+		nq_plot_str(f, nq_plot_fits(&key, NQ_PLOT_TITLE(&key), titles[p], what[p]));
+		nq_plot_font(f, &key, 14);
+	fputc('\n', f);
 		/* one point per (series, n): the first mode that has a size;
 		 * series spread a little sideways, so equal ones both show */
 		for (s = 0; s < c->nseries; s++) {
@@ -843,8 +1067,6 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 			}
 			fputs("EOD\n", f);
 		}
-		if (p == 1)
-			nq_plot_key_show(f, &key);
 		fputs("plot ", f);
 		for (s = 0; s < c->nseries; s++) {
 			size_t j;
@@ -858,20 +1080,35 @@ static int size_plot(FILE *f, const nq_cells *const sz[2],
 			fprintf(f, "%s$p%zus%zu using 1:2 smooth unique with "
 				"linespoints ", first ? "" : ", \\\n     ", p, s);
 			nq_plot_style(f, &st[s], 1);
-			fputs(" ps 0.9 lw 2 title ", f);
-			{
-				/* a curve equal to an earlier one says so */
-				char t[600];
-				size_t e = same_sizes(c, s);
-
-				if (e < s)
-					snprintf(t, sizeof t, "%s (= %s)",
-						 c->series[s], c->series[e]);
-				else
-					snprintf(t, sizeof t, "%s", c->series[s]);
-				nq_plot_str(f, t);
-			}
+			fputs(" ps 0.9 lw 2 notitle", f);
 			first = 0;
+		}
+		fputc('\n', f);
+		last = c;
+	}
+	if (last && nq_plot_key_panel(f, &key)) {
+		for (s = 0; s < last->nseries; s++) {
+			/* a curve equal to an earlier one says so */
+			char t[600];
+			size_t e = same_sizes(last, s), j;
+			int has = 0;
+
+			/* an approach without sizes (a native one) has none */
+			for (j = 0; j < last->ncells && !has; j++)
+				has = last->cell[j].series == s &&
+				      last->cell[j].y.count;
+			if (!has)
+				continue;
+
+			if (e < s)
+				snprintf(t, sizeof t, "%s (= %s)",
+					 last->series[s], last->series[e]);
+			else
+				snprintf(t, sizeof t, "%s", last->series[s]);
+			fputs(", \\\n     keyentry with linespoints ", f);
+			nq_plot_style(f, &st[s], 1);
+			fputs(" ps 0.9 lw 2 title ", f);
+			nq_plot_str(f, t);
 		}
 		fputc('\n', f);
 	}
@@ -934,7 +1171,8 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 		{
 			const nq_cells *const p[2] = { sz[0], sz[1] };
 
-			size_plot(f, p, o, term, target, st);
+			if (size_plot(f, p, o, term, target, st, err) < 0)
+				goto out;
 		}
 		rc = 0;
 		goto out;
@@ -950,8 +1188,10 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 	if (o->kind == NQ_PLOT_TIME) {
 		/* every instance of a family (placed queens, blocked squares,
 		 * excluded diagonals): against the family's parameter */
-		int tp = time_plot(f, c, o, term, target, st);
+		int tp = time_plot(f, c, o, term, target, st, err);
 
+		if (tp == -3)
+			goto out;
 		if (tp == -2) {
 			nq_error_set(err, o->csv, 0, 0, "out of memory");
 			goto out;
@@ -960,9 +1200,15 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 			rc = nq_solubility_plot(f, t, o, term, target, 0, err);
 			goto out;
 		}
-	} else if (cactus_plot(f, c, o, term, target, st) < 0) {
-		nq_error_set(err, o->csv, 0, 0, "out of memory");
-		goto out;
+	} else {
+		int cp = cactus_plot(f, c, o, term, target, st, err);
+
+		if (cp == -3)
+			goto out;
+		if (cp < 0) {
+			nq_error_set(err, o->csv, 0, 0, "out of memory");
+			goto out;
+		}
 	}
 	rc = 0;
 out:

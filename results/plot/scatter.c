@@ -49,7 +49,8 @@ static int draw(FILE *f, const nq_cells *c, const nq_plot_opts *o, int term,
 	double lo = INFINITY, hi = 0, top;
 	char title[1024], lab[600];
 	size_t i, m, count = 0;
-	int logs;
+	int logs, narrow = 0;
+	nq_plot_key key;
 
 	if (!st || nq_plot_styles(c, o, st) < 0) {
 		free(st);
@@ -84,11 +85,33 @@ static int draw(FILE *f, const nq_cells *c, const nq_plot_opts *o, int term,
 	snprintf(title, sizeof title, "%s: %s against %s per instance",
 		 c->experiment[0] ? c->experiment : o->csv, c->series[b],
 		 c->series[a]);
-	nq_plot_setup(f, o, term, target, 1, title);
-	if (logs)
+	nq_plot_setup(f, o, term, target, title, &key);
+	if (logs) {
+		/* the square's side (em): the panel less its tick labels,
+		 * axis labels and the key under it; a tick every few
+		 * decades where one a decade would not fit */
+		double side = key.pw - 9 < key.ph - 12 ? key.pw - 9 :
+			      key.ph - 12, decades = log10(hi * 2.25 / lo);
+		int every = 1;
+
+		while (decades / every + 1 > side / 4.5 && every < 6)
+			every++;
 		fprintf(f, "set logscale xy 10\nset xrange [%.9g:%.9g]\n"
 			"set yrange [%.9g:%.9g]\n", lo / 1.5, hi * 1.5, lo / 1.5,
 			hi * 1.5);
+		if (every > 1) {
+			int d, d0 = (int)ceil(log10(lo / 1.5));
+
+			fputs("set xtics (", f);
+			for (d = d0; d <= (int)floor(log10(hi * 1.5)); d += every)
+				fprintf(f, "%s%g", d > d0 ? ", " : "", pow(10, d));
+			fputs(")\nset ytics (", f);
+			for (d = d0; d <= (int)floor(log10(hi * 1.5)); d += every)
+				fprintf(f, "%s%g", d > d0 ? ", " : "", pow(10, d));
+			fputs(")\n", f);
+		}
+		narrow = key.pw < 50;
+	}
 	else
 		fprintf(f, "set xrange [0:%.9g]\nset yrange [0:%.9g]\n",
 			hi * 1.05, hi * 1.05);
@@ -135,13 +158,18 @@ static int draw(FILE *f, const nq_cells *c, const nq_plot_opts *o, int term,
 		fprintf(f, ", \\\n     $m%zu using 1:($3 != 0 ? $2 : 1/0) with "
 			"points pt %d ps 1.4 lw 2 lc rgb '#444444' title ", m,
 			pts[m % 4] - 1);
-		snprintf(lab, sizeof lab, "%s: not solved by one (at the "
-			 "timeout)", c->modes[m]);
+		/* a narrow picture's key in a row: short entries (the
+		 * report's caption and docs/reports.md say the rest) */
+		snprintf(lab, sizeof lab, narrow ? "%s: unsolved by one" :
+			 "%s: not solved by one (at the timeout)", c->modes[m]);
 		nq_plot_str(f, lab);
 	}
 	fputs(", \\\n     1/0 with lines dt 2 lc rgb '#888888' title ", f);
-	snprintf(lab, sizeof lab, "equal (under the line: %s takes less)",
-		 c->series[b]);
+	if (narrow)
+		snprintf(lab, sizeof lab, "equal");
+	else
+		snprintf(lab, sizeof lab, "equal (under the line: %s takes "
+			 "less)", c->series[b]);
 	nq_plot_str(f, lab);
 	fputs("\nunset multiplot\n", f);
 	return 0;

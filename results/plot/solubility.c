@@ -346,8 +346,12 @@ int nq_solubility_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
 	struct srow *r;
 	size_t nr, undecided;
 	char *keys, **titles = NULL, title[512], line[128], xl[160], xn[64];
-	char yl[160];
+	char yl[160], (*ftitle)[128];
 	const char *ycol = o->y ? o->y : "wall_s";
+	size_t widest = 0, k;
+	nq_plot_key key;
+	double tlo, thi, xlo, xhi;
+	char trange[80], tticks[40];
 	size_t *ranks = NULL, nlabels = 0;
 	const char **labels = NULL;
 	nq_style *st = NULL;
@@ -398,41 +402,109 @@ int nq_solubility_plot(FILE *f, const nq_table *t, const nq_plot_opts *o,
 				 exp[0] ? exp : o->csv,
 				 nq_column_label(ycol), xn);
 	}
-	nq_plot_setup(f, o, term, target, 1, title);
-	fputs("set xlabel ", f);
-	nq_plot_str(f, xl);
-	snprintf(yl, sizeof yl, "median %s", nq_column_label(ycol));
-	if (with_fractions) {
-		fprintf(f, "\nset ylabel 'fraction solvable (black; %zu "
-			"instance%s undecided, left out)'\nset yrange [0:1.05]\n"
-			"set y2label ", undecided, undecided == 1 ? "" : "s");
-		nq_plot_str(f, yl);
-		fputs("\nset logscale y2 10\nset y2tics nomirror\n"
-		      "set format y2 '%g'\n", f);
-	} else {
-		fputs("\nset ylabel ", f);
-		nq_plot_str(f, yl);
-		fputs("\nset logscale y 10\nset format y '%g'\n"
-		      "set mytics 10\n", f);
-	}
 	if (!with_fractions)
 		nf = 0;
-	fputs("plot ", f);
-	for (i = 0; i < nf; i++) {
-		fprintf(f, "%s$F%d using 1:2 axes x1y1 with linespoints lw 2 "
-			"pt 7 dt %d lc rgb '#000000' title ", i ? ", " : "", i,
-			i % 5 + 1);
+	/* the fraction curves' titles, one a line of ft */
+	ftitle = calloc((size_t)nf + 1, sizeof *ftitle);
+	for (i = 0; ftitle && i < nf; i++) {
 		if (!fgets(line, sizeof line, ft))
 			line[0] = 0;
 		line[strcspn(line, "\n")] = 0;
-		nq_plot_str(f, line);
+		snprintf(ftitle[i], sizeof ftitle[i], "%s", line);
+		if (strlen(line) > widest)
+			widest = strlen(line);
 	}
-	for (i = 0; i < nt; i++) {
+	for (i = 0; i < nt; i++)
+		if (strlen(titles[i]) > widest)
+			widest = strlen(titles[i]);
+	/* one key under the panel (or beside it), as the other kinds' */
+	nq_plot_frame(f, o, term, target, 1, NULL, title,
+		      (size_t)(nf + nt), widest, &key);
+	if (with_fractions)
+		snprintf(key.ylabel[0], sizeof key.ylabel[0], "solvable, "
+			 "black (%zu instance%s undecided, left out)",
+			 undecided, undecided == 1 ? "" : "s");
+	else
+		snprintf(key.ylabel[0], sizeof key.ylabel[0], "median %s",
+			 nq_column_label(ycol));
+	snprintf(key.ylabel[1], sizeof key.ylabel[1], "%s", with_fractions ?
+		 "solvable (black)" : nq_column_label(ycol));
+	nq_plot_panel(f, &key, 0);
+	fputs("set xlabel ", f);
+	nq_plot_str(f, xl);
+	snprintf(yl, sizeof yl, "median %s", nq_column_label(ycol));
+	/* the times' axis over whole decades, so its ticks fall on
+	 * them (not 0.00386, 0.00387, ... over a narrow range) */
+	for (k = 0, tlo = INFINITY, thi = 0; k < nr; k++)
+		if (r[k].t > 0) {
+			tlo = r[k].t < tlo ? r[k].t : tlo;
+			thi = r[k].t > thi ? r[k].t : thi;
+		}
+	/* the x axis: ticks as far apart as their labels need, and some
+	 * width round a single parameter's value */
+	for (k = 0, xlo = INFINITY, xhi = -INFINITY; k < nr; k++) {
+		xlo = r[k].x < xlo ? r[k].x : xlo;
+		xhi = r[k].x > xhi ? r[k].x : xhi;
+	}
+	if (xhi - xlo < 1e-9) {
+		xlo -= 0.05;
+		xhi += 0.05;
+	}
+	fprintf(f, "\nset xrange [%g:%g]\nset xtics %g", xlo - (xhi - xlo) * 0.05,
+		xhi + (xhi - xlo) * 0.05,
+		nq_plot_tick_step(&key, (xhi - xlo) * 1.1, 5));
+	if (thi > 0) {
+		double d0 = floor(log10(tlo)), d1 = ceil(log10(thi));
+		int every = 1;
+
+		snprintf(trange, sizeof trange, "[%g:%g]", pow(10, d0),
+			 pow(10, d1));
+		/* a label every few decades where a short panel cannot
+		 * hold one a decade */
+		while ((d1 - d0) / every + 1 > nq_plot_ytick_room(&key) &&
+		       every < 6)
+			every++;
+		snprintf(tticks, sizeof tticks, "%g", pow(10, every));
+	} else {
+		snprintf(trange, sizeof trange, "[*:*]");
+		snprintf(tticks, sizeof tticks, "autofreq");
+	}
+	if (with_fractions) {
+		/* ticks at 0.2, or 0.5 on a short panel */
+		fprintf(f, "\nset yrange [0:1.05]\nset ytics %s\nset y2label ",
+			nq_plot_ytick_room(&key) >= 6 ? "0.2" : "0.5");
+		nq_plot_str(f, yl);
+		fprintf(f, "\nset logscale y2 10\nset y2tics nomirror %s\n"
+			"set format y2 '%%g'\nset y2range %s\n", tticks, trange);
+	} else {
+		fprintf(f, "\nset logscale y 10\nset format y '%%g'\n"
+			"set mytics 10\nset yrange %s\nset ytics %s\n", trange,
+			tticks);
+	}
+	fputs("plot ", f);
+	for (i = 0; i < nf; i++)
+		fprintf(f, "%s$F%d using 1:2 axes x1y1 with linespoints lw 2 "
+			"pt 7 dt %d lc rgb '#000000' notitle", i ? ", " : "", i,
+			i % 5 + 1);
+	for (i = 0; i < nt; i++)
 		fprintf(f, "%s$T%d using 1:2 axes x1y%d with linespoints lw 1.5 "
-			"pt %d lc rgb '%s' title ", nf || i ? ", " : "", i,
+			"pt %d lc rgb '%s' notitle", nf || i ? ", " : "", i,
 			with_fractions ? 2 : 1, 4 + i % 6, st[ranks[i]].colour);
-		nq_plot_str(f, titles[i]);
+	fputc('\n', f);
+	if (nq_plot_key_panel(f, &key)) {
+		for (i = 0; i < nf; i++) {
+			fprintf(f, ", \\\n     keyentry with linespoints lw 2 pt 7 "
+				"dt %d lc rgb '#000000' title ", i % 5 + 1);
+			nq_plot_str(f, ftitle ? ftitle[i] : "");
+		}
+		for (i = 0; i < nt; i++) {
+			fprintf(f, ", \\\n     keyentry with linespoints lw 1.5 "
+				"pt %d lc rgb '%s' title ", 4 + i % 6,
+				st[ranks[i]].colour);
+			nq_plot_str(f, titles[i]);
+		}
 	}
+	free(ftitle);
 	fputs("\nunset multiplot\n", f);
 	for (i = 0; i < nt; i++)
 		free(titles[i]);

@@ -78,7 +78,9 @@ static const char STYLE[] =
 	"#filters{background:#f8f8f8;padding:.5em 1em;border:1px solid #ddd;"
 	"position:sticky;top:0;z-index:2}\n"
 	"#filters label{margin-right:1.2em}\n"
-	"figure{margin:1em 0}figure img{max-width:100%;width:46em;border:1px solid #eee}\n"
+	/* the plots at the width they are drawn at (NQ_PLOT_PAGE_W px), so
+	 * their text is the size gnuplot gave it */
+	"figure{margin:1em 0}figure img{max-width:100%;width:60em;border:1px solid #eee}\n"
 	/* the page no wider than the window: a table wider than it scrolls
 	 * in its box (its head sticking there), the machine's long lines
 	 * wrap */
@@ -664,6 +666,11 @@ static int figure(const struct nq_report_ctx *x, const nq_table *t,
 	po.scale = -1;
 	po.scatter_a = a;
 	po.scatter_b = b;
+	po.styles = x->o->styles;
+	/* as wide as the page shows it (60em), as high as its panels
+	 * need */
+	po.width = NQ_PLOT_PAGE_W;
+	po.height = 0;
 	rc = nq_plot_svg(t, &po, &svg, &len, &perr);
 	if (rc == NQ_PLOT_EINPUT && kind == NQ_PLOT_SCATTER && (a || b) &&
 	    strstr(perr.msg, "no approach")) {

@@ -30,6 +30,8 @@ typedef struct nq_report_opts {
 	const nq_only *only;    /* the rows shown (only.h); NULL: all */
 	const char *scatter;    /* HTML: "A,B", the two approaches of the
 				 * scatter plot; NULL: the first two */
+	const struct nq_style_pins *styles; /* HTML: the plots' approaches'
+				 * looks pinned (style.h); NULL: by label */
 } nq_report_opts;
 
 /* `v` with `sig` significant digits as a plain decimal, never in

@@ -4,7 +4,11 @@
 # SVGs), 16 approaches told apart, a --styles pin file honoured and a bad
 # line refused, --logx and the automatic log x axis, --title, whole-number
 # cactus ticks, the default figure drawing blocked instances, and --kind
-# all saying plainly that it skipped the size plot. Hand-made CSVs only:
+# all saying plainly that it skipped the size plot (and drawing rtd where
+# runs have steps); layouts that hold at 350x260, 700x400 and 1280x720
+# (no two texts of the SVG meet: crowded), --panel, the rtd plot's one
+# look per approach, the HTML report's plots readable where shown and
+# report --styles. Hand-made CSVs only:
 # nothing is run. HARNESS names the binary (default ./harness).
 # Prints "looks: N passed, N failed" last; exits 1 on failure.
 . "$(dirname "$0")/common.bash"
@@ -115,7 +119,8 @@ csv "$T/t.csv" twelve backtrack/board backtrack/array backtrack/textbook \
 	'backtrack/bitmask threads=0' 'backtrack/symmetry threads=1' \
 	'backtrack/symmetry threads=0' minconflicts construct
 "$H" plot "$T/t.csv" -o "$T/t.png" --size 1280x720 2>/dev/null
-frac=$(sed -n 's/^set bmargin at screen //p' "$T/last.gp" | head -1)
+# the key's own plot under the panels: its height (set size 1,FRAC)
+frac=$(sed -n 's/^set size 1\.0*,//p' "$T/last.gp" | tail -1)
 expect "12 approaches at 1280x720: key and x axis in a third of the height ($frac)" \
 	python3 -c "import sys; sys.exit(not 0 < float('$frac') <= 0.34)"
 
@@ -130,7 +135,7 @@ done
 "$H" plot "$T/k.csv" -o "$T/k.svg" 2>"$T/err"
 expect "a file with blocked instances: a panel of them" \
 	grep -qF '>first: blocked, hinted, file instances<' "$T/k.svg"
-expect "... each named on its axis" grep -qF '>b2-f1-s1-1<' "$T/k.svg"
+expect "... each named on its axis, less what all share" grep -qF '>b2-1<' "$T/k.svg"
 expect "... every one drawn (2 approaches x 2 instances)" \
 	[ "$(sed -n '/^\$h[0-9]*s[0-9]* << EOD/,/^EOD/p' "$T/last.gp" | grep -c '^[0-9]')" -eq 4 ]
 expect "the title names nothing left out" not grep -qE 'not drawn|pre-placed' "$T/k.svg"
@@ -142,6 +147,142 @@ expect "--kind all without sizes exits 0 (got $rc)" [ $rc -eq 0 ]
 expect "... and says plainly it skipped the size plot ($(cat "$T/err"))" \
 	grep -qF 'size plot skipped: no approach of' "$T/err"
 expect "... with no error-like line" not grep -qiE 'no numbers in column|numeric columns' "$T/err"
+
+# --- layouts that hold: a slide, a paper's two columns and one -----------------
+# crowded SVG: the texts of a gnuplot SVG as boxes (0.5 em a character,
+# the font's height), turned as drawn; prints each two that meet and each
+# outside the picture
+crowded() {
+	python3 - "$1" <<'PY'
+import math, re, sys
+svg = open(sys.argv[1]).read()
+W, H = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+boxes = []
+for m in re.finditer(r'<g transform="translate\(([-\d.]+),([-\d.]+)\)(?: rotate\(([-\d.]+)\))?"'
+                     r'[^>]*font-size="([\d.]+)"[^>]*text-anchor="(\w+)"[^>]*>\s*<text>([^<]*)</text>', svg):
+    x, y, rot, fs, anchor, t = m.groups()
+    x, y, fs, t = float(x), float(y), float(fs), re.sub(r'&\w+;', '_', t)
+    if not t.strip():
+        continue
+    w = len(t) * 0.5 * fs
+    x0 = {'start': 0, 'middle': -w / 2, 'end': -w}[anchor]
+    a = math.radians(float(rot or 0))
+    boxes.append((t, [(x + u * math.cos(a) - v * math.sin(a), y + u * math.sin(a) + v * math.cos(a))
+                      for u, v in ((x0, -0.7 * fs), (x0 + w, -0.7 * fs), (x0 + w, 0.15 * fs), (x0, 0.15 * fs))]))
+def apart(p, q):  # a side of either box separates them
+    for poly in (p, q):
+        for i in range(4):
+            (ax, ay), (bx, by) = poly[i], poly[(i + 1) % 4]
+            pa = [(ay - by) * u + (bx - ax) * v for u, v in p]
+            qa = [(ay - by) * u + (bx - ax) * v for u, v in q]
+            if max(pa) <= min(qa) or max(qa) <= min(pa):
+                return True
+    return False
+for i, (t, p) in enumerate(boxes):
+    if min(u for u, v in p) < -2 or max(u for u, v in p) > W + 2 or \
+       min(v for u, v in p) < -2 or max(v for u, v in p) > H + 2:
+        print('outside: %r' % t)
+    for s, q in boxes[i + 1:]:
+        if not apart(p, q):
+            print('overlap: %r and %r' % (t, s))
+print('texts: %d' % len(boxes), file=sys.stderr)
+PY
+}
+# the hostile case: two titles drawn over each other are caught
+cat >"$T/o.svg" <<'SVG'
+<svg viewBox="0 0 300 100">
+<g transform="translate(100.00,30.00)" stroke="none" fill="black" font-family="Helvetica" font-size="14.00"  text-anchor="middle">
+<text>first: one placement (or none)</text></g>
+<g transform="translate(180.00,32.00)" stroke="none" fill="black" font-family="Helvetica" font-size="14.00"  text-anchor="middle">
+<text>first: blocked, hinted</text></g>
+</svg>
+SVG
+expect "the overlap check catches two titles drawn over each other" \
+	sh -c "$(declare -f crowded); crowded '$T/o.svg' 2>/dev/null | grep -qF overlap"
+# paradigms' shape: count and first on plain boards, blocked instances,
+# eight approaches; steps in a second file for the rtd plot
+echo "$HEAD,steps" >"$T/m.csv"
+for a in backtrack/bitmask backtrack/mrv picosat/commander glpk/assignment \
+	 minizinc/int asp/count smt/bool 'backtrack/bitmask threads=1'; do
+	for n in 6 8; do echo "par,$n,count,s,e,1,ok,4,0.0$RANDOM,$a,,," >>"$T/m.csv"; done
+	for n in 16 32; do echo "par,$n,first,s,e,1,ok,1,0.0$RANDOM,$a,,," >>"$T/m.csv"; done
+	for b in 128 192; do for i in 0 1 2; do
+		echo "par,16,first,s,e,1,ok,1,0.00$RANDOM,$a,$i:$i,blocked-n16-b$b-f1-s1-$i," >>"$T/m.csv"
+	done; done
+done
+echo "$HEAD,steps" >"$T/r.csv"
+for a in hillclimb/steepest hillclimb/restart anneal/exp; do for n in 8 16; do
+	for i in 1 2 3 4 5 6; do echo "ls,$n,first,s,e,$i,ok,1,0.00$i,$a,,,$((i * RANDOM % 500))" >>"$T/r.csv"; done
+done; done
+# the blocked instances alone: a file of families, their solubility plot
+{ echo "$HEAD,steps"; grep -F ',blocked-n16-' "$T/m.csv"; } >"$T/f.csv"
+# (each kind at the sizes where it went wrong before; time and cactus at all)
+for size in 350x260 700x400 1280x720; do
+	for k in $([ $size != 1280x720 ] && echo solubility); do
+		"$H" plot "$T/f.csv" --kind $k --size $size -o "$T/f-sol.svg" 2>"$T/err"
+		crowded "$T/f-sol.svg" >"$T/crowd" 2>"$T/texts"
+		expect "$k at $size: no two texts meet, none outside ($(head -2 "$T/crowd" | tr '\n' ' '), $(cat "$T/texts"))" \
+			[ ! -s "$T/crowd" ]
+	done
+	for k in time cactus $([ $size = 350x260 ] && echo scatter); do
+		"$H" plot "$T/m.csv" --kind $k --size $size -o "$T/m-$k.svg" 2>"$T/err"
+		crowded "$T/m-$k.svg" >"$T/crowd" 2>"$T/texts"
+		expect "$k at $size: no two texts meet, none outside ($(head -2 "$T/crowd" | tr '\n' ' '), $(cat "$T/texts"))" \
+			[ ! -s "$T/crowd" ]
+	done
+	[ $size = 1280x720 ] && continue
+	"$H" plot "$T/r.csv" --kind rtd --size $size -o "$T/r-rtd.svg" 2>"$T/err"
+	crowded "$T/r-rtd.svg" >"$T/crowd" 2>"$T/texts"
+	expect "rtd at $size: no two texts meet, none outside ($(head -2 "$T/crowd" | tr '\n' ' '), $(cat "$T/texts"))" \
+		[ ! -s "$T/crowd" ]
+done
+"$H" plot "$T/m.csv" --size 350x260 -o "$T/m.svg" 2>"$T/err"
+expect "a paper's column holds two of three panels and names the other ($(cat "$T/err"))" \
+	grep -qF 'holds 2 of the 3 panels at a size that can be read; left out: blocked (--panel NAME' "$T/err"
+"$H" plot "$T/m.csv" --size 350x260 --panel blocked -o "$T/mb.svg" 2>/dev/null
+crowded "$T/mb.svg" >"$T/crowd" 2>/dev/null
+expect "--panel blocked: the blocked instances alone, in a column's width" \
+	grep -qF '>first: blocked, hinted, file instances<' "$T/mb.svg"
+expect "... no other panel" sh -c "[ -s '$T/mb.svg' ] && ! grep -qE '>(count|first)(: one placement.*)?<' '$T/mb.svg'"
+expect "... its names apart ($(head -1 "$T/crowd"))" sh -c "[ -s '$T/mb.svg' ] && [ ! -s '$T/crowd' ]"
+bad_input "--panel names a panel the figure has" "no such panel; its panels: count, first, blocked" \
+	"$H" plot "$T/m.csv" --panel firts -o "$T/x.svg"
+bad_input "--panel on a one-panel kind is refused" "the scatter plot is one panel" \
+	"$H" plot "$T/m.csv" --kind scatter --panel first -o "$T/x.svg"
+# rtd: one look per approach, the instances apart by panel
+"$H" plot "$T/r.csv" --kind rtd -o "$T/r-rtd.svg" 2>/dev/null
+looks "$T/r-rtd.svg" >"$T/r.looks"
+"$H" plot "$T/r.csv" --kind cactus -o "$T/r-c.svg" 2>/dev/null
+looks "$T/r-c.svg" >"$T/rc.looks"
+expect "rtd: each approach once in the key, in its look of the other kinds" \
+	[ "$(cat "$T/r.looks")" = "$(cat "$T/rc.looks")" ]
+expect "rtd: a panel per instance (n = 16)" grep -qF '>n = 16: solved against steps<' "$T/r-rtd.svg"
+"$H" plot "$T/r.csv" --kind all -o "$T/ra.svg" 2>"$T/err"
+expect "--kind all draws the rtd plot of runs with steps ($(tail -1 "$T/err"))" \
+	[ -s "$T/ra-rtd.svg" ]
+"$H" plot "$T/m.csv" --kind all -o "$T/ma.svg" 2>"$T/err"
+expect "... and no rtd plot where no run has steps" [ ! -e "$T/ma-rtd.svg" ]
+
+# --- the HTML report: plots at the size they are shown, looks pinned ------------
+"$H" report "$T/m.csv" --format html -o "$T/m.html" --styles "$T/pins" 2>"$T/err"
+expect "report --styles FILE exits 0 ($(cat "$T/err"))" [ -s "$T/m.html" ]
+python3 - "$T/m.html" >"$T/sizes" <<'PY'
+import base64, re, sys
+h = open(sys.argv[1]).read()
+css = re.search(r'figure img\{[^}]*width:(\d+)em', h)
+shown = int(css.group(1)) * 16  # px, at the page's 16 px font
+for b in re.findall(r'base64,([^"]+)', h):
+    svg = base64.b64decode(b).decode()
+    w = float(re.search(r'viewBox="0 0 ([\d.]+)', svg).group(1))
+    small = min(float(x) for x in re.findall(r'font-size="([\d.]+)"', svg))
+    print('%.1f' % (small * min(shown, w) / w))
+PY
+expect "the page's plots: no text under 11 px where shown ($(tr '\n' ' ' <"$T/sizes"))" \
+	python3 -c "import sys; v = [float(x) for x in open('$T/sizes')]; sys.exit(not (len(v) >= 3 and min(v) >= 11))"
+expect "report --styles: the page's plots draw the pinned look" \
+	sh -c "grep -o 'base64,[^\"]*' '$T/m.html' | cut -c8- | head -2 | tail -1 | base64 -d | grep -qE 'rgb\\( *18, *52, *86\\)'"
+bad_input "report --styles: a bad pin line is refused with its file and line" "bad:2: colour 'crimson'" \
+	"$H" report "$T/m.csv" --format html -o "$T/x.html" --styles "$T/bad"
 
 echo "looks: $pass passed, $failed failed"
 [ $failed -eq 0 ]

@@ -81,9 +81,16 @@ expect "plot of a file of local searches exits 0 (got $rc: $(cat "$T/err"))" [ $
 expect "its default is the run-time distribution, in its own file" \
 	grep -qF "rtd plot written to $T/g/local-rtd.svg" "$T/err"
 expect "no time plot drawn by default" [ ! -e "$T/g/local.svg" ]
-for a in hill-climbing hill-climbing-sideways random-restart simulated-annealing 'minconflicts, n = 1000'; do
-	expect "the RTD names $a" grep -qF ">$a" "$T/g/local-rtd.svg"
+for a in hill-climbing hill-climbing-sideways random-restart simulated-annealing minconflicts; do
+	expect "the RTD names $a" grep -qF ">$a<" "$T/g/local-rtd.svg"
 done
+# an instance's curves share its panels, each curve in its approach's
+# whole look (colour, dash, marker): no dash told instances apart
+expect "the RTD's instances: a panel each (n = 1000)" \
+	grep -qF '>n = 1000: solved against steps<' "$T/g/local-rtd.svg"
+"$H" plot "$T/g/local.csv" --kind rtd -o "$T/g/r2.svg" --panel steps 2>"$T/err"
+expect "--panel steps: the panels against steps alone" \
+	not grep -qF 'against time' "$T/g/r2.svg"
 expect "the RTD has its panel against steps" grep -qF 'solved against steps' "$T/g/local-rtd.svg"
 expect "the RTD has its panel against time" grep -qF 'solved against time' "$T/g/local-rtd.svg"
 "$H" plot "$T/g/local.csv" --kind rtd -o "$T/g/r.png" --y cpu_s 2>"$T/err"
