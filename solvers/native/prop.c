@@ -1,0 +1,590 @@
+/*
+ * prop.c - the `prop` variant of `backtrack`: bit-set search with
+ * propagation, for the restricted families (blocked squares, excluded
+ * diagonals, completion) where plain row-order backtracking explodes.
+ *
+ * The paper's fastest solver (Gent, Jefferson and Nightingale, JAIR 59,
+ * 2017: shiftqueens, CSPLib prob079/prob080 models/) is the textbook
+ * bitmask walk, rows top to bottom, a few instructions a node and no look
+ * ahead. At the Excluded Diagonals peak its trees run to 10^8..10^9 nodes.
+ * This search spends O(n) word operations a node to keep them small:
+ *
+ * - each undecided row keeps the mask of its free squares (fr[]); a queen
+ *   clears its column and both diagonals from every other row's mask;
+ * - forward checking both ways: a row with no free square, or an
+ *   undecided column that no row can reach, ends the branch; a row or a
+ *   column with one free square left is placed at once (units);
+ * - Hall's count on the diagonals: the k queens still to place need k
+ *   distinct sum diagonals (row + col) and k distinct difference
+ *   diagonals among those the free squares still reach;
+ * - the sums every full placement has: over its queens, sum (row + col)
+ *   is sum rows + sum cols, and so is sum (col - row + n - 1) up to
+ *   k (n - 1); the k distinct sum diagonals left must add up to exactly
+ *   that, so the k smallest reachable may not exceed it and the k
+ *   largest not fall short (and likewise for the difference diagonals).
+ *   With lines excluded these bounds cut whole subtrees;
+ * - the line to branch on is the row or column with the fewest free
+ *   squares (MRV over both; a column's count comes from bit-sliced
+ *   counters over the row masks, exact up to 3).
+ *
+ * State is copied down a level (n words), never undone. n <= 64.
+ *
+ * Two cores on one instance: the top of the tree is expanded breadth
+ * first into at least 16 subtrees per thread, taken in order by the
+ * threads; in first mode the first placement stops them all, in count
+ * mode the counts are added. Without a deadline, threads = 1 runs the
+ * same search in one thread.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include "solvers.h"
+#include "nq_board.h"
+
+typedef uint64_t u64;
+typedef unsigned __int128 u128;
+
+struct pnode {
+	u64 rows, cols;          /* undecided rows, columns */
+	int left;                /* queens still to place */
+	int sumr, sumc;          /* sum of the undecided rows', columns' numbers */
+	int8_t q[64];            /* q[row] = col, placed rows */
+	u64 fr[64];              /* free squares of each undecided row */
+};
+
+struct prop {
+	int n;
+	int first;
+	u64 all;
+	double deadline;
+	atomic_int stop;         /* a placement found (first), or time up */
+	atomic_int timed_out;
+	pthread_mutex_t lock;
+	int done;                /* first mode: out holds a placement */
+	int32_t *out;
+	/* the plain walk (first mode, threads >= 2) */
+	const struct pnode *root;
+	int walk_none;           /* it went through its whole tree */
+	/* the top of the tree, shared out */
+	struct pnode *work;
+	int nwork;
+	atomic_int next, finished;
+};
+
+struct pthr {
+	struct prop *p;
+	uint64_t count;
+	int64_t nodes;
+	unsigned w[128];         /* failures seen on row r (w[r]), column
+				  * c (w[64 + c]): the tie-break */
+};
+
+static inline int pc64(u64 x)
+{
+	return __builtin_popcountll(x);
+}
+
+static inline int pc128(u128 x)
+{
+	return pc64((u64)x) + pc64((u64)(x >> 64));
+}
+
+static inline int ctz128(u128 x)
+{
+	return (u64)x ? __builtin_ctzll((u64)x) :
+			64 + __builtin_ctzll((u64)(x >> 64));
+}
+
+/* A node's copy: its rows' masks up to n only. */
+static inline void copy(const struct prop *p, struct pnode *to,
+			const struct pnode *from)
+{
+	memcpy(to, from, offsetof(struct pnode, fr) +
+			 (size_t)p->n * sizeof from->fr[0]);
+}
+
+static void place(const struct prop *p, struct pnode *s, int r, int c)
+{
+	u64 bit = (u64)1 << c, rows;
+
+	s->rows &= ~((u64)1 << r);
+	s->cols &= ~bit;
+	s->fr[r] = 0;
+	s->q[r] = (int8_t)c;
+	s->left--;
+	s->sumr -= r;
+	s->sumc -= c;
+	for (rows = s->rows; rows; rows &= rows - 1) {
+		int o = __builtin_ctzll(rows), d = o > r ? o - r : r - o;
+
+		s->fr[o] &= ~(bit | (bit << d) | (bit >> d)) & p->all;
+	}
+}
+
+/* Can k distinct values among the set bits of m (bit i: value i + base)
+ * add up to exactly t? Only the bounds: the k smallest may not exceed
+ * it, the k largest not fall short. */
+static int sum_reachable(u128 m, int k, int base, int t)
+{
+	int lo = 0, hi = 0, i;
+	u128 x = m;
+
+	for (i = 0; i < k; i++) {
+		lo += ctz128(x) + base;
+		x &= x - 1;
+	}
+	if (lo > t)
+		return 0;
+	x = m;
+	for (i = 0; i < k; i++) {
+		int top = (u64)(x >> 64) ? 127 - __builtin_clzll((u64)(x >> 64)) :
+					   63 - __builtin_clzll((u64)x);
+
+		hi += top + base;
+		x &= ~((u128)1 << top);
+	}
+	return hi >= t;
+}
+
+/* Place the units and check everything above. Returns 0 when the node
+ * has no placement; else 1, with *line the line to branch on (row r: r;
+ * column c: 64 + c), or -1 when every queen is placed. */
+static int propagate(const struct prop *p, struct pnode *s, int *line,
+		     unsigned *w, int r0, int c0)
+{
+	int n = p->n;
+
+	for (;;) {
+		/* the queen (r0, c0) placed (r0 < 0: none) in the same pass
+		 * over the rows as the counts: place() without a second
+		 * loop */
+		u64 bit = (u64)1 << (c0 & 63);
+
+		if (r0 >= 0) {
+			s->rows &= ~((u64)1 << r0);
+			s->cols &= ~bit;
+			s->fr[r0] = 0;
+			s->q[r0] = (int8_t)c0;
+			s->left--;
+			s->sumr -= r0;
+			s->sumc -= c0;
+		}
+		u64 once = 0, twice = 0, thrice = 0, rows, u, two;
+		unsigned bw;
+		int bl;
+		u128 sd = 0, dd = 0;
+		int best = 65, br = -1, k = s->left;
+
+		if (k == 0) {
+			*line = -1;
+			return 1;
+		}
+		for (rows = s->rows; rows; rows &= rows - 1) {
+			int r = __builtin_ctzll(rows), c;
+			u64 m = s->fr[r];
+
+			if (r0 >= 0) {
+				int d = r > r0 ? r - r0 : r0 - r;
+
+				m &= ~(bit | (bit << d) | (bit >> d)) & p->all;
+				s->fr[r] = m;
+			}
+			if (!m) {
+				w[r]++;
+				return 0;
+			}
+			thrice |= twice & m;
+			twice |= once & m;
+			once |= m;
+			c = pc64(m);
+			if (c < best) {
+				best = c;
+				br = r;
+			}
+			sd |= (u128)m << r;
+			dd |= (u128)m << (n - 1 - r);
+		}
+		if (s->cols & ~once) {
+			w[64 + __builtin_ctzll(s->cols & ~once)]++;
+			return 0;
+		}
+		if (best == 1) {
+			r0 = br;
+			c0 = __builtin_ctzll(s->fr[br]);
+			continue;
+		}
+		u = s->cols & ~twice;
+		if (u) {
+			int c = __builtin_ctzll(u);
+
+			for (rows = s->rows; rows; rows &= rows - 1) {
+				int r = __builtin_ctzll(rows);
+
+				if (s->fr[r] >> c & 1) {
+					r0 = r;
+					c0 = c;
+					break;
+				}
+			}
+			continue;
+		}
+		if (pc128(sd) < k || pc128(dd) < k)
+			return 0;
+		/* sum (r + c) over the queens left is sumr + sumc; sum (c - r
+		 * + n - 1) is sumc - sumr + k (n - 1) */
+		if (!sum_reachable(sd, k, 0, s->sumr + s->sumc) ||
+		    !sum_reachable(dd, k, 0, s->sumc - s->sumr + k * (n - 1)))
+			return 0;
+		/* the fewest squares; among lines as few, the one that
+		 * ended the most branches so far (Boussemart et al.'s
+		 * dom/wdeg, as a tie-break): columns of two only when no
+		 * row has two or fewer, or as many */
+		two = s->cols & twice & ~thrice;
+		if (best > 2 && two)
+			bl = 64 + __builtin_ctzll(two), bw = w[bl];
+		else
+			bl = br, bw = w[br];
+		if (best > 2 && two)
+			best = 2, rows = 0;
+		else
+			rows = s->rows;
+		for (; rows; rows &= rows - 1) {
+			int r = __builtin_ctzll(rows);
+
+			if (w[r] > bw && pc64(s->fr[r]) == best)
+				bw = w[r], bl = r;
+		}
+		for (two = best == 2 ? two : 0; two; two &= two - 1) {
+			int c = 64 + __builtin_ctzll(two);
+
+			if (w[c] > bw)
+				bw = w[c], bl = c;
+		}
+		*line = bl;
+		return 1;
+	}
+}
+
+static void found(struct prop *p, const struct pnode *s)
+{
+	pthread_mutex_lock(&p->lock);
+	if (!p->done) {
+		for (int r = 0; r < p->n; r++)
+			p->out[r] = s->q[r];
+		p->done = 1;
+	}
+	pthread_mutex_unlock(&p->lock);
+	atomic_store(&p->stop, 1);
+}
+
+/* The squares of the branching line, in the order they are tried. */
+static int squares(const struct pnode *s, int line, int *rr, int *cc)
+{
+	int k = 0;
+
+	if (line < 64) {
+		for (u64 m = s->fr[line]; m; m &= m - 1) {
+			rr[k] = line;
+			cc[k++] = __builtin_ctzll(m);
+		}
+	} else {
+		int c = line - 64;
+
+		for (u64 rows = s->rows; rows; rows &= rows - 1) {
+			int r = __builtin_ctzll(rows);
+
+			if (s->fr[r] >> c & 1) {
+				rr[k] = r;
+				cc[k++] = c;
+			}
+		}
+	}
+	return k;
+}
+
+/* Search below s (propagated, branching on line). */
+static void search(struct pthr *t, const struct pnode *s, int line)
+{
+	struct prop *p = t->p;
+	int rr[64], cc[64], k, i;
+
+	k = squares(s, line, rr, cc);
+	for (i = 0; i < k; i++) {
+		struct pnode ch;
+		int l;
+
+		if (atomic_load_explicit(&p->stop, memory_order_relaxed))
+			return;
+		if ((++t->nodes & 4095) == 0 && p->deadline > 0 &&
+		    nq_now() > p->deadline) {
+			atomic_store(&p->timed_out, 1);
+			atomic_store(&p->stop, 1);
+			return;
+		}
+		copy(p, &ch, s);
+		if (!propagate(p, &ch, &l, t->w, rr[i], cc[i]))
+			continue;
+		if (l < 0) {
+			t->count++;
+			if (p->first) {
+				found(p, &ch);
+				return;
+			}
+			continue;
+		}
+		search(t, &ch, l);
+	}
+}
+
+/* The paper's own search (shiftqueens): rows top to bottom, the lowest
+ * free column first, three attack masks shifted a row at a time; no look
+ * ahead, a few instructions a node. Where the first placement in that
+ * order comes early it is there long before propagation pays for
+ * itself, so in first mode one thread walks it for WALK_NODES nodes
+ * (about a quarter second) before it joins the others; a walk that ends
+ * has proved there is none. Returns 1 found, 0 none below, -1 stopped. */
+#define WALK_NODES (1LL << 24)
+
+static int walk(struct pthr *t, const u64 *wm, int r, u64 cols, u64 ld,
+		u64 rd, int8_t *q)
+{
+	struct prop *p = t->p;
+	u64 poss;
+
+	if (r == p->n)
+		return 1;
+	poss = wm[r] & ~(cols | ld | rd);
+	while (poss) {
+		u64 bit = poss & -poss;
+		int f;
+
+		poss -= bit;
+		if ((++t->nodes & 65535) == 0) {
+			if (t->nodes > WALK_NODES ||
+			    atomic_load_explicit(&p->stop, memory_order_relaxed))
+				return -1;
+		}
+		q[r] = (int8_t)__builtin_ctzll(bit);
+		f = walk(t, wm, r + 1, cols | bit, ((ld | bit) << 1) & p->all,
+			 (rd | bit) >> 1, q);
+		if (f)
+			return f;
+	}
+	return 0;
+}
+
+static void *worker(void *arg);
+
+static void *walker(void *arg)
+{
+	struct pthr *t = arg;
+	struct prop *p = t->p;
+	struct pnode s = *p->root;
+	u64 wm[64];
+	int f;
+
+	for (int r = 0; r < p->n; r++)
+		wm[r] = s.rows >> r & 1 ? s.fr[r] : (u64)1 << s.q[r];
+	f = walk(t, wm, 0, 0, 0, 0, s.q);
+	if (f > 0) {
+		found(p, &s);
+	} else if (f == 0) {
+		p->walk_none = 1;
+		atomic_store(&p->stop, 1);
+	}
+	return worker(arg);
+}
+
+static void *worker(void *arg)
+{
+	struct pthr *t = arg;
+	struct prop *p = t->p;
+	int i, l;
+
+	while (!atomic_load(&p->stop) &&
+	       (i = atomic_fetch_add(&p->next, 1)) < p->nwork) {
+		struct pnode s = p->work[i];
+
+		if (propagate(p, &s, &l, t->w, -1, -1))
+			search(t, &s, l);
+		/* the last subtree done: the walk has nothing left to
+		 * find either */
+		if (atomic_fetch_add(&p->finished, 1) + 1 == p->nwork)
+			atomic_store(&p->stop, 1);
+	}
+	return NULL;
+}
+
+/* Expand the root breadth first into at least want propagated open
+ * nodes (fewer when the tree is smaller); placements met on the way are
+ * counted (and end a first-mode search). Returns the count met, or -1
+ * out of memory. */
+static long expand(struct prop *p, struct pthr *t, const struct pnode *root,
+		   int want)
+{
+	struct pnode *cur, *nxt;
+	int ncur = 1, cap = 1, rr[64], cc[64], l;
+	long met = 0;
+
+	cur = malloc(sizeof *cur);
+	if (!cur)
+		return -1;
+	cur[0] = *root;
+	while (ncur > 0 && ncur < want && !atomic_load(&p->stop)) {
+		int nn = 0, ncap = 0;
+
+		for (int j = 0; j < ncur; j++) {
+			propagate(p, &cur[j], &l, t->w, -1, -1);
+			ncap += squares(&cur[j], l, rr, cc);
+		}
+		nxt = malloc((size_t)(ncap ? ncap : 1) * sizeof *nxt);
+		if (!nxt) {
+			free(cur);
+			return -1;
+		}
+		for (int j = 0; j < ncur && !atomic_load(&p->stop); j++) {
+			int k;
+
+			propagate(p, &cur[j], &l, t->w, -1, -1);
+			k = squares(&cur[j], l, rr, cc);
+			for (int i = 0; i < k; i++) {
+				struct pnode ch = cur[j];
+				int l2;
+
+				t->nodes++;
+				if (!propagate(p, &ch, &l2, t->w, rr[i],
+					       cc[i]))
+					continue;
+				if (l2 < 0) {
+					met++;
+					if (p->first) {
+						found(p, &ch);
+						break;
+					}
+					continue;
+				}
+				nxt[nn++] = ch;
+			}
+		}
+		free(cur);
+		cur = nxt;
+		ncur = nn;
+		cap = ncap;
+	}
+	(void)cap;
+	p->work = cur;
+	p->nwork = atomic_load(&p->stop) ? 0 : ncur;
+	return met;
+}
+
+int nq_prop(const nq_job *job, nq_result *res, int threads)
+{
+	const nq_instance *in = job->inst;
+	int n = in->n, r, c, i, l, rc = NQ_OK;
+	struct prop p;
+	struct pnode root;
+	struct pthr th[64];
+	pthread_t tid[64];
+	unsigned char *banned = NULL;
+	long met;
+	uint64_t count = 0;
+	int64_t nodes = 0;
+
+	if (n < 1 || n > 64) {
+		snprintf(res->note, sizeof res->note,
+			 "prop takes n <= 64 (one machine word a row)");
+		return NQ_ERR;
+	}
+	if (threads < 1)
+		threads = 1;
+	if (threads > 64)
+		threads = 64;
+	memset(&p, 0, sizeof p);
+	p.n = n;
+	p.first = in->mode == NQ_MODE_FIRST;
+	p.all = n == 64 ? ~(u64)0 : ((u64)1 << n) - 1;
+	p.out = res->placement;
+	if (job->time_limit_s > 0)
+		p.deadline = nq_now() + job->time_limit_s * 0.97;
+	pthread_mutex_init(&p.lock, NULL);
+
+	memset(&root, 0, sizeof root);
+	root.rows = root.cols = p.all;
+	root.left = n;
+	for (r = 0; r < n; r++) {
+		root.fr[r] = p.all;
+		root.sumr += r;
+		root.sumc += r;
+	}
+	if (nq_board_restricted(in)) {
+		banned = malloc((size_t)n * (size_t)n);
+		if (!banned) {
+			rc = NQ_ENOMEM;
+			goto out;
+		}
+		nq_board_forbidden(in, banned);
+		for (r = 0; r < n; r++)
+			for (c = 0; c < n; c++)
+				if (banned[(size_t)r * n + c])
+					root.fr[r] &= ~((u64)1 << c);
+	}
+	memset(&th[0], 0, sizeof th[0]);
+	th[0].p = &p;
+	met = 0;
+	for (i = 0; i < in->nhints; i++) {
+		r = in->hints[i].row;
+		c = in->hints[i].col;
+		if (!(root.rows >> r & 1) || !(root.fr[r] >> c & 1))
+			goto none; /* hints that clash */
+		place(&p, &root, r, c);
+	}
+	if (!propagate(&p, &root, &l, th[0].w, -1, -1))
+		goto none;
+	if (l < 0) {
+		met = 1;
+		if (p.first)
+			found(&p, &root);
+		goto none;
+	}
+	p.root = &root;
+	met = expand(&p, &th[0], &root, threads > 1 ? 16 * threads : 1);
+	if (met < 0) {
+		rc = NQ_ENOMEM;
+		goto out;
+	}
+	nodes = th[0].nodes;
+	th[0].nodes = 0;
+	for (i = 1; i < threads && p.nwork > 0; i++) {
+		th[i] = th[0]; /* the weights learnt at the top */
+		th[i].count = 0;
+		if (pthread_create(&tid[i], NULL,
+				   i == 1 && p.first ? walker : worker,
+				   &th[i]) != 0)
+			break; /* fewer threads: the work is shared anyway */
+	}
+	worker(&th[0]);
+	for (int j = 1; j < i; j++)
+		pthread_join(tid[j], NULL);
+	for (int j = 0; j < i; j++) {
+		count += th[j].count;
+		nodes += th[j].nodes;
+	}
+	snprintf(res->ran, sizeof res->ran, "threads=%d", i);
+none:
+	if (atomic_load(&p.timed_out) && !p.done && !p.walk_none) {
+		snprintf(res->note, sizeof res->note, "stopped at the time limit "
+			 "after %lld nodes", (long long)nodes);
+		rc = NQ_ETIMEOUT;
+		goto out;
+	}
+	res->solutions = p.first ? (uint64_t)p.done : count + (uint64_t)met;
+	res->nodes = nodes;
+out:
+	free(p.work);
+	free(banned);
+	pthread_mutex_destroy(&p.lock);
+	return rc;
+}
