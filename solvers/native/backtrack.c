@@ -96,7 +96,8 @@ static const nq_option options[] = {
 	  "forward checking with fewest-choices-first (mrv), Knuth's dancing "
 	  "links on the exact cover, fewest options first (dlx), halves "
 	  "counted and joined (split), bit sets with propagation and "
-	  "diagonal-sum bounds for blocked and excluded boards (prop)" },
+	  "diagonal-sum bounds for blocked and excluded boards (prop; "
+	  "n <= 64, on a plain board half bitmask's speed)" },
 	{ "threads", NQ_OPT_INT, "0", NULL, 0, 256,
 	  "threads for bitmask, symmetry and split counts and for prop "
 	  "(0: one per core)" },

@@ -25,15 +25,20 @@
  *   With lines excluded these bounds cut whole subtrees;
  * - the line to branch on is the row or column with the fewest free
  *   squares (MRV over both; a column's count comes from bit-sliced
- *   counters over the row masks, exact up to 3).
+ *   counters over the row masks, exact up to 3), ties to the line that
+ *   ended the most branches so far (dom/wdeg weights, per thread).
  *
- * State is copied down a level (n words), never undone. n <= 64.
+ * State is copied down a level (n words), never undone. n <= 64. The
+ * diagonal bounds are dropped by a thread that finds they cut nothing
+ * (blocked boards). docs/native-impl.md has the measurements, and what
+ * was tried and dropped.
  *
  * Two cores on one instance: the top of the tree is expanded breadth
- * first into at least 16 subtrees per thread, taken in order by the
+ * first into at least 64 subtrees per thread, taken in order by the
  * threads; in first mode the first placement stops them all, in count
- * mode the counts are added. Without a deadline, threads = 1 runs the
- * same search in one thread.
+ * mode the counts are added (the same count on any number of threads).
+ * In first mode thread 1 walks the paper's own order for 2^24 nodes
+ * before it joins the others (walk() below).
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -569,7 +574,7 @@ int nq_prop(const nq_job *job, nq_result *res, int threads)
 		goto none;
 	}
 	p.root = &root;
-	met = expand(&p, &th[0], &root, threads > 1 ? 16 * threads : 1);
+	met = expand(&p, &th[0], &root, threads > 1 ? 64 * threads : 1);
 	if (met < 0) {
 		rc = NQ_ENOMEM;
 		goto out;
