@@ -22,7 +22,9 @@
  *   k (n - 1); the k distinct sum diagonals left must add up to exactly
  *   that, so the k smallest reachable may not exceed it and the k
  *   largest not fall short (and likewise for the difference diagonals).
- *   With lines excluded these bounds cut whole subtrees;
+ *   With lines excluded these bounds cut whole subtrees, and filter: a
+ *   diagonal that no such k can hold is taken off every row, and one
+ *   that every such k holds, left with one free square, is a unit;
  * - the line to branch on is the row or column with the fewest free
  *   squares (MRV over both; a column's count comes from bit-sliced
  *   counters over the row masks, exact up to 3), ties to the line that
@@ -139,29 +141,49 @@ static void place(const struct prop *p, struct pnode *s, int r, int c)
 	}
 }
 
-/* Can k distinct values among the set bits of m (bit i: value i + base)
- * add up to exactly t? Only the bounds: the k smallest may not exceed
- * it, the k largest not fall short. */
-static int sum_reachable(u128 m, int k, int base, int t)
+/* Bounds on one direction's diagonals (bit v of a: diagonal v is still
+ * reachable), k queens left whose diagonals add up to t. Returns 0 when
+ * no k of them can (the k smallest exceed t or the k largest fall
+ * short); else *ban gets the diagonals that no k of them adding up to t
+ * can hold (the k - 1 others could not make up the rest), *must those
+ * that every such k holds (the others alone could not). Sorted prefix
+ * sums make it O(|a|). */
+static int diag_filter(u128 a, int k, int t, u128 *ban, u128 *must)
 {
-	int lo = 0, hi = 0, i;
-	u128 x = m;
+	int v[128], P[129], m = 0, i;
+	u128 x;
 
-	for (i = 0; i < k; i++) {
-		lo += ctz128(x) + base;
-		x &= x - 1;
+	P[0] = 0;
+	for (x = a; x; x &= x - 1, m++) {
+		v[m] = ctz128(x);
+		P[m + 1] = P[m] + v[m];
 	}
-	if (lo > t)
+	if (m < k || t < P[k] || t > P[m] - P[m - k])
 		return 0;
-	x = m;
-	for (i = 0; i < k; i++) {
-		int top = (u64)(x >> 64) ? 127 - __builtin_clzll((u64)(x >> 64)) :
-					   63 - __builtin_clzll((u64)x);
+	*ban = *must = 0;
+	for (i = 0; i < m; i++) {
+		u128 b = (u128)1 << v[i];
+		/* v[i] used: k - 1 of the others make up t - v[i] */
+		int lo = i < k ? P[k] - v[i] : P[k - 1];
+		int hi = i >= m - k ? P[m] - P[m - k] - v[i] :
+				      P[m] - P[m - k + 1];
 
-		hi += top + base;
-		x &= ~((u128)1 << top);
+		if (t - v[i] < lo || t - v[i] > hi) {
+			*ban |= b;
+			continue;
+		}
+		if (m == k) {
+			*must |= b;
+			continue;
+		}
+		/* v[i] unused: k of the others make up t */
+		lo = i < k + 1 ? P[k + 1] - v[i] : P[k];
+		hi = i >= m - k - 1 ? P[m] - P[m - k - 1] - v[i] :
+				      P[m] - P[m - k];
+		if (t < lo || t > hi)
+			*must |= b;
 	}
-	return hi >= t;
+	return 1;
 }
 
 /* Place the units and check everything above. Returns 0 when the node
@@ -191,7 +213,7 @@ static int propagate(const struct prop *p, struct pnode *s, int *line,
 		u64 once = 0, twice = 0, thrice = 0, rows, u, two;
 		unsigned bw;
 		int bl;
-		u128 sd = 0, dd = 0;
+		u128 sd = 0, dd = 0, sd2 = 0, dd2 = 0;
 		int best = 65, br = -1, k = s->left;
 
 		if (k == 0) {
@@ -221,8 +243,12 @@ static int propagate(const struct prop *p, struct pnode *s, int *line,
 				br = r;
 			}
 			if (diag) {
-				sd |= (u128)m << r;
-				dd |= (u128)m << (n - 1 - r);
+				u128 xs = (u128)m << r, xd = (u128)m << (n - 1 - r);
+
+				sd2 |= sd & xs;
+				sd |= xs;
+				dd2 |= dd & xd;
+				dd |= xd;
 			}
 		}
 		if (s->cols & ~once) {
@@ -251,12 +277,62 @@ static int propagate(const struct prop *p, struct pnode *s, int *line,
 		}
 		/* sum (r + c) over the queens left is sumr + sumc; sum (c - r
 		 * + n - 1) is sumc - sumr + k (n - 1) */
-		if (diag && (t->checks++, pc128(sd) < k || pc128(dd) < k ||
-			     !sum_reachable(sd, k, 0, s->sumr + s->sumc) ||
-			     !sum_reachable(dd, k, 0, s->sumc - s->sumr +
-					    k * (n - 1)))) {
-			t->cuts++;
-			return 0;
+		if (diag) {
+			u128 bs, ms, bd, md, one;
+
+			t->checks++;
+			if (!diag_filter(sd, k, s->sumr + s->sumc, &bs, &ms) ||
+			    !diag_filter(dd, k, s->sumc - s->sumr + k * (n - 1),
+					 &bd, &md)) {
+				t->cuts++;
+				return 0;
+			}
+			if (bs | bd) {
+				/* no queen on these diagonals: off every row */
+				for (rows = s->rows; rows; rows &= rows - 1) {
+					int r = __builtin_ctzll(rows);
+
+					s->fr[r] &= ~((u64)(bs >> r) |
+						      (u64)(bd >> (n - 1 - r)));
+				}
+				t->cuts++;
+				r0 = -1;
+				continue;
+			}
+			/* a diagonal that must hold a queen and has one
+			 * square: a unit */
+			one = ms & ~sd2;
+			if (one) {
+				int v = ctz128(one);
+
+				for (rows = s->rows; rows; rows &= rows - 1) {
+					int r = __builtin_ctzll(rows);
+
+					if (v - r >= 0 && v - r < n &&
+					    s->fr[r] >> (v - r) & 1) {
+						r0 = r;
+						c0 = v - r;
+						break;
+					}
+				}
+				continue;
+			}
+			one = md & ~dd2;
+			if (one) {
+				int v = ctz128(one);
+
+				for (rows = s->rows; rows; rows &= rows - 1) {
+					int r = __builtin_ctzll(rows),
+					    c = v - (n - 1 - r);
+
+					if (c >= 0 && c < n && s->fr[r] >> c & 1) {
+						r0 = r;
+						c0 = c;
+						break;
+					}
+				}
+				continue;
+			}
 		}
 		/* the fewest squares; among lines as few, the one that
 		 * ended the most branches so far (Boussemart et al.'s
