@@ -34,6 +34,8 @@
 #        CSPLIB=... SET=beyond SIZES="22 24" SEEDS="1 2 3" TIMEOUT=600 bench/hard.sh
 # SAMPLE=K (peaks): the K instances of each n with the most published
 # shiftqueens nodes and K more spread over the rest (default: all 1000).
+# SQ=0 (peaks): shiftqueens not run; its columns are then the published
+# seconds (the paper's machine, about 3x slower than a 2020s core).
 # PROP sets the approach ("backtrack: {variant: prop}", one thread per
 # core; "backtrack: {variant: prop, threads: 1}" for one). CSPLIB is a
 # checkout of github.com/csplib/csplib with the tarballs unpacked or not
@@ -55,13 +57,14 @@ p80=$CSPLIB/Problems/prob080
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-if [ "$SET" = peaks ]; then
+SQ=${SQ:-1}
+if [ "$SET" = peaks ] && [ "$SQ" != 0 ]; then
 	SIZES=${SIZES:-"18 19 20 21"}
 	g++ -O3 -march=native -o "$tmp/shiftqueens" "$p79/models/shiftqueensdiags.cc"
 fi
-python3 - "$SET" "$tmp" "$p79" "$p80" "$REPEAT" "$TIMEOUT" "$SAMPLE" "${SIZES:-22 24 26 28 30}" "$SEEDS" "$PROP" <<'PY'
+python3 - "$SET" "$tmp" "$p79" "$p80" "$REPEAT" "$TIMEOUT" "$SAMPLE" "${SIZES:-22 24 26 28 30}" "$SEEDS" "$PROP" "$SQ" <<'PY'
 import csv, gzip, os, re, statistics, subprocess, sys, tarfile, time
-SET, tmp, p79, p80, repeat, timeout, sample, sizes, seeds, prop = sys.argv[1:]
+SET, tmp, p79, p80, repeat, timeout, sample, sizes, seeds, prop, SQ = sys.argv[1:]
 repeat = int(repeat)
 sizes = [int(x) for x in sizes.split()]
 PEAK = {16: 14, 17: 15, 18: 16, 19: 17, 20: 18, 21: 19}
@@ -113,9 +116,11 @@ if SET == "peaks":
     pub = {}
     for line in gzip.open(os.path.join(p79, "results/run-diags-shiftqueens-processed.txt.gz"), "rt"):
         f = line.split()
-        m = re.search(r"Solutions: (\d+) Nodes: (\d+)", line)
+        m = re.search(r"Solutions: (\d+) Nodes: (\d+) Timeout: \d+ Time: ([0-9.]+)", line)
         if m:
-            pub[(int(f[0]), int(f[1]), int(f[3]))] = (m.group(1), int(m.group(2)))
+            pub[(int(f[0]), int(f[1]), int(f[3]))] = (m.group(1), int(m.group(2)), float(m.group(3)))
+    if SQ == "0":
+        print("(shiftqueens not run: its columns are the published seconds, the paper's machine)\n")
     print("| n | M | instances | soluble (published) | shiftqueens s (all) | prop s (all) | ratio | shiftqueens max s | prop max s | prop slower (by > 2 ms) | answers equal |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     T = [0.0, 0.0]
@@ -142,7 +147,7 @@ if SET == "peaks":
             sq_in.append("%d %d\n%s\n" % (n, len(pairs), " ".join("%d %d" % p for p in pairs)))
         got = harness("peaks-%d" % n, entries)
         sq = []
-        for s in sq_in:
+        for s in (sq_in if SQ != "0" else []):
             ts, ans = [], None
             for _ in range(repeat):
                 t0 = time.perf_counter()
@@ -151,6 +156,8 @@ if SET == "peaks":
                 ts.append(time.perf_counter() - t0)
                 ans = "1" if "Solution Found" in o else "0" if "No solution" in o else "?"
             sq.append((ans, statistics.median(ts)))
+        if SQ == "0":
+            sq = [(pub[(n, M, i)][0], pub[(n, M, i)][2]) for i in ids]
         equal = sum(1 for i, g, q in zip(ids, got, sq)
                     if g[0] == {pub[(n, M, i)][0]} and q[0] == pub[(n, M, i)][0])
         slower = sum(1 for g, q in zip(got, sq) if g[1] > q[1])
