@@ -58,8 +58,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 SQ=${SQ:-1}
+[ "$SET" = peaks ] && SIZES=${SIZES:-"18 19 20 21"}
 if [ "$SET" = peaks ] && [ "$SQ" != 0 ]; then
-	SIZES=${SIZES:-"18 19 20 21"}
 	g++ -O3 -march=native -o "$tmp/shiftqueens" "$p79/models/shiftqueensdiags.cc"
 fi
 python3 - "$SET" "$tmp" "$p79" "$p80" "$REPEAT" "$TIMEOUT" "$SAMPLE" "${SIZES:-22 24 26 28 30}" "$SEEDS" "$PROP" "$SQ" <<'PY'
