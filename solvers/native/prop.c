@@ -39,8 +39,10 @@
  * first into at least 64 subtrees per thread, taken in order by the
  * threads; in first mode the first placement stops them all, in count
  * mode the counts are added (the same count on any number of threads).
- * In first mode thread 1 walks the paper's own order for 2^24 nodes
- * before it joins the others (walk() below).
+ * The other threads start only once the caller has searched alone for a
+ * while (SPAWN_NODES). In first mode the caller first walks the paper's
+ * own order for a moment, and thread 1 walks it for 2^24 nodes before it
+ * joins the others (walk() below).
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -50,6 +52,17 @@
 #include <stdio.h>
 #include "solvers.h"
 #include "nq_board.h"
+
+/* walk() below: a helper thread's budget in first mode (about a quarter
+ * second) */
+#define WALK_NODES (1LL << 24)
+/* The caller's thread first walks the paper's order alone for this many
+ * nodes (about a millisecond), then searches alone for SPAWN_NODES nodes
+ * (10 to 30 milliseconds) before the other threads start: most instances
+ * at the peaks are decided by then, and a thread started for them costs
+ * more than the search (on a loaded machine ten times more). */
+#define FIRST_WALK_NODES (1LL << 16)
+#define SPAWN_NODES (1LL << 16)
 
 typedef uint64_t u64;
 typedef unsigned __int128 u128;
@@ -79,6 +92,11 @@ struct prop {
 	struct pnode *work;
 	int nwork;
 	atomic_int next, finished;
+	/* the threads: th[0] is the caller's, the others start once it has
+	 * searched SPAWN_NODES nodes without an answer */
+	struct pthr *th;
+	pthread_t *tid;
+	int threads, started;
 };
 
 struct pthr {
@@ -88,6 +106,7 @@ struct pthr {
 	unsigned w[128];         /* failures seen on row r (w[r]), column
 				  * c (w[64 + c]): the tie-break */
 	int64_t checks, cuts;    /* the diagonal bounds: tried, and failed */
+	int64_t walk_budget;     /* nodes walk() may take */
 };
 
 /* The diagonal bounds cost as much again as the rest of a node; on
@@ -401,6 +420,28 @@ static int squares(const struct pnode *s, int line, int *rr, int *cc)
 	return k;
 }
 
+static void *worker(void *arg);
+static void *walker(void *arg);
+
+/* Start the other threads (called by th[0] alone): each with th[0]'s
+ * weights; in first mode thread 1 walks first. A thread that cannot be
+ * made is done without: the work is shared anyway. */
+static void spawn(struct prop *p)
+{
+	int i;
+
+	for (i = 1; i < p->threads; i++) {
+		p->th[i] = p->th[0];
+		p->th[i].count = 0;
+		p->th[i].nodes = 0;
+		if (pthread_create(&p->tid[i], NULL,
+				   i == 1 && p->first ? walker : worker,
+				   &p->th[i]) != 0)
+			break;
+	}
+	p->started = i;
+}
+
 /* Search below s (propagated, branching on line). */
 static void search(struct pthr *t, const struct pnode *s, int line)
 {
@@ -414,11 +455,15 @@ static void search(struct pthr *t, const struct pnode *s, int line)
 
 		if (atomic_load_explicit(&p->stop, memory_order_relaxed))
 			return;
-		if ((++t->nodes & 4095) == 0 && p->deadline > 0 &&
-		    nq_now() > p->deadline) {
-			atomic_store(&p->timed_out, 1);
-			atomic_store(&p->stop, 1);
-			return;
+		if ((++t->nodes & 4095) == 0) {
+			if (p->deadline > 0 && nq_now() > p->deadline) {
+				atomic_store(&p->timed_out, 1);
+				atomic_store(&p->stop, 1);
+				return;
+			}
+			if (t == p->th && p->started < p->threads &&
+			    t->nodes >= SPAWN_NODES)
+				spawn(p);
 		}
 		copy(p, &ch, s);
 		if (!propagate(p, &ch, &l, t, rr[i], cc[i]))
@@ -442,7 +487,6 @@ static void search(struct pthr *t, const struct pnode *s, int line)
  * itself, so in first mode one thread walks it for WALK_NODES nodes
  * (about a quarter second) before it joins the others; a walk that ends
  * has proved there is none. Returns 1 found, 0 none below, -1 stopped. */
-#define WALK_NODES (1LL << 24)
 
 static int walk(struct pthr *t, const u64 *wm, int r, u64 cols, u64 ld,
 		u64 rd, int8_t *q)
@@ -458,12 +502,12 @@ static int walk(struct pthr *t, const u64 *wm, int r, u64 cols, u64 ld,
 		int f;
 
 		poss -= bit;
-		if ((++t->nodes & 65535) == 0) {
+		if ((++t->nodes & 4095) == 0) {
 			if (p->deadline > 0 && nq_now() > p->deadline) {
 				atomic_store(&p->timed_out, 1);
 				atomic_store(&p->stop, 1);
 			}
-			if (t->nodes > WALK_NODES ||
+			if (t->nodes > t->walk_budget ||
 			    atomic_load_explicit(&p->stop, memory_order_relaxed))
 				return -1;
 		}
@@ -476,8 +520,6 @@ static int walk(struct pthr *t, const u64 *wm, int r, u64 cols, u64 ld,
 	return 0;
 }
 
-static void *worker(void *arg);
-
 static void *walker(void *arg)
 {
 	struct pthr *t = arg;
@@ -488,6 +530,7 @@ static void *walker(void *arg)
 
 	for (int r = 0; r < p->n; r++)
 		wm[r] = s.rows >> r & 1 ? s.fr[r] : (u64)1 << s.q[r];
+	t->walk_budget = t->nodes + WALK_NODES;
 	f = walk(t, wm, 0, 0, 0, 0, s.q);
 	if (f > 0) {
 		found(p, &s);
@@ -650,29 +693,48 @@ int nq_prop(const nq_job *job, nq_result *res, int threads)
 		goto none;
 	}
 	p.root = &root;
+	p.th = th;
+	p.tid = tid;
+	p.threads = threads;
+	p.started = 1;
+	snprintf(res->ran, sizeof res->ran, "threads=%d", threads);
+	if (p.first) {
+		/* the paper's order, a moment, alone */
+		struct pnode s = root;
+		u64 wm[64];
+		int f;
+
+		for (r = 0; r < n; r++)
+			wm[r] = s.rows >> r & 1 ? s.fr[r] : (u64)1 << s.q[r];
+		th[0].walk_budget = FIRST_WALK_NODES;
+		f = walk(&th[0], wm, 0, 0, 0, 0, s.q);
+		nodes = th[0].nodes;
+		th[0].nodes = 0;
+		if (f > 0) {
+			found(&p, &s);
+			goto none;
+		}
+		if (f == 0) {
+			p.walk_none = 1;
+			goto none;
+		}
+	}
 	met = expand(&p, &th[0], &root, threads > 1 ? 64 * threads : 1);
 	if (met < 0) {
 		rc = NQ_ENOMEM;
 		goto out;
 	}
-	nodes = th[0].nodes;
+	nodes += th[0].nodes;
 	th[0].nodes = 0;
-	for (i = 1; i < threads && p.nwork > 0; i++) {
-		th[i] = th[0]; /* the weights learnt at the top */
-		th[i].count = 0;
-		if (pthread_create(&tid[i], NULL,
-				   i == 1 && p.first ? walker : worker,
-				   &th[i]) != 0)
-			break; /* fewer threads: the work is shared anyway */
-	}
+	if (p.nwork < 2)
+		p.threads = 1; /* nothing to share */
 	worker(&th[0]);
-	for (int j = 1; j < i; j++)
+	for (int j = 1; j < p.started; j++)
 		pthread_join(tid[j], NULL);
-	for (int j = 0; j < i; j++) {
+	for (int j = 0; j < p.started; j++) {
 		count += th[j].count;
 		nodes += th[j].nodes;
 	}
-	snprintf(res->ran, sizeof res->ran, "threads=%d", i);
 none:
 	if (atomic_load(&p.timed_out) && !p.done && !p.walk_none) {
 		snprintf(res->note, sizeof res->note, "stopped at the time limit "
