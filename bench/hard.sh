@@ -36,6 +36,9 @@
 # shiftqueens nodes and K more spread over the rest (default: all 1000).
 # SQ=0 (peaks): shiftqueens not run; its columns are then the published
 # seconds (the paper's machine, about 3x slower than a 2020s core).
+# Wall seconds are what a user waits; on a shared machine the CPU
+# seconds (shiftqueens' own user time, the harness's cpu_s of prop's
+# runs, both its threads) say more about the work.
 # PROP sets the approach ("backtrack: {variant: prop}", one thread per
 # core; "backtrack: {variant: prop, threads: 1}" for one). CSPLIB is a
 # checkout of github.com/csplib/csplib with the tarballs unpacked or not
@@ -87,7 +90,7 @@ def entry(n, pairs):
                                       ", ".join(map(str, anti))))
 
 def harness(name, entries, extra=""):
-    """Run the entries; per entry in order: (answers, median wall)."""
+    """Run the entries; per entry in order: (answers, median wall, median CPU)."""
     y, out = os.path.join(tmp, name + ".yaml"), os.path.join(tmp, name + ".csv")
     with open(y, "w") as f:
         f.write("experiment: hard\nrepeat: %d\ntimeout: %ss\n%sinstances:\n"
@@ -106,7 +109,8 @@ def harness(name, entries, extra=""):
     for h in order:
         rs = rows[h]
         ans = {r["solutions"] if r["status"] == "ok" else r["status"] for r in rs}
-        res.append((ans, statistics.median(float(r["wall_s"]) for r in rs)))
+        res.append((ans, statistics.median(float(r["wall_s"]) for r in rs),
+                    statistics.median(float(r["cpu_s"] or 0) for r in rs)))
     return res
 
 def fmt(x):
@@ -121,9 +125,9 @@ if SET == "peaks":
             pub[(int(f[0]), int(f[1]), int(f[3]))] = (m.group(1), int(m.group(2)), float(m.group(3)))
     if SQ == "0":
         print("(shiftqueens not run: its columns are the published seconds, the paper's machine)\n")
-    print("| n | M | instances | soluble (published) | shiftqueens s (all) | prop s (all) | ratio | shiftqueens max s | prop max s | prop slower (by > 2 ms) | answers equal |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
-    T = [0.0, 0.0]
+    print("| n | M | instances | soluble (published) | shiftqueens s (all) | prop s (all) | ratio | CPU s: shiftqueens, prop (ratio) | shiftqueens max s | prop max s | prop slower (by > 2 ms) | answers equal |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    T = [0.0, 0.0, 0.0, 0.0]
     for n in sizes:
         M = PEAK[n]
         d = unpack(os.path.join(p79, "data/diag-%d.tar.gz" % n), "diag-%d" % n)
@@ -148,28 +152,36 @@ if SET == "peaks":
         got = harness("peaks-%d" % n, entries)
         sq = []
         for s in (sq_in if SQ != "0" else []):
-            ts, ans = [], None
+            ts, cs, ans = [], [], None
             for _ in range(repeat):
                 t0 = time.perf_counter()
                 o = subprocess.run([os.path.join(tmp, "shiftqueens"), str(M)], input=s,
                                    capture_output=True, text=True).stdout
                 ts.append(time.perf_counter() - t0)
                 ans = "1" if "Solution Found" in o else "0" if "No solution" in o else "?"
-            sq.append((ans, statistics.median(ts)))
+                m = re.search(r"Time: ([0-9.]+)", o)  # its own user CPU
+                cs.append(float(m.group(1)) if m else 0.0)
+            sq.append((ans, statistics.median(ts), statistics.median(cs)))
         if SQ == "0":
-            sq = [(pub[(n, M, i)][0], pub[(n, M, i)][2]) for i in ids]
+            sq = [(pub[(n, M, i)][0], pub[(n, M, i)][2], pub[(n, M, i)][2]) for i in ids]
         equal = sum(1 for i, g, q in zip(ids, got, sq)
                     if g[0] == {pub[(n, M, i)][0]} and q[0] == pub[(n, M, i)][0])
         slower = sum(1 for g, q in zip(got, sq) if g[1] > q[1])
         slower2 = sum(1 for g, q in zip(got, sq) if g[1] > q[1] + 0.002)
         a, b = sum(q[1] for q in sq), sum(g[1] for g in got)
+        ca, cb = sum(q[2] for q in sq), sum(g[2] for g in got)
         T[0] += a
         T[1] += b
-        print("| %d | %d | %d | %d | %s | %s | %.3fx | %s | %s | %d (%d) | %d of %d |" % (
+        T[2] += ca
+        T[3] += cb
+        print("| %d | %d | %d | %d | %s | %s | %.3fx | %s, %s (%.3fx) | %s | %s | %d (%d) | %d of %d |" % (
             n, M, len(ids), sum(pub[(n, M, i)][0] == "1" for i in ids), fmt(a), fmt(b),
-            b / a if a else 0, fmt(max(q[1] for q in sq)), fmt(max(g[1] for g in got)),
+            b / a if a else 0, fmt(ca), fmt(cb), cb / ca if ca else 0,
+            fmt(max(q[1] for q in sq)), fmt(max(g[1] for g in got)),
             slower, slower2, equal, len(ids)))
-    print("\nall: shiftqueens %s s, prop %s s, ratio %.3fx" % (fmt(T[0]), fmt(T[1]), T[1] / T[0] if T[0] else 0))
+    print("\nall: shiftqueens %s s, prop %s s, ratio %.3fx; CPU %s s, %s s, ratio %.3fx" % (
+        fmt(T[0]), fmt(T[1]), T[1] / T[0] if T[0] else 0,
+        fmt(T[2]), fmt(T[3]), T[3] / T[2] if T[2] else 0))
 elif SET == "blocked":
     pub = {}
     for line in gzip.open(os.path.join(p80, "results/run-aspbenchmarks-lingeling-python.txt.gz"), "rt"):
@@ -184,27 +196,28 @@ elif SET == "blocked":
     for f, g in zip(files, got):
         _, n, i, _ = os.path.basename(f).split(".")
         by.setdefault(int(n), []).append((g, pub.get((int(n), i))))
-    print("| n | instances | soluble (published) | prop s (all) | prop max s | answers equal |")
-    print("|---|---|---|---|---|---|")
+    print("| n | instances | soluble (published) | prop s (all) | prop max s | prop max CPU s | answers equal |")
+    print("|---|---|---|---|---|---|---|")
     for n in sorted(by):
         r = by[n]
-        print("| %d | %d | %d | %s | %s | %d of %d |" % (
+        print("| %d | %d | %d | %s | %s | %s | %d of %d |" % (
             n, len(r), sum(p == "1" for _, p in r), fmt(sum(g[1] for g, _ in r)),
-            fmt(max(g[1] for g, _ in r)), sum(g[0] == {p} for g, p in r), len(r)))
+            fmt(max(g[1] for g, _ in r)), fmt(max(g[2] for g, _ in r)),
+            sum(g[0] == {p} for g, p in r), len(r)))
 elif SET == "beyond":
     gen = os.path.join(p79, "data/queens-diag-gen.py")
-    print("| n | M | seed | answer | prop s |")
-    print("|---|---|---|---|---|")
+    print("| n | M | seed | answer | prop s | prop CPU s |")
+    print("|---|---|---|---|---|---|")
     for n in sizes:
         for seed in seeds.split():
             out = subprocess.run(["python3", gen, str(n), "4", seed], capture_output=True,
                                  text=True, check=True).stdout
             v = [int(x) for x in re.findall(r"\d+", out)]
             pairs = list(zip(v[2::2], v[3::2]))[:n - 2]
-            (ans, t), = harness("beyond-%d-%s" % (n, seed), [entry(n, pairs)])
+            (ans, t, c), = harness("beyond-%d-%s" % (n, seed), [entry(n, pairs)])
             a = ans.pop() if len(ans) == 1 else "/".join(sorted(ans))
-            print("| %d | %d | %s | %s | %s |" % (n, n - 2, seed,
-                  {"1": "SAT", "0": "UNSAT"}.get(a, a), fmt(t)))
+            print("| %d | %d | %s | %s | %s | %s |" % (n, n - 2, seed,
+                  {"1": "SAT", "0": "UNSAT"}.get(a, a), fmt(t), fmt(c)))
 else:
     sys.exit("hard.sh: SET is peaks, blocked or beyond, not %r" % SET)
 PY
