@@ -41,7 +41,7 @@
  * mode the counts are added (the same count on any number of threads).
  * The other threads start only once the caller has searched alone for a
  * while (SPAWN_NODES). In first mode the caller first walks the paper's
- * own order for a moment, and thread 1 walks it for 2^24 nodes before it
+ * own order for a moment, and thread 1 walks it for 2^21 nodes before it
  * joins the others (walk() below).
  */
 #include <pthread.h>
@@ -53,9 +53,9 @@
 #include "solvers.h"
 #include "nq_board.h"
 
-/* walk() below: a helper thread's budget in first mode (about a quarter
- * second) */
-#define WALK_NODES (1LL << 24)
+/* walk() below: a helper thread's budget in first mode (about 30
+ * milliseconds) */
+#define WALK_NODES (1LL << 21)
 /* The caller's thread first walks the paper's order alone for this many
  * nodes (about a millisecond), then searches alone for SPAWN_NODES nodes
  * (10 to 30 milliseconds) before the other threads start: most instances
@@ -485,7 +485,7 @@ static void search(struct pthr *t, const struct pnode *s, int line)
  * ahead, a few instructions a node. Where the first placement in that
  * order comes early it is there long before propagation pays for
  * itself, so in first mode one thread walks it for WALK_NODES nodes
- * (about a quarter second) before it joins the others; a walk that ends
+ * (about 30 milliseconds) before it joins the others; a walk that ends
  * has proved there is none. Returns 1 found, 0 none below, -1 stopped. */
 
 static int walk(struct pthr *t, const u64 *wm, int r, u64 cols, u64 ld,
