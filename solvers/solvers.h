@@ -53,6 +53,11 @@ int nq_mrv(const nq_job *job, nq_result *res);
  * clean stop at the limit; sets build_s and solve_s. */
 int nq_dlx(const nq_job *job, nq_result *res);
 
+/* Bit sets with propagation for the restricted boards (solvers/native/
+ * prop.c): first and count, hints, blocked squares, excluded lines, a
+ * clean stop at the limit; on `threads` threads (>= 1); n <= 64. */
+int nq_prop(const nq_job *job, nq_result *res, int threads);
+
 /* The explicit construction: placement[row] = col for n >= 4. */
 void nq_construct(int n, int32_t *placement);
 

@@ -37,6 +37,11 @@
  *             counted apart for each way of sharing the rows between
  *             them, and compatible halves are joined (solvers/native/split.c).
  *             Count mode only, without hints; n <= 32.
+ *   prop      bit sets with propagation for the restricted boards:
+ *             forward checking on rows and columns, units, MRV over
+ *             both, Hall's count and the sum bounds on the diagonals
+ *             (solvers/native/prop.c). First and count, threads in
+ *             both; n <= 64.
  *
  * `threads` (bitmask and symmetry, count mode without hints): split the
  * search over the top rows' placements; split: over the row sets; 0
@@ -77,11 +82,11 @@
 #include "trace.h"
 
 enum { V_BOARD, V_ARRAY, V_TEXTBOOK, V_STACK, V_BITMASK, V_SYMMETRY, V_MRV,
-       V_DLX, V_SPLIT };
+       V_DLX, V_SPLIT, V_PROP };
 
 static const char *const variants[] = {
 	"board", "array", "textbook", "stack", "bitmask", "symmetry", "mrv",
-	"dlx", "split", NULL
+	"dlx", "split", "prop", NULL
 };
 
 static const nq_option options[] = {
@@ -90,10 +95,12 @@ static const nq_option options[] = {
 	  "arrays (textbook, stack), bit masks, bit masks with symmetry, "
 	  "forward checking with fewest-choices-first (mrv), Knuth's dancing "
 	  "links on the exact cover, fewest options first (dlx), halves "
-	  "counted and joined (split)" },
+	  "counted and joined (split), bit sets with propagation and "
+	  "diagonal-sum bounds for blocked and excluded boards (prop; "
+	  "n <= 64, on a plain board half bitmask's speed)" },
 	{ "threads", NQ_OPT_INT, "0", NULL, 0, 256,
-	  "threads for bitmask, symmetry and split counts (0: one per "
-	  "core)" },
+	  "threads for bitmask, symmetry and split counts and for prop "
+	  "(0: one per core)" },
 	{ NULL, 0, NULL, NULL, 0, 0, NULL }
 };
 
@@ -622,6 +629,7 @@ static int backtrack_max_n(const nq_optval *opt, enum nq_mode mode)
 		return mode == NQ_MODE_FIRST ? NQ_NOT_APPLICABLE : 32;
 	case V_BITMASK:
 	case V_SYMMETRY:
+	case V_PROP:
 		return 64;
 	case V_BOARD:
 		return 10000;  /* n * n bytes of board */
@@ -651,6 +659,8 @@ static long usable_cores(void)
 static int backtrack_threads(const nq_optval *opt, int n, enum nq_mode mode,
 			     int plain)
 {
+	if (opt[0].num == V_PROP) /* first mode too, any board */
+		return opt[1].num == 0 && n < 12 ? 1 : (int)opt[1].num;
 	if ((opt[0].num != V_BITMASK && opt[0].num != V_SYMMETRY &&
 	     opt[0].num != V_SPLIT) || mode != NQ_MODE_COUNT || !plain)
 		return 1;
@@ -764,6 +774,21 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 		free(s.queen);
 		free(s.hint_col);
 		return nq_dlx(job, res);
+	case V_PROP: {
+		long threads = backtrack_threads(job->opt, in->n, in->mode,
+						  0);
+
+		if (threads == 0)
+			threads = usable_cores();
+		free(s.queen);
+		free(s.hint_col);
+		free(s.banned);
+		res->build_s = 0;
+		t0 = nq_now();
+		rc = nq_prop(job, res, threads < 1 ? 1 : (int)threads);
+		res->solve_s = nq_now() - t0;
+		return rc;
+	}
 	case V_SPLIT:
 		if (s.first || in->nhints > 0 || s.banned) {
 			/* max_n keeps first mode away; hints and banned
@@ -809,7 +834,7 @@ static int backtrack_solve(const nq_job *job, nq_result *res)
 static int backtrack_option_used(const nq_optval *opt, size_t i)
 {
 	return i != 1 || opt[0].num == V_BITMASK || opt[0].num == V_SYMMETRY ||
-	       opt[0].num == V_SPLIT;
+	       opt[0].num == V_SPLIT || opt[0].num == V_PROP;
 }
 
 /* Counts in parts: the counters' task lists (solvers/native/symmetry.c, split.c) */

@@ -21,6 +21,8 @@
 # Not run: count.sh, whose timed runs are n = 16..18 and whose reference
 # programs are clones from the network (COUNT_REFS), and which builds
 # `make NATIVE=1` (a minute of compiling): its --help and `bash -n` only.
+# Nor hard.sh, which needs a CSPLib checkout and builds shiftqueens from
+# it: its --help and its refusals only.
 # About 10 s of CPU in all, most of it the harness runs the scripts make.
 . "$(dirname "$0")/common.bash"
 
@@ -38,6 +40,7 @@ done <"$T/cited"
 ran="native.sh blocked.sh clock.sh cp.sh glpsol.sh ilpcount.sh ledger.sh merge.sh
 results.sh satcount.sh scale.sh count.sh published.sh gen_blocked.py gen_results.py
 gen_shards.py gen_local.py"
+ran="$ran hard.sh" # its --help and its refusal without a CSPLib checkout only
 while read -r s; do
 	case " $(echo $ran) " in *" ${s#bench/} "*) ok ;; *) bad "$s is cited but claims.sh does not run it" ;; esac
 done <"$T/cited"
@@ -197,6 +200,14 @@ expect "... named on a MISMATCH line ($(grep MISMATCH "$T/flip.out"))" \
 
 run_bench count bench/count.sh --help
 bench_ok count '^count\.sh - the counting frontier' '^Usage: bench/count\.sh'
+# hard.sh runs the published instances of a CSPLib checkout, which the
+# repository does not hold
+run_bench hard bench/hard.sh --help
+bench_ok hard '^hard\.sh - the published hard instances' '^Usage: CSPLIB=/path/to/csplib bench/hard\.sh'
+expect "hard.sh without CSPLIB says what it needs, exit 1" \
+	sh -c "! env -u CSPLIB bench/hard.sh >'$T/hard0.out' 2>&1 && grep -q 'CSPLIB=/path/to/a/csplib/checkout' '$T/hard0.out'"
+expect "hard.sh on a folder without prob079 says so, exit 2" \
+	sh -c "CSPLIB='$T' bench/hard.sh >'$T/hard1.out' 2>&1; [ \$? = 2 ] && grep -q 'has no Problems/prob079' '$T/hard1.out'"
 
 # --- every relative link in README.md, docs/*.md, bench/*.md resolves ---
 cat >"$T/links.py" <<'PY'

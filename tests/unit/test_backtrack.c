@@ -21,7 +21,7 @@ static const uint64_t a002562_16[] = { 9233, 45752, 285053, 1846955 };
  * (first mode, hints) stop before it */
 static const char *const variants[] = { "board", "array", "textbook",
 					"stack", "bitmask", "symmetry", "mrv",
-					"dlx", "split" };
+					"dlx", "split", "prop" };
 /* Under AddressSanitizer (the second pass of `make test`) the counts stop
  * at n = 14: n = 15 and 16 walk the same code for a minute more, and the
  * plain pass counts them. */
@@ -36,6 +36,7 @@ static const char *const variants[] = { "board", "array", "textbook",
 #define SYMMETRY 5
 #define DLX 7
 #define SPLIT 8
+#define PROP 9
 
 static int solve_threads(int variant, int threads, int n, enum nq_mode mode,
 			 const nq_square *h, int k, nq_result *res)
@@ -222,6 +223,84 @@ static void counters_to_16(void **state)
 		}
 }
 
+/* prop (solvers/native/prop.c) on one thread and on three: the plain
+ * counts, a placement on every board up to 64 (one machine word a row),
+ * the hints, and the two published instances of CSPLib prob079 that
+ * show its bounds: diag-19-4-686 at M = 17 (the paper's hardest n = 19
+ * peak instance, 2.6 * 10^9 shiftqueens nodes) has no placement, proved
+ * at the root by the sums of the diagonals left (no node searched), and
+ * diag-21-4-468 at M = 19 (none either, about 3 * 10^6 nodes) stops
+ * cleanly at a time limit of 20 ms. */
+static int solve_prop(int threads, const nq_instance *in, double limit,
+		      nq_result *res)
+{
+	nq_optval opt[2] = { { "prop", PROP, NULL }, { NULL, threads, NULL } };
+	nq_job job = { in, opt, 1, limit, NULL };
+
+	memset(res, 0, sizeof *res);
+	res->unique = NQ_UNIQUE_NA;
+	res->placement = malloc((size_t)in->n * sizeof(int32_t));
+	return nq_solver_backtrack.solve(&job, res);
+}
+
+static void prop_searches(void **state)
+{
+	static const int d686[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 23 };
+	static const int a686[] = { 4, 18, 33, 34, 35 };
+	static const int d468[] = { 1, 4, 5, 8, 9, 12, 20, 32 };
+	static const int a468[] = { 3, 5, 9, 11, 13, 21, 24, 27, 29, 37, 39 };
+	nq_square corner = { 0, 0 };
+	nq_result res;
+
+	(void)state;
+	for (int t = 1; t <= 3; t += 2) {
+		for (int n = 1; n <= 12; n++) {
+			nq_instance in = { .n = n, .mode = NQ_MODE_COUNT };
+
+			assert_int_equal(solve_prop(t, &in, 0, &res), NQ_OK);
+			if (res.solutions != a000170[n - 1])
+				fail_msg("prop threads=%d n=%d counted %llu", t,
+					 n, (unsigned long long)res.solutions);
+			free(res.placement);
+		}
+		for (int n = 1; n <= 64; n++) {
+			nq_instance in = { .n = n, .mode = NQ_MODE_FIRST };
+
+			assert_int_equal(solve_prop(t, &in, 0, &res), NQ_OK);
+			assert_int_equal(res.solutions, n == 2 || n == 3 ? 0 : 1);
+			if (res.solutions && !placement_ok(n, res.placement,
+							   NULL, 0))
+				fail_msg("prop threads=%d n=%d: invalid "
+					 "placement", t, n);
+			free(res.placement);
+		}
+		nq_instance h = { .n = 8, .mode = NQ_MODE_COUNT, .nhints = 1,
+				  .hints = &corner };
+		assert_int_equal(solve_prop(t, &h, 0, &res), NQ_OK);
+		assert_int_equal(res.solutions, 4);
+		free(res.placement);
+
+		nq_instance e = { .n = 19, .mode = NQ_MODE_FIRST,
+				  .nexcl_diag = 12, .excl_diag = d686,
+				  .nexcl_anti = 5, .excl_anti = a686 };
+		assert_int_equal(solve_prop(t, &e, 0, &res), NQ_OK);
+		assert_int_equal(res.solutions, 0);
+		assert_int_equal(res.nodes, 0);
+		free(res.placement);
+		e.mode = NQ_MODE_COUNT;
+		assert_int_equal(solve_prop(t, &e, 0, &res), NQ_OK);
+		assert_int_equal(res.solutions, 0);
+		free(res.placement);
+
+		nq_instance l = { .n = 21, .mode = NQ_MODE_FIRST,
+				  .nexcl_diag = 8, .excl_diag = d468,
+				  .nexcl_anti = 11, .excl_anti = a468 };
+		assert_int_equal(solve_prop(t, &l, 0.02, &res), NQ_ETIMEOUT);
+		assert_non_null(strstr(res.note, "time limit"));
+		free(res.placement);
+	}
+}
+
 /* dlx counts every board up to 14 here (13 under AddressSanitizer),
  * about 1 s of CPU at n = 14 (5.5 million options tried); n = 15 and 16
  * take it about 40 s more (measured: 1..16 in 41 s of CPU), too long
@@ -329,6 +408,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(thread_counts),
 		cmocka_unit_test(counters_to_16),
 		cmocka_unit_test(dlx_counts),
+		cmocka_unit_test(prop_searches),
 		cmocka_unit_test(split_threads),
 		cmocka_unit_test(split_refuses),
 		cmocka_unit_test(bitmask_limit),

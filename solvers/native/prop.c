@@ -1,0 +1,752 @@
+/*
+ * prop.c - the `prop` variant of `backtrack`: bit-set search with
+ * propagation, for the restricted families (blocked squares, excluded
+ * diagonals, completion) where plain row-order backtracking explodes.
+ *
+ * The paper's fastest solver (Gent, Jefferson and Nightingale, JAIR 59,
+ * 2017: shiftqueens, CSPLib prob079/prob080 models/) is the textbook
+ * bitmask walk, rows top to bottom, a few instructions a node and no look
+ * ahead. At the Excluded Diagonals peak its trees run to 10^8..10^9 nodes.
+ * This search spends O(n) word operations a node to keep them small:
+ *
+ * - each undecided row keeps the mask of its free squares (fr[]); a queen
+ *   clears its column and both diagonals from every other row's mask;
+ * - forward checking both ways: a row with no free square, or an
+ *   undecided column that no row can reach, ends the branch; a row or a
+ *   column with one free square left is placed at once (units);
+ * - Hall's count on the diagonals: the k queens still to place need k
+ *   distinct sum diagonals (row + col) and k distinct difference
+ *   diagonals among those the free squares still reach;
+ * - the sums every full placement has: over its queens, sum (row + col)
+ *   is sum rows + sum cols, and so is sum (col - row + n - 1) up to
+ *   k (n - 1); the k distinct sum diagonals left must add up to exactly
+ *   that, so the k smallest reachable may not exceed it and the k
+ *   largest not fall short (and likewise for the difference diagonals).
+ *   With lines excluded these bounds cut whole subtrees, and filter: a
+ *   diagonal that no such k can hold is taken off every row, and one
+ *   that every such k holds, left with one free square, is a unit;
+ * - the line to branch on is the row or column with the fewest free
+ *   squares (MRV over both; a column's count comes from bit-sliced
+ *   counters over the row masks, exact up to 3), ties to the line that
+ *   ended the most branches so far (dom/wdeg weights, per thread).
+ *
+ * State is copied down a level (n words), never undone. n <= 64. The
+ * diagonal bounds are dropped by a thread that finds they cut nothing
+ * (blocked boards). docs/native-impl.md has the measurements, and what
+ * was tried and dropped.
+ *
+ * Two cores on one instance: the top of the tree is expanded breadth
+ * first into at least 64 subtrees per thread, taken in order by the
+ * threads; in first mode the first placement stops them all, in count
+ * mode the counts are added (the same count on any number of threads).
+ * The other threads start only once the caller has searched alone for a
+ * while (SPAWN_NODES). In first mode the caller first walks the paper's
+ * own order for a moment, and thread 1 walks it for 2^21 nodes before it
+ * joins the others (walk() below).
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include "solvers.h"
+#include "nq_board.h"
+
+/* walk() below: a helper thread's budget in first mode (about 30
+ * milliseconds) */
+#define WALK_NODES (1LL << 21)
+/* The caller's thread first walks the paper's order alone for this many
+ * nodes (about a millisecond), then searches alone for SPAWN_NODES nodes
+ * (10 to 30 milliseconds) before the other threads start: most instances
+ * at the peaks are decided by then, and a thread started for them costs
+ * more than the search (on a loaded machine ten times more). */
+#define FIRST_WALK_NODES (1LL << 16)
+#define SPAWN_NODES (1LL << 16)
+
+typedef uint64_t u64;
+typedef unsigned __int128 u128;
+
+struct pnode {
+	u64 rows, cols;          /* undecided rows, columns */
+	int left;                /* queens still to place */
+	int sumr, sumc;          /* sum of the undecided rows', columns' numbers */
+	int8_t q[64];            /* q[row] = col, placed rows */
+	u64 fr[64];              /* free squares of each undecided row */
+};
+
+struct prop {
+	int n;
+	int first;
+	u64 all;
+	double deadline;
+	atomic_int stop;         /* a placement found (first), or time up */
+	atomic_int timed_out;
+	pthread_mutex_t lock;
+	int done;                /* first mode: out holds a placement */
+	int32_t *out;
+	/* the plain walk (first mode, threads >= 2) */
+	const struct pnode *root;
+	int walk_none;           /* it went through its whole tree */
+	/* the top of the tree, shared out */
+	struct pnode *work;
+	int nwork;
+	atomic_int next, finished;
+	/* the threads: th[0] is the caller's, the others start once it has
+	 * searched SPAWN_NODES nodes without an answer */
+	struct pthr *th;
+	pthread_t *tid;
+	int threads, started;
+};
+
+struct pthr {
+	struct prop *p;
+	uint64_t count;
+	int64_t nodes;
+	unsigned w[128];         /* failures seen on row r (w[r]), column
+				  * c (w[64 + c]): the tie-break */
+	int64_t checks, cuts;    /* the diagonal bounds: tried, and failed */
+	int64_t walk_budget;     /* nodes walk() may take */
+};
+
+/* The diagonal bounds cost as much again as the rest of a node; on
+ * blocked boards they never cut (every diagonal is there), with
+ * excluded diagonals they cut a node in five or ten. So after 4096 tries
+ * a thread keeps them only while they cut one node in a hundred. */
+static inline int diag_checks_on(const struct pthr *t)
+{
+	return t->checks < 4096 || t->cuts * 100 > t->checks;
+}
+
+static inline int pc64(u64 x)
+{
+	return __builtin_popcountll(x);
+}
+
+static inline int pc128(u128 x)
+{
+	return pc64((u64)x) + pc64((u64)(x >> 64));
+}
+
+static inline int ctz128(u128 x)
+{
+	return (u64)x ? __builtin_ctzll((u64)x) :
+			64 + __builtin_ctzll((u64)(x >> 64));
+}
+
+/* A node's copy: its rows' masks up to n only. */
+static inline void copy(const struct prop *p, struct pnode *to,
+			const struct pnode *from)
+{
+	memcpy(to, from, offsetof(struct pnode, fr) +
+			 (size_t)p->n * sizeof from->fr[0]);
+}
+
+static void place(const struct prop *p, struct pnode *s, int r, int c)
+{
+	u64 bit = (u64)1 << c, rows;
+
+	s->rows &= ~((u64)1 << r);
+	s->cols &= ~bit;
+	s->fr[r] = 0;
+	s->q[r] = (int8_t)c;
+	s->left--;
+	s->sumr -= r;
+	s->sumc -= c;
+	for (rows = s->rows; rows; rows &= rows - 1) {
+		int o = __builtin_ctzll(rows), d = o > r ? o - r : r - o;
+
+		s->fr[o] &= ~(bit | (bit << d) | (bit >> d)) & p->all;
+	}
+}
+
+/* Bounds on one direction's diagonals (bit v of a: diagonal v is still
+ * reachable), k queens left whose diagonals add up to t. Returns 0 when
+ * no k of them can (the k smallest exceed t or the k largest fall
+ * short); else *ban gets the diagonals that no k of them adding up to t
+ * can hold (the k - 1 others could not make up the rest), *must those
+ * that every such k holds (the others alone could not). Sorted prefix
+ * sums make it O(|a|). */
+static int diag_filter(u128 a, int k, int t, u128 *ban, u128 *must)
+{
+	int v[128], P[129], m = 0, i;
+	u128 x;
+
+	P[0] = 0;
+	for (x = a; x; x &= x - 1, m++) {
+		v[m] = ctz128(x);
+		P[m + 1] = P[m] + v[m];
+	}
+	if (m < k || t < P[k] || t > P[m] - P[m - k])
+		return 0;
+	*ban = *must = 0;
+	for (i = 0; i < m; i++) {
+		u128 b = (u128)1 << v[i];
+		/* v[i] used: k - 1 of the others make up t - v[i] */
+		int lo = i < k ? P[k] - v[i] : P[k - 1];
+		int hi = i >= m - k ? P[m] - P[m - k] - v[i] :
+				      P[m] - P[m - k + 1];
+
+		if (t - v[i] < lo || t - v[i] > hi) {
+			*ban |= b;
+			continue;
+		}
+		if (m == k) {
+			*must |= b;
+			continue;
+		}
+		/* v[i] unused: k of the others make up t */
+		lo = i < k + 1 ? P[k + 1] - v[i] : P[k];
+		hi = i >= m - k - 1 ? P[m] - P[m - k - 1] - v[i] :
+				      P[m] - P[m - k];
+		if (t < lo || t > hi)
+			*must |= b;
+	}
+	return 1;
+}
+
+/* Place the units and check everything above. Returns 0 when the node
+ * has no placement; else 1, with *line the line to branch on (row r: r;
+ * column c: 64 + c), or -1 when every queen is placed. */
+static int propagate(const struct prop *p, struct pnode *s, int *line,
+		     struct pthr *t, int r0, int c0)
+{
+	int n = p->n, diag = diag_checks_on(t);
+	unsigned *w = t->w;
+
+	for (;;) {
+		/* the queen (r0, c0) placed (r0 < 0: none) in the same pass
+		 * over the rows as the counts: place() without a second
+		 * loop */
+		u64 bit = (u64)1 << (c0 & 63);
+
+		if (r0 >= 0) {
+			s->rows &= ~((u64)1 << r0);
+			s->cols &= ~bit;
+			s->fr[r0] = 0;
+			s->q[r0] = (int8_t)c0;
+			s->left--;
+			s->sumr -= r0;
+			s->sumc -= c0;
+		}
+		u64 once = 0, twice = 0, thrice = 0, rows, u, two;
+		unsigned bw;
+		int bl;
+		u128 sd = 0, dd = 0, sd2 = 0, dd2 = 0;
+		int best = 65, br = -1, k = s->left;
+
+		if (k == 0) {
+			*line = -1;
+			return 1;
+		}
+		for (rows = s->rows; rows; rows &= rows - 1) {
+			int r = __builtin_ctzll(rows), c;
+			u64 m = s->fr[r];
+
+			if (r0 >= 0) {
+				int d = r > r0 ? r - r0 : r0 - r;
+
+				m &= ~(bit | (bit << d) | (bit >> d)) & p->all;
+				s->fr[r] = m;
+			}
+			if (!m) {
+				w[r]++;
+				return 0;
+			}
+			thrice |= twice & m;
+			twice |= once & m;
+			once |= m;
+			c = pc64(m);
+			if (c < best) {
+				best = c;
+				br = r;
+			}
+			if (diag) {
+				u128 xs = (u128)m << r, xd = (u128)m << (n - 1 - r);
+
+				sd2 |= sd & xs;
+				sd |= xs;
+				dd2 |= dd & xd;
+				dd |= xd;
+			}
+		}
+		if (s->cols & ~once) {
+			w[64 + __builtin_ctzll(s->cols & ~once)]++;
+			return 0;
+		}
+		if (best == 1) {
+			r0 = br;
+			c0 = __builtin_ctzll(s->fr[br]);
+			continue;
+		}
+		u = s->cols & ~twice;
+		if (u) {
+			int c = __builtin_ctzll(u);
+
+			for (rows = s->rows; rows; rows &= rows - 1) {
+				int r = __builtin_ctzll(rows);
+
+				if (s->fr[r] >> c & 1) {
+					r0 = r;
+					c0 = c;
+					break;
+				}
+			}
+			continue;
+		}
+		/* sum (r + c) over the queens left is sumr + sumc; sum (c - r
+		 * + n - 1) is sumc - sumr + k (n - 1) */
+		if (diag) {
+			u128 bs, ms, bd, md, one;
+
+			t->checks++;
+			if (!diag_filter(sd, k, s->sumr + s->sumc, &bs, &ms) ||
+			    !diag_filter(dd, k, s->sumc - s->sumr + k * (n - 1),
+					 &bd, &md)) {
+				t->cuts++;
+				return 0;
+			}
+			if (bs | bd) {
+				/* no queen on these diagonals: off every row */
+				for (rows = s->rows; rows; rows &= rows - 1) {
+					int r = __builtin_ctzll(rows);
+
+					s->fr[r] &= ~((u64)(bs >> r) |
+						      (u64)(bd >> (n - 1 - r)));
+				}
+				t->cuts++;
+				r0 = -1;
+				continue;
+			}
+			/* a diagonal that must hold a queen and has one
+			 * square: a unit */
+			one = ms & ~sd2;
+			if (one) {
+				int v = ctz128(one);
+
+				for (rows = s->rows; rows; rows &= rows - 1) {
+					int r = __builtin_ctzll(rows);
+
+					if (v - r >= 0 && v - r < n &&
+					    s->fr[r] >> (v - r) & 1) {
+						r0 = r;
+						c0 = v - r;
+						break;
+					}
+				}
+				continue;
+			}
+			one = md & ~dd2;
+			if (one) {
+				int v = ctz128(one);
+
+				for (rows = s->rows; rows; rows &= rows - 1) {
+					int r = __builtin_ctzll(rows),
+					    c = v - (n - 1 - r);
+
+					if (c >= 0 && c < n && s->fr[r] >> c & 1) {
+						r0 = r;
+						c0 = c;
+						break;
+					}
+				}
+				continue;
+			}
+		}
+		/* the fewest squares; among lines as few, the one that
+		 * ended the most branches so far (Boussemart et al.'s
+		 * dom/wdeg, as a tie-break): columns of two only when no
+		 * row has two or fewer, or as many */
+		two = s->cols & twice & ~thrice;
+		if (best > 2 && two)
+			bl = 64 + __builtin_ctzll(two), bw = w[bl];
+		else
+			bl = br, bw = w[br];
+		if (best > 2 && two)
+			best = 2, rows = 0;
+		else
+			rows = s->rows;
+		for (; rows; rows &= rows - 1) {
+			int r = __builtin_ctzll(rows);
+
+			if (w[r] > bw && pc64(s->fr[r]) == best)
+				bw = w[r], bl = r;
+		}
+		for (two = best == 2 ? two : 0; two; two &= two - 1) {
+			int c = 64 + __builtin_ctzll(two);
+
+			if (w[c] > bw)
+				bw = w[c], bl = c;
+		}
+		*line = bl;
+		return 1;
+	}
+}
+
+static void found(struct prop *p, const struct pnode *s)
+{
+	pthread_mutex_lock(&p->lock);
+	if (!p->done) {
+		for (int r = 0; r < p->n; r++)
+			p->out[r] = s->q[r];
+		p->done = 1;
+	}
+	pthread_mutex_unlock(&p->lock);
+	atomic_store(&p->stop, 1);
+}
+
+/* The squares of the branching line, in the order they are tried. */
+static int squares(const struct pnode *s, int line, int *rr, int *cc)
+{
+	int k = 0;
+
+	if (line < 64) {
+		for (u64 m = s->fr[line]; m; m &= m - 1) {
+			rr[k] = line;
+			cc[k++] = __builtin_ctzll(m);
+		}
+	} else {
+		int c = line - 64;
+
+		for (u64 rows = s->rows; rows; rows &= rows - 1) {
+			int r = __builtin_ctzll(rows);
+
+			if (s->fr[r] >> c & 1) {
+				rr[k] = r;
+				cc[k++] = c;
+			}
+		}
+	}
+	return k;
+}
+
+static void *worker(void *arg);
+static void *walker(void *arg);
+
+/* Start the other threads (called by th[0] alone): each with th[0]'s
+ * weights; in first mode thread 1 walks first. A thread that cannot be
+ * made is done without: the work is shared anyway. */
+static void spawn(struct prop *p)
+{
+	int i;
+
+	for (i = 1; i < p->threads; i++) {
+		p->th[i] = p->th[0];
+		p->th[i].count = 0;
+		p->th[i].nodes = 0;
+		if (pthread_create(&p->tid[i], NULL,
+				   i == 1 && p->first ? walker : worker,
+				   &p->th[i]) != 0)
+			break;
+	}
+	p->started = i;
+}
+
+/* Search below s (propagated, branching on line). */
+static void search(struct pthr *t, const struct pnode *s, int line)
+{
+	struct prop *p = t->p;
+	int rr[64], cc[64], k, i;
+
+	k = squares(s, line, rr, cc);
+	for (i = 0; i < k; i++) {
+		struct pnode ch;
+		int l;
+
+		if (atomic_load_explicit(&p->stop, memory_order_relaxed))
+			return;
+		if ((++t->nodes & 4095) == 0) {
+			if (p->deadline > 0 && nq_now() > p->deadline) {
+				atomic_store(&p->timed_out, 1);
+				atomic_store(&p->stop, 1);
+				return;
+			}
+			if (t == p->th && p->started < p->threads &&
+			    t->nodes >= SPAWN_NODES)
+				spawn(p);
+		}
+		copy(p, &ch, s);
+		if (!propagate(p, &ch, &l, t, rr[i], cc[i]))
+			continue;
+		if (l < 0) {
+			t->count++;
+			if (p->first) {
+				found(p, &ch);
+				return;
+			}
+			continue;
+		}
+		search(t, &ch, l);
+	}
+}
+
+/* The paper's own search (shiftqueens): rows top to bottom, the lowest
+ * free column first, three attack masks shifted a row at a time; no look
+ * ahead, a few instructions a node. Where the first placement in that
+ * order comes early it is there long before propagation pays for
+ * itself, so in first mode one thread walks it for WALK_NODES nodes
+ * (about 30 milliseconds) before it joins the others; a walk that ends
+ * has proved there is none. Returns 1 found, 0 none below, -1 stopped. */
+
+static int walk(struct pthr *t, const u64 *wm, int r, u64 cols, u64 ld,
+		u64 rd, int8_t *q)
+{
+	struct prop *p = t->p;
+	u64 poss;
+
+	if (r == p->n)
+		return 1;
+	poss = wm[r] & ~(cols | ld | rd);
+	while (poss) {
+		u64 bit = poss & -poss;
+		int f;
+
+		poss -= bit;
+		if ((++t->nodes & 4095) == 0) {
+			if (p->deadline > 0 && nq_now() > p->deadline) {
+				atomic_store(&p->timed_out, 1);
+				atomic_store(&p->stop, 1);
+			}
+			if (t->nodes > t->walk_budget ||
+			    atomic_load_explicit(&p->stop, memory_order_relaxed))
+				return -1;
+		}
+		q[r] = (int8_t)__builtin_ctzll(bit);
+		f = walk(t, wm, r + 1, cols | bit, ((ld | bit) << 1) & p->all,
+			 (rd | bit) >> 1, q);
+		if (f)
+			return f;
+	}
+	return 0;
+}
+
+static void *walker(void *arg)
+{
+	struct pthr *t = arg;
+	struct prop *p = t->p;
+	struct pnode s = *p->root;
+	u64 wm[64];
+	int f;
+
+	for (int r = 0; r < p->n; r++)
+		wm[r] = s.rows >> r & 1 ? s.fr[r] : (u64)1 << s.q[r];
+	t->walk_budget = t->nodes + WALK_NODES;
+	f = walk(t, wm, 0, 0, 0, 0, s.q);
+	if (f > 0) {
+		found(p, &s);
+	} else if (f == 0) {
+		p->walk_none = 1;
+		atomic_store(&p->stop, 1);
+	}
+	return worker(arg);
+}
+
+static void *worker(void *arg)
+{
+	struct pthr *t = arg;
+	struct prop *p = t->p;
+	int i, l;
+
+	while (!atomic_load(&p->stop) &&
+	       (i = atomic_fetch_add(&p->next, 1)) < p->nwork) {
+		struct pnode s = p->work[i];
+
+		if (propagate(p, &s, &l, t, -1, -1))
+			search(t, &s, l);
+		/* the last subtree done: the walk has nothing left to
+		 * find either */
+		if (atomic_fetch_add(&p->finished, 1) + 1 == p->nwork)
+			atomic_store(&p->stop, 1);
+	}
+	return NULL;
+}
+
+/* Expand the root breadth first into at least want propagated open
+ * nodes (fewer when the tree is smaller); placements met on the way are
+ * counted (and end a first-mode search). Returns the count met, or -1
+ * out of memory. */
+static long expand(struct prop *p, struct pthr *t, const struct pnode *root,
+		   int want)
+{
+	struct pnode *cur, *nxt;
+	int ncur = 1, cap = 1, rr[64], cc[64], l;
+	long met = 0;
+
+	cur = malloc(sizeof *cur);
+	if (!cur)
+		return -1;
+	cur[0] = *root;
+	while (ncur > 0 && ncur < want && !atomic_load(&p->stop)) {
+		int nn = 0, ncap = 0;
+
+		for (int j = 0; j < ncur; j++) {
+			propagate(p, &cur[j], &l, t, -1, -1);
+			ncap += squares(&cur[j], l, rr, cc);
+		}
+		nxt = malloc((size_t)(ncap ? ncap : 1) * sizeof *nxt);
+		if (!nxt) {
+			free(cur);
+			return -1;
+		}
+		for (int j = 0; j < ncur && !atomic_load(&p->stop); j++) {
+			int k;
+
+			propagate(p, &cur[j], &l, t, -1, -1);
+			k = squares(&cur[j], l, rr, cc);
+			for (int i = 0; i < k; i++) {
+				struct pnode ch = cur[j];
+				int l2;
+
+				t->nodes++;
+				if (!propagate(p, &ch, &l2, t, rr[i],
+					       cc[i]))
+					continue;
+				if (l2 < 0) {
+					met++;
+					if (p->first) {
+						found(p, &ch);
+						break;
+					}
+					continue;
+				}
+				nxt[nn++] = ch;
+			}
+		}
+		free(cur);
+		cur = nxt;
+		ncur = nn;
+		cap = ncap;
+	}
+	(void)cap;
+	p->work = cur;
+	p->nwork = atomic_load(&p->stop) ? 0 : ncur;
+	return met;
+}
+
+int nq_prop(const nq_job *job, nq_result *res, int threads)
+{
+	const nq_instance *in = job->inst;
+	int n = in->n, r, c, i, l, rc = NQ_OK;
+	struct prop p;
+	struct pnode root;
+	struct pthr th[64];
+	pthread_t tid[64];
+	unsigned char *banned = NULL;
+	long met;
+	uint64_t count = 0;
+	int64_t nodes = 0;
+
+	if (n < 1 || n > 64) {
+		snprintf(res->note, sizeof res->note,
+			 "prop takes n <= 64 (one machine word a row)");
+		return NQ_ERR;
+	}
+	if (threads < 1)
+		threads = 1;
+	if (threads > 64)
+		threads = 64;
+	memset(&p, 0, sizeof p);
+	p.n = n;
+	p.first = in->mode == NQ_MODE_FIRST;
+	p.all = n == 64 ? ~(u64)0 : ((u64)1 << n) - 1;
+	p.out = res->placement;
+	if (job->time_limit_s > 0)
+		p.deadline = nq_now() + job->time_limit_s * 0.97;
+	pthread_mutex_init(&p.lock, NULL);
+
+	memset(&root, 0, sizeof root);
+	root.rows = root.cols = p.all;
+	root.left = n;
+	for (r = 0; r < n; r++) {
+		root.fr[r] = p.all;
+		root.sumr += r;
+		root.sumc += r;
+	}
+	if (nq_board_restricted(in)) {
+		banned = malloc((size_t)n * (size_t)n);
+		if (!banned) {
+			rc = NQ_ENOMEM;
+			goto out;
+		}
+		nq_board_forbidden(in, banned);
+		for (r = 0; r < n; r++)
+			for (c = 0; c < n; c++)
+				if (banned[(size_t)r * n + c])
+					root.fr[r] &= ~((u64)1 << c);
+	}
+	memset(&th[0], 0, sizeof th[0]);
+	th[0].p = &p;
+	met = 0;
+	for (i = 0; i < in->nhints; i++) {
+		r = in->hints[i].row;
+		c = in->hints[i].col;
+		if (!(root.rows >> r & 1) || !(root.fr[r] >> c & 1))
+			goto none; /* hints that clash */
+		place(&p, &root, r, c);
+	}
+	if (!propagate(&p, &root, &l, &th[0], -1, -1))
+		goto none;
+	if (l < 0) {
+		met = 1;
+		if (p.first)
+			found(&p, &root);
+		goto none;
+	}
+	p.root = &root;
+	p.th = th;
+	p.tid = tid;
+	p.threads = threads;
+	p.started = 1;
+	snprintf(res->ran, sizeof res->ran, "threads=%d", threads);
+	if (p.first) {
+		/* the paper's order, a moment, alone */
+		struct pnode s = root;
+		u64 wm[64];
+		int f;
+
+		for (r = 0; r < n; r++)
+			wm[r] = s.rows >> r & 1 ? s.fr[r] : (u64)1 << s.q[r];
+		th[0].walk_budget = FIRST_WALK_NODES;
+		f = walk(&th[0], wm, 0, 0, 0, 0, s.q);
+		nodes = th[0].nodes;
+		th[0].nodes = 0;
+		if (f > 0) {
+			found(&p, &s);
+			goto none;
+		}
+		if (f == 0) {
+			p.walk_none = 1;
+			goto none;
+		}
+	}
+	met = expand(&p, &th[0], &root, threads > 1 ? 64 * threads : 1);
+	if (met < 0) {
+		rc = NQ_ENOMEM;
+		goto out;
+	}
+	nodes += th[0].nodes;
+	th[0].nodes = 0;
+	if (p.nwork < 2)
+		p.threads = 1; /* nothing to share */
+	worker(&th[0]);
+	for (int j = 1; j < p.started; j++)
+		pthread_join(tid[j], NULL);
+	for (int j = 0; j < p.started; j++) {
+		count += th[j].count;
+		nodes += th[j].nodes;
+	}
+none:
+	if (atomic_load(&p.timed_out) && !p.done && !p.walk_none) {
+		snprintf(res->note, sizeof res->note, "stopped at the time limit "
+			 "after %lld nodes", (long long)nodes);
+		rc = NQ_ETIMEOUT;
+		goto out;
+	}
+	res->solutions = p.first ? (uint64_t)p.done : count + (uint64_t)met;
+	res->nodes = nodes;
+out:
+	free(p.work);
+	free(banned);
+	pthread_mutex_destroy(&p.lock);
+	return rc;
+}
