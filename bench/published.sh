@@ -17,23 +17,54 @@
 #             50, 56). Published answers and times: results/
 #             run-aspbenchmarks-lingeling-python.txt.gz (lingeling on
 #             their commander CNF, column 14, total time).
+#   beyond    past the paper: the published generator, prob079's
+#             data/queens-diag-gen.py (arguments n 4 seed), at M = n - 2
+#             (where about half are soluble for n = 16..21; or M=n-K)
+#             for each n of BEYOND and each seed of SEEDS. No published
+#             answer: a placement is checked by the harness's validator,
+#             a "none" stands on the solver's proof, and the solvers'
+#             answers (shiftqueens' too) are held to each other.
+# Every diag file, published or generated, is read by the harness
+# itself (`file:` with `diagonals: M`; docs/experiments.md has the
+# numbering).
 #
 # Usage: CSPLIB=/path/to/csplib bench/published.sh [APPROACH...]
 #        CSPLIB=... SETS=diags N="16 17 18 19" COUNT=20 TIMEOUT=60 \
 #            bench/published.sh backtrack:variant=dlx
-#        CSPLIB=... SETS=blocked BLOCKED=10 bench/published.sh
+#        CSPLIB=... SETS=diags N="18 19 20 21" M=n-2 SAMPLE=10 bench/published.sh
+#        CSPLIB=... SETS=diags N="18 19 20 21" M=n-2 COUNT=all SHIFTQUEENS=published \
+#            bench/published.sh backtrack:variant=prop
+#        CSPLIB=... SETS=blocked SHIFTQUEENS=0 bench/published.sh backtrack:variant=prop
+#        CSPLIB=... SETS=beyond BEYOND="22 24" SEEDS="1 2 3" TIMEOUT=600 \
+#            SHIFTQUEENS=0 bench/published.sh backtrack:variant=prop
 # APPROACH is as for `harness solve`: SOLVER or SOLVER:KEY=VALUE[,...]
 # (also APPROACHES="A B ..."); default the strongest native ones,
-# backtrack:variant=mrv and backtrack:variant=dlx.
-#   SETS      diags, blocked or both (default "diags blocked")
+# backtrack:variant=prop (one thread per core) and backtrack:variant=dlx.
+#   SETS      any of diags, blocked and beyond (default "diags blocked")
 #   N         the Excluded Diagonals sizes (default "16 17 18 19 20 21")
-#   COUNT     files per n (default 20; "all": the 1000 published)
+#   M         the M of each n: peak (default: the most median nodes, as
+#             above; 13, 15, 15, 16, 18, 19 for n = 16..21) or n-K
+#             (M=n-2: 16..19 for n = 18..21, where about half of the
+#             published instances are soluble)
+#   COUNT     files per n, the lowest ids (default 20; "all": the 1000
+#             published)
+#   SAMPLE    K: instead of COUNT, the K files of each n whose peak took
+#             shiftqueens the most published nodes and K more spread
+#             evenly over the rest (2K in all)
+#   BEYOND    the generator's sizes (default "22 24 26 28 30")
+#   SEEDS     the generator's seeds, each n (default "1")
+#   REPEAT    runs of each instance by each solver (default 1); the
+#             table takes each instance's median wall and CPU seconds,
+#             and every run's answer is checked
 #   BLOCKED   Blocked files per board size, evenly spaced in id order
 #             (default all: 400 in all)
 #   TIMEOUT   seconds a run (default 60), the harness's and shiftqueens'
 #   SQ_TIMEOUT  seconds a shiftqueens run (default TIMEOUT; it decides
 #             no Blocked instance of n >= 48 in minutes)
 #   SHIFTQUEENS=0   leave shiftqueens out (its column is then empty)
+#   SHIFTQUEENS=published   do not run it; the diags' ratio column is
+#             then against the published shiftqueens seconds (the
+#             authors' machine, about 3x slower than a 2020s core)
 #   JOBS      the harness's -j (default 1: one run at a time, as
 #             shiftqueens runs)
 #   HARNESS   the binary (default ./harness; make it first)
@@ -62,10 +93,15 @@
 # table (Markdown) gives per set and n: the instances, then per solver
 # how many it decided, how many agreed with the published answer, the
 # total and worst wall seconds of one run (a run not decided counts at
-# TIMEOUT, the total then '> T') and the total against shiftqueens' here
-# ('< R' where shiftqueens did not decide all, its total a lower bound;
-# '?' where neither did); then the published solver's total and worst on
-# the authors' machine.
+# TIMEOUT, the total then '> T'), the total and worst CPU seconds (the
+# harness's cpu_s, every thread; shiftqueens' as its process's user and
+# system time: on a shared machine they say more about the work than the
+# wall) and the wall total against shiftqueens' here ('< R' where
+# shiftqueens did not decide all, its total a lower bound; '?' where
+# neither did); then the published solver's total and worst on the
+# authors' machine (none for beyond, whose "agreed" counts the answers
+# every solver that decided gave alike, and whose instances get a line
+# each: every solver's answer and wall seconds).
 case ${1:-} in -h | --help) # this header, without the runs
 	sed -n '2,/^set -euo/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 set -euo pipefail
@@ -73,13 +109,18 @@ cd "$(dirname "$0")/.."
 : "${CSPLIB:?CSPLIB=path to a checkout of github.com/csplib/csplib (bench/published.sh --help)}"
 SETS=${SETS:-"diags blocked"}
 N=${N:-"16 17 18 19 20 21"}
+M=${M:-peak}
 COUNT=${COUNT:-20}
+SAMPLE=${SAMPLE:-}
+BEYOND=${BEYOND:-"22 24 26 28 30"}
+SEEDS=${SEEDS:-1}
+REPEAT=${REPEAT:-1}
 BLOCKED=${BLOCKED:-all}
 TIMEOUT=${TIMEOUT:-60}
 JOBS=${JOBS:-1}
 H=${HARNESS:-./harness}
 # the default approaches, strongest native first
-DEFAULT_APPROACHES="backtrack:variant=mrv backtrack:variant=dlx"
+DEFAULT_APPROACHES="backtrack:variant=prop backtrack:variant=dlx"
 if [ $# -gt 0 ]; then
 	approaches=("$@")
 else
@@ -95,8 +136,11 @@ trap 'rm -rf "$tmp"' EXIT
 
 # --- shiftqueens, built as its authors built it -----------------------
 sq_diags="" sq_block="" sq_note=""
-if [ "${SHIFTQUEENS:-1}" = 0 ]; then
-	sq_note="SHIFTQUEENS=0"
+SHIFTQUEENS=${SHIFTQUEENS:-1}
+case $SHIFTQUEENS in 0 | 1 | published) ;;
+*) echo "published.sh: SHIFTQUEENS is 0, 1 or published, not '$SHIFTQUEENS'" >&2; exit 2 ;; esac
+if [ "$SHIFTQUEENS" != 1 ]; then
+	sq_note="SHIFTQUEENS=$SHIFTQUEENS"
 elif ! command -v g++ >/dev/null; then
 	sq_note="no g++"
 else
@@ -115,14 +159,32 @@ fi
 
 # --- the instances, their published answers, the experiment file ------
 python3 - "$tmp" "$p79" "$p80" "$SETS" "$N" "$COUNT" "$BLOCKED" "$TIMEOUT" \
-	"${approaches[@]}" <<'PY'
-import gzip, os, re, statistics, sys, tarfile
+	"$SAMPLE" "$BEYOND" "$SEEDS" "$REPEAT" "$M" "${approaches[@]}" <<'PY'
+import gzip, os, re, statistics, subprocess, sys, tarfile
 tmp, p79, p80, sets, ns, count, blocked, timeout = sys.argv[1:9]
-approaches = sys.argv[9:]
-sets, ns = sets.split(), [int(x) for x in ns.split()]
-rows = []   # set, group, id, path, M, published sat, published s
+sample, beyond, seeds, repeat, mpick = sys.argv[9:14]
+approaches = sys.argv[14:]
+sets, ns = sets.split(), ns.split()
+rows = []   # set, group, id, path, M, published sat (None: none), published s
 def die(msg):
     sys.exit('published.sh: ' + msg)
+for s in sets:
+    if s not in ('diags', 'blocked', 'beyond'):
+        die(f"SETS: '{s}' is not diags, blocked or beyond")
+for name, v in (('COUNT', count), ('BLOCKED', blocked)):
+    if v != 'all' and not v.isdigit():
+        die(f"{name}: '{v}' is not a number or all")
+for v in ns + beyond.split():
+    if not str(v).isdigit() or int(v) < 1:
+        die(f"N, BEYOND: '{v}' is not a board size")
+for name, v in (('SAMPLE', sample or '1'), ('REPEAT', repeat)):
+    if not v.isdigit() or int(v) < 1:
+        die(f"{name}: '{v}' is not a number of 1 or more")
+ns = [int(x) for x in ns]
+m = re.fullmatch(r'n-(\d+)', mpick)
+if mpick != 'peak' and not m:
+    die(f"M: '{mpick}' is not peak or n-K")
+moff = int(m.group(1)) if m else None
 
 if 'diags' in sets:
     res = os.path.join(p79, 'results', 'run-diags-shiftqueens-processed.txt.gz')
@@ -141,12 +203,14 @@ if 'diags' in sets:
             continue
         M = int(f[1])
         nodes.setdefault((n, M), []).append(int(f[7]))
-        pub[(m.group(1), M)] = (int(f[5]) > 0, float(f[11]))
+        pub[(m.group(1), M)] = (int(f[5]) > 0, float(f[11]), int(f[7]))
     for n in ns:
         ms = {M: statistics.median(v) for (k, M), v in nodes.items() if k == n}
         if not ms:
             die(f'{res} has no results for n = {n}')
-        peak = max(ms, key=lambda M: (ms[M], -M))
+        peak = max(ms, key=lambda M: (ms[M], -M)) if moff is None else n - moff
+        if peak not in ms:
+            die(f'{res} has no results for n = {n} at M = {peak}')
         tar = os.path.join(p79, 'data', f'diag-{n}.tar.gz')
         if not os.path.exists(tar):
             die(f'no {tar}')
@@ -158,7 +222,14 @@ if 'diags' in sets:
                         and (m.group(1), peak) in pub:
                     members.append((int(m.group(2)), m.group(1), mem))
             members.sort(key=lambda x: x[0])
-            if count != 'all':
+            if sample:
+                # the hardest by the published nodes, then a spread of
+                # the rest in id order
+                k = int(sample)
+                hard = sorted(members, key=lambda x: (-pub[(x[1], peak)][2], x[0]))[:k]
+                rest = [x for x in members if x not in hard]
+                members = hard + rest[::max(1, len(rest) // k)][:k]
+            elif count != 'all':
                 members = members[:int(count)]
             d = os.path.join(tmp, f'diag-{n}')
             os.makedirs(d, exist_ok=True)
@@ -166,7 +237,7 @@ if 'diags' in sets:
                 path = os.path.join(d, base + '.param')
                 with open(path, 'wb') as out:
                     out.write(t.extractfile(mem).read())
-                sat, s = pub[(base, peak)]
+                sat, s, _ = pub[(base, peak)]
                 rows.append(('diags', f'n={n} M={peak}', f'{base}-d{peak}',
                              path, peak, sat, s))
 
@@ -203,19 +274,40 @@ if 'blocked' in sets:
                 sat, s = pub[(n, name.split('.')[2])]
                 rows.append(('blocked', f'n={n}', name[:-len('.param')], path,
                              '-', sat, s))
+if 'beyond' in sets:
+    gen = os.path.join(p79, 'data', 'queens-diag-gen.py')
+    if not os.path.exists(gen):
+        die(f'no {gen}')
+    d = os.path.join(tmp, 'beyond')
+    os.makedirs(d, exist_ok=True)
+    for n in [int(x) for x in beyond.split()]:
+        for seed in seeds.split():
+            # the authors' arguments: n, the fewest queens a row may
+            # still take (4, as in every published file), the seed
+            out = subprocess.run(['python3', gen, str(n), '4', seed],
+                                 capture_output=True, text=True)
+            if out.returncode != 0:
+                die(f'{gen} {n} 4 {seed}: exit {out.returncode}: {out.stderr.strip()}')
+            base = f'diag-{n}-4-{seed}'
+            path = os.path.join(d, base + '.param')
+            with open(path, 'w') as f:
+                f.write(out.stdout)
+            k = n - (2 if moff is None else moff)
+            rows.append(('beyond', f'n={n} M={k}', f'{base}-d{k}', path,
+                         k, None, 0.0))
 if not rows:
-    die('no instances (SETS, N, COUNT, BLOCKED?)')
+    die('no instances (SETS, N, COUNT, BLOCKED, BEYOND?)')
 
 with open(os.path.join(tmp, 'instances.tsv'), 'w') as out:
     for r in rows:
         out.write('\t'.join(map(str, r)) + '\n')
 with open(os.path.join(tmp, 'published.yaml'), 'w') as y:
-    y.write(f'experiment: published\nrepeat: 1\ntimeout: {timeout}s\n'
+    y.write(f'experiment: published\nrepeat: {repeat}\ntimeout: {timeout}s\n'
             'after_timeout: continue\ninstances:\n')
     for r in rows:
         rel = os.path.relpath(r[3], tmp)
         y.write(f'  - {{file: "{rel}"' +
-                (f', diagonals: {r[4]}' if r[0] == 'diags' else '') + '}\n')
+                (f', diagonals: {r[4]}' if r[0] != 'blocked' else '') + '}\n')
     y.write('approaches:\n')
     for a in approaches:
         solver, _, opts = a.partition(':')
@@ -230,17 +322,18 @@ echo "published.sh: $(wc -l <"$tmp/instances.tsv") instances x ${#approaches[@]}
 
 # --- shiftqueens on the same instances, then the comparison -----------
 rc=0
-python3 - "$tmp" "$TIMEOUT" "$sq_diags" "$sq_block" "${SQ_TIMEOUT:-$TIMEOUT}" <<'PY' || rc=$?
-import csv, os, re, subprocess, sys, time
+python3 - "$tmp" "$TIMEOUT" "$sq_diags" "$sq_block" "${SQ_TIMEOUT:-$TIMEOUT}" \
+	"$REPEAT" "$SHIFTQUEENS" <<'PY' || rc=$?
+import csv, os, re, resource, statistics, subprocess, sys, time
 tmp, timeout, sq_diags, sq_block = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4]
-sq_timeout = float(sys.argv[5])
+sq_timeout, repeat, sq_mode = float(sys.argv[5]), int(sys.argv[6]), sys.argv[7]
 insts = []
 for line in open(os.path.join(tmp, 'instances.tsv')):
     s, g, i, path, M, sat, ps = line.rstrip('\n').split('\t')
-    insts.append(dict(set=s, group=g, id=i, path=path, M=M, sat=sat == 'True',
-                      pub_s=float(ps)))
+    insts.append(dict(set=s, group=g, id=i, path=path, M=M,
+                      sat=None if sat == 'None' else sat == 'True', pub_s=float(ps)))
 by_id = {x['id']: x for x in insts}
-res = {}    # (solver, id) -> (decided, sat, seconds)
+runs = {}   # (solver, id) -> [(decided, sat, wall s, CPU s)], one a run
 solvers = []
 bad = 0
 for r in csv.DictReader(open(os.path.join(tmp, 'runs.csv'), newline='')):
@@ -256,50 +349,83 @@ for r in csv.DictReader(open(os.path.join(tmp, 'runs.csv'), newline='')):
     elif r['status'] not in ('ok', 'timeout', 'skipped'):
         print(f"published.sh: {a} on {r['instance']}: {r['status']} ({r['note']})",
               file=sys.stderr)
-    res[(a, r['instance'])] = (ok, ok and int(r['solutions'] or 0) > 0,
-                               float(r['wall_s'] or 0) if ok else timeout)
+    runs.setdefault((a, r['instance']), []).append(
+        (ok, ok and int(r['solutions'] or 0) > 0,
+         float(r['wall_s'] or 0) if ok else timeout, float(r['cpu_s'] or 0)))
 
 def shiftqueens(x):
-    prog = sq_diags if x['set'] == 'diags' else sq_block
+    prog = sq_block if x['set'] == 'blocked' else sq_diags
     if not prog:
         return None
     # the authors' input: the file's numbers, n first (sed 's/[^0-9]/ /g')
     nums = ' '.join(re.findall(r'\d+', open(x['path']).read())) + '\n'
-    argv = [prog] + ([x['M']] if x['set'] == 'diags' else [])
-    t0 = time.perf_counter()
+    argv = [prog] + ([x['M']] if x['set'] != 'blocked' else [])
+    def cpu():
+        ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return ru.ru_utime + ru.ru_stime
+    c0, t0 = cpu(), time.perf_counter()
     try:
         out = subprocess.run(argv, input=nums, capture_output=True, text=True,
                              timeout=sq_timeout).stdout
     except subprocess.TimeoutExpired:
-        return (False, False, sq_timeout)
-    dt = time.perf_counter() - t0
+        # run() kills it and waits for it: its CPU is counted
+        return (False, False, sq_timeout, cpu() - c0)
+    dt, dc = time.perf_counter() - t0, cpu() - c0
     if 'Timeout: 1' in out or not re.search(r'Solution Found|No solution', out):
-        return (False, False, sq_timeout)
-    return (True, 'Solution Found' in out, dt)
+        return (False, False, sq_timeout, dc)
+    return (True, 'Solution Found' in out, dt, dc)
 
 if sq_diags or sq_block:
     with open(os.path.join(tmp, 'shiftqueens.csv'), 'w') as out:
-        out.write('instance,decided,sat,wall_s\n')
+        out.write('instance,decided,sat,wall_s,cpu_s\n')
         for x in insts:
-            r = shiftqueens(x)
-            if r:
-                res[('shiftqueens', x['id'])] = r
-                out.write(f"{x['id']},{int(r[0])},{int(r[1])},{r[2]:.6f}\n")
-    if any(k[0] == 'shiftqueens' for k in res):
+            for _ in range(repeat):
+                r = shiftqueens(x)
+                if r:
+                    runs.setdefault(('shiftqueens', x['id']), []).append(r)
+                    out.write(f"{x['id']},{int(r[0])},{int(r[1])},{r[2]:.6f},{r[3]:.6f}\n")
+    if any(k[0] == 'shiftqueens' for k in runs):
         solvers.append('shiftqueens')
 
-for (a, i), (ok, sat, _) in sorted(res.items()):
-    if ok and i in by_id and sat != by_id[i]['sat']:
-        bad += 1
-        print(f"MISMATCH: {a} on {i}: {'SAT' if sat else 'UNSAT'}, published "
-              f"{'SAT' if by_id[i]['sat'] else 'UNSAT'}")
+# every run's answer is held to the published one, and (beyond, where
+# none is published) the runs of every solver to each other
+for (a, i), rs in sorted(runs.items()):
+    want = by_id[i]['sat'] if i in by_id else None
+    for ok, sat, _, _ in rs:
+        if ok and want is not None and sat != want:
+            bad += 1
+            print(f"MISMATCH: {a} on {i}: {'SAT' if sat else 'UNSAT'}, published "
+                  f"{'SAT' if want else 'UNSAT'}")
+for x in insts:
+    if x['sat'] is None:
+        said = {(a, sat) for (a, i), rs in runs.items() if i == x['id']
+                for ok, sat, _, _ in rs if ok}
+        if len({sat for _, sat in said}) > 1:
+            bad += 1
+            print(f"MISMATCH: on {x['id']} (no published answer): " + ', '.join(
+                f"{a} {'SAT' if sat else 'UNSAT'}" for a, sat in sorted(said)))
+            x['sat'] = False    # agreed counts nothing
+        elif said:
+            x['sat'] = said.pop()[1]
+            x['unpublished'] = True
+
+# one figure an instance: decided if every run was, the median seconds
+res = {}    # (solver, id) -> (decided, sat, wall s, CPU s)
+for k, rs in runs.items():
+    ok = all(r[0] for r in rs)
+    res[k] = (ok, ok and rs[0][1], statistics.median(r[2] for r in rs),
+              statistics.median(r[3] for r in rs))
+if sq_mode == 'published':
+    for x in insts:
+        if x['set'] == 'diags':
+            res[('published', x['id'])] = (True, x['sat'], x['pub_s'], x['pub_s'])
 
 def fmt(v):
     return f'{v:.2f}' if v >= 0.1 else f'{v:.3f}'
 
 pubname = {'diags': 'shiftqueens (published)', 'blocked': 'lingeling (published)'}
-print('| set | instances | solver | decided | agreed | total s | worst s | x shiftqueens |')
-print('|---|---|---|---|---|---|---|---|')
+print('| set | instances | solver | decided | agreed | total s | worst s | total CPU s | worst CPU s | x shiftqueens |')
+print('|---|---|---|---|---|---|---|---|---|---|')
 groups = []
 for x in insts:
     key = (x['set'], x['group'])
@@ -316,17 +442,22 @@ for s in sets:
     for s_, g in gs:
         xs = [x for x in insts if x['set'] == s and (g is None or x['group'] == g)]
         label = f'{s} {g}' if g else f'{s} (all)'
-        sq = [res[('shiftqueens', x['id'])] for x in xs if ('shiftqueens', x['id']) in res]
-        sq_total = sum(t for _, _, t in sq) if sq else None
-        sq_all = all(ok for ok, _, _ in sq)
+        # against shiftqueens here, or (SHIFTQUEENS=published) its
+        # published seconds
+        ref = 'published' if sq_mode == 'published' else 'shiftqueens'
+        sq = [res[(ref, x['id'])] for x in xs if (ref, x['id']) in res]
+        sq_total = sum(t for _, _, t, _ in sq) if sq else None
+        sq_all = all(ok for ok, _, _, _ in sq)
         for a in solvers:
             got = [res[(a, x['id'])] + (x['sat'],) for x in xs if (a, x['id']) in res]
             if not got:
                 continue
-            dec = sum(1 for ok, _, _, _ in got if ok)
-            agree = sum(1 for ok, sat, _, want in got if ok and sat == want)
-            total = sum(t for _, _, t, _ in got)
-            worst = max(t for _, _, t, _ in got)
+            dec = sum(1 for ok, _, _, _, _ in got if ok)
+            agree = sum(1 for ok, sat, _, _, want in got if ok and sat == want)
+            total = sum(g[2] for g in got)
+            worst = max(g[2] for g in got)
+            ctotal = sum(g[3] for g in got)
+            cworst = max(g[3] for g in got)
             # a total with runs not decided is a lower bound (each at
             # TIMEOUT), and so is the ratio's side it stands on
             ratio = '-'
@@ -338,11 +469,21 @@ for s in sets:
                          '< ' + r if dec == len(xs) else
                          '> ' + r if sq_all else '?')
             lb = '' if dec == len(xs) else '> '
+            # beyond: agreed with the others, where no answer is published
+            if s == 'beyond':
+                agree = sum(1 for x in xs if x.get('unpublished') and (a, x['id']) in res
+                            and res[(a, x['id'])][0])
             print(f'| {label} | {len(xs)} | {a} | {dec} | {agree} | {lb}{fmt(total)} | '
-                  f'{lb}{fmt(worst)} | {ratio} |')
-        pt = [x['pub_s'] for x in xs]
-        print(f'| {label} | {len(xs)} | {pubname[s]} | {len(xs)} | - | '
-              f'{fmt(sum(pt))} | {fmt(max(pt))} | - |')
+                  f'{lb}{fmt(worst)} | {fmt(ctotal)} | {fmt(cworst)} | {ratio} |')
+        if s in pubname:
+            pt = [x['pub_s'] for x in xs]
+            print(f'| {label} | {len(xs)} | {pubname[s]} | {len(xs)} | - | '
+                  f'{fmt(sum(pt))} | {fmt(max(pt))} | - | - | - |')
+for x in insts:
+    if x['set'] == 'beyond':
+        print(f"{x['id']}: " + ', '.join(
+            f"{a} {'-' if not res[(a, x['id'])][0] else 'SAT' if res[(a, x['id'])][1] else 'UNSAT'}"
+            f" {fmt(res[(a, x['id'])][2])} s" for a in solvers if (a, x['id']) in res))
 if bad:
     print(f'published.sh: {bad} answers differ from the published ones (MISMATCH above)',
           file=sys.stderr)

@@ -17,12 +17,11 @@
 # file, 20,000 rows at the least, as merge.sh merges it), and the
 # generators they call (gen_blocked.py, gen_results.py, gen_shards.py)
 # and gen_local.py; published.sh on a CSPLib-shaped folder of tiny files
-# the test writes (and a stand-in shiftqueens, when g++ is here).
+# the test writes (a stand-in shiftqueens, when g++ is here, and a
+# stand-in for the published generator, for SETS=beyond).
 # Not run: count.sh, whose timed runs are n = 16..18 and whose reference
 # programs are clones from the network (COUNT_REFS), and which builds
 # `make NATIVE=1` (a minute of compiling): its --help and `bash -n` only.
-# Nor hard.sh, which needs a CSPLib checkout and builds shiftqueens from
-# it: its --help and its refusals only.
 # About 10 s of CPU in all, most of it the harness runs the scripts make.
 . "$(dirname "$0")/common.bash"
 
@@ -40,7 +39,6 @@ done <"$T/cited"
 ran="native.sh blocked.sh clock.sh cp.sh glpsol.sh ilpcount.sh ledger.sh merge.sh
 results.sh satcount.sh scale.sh count.sh published.sh gen_blocked.py gen_results.py
 gen_shards.py gen_local.py"
-ran="$ran hard.sh" # its --help and its refusal without a CSPLib checkout only
 while read -r s; do
 	case " $(echo $ran) " in *" ${s#bench/} "*) ok ;; *) bad "$s is cited but claims.sh does not run it" ;; esac
 done <"$T/cited"
@@ -177,17 +175,62 @@ int main(int argc, char **argv) {
 }
 CC
 cp "$fake/prob079/models/shiftqueensdiags.cc" "$fake/prob080/models/shiftqueensblock.cc"
+# a stand-in for the published generator (queens-diag-gen.py n
+# mininfile seed): its output format, lines drawn by the seed
+cat >"$fake/prob079/data/queens-diag-gen.py" <<'PY'
+import random, sys
+if len(sys.argv) < 4:
+    sys.exit("Usage: queens-diag-gen.py n mininfile seed")
+n, r = int(sys.argv[1]), random.Random(int(sys.argv[3]))
+diags = r.sample([[d, k] for d in range(2 * n - 1) for k in (0, 1)], n)
+print("n = ", n)
+print("numdiags = ", len(diags))
+print("diags = ", diags)
+PY
+f='[0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|'  # wall total, worst; CPU total, worst
 run_bench published env CSPLIB="$T/csplib" N=6 TIMEOUT=5 bench/published.sh
-bench_ok published '^\| diags n=6 M=5 \| 2 \| backtrack/mrv \| 2 \| 2 \| [0-9.]+ \| [0-9.]+ \| ' \
+bench_ok published "^\| diags n=6 M=5 \| 2 \| backtrack/prop \| 2 \| 2 \| $f " \
 	'^\| diags n=6 M=5 \| 2 \| backtrack/dlx \| 2 \| 2 \| ' \
+	'^\| blocked n=6 \| 2 \| backtrack/prop \| 2 \| 2 \| ' \
 	'^\| blocked n=6 \| 2 \| backtrack/dlx \| 2 \| 2 \| ' \
-	'^\| blocked n=6 \| 2 \| lingeling \(published\) \| 2 \| - \| 0\.030 \| 0\.020 \| - \|$'
+	'^\| blocked n=6 \| 2 \| lingeling \(published\) \| 2 \| - \| 0\.030 \| 0\.020 \| - \| - \| - \|$'
 if command -v g++ >/dev/null; then
 	expect "published.sh: the stand-in shiftqueens built and agreeing" \
 		grep -qE '^\| diags n=6 M=5 \| 2 \| shiftqueens \| 2 \| 2 \| .* \| 1\.00x \|$' "$T/published.out"
 else
 	expect "published.sh: no g++, shiftqueens left out saying so" grep -q 'shiftqueens left out (no g++)' "$T/published.out"
 fi
+# past the paper: the generator's file, read by the harness at M = n - 2,
+# every solver's answer held to the others' (none is published)
+run_bench beyond env CSPLIB="$T/csplib" SETS=beyond BEYOND=8 SEEDS=1 TIMEOUT=5 bench/published.sh
+bench_ok beyond "^\| beyond n=8 M=6 \| 1 \| backtrack/prop \| 1 \| 1 \| $f " \
+	'^\| beyond n=8 M=6 \| 1 \| backtrack/dlx \| 1 \| 1 \| ' \
+	'^diag-8-4-1-d6: backtrack/prop (SAT|UNSAT) [0-9.]+ s, backtrack/dlx (SAT|UNSAT) '
+expect "published.sh beyond: no published row where nothing is published" \
+	sh -c "! grep -q 'published)' '$T/beyond.out'"
+# the hardest by the published nodes (both 90 at M = 5: the lower id)
+# and one of the rest, twice each, against the published seconds
+run_bench sample env CSPLIB="$T/csplib" SETS=diags N=6 SAMPLE=1 REPEAT=2 SHIFTQUEENS=published \
+	TIMEOUT=5 KEEP="$T/sample" bench/published.sh backtrack:variant=dlx
+bench_ok sample "^\| diags n=6 M=5 \| 2 \| backtrack/dlx \| 2 \| 2 \| $f [0-9.]+x \|$"
+expect "published.sh REPEAT=2: each instance run twice ($(grep -c dlx "$T/sample/runs.csv") rows)" \
+	[ "$(grep -c 'backtrack/dlx' "$T/sample/runs.csv")" = 4 ]
+expect "published.sh SHIFTQUEENS=published runs no shiftqueens" \
+	sh -c "! grep -q '| shiftqueens |' '$T/sample.out' && [ ! -e '$T/sample/shiftqueens.csv' ]"
+# M=n-K: the M of every n its size less K, not the published peak
+run_bench mk env CSPLIB="$T/csplib" SETS=diags N=6 M=n-2 SHIFTQUEENS=0 TIMEOUT=5 \
+	bench/published.sh backtrack:variant=dlx
+bench_ok mk '^\| diags n=6 M=4 \| 2 \| backtrack/dlx \| 2 \| 2 \| '
+# the hostile knobs: a set that is not one, an M that is neither, a
+# generator that fails
+expect "published.sh M=5 is refused (peak or n-K)" \
+	sh -c "CSPLIB='$T/csplib' M=5 SHIFTQUEENS=0 bench/published.sh >'$T/m5.out' 2>&1; [ \$? != 0 ] && grep -q \"M: '5' is not peak or n-K\" '$T/m5.out'"
+expect "published.sh SETS=bogus is refused, naming it" \
+	sh -c "CSPLIB='$T/csplib' SETS=bogus SHIFTQUEENS=0 bench/published.sh >'$T/bogus.out' 2>&1; [ \$? != 0 ] && grep -q \"SETS: 'bogus' is not diags, blocked or beyond\" '$T/bogus.out'"
+expect "published.sh SHIFTQUEENS=2 is refused" \
+	sh -c "CSPLIB='$T/csplib' SHIFTQUEENS=2 bench/published.sh >'$T/sq2.out' 2>&1; [ \$? = 2 ] && grep -q 'SHIFTQUEENS is 0, 1 or published' '$T/sq2.out'"
+expect "published.sh beyond: a generator that fails is named with its exit" \
+	sh -c "CSPLIB='$T/csplib' SETS=beyond BEYOND=8 SEEDS=x SHIFTQUEENS=0 bench/published.sh >'$T/gen.out' 2>&1; [ \$? != 0 ] && grep -q 'queens-diag-gen.py 8 4 x: exit 1' '$T/gen.out'"
 # a published answer flipped: the one disagreement is loud, exit 1
 zcat "$fake/prob080/results/run-aspbenchmarks-lingeling-python.txt.gz" |
 	sed 's/^6 -1 12 UNSATISFIABLE   0/6 -1 12 SATISFIABLE   1/' | gzip >"$T/flip.gz"
@@ -200,14 +243,14 @@ expect "... named on a MISMATCH line ($(grep MISMATCH "$T/flip.out"))" \
 
 run_bench count bench/count.sh --help
 bench_ok count '^count\.sh - the counting frontier' '^Usage: bench/count\.sh'
-# hard.sh runs the published instances of a CSPLib checkout, which the
-# repository does not hold
-run_bench hard bench/hard.sh --help
-bench_ok hard '^hard\.sh - the published hard instances' '^Usage: CSPLIB=/path/to/csplib bench/hard\.sh'
-expect "hard.sh without CSPLIB says what it needs, exit 1" \
-	sh -c "! env -u CSPLIB bench/hard.sh >'$T/hard0.out' 2>&1 && grep -q 'CSPLIB=/path/to/a/csplib/checkout' '$T/hard0.out'"
-expect "hard.sh on a folder without prob079 says so, exit 2" \
-	sh -c "CSPLIB='$T' bench/hard.sh >'$T/hard1.out' 2>&1; [ \$? = 2 ] && grep -q 'has no Problems/prob079' '$T/hard1.out'"
+# published.sh's --help and refusals
+run_bench pubhelp bench/published.sh --help
+bench_ok pubhelp '^published\.sh - the published hard instances' '^Usage: CSPLIB=/path/to/csplib bench/published\.sh' \
+	'^ +beyond +past the paper'
+expect "published.sh without CSPLIB says what it needs, exit 1" \
+	sh -c "! env -u CSPLIB bench/published.sh >'$T/pub0.out' 2>&1 && grep -q 'CSPLIB=path to a checkout' '$T/pub0.out'"
+expect "published.sh on a folder without prob079 says so, exit 2" \
+	sh -c "CSPLIB='$T' bench/published.sh >'$T/pub1.out' 2>&1; [ \$? = 2 ] && grep -q 'has no Problems/prob079' '$T/pub1.out'"
 
 # --- every relative link in README.md, docs/*.md, bench/*.md resolves ---
 cat >"$T/links.py" <<'PY'
