@@ -464,7 +464,7 @@ for s in sets:
             if sq_total and a == 'shiftqueens':
                 ratio = '1.00x'
             elif sq_total:
-                r = f'{total / sq_total:.2f}x'
+                r = fmt(total / sq_total) + 'x'
                 ratio = (r if dec == len(xs) and sq_all else
                          '< ' + r if dec == len(xs) else
                          '> ' + r if sq_all else '?')
