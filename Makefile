@@ -388,17 +388,20 @@ endif
 # here (a new one) goes with the rest: name it here if it takes more
 # than a few seconds.
 TEST_SLOW = \
-	e2e/scale.sh san/e2e/outputs.sh san/e2e/faults.sh san/e2e/core.sh \
-	san/e2e/plugins.sh e2e/fair.sh e2e/hostile.sh e2e/outputs.sh \
-	e2e/interop.sh e2e/ledger.sh san/e2e/count.sh e2e/paper.sh \
-	e2e/plugins.sh e2e/slurm.sh san/e2e/reports.sh san/e2e/tamper.sh \
-	san/e2e/answers.sh san/unit/test_parts_split e2e/names.sh \
-	e2e/declarative.sh e2e/clpfd.sh san/unit/test_oracle_smt e2e/cnf.sh \
-	san/e2e/instfiles.sh san/e2e/merge.sh san/e2e/figures.sh \
-	e2e/faults.sh e2e/caps.sh unit/test_oracle_asp e2e/core.sh \
-	e2e/trees.sh unit/test_oracle_ilp e2e/minizinc.sh e2e/reports.sh \
-	e2e/liars.sh unit/test_oracle_cp san/unit/test_models \
-	e2e/answers.sh e2e/compare.sh
+	e2e/claims.sh e2e/scale.sh san/e2e/outputs.sh san/e2e/plugins.sh \
+	e2e/fair.sh san/e2e/core.sh san/e2e/faults.sh e2e/hostile.sh \
+	e2e/html.sh e2e/outputs.sh e2e/ledger.sh e2e/faults.sh e2e/paper.sh \
+	san/e2e/reports.sh san/e2e/merge.sh e2e/slurm.sh e2e/instfiles.sh \
+	san/e2e/count.sh san/e2e/tamper.sh e2e/core.sh e2e/liars.sh \
+	e2e/looks.sh e2e/cnf.sh e2e/names.sh unit/test_oracle_cp \
+	e2e/interop.sh san/e2e/instfiles.sh unit/test_oracle_asp \
+	e2e/plugins.sh e2e/handout.sh e2e/reports.sh e2e/watch.sh \
+	unit/test_oracle_ilp san/e2e/figures.sh e2e/tamper.sh e2e/clpfd.sh \
+	e2e/caps.sh e2e/trees.sh e2e/declarative.sh e2e/minizinc.sh \
+	san/e2e/answers.sh e2e/compare.sh san/unit/test_oracle_smt \
+	san/unit/test_parts_split san/unit/test_oracle_sat \
+	unit/test_oracle_sat san/e2e/contain.sh e2e/count.sh \
+	unit/test_parts_split san/unit/test_picosat
 # test_result NAME: the result file of NAME (san/KIND/X: build/san's)
 test_result = $(if $(filter san/%,$(1)),build/san/testlog/$(1:san/%=%),build/rel/testlog/$(1)).result
 SLOW_RESULTS = $(foreach t,$(TEST_SLOW),$(call test_result,$(t)))
