@@ -370,9 +370,12 @@ static int summarise(struct state *s, int old)
 
 		/* instances with the same hints but other blocked squares or
 		 * excluded lines are other lines of the summary: their id
-		 * follows the hints */
+		 * follows the hints; so does a named instance's (a file's or a
+		 * generator's) without any (an Excluded Diagonals file at
+		 * M = 0: its line was blank) */
 		if (*at < 0) {
-			if (nq_instance_has_variants(&spec->inst))
+			if (nq_instance_has_variants(&spec->inst) ||
+			    spec->id_set)
 				snprintf(label, sizeof label, "%s%s%s",
 					 spec->hints_text,
 					 spec->hints_text[0] ? " " : "",

@@ -247,6 +247,8 @@ expect "the counts at M = 0..8 are the brute force's, both modes ($got)" \
 expect "ids name file and M, M in the order given" \
 	[ "$(csv_col "$T/diag/d.csv" instance | uniq | tr '\n' ' ')" = \
 	  "diag-6-1-1-d0 diag-6-1-1-d1 diag-6-1-1-d2 diag-6-1-1-d3 diag-6-1-1-d4 diag-6-1-1-d5 diag-6-1-1-d6 diag-6-1-1-d7 diag-6-1-1-d8 noext-d5 noext-d3 " ]
+expect "the summary names the instance at M = 0 too (it has no excluded line)" \
+	grep -qE '^[a-z/]+ +count +6 +diag-6-1-1-d0 ' "$T/diag/d.out"
 expect "the excluded lines reach the instances file, 1-based (M = 3: sums 8 2 -> antidiagonals 9 3, difference 5 -> diagonal 2n-1-5 = 6)" \
 	grep -q "excluded: {diagonals: \[6\], antidiagonals: \[3, 9\]}" "$T/diag/d.instances.yaml"
 run_exp diag/e1 "instances:
