@@ -155,6 +155,9 @@ int nq_diags_parse(const char *text, size_t len, const char *path,
 		line[k] = x.tline;
 		col[k] = x.tcol;
 		if (k == 2) {
+			static const char *const nk[2] = { "number", "kind" };
+
+			x.pair = nk; /* the messages name [number, kind] */
 			if (nq_instfile_pairs(&x, &l))
 				goto out;
 			continue;

@@ -244,22 +244,36 @@ int nq_lex_add(struct lexer *x, struct sq_list *l, long long r, long long c,
 /* `[r, c]` (or `(r, c)`). */
 static int parse_pair(struct lexer *x, struct sq_list *l)
 {
+	static const char *const rc[2] = { "row", "column" };
+	const char *const *nm = x->pair ? x->pair : rc;
 	int line = x->tline, col = x->tcol;
 	long long r, c;
+	char what[64];
 
-	if (nq_lex_expect(x, T_OPEN, "'[' opening a pair [row, column]"))
+	snprintf(what, sizeof what, "'[' opening a pair [%s, %s]", nm[0],
+		 nm[1]);
+	if (nq_lex_expect(x, T_OPEN, what))
 		return -1;
-	if (x->t != T_INT)
-		return nq_lex_expect(x, T_INT, "a row number");
+	if (x->t != T_INT) {
+		snprintf(what, sizeof what, x->pair ? "a %s" : "a %s number",
+			 nm[0]);
+		return nq_lex_expect(x, T_INT, what);
+	}
 	r = x->v;
 	nq_lex_next(x);
-	if (nq_lex_expect(x, T_COMMA, "',' between row and column"))
+	snprintf(what, sizeof what, "',' between %s and %s", nm[0], nm[1]);
+	if (nq_lex_expect(x, T_COMMA, what))
 		return -1;
-	if (x->t != T_INT)
-		return nq_lex_expect(x, T_INT, "a column number");
+	if (x->t != T_INT) {
+		snprintf(what, sizeof what, x->pair ? "a %s" : "a %s number",
+			 nm[1]);
+		return nq_lex_expect(x, T_INT, what);
+	}
 	c = x->v;
 	nq_lex_next(x);
-	if (nq_lex_expect(x, T_CLOSE, "']' closing the pair [row, column]"))
+	snprintf(what, sizeof what, "']' closing the pair [%s, %s]", nm[0],
+		 nm[1]);
+	if (nq_lex_expect(x, T_CLOSE, what))
 		return -1;
 	return nq_lex_add(x, l, r, c, line, col);
 }
@@ -269,8 +283,11 @@ static int parse_pair(struct lexer *x, struct sq_list *l)
  * files and JSON. */
 static int parse_list(struct lexer *x, struct sq_list *l)
 {
-	if (nq_lex_expect(x, T_OPEN, "'[' opening a list of [row, column] "
-			  "pairs"))
+	char what[80];
+
+	snprintf(what, sizeof what, "'[' opening a list of [%s, %s] pairs",
+		 x->pair ? x->pair[0] : "row", x->pair ? x->pair[1] : "column");
+	if (nq_lex_expect(x, T_OPEN, what))
 		return -1;
 	if (x->t == T_CLOSE) {
 		nq_lex_next(x);

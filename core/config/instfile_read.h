@@ -74,6 +74,9 @@ struct lexer {
 	char text[64];
 	long long v;
 	nq_error *err;
+	/* what a pair's two numbers are, for the messages: NULL for [row,
+	 * column]; a diag file's pairs are [number, kind] */
+	const char *const *pair;
 };
 
 /* A square as the file gives it (in the file's own numbering), with

@@ -655,6 +655,11 @@ static const struct {
 	  "'queens' (an Excluded Diagonals file holds n, numdiags, diags)" },
 	{ "n = 0", 1, 5, "n must be 1.." },
 	{ "n 3", 1, 3, "expected '=', got '3'" },
+	/* its pairs are [number, kind], and the messages say so */
+	{ "n = 3\nnumdiags = 1\ndiags = [[1 0]]", 3, 13, "expected ',' "
+	  "between number and kind, got '0'" },
+	{ "n = 3\nnumdiags = 1\ndiags = [[1, x]]", 3, 14, "expected a kind, "
+	  "got 'x'" },
 	{ "n = 3 numdiags = x", 1, 18, "expected the number of diagonals (an "
 	  "integer), got 'x'" },
 	{ "n = 3 numdiags = 1 diags = [[1, 0]", 1, 35, "expected ',' or ']' "
