@@ -22,6 +22,57 @@ if [ -x /usr/bin/python3 ] && [ "$(command -v python3)" != /usr/bin/python3 ]; t
 	mkdir "$T/.bin" && ln -s /usr/bin/python3 "$T/.bin/python3" &&
 		PATH=$T/.bin:$PATH
 fi
+# cc ARGS...: the C compiler for the test plugins the scripts build,
+# through a cache in build/cc-cache: the same command on the same
+# sources and headers (a source's directory and every -I directory), by
+# the same compiler, gives the same shared object, so the second build
+# of liars.c or of a plugin written in a script (the plain pass and the
+# sanitizer pass, four scripts of each) is a copy. A compile costs 0.2-0.5
+# s of CPU on these machines and make test asked for about 150. Failed
+# compiles are never cached; warnings are kept and shown again.
+# NQ_CC_CACHE=0 compiles every time.
+cc() {
+	local out="" a next="" key dir
+	local -a args=() srcs=() dirs=()
+	for a in "$@"; do
+		if [ "$next" = o ]; then out=$a next=""; continue; fi
+		if [ "$next" = I ]; then dirs+=("$a") args+=("-I$a") next=""; continue; fi
+		case $a in
+		-o) next=o ;;
+		-I) next=I ;;
+		-I*) dirs+=("${a#-I}") args+=("$a") ;;
+		-o*) out=${a#-o} ;;
+		*.c) srcs+=("$a") dirs+=("$(dirname "$a")") args+=("src:${a##*/}") ;;
+		*) args+=("$a") ;;
+		esac
+	done
+	if [ "${NQ_CC_CACHE:-1}" = 0 ] || [ -z "$out" ] || [ ${#srcs[@]} -eq 0 ]; then
+		command cc "$@"
+		return
+	fi
+	key=$({
+		command -v cc
+		command cc -dumpfullversion -dumpmachine
+		printf '%s\n' "${args[@]}"
+		cat "${srcs[@]}"
+		for dir in "${dirs[@]}"; do
+			for a in "$dir"/*.h; do [ -f "$a" ] && printf '%s\n' "${a##*/}" && cat "$a"; done
+		done
+	} 2>/dev/null | sha256sum)
+	key=$ROOT/build/cc-cache/${key%% *}
+	if [ -f "$key.so" ] && [ -f "$key.err" ]; then
+		cp "$key.so" "$out" && cat "$key.err" >&2
+		return
+	fi
+	command cc "$@" 2>"$T/.cc.err"
+	a=$?
+	cat "$T/.cc.err" >&2
+	if [ $a -eq 0 ] && mkdir -p "$ROOT/build/cc-cache"; then
+		cp "$out" "$key.so.$$" && mv -f "$key.so.$$" "$key.so" &&
+			cp "$T/.cc.err" "$key.err.$$" && mv -f "$key.err.$$" "$key.err"
+	fi
+	return $a
+}
 pass=0
 failed=0
 
