@@ -293,6 +293,24 @@ TEST_J      = $(if $(filter -j% --jobserver%,$(MAKEFLAGS)),,-j$(TEST_JOBS))
 # needs -O1) and no program slower (their time is in libnq.a's code).
 OPT_TEST   = $(if $(filter undefined,$(origin CFLAGS)),-O1 -g1,$(CFLAGS))
 
+# In `make test` a unit program runs under the sanitizers, and only the
+# ones of UNIT_BOTH in the plain build as well: ASan + UBSan check all a
+# plain run checks and more, on the same inputs, and both passes compile
+# the test's own file at -O1. UNIT_BOTH are those whose plain pass does
+# more: the oracle tests and the native counters, which take all their
+# instances only there (an eighth under ASan, see tests/unit/oracle.h),
+# the native searches and the solver libraries at the plain build's -O2
+# (threads, timing), and the runner's and worker's containment, which
+# takes an address-space limit only without ASan (core/proc/runchild.c).
+# The other 22 cost 13.5 CPU-s in the plain pass, 10.5 of it their
+# builds (make -f with a target of the 22, /usr/bin/time). `make test-unit` runs every unit program in the build
+# asked for.
+UNIT_BOTH  = test_backtrack test_encodings test_glpk test_models \
+	test_oracle_asp test_oracle_cp test_oracle_ilp test_oracle_native \
+	test_oracle_sat test_oracle_smt test_picosat test_parts_split \
+	test_parts_sym test_runner test_runner_async test_worker \
+	test_variants test_localsearch
+
 E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 # Under the sanitizers the scripts whose C paths the unit tests do not
 # walk: every input's parser (experiment, instance and CSV files, the
@@ -405,7 +423,8 @@ TEST_SLOW = \
 # test_result NAME: the result file of NAME (san/KIND/X: build/san's)
 test_result = $(if $(filter san/%,$(1)),build/san/testlog/$(1:san/%=%),build/rel/testlog/$(1)).result
 SLOW_RESULTS = $(foreach t,$(TEST_SLOW),$(call test_result,$(t)))
-TEST_ALL     = $(build/rel.tests) $(build/san.tests)
+TEST_ALL     = $(filter-out $(UNIT_ALL:%=build/rel/testlog/unit/%.result),$(build/rel.tests)) \
+	$(UNIT_BOTH:%=build/rel/testlog/unit/%.result) $(build/san.tests)
 TEST_ORDER   = $(filter $(TEST_ALL),$(SLOW_RESULTS)) $(filter-out $(SLOW_RESULTS),$(TEST_ALL))
 
 unit-results: $($(BUILD).unit)
