@@ -303,8 +303,8 @@ OPT_TEST   = $(if $(filter undefined,$(origin CFLAGS)),-O1 -g1,$(CFLAGS))
 # (threads, timing), and the runner's and worker's containment, which
 # takes an address-space limit only without ASan (core/proc/runchild.c).
 # The other 22 cost 13.5 CPU-s in the plain pass, 10.5 of it their
-# builds (make -f with a target of the 22, /usr/bin/time). `make test-unit` runs every unit program in the build
-# asked for.
+# builds (a make target of the 22 under /usr/bin/time). `make test-unit`
+# runs every unit program in the build asked for.
 UNIT_BOTH  = test_backtrack test_encodings test_glpk test_models \
 	test_oracle_asp test_oracle_cp test_oracle_ilp test_oracle_native \
 	test_oracle_sat test_oracle_smt test_picosat test_parts_split \
