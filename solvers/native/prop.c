@@ -40,9 +40,11 @@
  * threads; in first mode the first placement stops them all, in count
  * mode the counts are added (the same count on any number of threads).
  * The other threads start only once the caller has searched alone for a
- * while (SPAWN_NODES). In first mode the caller first walks the paper's
- * own order for a moment, and thread 1 walks it for 2^21 nodes before it
- * joins the others (walk() below).
+ * while (SPAWN_NODES). In first mode the search first walks the paper's
+ * own order: the caller alone for a moment, then every thread on its
+ * share of the walk's subtrees for up to WALK_NODES nodes each (walk()
+ * below), so that an instance whose walk is short is decided about as
+ * fast as shiftqueens decides it, or faster.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -53,14 +55,15 @@
 #include "solvers.h"
 #include "nq_board.h"
 
-/* walk() below: a helper thread's budget in first mode (about 30
- * milliseconds) */
+/* In first mode the caller's thread first walks down the rows alone
+ * for FIRST_WALK_NODES nodes (about a millisecond); then the rows' walk
+ * and the columns' walk (walk_sides() below) take WALK_NODES nodes each
+ * (about 20 milliseconds), at once on two threads; then the caller
+ * searches alone for SPAWN_NODES nodes (10 to 30 milliseconds) before
+ * the other threads start: most instances at the peaks are decided by
+ * then, and a thread started for them costs more than the search (on a
+ * loaded machine ten times more). */
 #define WALK_NODES (1LL << 21)
-/* The caller's thread first walks the paper's order alone for this many
- * nodes (about a millisecond), then searches alone for SPAWN_NODES nodes
- * (10 to 30 milliseconds) before the other threads start: most instances
- * at the peaks are decided by then, and a thread started for them costs
- * more than the search (on a loaded machine ten times more). */
 #define FIRST_WALK_NODES (1LL << 16)
 #define SPAWN_NODES (1LL << 16)
 
@@ -85,9 +88,10 @@ struct prop {
 	pthread_mutex_t lock;
 	int done;                /* first mode: out holds a placement */
 	int32_t *out;
-	/* the plain walk (first mode, threads >= 2) */
+	/* the plain walk (first mode) */
 	const struct pnode *root;
-	int walk_none;           /* it went through its whole tree */
+	u64 wm[2][64];           /* each row's free squares; each column's */
+	int walk_none;           /* a walk went through its whole tree */
 	/* the top of the tree, shared out */
 	struct pnode *work;
 	int nwork;
@@ -107,6 +111,7 @@ struct pthr {
 				  * c (w[64 + c]): the tie-break */
 	int64_t checks, cuts;    /* the diagonal bounds: tried, and failed */
 	int64_t walk_budget;     /* nodes walk() may take */
+	int walk_side;           /* 0 rows top to bottom, 1 columns */
 };
 
 /* The diagonal bounds cost as much again as the rest of a node; on
@@ -421,11 +426,10 @@ static int squares(const struct pnode *s, int line, int *rr, int *cc)
 }
 
 static void *worker(void *arg);
-static void *walker(void *arg);
 
 /* Start the other threads (called by th[0] alone): each with th[0]'s
- * weights; in first mode thread 1 walks first. A thread that cannot be
- * made is done without: the work is shared anyway. */
+ * weights. A thread that cannot be made is done without: the work is
+ * shared anyway. */
 static void spawn(struct prop *p)
 {
 	int i;
@@ -434,9 +438,7 @@ static void spawn(struct prop *p)
 		p->th[i] = p->th[0];
 		p->th[i].count = 0;
 		p->th[i].nodes = 0;
-		if (pthread_create(&p->tid[i], NULL,
-				   i == 1 && p->first ? walker : worker,
-				   &p->th[i]) != 0)
+		if (pthread_create(&p->tid[i], NULL, worker, &p->th[i]) != 0)
 			break;
 	}
 	p->started = i;
@@ -483,10 +485,11 @@ static void search(struct pthr *t, const struct pnode *s, int line)
 /* The paper's own search (shiftqueens): rows top to bottom, the lowest
  * free column first, three attack masks shifted a row at a time; no look
  * ahead, a few instructions a node. Where the first placement in that
- * order comes early it is there long before propagation pays for
- * itself, so in first mode one thread walks it for WALK_NODES nodes
- * (about 30 milliseconds) before it joins the others; a walk that ends
- * has proved there is none. Returns 1 found, 0 none below, -1 stopped. */
+ * order comes early, or the walk's whole tree is small, it is decided
+ * long before propagation pays for itself, so in first mode the threads
+ * share out the walk's subtrees for WALK_NODES nodes each (about 30
+ * milliseconds) before they propagate; a walk that ends has proved there
+ * is none. Returns 1 found, 0 none below, -1 stopped. */
 
 static int walk(struct pthr *t, const u64 *wm, int r, u64 cols, u64 ld,
 		u64 rd, int8_t *q)
@@ -520,25 +523,69 @@ static int walk(struct pthr *t, const u64 *wm, int r, u64 cols, u64 ld,
 	return 0;
 }
 
+/* One walk, whole or to the budget: down the rows (side 0), or along
+ * the columns (side 1: the board transposed), the lowest square first. */
 static void *walker(void *arg)
 {
 	struct pthr *t = arg;
 	struct prop *p = t->p;
 	struct pnode s = *p->root;
-	u64 wm[64];
+	int8_t q[64];
 	int f;
 
-	for (int r = 0; r < p->n; r++)
-		wm[r] = s.rows >> r & 1 ? s.fr[r] : (u64)1 << s.q[r];
 	t->walk_budget = t->nodes + WALK_NODES;
-	f = walk(t, wm, 0, 0, 0, 0, s.q);
+	f = walk(t, p->wm[t->walk_side], 0, 0, 0, 0, q);
 	if (f > 0) {
+		for (int i = 0; i < p->n; i++)
+			if (t->walk_side)
+				s.q[q[i]] = (int8_t)i;
+			else
+				s.q[i] = q[i];
 		found(p, &s);
 	} else if (f == 0) {
 		p->walk_none = 1;
 		atomic_store(&p->stop, 1);
 	}
-	return worker(arg);
+	return NULL;
+}
+
+/* The walks, the two sides at once on two threads (one after the other
+ * on one). The published Excluded Diagonals files put the paper's rows
+ * along this board's columns (a diagonal's number read as shiftqueens
+ * reads it, the board is this one transposed); and of the two, the
+ * shorter walk often differs by a factor of ten or more (diag-19-4-1 at
+ * M = 17: 1.8 M nodes down shiftqueens' rows, 29 M along its columns).
+ * Returns 1 decided (p->done, or p->walk_none), 0 not. */
+static int walk_sides(struct prop *p, struct pthr *th, int64_t *nodes)
+{
+	int i, started = 1;
+
+	for (int r = 0; r < p->n; r++)
+		p->wm[1][r] = 0;
+	for (int r = 0; r < p->n; r++)
+		for (u64 m = p->wm[0][r]; m; m &= m - 1)
+			p->wm[1][__builtin_ctzll(m)] |= (u64)1 << r;
+	th[0].walk_side = 0;
+	if (p->threads > 1) {
+		th[1] = th[0];
+		th[1].nodes = 0;
+		th[1].walk_side = 1;
+		if (pthread_create(&p->tid[1], NULL, walker, &th[1]) == 0)
+			started = 2;
+	}
+	walker(&th[0]);
+	if (started == 2) {
+		pthread_join(p->tid[1], NULL);
+	} else if (!atomic_load(&p->stop)) {
+		th[0].walk_side = 1;
+		walker(&th[0]);
+	}
+	th[0].walk_side = 0;
+	for (i = 0; i < started; i++) {
+		*nodes += th[i].nodes;
+		th[i].nodes = 0;
+	}
+	return p->done || p->walk_none;
 }
 
 static void *worker(void *arg)
@@ -701,7 +748,7 @@ int nq_prop(const nq_job *job, nq_result *res, int threads)
 	if (p.first) {
 		/* the paper's order, a moment, alone */
 		struct pnode s = root;
-		u64 wm[64];
+		u64 *wm = p.wm[0];
 		int f;
 
 		for (r = 0; r < n; r++)
@@ -718,6 +765,10 @@ int nq_prop(const nq_job *job, nq_result *res, int threads)
 			p.walk_none = 1;
 			goto none;
 		}
+		/* then longer, both ways */
+		if (atomic_load(&p.timed_out) || walk_sides(&p, th, &nodes) ||
+		    atomic_load(&p.timed_out))
+			goto none;
 	}
 	met = expand(&p, &th[0], &root, threads > 1 ? 64 * threads : 1);
 	if (met < 0) {

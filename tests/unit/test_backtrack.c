@@ -301,6 +301,56 @@ static void prop_searches(void **state)
 	}
 }
 
+/* prop's walks in first mode (solvers/native/prop.c): after a moment
+ * down the rows, the rows' walk and the columns' walk, the latter
+ * shiftqueens' own order on CSPLib prob079's files (the board as the
+ * harness reads them is the one shiftqueens reads, transposed). On one
+ * thread the node counts are exact: 69,632 nodes of the first walk and
+ * 2,101,248 of the rows' (each to its budget, checked every 4096),
+ * then the columns' walk to its end: on diag-19-4-1 at M = 17 it proves
+ * there is no placement in 1,837,376 nodes, on diag-21-4-1 at M = 19 it
+ * finds one at node 2,018,001 (the published shiftqueens counts,
+ * 1,837,377 and 2,018,002, take its first call as a node); on two
+ * threads the same answers, the placement a valid one. */
+static void prop_walks(void **state)
+{
+	static const int d19[] = { 1, 2, 4, 5, 8, 12, 14, 22 };
+	static const int a19[] = { 4, 7, 8, 12, 15, 16, 20, 28, 31 };
+	static const int d21[] = { 1, 3, 5, 11, 14, 18, 22, 26, 34, 35, 39 };
+	static const int a21[] = { 4, 7, 8, 16, 28, 30, 31, 36 };
+	nq_instance e19 = { .n = 19, .mode = NQ_MODE_FIRST,
+			    .nexcl_diag = 8, .excl_diag = d19,
+			    .nexcl_anti = 9, .excl_anti = a19 };
+	nq_instance e21 = { .n = 21, .mode = NQ_MODE_FIRST,
+			    .nexcl_diag = 11, .excl_diag = d21,
+			    .nexcl_anti = 8, .excl_anti = a21 };
+	nq_result res;
+
+	(void)state;
+	for (int t = 1; t <= 2; t++) {
+		assert_int_equal(solve_prop(t, &e19, 0, &res), NQ_OK);
+		assert_int_equal(res.solutions, 0);
+		if (t == 1)
+			assert_int_equal(res.nodes, 69632 + 2101248 + 1837376);
+		free(res.placement);
+		assert_int_equal(solve_prop(t, &e21, 0, &res), NQ_OK);
+		assert_int_equal(res.solutions, 1);
+		if (t == 1)
+			assert_int_equal(res.nodes, 69632 + 2101248 + 2018001);
+		if (!placement_ok(21, res.placement, NULL, 0))
+			fail_msg("prop threads=%d: invalid placement", t);
+		for (int r = 0; r < 21; r++) {
+			int c = res.placement[r];
+
+			for (int i = 0; i < 11; i++)
+				assert_int_not_equal(c - r + 20, d21[i]);
+			for (int i = 0; i < 8; i++)
+				assert_int_not_equal(r + c, a21[i]);
+		}
+		free(res.placement);
+	}
+}
+
 /* dlx counts every board up to 14 here (13 under AddressSanitizer),
  * about 1 s of CPU at n = 14 (5.5 million options tried); n = 15 and 16
  * take it about 40 s more (measured: 1..16 in 41 s of CPU), too long
@@ -409,6 +459,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(counters_to_16),
 		cmocka_unit_test(dlx_counts),
 		cmocka_unit_test(prop_searches),
+		cmocka_unit_test(prop_walks),
 		cmocka_unit_test(split_threads),
 		cmocka_unit_test(split_refuses),
 		cmocka_unit_test(bitmask_limit),
