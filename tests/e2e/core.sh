@@ -42,6 +42,10 @@ kid() {
 		[ -n "$kid" ] && return
 	done
 }
+# nap SECONDS: sleep without a process (read's timeout on a FIFO that no
+# one writes, opened read-write so that the open does not wait)
+mkfifo "$T/.nap"
+nap() { read -r -t "$1" _ <>"$T/.nap"; }
 # write FILE: stdin (a here-document) into FILE (cat >FILE)
 write() { local y; IFS= read -r -d '' y; printf '%s' "$y" >"$1"; }
 # lines_with FILE STR: how many lines of FILE hold STR (grep -c -F), in n
@@ -343,9 +347,9 @@ hp=$!
 # for the .meta, are not the run's; and the child read again after 0.2 s)
 for _ in {1..200}; do
 	[ -s "$T/kill.csv" ] && kid $hp && [ -n "$kid" ] && break
-	sleep 0.05
+	nap 0.05
 done
-sleep 0.2
+nap 0.2
 kid $hp
 [ -n "$kid" ] && kill -KILL "$kid"
 wait $hp; rc=$?
@@ -367,9 +371,9 @@ Y
 hp=$!
 for _ in {1..200}; do
 	[ -f "$T/int.csv" ] && mapfile -t lines <"$T/int.csv" && [ ${#lines[@]} -ge 4 ] && break
-	sleep 0.05
+	nap 0.05
 done
-sleep 0.3
+nap 0.3
 kill -INT $hp
 wait $hp; rc=$?
 expect "interrupted run exits 130 (got $rc)" [ $rc -eq 130 ]

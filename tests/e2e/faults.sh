@@ -87,6 +87,10 @@ tl() {
 has() { [[ $(<"$1") == *"$2"* ]]; }
 # starts FILE STR: a line of FILE starts with STR (grep -q "^STR", fixed)
 starts() { [[ $'\n'$(<"$1") == *$'\n'"$2"* ]]; }
+# nap SECONDS: sleep without a process (read's timeout on a FIFO that no
+# one writes, opened read-write so that the open does not wait)
+mkfifo "$T/.nap"
+nap() { read -r -t "$1" _ <>"$T/.nap"; }
 # line FILE STR: a line of FILE is STR (grep -qx, fixed)
 line() { [[ $'\n'$(<"$1")$'\n' == *$'\n'"$2"$'\n'* ]]; }
 # none PATTERN...: no file matches any of them (! ls them)
@@ -426,7 +430,7 @@ kill $live 2>/dev/null
 for i in 1 2 3 4 5; do
 	"$H" merge -o mk.csv orig.csv >/dev/null 2>&1 &
 	p=$!
-	sleep 0.0$i; kill -9 $p 2>/dev/null; wait $p 2>/dev/null
+	nap 0.0$i; kill -9 $p 2>/dev/null; wait $p 2>/dev/null
 done
 "$H" merge -o mk.csv orig.csv >/dev/null 2>&1
 mk=(mk.*)
@@ -443,7 +447,7 @@ open('locked', 'w').close()
 time.sleep(10)
 PY
 holder=$!
-for i in {1..50}; do [ -f locked ] && break; sleep 0.1; done
+for i in {1..50}; do [ -f locked ] && break; nap 0.1; done
 "$H" merge -o mw.csv w.csv >out 2>err
 rc=$?
 expect "merge of a shard in progress: exit 2 (got $rc)" [ $rc -eq 2 ]
