@@ -32,15 +32,17 @@ approaches:
   - backtrack: {variant: [textbook, bitmask, mrv]}
 Y
 "$H" run "$T/f.yaml" -q -o "$T/r/f.csv" >/dev/null 2>"$T/err"
-expect "the experiment runs ($(cat "$T/err"))" [ -s "$T/r/f.csv" ]
+expect "the experiment runs ($(<"$T/err"))" [ -s "$T/r/f.csv" ]
 
 # --- each kind to its own file: all four in a row, none overwritten ---------
 for k in time cactus size solubility; do
 	"$H" plot "$T/r/f.csv" --kind "$k" 2>"$T/err"
 	rc=$?
+	# the time plot's script, for the key and the colours below
+	[ "$k" = time ] && cp "$T/last.gp" "$T/all.gp"
 	# size: backtracking has no model, exit 2 and nothing written
 	[ "$k" = size ] && continue
-	expect "plot --kind $k exits 0 (got $rc: $(cat "$T/err"))" [ $rc -eq 0 ]
+	expect "plot --kind $k exits 0 (got $rc: $(<"$T/err"))" [ $rc -eq 0 ]
 done
 expect "each kind in its own file: f.svg, f-cactus.svg, f-solubility.svg [1/3]" \
 	[ -s "$T/r/f.svg" ]
@@ -48,24 +50,27 @@ expect "each kind in its own file: f.svg, f-cactus.svg, f-solubility.svg [2/3]" 
 	[ -s "$T/r/f-cactus.svg" ]
 expect "each kind in its own file: f.svg, f-cactus.svg, f-solubility.svg [3/3]" \
 	[ -s "$T/r/f-solubility.svg" ]
+md5sum "$T"/r/f*.svg >"$T/md5"
+mapfile -t sums <"$T/md5"
+sums=("${sums[@]%% *}")
 expect "no kind overwrote another: the three files differ" \
-	[ "$(md5sum "$T"/r/f*.svg | cut -d' ' -f1 | sort -u | wc -l)" -eq 3 ]
+	[ ${#sums[@]} -eq 3 -a "${sums[0]}" != "${sums[1]}" -a "${sums[0]}" != "${sums[2]}" -a "${sums[1]}" != "${sums[2]}" ]
 expect "the time plot is the time plot (after the others ran)" grep -qF 'n (board size)' "$T/r/f.svg"
 expect "the solubility plot is where --help says, with its x axis named" \
 	grep -qF 'placed queens m / n' "$T/r/f-solubility.svg"
 "$H" plot "$T/r/f.csv" --kind cactus -o "$T/r/mine.svg" 2>/dev/null
+cp "$T/last.gp" "$T/cactus.gp"   # (the cactus plot's script, for the colours below)
 expect "-o names the one kind's file exactly" [ -s "$T/r/mine.svg" -a ! -e "$T/r/mine-cactus.svg" ]
 
 # --- keys below the curves, colours per approach stable ---------------------
-"$H" plot "$T/r/f.csv" -o "$T/r/all.svg" 2>/dev/null
-cp "$T/last.gp" "$T/all.gp"
+# (all.gp: the time plot's script, from the first plot above; cactus.gp
+# the cactus plot's, from -o mine.svg)
 expect "the key is outside the panels, below them" grep -q '^set key outside below' "$T/all.gp"
 "$H" plot "$T/r/f.csv" --only approach=backtrack/mrv -o "$T/r/mrv.svg" 2>/dev/null
 cp "$T/last.gp" "$T/mrv.gp"
-"$H" plot "$T/r/f.csv" --kind cactus -o "$T/r/c.svg" 2>/dev/null
-cp "$T/last.gp" "$T/cactus.gp"
-colour() { # colour SCRIPT APPROACH: the lc rgb of its curve
-	grep -o "lc rgb '#[0-9A-Fa-f]*' dt [0-9]* pt [0-9]* ps 0.9 lw 2 title '$2'" "$1" | head -1 | cut -d"'" -f2
+colour() { # colour SCRIPT APPROACH: the lc rgb of its curve (the first)
+	local re="lc rgb '(#[0-9A-Fa-f]*)' dt [0-9]* pt [0-9]* ps 0.9 lw 2 title '$2'"
+	[[ $(<"$1") =~ $re ]] && echo "${BASH_REMATCH[1]}"
 }
 c_all=$(colour "$T/all.gp" backtrack/mrv)
 c_mrv=$(colour "$T/mrv.gp" backtrack/mrv)
@@ -82,7 +87,7 @@ expect "--only approach=: only that approach is drawn" \
 # --- --only: one parser for plot and report ---------------------------------
 "$H" report "$T/r/f.csv" --only approach=backtrack/textbook,backtrack/mrv --only n=5-6 \
 	--only mode=count -o "$T/r/o.md" 2>"$T/err"
-expect "report --only exits 0 ($(cat "$T/err"))" [ -s "$T/r/o.md" ]
+expect "report --only exits 0 ($(<"$T/err"))" [ -s "$T/r/o.md" ]
 expect "report --only: the approaches named, not the others" \
 	grep -qF '| n | backtrack/textbook | backtrack/mrv |' "$T/r/o.md"
 expect "report --only: n 5 and 6 only, count mode only [1/4]" \
@@ -128,7 +133,7 @@ for r in rows:
 PY
 "$H" plot "$T/r/z.csv" --y nodes --log -o "$T/r/z.svg" 2>"$T/err"
 rc=$?
-expect "plot --y nodes --log with zeros exits 0 ($rc: $(cat "$T/err"))" [ $rc -eq 0 ]
+expect "plot --y nodes --log with zeros exits 0 ($rc: $(<"$T/err"))" [ $rc -eq 0 ]
 expect "... on a log axis" grep -q '^set logscale y 10' "$T/last.gp"
 expect "... and says what it left out, on stderr" \
 	grep -qF 'harness plot: note: nodes, first: log axis: 4 medians of 0 not drawn' "$T/err"
@@ -137,15 +142,23 @@ expect "... the zero medians are not in the data" \
 	not grep -qE '^[0-9.]+ 0 ' "$T/last.gp"
 
 # --- --size and --dpi --------------------------------------------------------
-png_size() { python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(24); print('%dx%d' % struct.unpack('>II', d[16:24]))" "$1"; }
+# png_size FILE: WIDTHxHEIGHT from the IHDR chunk (bytes 16..23, big-endian)
+png_size() {
+	local b
+	b=($(od -An -tu1 -j16 -N8 "$1"))
+	[ ${#b[@]} -eq 8 ] || { echo "not a PNG"; return; }
+	echo "$((b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3]))x$((b[4] << 24 | b[5] << 16 | b[6] << 8 | b[7]))"
+}
 "$H" plot "$T/r/f.csv" -o "$T/r/s.png" --size 1920x1080 2>/dev/null
-expect "--size 1920x1080: a 1920x1080 PNG (got $(png_size "$T/r/s.png"))" [ "$(png_size "$T/r/s.png")" = 1920x1080 ]
+sz=$(png_size "$T/r/s.png")
+expect "--size 1920x1080: a 1920x1080 PNG (got $sz)" [ "$sz" = 1920x1080 ]
 "$H" plot "$T/r/f.csv" -o "$T/r/d.png" --size 3x2in --dpi 300 2>/dev/null
-expect "--size 3x2in --dpi 300: 900x600 px (got $(png_size "$T/r/d.png"))" [ "$(png_size "$T/r/d.png")" = 900x600 ]
+sz=$(png_size "$T/r/d.png")
+expect "--size 3x2in --dpi 300: 900x600 px (got $sz)" [ "$sz" = 900x600 ]
 expect "--dpi scales fonts and lines (fonts shrunk with a 1.5 in panel)" grep -qF 'fontscale 1.719 linewidth 3.125' "$T/last.gp"
 "$H" plot "$T/r/f.csv" -o "$T/r/d2.png" --dpi 192 2>/dev/null
-expect "--dpi 192 alone: the default picture twice as sharp (got $(png_size "$T/r/d2.png"))" \
-	[ "$(png_size "$T/r/d2.png")" = 2560x1160 ]
+sz=$(png_size "$T/r/d2.png")
+expect "--dpi 192 alone: the default picture twice as sharp (got $sz)" [ "$sz" = 2560x1160 ]
 "$H" plot "$T/r/f.csv" -o "$T/r/p.pdf" --size 16x12cm 2>/dev/null
 expect "--size in cm for a PDF" grep -qF 'size 6.299in,4.724in' "$T/last.gp"
 bad_input "--dpi on an SVG is refused" "--dpi is for PNG pictures" \
@@ -166,12 +179,12 @@ approaches:
   - backtrack: {variant: [bitmask, mrv]}
 Y
 "$H" run "$T/b.yaml" -o "$T/r/b.csv" >"$T/summary" 2>"$T/err"
-expect "the blocked experiment runs ($(cat "$T/err"))" [ -s "$T/r/b.csv" ]
+expect "the blocked experiment runs ($(<"$T/err"))" [ -s "$T/r/b.csv" ]
 expect "the summary shows each generated instance's id whole (6 distinct)" \
 	[ "$(grep -oE 'blocked-n7-b[0-9]+-f1-s3-[01]' "$T/summary" | sort -u | wc -l)" -eq 6 ]
 "$H" plot "$T/r/b.csv" 2>"$T/err"
 rc=$?
-expect "plot of a blocked experiment exits 0 (got $rc: $(cat "$T/err"))" [ $rc -eq 0 ]
+expect "plot of a blocked experiment exits 0 (got $rc: $(<"$T/err"))" [ $rc -eq 0 ]
 expect "... against b/n^2" grep -qF "set xlabel 'blocked squares b / n^2'" "$T/last.gp"
 expect "... titled" grep -qF "'blk: median wall time (s) against b/n^2'" "$T/last.gp"
 "$H" plot "$T/r/b.csv" --kind solubility 2>/dev/null
