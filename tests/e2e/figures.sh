@@ -9,6 +9,12 @@
 . "$(dirname "$0")/common.bash"
 
 not() { ! "$@"; }
+# has STRING FILE: STRING (one line) in FILE, as grep -qF finds it;
+# hasline PREFIX FILE: a line of FILE starts with PREFIX, as grep -q
+# '^PREFIX' (PREFIX nothing a regex would read otherwise); bash alone,
+# without the 30 greps' processes
+has() { [[ $(<"$2") == *"$1"* ]]; }
+hasline() { [[ $'\n'$(<"$2") == *$'\n'"$1"* ]]; }
 
 # bad_input DESC SUBSTRING CMD...: exit 2 and SUBSTRING on stderr
 
@@ -32,15 +38,17 @@ approaches:
   - backtrack: {variant: [textbook, bitmask, mrv]}
 Y
 "$H" run "$T/f.yaml" -q -o "$T/r/f.csv" >/dev/null 2>"$T/err"
-expect "the experiment runs ($(cat "$T/err"))" [ -s "$T/r/f.csv" ]
+expect "the experiment runs ($(<"$T/err"))" [ -s "$T/r/f.csv" ]
 
 # --- each kind to its own file: all four in a row, none overwritten ---------
 for k in time cactus size solubility; do
 	"$H" plot "$T/r/f.csv" --kind "$k" 2>"$T/err"
 	rc=$?
+	# the time plot's script, for the key and the colours below
+	[ "$k" = time ] && cp "$T/last.gp" "$T/all.gp"
 	# size: backtracking has no model, exit 2 and nothing written
 	[ "$k" = size ] && continue
-	expect "plot --kind $k exits 0 (got $rc: $(cat "$T/err"))" [ $rc -eq 0 ]
+	expect "plot --kind $k exits 0 (got $rc: $(<"$T/err"))" [ $rc -eq 0 ]
 done
 expect "each kind in its own file: f.svg, f-cactus.svg, f-solubility.svg [1/3]" \
 	[ -s "$T/r/f.svg" ]
@@ -48,24 +56,27 @@ expect "each kind in its own file: f.svg, f-cactus.svg, f-solubility.svg [2/3]" 
 	[ -s "$T/r/f-cactus.svg" ]
 expect "each kind in its own file: f.svg, f-cactus.svg, f-solubility.svg [3/3]" \
 	[ -s "$T/r/f-solubility.svg" ]
+md5sum "$T"/r/f*.svg >"$T/md5"
+mapfile -t sums <"$T/md5"
+sums=("${sums[@]%% *}")
 expect "no kind overwrote another: the three files differ" \
-	[ "$(md5sum "$T"/r/f*.svg | cut -d' ' -f1 | sort -u | wc -l)" -eq 3 ]
-expect "the time plot is the time plot (after the others ran)" grep -qF 'n (board size)' "$T/r/f.svg"
+	[ ${#sums[@]} -eq 3 -a "${sums[0]}" != "${sums[1]}" -a "${sums[0]}" != "${sums[2]}" -a "${sums[1]}" != "${sums[2]}" ]
+expect "the time plot is the time plot (after the others ran)" has 'n (board size)' "$T/r/f.svg"
 expect "the solubility plot is where --help says, with its x axis named" \
-	grep -qF 'placed queens m / n' "$T/r/f-solubility.svg"
+	has 'placed queens m / n' "$T/r/f-solubility.svg"
 "$H" plot "$T/r/f.csv" --kind cactus -o "$T/r/mine.svg" 2>/dev/null
+cp "$T/last.gp" "$T/cactus.gp"   # (the cactus plot's script, for the colours below)
 expect "-o names the one kind's file exactly" [ -s "$T/r/mine.svg" -a ! -e "$T/r/mine-cactus.svg" ]
 
 # --- keys below the curves, colours per approach stable ---------------------
-"$H" plot "$T/r/f.csv" -o "$T/r/all.svg" 2>/dev/null
-cp "$T/last.gp" "$T/all.gp"
-expect "the key is outside the panels, below them" grep -q '^set key outside below' "$T/all.gp"
+# (all.gp: the time plot's script, from the first plot above; cactus.gp
+# the cactus plot's, from -o mine.svg)
+expect "the key is outside the panels, below them" hasline 'set key outside below' "$T/all.gp"
 "$H" plot "$T/r/f.csv" --only approach=backtrack/mrv -o "$T/r/mrv.svg" 2>/dev/null
 cp "$T/last.gp" "$T/mrv.gp"
-"$H" plot "$T/r/f.csv" --kind cactus -o "$T/r/c.svg" 2>/dev/null
-cp "$T/last.gp" "$T/cactus.gp"
-colour() { # colour SCRIPT APPROACH: the lc rgb of its curve
-	grep -o "lc rgb '#[0-9A-Fa-f]*' dt [0-9]* pt [0-9]* ps 0.9 lw 2 title '$2'" "$1" | head -1 | cut -d"'" -f2
+colour() { # colour SCRIPT APPROACH: the lc rgb of its curve (the first)
+	local re="lc rgb '(#[0-9A-Fa-f]*)' dt [0-9]* pt [0-9]* ps 0.9 lw 2 title '$2'"
+	[[ $(<"$1") =~ $re ]] && echo "${BASH_REMATCH[1]}"
 }
 c_all=$(colour "$T/all.gp" backtrack/mrv)
 c_mrv=$(colour "$T/mrv.gp" backtrack/mrv)
@@ -77,27 +88,27 @@ expect "backtrack/mrv has one colour in every figure, filtered or not ($c_all, $
 expect "backtrack/mrv has one colour in every figure, filtered or not ($c_all, $c_mrv, $c_cac) [3/3]" \
 	[ "$c_all" = "$c_cac" ]
 expect "--only approach=: only that approach is drawn" \
-	not grep -qF "title 'backtrack/bitmask'" "$T/mrv.gp"
+	not has "title 'backtrack/bitmask'" "$T/mrv.gp"
 
 # --- --only: one parser for plot and report ---------------------------------
 "$H" report "$T/r/f.csv" --only approach=backtrack/textbook,backtrack/mrv --only n=5-6 \
 	--only mode=count -o "$T/r/o.md" 2>"$T/err"
-expect "report --only exits 0 ($(cat "$T/err"))" [ -s "$T/r/o.md" ]
+expect "report --only exits 0 ($(<"$T/err"))" [ -s "$T/r/o.md" ]
 expect "report --only: the approaches named, not the others" \
-	grep -qF '| n | backtrack/textbook | backtrack/mrv |' "$T/r/o.md"
+	has '| n | backtrack/textbook | backtrack/mrv |' "$T/r/o.md"
 expect "report --only: n 5 and 6 only, count mode only [1/4]" \
 	[ "$(grep -cE '^\| [0-9]+ \| [0-9.]' "$T/r/o.md")" -eq 2 ]
 expect "report --only: n 5 and 6 only, count mode only [2/4]" \
-	grep -q '^| 5 |' "$T/r/o.md"
+	hasline '| 5 |' "$T/r/o.md"
 expect "report --only: n 5 and 6 only, count mode only [3/4]" \
-	grep -q '^| 6 |' "$T/r/o.md"
+	hasline '| 6 |' "$T/r/o.md"
 expect "report --only: n 5 and 6 only, count mode only [4/4]" \
-	not grep -q '^## first' "$T/r/o.md"
+	not hasline '## first' "$T/r/o.md"
 expect "report --only: the runs counted are those shown (2 approaches x 2 sizes)" \
-	grep -qF '4 runs (4 ok)' "$T/r/o.md"
+	has '4 runs (4 ok)' "$T/r/o.md"
 "$H" report "$T/r/f.csv" --only 'approach=backtrack/*' --only n=4..4 -o "$T/r/g.md" 2>/dev/null
 expect "report --only: a wildcard and an n..m range" \
-	grep -qF '| n | backtrack/textbook | backtrack/bitmask | backtrack/mrv |' "$T/r/g.md"
+	has '| n | backtrack/textbook | backtrack/bitmask | backtrack/mrv |' "$T/r/g.md"
 bad_input "report --only: a typo in an approach gets a did-you-mean" \
 	"no approach 'backtrak/mrv' in the file (did you mean 'backtrack/mrv'?); approaches: backtrack/textbook, backtrack/bitmask, backtrack/mrv" \
 	"$H" report "$T/r/f.csv" --only approach=backtrak/mrv
@@ -128,26 +139,34 @@ for r in rows:
 PY
 "$H" plot "$T/r/z.csv" --y nodes --log -o "$T/r/z.svg" 2>"$T/err"
 rc=$?
-expect "plot --y nodes --log with zeros exits 0 ($rc: $(cat "$T/err"))" [ $rc -eq 0 ]
-expect "... on a log axis" grep -q '^set logscale y 10' "$T/last.gp"
+expect "plot --y nodes --log with zeros exits 0 ($rc: $(<"$T/err"))" [ $rc -eq 0 ]
+expect "... on a log axis" hasline 'set logscale y 10' "$T/last.gp"
 expect "... and says what it left out, on stderr" \
-	grep -qF 'harness plot: note: nodes, first: log axis: 4 medians of 0 not drawn' "$T/err"
-expect "... and in the figure's key" grep -qF '>log axis: 4 medians of 0 not drawn<' "$T/r/z.svg"
+	has 'harness plot: note: nodes, first: log axis: 4 medians of 0 not drawn' "$T/err"
+expect "... and in the figure's key" has '>log axis: 4 medians of 0 not drawn<' "$T/r/z.svg"
 expect "... the zero medians are not in the data" \
 	not grep -qE '^[0-9.]+ 0 ' "$T/last.gp"
 
 # --- --size and --dpi --------------------------------------------------------
-png_size() { python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(24); print('%dx%d' % struct.unpack('>II', d[16:24]))" "$1"; }
+# png_size FILE: WIDTHxHEIGHT from the IHDR chunk (bytes 16..23, big-endian)
+png_size() {
+	local b
+	b=($(od -An -tu1 -j16 -N8 "$1"))
+	[ ${#b[@]} -eq 8 ] || { echo "not a PNG"; return; }
+	echo "$((b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3]))x$((b[4] << 24 | b[5] << 16 | b[6] << 8 | b[7]))"
+}
 "$H" plot "$T/r/f.csv" -o "$T/r/s.png" --size 1920x1080 2>/dev/null
-expect "--size 1920x1080: a 1920x1080 PNG (got $(png_size "$T/r/s.png"))" [ "$(png_size "$T/r/s.png")" = 1920x1080 ]
+sz=$(png_size "$T/r/s.png")
+expect "--size 1920x1080: a 1920x1080 PNG (got $sz)" [ "$sz" = 1920x1080 ]
 "$H" plot "$T/r/f.csv" -o "$T/r/d.png" --size 3x2in --dpi 300 2>/dev/null
-expect "--size 3x2in --dpi 300: 900x600 px (got $(png_size "$T/r/d.png"))" [ "$(png_size "$T/r/d.png")" = 900x600 ]
-expect "--dpi scales fonts and lines (fonts shrunk with a 1.5 in panel)" grep -qF 'fontscale 1.719 linewidth 3.125' "$T/last.gp"
+sz=$(png_size "$T/r/d.png")
+expect "--size 3x2in --dpi 300: 900x600 px (got $sz)" [ "$sz" = 900x600 ]
+expect "--dpi scales fonts and lines (fonts shrunk with a 1.5 in panel)" has 'fontscale 1.719 linewidth 3.125' "$T/last.gp"
 "$H" plot "$T/r/f.csv" -o "$T/r/d2.png" --dpi 192 2>/dev/null
-expect "--dpi 192 alone: the default picture twice as sharp (got $(png_size "$T/r/d2.png"))" \
-	[ "$(png_size "$T/r/d2.png")" = 2560x1160 ]
+sz=$(png_size "$T/r/d2.png")
+expect "--dpi 192 alone: the default picture twice as sharp (got $sz)" [ "$sz" = 2560x1160 ]
 "$H" plot "$T/r/f.csv" -o "$T/r/p.pdf" --size 16x12cm 2>/dev/null
-expect "--size in cm for a PDF" grep -qF 'size 6.299in,4.724in' "$T/last.gp"
+expect "--size in cm for a PDF" has 'size 6.299in,4.724in' "$T/last.gp"
 bad_input "--dpi on an SVG is refused" "--dpi is for PNG pictures" \
 	"$H" plot "$T/r/f.csv" -o "$T/r/x.svg" --dpi 200
 bad_input "--size too small" "outside 100x100..20000x20000 px" \
@@ -166,17 +185,17 @@ approaches:
   - backtrack: {variant: [bitmask, mrv]}
 Y
 "$H" run "$T/b.yaml" -o "$T/r/b.csv" >"$T/summary" 2>"$T/err"
-expect "the blocked experiment runs ($(cat "$T/err"))" [ -s "$T/r/b.csv" ]
+expect "the blocked experiment runs ($(<"$T/err"))" [ -s "$T/r/b.csv" ]
 expect "the summary shows each generated instance's id whole (6 distinct)" \
 	[ "$(grep -oE 'blocked-n7-b[0-9]+-f1-s3-[01]' "$T/summary" | sort -u | wc -l)" -eq 6 ]
 "$H" plot "$T/r/b.csv" 2>"$T/err"
 rc=$?
-expect "plot of a blocked experiment exits 0 (got $rc: $(cat "$T/err"))" [ $rc -eq 0 ]
-expect "... against b/n^2" grep -qF "set xlabel 'blocked squares b / n^2'" "$T/last.gp"
-expect "... titled" grep -qF "'blk: median wall time (s) against b/n^2'" "$T/last.gp"
+expect "plot of a blocked experiment exits 0 (got $rc: $(<"$T/err"))" [ $rc -eq 0 ]
+expect "... against b/n^2" has "set xlabel 'blocked squares b / n^2'" "$T/last.gp"
+expect "... titled" has "'blk: median wall time (s) against b/n^2'" "$T/last.gp"
 "$H" plot "$T/r/b.csv" --kind solubility 2>/dev/null
 expect "the solubility plot: titled, to b-solubility.svg" \
-	grep -qF '>blk: solvable and median wall time (s) against b/n^2<' "$T/r/b-solubility.svg"
+	has '>blk: solvable and median wall time (s) against b/n^2<' "$T/r/b-solubility.svg"
 "$H" report "$T/r/b.csv" -o "$T/r/b.md" 2>/dev/null
 "$H" report "$T/r/b.csv" --format latex -o "$T/r/b.tex" 2>/dev/null
 expect "the LaTeX report names each instance by its id in its own column" \

@@ -9,17 +9,33 @@
 # "plugins: N passed, N failed" last; exits 1 if anything failed.
 . "$(dirname "$0")/common.bash"
 
-# build C source on stdin into $T/NAME.so with the documented command
+# build C source on stdin into $T/NAME.so with the documented command,
+# through a cache of this script's own in build/cc-cache (as common.bash's
+# cc, a copy when the compiler, the command, include/'s headers and the
+# source are the same; its key costs two processes, not cc's ten: the
+# compiler and the headers are hashed once, and each source by itself)
+cc_flags=(-std=c11 -O2 -shared -fPIC -I"$ROOT/include")
+cc_env=$({ type -P cc; command cc -dumpfullversion -dumpmachine
+	printf '%s\n' "${cc_flags[@]}"; cat include/*.h; } 2>/dev/null | sha256sum)
+cc_env=${cc_env%% *}
 build() { # build NAME
-	cat >"$T/$1.c"
-	cc -std=c11 -O2 -shared -fPIC -I"$ROOT/include" -o "$T/$1.so" "$T/$1.c" \
-		2>"$T/$1.cc.err" || bad "building $1: $(cat "$T/$1.cc.err")"
+	local key src
+	IFS= read -r -d '' src
+	printf '%s' "$src" >"$T/$1.c"
+	key=$(sha256sum <"$T/$1.c")
+	key=$ROOT/build/cc-cache/plugins-${cc_env:0:32}-${key:0:32}.so
+	[ -f "$key" ] && cp "$key" "$T/$1.so" && return
+	if command cc "${cc_flags[@]}" -o "$T/$1.so" "$T/$1.c" 2>"$T/$1.cc.err"; then
+		mkdir -p "$ROOT/build/cc-cache" && cp "$T/$1.so" "$key.$$" && mv -f "$key.$$" "$key"
+	else
+		bad "building $1: $(<"$T/$1.cc.err")"
+	fi
 }
 
 # --- the template: copied, built with `make plugin`, run ---------------------
 cp encoders/template/template_amo.c "$T/my_amo.c"
 make -s --no-print-directory plugin SRC="$T/my_amo.c" >"$T/make.out" 2>&1
-expect "make plugin SRC=... builds my_amo.so ($(cat "$T/make.out"))" [ -f "$T/my_amo.so" ]
+expect "make plugin SRC=... builds my_amo.so ($(<"$T/make.out"))" [ -f "$T/my_amo.so" ]
 
 "$H" list --plugin "$T/my_amo.so" >"$T/list" 2>&1
 expect "list shows the plugin's encoding, its summary and its file" \
@@ -52,29 +68,24 @@ Y
 (cd "$T" && "$H" run exp/mine.yaml -q -o "$T/mine.csv" >"$T/out" 2>"$T/err")
 rc=$?
 expect "template experiment exits 0 (got $rc: $(tail -2 "$T/err"))" [ $rc -eq 0 ]
-expect "template rows carry encoding 'template'" \
-	[ "$(csv_col "$T/mine.csv" encoding | grep -c '^template$')" -eq $((3 * k + 3)) ]
-expect "every run ok; dimacs not asked to count (a mode it does not answer)" [ "$(python3 - "$T/mine.csv" <<'PY'
+# the template experiment's CSV read once for the four checks below
+python3 - "$T/mine.csv" >"$T/mine.py" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+print(sum(r['encoding'] == 'template' for r in rows))
 bad = [r for r in rows if r['status'] != 'ok']
 print(len(rows), len(bad), sum(r['solver'] == 'dimacs' and r['mode'] == 'count' for r in rows))
-PY
-)" = "$((7 * k + 7)) 0 0" ]
-expect "the notice says dimacs does not count" grep -q 'dimacs/template.* does not answer count mode' "$T/err"
-expect "template counts 92 at n=8" [ "$(python3 - "$T/mine.csv" <<'PY'
-import csv, sys
-print([r['solutions'] for r in csv.DictReader(open(sys.argv[1], newline=''))
-       if r['n'] == '8' and r['mode'] == 'count' and r['solver'] == 'picosat' and r['encoding'] == 'template' and r['hints'] == ''])
-PY
-)" = "['92']" ]
-expect "template CNF sizes are in the CSV" [ "$(python3 - "$T/mine.csv" <<'PY'
-import csv, sys
-r = [r for r in csv.DictReader(open(sys.argv[1], newline=''))
-     if r['n'] == '8' and r['mode'] == 'first' and r['solver'] == 'picosat' and r['encoding'] == 'template' and r['hints'] == ''][0]
+pt8 = [r for r in rows if r['n'] == '8' and r['solver'] == 'picosat' and r['encoding'] == 'template' and r['hints'] == '']
+print([r['solutions'] for r in pt8 if r['mode'] == 'count'])
+r = [r for r in pt8 if r['mode'] == 'first'][0]
 print(int(r['vars']) > 64 and int(r['constraints']) > 0 and int(r['nonzeros']) > 0)
 PY
-)" = True ]
+{ read -r m_templ; read -r m_runs; read -r m_92; read -r m_sizes; } <"$T/mine.py"
+expect "template rows carry encoding 'template'" [ "$m_templ" = $((3 * k + 3)) ]
+expect "every run ok; dimacs not asked to count (a mode it does not answer)" [ "$m_runs" = "$((7 * k + 7)) 0 0" ]
+expect "the notice says dimacs does not count" grep -q 'dimacs/template.* does not answer count mode' "$T/err"
+expect "template counts 92 at n=8" [ "$m_92" = "['92']" ]
+expect "template CNF sizes are in the CSV" [ "$m_sizes" = True ]
 
 # --- load failures: one line naming the file, exit 2, no output --------------
 build noentry <<'C'
@@ -116,17 +127,20 @@ load_fail() { # load_fail NAME PLUGIN EXPECTED-SUBSTRING
 	local rc=$?
 	if [ $rc -ne 2 ]; then bad "$1 (config): exit $rc, expected 2"; return; fi
 	if ! grep -qF "$f:4:5: plugin $T/$2: $3" "$T/berr"; then
-		bad "$1 (config): expected '$f:4:5: plugin $T/$2: $3', got: $(cat "$T/berr")"; return
+		bad "$1 (config): expected '$f:4:5: plugin $T/$2: $3', got: $(<"$T/berr")"; return
 	fi
 	if [ "$(wc -l <"$T/berr")" -ne 1 ]; then bad "$1 (config): not one line"; return; fi
 	if [ -e "$out" ] || [ -e "${out%.csv}.meta" ]; then bad "$1 (config): output touched"; return; fi
 	ok
-	# the same on the command line
+	# the same on the command line (under ASan, E2E_SAN, for the first and
+	# the last refusal: the others walk nq_plugin_load's refusals as the
+	# config's entry did, and cli/main.c's message as these two do)
+	if san && [ "$1" != missing ] && [ "$1" != clash ]; then return; fi
 	"$H" solve -n 4 -q -o "$out" --plugin "$T/$2" backtrack >"$T/bout" 2>"$T/berr"
 	rc=$?
 	if [ $rc -ne 2 ]; then bad "$1 (--plugin): exit $rc, expected 2"; return; fi
 	if ! grep -qF "harness: $T/$2: $3" "$T/berr" || [ "$(wc -l <"$T/berr")" -ne 1 ]; then
-		bad "$1 (--plugin): expected one line 'harness: $T/$2: $3', got: $(cat "$T/berr")"; return
+		bad "$1 (--plugin): expected one line 'harness: $T/$2: $3', got: $(<"$T/berr")"; return
 	fi
 	if [ -e "$out" ]; then bad "$1 (--plugin): output touched"; return; fi
 	ok
@@ -141,7 +155,7 @@ load_fail clash clash.so "CNF encoder 'pairwise' is already registered (built-in
 # two plugins with one name: the second is refused, naming the first
 "$H" list --plugin "$T/my_amo.so" --plugin "$T/other_amo.so" >/dev/null 2>"$T/berr"; rc=$?
 expect "a clash between plugins exits 2 (got $rc)" [ $rc -eq 2 ]
-expect "a clash between plugins names both files ($(cat "$T/berr"))" \
+expect "a clash between plugins names both files ($(<"$T/berr"))" \
 	grep -qF "harness: $T/other_amo.so: CNF encoder 'template' is already registered (by $T/my_amo.so)" "$T/berr"
 # the same file twice is loaded once
 "$H" list --plugin "$T/my_amo.so" --plugin "$T/my_amo.so" >"$T/list" 2>&1; rc=$?
@@ -186,11 +200,7 @@ static const nq_solver *const solvers[] = { (const nq_solver *)(const void *)&s,
 static const nq_plugin p = { 1, sizeof p, "oldabi", "ABI 1", solvers, 0, 0 };
 NQ_PLUGIN_EXPORT const nq_plugin *nq_plugin_entry(void) { return &p; }
 C
-"$H" solve -n 8 --count --plugin "$T/oldabi.so" old-abi -o "$T/oldabi.csv" >"$T/oldabi.out" 2>&1; rc=$?
-expect "an ABI 1 plugin loads and its count is checked ok (exit $rc: $(tail -1 "$T/oldabi.out"))" \
-	sh -c "[ $rc -eq 0 ] && [ \"\$(python3 -c \"import csv;print([r['status'] for r in csv.DictReader(open('$T/oldabi.csv'))])\")\" = \"['ok']\" ]"
-"$H" solve -n 8 --plugin "$T/oldabi.so" old-abi >/dev/null 2>&1; rc=$?
-expect "an ABI 1 plugin's placement is checked ok (exit $rc)" [ $rc -eq 0 ]
+# (run beside the ABI 5 plugin below: one solve per mode for both)
 
 # --- a plugin built against ABI 5 (before nq_host, ABI 6) still loads ----
 # and runs: its nq_job as ABI 5 declared it (no host at the end), its
@@ -231,12 +241,26 @@ static const nq_solver *const solvers[] = { &s, 0 };
 static const nq_plugin p = { 5, sizeof p, "abi5", "ABI 5", solvers, 0, 0 };
 NQ_PLUGIN_EXPORT const nq_plugin *nq_plugin_entry(void) { return &p; }
 C
-"$H" solve -n 8 --count --plugin "$T/abi5.so" abi5 -o "$T/abi5.csv" >"$T/abi5.out" 2>&1; rc=$?
-expect "an ABI 5 plugin loads under ABI 7 and its count is checked ok (exit $rc: $(tail -1 "$T/abi5.out"))" \
-	[ $rc -eq 0 -a "$(csv_col "$T/abi5.csv" status)" = ok ]
-"$H" solve -n 8 --plugin "$T/abi5.so" abi5 -o "$T/abi5f.csv" >/dev/null 2>&1; rc=$?
-expect "an ABI 5 plugin's placement is checked ok (exit $rc)" \
-	[ $rc -eq 0 -a "$(csv_col "$T/abi5f.csv" status)" = ok ]
+# the ABI 1 and the ABI 5 plugin loaded together: one solve counts with
+# both, one places with both, one python3 reads both files
+olds=(--plugin "$T/oldabi.so" --plugin "$T/abi5.so" old-abi abi5)
+"$H" solve -n 8 --count "${olds[@]}" -o "$T/old.csv" >"$T/old.out" 2>&1; rc=$?
+"$H" solve -n 8 "${olds[@]}" -o "$T/oldf.csv" >"$T/oldf.out" 2>&1; rcf=$?
+python3 - "$T/old.csv" "$T/oldf.csv" >"$T/old.py" <<'PY'
+import csv, sys
+for f in sys.argv[1:]:
+    rows = list(csv.DictReader(open(f, newline='')))
+    for s in ('old-abi', 'abi5'):
+        print([r['status'] for r in rows if r['solver'] == s])
+PY
+{ read -r old_c; read -r abi5_c; read -r old_f; read -r abi5_f; } <"$T/old.py"
+expect "an ABI 1 plugin loads and its count is checked ok (exit $rc: $(tail -1 "$T/old.out"))" \
+	[ $rc -eq 0 -a "$old_c" = "['ok']" ]
+expect "an ABI 1 plugin's placement is checked ok (exit $rcf)" [ $rcf -eq 0 -a "$old_f" = "['ok']" ]
+expect "an ABI 5 plugin loads under ABI 7 and its count is checked ok (exit $rc: $(tail -1 "$T/old.out"))" \
+	[ $rc -eq 0 -a "$abi5_c" = "['ok']" ]
+expect "an ABI 5 plugin's placement is checked ok (exit $rcf: $(tail -1 "$T/oldf.out"))" \
+	[ $rcf -eq 0 -a "$abi5_f" = "['ok']" ]
 
 # --- a solver built against ABI 2 (before blocked squares and excluded ---
 # lines): left out of the instances that have any, with one notice; it
@@ -267,16 +291,6 @@ approaches:
   - old2
 EOF
 "$H" run "$T/abi2.yaml" -o "$T/abi2.csv" >"$T/abi2.out" 2>&1; rc=$?
-expect "an ABI 2 solver runs the plain instance only (exit $rc: $(tail -1 "$T/abi2.out"))" \
-	sh -c "[ $rc -eq 0 ] && [ \"\$(python3 -c \"import csv;print([(r['status'], r['blocked'], r['instance']) for r in csv.DictReader(open('$T/abi2.csv'))])\")\" = \"[('ok', '', 'n8')]\" ]"
-expect "one notice says why it is left out ($(grep -c 'ABI 2' "$T/abi2.out"))" \
-	sh -c "[ \$(grep -c 'old2 was built for plugin ABI 2, before blocked squares and excluded lines (ABI 3); its instances with any are left out' '$T/abi2.out') -eq 1 ]"
-expect "the instances are written beside the CSV" \
-	grep -q '^  - {n: 9, mode: count, blocked: \[\[1, 1\]\]}$' "$T/abi2.instances.yaml"
-printf 'approaches:\n  - backtrack\n' | cat "$T/abi2.instances.yaml" - >"$T/again.yaml"
-"$H" plan "$T/again.yaml" >"$T/again.out" 2>&1; rc=$?
-expect "FILE.instances.yaml reads back as instances: (exit $rc: $(head -2 "$T/again.out"))" \
-	sh -c "[ $rc -eq 0 ] && grep -q '4 instances' '$T/again.out'"
 
 # an ABI 2 solver knows nothing of counts in parts (ABI 4): left out of
 # them, with a notice, even though its struct is as large as today's
@@ -288,9 +302,26 @@ instances:
 approaches:
   - old2
 EOF
-"$H" run "$T/abi2parts.yaml" -o "$T/abi2parts.csv" >"$T/abi2parts.out" 2>&1; rc=$?
-expect "an ABI 2 solver is left out of a count in parts (exit $rc: $(tail -1 "$T/abi2parts.out"))" \
-	[ $rc -eq 0 -a "$(csv_col "$T/abi2parts.csv" part | tr '\n' ,)" = "," ]
+"$H" run "$T/abi2parts.yaml" -o "$T/abi2parts.csv" >"$T/abi2parts.out" 2>&1; rcp=$?
+# (both files read by one python3; the checks of the second follow the first's)
+python3 - "$T/abi2.csv" "$T/abi2parts.csv" >"$T/abi2.py" <<'PY'
+import csv, sys
+print([(r['status'], r['blocked'], r['instance']) for r in csv.DictReader(open(sys.argv[1], newline=''))])
+print([r['part'] for r in csv.DictReader(open(sys.argv[2], newline=''))])
+PY
+{ read -r abi2_rows; read -r abi2_parts; } <"$T/abi2.py"
+expect "an ABI 2 solver runs the plain instance only (exit $rc: $(tail -1 "$T/abi2.out"))" \
+	[ $rc -eq 0 -a "$abi2_rows" = "[('ok', '', 'n8')]" ]
+nl=$(grep -c 'old2 was built for plugin ABI 2, before blocked squares and excluded lines (ABI 3); its instances with any are left out' "$T/abi2.out")
+expect "one notice says why it is left out ($nl)" [ "$nl" -eq 1 ]
+expect "the instances are written beside the CSV" \
+	grep -q '^  - {n: 9, mode: count, blocked: \[\[1, 1\]\]}$' "$T/abi2.instances.yaml"
+printf 'approaches:\n  - backtrack\n' | cat "$T/abi2.instances.yaml" - >"$T/again.yaml"
+"$H" plan "$T/again.yaml" >"$T/again.out" 2>&1; rc=$?
+expect "FILE.instances.yaml reads back as instances: (exit $rc: $(head -2 "$T/again.out"))" \
+	sh -c "[ $rc -eq 0 ] && grep -q '4 instances' '$T/again.out'"
+expect "an ABI 2 solver is left out of a count in parts (exit $rcp: $(tail -1 "$T/abi2parts.out"))" \
+	[ $rcp -eq 0 -a "$abi2_parts" = "['']" ]
 expect "one notice says so" \
 	grep -q 'old2 does not count in parts; its instances with parts: are left out' "$T/abi2parts.out"
 
@@ -331,20 +362,32 @@ Y
 ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}symbolize=0 \
 	"$H" run "$T/crash.yaml" -q -o "$T/crash.csv" >/dev/null 2>&1; rc=$?
 expect "an experiment with a crashing plugin exits 0 (got $rc)" [ $rc -eq 0 ]
+python3 - "$T/crash.csv" >"$T/crash.py" <<'PY'
+import csv, re, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+print(' '.join(r['status'] for r in rows))
+print(sum(bool(re.search('signal 11|exited|without', r['note'])) for r in rows))
+PY
+{ read -r crash_st; read -r crash_why; } <"$T/crash.py"
 expect "crashing runs are crash rows, the built-in after them ran ok" \
-	[ "$(csv_col "$T/crash.csv" status | tr '\n' ' ')" = "crash crash ok crash crash ok " ]
-expect "the crash rows say why (a signal; under ASan its exit)" [ "$(csv_col "$T/crash.csv" note | grep -c -E "signal 11|exited|without")" -eq 4 ]
+	[ "$crash_st" = "crash crash ok crash crash ok" ]
+expect "the crash rows say why (a signal; under ASan its exit)" [ "$crash_why" = 4 ]
 
 # --- external solvers -----------------------------------------------------------
 printf 'instances: [{n: 4}]\napproaches:\n  - dimacs: {command: no-such-solver -q}\n' >"$T/nocmd.yaml"
 "$H" run "$T/nocmd.yaml" -o "$T/nocmd.csv" >/dev/null 2>"$T/berr"; rc=$?
 expect "a missing solver program exits 2 before anything runs (got $rc)" [ $rc -eq 2 -a ! -e "$T/nocmd.csv" ]
-expect "... naming the file, the approach and the program ($(cat "$T/berr"))" \
+expect "... naming the file, the approach and the program ($(<"$T/berr"))" \
 	grep -qF "$T/nocmd.yaml:3:23: dimacs: command 'no-such-solver' not found on PATH" "$T/berr"
 if command -v minisat >/dev/null && command -v cbc >/dev/null; then
-	cat >"$T/ext.yaml" <<'Y'
+	# (under ASan, E2E_SAN, n = 1, 3 and 8 of the five sizes: n = 2 walks
+	# what n = 3 walks, UNSAT for every solver, and n = 12 what n = 8 does;
+	# 16 runs of the 56, each a fork of the ASan harness and a solver)
+	ext_n='1, 2, 3, 8, 12' ext_rows=56 ext_none="('2', '0'), ('3', '0'), ('4', '0')"
+	san && ext_n='1, 3, 8' ext_rows=40 ext_none="('3', '0'), ('4', '0')"
+	cat >"$T/ext.yaml" <<Y
 instances:
-  - {n: [1, 2, 3, 8, 12]}
+  - {n: [$ext_n]}
   - {n: 10, hints: [[1, 2]]}
   - {n: 4, hints: [[1, 1]]}
 approaches:
@@ -364,7 +407,7 @@ forced = set(r['status'] for r in rows if r['options'] == 'command=minisat -verb
 none = sorted(set((r['n'], r['solutions']) for r in rows if r['solver'] in ('dimacs', 'cbc') and r['solutions'] == '0'))
 print(len(rows), ok, sorted(forced), none)
 PY
-)" = "56 True ['error'] [('2', '0'), ('3', '0'), ('4', '0')]" ]
+)" = "$ext_rows True ['error'] [$ext_none]" ]
 else
 	bad "minisat or cbc missing (scripts/deps.sh installs them)"
 fi
@@ -375,7 +418,7 @@ roundtrip() { # roundtrip N ENCODING [HINT...]
 	local hints=() h
 	for h in "$@"; do hints+=(--hint "$h"); done
 	"$H" export --plugin "$T/my_amo.so" -n "$n" "${hints[@]}" --encoding "$enc" \
-		-o "$T/x.cnf" 2>"$T/xerr" || { bad "export $n $enc: $(cat "$T/xerr")"; return; }
+		-o "$T/x.cnf" 2>"$T/xerr" || { bad "export $n $enc: $(<"$T/xerr")"; return; }
 	picosat "$T/x.cnf" >"$T/x.out"
 	# the placement: per row, the column whose square variable is true
 	local placement
@@ -387,7 +430,7 @@ roundtrip() { # roundtrip N ENCODING [HINT...]
 	if "$H" check -n "$n" "${hints[@]}" --placement "$placement" >"$T/xchk" 2>&1; then
 		ok
 	else
-		bad "export $n $enc $*: picosat's placement '$placement' rejected: $(cat "$T/xchk")"
+		bad "export $n $enc $*: picosat's placement '$placement' rejected: $(<"$T/xchk")"
 	fi
 }
 roundtrip 8 sequential
@@ -422,11 +465,11 @@ expect "export of a model as .cnf exits 2 (got $rc)" [ $rc -eq 2 ]
 
 # --- check: the validator on a placement from elsewhere ---------------------
 "$H" check -n 4 --placement "2 4 1 3" >"$T/c" 2>&1; rc=$?
-expect "check accepts 2 4 1 3 (got $rc: $(cat "$T/c"))" [ $rc -eq 0 ]
+expect "check accepts 2 4 1 3 (got $rc: $(<"$T/c"))" [ $rc -eq 0 ]
 "$H" check -n 4 --placement "1,2,3,4" >"$T/c" 2>&1; rc=$?
 expect "check rejects a diagonal, exit 1 (got $rc)" sh -c "[ $rc -eq 1 ] && grep -q '^wrong: ' '$T/c'"
 echo "3 1 4 2" | "$H" check -n 4 --hint 1:2 --placement - >"$T/c" 2>&1; rc=$?
-expect "check rejects a lost hint, from stdin (got $rc: $(cat "$T/c"))" [ $rc -eq 1 ]
+expect "check rejects a lost hint, from stdin (got $rc: $(<"$T/c"))" [ $rc -eq 1 ]
 "$H" check -n 4 --placement "1 2" >/dev/null 2>&1; rc=$?
 expect "check of too few columns exits 2 (got $rc)" [ $rc -eq 2 ]
 
