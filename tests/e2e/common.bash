@@ -28,11 +28,28 @@ fi
 # the same compiler, gives the same shared object, so the second build
 # of liars.c or of a plugin written in a script (the plain pass and the
 # sanitizer pass, four scripts of each) is a copy. A compile costs 0.2-0.5
-# s of CPU on these machines and make test asked for about 150. Failed
-# compiles are never cached; warnings are kept and shown again.
-# NQ_CC_CACHE=0 compiles every time.
+# s of CPU on these machines and make test asked for about 150. The
+# compiler and a set of directories' headers are hashed once a script
+# (cc_env), a call's key then costs two processes. Failed compiles are
+# never cached; warnings are kept and shown again. NQ_CC_CACHE=0
+# compiles every time.
+declare -A cc_envs=()
+cc_env() { # cc_env DIR...: the compiler's and the DIRs' headers' hash
+	local dir h
+	if [ -z "${cc_envs["$*"]:-}" ]; then
+		h=$({
+			type -P cc
+			command cc -dumpfullversion -dumpmachine
+			for dir in "$@"; do
+				for h in "$dir"/*.h; do [ -f "$h" ] && printf '%s\n' "${h##*/}" && cat "$h"; done
+			done
+		} 2>/dev/null | sha256sum)
+		cc_envs["$*"]=${h%% *}
+	fi
+	cc_key=${cc_envs["$*"]}
+}
 cc() {
-	local out="" a next="" key dir
+	local out="" a next="" key cc_key
 	local -a args=() srcs=() dirs=()
 	for a in "$@"; do
 		if [ "$next" = o ]; then out=$a next=""; continue; fi
@@ -42,7 +59,8 @@ cc() {
 		-I) next=I ;;
 		-I*) dirs+=("${a#-I}") args+=("$a") ;;
 		-o*) out=${a#-o} ;;
-		*.c) srcs+=("$a") dirs+=("$(dirname "$a")") args+=("src:${a##*/}") ;;
+		*.c) srcs+=("$a") dirs+=("${a%/*}") args+=("src:${a##*/}")
+			[[ $a == */* ]] || dirs[-1]=. ;;
 		*) args+=("$a") ;;
 		esac
 	done
@@ -50,23 +68,17 @@ cc() {
 		command cc "$@"
 		return
 	fi
-	key=$({
-		command -v cc
-		command cc -dumpfullversion -dumpmachine
-		printf '%s\n' "${args[@]}"
-		cat "${srcs[@]}"
-		for dir in "${dirs[@]}"; do
-			for a in "$dir"/*.h; do [ -f "$a" ] && printf '%s\n' "${a##*/}" && cat "$a"; done
-		done
-	} 2>/dev/null | sha256sum)
+	cc_env "${dirs[@]}"
+	key=$({ printf '%s\n' "$cc_key" "${args[@]}"; cat "${srcs[@]}"; } | sha256sum)
 	key=$ROOT/build/cc-cache/${key%% *}
 	if [ -f "$key.so" ] && [ -f "$key.err" ]; then
-		cp "$key.so" "$out" && cat "$key.err" >&2
-		return
+		cp "$key.so" "$out" || return
+		[ ! -s "$key.err" ] || printf '%s\n' "$(<"$key.err")" >&2
+		return 0
 	fi
 	command cc "$@" 2>"$T/.cc.err"
 	a=$?
-	cat "$T/.cc.err" >&2
+	[ ! -s "$T/.cc.err" ] || printf '%s\n' "$(<"$T/.cc.err")" >&2
 	if [ $a -eq 0 ] && mkdir -p "$ROOT/build/cc-cache"; then
 		cp "$out" "$key.so.$$" && mv -f "$key.so.$$" "$key.so" &&
 			cp "$T/.cc.err" "$key.err.$$" && mv -f "$key.err.$$" "$key.err"

@@ -9,27 +9,15 @@
 # "plugins: N passed, N failed" last; exits 1 if anything failed.
 . "$(dirname "$0")/common.bash"
 
-# build C source on stdin into $T/NAME.so with the documented command,
-# through a cache of this script's own in build/cc-cache (as common.bash's
-# cc, a copy when the compiler, the command, include/'s headers and the
-# source are the same; its key costs two processes, not cc's ten: the
-# compiler and the headers are hashed once, and each source by itself)
+# build C source on stdin into $T/NAME.so with the documented command
+# (common.bash's cc: a copy from its cache when nothing changed)
 cc_flags=(-std=c11 -O2 -shared -fPIC -I"$ROOT/include")
-cc_env=$({ type -P cc; command cc -dumpfullversion -dumpmachine
-	printf '%s\n' "${cc_flags[@]}"; cat include/*.h; } 2>/dev/null | sha256sum)
-cc_env=${cc_env%% *}
 build() { # build NAME
-	local key src
+	local src
 	IFS= read -r -d '' src
 	printf '%s' "$src" >"$T/$1.c"
-	key=$(sha256sum <"$T/$1.c")
-	key=$ROOT/build/cc-cache/plugins-${cc_env:0:32}-${key:0:32}.so
-	[ -f "$key" ] && cp "$key" "$T/$1.so" && return
-	if command cc "${cc_flags[@]}" -o "$T/$1.so" "$T/$1.c" 2>"$T/$1.cc.err"; then
-		mkdir -p "$ROOT/build/cc-cache" && cp "$T/$1.so" "$key.$$" && mv -f "$key.$$" "$key"
-	else
+	cc "${cc_flags[@]}" -o "$T/$1.so" "$T/$1.c" 2>"$T/$1.cc.err" ||
 		bad "building $1: $(<"$T/$1.cc.err")"
-	fi
 }
 
 # --- the template: copied, built with `make plugin`, run ---------------------
