@@ -16,6 +16,72 @@
 CHROMIUM=${CHROMIUM:-chromium}
 command -v "$CHROMIUM" >/dev/null 2>&1 || { echo "watch: $CHROMIUM is not installed (make deps)" >&2; exit 1; }
 cd "$T" || exit 1
+# chromium_pages WxH URL DOM SHOT [URL DOM SHOT ...]: as common.bash's
+# chromium_page, but one start of headless Chromium for every page (each
+# start is about 2 s of CPU, a tab a fraction of it): each URL opened in
+# a fresh tab of that size, after its load event the DOM into DOM and a
+# screenshot into SHOT, as --dump-dom and --screenshot would; the
+# browser's stderr in each DOM.err. Driven over --remote-debugging-pipe
+# (the DevTools protocol) by python3.
+chromium_pages() {
+	cat >"$T/pages.py" <<'PY'
+import base64, json, os, shutil, signal, subprocess, sys
+w, h = (int(x) for x in sys.argv[1].split(','))
+jobs = [sys.argv[i:i + 3] for i in range(2, len(sys.argv), 3)]
+r1, w1 = os.pipe()   # chromium reads commands on fd 3
+r2, w2 = os.pipe()   # and writes its answers on fd 4
+err = open(jobs[0][1] + '.err', 'w')
+p = subprocess.Popen([os.environ.get('CHROMIUM', 'chromium'), '--headless', '--no-sandbox',
+                      '--disable-gpu', f'--window-size={w},{h}', '--remote-debugging-pipe',
+                      'about:blank'], stdin=subprocess.DEVNULL, stdout=err, stderr=err,
+                     pass_fds=(3, 4), preexec_fn=lambda: (os.dup2(r1, 3), os.dup2(w2, 4)))
+def end(*_):
+    p.kill(); sys.exit('chromium_pages: timed out')
+signal.signal(signal.SIGALRM, end)
+signal.alarm(120)
+os.close(r1); os.close(w2)
+out, inp, buf, n = os.fdopen(w1, 'wb'), os.fdopen(r2, 'rb'), b'', 0
+def send(method, session=None, **params):
+    global n
+    n += 1
+    m = {'id': n, 'method': method, 'params': params}
+    if session: m['sessionId'] = session
+    out.write(json.dumps(m).encode() + b'\0'); out.flush()
+    return n
+def wait(pred):
+    global buf
+    while True:
+        while b'\0' not in buf:
+            c = inp.read1(65536)
+            if not c: end()
+            buf += c
+        raw, buf = buf.split(b'\0', 1)
+        m = json.loads(raw)
+        if pred(m): return m
+def call(method, session=None, **params):
+    i = send(method, session, **params)
+    m = wait(lambda m: m.get('id') == i)
+    if 'error' in m: p.kill(); sys.exit(f'chromium_pages: {method}: {m["error"]}')
+    return m['result']
+for url, dom, shot in jobs:
+    t = call('Target.createTarget', url='about:blank', newWindow=True, width=w, height=h)['targetId']
+    s = call('Target.attachToTarget', targetId=t, flatten=True)['sessionId']
+    call('Emulation.setDeviceMetricsOverride', s, width=w, height=h, deviceScaleFactor=1, mobile=False)
+    call('Page.enable', s)
+    send('Page.navigate', s, url=url)
+    wait(lambda m: m.get('method') == 'Page.loadEventFired' and m.get('sessionId') == s)
+    v = call('Runtime.evaluate', s, expression='document.documentElement.outerHTML', returnByValue=True)
+    open(dom, 'w').write(v['result']['value'] + '\n')
+    open(shot, 'wb').write(base64.b64decode(call('Page.captureScreenshot', s, format='png')['data']))
+    call('Target.closeTarget', targetId=t)
+call('Browser.close')
+p.wait()
+err.close()
+for _, dom, _ in jobs[1:]:
+    shutil.copy(jobs[0][1] + '.err', dom + '.err')
+PY
+	python3 "$T/pages.py" "$@"
+}
 
 # --- trace: the page ---------------------------------------------------------
 "$H" trace -n 6 backtrack:variant=textbook -o t6.html 2>err
@@ -23,7 +89,17 @@ rc=$?
 expect "trace: exit 0 (got $rc: $(cat err))" [ $rc -eq 0 ]
 expect "trace: says what it wrote" grep -qF "harness trace: backtrack/textbook, n = 6: 197 events, a placement, checked by the validator; wrote t6.html" err
 expect "trace: nothing from the network" [ -z "$(grep -E '(src|href)="(https?:)?//' t6.html)" ]
-chromium_page "file://$T/t6.html#clicks=fwd,fwd,back,last" dom.html "$T/shot.png" 1200,1300
+# --- trace: an 8-queens hill climb (local search: boards and h) -------------
+# seed 3: sideways moves reach a placement in a few steps, so the page
+# has a start, moves with h falling and the placement at h = 0
+"$H" trace -n 8 hillclimb:variant=sideways --seed 3 -o hc.html 2>err
+rc=$?
+expect "trace hill climb: exit 0 (got $rc: $(cat err))" [ $rc -eq 0 ]
+expect "trace hill climb: a placement, checked" grep -qF "harness trace: hillclimb/sideways, n = 8:" err
+# one start of chromium for both pages, a tab each (each start was 2 s
+# of CPU)
+chromium_pages 1200,1300 "file://$T/t6.html#clicks=fwd,fwd,back,last" dom.html "$T/shot.png" \
+	"file://$T/hc.html#clicks=fwd,fwd,back,last" hcdom.html "$T/hcshot.png"
 expect "chromium: the page's script ran ($(tail -1 dom.html.err))" grep -q 'data-ready="1"' dom.html
 expect "chromium: forward, forward, back, last" python3 - dom.html <<'PY'
 import html, json, re, sys
@@ -45,14 +121,6 @@ expect "chromium: six queens on green squares" [ "$(grep -o 'class="sq [a-z]* wi
 expect "chromium: the search tree, 31 nodes" grep -qF '31 nodes; green: a placement' dom.html
 expect "chromium: a screenshot that is not blank" png_not_blank shot.png
 
-# --- trace: an 8-queens hill climb (local search: boards and h) -------------
-# seed 3: sideways moves reach a placement in a few steps, so the page
-# has a start, moves with h falling and the placement at h = 0
-"$H" trace -n 8 hillclimb:variant=sideways --seed 3 -o hc.html 2>err
-rc=$?
-expect "trace hill climb: exit 0 (got $rc: $(cat err))" [ $rc -eq 0 ]
-expect "trace hill climb: a placement, checked" grep -qF "harness trace: hillclimb/sideways, n = 8:" err
-chromium_page "file://$T/hc.html#clicks=fwd,fwd,back,last" hcdom.html "$T/hcshot.png" 1200,1300
 expect "chromium hill climb: forward, forward, back, last with h" python3 - hcdom.html <<'PY'
 import html, json, re, sys
 page = open(sys.argv[1]).read()
