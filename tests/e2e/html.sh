@@ -94,7 +94,7 @@ csv.writer(open(sys.argv[2], 'w', newline=''), lineterminator='\r\n').writerows(
 PY
 "$H" report x.csv --format html 2>err
 rc=$?
-expect "html: exit 0 (got $rc: $(cat err))" [ $rc -eq 0 ]
+expect "html: exit 0 (got $rc: $(<err))" [ $rc -eq 0 ]
 expect "html: default output RESULTS.html" [ -s x.html ]
 expect "html: one script, the page's own" [ "$(grep -o '<script' x.html | wc -l)" -eq 1 ]
 expect "html: the approach's name escaped" grep -qF "glpk/&lt;script&gt;document.title=&#39;pwned&#39;&lt;/script&gt;" x.html

@@ -86,7 +86,7 @@ PY
 # --- trace: the page ---------------------------------------------------------
 "$H" trace -n 6 backtrack:variant=textbook -o t6.html 2>err
 rc=$?
-expect "trace: exit 0 (got $rc: $(cat err))" [ $rc -eq 0 ]
+expect "trace: exit 0 (got $rc: $(<err))" [ $rc -eq 0 ]
 expect "trace: says what it wrote" grep -qF "harness trace: backtrack/textbook, n = 6: 197 events, a placement, checked by the validator; wrote t6.html" err
 expect "trace: nothing from the network" [ -z "$(grep -E '(src|href)="(https?:)?//' t6.html)" ]
 # --- trace: an 8-queens hill climb (local search: boards and h) -------------
@@ -94,7 +94,7 @@ expect "trace: nothing from the network" [ -z "$(grep -E '(src|href)="(https?:)?
 # has a start, moves with h falling and the placement at h = 0
 "$H" trace -n 8 hillclimb:variant=sideways --seed 3 -o hc.html 2>err
 rc=$?
-expect "trace hill climb: exit 0 (got $rc: $(cat err))" [ $rc -eq 0 ]
+expect "trace hill climb: exit 0 (got $rc: $(<err))" [ $rc -eq 0 ]
 expect "trace hill climb: a placement, checked" grep -qF "harness trace: hillclimb/sideways, n = 8:" err
 # one start of chromium for both pages, a tab each (each start was 2 s
 # of CPU)
@@ -159,7 +159,7 @@ expect "trace: the cap said on the page" grep -qF "<strong>Cut short:</strong> t
 # --- solve --count --board / --svg / --unique --------------------------------
 boards() { grep -c "^$1 [0-9]* of" "$2"; }
 "$H" solve -n 8 --count --board -q backtrack >b8 2>err
-expect "board: 92 placements of n = 8 ($(cat err))" [ "$(boards placement b8)" -eq 92 ]
+expect "board: 92 placements of n = 8 ($(<err))" [ "$(boards placement b8)" -eq 92 ]
 "$H" solve -n 8 --count --board --unique -q backtrack >u8 2>err
 expect "board --unique: 12 classes of n = 8" [ "$(boards class u8)" -eq 12 ]
 "$H" solve -n 6 --count --board -q backtrack >b6 2>err
