@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # html.sh - `harness report --format html` in a browser (headless
-# Chromium, two starts): the page's own script ran (sorting by a column
-# from the URL's fragment changes the rows' order; the mode filter hides
-# the other mode's rows); an approach and an experiment named as markup
-# (<script>, <img onerror>) are text, not code; the screenshot is not
-# blank. Also without a browser: one <script> only, the plots inside as
-# SVG images, --scatter, gnuplot missing, and `--format json` read by
-# python (valid; its totals are the CSV's). The writers' C is walked
-# under ASan by test_reports (so this script is in E2E_NOSAN).
+# Chromium, one start, a tab a page): the page's own script ran (sorting
+# by a column from the URL's fragment changes the rows' order; the mode
+# filter hides the other mode's rows); an approach and an experiment
+# named as markup (<script>, <img onerror>) are text, not code; the
+# screenshot is not blank. Also without a browser: one <script> only,
+# the plots inside as SVG images, --scatter, gnuplot missing, and
+# `--format json` read by python (valid; its totals are the CSV's). The
+# writers' C is walked under ASan by test_reports (so this script is in
+# E2E_NOSAN).
 # Prints "html: N passed, N failed" last.
 . "$(dirname "$0")/common.bash"
 D=$ROOT/tests/data
@@ -175,7 +176,7 @@ PY
 expect "html: the virtual best in the totals' foot, never sorted or filtered with the approaches" grep -qF '</tbody><tfoot><tr class="vbs"><td class="t"><i>virtual best</i>' x.html
 
 # --- views kept in the URL, the page no wider than the window (issue 32) --
-# Two starts of chromium: the page sorted (median, descending) and
+# Two tabs of chromium (below): the page sorted (median, descending) and
 # filtered (mode count) by clicks, its fragment and row order read; then
 # the page opened with that fragment: the same rows in the same order.
 # The machine has a long line and an unbroken 400-character word: they

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # watch.sh - what a class watches. `harness trace` of n = 6 textbook
-# backtracking opened in headless Chromium (one start): the page's
-# script clicks forward (the board and the words change), back (they
-# return), last (a placement, green), and the screenshot is not blank;
-# the page is self-contained; an 8-queens hill climb (sideways, seed 3):
-# the initial board with h, step 1 one queen moved, back, the placement at
-# h = 0, the chart of h; refusals (a solver that reports nothing,
-# n too large) and the cap's note. `solve --count --board` and `--svg`:
-# 92 and 12 boards for n = 8, 10 and 2 for n = 6, the SVG read by
-# python's XML parser with its boards numbered, --unique's boards
-# pairwise apart under the eight symmetries, and the refusals. The C
-# is walked under ASan by test_watch (so this script is in E2E_NOSAN).
+# backtracking opened in headless Chromium (one start, a tab for it and
+# one for the hill climb): the page's script clicks forward (the board
+# and the words change), back (they return), last (a placement, green),
+# and the screenshot is not blank; the page is self-contained; an
+# 8-queens hill climb (sideways, seed 3): the initial board with h, step
+# 1 one queen moved, back, the placement at h = 0, the chart of h;
+# refusals (a solver that reports nothing, n too large) and the cap's
+# note. `solve --count --board` and `--svg`: 92 and 12 boards for n = 8,
+# 10 and 2 for n = 6, the SVG read by python's XML parser with its
+# boards numbered, --unique's boards pairwise apart under the eight
+# symmetries, and the refusals. The C is walked under ASan by test_watch
+# (so this script is in E2E_NOSAN).
 # Prints "watch: N passed, N failed" last.
 . "$(dirname "$0")/common.bash"
 CHROMIUM=${CHROMIUM:-chromium}
