@@ -102,48 +102,68 @@ expect "trace hill climb: a placement, checked" grep -qF "harness trace: hillcli
 chromium_pages 1200,1300 "file://$T/t6.html#clicks=fwd,fwd,back,last" dom.html "$T/shot.png" \
 	"file://$T/hc.html#clicks=fwd,fwd,back,last" hcdom.html "$T/hcshot.png"
 expect "chromium: the page's script ran ($(tail -1 dom.html.err))" grep -q 'data-ready="1"' dom.html
-expect "chromium: forward, forward, back, last" python3 - dom.html <<'PY'
-import html, json, re, sys
-log = json.loads(html.unescape(re.search(r'<pre id="log">([^<]*)</pre>', open(sys.argv[1]).read()).group(1)))
-f1, f2, b, last = log
-assert f1['desc'] == 'node 1: queen on row 1, column 1' and f1['board'] == '1 0 0 0 0 0', f1
-# a forward click changes the words (the board stays: a square refused)
-assert f2['pos'] == 2 and f2['desc'] == 'row 2, column 1: attacked by the queen on row 1, column 1', f2
-# back returns them
-assert b['pos'] == 1 and b['desc'] == f1['desc'] and b['board'] == f1['board'], b
-# the last step: a placement of six queens, none attacking another
-assert last['pos'] == 197 and last['desc'].startswith('placement 1: 6 queens'), last
-q = [int(c) for c in last['board'].split()]
-assert sorted(q) == list(range(1, 7))
-assert all(abs(q[i] - q[j]) != j - i for i in range(6) for j in range(i + 1, 6)), q
+# the two pages' logs and both screenshots checked by one python3 (a
+# start each was 30 ms): a line each, "ok" or what failed
+python3 - dom.html hcdom.html shot.png hcshot.png >checks <<'PY'
+import html, json, re, struct, sys, zlib
+def trace6(path):
+    log = json.loads(html.unescape(re.search(r'<pre id="log">([^<]*)</pre>', open(path).read()).group(1)))
+    f1, f2, b, last = log
+    assert f1['desc'] == 'node 1: queen on row 1, column 1' and f1['board'] == '1 0 0 0 0 0', f1
+    # a forward click changes the words (the board stays: a square refused)
+    assert f2['pos'] == 2 and f2['desc'] == 'row 2, column 1: attacked by the queen on row 1, column 1', f2
+    # back returns them
+    assert b['pos'] == 1 and b['desc'] == f1['desc'] and b['board'] == f1['board'], b
+    # the last step: a placement of six queens, none attacking another
+    assert last['pos'] == 197 and last['desc'].startswith('placement 1: 6 queens'), last
+    q = [int(c) for c in last['board'].split()]
+    assert sorted(q) == list(range(1, 7))
+    assert all(abs(q[i] - q[j]) != j - i for i in range(6) for j in range(i + 1, 6)), q
+def hillclimb(path):
+    page = open(path).read()
+    log = json.loads(html.unescape(re.search(r'<pre id="log">([^<]*)</pre>', page).group(1)))
+    f1, f2, b, last = log
+    h = lambda d: int(re.search(r'h = (\d+)', d).group(1))
+    # forward: the initial board with its h; again: step 1, one queen
+    # moved, h no higher (sideways moves keep it)
+    assert re.match(r'the initial board, h = \d+$', f1['desc']), f1
+    assert re.match(r'step 1: queen of row \d+ to column \d+, h = \d+$', f2['desc']), f2
+    assert f2['pos'] == f1['pos'] + 1, (f1, f2)
+    assert sum(x != y for x, y in zip(f1['board'].split(), f2['board'].split())) == 1, (f1, f2)
+    assert b['pos'] == f1['pos'] and b['desc'] == f1['desc'] and b['board'] == f1['board'], b
+    assert last['desc'].endswith('h = 0, a placement'), last
+    q = [int(c) for c in last['board'].split()]
+    assert len(q) == 8 and all(q[i] != q[j] and abs(q[i] - q[j]) != j - i
+                               for i in range(8) for j in range(i + 1, 8)), q
+    assert h(f1['desc']) >= h(f2['desc']) >= 0
+    # the chart of h along the steps is shown (hidden for backtracking)
+    assert re.search(r'<div id="chart-box"(?![^>]*hidden)', page), 'no h chart'
+def not_blank(path):   # common.bash's png_not_blank
+    data = open(path, 'rb').read()
+    assert data[:8] == b'\x89PNG\r\n\x1a\n'
+    i, idat = 8, b''
+    while i < len(data):
+        n, kind = struct.unpack('>I4s', data[i:i + 8])
+        if kind == b'IDAT': idat += data[i + 8:i + 8 + n]
+        i += 12 + n
+    px = zlib.decompress(idat)
+    assert len(set(px)) > 50, len(set(px))   # text, tables and plots, not one colour
+for check, path in zip((trace6, hillclimb, not_blank, not_blank), sys.argv[1:]):
+    try:
+        check(path)
+        print('ok')
+    except Exception as e:
+        print(('%s: %r' % (type(e).__name__, e)).replace('\n', ' ')[:400])
 PY
+{ IFS= read -r c_t6; IFS= read -r c_hc; IFS= read -r c_shot; IFS= read -r c_hcshot; } <checks
+expect "chromium: forward, forward, back, last ($c_t6)" [ "$c_t6" = ok ]
 expect "chromium: the board drawn at the last step" grep -q 'id="board"[^>]*data-pos="197"' dom.html
 expect "chromium: six queens on green squares" [ "$(grep -o 'class="sq [a-z]* win">♛' dom.html | wc -l)" -eq 6 ]
 expect "chromium: the search tree, 31 nodes" grep -qF '31 nodes; green: a placement' dom.html
-expect "chromium: a screenshot that is not blank" png_not_blank shot.png
+expect "chromium: a screenshot that is not blank ($c_shot)" [ "$c_shot" = ok ]
 
-expect "chromium hill climb: forward, forward, back, last with h" python3 - hcdom.html <<'PY'
-import html, json, re, sys
-page = open(sys.argv[1]).read()
-log = json.loads(html.unescape(re.search(r'<pre id="log">([^<]*)</pre>', page).group(1)))
-f1, f2, b, last = log
-h = lambda d: int(re.search(r'h = (\d+)', d).group(1))
-# forward: the initial board with its h; again: step 1, one queen
-# moved, h no higher (sideways moves keep it)
-assert re.match(r'the initial board, h = \d+$', f1['desc']), f1
-assert re.match(r'step 1: queen of row \d+ to column \d+, h = \d+$', f2['desc']), f2
-assert f2['pos'] == f1['pos'] + 1, (f1, f2)
-assert sum(x != y for x, y in zip(f1['board'].split(), f2['board'].split())) == 1, (f1, f2)
-assert b['pos'] == f1['pos'] and b['desc'] == f1['desc'] and b['board'] == f1['board'], b
-assert last['desc'].endswith('h = 0, a placement'), last
-q = [int(c) for c in last['board'].split()]
-assert len(q) == 8 and all(q[i] != q[j] and abs(q[i] - q[j]) != j - i
-                           for i in range(8) for j in range(i + 1, 8)), q
-assert h(f1['desc']) >= h(f2['desc']) >= 0
-# the chart of h along the steps is shown (hidden for backtracking)
-assert re.search(r'<div id="chart-box"(?![^>]*hidden)', page), 'no h chart'
-PY
-expect "chromium hill climb: a screenshot that is not blank" png_not_blank hcshot.png
+expect "chromium hill climb: forward, forward, back, last with h ($c_hc)" [ "$c_hc" = ok ]
+expect "chromium hill climb: a screenshot that is not blank ($c_hcshot)" [ "$c_hcshot" = ok ]
 
 # --- trace: refusals and the cap ---------------------------------------------
 bad_input "trace: a solver that reports nothing" \
