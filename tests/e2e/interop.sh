@@ -56,7 +56,7 @@ one_instance() { # one_instance N [HINT]
 	for e in $encodings; do
 		f="$T/$e-$n.cnf"
 		"$H" export -n "$n" "${hint[@]}" --encoding "$e" -o "$f" 2>"$f.err" ||
-			{ echo "FAIL: export -n $n ${hint[*]} --encoding $e: $(cat "$f.err")"; continue; }
+			{ echo "FAIL: export -n $n ${hint[*]} --encoding $e: $(<"$f.err")"; continue; }
 		minisat "$f" "$f.minisat" >/dev/null 2>&1
 		answer "$f" "$f.minisat" "minisat on $e n=$n ${hint[*]}"
 		cadical -q "$f" >"$f.cadical" 2>/dev/null
@@ -66,7 +66,7 @@ one_instance() { # one_instance N [HINT]
 		for x in lp mps; do
 			f="$T/$m-$n.$x"
 			"$H" export -n "$n" "${hint[@]}" --model "$m" -o "$f" 2>"$f.err" ||
-				{ echo "FAIL: export -n $n ${hint[*]} --model $m -o .$x: $(cat "$f.err")"; continue; }
+				{ echo "FAIL: export -n $n ${hint[*]} --model $m -o .$x: $(<"$f.err")"; continue; }
 			if [ $x = lp ]; then
 				glpsol --lp "$f" -o "$f.glpsol" >/dev/null 2>&1
 			else
@@ -86,16 +86,20 @@ for inst in "${instances[@]}"; do
 	i=$((i + 1))
 done
 wait
-while IFS= read -r line; do
-	case "$line" in
-	PASS) ok ;;
-	*) bad "${line#FAIL: }" ;;
-	esac
-done < <(cat "$T"/tally.*)
+lines=0
+for f in "$T"/tally.*; do
+	while IFS= read -r line; do
+		lines=$((lines + 1))
+		case "$line" in
+		PASS) ok ;;
+		*) bad "${line#FAIL: }" ;;
+		esac
+	done <"$f"
+done
 # 2 instances x (each encoding x 2 SAT solvers + each model x 2 formats x 2 ILP solvers)
 want=$((2 * (2 * nenc + 4 * nmod)))
-expect "every instance x encoding x solver and model x format x solver answered ($want)" \
-	[ "$(cat "$T"/tally.* | wc -l)" -eq "$want" ]
+expect "every instance x encoding x solver and model x format x solver answered ($want, got $lines lines)" \
+	[ "$lines" -eq "$want" ]
 
 # the files of n = 8 the checks below read: pairwise-8.cnf, and
 # assignment-8.lp solved by cbc; independent-set-8.mps
@@ -103,7 +107,7 @@ for f in pairwise-8.cnf assignment-8.lp independent-set-8.mps; do
 	case $f in
 	*.cnf) "$H" export -n 8 --encoding "${f%-8.cnf}" -o "$T/$f" ;;
 	*) "$H" export -n 8 --model "${f%-8.*}" -o "$T/$f" ;;
-	esac 2>"$T/$f.err" || bad "export of $f: $(cat "$T/$f.err")"
+	esac 2>"$T/$f.err" || bad "export of $f: $(<"$T/$f.err")"
 done
 cbc "$T/assignment-8.lp" solve solu "$T/assignment-8.lp.cbc" >/dev/null 2>&1
 "$H" check --from "$T/assignment-8.lp" --solution "$T/assignment-8.lp.cbc" >"$T/chk" 2>&1; rc=$?
@@ -130,42 +134,58 @@ expect "a minimized independent-set (the old MPS) is caught: exit 1 (got $rc: $(
 
 # --- the adapters -------------------------------------------------------------
 "$H" solve -n 3 cbc:model=independent-set glpk:model=independent-set cbc \
-	-o "$T/cbc3.csv" >/dev/null 2>"$T/err"; rc=$?
-expect "solve -n 3 cbc:model=independent-set exits 0 (got $rc: $(tail -2 "$T/err"))" [ $rc -eq 0 ]
-expect "... and every approach says none, ok" \
-	[ "$(paste -d: <(csv_col "$T/cbc3.csv" status) <(csv_col "$T/cbc3.csv" solutions) | sort -u)" = "ok:0" ]
-"$H" solve -n 4 --hint 1:1 cbc:model=independent-set -o "$T/cbc4.csv" >/dev/null 2>&1; rc=$?
-expect "cbc independent-set, n=4 corner hint: none, ok (exit $rc)" \
-	[ "$(csv_col "$T/cbc4.csv" status):$(csv_col "$T/cbc4.csv" solutions)" = "ok:0" ]
+	-o "$T/cbc3.csv" >/dev/null 2>"$T/err3"; rc3=$?
+"$H" solve -n 4 --hint 1:1 cbc:model=independent-set -o "$T/cbc4.csv" >/dev/null 2>&1; rc4=$?
 "$H" solve -n 8 cbc:model=independent-set -o "$T/cbc8.csv" >/dev/null 2>&1
-expect "cbc independent-set, n=8: a placement, ok" \
-	[ "$(csv_col "$T/cbc8.csv" status):$(csv_col "$T/cbc8.csv" solutions)" = "ok:1" ]
 # minisat's own memory limit; then the run's (off under ASan without a cgroup)
 "$H" solve -n 100 "dimacs:encoding=pairwise,command=minisat -mem-lim=100" \
 	-o "$T/mem.csv" >/dev/null 2>&1; rc=$?
-expect "minisat INDETERMINATE under -mem-lim is memout, exit 0 (got $rc, $(csv_col "$T/mem.csv" status): $(csv_col "$T/mem.csv" note))" \
-	sh -c "[ $rc -eq 0 ] && [ '$(csv_col "$T/mem.csv" status)' = memout ]"
 "$H" solve -n 100 --memory 100M dimacs:encoding=pairwise -o "$T/mem2.csv" >/dev/null 2>&1
-case "$H:$(csv_col "$T/mem2.csv" measured_by)" in
+# the five CSVs' cells, read by one python3 (csv_col was a start a
+# column, 13 in all): NAME_COLUMN=VALUE lines, a value the column's cells
+# one a line, as csv_col prints them; cbc3 the status:solutions pairs,
+# sorted, once each
+python3 - "$T" >"$T/cells" <<'PY'
+import csv, shlex, sys
+def rows(name):
+    try:
+        return list(csv.DictReader(open('%s/%s.csv' % (sys.argv[1], name), newline='')))
+    except OSError:
+        return []
+for name in ('cbc4', 'cbc8', 'mem', 'mem2'):
+    for col in ('status', 'solutions', 'note', 'measured_by'):
+        print('%s_%s=%s' % (name, col, shlex.quote('\n'.join(r[col] for r in rows(name)))))
+print('cbc3_pairs=%s' % shlex.quote('\n'.join(sorted({r['status'] + ':' + r['solutions'] for r in rows('cbc3')}))))
+PY
+. "$T/cells"
+expect "solve -n 3 cbc:model=independent-set exits 0 (got $rc3: $(tail -2 "$T/err3"))" [ $rc3 -eq 0 ]
+expect "... and every approach says none, ok" [ "$cbc3_pairs" = "ok:0" ]
+expect "cbc independent-set, n=4 corner hint: none, ok (exit $rc4)" \
+	[ "$cbc4_status:$cbc4_solutions" = "ok:0" ]
+expect "cbc independent-set, n=8: a placement, ok" \
+	[ "$cbc8_status:$cbc8_solutions" = "ok:1" ]
+expect "minisat INDETERMINATE under -mem-lim is memout, exit 0 (got $rc, $mem_status: $mem_note)" \
+	[ $rc -eq 0 -a "$mem_status" = memout ]
+case "$H:$mem2_measured_by" in
 */san/*:rlimit) ;; # ASan without a cgroup: no memory limit on runs
 *)
-	expect "minisat under the run's memory limit is memout ($(csv_col "$T/mem2.csv" measured_by): $(csv_col "$T/mem2.csv" note))" \
-		[ "$(csv_col "$T/mem2.csv" status)" = memout ]
+	expect "minisat under the run's memory limit is memout ($mem2_measured_by: $mem2_note)" \
+		[ "$mem2_status" = memout ]
 	;;
 esac
 
 # --- check's errors: the file and the line, exit 2 -----------------------------
 printf 's SATISFIABLE\nv 1 -2 x 0\n' >"$T/bad.out"
 "$H" check --from "$T/pairwise-8.cnf" --solution "$T/bad.out" >/dev/null 2>"$T/err"; rc=$?
-expect "a bad literal: exit 2, file:line ($(cat "$T/err"))" \
+expect "a bad literal: exit 2, file:line ($(<"$T/err"))" \
 	sh -c "[ $rc -eq 2 ] && grep -qF '$T/bad.out:2: '\''x'\'' is not a literal' '$T/err'"
 printf 'Optimal - objective value 8\n  0 x_1_1 one 0\n' >"$T/bad.sol"
 "$H" check --from "$T/assignment-8.lp" --solution "$T/bad.sol" >/dev/null 2>"$T/err"; rc=$?
-expect "a bad CBC line: exit 2, file:line ($(cat "$T/err"))" \
+expect "a bad CBC line: exit 2, file:line ($(<"$T/err"))" \
 	sh -c "[ $rc -eq 2 ] && grep -qF '$T/bad.sol:2: expected \"INDEX NAME VALUE REDUCED-COST\"' '$T/err'"
 printf 's UNKNOWN\n' >"$T/unk.out"
 "$H" check --from "$T/pairwise-8.cnf" --solution "$T/unk.out" >/dev/null 2>"$T/err"; rc=$?
-expect "no answer (s UNKNOWN): exit 2 ($(cat "$T/err"))" \
+expect "no answer (s UNKNOWN): exit 2 ($(<"$T/err"))" \
 	sh -c "[ $rc -eq 2 ] && grep -q 'unk.out:1: the solver gave no answer' '$T/err'"
 "$H" check --from "$T/pairwise-10.cnf" --solution "$T/pairwise-10.cnf.cadical" --hint 2:2 \
 	>/dev/null 2>"$T/err"; rc=$?

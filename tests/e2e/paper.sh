@@ -20,7 +20,7 @@ approaches:
   - backtrack: {}
 Y
 "$H" run "$T/v.yaml" -q -o "$T/v.csv" >/dev/null 2>"$T/err"
-expect "run exits 0 ($(cat "$T/err"))" [ -s "$T/v.meta" ]
+expect "run exits 0 ($(<"$T/err"))" [ -s "$T/v.meta" ]
 ver=$("$H" version | sed -n 's/^harness \([^ ]*\) .*/\1/p')
 expect "harness version prints a version (got '$ver')" [ -n "$ver" ]
 expect "metadata: harness_version is what 'harness version' prints" \
@@ -70,7 +70,7 @@ took=$(( $(date +%s) - start ))
 exec 3>&-
 M="$T/p.meta"
 expect "a program that never answers --version costs seconds, not a hang (took ${took}s)" [ "$took" -lt 15 ]
-expect "metadata written ($(cat "$T/err"))" [ -s "$M" ]
+expect "metadata written ($(<"$T/err"))" [ -s "$M" ]
 expect "metadata: each program once (3, got $(grep -c '^  - {"command"' "$M"))" \
 	[ "$(grep -c '^  - {"command"' "$M")" -eq 3 ]
 check=$(python3 - "$M" "$T" <<'PY'
@@ -123,10 +123,10 @@ fi
 if cc -std=c11 -O2 -shared -fPIC -Iinclude -o "$T/tpl.so" encoders/template/template_amo.c 2>"$T/err"; then
 	"$H" solve -n 6 --plugin "$T/tpl.so" picosat:encoding=template -q -o "$T/pl.csv" >/dev/null 2>"$T/err"
 	sum=$(sha256sum "$T/tpl.so" | cut -d' ' -f1)
-	expect "metadata: the plugin's path and SHA-256 ($(cat "$T/err"))" \
+	expect "metadata: the plugin's path and SHA-256 ($(<"$T/err"))" \
 		grep -qxF "  - {\"name\": \"template\", \"path\": \"$T/tpl.so\", \"sha256\": \"$sum\"}" "$T/pl.meta"
 else
-	bad "cannot build the template plugin: $(cat "$T/err")"
+	bad "cannot build the template plugin: $(<"$T/err")"
 fi
 
 # --- .meta: every library linked in, Z3's too ------------------------------
@@ -162,7 +162,7 @@ for b in got:
     if b.get("version") != s.get("version") or b.get("name") != s.get("name") or b.get("solver") != "minizinc":
         bad.append(("version", b, s.get("version")))
 print(bad)' "$T/mz.meta")
-	expect "metadata: Gecode's id and version as minizinc --solvers-json lists them (got: $check; $(cat "$T/err"))" \
+	expect "metadata: Gecode's id and version as minizinc --solvers-json lists them (got: $check; $(<"$T/err"))" \
 		[ "$check" = "[]" ]
 else
 	skipped=$((skipped + 1))
@@ -225,7 +225,7 @@ have = [(b['command'].rsplit('/', 1)[-1], b['backend'], b.get('id'), b.get('name
 print([] if have == want else [have])
 PY
 )
-expect "metadata: the backend picked as minizinc picks it, hostile lists refused (got: $check; $(cat "$T/err"))" \
+expect "metadata: the backend picked as minizinc picks it, hostile lists refused (got: $check; $(<"$T/err"))" \
 	[ "$check" = "[]" ]
 expect "metadata: still YAML with those names in it" meta_is_yaml "$T/fk.meta"
 
@@ -236,16 +236,16 @@ echo "0.00 0.00 0.00 1/456 7890" >"$T/idle"
 cores=$(getconf _NPROCESSORS_ONLN)
 note="harness: note: the machine was loaded (load average 99.00 on $cores core"
 NQ_LOADAVG=$T/busy "$H" run "$T/v.yaml" -o "$T/l.csv" >/dev/null 2>"$T/err"
-expect "loaded: one note at the end naming the .meta ($(cat "$T/err"))" \
+expect "loaded: one note at the end naming the .meta ($(<"$T/err"))" \
 	[ "$(tail -1 "$T/err")" = "$note""$( [ "$cores" = 1 ] || echo s), at the start of the run): times may be inflated; see $T/l.meta" ]
 expect "loaded: the .meta's warnings say so too" \
 	grep -qF '"at start: load average 99.00 with' "$T/l.meta"
 NQ_LOADAVG=$T/busy "$H" run "$T/v.yaml" -q -o "$T/l.csv" >/dev/null 2>"$T/err"
-expect "loaded: -q keeps the closing lines, the note too ($(cat "$T/err"))" \
+expect "loaded: -q keeps the closing lines, the note too ($(<"$T/err"))" \
 	grep -qF "$note" "$T/err"
 for f in idle nonesuch; do
 	NQ_LOADAVG=$T/$f "$H" run "$T/v.yaml" -o "$T/l.csv" >/dev/null 2>"$T/err"
-	expect "not loaded ($f): no note ($(cat "$T/err"))" not grep -q 'note: the machine was loaded' "$T/err"
+	expect "not loaded ($f): no note ($(<"$T/err"))" not grep -q 'note: the machine was loaded' "$T/err"
 	expect "not loaded ($f): no load warning" not grep -q 'load average' "$T/l.meta"
 done
 NQ_LOADAVG=$T/busy "$H" solve -n 5 backtrack >/dev/null 2>"$T/err"
@@ -259,49 +259,50 @@ expect "loaded, no results file (solve without -o): no .meta to name, no note" \
 # to minutes, node counts in the millions.
 cat >"$T/gen.py" <<'PY'
 import csv, random, sys
-random.seed(1)
-cols = ("experiment,n,mode,solver,encoding,repeat,status,solutions,wall_s,cpu_s,"
-        "peak_rss_kib,unique,hints,options,build_s,solve_s,vars,constraints,nonzeros,"
-        "nodes,decisions,conflicts,iterations,timeout_s,seed,note").split(',')
-apps = [("my_solver", "a_b"), ("p&q", "x#y"), ("pct", "50%"), ("t~u", "v^w\\z"),
-        ("lt", "<a>|b"), ("dollar", "$x{y}")]
-wide = len(sys.argv) > 3
-if wide:  # 8 approaches with long names, generated blocked instances
-    apps = [("picosat", "sequential-counter"), ("cadical", "commander-groups"),
-            ("backtrack", "bitmask-symmetry"), ("glpk", "assignment-rows"),
-            ("minisat", "ladder-products"), ("cbc", "assignment-columns"),
-            ("kissat", "totalizer-binary"), ("clingo", "choice-rules")]
-    cols += ["blocked", "instance"]
-w = csv.DictWriter(open(sys.argv[1], 'w', newline=''), cols)
-w.writeheader()
-for mode in ("count", "first"):
-    for n in range(4, int(sys.argv[2])):
-        for hints in (("", "1:2") if mode == "first" and not wide else ("",)):
-          for b in ((0, 1, 2) if wide else (None,)):
-            for i, (s, e) in enumerate(apps):
-                for r in (1, 2, 3):
-                    t = 1e-6 * 10 ** (n / 2.5) * (1 + i) * random.uniform(0.9, 1.2)
-                    st = "ok"
-                    if t > 100: st, t = "timeout", 100
-                    if i == 3 and r == 2: st = "memout"
-                    row = dict(experiment="my_exp #1 & 50%", n=n, mode=mode, solver=s,
-                               encoding=e, repeat=r, status=st, solutions=1 if mode == "first" else 2 * n,
-                               wall_s="%.6f" % t, cpu_s="%.6f" % t, hints=hints,
-                               timeout_s=100, seed=1, nodes=int(10 ** (n / 1.5)))
-                    if wide:
-                        row.update(blocked="1:%d 2:%d" % (b + 1, b + 2), solutions=b % 2,
-                                   instance="blocked-n%d-b2-f1-s7-%d" % (n, b))
-                    w.writerow(row)
+def gen(argv):   # gen([FILE, N] or [FILE, N, "wide"]): one file, as a run of its own
+  random.seed(1)
+  cols = ("experiment,n,mode,solver,encoding,repeat,status,solutions,wall_s,cpu_s,"
+          "peak_rss_kib,unique,hints,options,build_s,solve_s,vars,constraints,nonzeros,"
+          "nodes,decisions,conflicts,iterations,timeout_s,seed,note").split(',')
+  apps = [("my_solver", "a_b"), ("p&q", "x#y"), ("pct", "50%"), ("t~u", "v^w\\z"),
+          ("lt", "<a>|b"), ("dollar", "$x{y}")]
+  wide = len(argv) > 2
+  if wide:  # 8 approaches with long names, generated blocked instances
+      apps = [("picosat", "sequential-counter"), ("cadical", "commander-groups"),
+              ("backtrack", "bitmask-symmetry"), ("glpk", "assignment-rows"),
+              ("minisat", "ladder-products"), ("cbc", "assignment-columns"),
+              ("kissat", "totalizer-binary"), ("clingo", "choice-rules")]
+      cols += ["blocked", "instance"]
+  w = csv.DictWriter(open(argv[0], 'w', newline=''), cols)
+  w.writeheader()
+  for mode in ("count", "first"):
+      for n in range(4, int(argv[1])):
+          for hints in (("", "1:2") if mode == "first" and not wide else ("",)):
+            for b in ((0, 1, 2) if wide else (None,)):
+              for i, (s, e) in enumerate(apps):
+                  for r in (1, 2, 3):
+                      t = 1e-6 * 10 ** (n / 2.5) * (1 + i) * random.uniform(0.9, 1.2)
+                      st = "ok"
+                      if t > 100: st, t = "timeout", 100
+                      if i == 3 and r == 2: st = "memout"
+                      row = dict(experiment="my_exp #1 & 50%", n=n, mode=mode, solver=s,
+                                 encoding=e, repeat=r, status=st, solutions=1 if mode == "first" else 2 * n,
+                                 wall_s="%.6f" % t, cpu_s="%.6f" % t, hints=hints,
+                                 timeout_s=100, seed=1, nodes=int(10 ** (n / 1.5)))
+                      if wide:
+                          row.update(blocked="1:%d 2:%d" % (b + 1, b + 2), solutions=b % 2,
+                                     instance="blocked-n%d-b2-f1-s7-%d" % (n, b))
+                      w.writerow(row)
+for spec in sys.argv[1:]:   # FILE:N[:wide] each, one python3 for all
+    gen(spec.split(':'))
 PY
-python3 "$T/gen.py" "$T/long.csv" 26
-python3 "$T/gen.py" "$T/short.csv" 7
-python3 "$T/gen.py" "$T/wide.csv" 9 wide
+python3 "$T/gen.py" "$T/long.csv:26" "$T/short.csv:7" "$T/wide.csv:9:wide"
 "$H" report "$T/long.csv" --format latex -o "$T/long.tex" 2>"$T/err"
-expect "latex report of awkward names exits 0 ($(cat "$T/err"))" [ -s "$T/long.tex" ]
+expect "latex report of awkward names exits 0 ($(<"$T/err"))" [ -s "$T/long.tex" ]
 "$H" report "$T/short.csv" --format latex -o "$T/short.tex" 2>/dev/null
 "$H" report "$T/long.csv" --format latex --y nodes -o "$T/nodes.tex" 2>/dev/null
 "$H" report "$T/wide.csv" --format latex -o "$T/wide.tex" 2>"$T/err"
-expect "latex report of 8 approaches exits 0 ($(cat "$T/err"))" [ -s "$T/wide.tex" ]
+expect "latex report of 8 approaches exits 0 ($(<"$T/err"))" [ -s "$T/wide.tex" ]
 cp "$R/tests/data/mixed.csv" "$T/mixed.csv"
 "$H" report "$T/mixed.csv" --format latex -o "$T/mixed.tex" 2>/dev/null
 
@@ -423,8 +424,11 @@ if command -v pdflatex >/dev/null && kpsewhich booktabs.sty >/dev/null 2>&1 && k
 		rc=0
 		passes=1
 		grep -q 'begin{longtable}' "$T/$f.tex" && passes="1 2"
+		# (a first of two passes only writes the .aux: -draftmode, no PDF)
 		for run in $passes; do
-			(cd "$T/tex-$f" && pdflatex -interaction=nonstopmode -halt-on-error doc.tex >/dev/null 2>&1 </dev/null) || rc=$?
+			draft=""
+			[ "$passes" = "1 2" ] && [ $run = 1 ] && draft=-draftmode
+			(cd "$T/tex-$f" && pdflatex $draft -interaction=nonstopmode -halt-on-error doc.tex >/dev/null 2>&1 </dev/null) || rc=$?
 		done
 		log="$T/tex-$f/doc.log"
 		expect "pdflatex compiles the $f tables with the packages its header names (exit $rc: $(grep -A2 '^!' "$log" | head -3))" [ $rc -eq 0 ]
@@ -469,7 +473,7 @@ Y
 	expect "docs/reports.md has a gnuplot snippet" [ -s "$T/gp/snippet.gp" ]
 	(cd "$T/gp" && gnuplot -e 'set terminal svg; set output "out.svg"' snippet.gp) 2>"$T/err"
 	rc=$?
-	expect "docs/reports.md's gnuplot snippet runs as printed (exit $rc: $(cat "$T/err"))" [ $rc -eq 0 ]
+	expect "docs/reports.md's gnuplot snippet runs as printed (exit $rc: $(<"$T/err"))" [ $rc -eq 0 ]
 	check=$(python3 - "$T/gp/out.svg" <<'PY'
 import re, sys
 svg = open(sys.argv[1]).read()

@@ -1,80 +1,169 @@
 #!/usr/bin/env bash
 # watch.sh - what a class watches. `harness trace` of n = 6 textbook
-# backtracking opened in headless Chromium (one start): the page's
-# script clicks forward (the board and the words change), back (they
-# return), last (a placement, green), and the screenshot is not blank;
-# the page is self-contained; an 8-queens hill climb (sideways, seed 3):
-# the initial board with h, step 1 one queen moved, back, the placement at
-# h = 0, the chart of h; refusals (a solver that reports nothing,
-# n too large) and the cap's note. `solve --count --board` and `--svg`:
-# 92 and 12 boards for n = 8, 10 and 2 for n = 6, the SVG read by
-# python's XML parser with its boards numbered, --unique's boards
-# pairwise apart under the eight symmetries, and the refusals. The C
-# is walked under ASan by test_watch (so this script is in E2E_NOSAN).
+# backtracking opened in headless Chromium (one start, a tab for it and
+# one for the hill climb): the page's script clicks forward (the board
+# and the words change), back (they return), last (a placement, green),
+# and the screenshot is not blank; the page is self-contained; an
+# 8-queens hill climb (sideways, seed 3): the initial board with h, step
+# 1 one queen moved, back, the placement at h = 0, the chart of h;
+# refusals (a solver that reports nothing, n too large) and the cap's
+# note. `solve --count --board` and `--svg`: 92 and 12 boards for n = 8,
+# 10 and 2 for n = 6, the SVG read by python's XML parser with its
+# boards numbered, --unique's boards pairwise apart under the eight
+# symmetries, and the refusals. The C is walked under ASan by test_watch
+# (so this script is in E2E_NOSAN).
 # Prints "watch: N passed, N failed" last.
 . "$(dirname "$0")/common.bash"
 CHROMIUM=${CHROMIUM:-chromium}
 command -v "$CHROMIUM" >/dev/null 2>&1 || { echo "watch: $CHROMIUM is not installed (make deps)" >&2; exit 1; }
 cd "$T" || exit 1
+# chromium_pages WxH URL DOM SHOT [URL DOM SHOT ...]: as common.bash's
+# chromium_page, but one start of headless Chromium for every page (each
+# start is about 2 s of CPU, a tab a fraction of it): each URL opened in
+# a fresh tab of that size, after its load event the DOM into DOM and a
+# screenshot into SHOT, as --dump-dom and --screenshot would; the
+# browser's stderr in each DOM.err. Driven over --remote-debugging-pipe
+# (the DevTools protocol) by python3.
+chromium_pages() {
+	cat >"$T/pages.py" <<'PY'
+import base64, json, os, shutil, signal, subprocess, sys
+w, h = (int(x) for x in sys.argv[1].split(','))
+jobs = [sys.argv[i:i + 3] for i in range(2, len(sys.argv), 3)]
+r1, w1 = os.pipe()   # chromium reads commands on fd 3
+r2, w2 = os.pipe()   # and writes its answers on fd 4
+err = open(jobs[0][1] + '.err', 'w')
+p = subprocess.Popen([os.environ.get('CHROMIUM', 'chromium'), '--headless', '--no-sandbox',
+                      '--disable-gpu', f'--window-size={w},{h}', '--remote-debugging-pipe',
+                      'about:blank'], stdin=subprocess.DEVNULL, stdout=err, stderr=err,
+                     pass_fds=(3, 4), preexec_fn=lambda: (os.dup2(r1, 3), os.dup2(w2, 4)))
+def end(*_):
+    p.kill(); sys.exit('chromium_pages: timed out')
+signal.signal(signal.SIGALRM, end)
+signal.alarm(120)
+os.close(r1); os.close(w2)
+out, inp, buf, n = os.fdopen(w1, 'wb'), os.fdopen(r2, 'rb'), b'', 0
+def send(method, session=None, **params):
+    global n
+    n += 1
+    m = {'id': n, 'method': method, 'params': params}
+    if session: m['sessionId'] = session
+    out.write(json.dumps(m).encode() + b'\0'); out.flush()
+    return n
+def wait(pred):
+    global buf
+    while True:
+        while b'\0' not in buf:
+            c = inp.read1(65536)
+            if not c: end()
+            buf += c
+        raw, buf = buf.split(b'\0', 1)
+        m = json.loads(raw)
+        if pred(m): return m
+def call(method, session=None, **params):
+    i = send(method, session, **params)
+    m = wait(lambda m: m.get('id') == i)
+    if 'error' in m: p.kill(); sys.exit(f'chromium_pages: {method}: {m["error"]}')
+    return m['result']
+for url, dom, shot in jobs:
+    t = call('Target.createTarget', url='about:blank', newWindow=True, width=w, height=h)['targetId']
+    s = call('Target.attachToTarget', targetId=t, flatten=True)['sessionId']
+    call('Emulation.setDeviceMetricsOverride', s, width=w, height=h, deviceScaleFactor=1, mobile=False)
+    call('Page.enable', s)
+    send('Page.navigate', s, url=url)
+    wait(lambda m: m.get('method') == 'Page.loadEventFired' and m.get('sessionId') == s)
+    v = call('Runtime.evaluate', s, expression='document.documentElement.outerHTML', returnByValue=True)
+    open(dom, 'w').write(v['result']['value'] + '\n')
+    open(shot, 'wb').write(base64.b64decode(call('Page.captureScreenshot', s, format='png')['data']))
+    call('Target.closeTarget', targetId=t)
+call('Browser.close')
+p.wait()
+err.close()
+for _, dom, _ in jobs[1:]:
+    shutil.copy(jobs[0][1] + '.err', dom + '.err')
+PY
+	python3 "$T/pages.py" "$@"
+}
 
 # --- trace: the page ---------------------------------------------------------
 "$H" trace -n 6 backtrack:variant=textbook -o t6.html 2>err
 rc=$?
-expect "trace: exit 0 (got $rc: $(cat err))" [ $rc -eq 0 ]
+expect "trace: exit 0 (got $rc: $(<err))" [ $rc -eq 0 ]
 expect "trace: says what it wrote" grep -qF "harness trace: backtrack/textbook, n = 6: 197 events, a placement, checked by the validator; wrote t6.html" err
 expect "trace: nothing from the network" [ -z "$(grep -E '(src|href)="(https?:)?//' t6.html)" ]
-chromium_page "file://$T/t6.html#clicks=fwd,fwd,back,last" dom.html "$T/shot.png" 1200,1300
-expect "chromium: the page's script ran ($(tail -1 dom.html.err))" grep -q 'data-ready="1"' dom.html
-expect "chromium: forward, forward, back, last" python3 - dom.html <<'PY'
-import html, json, re, sys
-log = json.loads(html.unescape(re.search(r'<pre id="log">([^<]*)</pre>', open(sys.argv[1]).read()).group(1)))
-f1, f2, b, last = log
-assert f1['desc'] == 'node 1: queen on row 1, column 1' and f1['board'] == '1 0 0 0 0 0', f1
-# a forward click changes the words (the board stays: a square refused)
-assert f2['pos'] == 2 and f2['desc'] == 'row 2, column 1: attacked by the queen on row 1, column 1', f2
-# back returns them
-assert b['pos'] == 1 and b['desc'] == f1['desc'] and b['board'] == f1['board'], b
-# the last step: a placement of six queens, none attacking another
-assert last['pos'] == 197 and last['desc'].startswith('placement 1: 6 queens'), last
-q = [int(c) for c in last['board'].split()]
-assert sorted(q) == list(range(1, 7))
-assert all(abs(q[i] - q[j]) != j - i for i in range(6) for j in range(i + 1, 6)), q
-PY
-expect "chromium: the board drawn at the last step" grep -q 'id="board"[^>]*data-pos="197"' dom.html
-expect "chromium: six queens on green squares" [ "$(grep -o 'class="sq [a-z]* win">♛' dom.html | wc -l)" -eq 6 ]
-expect "chromium: the search tree, 31 nodes" grep -qF '31 nodes; green: a placement' dom.html
-expect "chromium: a screenshot that is not blank" png_not_blank shot.png
-
 # --- trace: an 8-queens hill climb (local search: boards and h) -------------
 # seed 3: sideways moves reach a placement in a few steps, so the page
 # has a start, moves with h falling and the placement at h = 0
 "$H" trace -n 8 hillclimb:variant=sideways --seed 3 -o hc.html 2>err
 rc=$?
-expect "trace hill climb: exit 0 (got $rc: $(cat err))" [ $rc -eq 0 ]
+expect "trace hill climb: exit 0 (got $rc: $(<err))" [ $rc -eq 0 ]
 expect "trace hill climb: a placement, checked" grep -qF "harness trace: hillclimb/sideways, n = 8:" err
-chromium_page "file://$T/hc.html#clicks=fwd,fwd,back,last" hcdom.html "$T/hcshot.png" 1200,1300
-expect "chromium hill climb: forward, forward, back, last with h" python3 - hcdom.html <<'PY'
-import html, json, re, sys
-page = open(sys.argv[1]).read()
-log = json.loads(html.unescape(re.search(r'<pre id="log">([^<]*)</pre>', page).group(1)))
-f1, f2, b, last = log
-h = lambda d: int(re.search(r'h = (\d+)', d).group(1))
-# forward: the initial board with its h; again: step 1, one queen
-# moved, h no higher (sideways moves keep it)
-assert re.match(r'the initial board, h = \d+$', f1['desc']), f1
-assert re.match(r'step 1: queen of row \d+ to column \d+, h = \d+$', f2['desc']), f2
-assert f2['pos'] == f1['pos'] + 1, (f1, f2)
-assert sum(x != y for x, y in zip(f1['board'].split(), f2['board'].split())) == 1, (f1, f2)
-assert b['pos'] == f1['pos'] and b['desc'] == f1['desc'] and b['board'] == f1['board'], b
-assert last['desc'].endswith('h = 0, a placement'), last
-q = [int(c) for c in last['board'].split()]
-assert len(q) == 8 and all(q[i] != q[j] and abs(q[i] - q[j]) != j - i
-                           for i in range(8) for j in range(i + 1, 8)), q
-assert h(f1['desc']) >= h(f2['desc']) >= 0
-# the chart of h along the steps is shown (hidden for backtracking)
-assert re.search(r'<div id="chart-box"(?![^>]*hidden)', page), 'no h chart'
+# one start of chromium for both pages, a tab each (each start was 2 s
+# of CPU)
+chromium_pages 1200,1300 "file://$T/t6.html#clicks=fwd,fwd,back,last" dom.html "$T/shot.png" \
+	"file://$T/hc.html#clicks=fwd,fwd,back,last" hcdom.html "$T/hcshot.png"
+expect "chromium: the page's script ran ($(tail -1 dom.html.err))" grep -q 'data-ready="1"' dom.html
+# the two pages' logs and both screenshots checked by one python3 (a
+# start each was 30 ms): a line each, "ok" or what failed
+python3 - dom.html hcdom.html shot.png hcshot.png >checks <<'PY'
+import html, json, re, struct, sys, zlib
+def trace6(path):
+    log = json.loads(html.unescape(re.search(r'<pre id="log">([^<]*)</pre>', open(path).read()).group(1)))
+    f1, f2, b, last = log
+    assert f1['desc'] == 'node 1: queen on row 1, column 1' and f1['board'] == '1 0 0 0 0 0', f1
+    # a forward click changes the words (the board stays: a square refused)
+    assert f2['pos'] == 2 and f2['desc'] == 'row 2, column 1: attacked by the queen on row 1, column 1', f2
+    # back returns them
+    assert b['pos'] == 1 and b['desc'] == f1['desc'] and b['board'] == f1['board'], b
+    # the last step: a placement of six queens, none attacking another
+    assert last['pos'] == 197 and last['desc'].startswith('placement 1: 6 queens'), last
+    q = [int(c) for c in last['board'].split()]
+    assert sorted(q) == list(range(1, 7))
+    assert all(abs(q[i] - q[j]) != j - i for i in range(6) for j in range(i + 1, 6)), q
+def hillclimb(path):
+    page = open(path).read()
+    log = json.loads(html.unescape(re.search(r'<pre id="log">([^<]*)</pre>', page).group(1)))
+    f1, f2, b, last = log
+    h = lambda d: int(re.search(r'h = (\d+)', d).group(1))
+    # forward: the initial board with its h; again: step 1, one queen
+    # moved, h no higher (sideways moves keep it)
+    assert re.match(r'the initial board, h = \d+$', f1['desc']), f1
+    assert re.match(r'step 1: queen of row \d+ to column \d+, h = \d+$', f2['desc']), f2
+    assert f2['pos'] == f1['pos'] + 1, (f1, f2)
+    assert sum(x != y for x, y in zip(f1['board'].split(), f2['board'].split())) == 1, (f1, f2)
+    assert b['pos'] == f1['pos'] and b['desc'] == f1['desc'] and b['board'] == f1['board'], b
+    assert last['desc'].endswith('h = 0, a placement'), last
+    q = [int(c) for c in last['board'].split()]
+    assert len(q) == 8 and all(q[i] != q[j] and abs(q[i] - q[j]) != j - i
+                               for i in range(8) for j in range(i + 1, 8)), q
+    assert h(f1['desc']) >= h(f2['desc']) >= 0
+    # the chart of h along the steps is shown (hidden for backtracking)
+    assert re.search(r'<div id="chart-box"(?![^>]*hidden)', page), 'no h chart'
+def not_blank(path):   # common.bash's png_not_blank
+    data = open(path, 'rb').read()
+    assert data[:8] == b'\x89PNG\r\n\x1a\n'
+    i, idat = 8, b''
+    while i < len(data):
+        n, kind = struct.unpack('>I4s', data[i:i + 8])
+        if kind == b'IDAT': idat += data[i + 8:i + 8 + n]
+        i += 12 + n
+    px = zlib.decompress(idat)
+    assert len(set(px)) > 50, len(set(px))   # text, tables and plots, not one colour
+for check, path in zip((trace6, hillclimb, not_blank, not_blank), sys.argv[1:]):
+    try:
+        check(path)
+        print('ok')
+    except Exception as e:
+        print(('%s: %r' % (type(e).__name__, e)).replace('\n', ' ')[:400])
 PY
-expect "chromium hill climb: a screenshot that is not blank" png_not_blank hcshot.png
+{ IFS= read -r c_t6; IFS= read -r c_hc; IFS= read -r c_shot; IFS= read -r c_hcshot; } <checks
+expect "chromium: forward, forward, back, last ($c_t6)" [ "$c_t6" = ok ]
+expect "chromium: the board drawn at the last step" grep -q 'id="board"[^>]*data-pos="197"' dom.html
+expect "chromium: six queens on green squares" [ "$(grep -o 'class="sq [a-z]* win">♛' dom.html | wc -l)" -eq 6 ]
+expect "chromium: the search tree, 31 nodes" grep -qF '31 nodes; green: a placement' dom.html
+expect "chromium: a screenshot that is not blank ($c_shot)" [ "$c_shot" = ok ]
+
+expect "chromium hill climb: forward, forward, back, last with h ($c_hc)" [ "$c_hc" = ok ]
+expect "chromium hill climb: a screenshot that is not blank ($c_hcshot)" [ "$c_hcshot" = ok ]
 
 # --- trace: refusals and the cap ---------------------------------------------
 bad_input "trace: a solver that reports nothing" \
@@ -91,7 +180,7 @@ expect "trace: the cap said on the page" grep -qF "<strong>Cut short:</strong> t
 # --- solve --count --board / --svg / --unique --------------------------------
 boards() { grep -c "^$1 [0-9]* of" "$2"; }
 "$H" solve -n 8 --count --board -q backtrack >b8 2>err
-expect "board: 92 placements of n = 8 ($(cat err))" [ "$(boards placement b8)" -eq 92 ]
+expect "board: 92 placements of n = 8 ($(<err))" [ "$(boards placement b8)" -eq 92 ]
 "$H" solve -n 8 --count --board --unique -q backtrack >u8 2>err
 expect "board --unique: 12 classes of n = 8" [ "$(boards class u8)" -eq 12 ]
 "$H" solve -n 6 --count --board -q backtrack >b6 2>err
