@@ -177,14 +177,71 @@ for line in open(sys.argv[1]):
     if v and v != '[]': json.loads(v)
 PY
 }
-# chromium_page URL DOM SHOT [WxH]: one start of headless Chromium (each
-# is about 2 s of CPU) for the DOM after the page's scripts ran, into
-# DOM, and a screenshot, into SHOT; its stderr in DOM.err. CHROMIUM
-# names the browser (default chromium).
-chromium_page() {
-	timeout 60 "${CHROMIUM:-chromium}" --headless --no-sandbox --disable-gpu \
-		--window-size="${4:-1200,1600}" --dump-dom --screenshot="$3" \
-		"$1" >"$2" 2>"$2.err"
+# chromium_pages WxH URL DOM SHOT [URL DOM SHOT ...]: one start of
+# headless Chromium for every page (each start is about 2 s of CPU, a
+# tab a fraction of it): each URL opened in a fresh tab of that size,
+# after its load event the DOM into DOM and a screenshot into SHOT, as
+# --dump-dom and --screenshot would; the browser's stderr in each
+# DOM.err. CHROMIUM names the browser (default chromium). Driven over --remote-debugging-pipe
+# (the DevTools protocol) by python3.
+chromium_pages() {
+	cat >"$T/pages.py" <<'PY'
+import base64, json, os, shutil, signal, subprocess, sys
+w, h = (int(x) for x in sys.argv[1].split(','))
+jobs = [sys.argv[i:i + 3] for i in range(2, len(sys.argv), 3)]
+r1, w1 = os.pipe()   # chromium reads commands on fd 3
+r2, w2 = os.pipe()   # and writes its answers on fd 4
+err = open(jobs[0][1] + '.err', 'w')
+p = subprocess.Popen([os.environ.get('CHROMIUM', 'chromium'), '--headless', '--no-sandbox',
+                      '--disable-gpu', f'--window-size={w},{h}', '--remote-debugging-pipe',
+                      'about:blank'], stdin=subprocess.DEVNULL, stdout=err, stderr=err,
+                     pass_fds=(3, 4), preexec_fn=lambda: (os.dup2(r1, 3), os.dup2(w2, 4)))
+def end(*_):
+    p.kill(); sys.exit('chromium_pages: timed out')
+signal.signal(signal.SIGALRM, end)
+signal.alarm(120)
+os.close(r1); os.close(w2)
+out, inp, buf, n = os.fdopen(w1, 'wb'), os.fdopen(r2, 'rb'), b'', 0
+def send(method, session=None, **params):
+    global n
+    n += 1
+    m = {'id': n, 'method': method, 'params': params}
+    if session: m['sessionId'] = session
+    out.write(json.dumps(m).encode() + b'\0'); out.flush()
+    return n
+def wait(pred):
+    global buf
+    while True:
+        while b'\0' not in buf:
+            c = inp.read1(65536)
+            if not c: end()
+            buf += c
+        raw, buf = buf.split(b'\0', 1)
+        m = json.loads(raw)
+        if pred(m): return m
+def call(method, session=None, **params):
+    i = send(method, session, **params)
+    m = wait(lambda m: m.get('id') == i)
+    if 'error' in m: p.kill(); sys.exit(f'chromium_pages: {method}: {m["error"]}')
+    return m['result']
+for url, dom, shot in jobs:
+    t = call('Target.createTarget', url='about:blank', newWindow=True, width=w, height=h)['targetId']
+    s = call('Target.attachToTarget', targetId=t, flatten=True)['sessionId']
+    call('Emulation.setDeviceMetricsOverride', s, width=w, height=h, deviceScaleFactor=1, mobile=False)
+    call('Page.enable', s)
+    send('Page.navigate', s, url=url)
+    wait(lambda m: m.get('method') == 'Page.loadEventFired' and m.get('sessionId') == s)
+    v = call('Runtime.evaluate', s, expression='document.documentElement.outerHTML', returnByValue=True)
+    open(dom, 'w').write(v['result']['value'] + '\n')
+    open(shot, 'wb').write(base64.b64decode(call('Page.captureScreenshot', s, format='png')['data']))
+    call('Target.closeTarget', targetId=t)
+call('Browser.close')
+p.wait()
+err.close()
+for _, dom, _ in jobs[1:]:
+    shutil.copy(jobs[0][1] + '.err', dom + '.err')
+PY
+	python3 "$T/pages.py" "$@"
 }
 # png_not_blank FILE: a PNG whose pixels are more than a few colours
 png_not_blank() {
