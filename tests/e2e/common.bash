@@ -36,13 +36,16 @@ fi
 declare -A cc_envs=()
 cc_env() { # cc_env DIR...: the compiler's and the DIRs' headers' hash
 	local dir h
+	local -a hs=()
 	if [ -z "${cc_envs["$*"]:-}" ]; then
+		for dir in "$@"; do
+			for h in "$dir"/*.h; do [ -f "$h" ] && hs+=("$h"); done
+		done
 		h=$({
 			type -P cc
 			command cc -dumpfullversion -dumpmachine
-			for dir in "$@"; do
-				for h in "$dir"/*.h; do [ -f "$h" ] && printf '%s\n' "${h##*/}" && cat "$h"; done
-			done
+			printf '%s\n' "${hs[@]##*/}"
+			[ ${#hs[@]} -eq 0 ] || cat "${hs[@]}"
 		} 2>/dev/null | sha256sum)
 		cc_envs["$*"]=${h%% *}
 	fi

@@ -7,33 +7,12 @@
 # merge or resume did. Prints "fair: N passed, N failed" last.
 . "$(dirname "$0")/common.bash"
 
-# forgers.so through a cache in build/cc-cache, as common.bash's cc
-# keeps its own (the same compiler, source, headers and flags: the same
-# shared object), its key made by one cat of the 39 headers of its -I
-# directories, not a cat each (0.3 CPU-s of this test). NQ_CC_CACHE=0
-# compiles every time.
+# forgers.so through common.bash's cc (a copy from its cache when the
+# compiler, source, flags and headers are the same)
 cflags=(-std=c11 -O2 -shared -fPIC -pthread)
 for d in include core/proc core/model base results solvers encoders; do cflags+=(-I"$ROOT/$d"); done
-shopt -s nullglob
-hdrs=(tests/liars/*.h "$ROOT"/{include,core/proc,core/model,base,results,solvers,encoders}/*.h)
-shopt -u nullglob
-key=$({
-	command -v cc
-	command cc -dumpfullversion -dumpmachine
-	printf '%s\n' "${cflags[@]}" "${hdrs[@]##*/}"
-	cat tests/liars/forgers.c "${hdrs[@]}"
-} 2>/dev/null | sha256sum)
-key=$ROOT/build/cc-cache/fair-${key%% *}
-if [ "${NQ_CC_CACHE:-1}" != 0 ] && [ -f "$key.so" ] && [ -f "$key.err" ]; then
-	cp "$key.so" "$T/forgers.so" && { [ ! -s "$key.err" ] || cat "$key.err" >&2; }
-elif command cc "${cflags[@]}" -o "$T/forgers.so" tests/liars/forgers.c 2>"$T/cc.err"; then
-	cat "$T/cc.err" >&2
-	mkdir -p "$ROOT/build/cc-cache" &&
-		cp "$T/forgers.so" "$key.so.$$" && mv -f "$key.so.$$" "$key.so" &&
-		cp "$T/cc.err" "$key.err.$$" && mv -f "$key.err.$$" "$key.err"
-else
+cc "${cflags[@]}" -o "$T/forgers.so" tests/liars/forgers.c 2>"$T/cc.err" ||
 	bad "building forgers.so: $(<"$T/cc.err")"
-fi
 
 # rows FILE.csv APPROACH COLUMN,... (three arguments a file, as often
 # as need be): those columns of the approach's first row in each file,

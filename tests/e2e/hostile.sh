@@ -85,40 +85,17 @@ declare -A S
 # rows_once N: csvsum's file has N rows, no run key twice
 rows_once() { [ "${S[rows]}" = "$1" ] && [ "${S[once]}" = 1 ]; }
 
-# The twelve plugins, one source and a -D each, through a cache in
-# build/cc-cache as common.bash's cc keeps its own: the same compiler,
-# source, headers and flags give the same shared object. The part of
-# the key they share (the compiler, hostile.c, the headers) is hashed
-# once and the twelve keys in one sha256sum (common.bash's cc hashes it
-# all again for each: 0.08 CPU-s a build, a second of this test). Those
-# not in the cache are built two at a time (the machine's two cores).
-# NQ_CC_CACHE=0 compiles every time.
+# The twelve plugins, one source and a -D each, through common.bash's cc
+# (a copy from its cache when nothing changed; the compiler's and the
+# headers' hash made once, before the builds that run in the
+# background); those not in the cache built two at a time (the
+# machine's two cores).
 kinds=(SPAWN EXIT OPTS MANYOPTS LIST TYPE99 LOOP CRASH UNITS BADMAX PARENT THREADS)
 cflags=(-std=c11 -O2 -shared -fPIC -I"$ROOT/include")
-shared=$({
-	command -v cc
-	command cc -dumpfullversion -dumpmachine
-	printf '%s\n' "${cflags[@]}"
-	cat tests/liars/hostile.c
-	for h in tests/liars/*.h "$ROOT"/include/*.h; do
-		[ -f "$h" ] && printf '%s\n' "${h##*/}" && cat "$h"
-	done
-} 2>/dev/null | sha256sum)
-mkdir -p "$T/keys"
-for kind in "${kinds[@]}"; do printf '%s -DHOSTILE_%s\n' "${shared%% *}" "$kind" >"$T/keys/$kind"; done
-declare -A key
-while read -r k f; do key[${f##*/}]=$ROOT/build/cc-cache/hostile-$k; done < <(cd "$T/keys" && sha256sum "${kinds[@]}")
 build() {
-	local k=${key[$1]:-}
-	if [ "${NQ_CC_CACHE:-1}" != 0 ] && [ -n "$k" ] && [ -f "$k.so" ] && [ -f "$k.err" ]; then
-		cp "$k.so" "$T/$1.so" && { [ ! -s "$k.err" ] || cat "$k.err" >"$T/cc-$1.err"; }
-		return
-	fi
-	command cc "${cflags[@]}" -DHOSTILE_$1 -o "$T/$1.so" tests/liars/hostile.c 2>"$T/cc-$1.err" || return
-	[ -n "$k" ] && mkdir -p "$ROOT/build/cc-cache" &&
-		cp "$T/$1.so" "$k.so.$BASHPID" && mv -f "$k.so.$BASHPID" "$k.so" &&
-		cp "$T/cc-$1.err" "$k.err.$BASHPID" && mv -f "$k.err.$BASHPID" "$k.err"
+	cc "${cflags[@]}" -DHOSTILE_$1 -o "$T/$1.so" tests/liars/hostile.c 2>"$T/cc-$1.err"
 }
+cc_env "$ROOT/include" tests/liars # once, for the builds in the background
 for ((k = 0; k < ${#kinds[@]}; k += 2)); do
 	build "${kinds[k]}" &
 	build "${kinds[k + 1]}"
