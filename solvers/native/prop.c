@@ -567,13 +567,9 @@ static int walk_sides(struct prop *p, struct pthr *th, int64_t *nodes)
 			p->wm[1][__builtin_ctzll(m)] |= (u64)1 << r;
 	th[0].walk_side = 0;
 	/* a board that is its own transpose (a plain one, say) has the
-	 * same walk both ways: once is enough */
-	if (!memcmp(p->wm[0], p->wm[1], (size_t)p->n * sizeof(u64))) {
-		walker(&th[0]);
-		*nodes += th[0].nodes;
-		th[0].nodes = 0;
-		return p->done || p->walk_none;
-	}
+	 * same walk both ways, and the first walk was the rows' */
+	if (!memcmp(p->wm[0], p->wm[1], (size_t)p->n * sizeof(u64)))
+		return 0;
 	if (p->threads > 1) {
 		th[1] = th[0];
 		th[1].nodes = 0;
