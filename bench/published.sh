@@ -98,7 +98,10 @@
 # system time: on a shared machine they say more about the work than the
 # wall) and the wall total against shiftqueens' here ('< R' where
 # shiftqueens did not decide all, its total a lower bound; '?' where
-# neither did); then the published solver's total and worst on the
+# neither did), and on how many instances it was slower than shiftqueens
+# here by more than 2 ms or did not decide one shiftqueens decided (a
+# line "slower: ..." each, below the table, with both times); then the
+# published solver's total and worst on the
 # authors' machine (none for beyond, whose "agreed" counts the answers
 # every solver that decided gave alike, and whose instances get a line
 # each: every solver's answer and wall seconds).
@@ -424,8 +427,9 @@ def fmt(v):
     return f'{v:.2f}' if v >= 0.1 else f'{v:.3f}'
 
 pubname = {'diags': 'shiftqueens (published)', 'blocked': 'lingeling (published)'}
-print('| set | instances | solver | decided | agreed | total s | worst s | total CPU s | worst CPU s | x shiftqueens |')
-print('|---|---|---|---|---|---|---|---|---|---|')
+print('| set | instances | solver | decided | agreed | total s | worst s | total CPU s | worst CPU s | x shiftqueens | slower than shiftqueens |')
+print('|---|---|---|---|---|---|---|---|---|---|---|')
+slower = []    # (solver, id, its s, shiftqueens' s): slower by > 2 ms
 groups = []
 for x in insts:
     key = (x['set'], x['group'])
@@ -469,16 +473,32 @@ for s in sets:
                          '< ' + r if dec == len(xs) else
                          '> ' + r if sq_all else '?')
             lb = '' if dec == len(xs) else '> '
+            # instance by instance: slower than shiftqueens (by more
+            # than 2 ms, the clocks' noise), or not decided where it was
+            nslow = '-'
+            if sq and a != 'shiftqueens':
+                nslow = 0
+                for x in xs:
+                    mine, theirs = res.get((a, x['id'])), res.get((ref, x['id']))
+                    if not mine or not theirs or not theirs[0]:
+                        continue
+                    if not mine[0] or mine[2] > theirs[2] + 0.002:
+                        nslow += 1
+                        if g is not None:
+                            slower.append((a, x['id'], mine[2] if mine[0] else None, theirs[2]))
             # beyond: agreed with the others, where no answer is published
             if s == 'beyond':
                 agree = sum(1 for x in xs if x.get('unpublished') and (a, x['id']) in res
                             and res[(a, x['id'])][0])
             print(f'| {label} | {len(xs)} | {a} | {dec} | {agree} | {lb}{fmt(total)} | '
-                  f'{lb}{fmt(worst)} | {fmt(ctotal)} | {fmt(cworst)} | {ratio} |')
+                  f'{lb}{fmt(worst)} | {fmt(ctotal)} | {fmt(cworst)} | {ratio} | {nslow} |')
         if s in pubname:
             pt = [x['pub_s'] for x in xs]
             print(f'| {label} | {len(xs)} | {pubname[s]} | {len(xs)} | - | '
-                  f'{fmt(sum(pt))} | {fmt(max(pt))} | - | - | - |')
+                  f'{fmt(sum(pt))} | {fmt(max(pt))} | - | - | - | - |')
+for a, i, mine, theirs in slower:
+    print(f"slower: {a} on {i}: " + (f"{fmt(mine)} s" if mine is not None else 'undecided')
+          + f" against shiftqueens' {fmt(theirs)} s")
 for x in insts:
     if x['set'] == 'beyond':
         print(f"{x['id']}: " + ', '.join(
