@@ -51,6 +51,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <stdio.h>
 #include "solvers.h"
 #include "nq_board.h"
@@ -64,6 +65,12 @@
  * then, and a thread started for them costs more than the search (on a
  * loaded machine ten times more). */
 #define WALK_NODES (1LL << 21)
+/* On two threads or more, thread 1's walk along the columns (the
+ * paper's own order on its published files) goes on beside the
+ * propagated search for this many nodes (about 0.6 s) before it joins
+ * it: an instance whose walk is that short is decided no later than the
+ * paper's solver decides it, on a core of its own. */
+#define LONG_WALK_NODES (1LL << 26)
 #define FIRST_WALK_NODES (1LL << 16)
 #define SPAWN_NODES (1LL << 16)
 
@@ -91,7 +98,8 @@ struct prop {
 	/* the plain walk (first mode) */
 	const struct pnode *root;
 	u64 wm[2][64];           /* each row's free squares; each column's */
-	int walk_none;           /* a walk went through its whole tree */
+	atomic_int walk_none;    /* a walk went through its whole tree */
+	atomic_int work_ready;   /* p->work is there for a walker to join */
 	/* the top of the tree, shared out */
 	struct pnode *work;
 	int nwork;
@@ -101,6 +109,7 @@ struct prop {
 	struct pthr *th;
 	pthread_t *tid;
 	int threads, started;
+	int joined;              /* threads 1..joined-1 are joined */
 };
 
 struct pthr {
@@ -434,7 +443,7 @@ static void spawn(struct prop *p)
 {
 	int i;
 
-	for (i = 1; i < p->threads; i++) {
+	for (i = p->started; i < p->threads; i++) {
 		p->th[i] = p->th[0];
 		p->th[i].count = 0;
 		p->th[i].nodes = 0;
@@ -533,7 +542,7 @@ static void *walker(void *arg)
 	int8_t q[64];
 	int f;
 
-	t->walk_budget = t->nodes + WALK_NODES;
+	t->walk_budget = t->nodes + (t == p->th ? WALK_NODES : LONG_WALK_NODES);
 	f = walk(t, p->wm[t->walk_side], 0, 0, 0, 0, q);
 	if (f > 0) {
 		for (int i = 0; i < p->n; i++)
@@ -549,13 +558,46 @@ static void *walker(void *arg)
 	return NULL;
 }
 
+/* Wait for the threads still running and add up theirs; stop them
+ * first when the search was given up (out of memory): a decided or
+ * timed-out search has stopped them already, and the others end with
+ * the subtrees. */
+static void join_threads(struct prop *p, uint64_t *count, int64_t *nodes,
+			 int stop)
+{
+	if (stop)
+		atomic_store(&p->stop, 1);
+	for (; p->joined < p->started; p->joined++) {
+		pthread_join(p->tid[p->joined], NULL);
+		*count += p->th[p->joined].count;
+		*nodes += p->th[p->joined].nodes;
+	}
+}
+
+/* Thread 1: its walk, then (not decided) the propagated search with
+ * the others, once the caller has shared out the subtrees. */
+static void *long_walker(void *arg)
+{
+	struct pthr *t = arg;
+	struct prop *p = t->p;
+	struct timespec nap = { 0, 200000 };
+
+	walker(arg);
+	while (!atomic_load(&p->work_ready) && !atomic_load(&p->stop))
+		nanosleep(&nap, NULL);
+	return worker(arg);
+}
+
 /* The walks, the two sides at once on two threads (one after the other
- * on one). The published Excluded Diagonals files put the paper's rows
+ * on one; on two, thread 1's goes on beside the propagated search, up
+ * to LONG_WALK_NODES). The published Excluded Diagonals files put the paper's rows
  * along this board's columns (a diagonal's number read as shiftqueens
  * reads it, the board is this one transposed); and of the two, the
  * shorter walk often differs by a factor of ten or more (diag-19-4-1 at
  * M = 17: 1.8 M nodes down shiftqueens' rows, 29 M along its columns).
- * Returns 1 decided (p->done, or p->walk_none), 0 not. */
+ * Returns 1 when the search is over (decided or out of time: p->done,
+ * p->walk_none and p->timed_out say which once the threads are joined),
+ * 0 not. */
 static int walk_sides(struct prop *p, struct pthr *th, int64_t *nodes)
 {
 	int i, started = 1;
@@ -574,12 +616,17 @@ static int walk_sides(struct prop *p, struct pthr *th, int64_t *nodes)
 		th[1] = th[0];
 		th[1].nodes = 0;
 		th[1].walk_side = 1;
-		if (pthread_create(&p->tid[1], NULL, walker, &th[1]) == 0)
-			started = 2;
+		if (pthread_create(&p->tid[1], NULL, long_walker, &th[1]) == 0)
+			p->started = started = 2;
 	}
 	walker(&th[0]);
 	if (started == 2) {
-		pthread_join(p->tid[1], NULL);
+		/* thread 1 walks on, joined at the end; what it decides,
+		 * or the caller's walk did, is read after that */
+		th[0].walk_side = 0;
+		*nodes += th[0].nodes;
+		th[0].nodes = 0;
+		return atomic_load(&p->stop);
 	} else if (!atomic_load(&p->stop)) {
 		th[0].walk_side = 1;
 		walker(&th[0]);
@@ -697,6 +744,7 @@ int nq_prop(const nq_job *job, nq_result *res, int threads)
 	if (threads > 64)
 		threads = 64;
 	memset(&p, 0, sizeof p);
+	p.joined = 1;
 	p.n = n;
 	p.first = in->mode == NQ_MODE_FIRST;
 	p.all = n == 64 ? ~(u64)0 : ((u64)1 << n) - 1;
@@ -775,6 +823,7 @@ int nq_prop(const nq_job *job, nq_result *res, int threads)
 			goto none;
 	}
 	met = expand(&p, &th[0], &root, threads > 1 ? 64 * threads : 1);
+	atomic_store(&p.work_ready, 1);
 	if (met < 0) {
 		rc = NQ_ENOMEM;
 		goto out;
@@ -784,13 +833,10 @@ int nq_prop(const nq_job *job, nq_result *res, int threads)
 	if (p.nwork < 2)
 		p.threads = 1; /* nothing to share */
 	worker(&th[0]);
-	for (int j = 1; j < p.started; j++)
-		pthread_join(tid[j], NULL);
-	for (int j = 0; j < p.started; j++) {
-		count += th[j].count;
-		nodes += th[j].nodes;
-	}
+	count += th[0].count;
+	nodes += th[0].nodes;
 none:
+	join_threads(&p, &count, &nodes, 0);
 	if (atomic_load(&p.timed_out) && !p.done && !p.walk_none) {
 		snprintf(res->note, sizeof res->note, "stopped at the time limit "
 			 "after %lld nodes", (long long)nodes);
@@ -800,6 +846,7 @@ none:
 	res->solutions = p.first ? (uint64_t)p.done : count + (uint64_t)met;
 	res->nodes = nodes;
 out:
+	join_threads(&p, &count, &nodes, 1);
 	free(p.work);
 	free(banned);
 	pthread_mutex_destroy(&p.lock);
