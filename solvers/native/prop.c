@@ -67,10 +67,10 @@
 #define WALK_NODES (1LL << 21)
 /* On two threads or more, thread 1's walk along the columns (the
  * paper's own order on its published files) goes on beside the
- * propagated search for this many nodes (about 0.6 s) before it joins
+ * propagated search for this many nodes (about 0.16 s) before it joins
  * it: an instance whose walk is that short is decided no later than the
  * paper's solver decides it, on a core of its own. */
-#define LONG_WALK_NODES (1LL << 26)
+#define LONG_WALK_NODES (1LL << 24)
 #define FIRST_WALK_NODES (1LL << 16)
 #define SPAWN_NODES (1LL << 16)
 
@@ -590,11 +590,12 @@ static void *long_walker(void *arg)
 
 /* The walks, the two sides at once on two threads (one after the other
  * on one; on two, thread 1's goes on beside the propagated search, up
- * to LONG_WALK_NODES). The published Excluded Diagonals files put the paper's rows
- * along this board's columns (a diagonal's number read as shiftqueens
- * reads it, the board is this one transposed); and of the two, the
- * shorter walk often differs by a factor of ten or more (diag-19-4-1 at
- * M = 17: 1.8 M nodes down shiftqueens' rows, 29 M along its columns).
+ * to LONG_WALK_NODES). The published Excluded Diagonals files put the
+ * paper's rows along this board's columns (a diagonal's number read as
+ * shiftqueens reads it, the board is this one transposed); and of the
+ * two, the shorter walk often differs by a factor of ten or more
+ * (diag-19-4-1 at M = 17: 1.8 M nodes down shiftqueens' rows, 29 M
+ * along its columns).
  * Returns 1 when the search is over (decided or out of time: p->done,
  * p->walk_none and p->timed_out say which once the threads are joined),
  * 0 not. */
