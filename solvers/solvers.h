@@ -57,6 +57,13 @@ int nq_dlx(const nq_job *job, nq_result *res);
  * prop.c): first and count, hints, blocked squares, excluded lines, a
  * clean stop at the limit; on `threads` threads (>= 1); n <= 64. */
 int nq_prop(const nq_job *job, nq_result *res, int threads);
+/* Knuth's estimate of the nodes nq_prop's whole search tries on `in`
+ * (a count, or a first search where there is no placement; the walks
+ * apart): the mean over `probes` random paths, and its standard error.
+ * NQ_OK, NQ_ERR (n or probes out of range) or NQ_ENOMEM. bench/
+ * treesize.sh prints it for instance files. */
+int nq_prop_estimate(const nq_instance *in, long probes, uint64_t seed,
+		     double *mean, double *se);
 
 /* The explicit construction: placement[row] = col for n >= 4. */
 void nq_construct(int n, int32_t *placement);

@@ -50,6 +50,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <time.h>
 #include <stdio.h>
@@ -742,15 +743,55 @@ static long expand(struct prop *p, struct pthr *t, const struct pnode *root,
 	return met;
 }
 
+/* The root: the board's free squares (blocked squares and excluded
+ * lines off), the hints placed, propagated. Returns -1 out of memory, 0
+ * no placement (hints that clash, or propagation), 1 the root is a
+ * placement, 2 open, *line the line to branch on. */
+static int prop_root(struct prop *p, const nq_instance *in,
+		     struct pnode *root, struct pthr *t, int *line)
+{
+	int n = in->n, r, c;
+
+	memset(root, 0, sizeof *root);
+	root->rows = root->cols = p->all;
+	root->left = n;
+	for (r = 0; r < n; r++) {
+		root->fr[r] = p->all;
+		root->sumr += r;
+		root->sumc += r;
+	}
+	if (nq_board_restricted(in)) {
+		unsigned char *banned = malloc((size_t)n * (size_t)n);
+
+		if (!banned)
+			return -1;
+		nq_board_forbidden(in, banned);
+		for (r = 0; r < n; r++)
+			for (c = 0; c < n; c++)
+				if (banned[(size_t)r * n + c])
+					root->fr[r] &= ~((u64)1 << c);
+		free(banned);
+	}
+	for (int i = 0; i < in->nhints; i++) {
+		r = in->hints[i].row;
+		c = in->hints[i].col;
+		if (!(root->rows >> r & 1) || !(root->fr[r] >> c & 1))
+			return 0; /* hints that clash */
+		place(p, root, r, c);
+	}
+	if (!propagate(p, root, line, t, -1, -1))
+		return 0;
+	return *line < 0 ? 1 : 2;
+}
+
 int nq_prop(const nq_job *job, nq_result *res, int threads)
 {
 	const nq_instance *in = job->inst;
-	int n = in->n, r, c, i, l, rc = NQ_OK;
+	int n = in->n, r, l, rc = NQ_OK;
 	struct prop p;
 	struct pnode root;
 	struct pthr th[64];
 	pthread_t tid[64];
-	unsigned char *banned = NULL;
 	long met;
 	uint64_t count = 0;
 	int64_t nodes = 0;
@@ -774,39 +815,16 @@ int nq_prop(const nq_job *job, nq_result *res, int threads)
 		p.deadline = nq_now() + job->time_limit_s * 0.97;
 	pthread_mutex_init(&p.lock, NULL);
 
-	memset(&root, 0, sizeof root);
-	root.rows = root.cols = p.all;
-	root.left = n;
-	for (r = 0; r < n; r++) {
-		root.fr[r] = p.all;
-		root.sumr += r;
-		root.sumc += r;
-	}
-	if (nq_board_restricted(in)) {
-		banned = malloc((size_t)n * (size_t)n);
-		if (!banned) {
-			rc = NQ_ENOMEM;
-			goto out;
-		}
-		nq_board_forbidden(in, banned);
-		for (r = 0; r < n; r++)
-			for (c = 0; c < n; c++)
-				if (banned[(size_t)r * n + c])
-					root.fr[r] &= ~((u64)1 << c);
-	}
 	memset(&th[0], 0, sizeof th[0]);
 	th[0].p = &p;
 	met = 0;
-	for (i = 0; i < in->nhints; i++) {
-		r = in->hints[i].row;
-		c = in->hints[i].col;
-		if (!(root.rows >> r & 1) || !(root.fr[r] >> c & 1))
-			goto none; /* hints that clash */
-		place(&p, &root, r, c);
-	}
-	if (!propagate(&p, &root, &l, &th[0], -1, -1))
+	switch (prop_root(&p, in, &root, &th[0], &l)) {
+	case -1:
+		rc = NQ_ENOMEM;
+		goto out;
+	case 0:
 		goto none;
-	if (l < 0) {
+	case 1:
 		met = 1;
 		if (p.first)
 			found(&p, &root);
@@ -869,7 +887,79 @@ none:
 out:
 	join_threads(&p, &count, &nodes, 1);
 	free(p.work);
-	free(banned);
 	pthread_mutex_destroy(&p.lock);
 	return rc;
+}
+
+/* Knuth's estimate of the tree nq_prop searches (D. E. Knuth,
+ * "Estimating the efficiency of backtrack programs", Math. Comp. 29,
+ * 1975): a path from the root, at each node a child drawn at random
+ * among those that survive propagation; the squares tried at each node
+ * of the path, times the product of the survivors' counts above it,
+ * summed down the path, estimate without bias the nodes a whole search
+ * tries (a count, or a first search on a board with no placement: the
+ * result's nodes less the walks'). The mean of `probes` paths in *mean,
+ * its standard error in *se (the trees are heavy-tailed: the error is
+ * understated until the probes are many). One thread, its weights
+ * learned as the probes fail, as a search's are. */
+int nq_prop_estimate(const nq_instance *in, long probes, uint64_t seed,
+		     double *mean, double *se)
+{
+	struct prop p;
+	struct pnode root, s, *ch;
+	struct pthr t;
+	int n = in->n, l, rc;
+	double sum = 0, sum2 = 0;
+	uint64_t x = seed * 0x9e3779b97f4a7c15ULL + 0x2545f4914f6cdd1dULL;
+
+	*mean = *se = 0;
+	if (n < 1 || n > 64 || probes < 1)
+		return NQ_ERR;
+	memset(&p, 0, sizeof p);
+	p.n = n;
+	p.all = n == 64 ? ~(u64)0 : ((u64)1 << n) - 1;
+	memset(&t, 0, sizeof t);
+	t.p = &p;
+	rc = prop_root(&p, in, &root, &t, &l);
+	if (rc < 0)
+		return NQ_ENOMEM;
+	if (rc < 2)
+		return NQ_OK; /* decided at the root: no node */
+	ch = malloc(64 * sizeof *ch);
+	if (!ch)
+		return NQ_ENOMEM;
+	for (long i = 0; i < probes; i++) {
+		double e = 0, w = 1;
+		int line = l;
+
+		copy(&p, &s, &root);
+		for (;;) {
+			int rr[64], cc[64], lines[64], ok = 0;
+			int k = squares(&s, line, rr, cc);
+
+			e += w * k;
+			for (int j = 0; j < k; j++) {
+				copy(&p, &ch[ok], &s);
+				if (propagate(&p, &ch[ok], &lines[ok], &t, rr[j],
+					      cc[j]) && lines[ok] >= 0)
+					ok++;
+			}
+			if (!ok)
+				break;
+			x ^= x >> 12;
+			x ^= x << 25;
+			x ^= x >> 27;
+			k = (int)(((x * 0x2545f4914f6cdd1dULL) >> 33) % (u64)ok);
+			w *= ok;
+			copy(&p, &s, &ch[k]);
+			line = lines[k];
+		}
+		sum += e;
+		sum2 += e * e;
+	}
+	free(ch);
+	*mean = sum / (double)probes;
+	*se = sum2 / (double)probes - *mean * *mean;
+	*se = *se > 0 ? sqrt(*se / (double)probes) : 0;
+	return NQ_OK;
 }

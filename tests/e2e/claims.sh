@@ -11,7 +11,7 @@
 #
 # Run whole here, at tiny sizes: native.sh, blocked.sh, clock.sh (on a
 # one-instance config), cp.sh, glpsol.sh, ilpcount.sh (counts only),
-# ledger.sh, merge.sh, results.sh, satcount.sh, scale.sh's parts 1 and
+# ledger.sh, merge.sh, results.sh, satcount.sh, treesize.sh, scale.sh's parts 1 and
 # 3 (PARTS; part 2 is configs/smoke.yaml and 24 runs of n = 13 at -j 1
 # and -j 2, seconds whatever the knobs; part 4 resumes gen_shards.py's
 # file, 20,000 rows at the least, as merge.sh merges it), and the
@@ -53,7 +53,7 @@ for s in "${pys[@]}"; do
 done <"$T/pyparse"
 # the scripts run below: a script the docs come to cite must join them
 ran="native.sh blocked.sh clock.sh cp.sh glpsol.sh ilpcount.sh ledger.sh merge.sh
-results.sh satcount.sh scale.sh count.sh published.sh gen_blocked.py gen_results.py
+results.sh satcount.sh scale.sh count.sh published.sh treesize.sh gen_blocked.py gen_results.py
 gen_shards.py gen_local.py"
 ran=" ${ran//$'\n'/ } "
 while read -r s; do
@@ -292,6 +292,12 @@ expect "published.sh: an answer unlike the published one fails it (exit $?)" [ $
 expect "... named on a MISMATCH line ($(grep MISMATCH "$T/flip.out"))" \
 	grep -q '^MISMATCH: backtrack/dlx on blockedqueens.6.12: UNSAT, published SAT$' "$T/flip.out"
 
+# treesize.sh on the tiny Excluded Diagonals file above: an estimate
+# printed, and the refusals a user meets first
+run_bench treesize bench/treesize.sh "$fake/prob079/data/diag-6/diag-6-4-1.param" 5 64
+bench_ok treesize '^.*diag-6-4-1\.param M=5: about [0-9.e+]+ nodes \(standard error [0-9.e+]+, 64 paths, [0-9.]+ s\)$'
+expect "treesize.sh without M on an Excluded Diagonals file asks for it, exit 2" \
+	sh -c "bench/treesize.sh '$fake/prob079/data/diag-6/diag-6-4-1.param' >'$T/ts0.out' 2>&1; [ \$? = 2 ] && grep -q 'give M, the number of its first lines (0..' '$T/ts0.out'"
 run_bench count bench/count.sh --help
 bench_ok count '^count\.sh - the counting frontier' '^Usage: bench/count\.sh'
 # published.sh's --help and refusals
