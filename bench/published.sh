@@ -67,6 +67,8 @@
 #             authors' machine, about 3x slower than a 2020s core)
 #   JOBS      the harness's -j (default 1: one run at a time, as
 #             shiftqueens runs)
+#   SLICE     instances the harness runs before shiftqueens runs them
+#             (default 20): the two side by side, minute by minute
 #   HARNESS   the binary (default ./harness; make it first)
 #   KEEP      a folder to keep the runs in: the harness's CSV (runs.csv),
 #             shiftqueens' answers and seconds (shiftqueens.csv), the
@@ -320,16 +322,25 @@ with open(os.path.join(tmp, 'published.yaml'), 'w') as y:
         y.write(f'  - {solver}: {{' + ', '.join(f'{k}: {v}' for k, v in kv) + '}\n')
 PY
 echo "published.sh: $(wc -l <"$tmp/instances.tsv") instances x ${#approaches[@]} approaches, timeout ${TIMEOUT}s; load $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores" >&2
-"$H" run -q -j "$JOBS" "$tmp/published.yaml" -o "$tmp/runs.csv" >"$tmp/run.out" 2>&1 ||
-	{ [ -s "$tmp/runs.csv" ] || { cat "$tmp/run.out" >&2; exit 2; }; }
 
-# --- shiftqueens on the same instances, then the comparison -----------
+# --- the runs, and shiftqueens on the same instances, slice by slice;
+# then the comparison. With shiftqueens, the harness runs a slice of
+# about SLICE instances (--shard K/N) and shiftqueens runs the same
+# right after, so that both meet the machine as it is in the same minute
+# (a run of the harness's 4000 then shiftqueens' 4000 put the two 20
+# minutes apart, and this machine's speed moved by a third in between);
+# `harness merge` joins the slices into runs.csv.
 rc=0
 python3 - "$tmp" "$TIMEOUT" "$sq_diags" "$sq_block" "${SQ_TIMEOUT:-$TIMEOUT}" \
-	"$REPEAT" "$SHIFTQUEENS" <<'PY' || rc=$?
-import csv, os, re, resource, statistics, subprocess, sys, time
+	"$REPEAT" "$SHIFTQUEENS" "$H" "$JOBS" "${SLICE:-20}" <<'PY' || rc=$?
+import csv, glob, math, os, re, resource, statistics, subprocess, sys, time
 tmp, timeout, sq_diags, sq_block = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4]
 sq_timeout, repeat, sq_mode = float(sys.argv[5]), int(sys.argv[6]), sys.argv[7]
+harness, jobs, slice_ = sys.argv[8], sys.argv[9], sys.argv[10]
+if not slice_.isdigit() or int(slice_) < 1:
+    print(f"published.sh: SLICE: '{slice_}' is not a count of instances (1 or more)",
+          file=sys.stderr)
+    sys.exit(2)
 insts = []
 for line in open(os.path.join(tmp, 'instances.tsv')):
     s, g, i, path, M, sat, ps = line.rstrip('\n').split('\t')
@@ -339,23 +350,6 @@ by_id = {x['id']: x for x in insts}
 runs = {}   # (solver, id) -> [(decided, sat, wall s, CPU s)], one a run
 solvers = []
 bad = 0
-for r in csv.DictReader(open(os.path.join(tmp, 'runs.csv'), newline='')):
-    a = r['approach']
-    if a not in solvers:
-        solvers.append(a)
-    ok = r['status'] == 'ok'
-    # the validator's own verdicts against an answer are as loud as a
-    # published one; a crash or an error is said, not failed
-    if r['status'] in ('wrong', 'disputed'):
-        bad += 1
-        print(f"MISMATCH: {a} on {r['instance']}: {r['status']} ({r['note']})")
-    elif r['status'] not in ('ok', 'timeout', 'skipped'):
-        print(f"published.sh: {a} on {r['instance']}: {r['status']} ({r['note']})",
-              file=sys.stderr)
-    runs.setdefault((a, r['instance']), []).append(
-        (ok, ok and int(r['solutions'] or 0) > 0,
-         float(r['wall_s'] or 0) if ok else timeout, float(r['cpu_s'] or 0)))
-
 def shiftqueens(x):
     prog = sq_block if x['set'] == 'blocked' else sq_diags
     if not prog:
@@ -378,17 +372,67 @@ def shiftqueens(x):
         return (False, False, sq_timeout, dc)
     return (True, 'Solution Found' in out, dt, dc)
 
+def read_runs(path):
+    global bad
+    for r in csv.DictReader(open(path, newline='')):
+        a = r['approach']
+        if a not in solvers:
+            solvers.append(a)
+        ok = r['status'] == 'ok'
+        # the validator's own verdicts against an answer are as loud as a
+        # published one; a crash or an error is said, not failed
+        if r['status'] in ('wrong', 'disputed'):
+            bad += 1
+            print(f"MISMATCH: {a} on {r['instance']}: {r['status']} ({r['note']})")
+        elif r['status'] not in ('ok', 'timeout', 'skipped'):
+            print(f"published.sh: {a} on {r['instance']}: {r['status']} ({r['note']})",
+                  file=sys.stderr)
+        runs.setdefault((a, r['instance']), []).append(
+            (ok, ok and int(r['solutions'] or 0) > 0,
+             float(r['wall_s'] or 0) if ok else timeout, float(r['cpu_s'] or 0)))
+
+
+def run_harness(extra, out):
+    """The harness on the experiment file (extra: --shard K/N); 0, or
+    exit 2 with its messages when it wrote no row."""
+    with open(os.path.join(tmp, 'run.out'), 'a') as log:
+        rc = subprocess.run([harness, 'run', '-q', '-j', jobs,
+                             os.path.join(tmp, 'published.yaml'), '-o', out] + extra,
+                            stdout=log, stderr=subprocess.STDOUT).returncode
+    if rc != 0 and not (os.path.exists(out) and os.path.getsize(out) > 0):
+        sys.stderr.write(open(os.path.join(tmp, 'run.out')).read())
+        sys.exit(2)
+
+runs_csv = os.path.join(tmp, 'runs.csv')
 if sq_diags or sq_block:
+    k = max(1, math.ceil(len(insts) / int(slice_)))
     with open(os.path.join(tmp, 'shiftqueens.csv'), 'w') as out:
         out.write('instance,decided,sat,wall_s,cpu_s\n')
-        for x in insts:
-            for _ in range(repeat):
-                r = shiftqueens(x)
-                if r:
-                    runs.setdefault(('shiftqueens', x['id']), []).append(r)
-                    out.write(f"{x['id']},{int(r[0])},{int(r[1])},{r[2]:.6f},{r[3]:.6f}\n")
+        for i in range(1, k + 1):
+            shard = os.path.join(tmp, f'shard-{i}.csv')
+            run_harness(['--shard', f'{i}/{k}'], shard)
+            ids = {r['instance'] for r in csv.DictReader(open(shard, newline=''))}
+            for x in insts:
+                if x['id'] not in ids:
+                    continue
+                for _ in range(repeat):
+                    r = shiftqueens(x)
+                    if r:
+                        runs.setdefault(('shiftqueens', x['id']), []).append(r)
+                        out.write(f"{x['id']},{int(r[0])},{int(r[1])},{r[2]:.6f},{r[3]:.6f}\n")
+    shards = [os.path.join(tmp, f'shard-{i}.csv') for i in range(1, k + 1)]
+    m = subprocess.run([harness, 'merge', '-o', runs_csv] + shards,
+                       capture_output=True, text=True)
+    if m.returncode != 0 or not os.path.exists(runs_csv):
+        print(f"published.sh: harness merge of the {k} slices: exit {m.returncode}: "
+              f"{m.stderr.strip()}", file=sys.stderr)
+        sys.exit(2)
+    read_runs(runs_csv)
     if any(k[0] == 'shiftqueens' for k in runs):
         solvers.append('shiftqueens')
+else:
+    run_harness([], runs_csv)
+    read_runs(runs_csv)
 
 # every run's answer is held to the published one, and (beyond, where
 # none is published) the runs of every solver to each other
