@@ -28,7 +28,10 @@
  * - the line to branch on is the row or column with the fewest free
  *   squares (MRV over both; a column's count comes from bit-sliced
  *   counters over the row masks, exact up to 3), ties to the line that
- *   ended the most branches so far (dom/wdeg weights, per thread).
+ *   ended the most branches so far (dom/wdeg weights, per thread); in a
+ *   first search's top levels, the children the most promising first
+ *   (Geelen's promise), and Knuth's estimate of the tree's size for
+ *   bench/treesize.sh (nq_prop_estimate).
  *
  * State is copied down a level (n words), never undone. n <= 64. The
  * diagonal bounds are dropped by a thread that finds they cut nothing
@@ -76,15 +79,16 @@
 #define SPAWN_NODES (1LL << 16)
 /* A first search orders the children by promise (search_promise())
  * while a third or more of the queens are still to place: below, the
- * tree's bulk, the squares' order costs less (diag-24-4-1, no
- * placement, one thread: 1.06x the time ordering at every depth, 1.0x
- * with this bound). */
+ * tree's bulk, the squares' order costs less (with this bound, a board
+ * with no placement takes 1.04x the time of the squares' order:
+ * docs/native-impl.md). */
 #define PROMISE_TOP(p, s) ((s)->left * 3 >= (p)->n * 2)
 
 /* The hot loops count bits (popcount) at every node: with the popcnt
- * instruction, where the processor has it, they take about 0.85x the
- * time of the portable build's bit counting (bench: diag-24-4-1 at M =
- * 22, one thread). GCC picks the version once, at load (an ifunc). */
+ * instruction, where the processor has it, rather than the portable
+ * build's library call (with the diagonal filter's shortcut, 0.78x the
+ * time: docs/native-impl.md). GCC picks the version once, at load (an
+ * ifunc). */
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
 #define NQ_POPCNT __attribute__((target_clones("popcnt", "default")))
 #else
