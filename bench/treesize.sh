@@ -3,8 +3,9 @@
 # instance files (bench/treesize.c): the nodes a whole search tries (a
 # count, or a first search on a board with no placement), from random
 # paths down the propagated tree. Seconds of probing tell a search of a
-# second from one of a year; divide by prop's nodes a second a thread
-# (about 4 to 5 million at n = 24..30 here) for the CPU seconds.
+# second from one of a year; times about 4e-7 s (a thread's CPU seconds
+# a node of prop at n = 28..30 here, docs/hard-instances.md) it is the
+# CPU time a whole search takes.
 #
 # Usage: bench/treesize.sh FILE [M|- [PROBES [SEED]]]
 #   FILE     an instance file the harness reads (.param, .json, .dzn)
