@@ -406,6 +406,8 @@ def run_harness(extra, out):
 runs_csv = os.path.join(tmp, 'runs.csv')
 if sq_diags or sq_block:
     k = max(1, math.ceil(len(insts) / int(slice_)))
+    done = set()    # a slice holds cells (instance, approach): an
+                    # instance's shiftqueens runs come with its first
     with open(os.path.join(tmp, 'shiftqueens.csv'), 'w') as out:
         out.write('instance,decided,sat,wall_s,cpu_s\n')
         for i in range(1, k + 1):
@@ -413,8 +415,9 @@ if sq_diags or sq_block:
             run_harness(['--shard', f'{i}/{k}'], shard)
             ids = {r['instance'] for r in csv.DictReader(open(shard, newline=''))}
             for x in insts:
-                if x['id'] not in ids:
+                if x['id'] not in ids or x['id'] in done:
                     continue
+                done.add(x['id'])
                 for _ in range(repeat):
                     r = shiftqueens(x)
                     if r:

@@ -239,7 +239,9 @@ SH
 	PATH=$T/gxx:$PATH
 fi
 f='[0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|'  # wall total, worst; CPU total, worst
-run_bench published env CSPLIB="$T/csplib" N=6 TIMEOUT=5 bench/published.sh
+# SLICE=1: the harness and shiftqueens an instance at a time, the four
+# slices merged into one runs.csv (KEEP)
+run_bench published env CSPLIB="$T/csplib" N=6 TIMEOUT=5 SLICE=1 KEEP="$T/sliced" bench/published.sh
 bench_ok published "^\| diags n=6 M=5 \| 2 \| backtrack/prop \| 2 \| 2 \| $f " \
 	'^\| diags n=6 M=5 \| 2 \| backtrack/dlx \| 2 \| 2 \| ' \
 	'^\| blocked n=6 \| 2 \| backtrack/prop \| 2 \| 2 \| ' \
@@ -248,6 +250,8 @@ bench_ok published "^\| diags n=6 M=5 \| 2 \| backtrack/prop \| 2 \| 2 \| $f " \
 if command -v g++ >/dev/null; then
 	expect "published.sh: the stand-in shiftqueens built and agreeing" \
 		grep -qE '^\| diags n=6 M=5 \| 2 \| shiftqueens \| 2 \| 2 \| .* \| 1\.00x \| - \|$' "$T/published.out"
+	expect "published.sh SLICE=1: 4 slices merged, 8 rows; shiftqueens once an instance ($(grep -c ',backtrack/' "$T/sliced/runs.csv"), $(grep -c '^diag-\|^blocked' "$T/sliced/shiftqueens.csv"))" \
+		sh -c "[ \$(grep -c ',backtrack/' '$T/sliced/runs.csv') = 8 ] && [ \$(grep -c '^diag-\\|^blocked' '$T/sliced/shiftqueens.csv') = 4 ]"
 else
 	expect "published.sh: no g++, shiftqueens left out saying so" grep -q 'shiftqueens left out (no g++)' "$T/published.out"
 fi
@@ -304,6 +308,8 @@ bench_ok count '^count\.sh - the counting frontier' '^Usage: bench/count\.sh'
 run_bench pubhelp bench/published.sh --help
 bench_ok pubhelp '^published\.sh - the published hard instances' '^Usage: CSPLIB=/path/to/csplib bench/published\.sh' \
 	'^ +beyond +past the paper'
+expect "published.sh SLICE=0 says what SLICE is, exit 2" \
+	sh -c "CSPLIB='$T/csplib' N=6 SETS=diags SLICE=0 bench/published.sh >'$T/slice0.out' 2>&1; [ \$? = 2 ] && grep -q \"SLICE: '0' is not a count of instances\" '$T/slice0.out'"
 expect "published.sh without CSPLIB says what it needs, exit 1" \
 	sh -c "! env -u CSPLIB bench/published.sh >'$T/pub0.out' 2>&1 && grep -q 'CSPLIB=path to a checkout' '$T/pub0.out'"
 expect "published.sh on a folder without prob079 says so, exit 2" \
