@@ -70,11 +70,21 @@
  * loaded machine ten times more). */
 #define WALK_NODES (1LL << 21)
 /* On two threads or more, thread 1's walk along the columns (the
- * paper's own order on its published files) goes on beside the
- * propagated search for this many nodes (about 0.16 s) before it joins
- * it: an instance whose walk is that short is decided no later than the
- * paper's solver decides it, on a core of its own. */
+ * paper's own order on its published files) takes WALK_NODES nodes, as
+ * the caller's does, and more while its tree and the propagated
+ * search's are weighed by Knuth's estimate (weigh(), walk_on() below):
+ * it walks to the end of its tree (at least LONG_WALK_NODES more, about
+ * 0.1 s) when that tree is small, under WALK_SMALL nodes, or under
+ * WALK_RATIO times the propagated search's tree; else it joins the
+ * propagated search. A walk node costs about 14 ns of wall here, an
+ * estimated propagated node about 380 ns of the two threads' (medians
+ * over the 4000 published peak instances): WALK_RATIO is about the even
+ * point (docs/native-impl.md has the measurements). */
 #define LONG_WALK_NODES (1LL << 24)
+#define WALK_SMALL (1LL << 22)
+#define WALK_RATIO 27
+#define WALK_PROBES 1024         /* Knuth's paths down the walk's tree */
+#define PROP_PROBES 256          /* and down the propagated tree */
 #define FIRST_WALK_NODES (1LL << 16)
 #define SPAWN_NODES (1LL << 16)
 /* A first search orders the children by promise (search_promise())
@@ -121,6 +131,10 @@ struct prop {
 	u64 wm[2][64];           /* each row's free squares; each column's */
 	atomic_int walk_none;    /* a walk went through its whole tree */
 	atomic_int work_ready;   /* p->work is there for a walker to join */
+	/* thread 1's walk weighed against the propagated search: 1 its
+	 * tree's estimate in walk_est, 2 the other's too, in prop_est */
+	atomic_int weighed;
+	double walk_est, prop_est;
 	/* the top of the tree, shared out */
 	struct pnode *work;
 	int nwork;
@@ -133,8 +147,12 @@ struct prop {
 	int joined;              /* threads 1..joined-1 are joined */
 };
 
+/* Each thread's own: on a cache line of its own (thread 1's walk
+ * counts a node every 8 ns, the caller's search writes its weights and
+ * counts beside it: with th[0]'s last line shared with th[1]'s first,
+ * a walk of 8.8 M nodes took 0.15 s beside the search, 0.12 s apart). */
 struct pthr {
-	struct prop *p;
+	_Alignas(64) struct prop *p;
 	uint64_t count;
 	int64_t nodes;
 	unsigned w[128];         /* failures seen on row r (w[r]), column
@@ -142,6 +160,7 @@ struct pthr {
 	int64_t checks, cuts;    /* the diagonal bounds: tried, and failed */
 	int64_t walk_budget;     /* nodes walk() may take */
 	int walk_side;           /* 0 rows top to bottom, 1 columns */
+	int walk_weighed;        /* thread 1: walk_on() has decided */
 };
 
 /* The diagonal bounds cost as much again as the rest of a node; on
@@ -609,6 +628,104 @@ static void search(struct pthr *t, const struct pnode *s, int line)
 	}
 }
 
+/* A random draw in [0, k) (xorshift64*: the estimates' paths). */
+static int draw(uint64_t *x, int k)
+{
+	*x ^= *x >> 12;
+	*x ^= *x << 25;
+	*x ^= *x >> 27;
+	return (int)(((*x * 0x2545f4914f6cdd1dULL) >> 33) % (u64)k);
+}
+
+/* Knuth's estimate of the tree nq_prop searches (D. E. Knuth,
+ * "Estimating the efficiency of backtrack programs", Math. Comp. 29,
+ * 1975): a path from the root, at each node a child drawn at random
+ * among those that survive propagation; the squares tried at each node
+ * of the path, times the product of the survivors' counts above it,
+ * summed down the path, estimate without bias the nodes a whole search
+ * tries (a count, or a first search on a board with no placement: the
+ * result's nodes less the walks'). The mean of `probes` paths from the
+ * propagated root (line: its branching line) in *mean, its standard
+ * error in *se (the trees are heavy-tailed: the error is understated
+ * until the probes are many). Thread t's weights, learned as the probes
+ * fail, as a search's are. Returns NQ_OK, or NQ_ENOMEM. */
+static int tree_estimate(const struct prop *p, const struct pnode *root,
+			 int line0, struct pthr *t, long probes, uint64_t seed,
+			 double *mean, double *se)
+{
+	struct pnode s, *ch;
+	double sum = 0, sum2 = 0;
+	uint64_t x = seed * 0x9e3779b97f4a7c15ULL + 0x2545f4914f6cdd1dULL;
+
+	*mean = *se = 0;
+	ch = malloc(64 * sizeof *ch);
+	if (!ch)
+		return NQ_ENOMEM;
+	for (long i = 0; i < probes; i++) {
+		double e = 0, w = 1;
+		int line = line0;
+
+		copy(p, &s, root);
+		for (;;) {
+			int rr[64], cc[64], lines[64], ok = 0;
+			int k = squares(&s, line, rr, cc);
+
+			e += w * k;
+			for (int j = 0; j < k; j++) {
+				copy(p, &ch[ok], &s);
+				if (propagate(p, &ch[ok], &lines[ok], t, rr[j],
+					      cc[j]) && lines[ok] >= 0)
+					ok++;
+			}
+			if (!ok)
+				break;
+			k = draw(&x, ok);
+			w *= ok;
+			copy(p, &s, &ch[k]);
+			line = lines[k];
+		}
+		sum += e;
+		sum2 += e * e;
+	}
+	free(ch);
+	*mean = sum / (double)probes;
+	*se = sum2 / (double)probes - *mean * *mean;
+	*se = *se > 0 ? sqrt(*se / (double)probes) : 0;
+	return NQ_OK;
+}
+
+/* Knuth's estimate of the nodes a whole walk (below) down the masks wm
+ * tries: the mean of `probes` random paths. */
+static double walk_estimate(const struct prop *p, const u64 *wm,
+			    long probes, uint64_t seed)
+{
+	uint64_t x = seed * 0x9e3779b97f4a7c15ULL + 0x2545f4914f6cdd1dULL;
+	double sum = 0;
+
+	for (long i = 0; i < probes; i++) {
+		double e = 0, w = 1;
+		u64 cols = 0, ld = 0, rd = 0;
+
+		for (int r = 0; r < p->n; r++) {
+			u64 poss = wm[r] & ~(cols | ld | rd), bit;
+			int k = pc64(poss);
+
+			e += w * k;
+			if (!k)
+				break;
+			for (int j = draw(&x, k); j > 0; j--)
+				poss &= poss - 1;
+			bit = poss & -poss;
+			w *= k;
+			cols |= bit;
+			ld = ((ld | bit) << 1) & p->all;
+			rd = (rd | bit) >> 1;
+		}
+		sum += e;
+	}
+	return sum / (double)probes;
+}
+
 /* The paper's own search (shiftqueens): rows top to bottom, the lowest
  * free column first, three attack masks shifted a row at a time; no look
  * ahead, a few instructions a node. Where the first placement in that
@@ -617,6 +734,8 @@ static void search(struct pthr *t, const struct pnode *s, int line)
  * share out the walk's subtrees for WALK_NODES nodes each (about 30
  * milliseconds) before they propagate; a walk that ends has proved there
  * is none. Returns 1 found, 0 none below, -1 stopped. */
+
+static int walk_on(struct pthr *t);
 
 static int walk(struct pthr *t, const u64 *wm, int r, u64 cols, u64 ld,
 		u64 rd, int8_t *q)
@@ -637,7 +756,7 @@ static int walk(struct pthr *t, const u64 *wm, int r, u64 cols, u64 ld,
 				atomic_store(&p->timed_out, 1);
 				atomic_store(&p->stop, 1);
 			}
-			if (t->nodes > t->walk_budget ||
+			if ((t->nodes > t->walk_budget && !walk_on(t)) ||
 			    atomic_load_explicit(&p->stop, memory_order_relaxed))
 				return -1;
 		}
@@ -650,6 +769,72 @@ static int walk(struct pthr *t, const u64 *wm, int r, u64 cols, u64 ld,
 	return 0;
 }
 
+/* Thread 1's walk past its budget: walk on (1) or stop and join the
+ * propagated search (0). Its walk's tree and the propagated one by
+ * Knuth's estimate (weigh() and nq_prop()): the walk to its end (1.25
+ * times the estimate, at least LONG_WALK_NODES more) when its tree is
+ * under WALK_SMALL nodes or under WALK_RATIO times the other; else on
+ * until the caller has shared out the propagated search's subtrees (it
+ * would only wait), and while the caller estimates. The caller's own
+ * walk never goes on. */
+static int walk_on(struct pthr *t)
+{
+	struct prop *p = t->p;
+
+	if (t == p->th || t->walk_weighed == 1)
+		return 0;
+	if (!t->walk_weighed && atomic_load(&p->weighed) == 2) {
+		t->walk_weighed = 2;
+		if (p->walk_est < WALK_RATIO * p->prop_est) {
+			t->walk_weighed = 1;
+			t->walk_budget = t->nodes + LONG_WALK_NODES;
+			if (p->walk_est * 1.25 > (double)t->walk_budget)
+				t->walk_budget = p->walk_est < 0x1p61
+					? (int64_t)(p->walk_est * 1.25)
+					: INT64_MAX;
+			return 1;
+		}
+	}
+	return !atomic_load(&p->work_ready);
+}
+
+/* Thread 1, before its walk: the walk's tree by Knuth's estimate
+ * (about 0.2 ms at n = 21), posted for the caller; a small one is
+ * walked to its end. */
+static void weigh(struct pthr *t, const u64 *wm)
+{
+	struct prop *p = t->p;
+
+	p->walk_est = walk_estimate(p, wm, WALK_PROBES, 1);
+	atomic_store(&p->weighed, 1);
+	if (p->walk_est < WALK_SMALL) {
+		t->walk_weighed = 1;
+		t->walk_budget = t->nodes + LONG_WALK_NODES;
+	}
+}
+
+/* The caller, its walks done, thread 1's not: the propagated tree's
+ * estimate (about 3 ms at n = 21; with weights of its own, the search's
+ * are its own), posted for thread 1, when its walk is not small. */
+static void weigh_prop(struct prop *p)
+{
+	struct pthr e;
+	struct pnode root = *p->root;
+	double pn = 0, se;
+	int line;
+
+	if (atomic_load(&p->weighed) != 1 || p->walk_est < WALK_SMALL)
+		return;
+	memset(&e, 0, sizeof e);
+	e.p = p;
+	if (propagate(p, &root, &line, &e, -1, -1) && line >= 0 &&
+	    tree_estimate(p, &root, line, &e, PROP_PROBES, 1, &pn, &se) !=
+	    NQ_OK)
+		pn = 0;
+	p->prop_est = pn;
+	atomic_store(&p->weighed, 2);
+}
+
 /* One walk, whole or to the budget: down the rows (side 0), or along
  * the columns (side 1: the board transposed), the lowest square first. */
 static void *walker(void *arg)
@@ -660,7 +845,9 @@ static void *walker(void *arg)
 	int8_t q[64];
 	int f;
 
-	t->walk_budget = t->nodes + (t == p->th ? WALK_NODES : LONG_WALK_NODES);
+	t->walk_budget = t->nodes + WALK_NODES;
+	if (t != p->th)
+		weigh(t, p->wm[t->walk_side]);
 	f = walk(t, p->wm[t->walk_side], 0, 0, 0, 0, q);
 	if (f > 0) {
 		for (int i = 0; i < p->n; i++)
@@ -707,8 +894,8 @@ static void *long_walker(void *arg)
 }
 
 /* The walks, the two sides at once on two threads (one after the other
- * on one; on two, thread 1's goes on beside the propagated search, up
- * to LONG_WALK_NODES). The published Excluded Diagonals files put the
+ * on one; on two, thread 1's may go on beside the propagated search:
+ * walk_on()). The published Excluded Diagonals files put the
  * paper's rows along this board's columns (a diagonal's number read as
  * shiftqueens reads it, the board is this one transposed); and of the
  * two, the shorter walk often differs by a factor of ten or more
@@ -989,6 +1176,7 @@ int nq_prop(const nq_job *job, nq_result *res, int threads)
 		if (atomic_load(&p.timed_out) || walk_sides(&p, th, &nodes) ||
 		    atomic_load(&p.timed_out))
 			goto none;
+		weigh_prop(&p);
 	}
 	met = expand(&p, &th[0], &root, threads > 1 ? 64 * threads : 1);
 	atomic_store(&p.work_ready, 1);
@@ -1020,26 +1208,15 @@ out:
 	return rc;
 }
 
-/* Knuth's estimate of the tree nq_prop searches (D. E. Knuth,
- * "Estimating the efficiency of backtrack programs", Math. Comp. 29,
- * 1975): a path from the root, at each node a child drawn at random
- * among those that survive propagation; the squares tried at each node
- * of the path, times the product of the survivors' counts above it,
- * summed down the path, estimate without bias the nodes a whole search
- * tries (a count, or a first search on a board with no placement: the
- * result's nodes less the walks'). The mean of `probes` paths in *mean,
- * its standard error in *se (the trees are heavy-tailed: the error is
- * understated until the probes are many). One thread, its weights
- * learned as the probes fail, as a search's are. */
+/* Knuth's estimate of the tree nq_prop searches, from the propagated
+ * root (see nq_prop_estimate). */
 int nq_prop_estimate(const nq_instance *in, long probes, uint64_t seed,
 		     double *mean, double *se)
 {
 	struct prop p;
-	struct pnode root, s, *ch;
+	struct pnode root;
 	struct pthr t;
 	int n = in->n, l, rc;
-	double sum = 0, sum2 = 0;
-	uint64_t x = seed * 0x9e3779b97f4a7c15ULL + 0x2545f4914f6cdd1dULL;
 
 	*mean = *se = 0;
 	if (n < 1 || n > 64 || probes < 1)
@@ -1054,41 +1231,5 @@ int nq_prop_estimate(const nq_instance *in, long probes, uint64_t seed,
 		return NQ_ENOMEM;
 	if (rc < 2)
 		return NQ_OK; /* decided at the root: no node */
-	ch = malloc(64 * sizeof *ch);
-	if (!ch)
-		return NQ_ENOMEM;
-	for (long i = 0; i < probes; i++) {
-		double e = 0, w = 1;
-		int line = l;
-
-		copy(&p, &s, &root);
-		for (;;) {
-			int rr[64], cc[64], lines[64], ok = 0;
-			int k = squares(&s, line, rr, cc);
-
-			e += w * k;
-			for (int j = 0; j < k; j++) {
-				copy(&p, &ch[ok], &s);
-				if (propagate(&p, &ch[ok], &lines[ok], &t, rr[j],
-					      cc[j]) && lines[ok] >= 0)
-					ok++;
-			}
-			if (!ok)
-				break;
-			x ^= x >> 12;
-			x ^= x << 25;
-			x ^= x >> 27;
-			k = (int)(((x * 0x2545f4914f6cdd1dULL) >> 33) % (u64)ok);
-			w *= ok;
-			copy(&p, &s, &ch[k]);
-			line = lines[k];
-		}
-		sum += e;
-		sum2 += e * e;
-	}
-	free(ch);
-	*mean = sum / (double)probes;
-	*se = sum2 / (double)probes - *mean * *mean;
-	*se = *se > 0 ? sqrt(*se / (double)probes) : 0;
-	return NQ_OK;
+	return tree_estimate(&p, &root, l, &t, probes, seed, mean, se);
 }
