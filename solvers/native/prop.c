@@ -84,7 +84,9 @@
 #define WALK_SMALL (1LL << 22)
 #define WALK_RATIO 27
 #define WALK_PROBES 1024         /* Knuth's paths down the walk's tree */
-#define PROP_PROBES 256          /* and down the propagated tree */
+#define PROP_PROBES 256          /* and down the propagated tree, */
+#define PROP_PROBES_S 0.004      /* for at most this many seconds (256
+				  * take about 3 ms at n = 21) */
 #define FIRST_WALK_NODES (1LL << 16)
 #define SPAWN_NODES (1LL << 16)
 /* A first search orders the children by promise (search_promise())
@@ -648,10 +650,12 @@ static int draw(uint64_t *x, int k)
  * propagated root (line: its branching line) in *mean, its standard
  * error in *se (the trees are heavy-tailed: the error is understated
  * until the probes are many). Thread t's weights, learned as the probes
- * fail, as a search's are. Returns NQ_OK, or NQ_ENOMEM. */
+ * fail, as a search's are. With until > 0, no path starts past that
+ * time (nq_now()), and the mean is of the paths made (one at least).
+ * Returns NQ_OK, or NQ_ENOMEM. */
 static int tree_estimate(const struct prop *p, const struct pnode *root,
-			 int line0, struct pthr *t, long probes, uint64_t seed,
-			 double *mean, double *se)
+			 int line0, struct pthr *t, long probes, double until,
+			 uint64_t seed, double *mean, double *se)
 {
 	struct pnode s, *ch;
 	double sum = 0, sum2 = 0;
@@ -664,6 +668,11 @@ static int tree_estimate(const struct prop *p, const struct pnode *root,
 	for (long i = 0; i < probes; i++) {
 		double e = 0, w = 1;
 		int line = line0;
+
+		if (i > 0 && until > 0 && nq_now() > until) {
+			probes = i;
+			break;
+		}
 
 		copy(p, &s, root);
 		for (;;) {
@@ -814,8 +823,9 @@ static void weigh(struct pthr *t, const u64 *wm)
 }
 
 /* The caller, its walks done, thread 1's not: the propagated tree's
- * estimate (about 3 ms at n = 21; with weights of its own, the search's
- * are its own), posted for thread 1, when its walk is not small. */
+ * estimate (about 3 ms at n = 21, at most PROP_PROBES_S; with weights
+ * of its own, the search's are its own), posted for thread 1, when its
+ * walk is not small. */
 static void weigh_prop(struct prop *p)
 {
 	struct pthr e;
@@ -828,8 +838,8 @@ static void weigh_prop(struct prop *p)
 	memset(&e, 0, sizeof e);
 	e.p = p;
 	if (propagate(p, &root, &line, &e, -1, -1) && line >= 0 &&
-	    tree_estimate(p, &root, line, &e, PROP_PROBES, 1, &pn, &se) !=
-	    NQ_OK)
+	    tree_estimate(p, &root, line, &e, PROP_PROBES,
+			  nq_now() + PROP_PROBES_S, 1, &pn, &se) != NQ_OK)
 		pn = 0;
 	p->prop_est = pn;
 	atomic_store(&p->weighed, 2);
@@ -1231,5 +1241,5 @@ int nq_prop_estimate(const nq_instance *in, long probes, uint64_t seed,
 		return NQ_ENOMEM;
 	if (rc < 2)
 		return NQ_OK; /* decided at the root: no node */
-	return tree_estimate(&p, &root, l, &t, probes, seed, mean, se);
+	return tree_estimate(&p, &root, l, &t, probes, 0, seed, mean, se);
 }
