@@ -44,10 +44,11 @@
  * mode the counts are added (the same count on any number of threads).
  * The other threads start only once the caller has searched alone for a
  * while (SPAWN_NODES). In first mode the search first walks the paper's
- * own order: the caller alone for a moment, then every thread on its
- * share of the walk's subtrees for up to WALK_NODES nodes each (walk()
- * below), so that an instance whose walk is short is decided about as
- * fast as shiftqueens decides it, or faster.
+ * own order (walk() below): the caller down the rows alone for a
+ * moment, then down the rows again and, on thread 1, along the columns,
+ * WALK_NODES nodes each; thread 1 walks on where Knuth's estimates say
+ * its walk is the shorter (walk_on()), so that an instance whose walk is
+ * short is decided about as fast as shiftqueens decides it, or faster.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -75,7 +76,8 @@
  * search's are weighed by Knuth's estimate (weigh(), walk_on() below):
  * it walks to the end of its tree (at least LONG_WALK_NODES more, about
  * 0.1 s) when that tree is small, under WALK_SMALL nodes, or under
- * WALK_RATIO times the propagated search's tree; else it joins the
+ * WALK_MAX nodes and WALK_RATIO times the propagated search's tree
+ * (walk_on()); else it joins the
  * propagated search. A walk node costs about 14 ns of wall here, an
  * estimated propagated node about 380 ns of the two threads' (medians
  * over the 4000 published peak instances): WALK_RATIO is about the even
@@ -83,6 +85,15 @@
 #define LONG_WALK_NODES (1LL << 24)
 #define WALK_SMALL (1LL << 22)
 #define WALK_RATIO 27
+/* and never a walk of this many nodes or more (about a second): the
+ * propagated search decided every published peak instance in under
+ * 0.7 s, and past them it wins by far where the ratio misleads (a board
+ * with placements, whose propagated search finds one long before its
+ * whole tree: diag-26-4-8 at M = 24, a walk of 6.1e10 nodes against a
+ * propagated tree of 2.5e9, is decided in 17 s by the propagated search
+ * on both threads, and thread 1 walked 3.8e9 nodes, 33 s, to a
+ * placement). */
+#define WALK_MAX (1LL << 27)
 #define WALK_PROBES 1024         /* Knuth's paths down the walk's tree */
 #define PROP_PROBES 256          /* and down the propagated tree, */
 #define PROP_PROBES_S 0.004      /* for at most this many seconds (256
@@ -782,9 +793,10 @@ static int walk(struct pthr *t, const u64 *wm, int r, u64 cols, u64 ld,
  * propagated search (0). Its walk's tree and the propagated one by
  * Knuth's estimate (weigh() and nq_prop()): the walk to its end (1.25
  * times the estimate, at least LONG_WALK_NODES more) when its tree is
- * under WALK_SMALL nodes or under WALK_RATIO times the other; else on
- * until the caller has shared out the propagated search's subtrees (it
- * would only wait), and while the caller estimates. The caller's own
+ * under WALK_SMALL nodes, or under WALK_MAX and WALK_RATIO times the
+ * other; else on until the caller has shared out the propagated
+ * search's subtrees (it would only wait), and while the caller
+ * estimates. The caller's own
  * walk never goes on. */
 static int walk_on(struct pthr *t)
 {
@@ -794,7 +806,8 @@ static int walk_on(struct pthr *t)
 		return 0;
 	if (!t->walk_weighed && atomic_load(&p->weighed) == 2) {
 		t->walk_weighed = 2;
-		if (p->walk_est < WALK_RATIO * p->prop_est) {
+		if (p->walk_est < WALK_MAX &&
+		    p->walk_est < WALK_RATIO * p->prop_est) {
 			t->walk_weighed = 1;
 			t->walk_budget = t->nodes + LONG_WALK_NODES;
 			if (p->walk_est * 1.25 > (double)t->walk_budget)
@@ -833,7 +846,8 @@ static void weigh_prop(struct prop *p)
 	double pn = 0, se;
 	int line;
 
-	if (atomic_load(&p->weighed) != 1 || p->walk_est < WALK_SMALL)
+	if (atomic_load(&p->weighed) != 1 || p->walk_est < WALK_SMALL ||
+	    p->walk_est >= WALK_MAX)
 		return;
 	memset(&e, 0, sizeof e);
 	e.p = p;
