@@ -76,12 +76,11 @@
  * search's are weighed by Knuth's estimate (weigh(), walk_on() below):
  * it walks to the end of its tree (at least LONG_WALK_NODES more, about
  * 0.1 s) when that tree is small, under WALK_SMALL nodes, or under
- * WALK_MAX nodes and WALK_RATIO times the propagated search's tree
- * (walk_on()); else it joins the
- * propagated search. A walk node costs about 14 ns of wall here, an
- * estimated propagated node about 380 ns of the two threads' (medians
- * over the 4000 published peak instances): WALK_RATIO is about the even
- * point (docs/native-impl.md has the measurements). */
+ * WALK_MAX nodes and WALK_RATIO times the propagated search's tree;
+ * else it joins the propagated search. A walk node costs about 14 ns of
+ * wall here, an estimated propagated node about 380 ns of the two
+ * threads' (medians over the 4000 published peak instances): WALK_RATIO
+ * is about the even point (docs/native-impl.md has the measurements). */
 #define LONG_WALK_NODES (1LL << 24)
 #define WALK_SMALL (1LL << 22)
 #define WALK_RATIO 27
@@ -791,13 +790,12 @@ static int walk(struct pthr *t, const u64 *wm, int r, u64 cols, u64 ld,
 
 /* Thread 1's walk past its budget: walk on (1) or stop and join the
  * propagated search (0). Its walk's tree and the propagated one by
- * Knuth's estimate (weigh() and nq_prop()): the walk to its end (1.25
- * times the estimate, at least LONG_WALK_NODES more) when its tree is
- * under WALK_SMALL nodes, or under WALK_MAX and WALK_RATIO times the
- * other; else on until the caller has shared out the propagated
- * search's subtrees (it would only wait), and while the caller
- * estimates. The caller's own
- * walk never goes on. */
+ * Knuth's estimate (weigh() and weigh_prop()): the walk to its end
+ * (1.25 times the estimate, at least LONG_WALK_NODES more) when its
+ * tree is under WALK_SMALL nodes, or under WALK_MAX and WALK_RATIO
+ * times the other; else on until the caller has shared out the
+ * propagated search's subtrees (it would only wait), and while the
+ * caller estimates. The caller's own walk never goes on. */
 static int walk_on(struct pthr *t)
 {
 	struct prop *p = t->p;
