@@ -486,6 +486,22 @@ int nq_find_program(const char *command, char *buf, size_t len)
 	return 0;
 }
 
+int nq_tmpdir_make(const char *kind, char *dir, size_t len)
+{
+	const char *tmp = getenv("TMPDIR");
+	int n;
+
+	n = snprintf(dir, len, "%s/nq-%s-%ld-XXXXXX",
+		     tmp && *tmp ? tmp : "/tmp", kind, (long)getpid());
+	if (n < 0 || (size_t)n >= len) {
+		if (len)
+			dir[0] = '\0';
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return mkdtemp(dir) ? 0 : -1;
+}
+
 int nq_pid_gone(long pid)
 {
 	char path[64], stat[512], *close_paren, state = '?';

@@ -117,6 +117,14 @@ void nq_kill_new_children(const pid_t *before, size_t n, pid_t pgid,
 int nq_meta_capture(char *const argv[], char *buf, size_t len,
 		    int timeout_ms);
 
+/* A temporary directory of this process, $TMPDIR/nq-KIND-PID-XXXXXX
+ * (/tmp without TMPDIR; KIND lower-case letters: "run", "probe", "plot",
+ * "external"), mode 0700, into dir. 0, or -1 with errno. One naming for
+ * all: whatever a process that ended left of its own (a harness killed
+ * or stopped by a signal mid-probe) the next harness's run removes
+ * (core/proc/runtree.c's sweep, by the PID in the name). */
+int nq_tmpdir_make(const char *kind, char *dir, size_t len);
+
 /* 1 when process pid has ended: no such process, or a zombie (its
  * parent gone too, a process reaped by nothing, as under a PID 1 that
  * reaps no orphans, stays a zombie: a harness, or one of its workers,

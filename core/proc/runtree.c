@@ -19,6 +19,7 @@
  * when no run is in flight.
  */
 #define _GNU_SOURCE /* cpu_set_t and sched_setaffinity */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -100,8 +101,7 @@ int nq_rundir_make(char *dir, size_t len)
 		}
 		remove_at(d, 0);
 	}
-	snprintf(dir, len, "%s/nq-run-%ld-XXXXXX", tmp_dir(), (long)getpid());
-	if (!mkdtemp(dir))
+	if (nq_tmpdir_make("run", dir, len) < 0)
 		return -1;
 	if (!registered || pool_owner != getpid()) {
 		pool_owner = getpid();
@@ -313,8 +313,10 @@ static void kill_marked_anywhere(char (*dirs)[4096], size_t n)
 
 #define DEAD_DIRS 64
 
-/* The run directories of the dead processes (of `only` alone when it is
- * not 0): their marked processes killed, the directories removed. */
+/* The temporary directories of the dead processes (of `only` alone when
+ * it is not 0; runs', probes', plots', as nq_tmpdir_make names them):
+ * the processes that carry their marks (runs' only have marks) killed,
+ * the directories removed. */
 static void sweep(long only)
 {
 	const char *tmp = tmp_dir();
@@ -335,12 +337,17 @@ static void sweep(long only)
 		}
 		n = 0;
 		while (n < DEAD_DIRS && (e = readdir(d))) {
+			const char *kind = e->d_name + 3;
+			size_t kl = strspn(kind, "abcdefghijklmnopqrstuvwxyz");
 			char *end;
 			long pid;
 
-			if (strncmp(e->d_name, "nq-run-", 7))
+			/* nq-KIND-PID-XXXXXX, as nq_tmpdir_make names */
+			if (strncmp(e->d_name, "nq-", 3) || !kl ||
+			    kind[kl] != '-' ||
+			    !isdigit((unsigned char)kind[kl + 1]))
 				continue;
-			pid = strtol(e->d_name + 7, &end, 10);
+			pid = strtol(kind + kl + 1, &end, 10);
 			if (pid <= 0 || *end != '-' || pid == (long)getpid() ||
 			    (only && pid != only) || !nq_pid_gone(pid))
 				continue;

@@ -23,7 +23,9 @@ int nq_rundir_make(char *dir, size_t len);
 void nq_rundir_mark(const char *dir);
 void nq_rundir_wear_mark(const char *dir);
 /* The run directories of harnesses that died (SIGKILL leaves them), and
- * every process still carrying the mark of one: killed, removed. */
+ * every process still carrying the mark of one: killed, removed; and
+ * every other temporary directory of a process that died (a probe's,
+ * a plot's: nq_tmpdir_make), removed. */
 void nq_rundir_sweep(void);
 /* The same for one process that made run directories and is gone (a
  * worker killed mid-run, reaped: its pool was never drained). */

@@ -188,7 +188,6 @@ out_done:
 int nq_plot_svg(const nq_table *t, const nq_plot_opts *o, char **svg,
 		size_t *len, nq_error *err)
 {
-	const char *tmp = getenv("TMPDIR");
 	char dir[4096], path[4200];
 	nq_plot_opts po = *o;
 	FILE *f;
@@ -197,9 +196,7 @@ int nq_plot_svg(const nq_table *t, const nq_plot_opts *o, char **svg,
 
 	*svg = NULL;
 	*len = 0;
-	snprintf(dir, sizeof dir, "%s/nq-plot-XXXXXX", tmp && tmp[0] ? tmp :
-		 "/tmp");
-	if (!mkdtemp(dir))
+	if (nq_tmpdir_make("plot", dir, sizeof dir) < 0)
 		return nq_error_set(err, dir, 0, 0, "cannot make a temp "
 				    "directory: %s", strerror(errno)),
 		       NQ_PLOT_EDRAW;

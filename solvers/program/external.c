@@ -55,6 +55,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "external.h"
+#include "host.h"
 #include "solvers.h"
 #include "export.h"
 #include "external_int.h"
@@ -69,12 +70,10 @@ int nq_ext_dir_make(struct ext_dir *d, nq_result *res)
 {
 	const char *tmp = getenv("TMPDIR");
 
-	if (!tmp || !*tmp)
-		tmp = "/tmp";
-	snprintf(d->path, sizeof d->path, "%s/nq-external-XXXXXX", tmp);
-	if (!mkdtemp(d->path)) {
+	if (nq_tmpdir_make("external", d->path, sizeof d->path) < 0) {
 		snprintf(res->note, sizeof res->note, "cannot make a temp "
-			 "directory in %s: %s", tmp, strerror(errno));
+			 "directory in %s: %s", tmp && *tmp ? tmp : "/tmp",
+			 strerror(errno));
 		d->path[0] = '\0';
 		return -1;
 	}

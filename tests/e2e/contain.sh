@@ -89,8 +89,9 @@ end_left
 echo hang >"$T/mode"
 # background jobs of a script ignore SIGINT unless under job control
 set -m
+mkdir "$T/tmp"
 for sig in INT TERM; do
-	"$H" plan "$T/mzn.yaml" >"$T/out" 2>&1 &
+	TMPDIR=$T/tmp "$H" plan "$T/mzn.yaml" >"$T/out" 2>&1 &
 	hpid=$!
 	appears 100 "$T/gc 302" || bad "plan: the probe did not start"
 	t0=$(now_ms)
@@ -105,6 +106,22 @@ for sig in INT TERM; do
 	expect "plan, SIG$sig: no process left ($(left | tr '\n' ' '))" none_left 20
 	end_left
 done
+# the probe's directory, left by the plans that the signals ended, is
+# named for the next run to remove (as a SIGKILLed run's directories)
+probes=$(find "$T/tmp" -maxdepth 1 -name 'nq-probe-*' | wc -l)
+expect "plan, SIGINT and SIGTERM: each left its probe's directory to the next run ($probes)" \
+	[ "$probes" -eq 2 ]
+cat >"$T/one.yaml" <<Y
+experiment: one
+repeat: 1
+instances:
+  - {n: 4, mode: first}
+approaches:
+  - backtrack: {}
+Y
+TMPDIR=$T/tmp "$H" run "$T/one.yaml" -q -o "$T/one.csv" >"$T/out" 2>&1
+expect "the next run removed the probes' directories ($(ls "$T/tmp" | tr '\n' ' '))" \
+	[ -z "$(ls -A "$T/tmp")" ]
 "$H" run "$T/sat.yaml" -q -o "$T/int.csv" >"$T/out" 2>&1 &
 hpid=$!
 appears 100 "$T/gc 302" || bad "run: the probe did not start"

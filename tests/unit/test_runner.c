@@ -18,7 +18,9 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "cgroup.h"
+#include "host.h"
 #include "runner.h"
+#include "runtree.h"
 #include "solvers.h"
 
 static int answer_count(const nq_job *job, nq_result *res)
@@ -562,6 +564,85 @@ static void temp_dir_replaced(void **state)
 	unlink(dir);
 }
 
+/* A temporary directory of a process that ended (nq_tmpdir_make's: a
+ * probe's, a plot's, a run's) is removed by the sweep, its files too;
+ * one of a live process, the harness's own and names that only look
+ * like one are not touched. */
+static void tmpdirs_swept(void **state)
+{
+	char top[] = "/tmp/nq-test-sweep-XXXXXX", *old, keep[64];
+	char dead[700], mine[700], alive[700], file[800];
+	static const char *const decoys[] = {
+		"nq-notes", "nq-probe-12x", "nq-Probe-1-x", "nq--1-x",
+		"nq-probe-", "other-probe-1-x",
+	};
+	pid_t child, sleeper;
+	size_t i;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(top));
+	old = getenv("TMPDIR");
+	snprintf(keep, sizeof keep, "%s", old ? old : "");
+	setenv("TMPDIR", top, 1);
+	/* a process that ended: its pid is in the name, it is no more */
+	if ((child = fork()) == 0) {
+		char d[700];
+
+		_exit(nq_tmpdir_make("probe", d, sizeof d) ? 1 : 0);
+	}
+	assert_true(child > 0);
+	assert_int_equal(waitpid(child, NULL, 0), child);
+	snprintf(dead, sizeof dead, "%s/nq-probe-%ld-", top, (long)child);
+	/* find the name it made */
+	{
+		char cmd[800];
+		FILE *p;
+
+		snprintf(cmd, sizeof cmd, "ls -d %s*", dead);
+		assert_non_null(p = popen(cmd, "r"));
+		assert_non_null(fgets(dead, sizeof dead, p));
+		dead[strcspn(dead, "\n")] = '\0';
+		pclose(p);
+	}
+	snprintf(file, sizeof file, "%s/probe.mzn", dead);
+	assert_non_null(f = fopen(file, "w"));
+	fclose(f);
+	assert_int_equal(nq_tmpdir_make("plot", mine, sizeof mine), 0);
+	if ((sleeper = fork()) == 0) {
+		pause();
+		_exit(0);
+	}
+	assert_true(sleeper > 0);
+	snprintf(alive, sizeof alive, "%s/nq-probe-%ld-abcdef", top,
+		 (long)sleeper);
+	assert_int_equal(mkdir(alive, 0700), 0);
+	for (i = 0; i < sizeof decoys / sizeof *decoys; i++) {
+		snprintf(file, sizeof file, "%s/%s", top, decoys[i]);
+		assert_int_equal(mkdir(file, 0700), 0);
+	}
+
+	nq_rundir_sweep();
+	assert_int_equal(access(dead, F_OK), -1);
+	assert_int_equal(access(mine, F_OK), 0);
+	assert_int_equal(access(alive, F_OK), 0);
+	for (i = 0; i < sizeof decoys / sizeof *decoys; i++) {
+		snprintf(file, sizeof file, "%s/%s", top, decoys[i]);
+		if (access(file, F_OK))
+			fail_msg("the sweep removed %s", decoys[i]);
+		rmdir(file);
+	}
+	kill(sleeper, SIGKILL);
+	waitpid(sleeper, NULL, 0);
+	rmdir(alive);
+	rmdir(mine);
+	assert_int_equal(rmdir(top), 0);
+	if (keep[0])
+		setenv("TMPDIR", keep, 1);
+	else
+		unsetenv("TMPDIR");
+}
+
 static void stderr_logged(void **state)
 {
 	char path[] = "/tmp/nq-test-log-XXXXXX", buf[256];
@@ -603,6 +684,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(grandchild_holding_pipe),
 		cmocka_unit_test(temp_dir_removed),
 		cmocka_unit_test(temp_dir_replaced),
+		cmocka_unit_test(tmpdirs_swept),
 		cmocka_unit_test(stderr_logged),
 		cmocka_unit_test(stale_cgroup),
 	};

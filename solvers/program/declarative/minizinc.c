@@ -625,14 +625,13 @@ static int probe_backend(char **argv, int argc, const char *backend,
 			 char *why, size_t len)
 {
 	char dir[512], model[600], out[4096];
-	const char *tmp = getenv("TMPDIR");
 	FILE *f;
 	int rc = 0;
 
 	why[0] = '\0';
-	snprintf(dir, sizeof dir, "%s/nq-minizinc-XXXXXX",
-		 tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(dir)) {
+	/* named so that what a signal mid-probe leaves (the harness ends
+	 * in nq_meta_capture) the next run removes */
+	if (nq_tmpdir_make("probe", dir, sizeof dir) < 0) {
 		snprintf(why, len, "cannot make a temp directory: %s",
 			 strerror(errno));
 		return -1;
