@@ -52,10 +52,11 @@ static const struct {
 static const struct {
 	const char *name;
 	const char *(*version)(void);
+	const nq_solver *loaded_by; /* NULL: linked in */
 } builtin_libraries[] = {
-	{ "picosat", nq_picosat_library_version },
-	{ "glpk", nq_glpk_library_version },
-	{ "z3", nq_smt_library_version },
+	{ "picosat", nq_picosat_library_version, NULL },
+	{ "glpk", nq_glpk_library_version, NULL },
+	{ "z3", nq_smt_library_version, &nq_solver_smt },
 };
 static const struct {
 	const nq_solver *solver;
@@ -178,11 +179,20 @@ int nq_registry_check_values(const nq_solver *s, const nq_optval *opt,
 	return 0;
 }
 
-const char *nq_registry_library_at(size_t i, const char **name)
+int nq_registry_library(size_t i, const char **name,
+			const nq_solver **loaded_by)
+{
+	if (i >= sizeof builtin_libraries / sizeof *builtin_libraries)
+		return -1;
+	*name = builtin_libraries[i].name;
+	*loaded_by = builtin_libraries[i].loaded_by;
+	return 0;
+}
+
+const char *nq_registry_library_version(size_t i)
 {
 	if (i >= sizeof builtin_libraries / sizeof *builtin_libraries)
 		return NULL;
-	*name = builtin_libraries[i].name;
 	return builtin_libraries[i].version();
 }
 

@@ -25,10 +25,15 @@ const nq_solver *nq_registry_solver_at(size_t i);
 int nq_registry_check_values(const nq_solver *s, const nq_optval *opt,
 			     nq_error *err);
 
-/* The libraries linked in for the built-in solvers (PicoSAT, GLPK, Z3),
- * for the .meta: entry i's version as the library gives it, its name in
- * *name ("z3"); NULL past the end. */
-const char *nq_registry_library_at(size_t i, const char **name);
+/* The libraries of the built-in solvers (PicoSAT, GLPK, Z3), for the
+ * .meta: entry i's name in *name ("z3") and in *loaded_by the solver
+ * that loads it (NULL: linked in, always there); -1 past the end. */
+int nq_registry_library(size_t i, const char **name,
+			const nq_solver **loaded_by);
+/* Entry i's version as the library gives it (loading it if it is
+ * loaded, not linked: libz3 takes about 5 ms of CPU to load, and each
+ * run's fork then copies its mappings). */
+const char *nq_registry_library_version(size_t i);
 /* The backend an approach of s drives through its program (minizinc's
  * `solver`, its version from the program's own list), into b: 1, or 0
  * when s drives none (solvers.h: nq_backend). */

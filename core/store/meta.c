@@ -597,8 +597,9 @@ static void write_body(FILE *f, const nq_experiment *exp,
 	char buf[512], hex[65];
 	struct utsname u;
 	long long mem = meminfo_kib("MemTotal");
-	const char *name, *lib;
-	size_t i;
+	const char *name;
+	const nq_solver *by;
+	size_t i, a;
 
 	fputs("# The machine and software behind ", f);
 	nq_name_put_safe(f, r->csv); /* a comment ends at a newline */
@@ -665,8 +666,16 @@ static void write_body(FILE *f, const nq_experiment *exp,
 	nq_meta_kv(f, "compiler", NQ_CC_NAME __VERSION__);
 	nq_meta_kv(f, "cflags", NQ_BUILD_CFLAGS);
 	nq_meta_kv(f, "git_commit", NQ_GIT_COMMIT);
-	for (i = 0; (lib = nq_registry_library_at(i, &name)); i++)
-		nq_meta_kv(f, name, lib);
+	/* a library a solver loads (libz3), asked its version only when
+	 * an approach of that solver is in the experiment */
+	for (i = 0; nq_registry_library(i, &name, &by) == 0; i++) {
+		for (a = 0; by && a < exp->napproaches &&
+			    exp->approaches[a].solver != by; a++)
+			;
+		nq_meta_kv(f, name, !by || a < exp->napproaches ?
+			   nq_registry_library_version(i) :
+			   "not loaded (no approach of the experiment uses it)");
+	}
 	nq_meta_kv(f, "libyaml", yaml_get_version_string());
 	write_programs(f, exp);
 	write_backends(f, exp);

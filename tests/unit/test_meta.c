@@ -163,10 +163,16 @@ static void write_then_read(void **state)
 	assert_int_equal(nq_meta_read(path, "harness_version", buf,
 				      sizeof buf), 0);
 	assert_true(buf[0] != '\0');
-	/* every library linked in, Z3's as Z3_get_version gives it */
+	/* every library linked in with its version; Z3's, which smt
+	 * loads, not loaded where no approach is smt's, and as
+	 * Z3_get_version gives it where one is */
 	{
-		static const char *const libs[] = { "picosat", "glpk", "z3",
+		static const char *const libs[] = { "picosat", "glpk",
 						    "libyaml" };
+		nq_experiment *smt = parse(
+			"experiment: meta-smt\ninstances:\n  - {n: 5}\n"
+			"approaches:\n  - backtrack: {}\n  - smt: {}\n");
+		char path2[300];
 		unsigned v[4];
 		char tail;
 
@@ -178,8 +184,14 @@ static void write_then_read(void **state)
 					 buf);
 		}
 		assert_int_equal(nq_meta_read(path, "z3", buf, sizeof buf), 0);
+		assert_string_equal(buf, "not loaded (no approach of the "
+				    "experiment uses it)");
+		snprintf(path2, sizeof path2, "%s.smt", path);
+		assert_int_equal(nq_meta_write(path2, smt, &r, &err), 0);
+		assert_int_equal(nq_meta_read(path2, "z3", buf, sizeof buf), 0);
 		assert_int_equal(sscanf(buf, "%u.%u.%u.%u%c", &v[0], &v[1],
 					&v[2], &v[3], &tail), 4);
+		nq_experiment_free(smt);
 	}
 	/* backtracking drives no backend: an empty list */
 	items = (char **)1;
