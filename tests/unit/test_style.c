@@ -66,7 +66,7 @@ static void sixteen_labels_sixteen_styles(void **state)
 
 static void collision_next_free_in_label_order(void **state)
 {
-	char a[16], b[16];
+	char a[24], b[24]; /* "a" and any size_t */
 	const char *ab[2], *ba[2];
 	nq_style x[2], y[2];
 	size_t i, j, h;
