@@ -247,10 +247,47 @@ static void time_setup(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		 "min..max", nq_column_label(c->ycol));
 	snprintf(key->ylabel[1], sizeof key->ylabel[1], "%s",
 		 nq_column_label(c->ycol));
-	/* the timeout line only where some run reached it (the y range
-	 * does not stretch to it otherwise, and the line would stray) */
-	if (nq_column_is_time(c->ycol) && timed_out)
+	/* the timeout line: each panel's own (panel_timeout()) */
+}
+
+/* Whether a panel's points reach the timeout: mode m's cells, with
+ * hints or without, where a run timed out or was skipped (their marks
+ * sit on the timeout), failed with no y of its own (the same), or ended
+ * at the timeout or above. */
+static int reaches_timeout(const nq_cells *c, size_t m, int hinted)
+{
+	size_t i, k;
+
+	if (c->timeout_s <= 0 || !nq_column_is_time(c->ycol))
+		return 0;
+	for (i = 0; i < c->ncells; i++) {
+		const nq_cell *x = &c->cell[i];
+
+		if (x->mode != m || !HINTED(x) != !hinted)
+			continue;
+		if (x->y.count && x->y.max >= c->timeout_s)
+			return 1;
+		for (k = 0; k < NFAIL; k++)
+			if (fail_marks[k].st != NQ_ST__COUNT &&
+			    x->status[fail_marks[k].st] &&
+			    (fail_marks[k].st == NQ_ST_TIMEOUT ||
+			     fail_marks[k].st == NQ_ST_SKIPPED ||
+			     !x->fail_y.count))
+				return 1;
+	}
+	return 0;
+}
+
+/* The timeout line in the panel about to be drawn where its points
+ * reach it, else none: each panel's y range is its own data's, and a
+ * line above it would stray out of the panel, across the title. */
+static void panel_timeout(FILE *f, const nq_cells *c, size_t m, int hinted,
+			  const nq_plot_key *key)
+{
+	if (reaches_timeout(c, m, hinted))
 		timeout_line(f, c->timeout_s, key);
+	else
+		fputs("unset arrow 1\nunset label 1\n", f);
 }
 
 /* An axis of n from lo_n to hi_n across a panel: log (said in its
@@ -799,6 +836,7 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 
 		if (!keep[i] || (p = nq_plot_panel(f, &key, nk++)) < 0)
 			continue;
+		panel_timeout(f, c, mode[i], hinted[i], &key);
 		if (hinted[i]) {
 			if (hinted_panel(f, c, mode[i], hi, st, &key) < 0)
 				return -2;
@@ -866,15 +904,23 @@ static int cactus_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		 "instance's ok runs)", nq_column_label(c->ycol));
 	snprintf(key.ylabel[1], sizeof key.ylabel[1], "%s",
 		 nq_column_label(c->ycol));
-	if (nq_column_is_time(c->ycol) && hi >= c->timeout_s)
-		timeout_line(f, c->timeout_s, &key);
 	for (m = 0, nk = 0; m < c->nmodes; m++) {
 		size_t total = 0, step;
-		int first = 1;
+		int first = 1, reach = 0;
 
 		if (m >= (size_t)np || !keep[m] ||
 		    nq_plot_panel(f, &key, nk++) < 0)
 			continue;
+		/* the timeout line where this panel's medians reach it (its
+		 * y range is its own: above it the line would stray) */
+		for (i = 0; i < c->ncells; i++)
+			if (c->cell[i].mode == m && c->cell[i].y.count &&
+			    c->cell[i].y.median >= c->timeout_s)
+				reach = 1;
+		if (nq_column_is_time(c->ycol) && c->timeout_s > 0 && reach)
+			timeout_line(f, c->timeout_s, &key);
+		else
+			fputs("unset arrow 1\nunset label 1\n", f);
 		/* instances of this mode: distinct (hints, n) */
 		for (i = 0; i < c->ncells; i++)
 			if (c->cell[i].mode == m &&

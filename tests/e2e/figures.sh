@@ -201,5 +201,32 @@ expect "the solubility plot: titled, to b-solubility.svg" \
 expect "the LaTeX report names each instance by its id in its own column" \
 	[ "$(grep -cE '^7 & \\mbox\{blocked-n7-b[0-9]+-f1-s3-[01]\} & (found|none) & ' "$T/r/b.tex")" -eq 6 ]
 
+# --- the timeout line only in the panels whose points reach it -----------
+# (each panel's y range is its own: a line above it strayed out of the
+# panel, across the figure's title)
+cat >"$T/to.yaml" <<'Y'
+experiment: to
+repeat: 1
+timeout: 1s
+instances:
+  - {n: [6, 16], mode: count}
+  - {n: 8, mode: first, hints: [[1, 1], [2, 5]]}
+approaches:
+  - backtrack: {variant: textbook}
+Y
+"$H" run "$T/to.yaml" -q -o "$T/r/to.csv" >/dev/null 2>"$T/err"
+expect "the timeout experiment: n = 16 timed out ($(<"$T/err"))" \
+	grep -q ',16,count,.*,timeout,' "$T/r/to.csv"
+"$H" plot "$T/r/to.csv" 2>"$T/err"
+expect "the time plot: one timeout line, in the count panel alone ($(grep -c '>timeout 1 s<' "$T/r/to.svg"))" \
+	[ "$(grep -c '>timeout 1 s<' "$T/r/to.svg")" -eq 1 ]
+expect "... the hinted panel's script unsets it" \
+	python3 - "$T/last.gp" <<'PY'
+import sys
+gp = open(sys.argv[1]).read()
+before = gp[:gp.index("blocked, hinted, file instances")]
+sys.exit(0 if before.rfind("unset arrow 1") > before.rfind("set arrow 1 ") else 1)
+PY
+
 echo "figures: $pass passed, $failed failed"
 [ $failed -eq 0 ]
