@@ -92,6 +92,7 @@ static int cmd_plan(const nq_verb *v, int argc, char **argv)
 	nq_experiment *exp;
 	nq_error err;
 	nq_plan p;
+	unsigned *told;
 	int rc;
 
 	if ((rc = nq_cli_parse(v, argc, argv, &a, nq_cli_config_operand)))
@@ -100,6 +101,26 @@ static int cmd_plan(const nq_verb *v, int argc, char **argv)
 		return NQ_EXIT_USAGE;
 	memset(&err, 0, sizeof err);
 	if (nq_plan_make(exp, a.shards, nq_cores_usable(), &p, &err) < 0) {
+		nq_experiment_free(exp);
+		return nq_cli_error(&err);
+	}
+	/* what `run` would say of the pairings left out, and its refusal
+	 * of a file they all are: plan is its dry run */
+	if (!(told = calloc(exp->napproaches + 1, sizeof *told))) {
+		nq_plan_free(&p);
+		nq_experiment_free(exp);
+		nq_error_set(&err, NULL, 0, 0, "out of memory");
+		return nq_cli_error(&err);
+	}
+	nq_run_tell_left_out(exp, told);
+	free(told);
+	if (p.rows == 0) {
+		nq_error_set(&err, exp->path, 0, 0, "nothing to run: every "
+			     "pairing of its %zu instance%s and %zu approach%s "
+			     "is left out", exp->ninstances,
+			     exp->ninstances == 1 ? "" : "s", exp->napproaches,
+			     exp->napproaches == 1 ? "" : "es");
+		nq_plan_free(&p);
 		nq_experiment_free(exp);
 		return nq_cli_error(&err);
 	}

@@ -369,7 +369,7 @@ static int nothing_planned(struct state *s, nq_error *err)
 {
 	if (s->plan.rows > 0)
 		return 0;
-	nq_run_tell_not_applicable(s);
+	nq_run_tell_left_out(s->exp, s->told);
 	return nq_error_set(err, s->exp->path, 0, 0, "nothing to run: every "
 			    "pairing of its %zu instance%s and %zu approach%s "
 			    "is left out (no file is written)",
@@ -571,7 +571,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	if (nq_run_count_todo(&s, err) < 0)
 		goto restore;
 	s.progress.total = planned_rows(&s);
-	nq_run_tell_not_applicable(&s);
+	nq_run_tell_left_out(s.exp, s.told);
 
 	if (run_plan(&s, err) < 0)
 		goto restore;

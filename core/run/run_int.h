@@ -121,10 +121,6 @@ void nq_run_progress_end(struct state *s, const nq_approach *a,
  * naming whose it is (several approaches print one board each). */
 void nq_run_print_board(const char *approach, int rep, const nq_instance *in,
 			const int32_t *q);
-/* Pairings of approach and instance that do not exist (a mode it does
- * not answer, an ABI before blocked squares, no count in parts): one
- * notice per approach and kind, before the runs. */
-void nq_run_tell_not_applicable(struct state *s);
 /* The summary table's lines, from the final verdicts, in the plan's
  * order (perm). -1 on no memory. */
 int nq_run_summarise(struct state *s);

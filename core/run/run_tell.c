@@ -12,6 +12,7 @@
 #include <string.h>
 #include "names.h"
 #include "registry.h"
+#include "run.h"
 #include "run_int.h"
 #include "strset.h"
 
@@ -84,21 +85,21 @@ void nq_run_progress_end(struct state *s, const nq_approach *a,
 #define TOLD_ABI (1u << 2) /* beside the bits 1 << mode */
 #define TOLD_PARTS (1u << 3)
 #define TOLD_UNITS (1u << 4)
-void nq_run_tell_not_applicable(struct state *s)
+void nq_run_tell_left_out(const nq_experiment *exp, unsigned *told)
 {
 	size_t i, ai;
 
-	for (i = 0; i < s->exp->ninstances; i++)
-		for (ai = 0; ai < s->exp->napproaches; ai++) {
-			const nq_approach *a = &s->exp->approaches[ai];
-			const nq_instance_spec *spec = &s->exp->instances[i];
+	for (i = 0; i < exp->ninstances; i++)
+		for (ai = 0; ai < exp->napproaches; ai++) {
+			const nq_approach *a = &exp->approaches[ai];
+			const nq_instance_spec *spec = &exp->instances[i];
 			unsigned bit = 1u << spec->inst.mode;
 
 			if (nq_instance_has_variants(&spec->inst) &&
 			    !nq_solver_takes_variants(a->solver) &&
 			    nq_instance_runs(spec, a) &&
-			    !(s->told[ai] & TOLD_ABI)) {
-				s->told[ai] |= TOLD_ABI;
+			    !(told[ai] & TOLD_ABI)) {
+				told[ai] |= TOLD_ABI;
 				fprintf(stderr, "harness: %s was built for "
 					"plugin ABI %u, before blocked squares "
 					"and excluded lines (ABI 3); its "
@@ -111,15 +112,15 @@ void nq_run_tell_not_applicable(struct state *s)
 							       a->opt,
 							       spec->inst.n);
 
-				if (u < 1 && !(s->told[ai] & TOLD_PARTS)) {
-					s->told[ai] |= TOLD_PARTS;
+				if (u < 1 && !(told[ai] & TOLD_PARTS)) {
+					told[ai] |= TOLD_PARTS;
 					fprintf(stderr, "harness: %s does not "
 						"count in parts; its instances "
 						"with parts: are left out\n",
 						a->name);
 				} else if (u >= 1 && u < spec->inst.parts &&
-					   !(s->told[ai] & TOLD_UNITS)) {
-					s->told[ai] |= TOLD_UNITS;
+					   !(told[ai] & TOLD_UNITS)) {
+					told[ai] |= TOLD_UNITS;
 					fprintf(stderr, "harness: %s splits "
 						"n=%d into %ld work unit%s, "
 						"fewer than its %d parts: "
@@ -131,13 +132,13 @@ void nq_run_tell_not_applicable(struct state *s)
 						spec->inst.parts, u);
 				}
 			}
-			if (!a->solver->max_n || (s->told[ai] & bit) ||
+			if (!a->solver->max_n || (told[ai] & bit) ||
 			    !nq_instance_runs(spec, a) ||
 			    nq_solver_max_n(a->solver, a->opt,
 					    spec->inst.mode) !=
 			    NQ_NOT_APPLICABLE)
 				continue;
-			s->told[ai] |= bit;
+			told[ai] |= bit;
 			fprintf(stderr, "harness: %s does not answer %s mode; "
 				"its %s instances are left out\n", a->name,
 				nq_run_mode_name(spec->inst.mode),

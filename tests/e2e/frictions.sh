@@ -159,6 +159,22 @@ harness: construct does not answer count mode; its count instances are left out
 none.yaml: nothing to run: every pairing of its 1 instance and 2 approaches is left out (no file is written)" \
 	"$H" run none.yaml -o keep.csv
 expect "nothing to run: the old CSV byte for byte" cmp -s keep.csv keep.orig
+# plan, run's dry run, says the same and refuses the same
+says "plan: an experiment that runs nothing" 2 "harness: minconflicts does not answer count mode; its count instances are left out
+harness: construct does not answer count mode; its count instances are left out
+none.yaml: nothing to run: every pairing of its 1 instance and 2 approaches is left out" \
+	"$H" plan none.yaml
+cat >some.yaml <<'Y'
+experiment: some
+instances:
+  - {n: 8, mode: [count, first]}
+approaches:
+  - minconflicts
+Y
+"$H" plan some.yaml >some.out 2>some.err
+expect "plan: a pairing left out is said, the rest planned (exit $?)" \
+	all '[ "$(<some.err)" = "harness: minconflicts does not answer count mode; its count instances are left out" ]' \
+	'grep -q "1 cell (1 with runs)" some.out'
 expect "nothing to run: no backup, no .meta, no lock" \
 	[ "$(ls keep* | tr '\n' ' ')" = "keep.csv keep.orig " ]
 # only: leaves every pairing out too
