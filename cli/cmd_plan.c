@@ -10,6 +10,7 @@
 #include "cpus.h"
 #include "plan.h"
 #include "run.h"
+#include "run_tell.h"
 #include "verbs.h"
 
 /* plan's command line, as its flag rows store it */

@@ -21,6 +21,7 @@
 #include "order.h"
 #include "run.h"
 #include "run_int.h"
+#include "run_tell.h"
 
 static void on_signal(int sig)
 {

@@ -17,12 +17,4 @@
 int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		      nq_error *err);
 
-/* The pairings of approach and instance that make no run and why (a
- * mode the approach does not answer, an ABI before blocked squares, no
- * count in parts), one notice on stderr per approach and kind, as
- * `run` says them before its runs and `plan` before its summary. told:
- * one word per approach, zeroed by the caller, the notices given so
- * far. */
-void nq_run_tell_left_out(const nq_experiment *exp, unsigned *told);
-
 #endif

@@ -12,7 +12,7 @@
 #include <string.h>
 #include "names.h"
 #include "registry.h"
-#include "run.h"
+#include "run_tell.h"
 #include "run_int.h"
 #include "strset.h"
 
