@@ -151,11 +151,22 @@ static int bad_row(const struct rd *r, const char *name, int rc,
 	return nq_error_set(err, name, (int)r->row_line, 0, "%s", r->why);
 }
 
+/* What to add to a row's error when the header is no results file's
+ * (a .meta, an experiment file, another program's CSV given by
+ * mistake): the rows would not fit it, and saying so alone misleads. */
+static const char *not_results(const nq_table *t)
+{
+	return nq_table_col(t, "experiment") < 0 && nq_table_col(t, "n") < 0 ?
+	       ": is this a harness results file? Its first line, the "
+	       "header, names no column 'experiment' or 'n'" : "";
+}
+
 static int too_many(const nq_table *t, const struct rd *r, const char *name,
 		    nq_error *err)
 {
 	return nq_error_set(err, name, (int)r->row_line, 0, "%zu fields "
-			    "where the header has %zu", r->ncell, t->ncols);
+			    "where the header has %zu%s", r->ncell, t->ncols,
+			    not_results(t));
 }
 
 /* A row with fewer cells than the header, and a line end: the last row,
@@ -179,7 +190,7 @@ static int short_row(const nq_table *t, struct rd *r, const char *name,
 	if (rc == ROW_NOMEM)
 		return bad_row(r, name, rc, err);
 	return nq_error_set(err, name, (int)line, 0, "%zu fields where the "
-			    "header has %zu", n, t->ncols);
+			    "header has %zu%s", n, t->ncols, not_results(t));
 }
 
 /* The file's rows into t, the digests checked as they come. */

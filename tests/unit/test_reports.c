@@ -73,6 +73,13 @@ static void csv_errors(void **state)
 		/* the store's scanner: a carriage return ends a line only
 		 * before a line feed (the harness writes CRLF) */
 		{ "a,b\r1,2\r", "a carriage return outside quotes", 1 },
+		/* a file that is no results file (a .meta, an experiment
+		 * file) is said to be, not only that its rows do not fit */
+		{ "# The machine\nkey: a, b\n", "2 fields where the header "
+		  "has 1: is this a harness results file? Its first line, the "
+		  "header, names no column 'experiment' or 'n'", 2 },
+		{ "experiment,n,mode\n1,2\n3,4,5\n", "2 fields where the "
+		  "header has 3", 2 },
 	};
 	size_t i;
 
@@ -86,7 +93,13 @@ static void csv_errors(void **state)
 						 strlen(cases[i].text), "t.csv",
 						 &t, &err), -1);
 		assert_null(t);
-		assert_non_null(strstr(err.msg, cases[i].msg));
+		if (!strstr(err.msg, cases[i].msg))
+			fail_msg("case %zu: '%s' says '%s'", i, cases[i].text,
+				 err.msg);
+		/* a results file's header: no hint it is not one */
+		if (strstr(cases[i].text, "experiment,n") &&
+		    strstr(err.msg, "is this"))
+			fail_msg("case %zu: '%s'", i, err.msg);
 		assert_int_equal(err.line, cases[i].line);
 	}
 }
