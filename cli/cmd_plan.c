@@ -36,7 +36,7 @@ static const nq_flag plan_flags[] = {
 static void print_summary(const nq_experiment *exp, const nq_plan *p,
 			  int jobs)
 {
-	char t[64], tj[64];
+	char t[64], tj[64], to[64];
 	size_t cells_run = 0, i;
 	int k;
 
@@ -51,8 +51,14 @@ static void print_summary(const nq_experiment *exp, const nq_plan *p,
 	       p->ncells, p->ncells == 1 ? "" : "s", cells_run);
 	printf("  rows: %zu (repeat %d); runs: %zu (warm-up %d each)\n",
 	       p->rows, exp->repeat, p->runs, exp->warmup);
-	printf("  worst case: %zu runs x %gs timeout = %s one at a time",
-	       p->runs, exp->timeout_s, t);
+	/* the timeout as written under two minutes (500ms is 0.5s), in
+	 * minutes, hours and days above */
+	if (exp->timeout_s < 120)
+		snprintf(to, sizeof to, "%gs", exp->timeout_s);
+	else
+		nq_format_duration(exp->timeout_s, to, sizeof to);
+	printf("  worst case: %zu run%s x %s timeout = %s one at a time",
+	       p->runs, p->runs == 1 ? "" : "s", to, t);
 	if (jobs > 1)
 		printf(", about %s with %d at once", tj, jobs);
 	printf("\n");

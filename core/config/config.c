@@ -325,6 +325,8 @@ static int key_name(struct loader *L, const struct key_def *k,
 	return 0;
 }
 
+#define NQ_MAX_DURATION_S (30.0 * 86400)
+
 static int load_duration(struct loader *L, const yaml_node_t *node,
 			 const char *what, double *out)
 {
@@ -343,6 +345,11 @@ static int load_duration(struct loader *L, const yaml_node_t *node,
 	if (v <= 0)
 		return cfg_fail(L, node, "%s must be greater than 0, got '%s'",
 				what, t);
+	/* past any one run an experiment makes (the paper's hardest
+	 * boards take hours): a slip of the unit, 3600h for 3600s */
+	if (v > NQ_MAX_DURATION_S)
+		return cfg_fail(L, node, "%s: at most 30 days (720h), got "
+				"'%s'", what, t);
 	*out = v;
 	return 0;
 }

@@ -712,7 +712,10 @@ void nq_registry_option_choices(const nq_option *o, char *buf, size_t len)
 		snprintf(buf, len, "an integer from %lld to %lld", o->min, o->max);
 		break;
 	case NQ_OPT_TEXT:
-		snprintf(buf, len, "any text");
+		/* a number, a backend id, a list: the option's own help
+		 * says what (list prints it on the line below) */
+		snprintf(buf, len, o->help && *o->help ? "text, as below" :
+			 "any text");
 		break;
 	case NQ_OPT_COMMAND:
 		snprintf(buf, len, "a command (program on PATH, then arguments)");

@@ -9,7 +9,7 @@
  * A row: X(ID, "name", label, kind, when, value). `kind` says how the
  * value is written (csv.c: TEXT escaped and quoted as nq_csv_field
  * does, INT "%d", LONG "%ld", U64 and I64 as integers, SEC "%.6f", G
- * "%g"); the cell is empty unless `when` holds. `when` and `value` are
+ * "%.10g"); the cell is empty unless `when` holds. `when` and `value` are
  * expressions of what csv.c's row writer has at hand: exp (the
  * experiment), spec (the instance), a (the approach), repeat, run (the
  * run), r (its result), ans (it gave an answer), ran (it started). The

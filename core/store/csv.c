@@ -190,7 +190,9 @@ static void put_SEC(FILE *f, double v)
 
 static void put_G(FILE *f, double v)
 {
-	fprintf(f, "%g", v);
+	/* %g's six digits cut a timeout of days (1234567 s as 1.23457e+06):
+	 * ten keep every one a duration can have, and write 20, 0.5 as %g */
+	fprintf(f, "%.10g", v);
 }
 
 /* The digest is the chain's (nq_csv_put): no cell here. */

@@ -633,7 +633,7 @@ static void write_body(FILE *f, const nq_experiment *exp,
 		if (r->first_started[0])
 			nq_meta_kv(f, "first_started", r->first_started);
 	}
-	fprintf(f, "repeat: %d\nwarmup: %d\ntimeout_s: %g\nmemory_limit_kib: %llu\n"
+	fprintf(f, "repeat: %d\nwarmup: %d\ntimeout_s: %.10g\nmemory_limit_kib: %llu\n"
 		"seed: %llu\n", exp->repeat, exp->warmup, exp->timeout_s,
 		(unsigned long long)exp->memory_kib,
 		(unsigned long long)exp->seed);

@@ -84,8 +84,8 @@ expect "solve --seed $seed replays repeat 4 ($steps steps, $status)" \
 for want in "hillclimb " "anneal " "beam " "genetic " "minconflicts " \
 	"steepest, sideways, restart, restart-sideways, stochastic, first-choice" \
 	"sideways = an integer from 0 to 1000000000   (default 100)" \
-	"schedule = exp, geometric   (default exp)" "lam = any text   (default 0.005)" \
-	"k = an integer from 1 to 100000   (default 4)" "mutation = any text   (default 0.1)"; do
+	"schedule = exp, geometric   (default exp)" "lam = text, as below   (default 0.005)" \
+	"k = an integer from 1 to 100000   (default 4)" "mutation = text, as below   (default 0.1)"; do
 	expect "harness list shows '$want'" grep -qF -- "$want" "$T/list"
 done
 

@@ -461,6 +461,10 @@ static void test_value_forms(void **state)
 	assert_true(exp->timeout_s == 120.0);
 	assert_true(exp->memory_kib == 1024);
 	nq_experiment_free(exp);
+	/* the longest: 30 days */
+	exp = load_ok("timeout: 720h\n" BASE);
+	assert_true(exp->timeout_s == 2592000.0);
+	nq_experiment_free(exp);
 
 	/* the caps: a size as memory's (none: no cap), an integer */
 	exp = load_ok("disk: 10M\nprocesses: 100\n" BASE);
@@ -884,6 +888,10 @@ static void test_error_case(void **state)
 	X(timeout_malformed, "timeout: 20 minutes\n" BASE, 1, 10,           \
 	  "timeout: expected a duration such as 20s, 500ms, 2m, 1h or a "   \
 	  "number of seconds, got '20 minutes'")                            \
+	X(timeout_huge, "timeout: 99999h\n" BASE, 1, 10,                   \
+	  "timeout: at most 30 days (720h), got '99999h'")                 \
+	X(timeout_past_30d, "timeout: 2592001s\n" BASE, 1, 10,             \
+	  "timeout: at most 30 days (720h), got '2592001s'")               \
 	X(memory_malformed, "memory: 2X\n" BASE, 1, 9,                      \
 	  "memory: expected a size such as 512M, 2G, 2GiB or 1024K")        \
 	X(memory_zero, "memory: 0\n" BASE, 1, 9,                            \
