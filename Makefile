@@ -111,7 +111,10 @@ UNIT_ALL = $(TEST_SRC:tests/unit/%.c=%)
 # the command line gives a -j of its own (make -j1 builds one at a time):
 # one file at a time, a fresh clone's `make run` took 2 min 42 s, most
 # of it the build. The tests' targets keep their own -j (TEST_J below).
-ifeq ($(filter -j% --jobserver%,$(MAKEFLAGS)),)
+# (the top make only: a make it starts, `make run`'s of the harness,
+# shares its jobs, and a -j of its own made make 4.3 warn "-j2 forced
+# in makefile: resetting jobserver mode")
+ifeq ($(filter -j% --jobserver%,$(MAKEFLAGS))$(filter-out 0,$(MAKELEVEL)),)
 ifeq ($(filter-out all harness run,$(or $(MAKECMDGOALS),all)),)
 MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
 endif
