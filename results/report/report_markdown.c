@@ -87,19 +87,16 @@ static void md_url(FILE *f, const char *s)
 	}
 }
 
-/* The hints column's cell: the instance's id where it has one, else its
- * hints. */
+/* The hints or instance column's cell: the pre-placed queens and the
+ * instance's id, as the console and the HTML say them (nq_report_inst:
+ * "1:1 2:5 n8-d0932655", where the id alone told a reader nothing). */
 static void md_inst(FILE *f, const nq_cell *e)
 {
-	char *h;
+	char inst[512];
 
 	fputc(' ', f);
-	if (e->id[0]) {
-		md(f, e->id);
-	} else if ((h = strndup(e->hints, e->hints_len)) != NULL) {
-		md(f, h);
-		free(h);
-	}
+	nq_report_inst(e, inst, sizeof inst);
+	md(f, inst);
 	fputs(" |", f);
 }
 

@@ -220,6 +220,8 @@ expect "the timeout experiment: n = 16 timed out ($(<"$T/err"))" \
 "$H" plot "$T/r/to.csv" 2>"$T/err"
 expect "the time plot: one timeout line, in the count panel alone ($(grep -c '>timeout 1 s<' "$T/r/to.svg"))" \
 	[ "$(grep -c '>timeout 1 s<' "$T/r/to.svg")" -eq 1 ]
+expect "the hinted instance named on its axis by its hints, not its made id" \
+	has "'n8 1:1 2:5' 1" "$T/last.gp"
 expect "... the hinted panel's script unsets it" \
 	python3 - "$T/last.gp" <<'PY'
 import sys

@@ -380,6 +380,9 @@ Y
 "$H" run "$T/ids/ids.yaml" -o "$T/ids/ids.csv" >"$T/ids/console" 2>&1
 "$H" report "$T/ids/ids.csv" --format html -o "$T/ids/ids.html" 2>/dev/null
 "$H" report "$T/ids/ids.csv" --format json -o "$T/ids/ids.json" 2>/dev/null
+"$H" report "$T/ids/ids.csv" -o "$T/ids/ids.md" 2>/dev/null
+expect "Markdown: a hinted instance by its hints and id, as the console and HTML" \
+	grep -qE '^\| 6 \| 1:2 n6-[0-9a-f]{8} \| ' "$T/ids/ids.md"
 # (the ids are checked with the image links, at the end: one python3)
 
 # --- image links from the report's own folder; --y links its column's plot --
