@@ -22,28 +22,41 @@
 /* Whether the file is as the harness wrote it (tamper.h), from its
  * digests as the table's read checked them: said as warnings, and the
  * verb goes on with the file as it is. */
-static void check_digests(const nq_verb *v, const nq_table *t)
+static size_t check_digests(const nq_verb *v, const nq_table *t)
 {
 	char meta[4200];
+	size_t changes;
 
 	nq_meta_path(nq_table_name(t), meta, sizeof meta);
-	if (nq_tamper_tell_table(t, meta, 1))
+	if ((changes = nq_tamper_tell_table(t, meta, 1)))
 		fprintf(stderr, "harness %s: warning: %s changed after the "
 			"run wrote it (above); the %s shows it as it is now\n",
 			v->name, nq_table_name(t), v->name);
+	return changes;
 }
 
-int nq_verb_read_results(const nq_verb *v, const char *csv, nq_table **t)
+/* nq_verb_read_results, and the changes its digests found (report
+ * says how many in the report itself). */
+static int read_results(const nq_verb *v, const char *csv, nq_table **t,
+			size_t *changes)
 {
 	nq_error err;
+	size_t n;
 
 	if (!csv)
 		return nq_cli_fail(v, "%s", "which results file (CSV)?");
 	memset(&err, 0, sizeof err);
 	if (nq_table_read(csv, t, &err) < 0)
 		return nq_cli_error(&err);
-	check_digests(v, *t);
+	n = check_digests(v, *t);
+	if (changes)
+		*changes = n;
 	return 0;
+}
+
+int nq_verb_read_results(const nq_verb *v, const char *csv, nq_table **t)
+{
+	return read_results(v, csv, t, NULL);
 }
 
 /* The --only filter against the table read: 0, or the usage exit. */
@@ -525,7 +538,7 @@ static int cmd_report(const nq_verb *v, int argc, char **argv)
 	out = a.out;
 	only = a.only;
 	if (rc != 0 ||
-	    (rc = nq_verb_read_results(v, csv, &t)) != 0 ||
+	    (rc = read_results(v, csv, &t, &o.changes)) != 0 ||
 	    (rc = bind_only(only, t, csv)) != 0) {
 		nq_table_free(t);
 		nq_only_free(only);

@@ -301,6 +301,15 @@ double nq_report_totals_unit(const struct nq_report_total *tot, size_t n,
 	return hi < 1 ? 1e3 : 1;
 }
 
+void nq_report_changed_text(size_t n, char *buf, size_t len)
+{
+	snprintf(buf, len, "This file was changed after the harness wrote "
+		 "it: %zu change%s its rows' digests and its .meta show "
+		 "(harness report names %s on stderr). The numbers below "
+		 "are the file's as it is now, not as they were measured.", n,
+		 n == 1 ? "" : "s", n == 1 ? "it" : "them");
+}
+
 void nq_report_inst(const nq_cell *e, char *buf, size_t len)
 {
 	snprintf(buf, len, "%.*s%s%s", (int)e->hints_len, e->hints,

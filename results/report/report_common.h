@@ -128,6 +128,9 @@ void nq_report_ci_ends(const char *ci, char *lo, char *hi, size_t len);
  * report's legend (Markdown and HTML; LaTeX says it shorter, in its own
  * markup). */
 const char *nq_report_noisy_rule(void);
+/* The sentence every format says of a file changed after the harness
+ * wrote it (nq_report_opts.changes, n > 0), into buf. */
+void nq_report_changed_text(size_t n, char *buf, size_t len);
 /* The detail table's row for cell e of mode m. */
 void nq_report_row_of(const struct nq_report_ctx *x, size_t m,
 		      const nq_cell *e, double scale, struct nq_report_row *r);

@@ -88,7 +88,8 @@ static const char STYLE[] =
 	"margin:.5em 0 1.5em}div.box table{margin:0}\n"
 	"#machine{max-width:100%}#machine td{white-space:normal;"
 	"overflow-wrap:anywhere}#machine td:first-child{white-space:nowrap}\n"
-	"p.note{color:#555;font-size:.9em;max-width:60em}\n";
+	"p.note{color:#555;font-size:.9em;max-width:60em}\n"
+	"p.warn{color:#a00;max-width:60em}\n";
 
 static const char SCRIPT[] =
 	"(function(){\n"
@@ -818,7 +819,16 @@ static int html_write(const struct nq_report_ctx *x, const nq_table *t,
 	fputs("</code> over the runs that ended ok; speed-up = median of the "
 	      "baseline <b>", f);
 	html(f, c->series[x->base]);
-	fputs("</b> / median.</p>\n<p class=\"note\">", f);
+	fputs("</b> / median.</p>\n", f);
+	if (x->o->changes) {
+		char why[400];
+
+		nq_report_changed_text(x->o->changes, why, sizeof why);
+		fputs("<p class=\"warn\"><b>Warning:</b> ", f);
+		html(f, why);
+		fputs("</p>\n", f);
+	}
+	fputs("<p class=\"note\">", f);
 	{
 		/* the rule's sentence without its Markdown emphasis */
 		const char *r = nq_report_noisy_rule();

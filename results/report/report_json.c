@@ -4,6 +4,7 @@
  * report.c's table. The document:
  *
  *   { "format": "harness-report", "version": 1, "file", "experiment",
+ *     "changed" (changes since the harness wrote the file: 0 none),
  *     "column", "time" (is the column a time), "baseline", "timeout_s",
  *     "bootstrap": { "method", "level", "resamples", "seed" },
  *     "noisy_rule": { "interval_width_over_median" },
@@ -232,7 +233,8 @@ static int json_write(const struct nq_report_ctx *x, const nq_table *t,
 	fputs(",\n  ", f);
 	key(f, "experiment");
 	nq_json_str(f, c->experiment);
-	fputs(",\n  ", f);
+	/* changes since the harness wrote the file (its digests, .meta) */
+	fprintf(f, ", \"changed\": %zu,\n  ", x->o->changes);
 	key(f, "column");
 	nq_json_str(f, c->ycol);
 	fprintf(f, ", \"time\": %s,\n  ", x->time ? "true" : "false");

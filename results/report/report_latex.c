@@ -860,6 +860,14 @@ static void tex_preamble(const struct nq_report_ctx *x)
 		resize ? " and \\usepackage{graphicx} (a table too wide for "
 		"the text is shrunk to it)" : "", NQ_TEX_TEXTWIDTH_PT,
 		NQ_REPORT_SIG, x->time ? ", times in ms or s (each table says which)" : "");
+	if (x->o->changes) {
+		char why[400];
+
+		nq_report_changed_text(x->o->changes, why, sizeof why);
+		fputs("% WARNING: ", f);
+		comment(f, why);
+		fputc('\n', f);
+	}
 }
 
 static void tex_machine(const struct nq_report_ctx *x, const char *meta,

@@ -517,7 +517,16 @@ static int markdown_write(const struct nq_report_ctx *x, const nq_table *t,
 	fprintf(f, "), %zu approaches", c->nseries);
 	if (c->timeout_s > 0)
 		fprintf(f, ", timeout %g s", c->timeout_s);
-	fputs(".\n\nEach cell is one instance and approach: the "
+	fputs(".\n\n", f);
+	if (o->changes) {
+		char why[400];
+
+		nq_report_changed_text(o->changes, why, sizeof why);
+		fputs("**Warning:** ", f);
+		md(f, why);
+		fputs("\n\n", f);
+	}
+	fputs("Each cell is one instance and approach: the "
 	      "median of ", f);
 	md_code(f, c->ycol);
 	fputs(" over the runs that ended ok, their spread (min, max, "

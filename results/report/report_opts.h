@@ -32,6 +32,10 @@ typedef struct nq_report_opts {
 				 * scatter plot; NULL: the first two */
 	const struct nq_style_pins *styles; /* HTML: the plots' approaches'
 				 * looks pinned (style.h); NULL: by label */
+	size_t changes;         /* what the file's digests and its .meta
+				 * found changed since the harness wrote it
+				 * (tamper.h): said in the report, above
+				 * its numbers; 0: none */
 } nq_report_opts;
 
 /* `v` with `sig` significant digits as a plain decimal, never in

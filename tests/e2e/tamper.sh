@@ -106,6 +106,16 @@ expect "only that row is named" [ "$(grep -c 'changed after the run wrote it$' e
 rc=$?
 expect "report of an edited file: exit 0 (got $rc)" [ $rc -eq 0 -a -s c.md ]
 expect "report warns, naming the row" grep -qF "c.csv:2: warning: row 1 changed after the run wrote it" err
+# and the report itself says so, in every format, above its numbers (a
+# reader of the file never sees stderr)
+said="This file was changed after the harness wrote it: 1 change its rows' digests and its .meta show"
+expect "the Markdown report says the file was changed" grep -qF "**Warning:** $said" c.md
+"$H" report c.csv --format html -o c.html 2>/dev/null
+expect "the HTML report says it" grep -qF "<p class=\"warn\"><b>Warning:</b> ${said//\'/\&#39;}" c.html
+"$H" report c.csv --format latex -o c.tex 2>/dev/null
+expect "the LaTeX report says it (a comment)" grep -qF "% WARNING: $said" c.tex
+"$H" report c.csv --format json -o c.json 2>/dev/null
+expect "the JSON report says it" grep -qF '"changed": 1,' c.json
 # one read: the digests are checked as the table is read, so a file that
 # can be read only once (a pipe) is reported, its edited row named
 rm -f p.csv; mkfifo p.csv
@@ -240,6 +250,7 @@ expect "merge --help shows --force" [ $? -eq 0 ]
 rc=$?
 expect "an old file: report exit 0 (got $rc)" [ $rc -eq 0 ]
 expect "an old file: one note" [ "$(grep -c 'no digest in o.meta (written by an older version): edits cannot be detected' err)" -eq 1 ]
+expect "an old file: no warning in the report (nothing was found changed)" not grep -q 'Warning' o.md
 
 echo "tamper: $pass passed, $failed failed"
 [ "$failed" -eq 0 ]
