@@ -174,7 +174,7 @@ static void timeout_line(FILE *f, double t, const nq_plot_key *key)
 		return;
 	fprintf(f, "set arrow 1 from graph 0, first %.9g to graph 1, first %.9g "
 		"nohead dt 2 lw 1.5 lc rgb '#888888' back\n", t, t);
-	fprintf(f, "set label 1 'timeout %g s' at graph 0.99, first %.9g right "
+	fprintf(f, "set label 1 'timeout %.10g s' at graph 0.99, first %.9g right "
 		"offset 0,0.6 tc rgb '#666666'", t, t);
 	nq_plot_font(f, key, 11);
 	fputc('\n', f);

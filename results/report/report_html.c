@@ -813,7 +813,7 @@ static int html_write(const struct nq_report_ctx *x, const nq_table *t,
 				nq_status_name((nq_status)st));
 	fprintf(f, "), %zu approaches", c->nseries);
 	if (c->timeout_s > 0)
-		fprintf(f, ", timeout %g s", c->timeout_s);
+		fprintf(f, ", timeout %.10g s", c->timeout_s);
 	fputs(". The median of <code>", f);
 	html(f, c->ycol);
 	fputs("</code> over the runs that ended ok; speed-up = median of the "
