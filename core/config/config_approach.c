@@ -215,8 +215,25 @@ static int approach_add(struct loader *L, const struct approach_item *it)
 			      text_of(v->type == YAML_SEQUENCE_NODE
 				      ? seq_item(L, v, it->idx[r]) : v);
 	}
-	if (nq_approach_init(a, it->s, keys, vals, nkv, L->err))
-		return cfg_fail(L, it->node, "%s", L->err->msg);
+	if (nq_approach_init(a, it->s, keys, vals, nkv, L->err)) {
+		/* a solver's check of its values together (anneal's t0)
+		 * names the option first, "t0: 'abc' is ...": the error
+		 * then points at that value, as the table's checks do */
+		const yaml_node_t *at = it->node;
+
+		for (r = 0; r < it->nopt; r++) {
+			const char *k = it->s->options[r].key;
+			size_t kl = strlen(k);
+
+			if (it->given[r] && !it->joined[r] &&
+			    !strncmp(L->err->msg, k, kl) &&
+			    L->err->msg[kl] == ':')
+				at = it->given[r]->type == YAML_SEQUENCE_NODE ?
+				     seq_item(L, it->given[r], it->idx[r]) :
+				     it->given[r];
+		}
+		return cfg_fail(L, at, "%s", L->err->msg);
+	}
 	a->line = line_of(it->node);
 	a->col = (int)it->node->start_mark.column + 1;
 	for (i = 0; i < L->exp->napproaches; i++) {

@@ -857,6 +857,9 @@ static void test_error_case(void **state)
 	  "duplicate key 'repeat' (first given at line 1)")                 \
 	X(duplicate_instance_key, "instances:\n  - {n: 8, n: 9}\n" BASE_A,  \
 	  2, 12, "duplicate key 'n' (first given at line 2)")               \
+	/* a solver's check of its values together points at the value */ \
+	X(anneal_value, BASE_I "approaches:\n  - anneal: {t0: [1, abc]}\n", \
+	  4, 22, "t0: 'abc' is not a number above 0")                      \
 	X(duplicate_option_key, BASE_I "approaches:\n"                      \
 	  "  - testsolver: {threads: 1, threads: 2}\n", 4, 30,              \
 	  "duplicate key 'threads' (first given at line 4)")                \
