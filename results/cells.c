@@ -1,4 +1,5 @@
 /* cells.c - see cells.h. */
+#include <ctype.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -784,4 +785,18 @@ const nq_cell *nq_cells_find(const nq_cells *c, size_t series, size_t mode,
 			hi = mid;
 	}
 	return NULL;
+}
+
+int nq_cell_id_made(const nq_cell *x)
+{
+	char pre[24];
+	int k = snprintf(pre, sizeof pre, "n%d-", x->n);
+	size_t i;
+
+	if (strncmp(x->id, pre, (size_t)k) || strlen(x->id) != (size_t)k + 8)
+		return 0;
+	for (i = (size_t)k; x->id[i]; i++)
+		if (!isxdigit((unsigned char)x->id[i]))
+			return 0;
+	return 1;
 }

@@ -134,6 +134,11 @@ int nq_cells_file_order(const char *csv, char ***order, size_t *n);
 int nq_cells_counted(int st);
 
 /* The cell of (series, mode, hints, n), or NULL (a binary search). */
+/* 1 when x's id is the one the harness makes of n and the instance's
+ * hash (n8-d0932655: core/model/instance.c), which tells a reader
+ * nothing its hints do not: the reports and plots name such an instance
+ * by its hints. */
+int nq_cell_id_made(const nq_cell *x);
 const nq_cell *nq_cells_find(const nq_cells *c, size_t series, size_t mode,
 			     const char *hints, int n);
 

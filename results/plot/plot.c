@@ -507,29 +507,13 @@ static int same_instance(const nq_cell *a, const nq_cell *b)
 	return a->mode == b->mode && a->n == b->n && !strcmp(a->hints, b->hints);
 }
 
-/* 1 when x's id is the one the harness makes of n and the instance's
- * hash (n8-d0932655), which tells a reader nothing its hints do not. */
-static int made_id(const nq_cell *x)
-{
-	char pre[24];
-	int k = snprintf(pre, sizeof pre, "n%d-", x->n);
-	size_t i;
-
-	if (strncmp(x->id, pre, (size_t)k) || strlen(x->id) != (size_t)k + 8)
-		return 0;
-	for (i = (size_t)k; x->id[i]; i++)
-		if (!isxdigit((unsigned char)x->id[i]))
-			return 0;
-	return 1;
-}
-
 /* An instance's name on its axis: its id, less the prefix every
  * instance of the panel shares (`cut` characters), or n and its hints
  * where it has no id or the one the harness made. */
 static void instance_name(const nq_cell *x, size_t cut, char *buf,
 			  size_t len)
 {
-	if (x->id[0] && !(x->hints_len && made_id(x)))
+	if (x->id[0] && !(x->hints_len && nq_cell_id_made(x)))
 		snprintf(buf, len, "%s", x->id + (strlen(x->id) > cut ? cut : 0));
 	else
 		snprintf(buf, len, "n%d %.*s%s", x->n,

@@ -155,7 +155,8 @@ static size_t tex_rows(const nq_cells *c, size_t m, int glance)
  * hints (without the id build_row appended). */
 void nq_tex_inst_text(const nq_cell *e, const char **s, size_t *len)
 {
-	if (e->id[0]) {
+	/* the id, but the hints where the id is the one made of them */
+	if (e->id[0] && !(e->hints_len && nq_cell_id_made(e))) {
 		*s = e->id;
 		*len = strlen(e->id);
 	} else {

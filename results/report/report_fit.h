@@ -46,7 +46,8 @@ double nq_tex_head_chars(const char *name);
 void nq_tex_letter(size_t s, char *buf, size_t len);
 /* Is cell i the first of its instance (mode, hints, n)? */
 int nq_tex_first_of_instance(const nq_cells *c, size_t i);
-/* What names an instance in a row: its id, else its hints. */
+/* What names an instance in a row: its id, else its hints (its hints
+ * where the id is the one made of them: nq_cell_id_made). */
 void nq_tex_inst_text(const nq_cell *e, const char **s, size_t *len);
 /* The answer of the instance whose first cell is i ("varies", ""). */
 const char *nq_tex_inst_answer(const nq_cells *c, size_t i);

@@ -258,12 +258,12 @@ static void tex_inst(FILE *f, const nq_cell *e, const struct nq_tex_layout *l)
 	nq_tex_inst_text(e, &s, &len);
 	if (!len)
 		return;
-	if (e->id[0] || nq_tex_chars(s, len) <= l->inst_w) {
+	if (s == e->id || nq_tex_chars(s, len) <= l->inst_w) {
 		if (!(copy = strndup(s, len)))
 			return;
-		fputs(e->id[0] ? "\\mbox{" : "", f);
+		fputs(s == e->id ? "\\mbox{" : "", f);
 		tex(f, copy);
-		fputs(e->id[0] ? "}" : "", f);
+		fputs(s == e->id ? "}" : "", f);
 		free(copy);
 	} else {
 		tex_wrapped(f, s, len, l->inst_w, l->size);

@@ -383,6 +383,9 @@ Y
 "$H" report "$T/ids/ids.csv" -o "$T/ids/ids.md" 2>/dev/null
 expect "Markdown: a hinted instance by its hints and id, as the console and HTML" \
 	grep -qE '^\| 6 \| 1:2 n6-[0-9a-f]{8} \| ' "$T/ids/ids.md"
+"$H" report "$T/ids/ids.csv" --format latex -o "$T/ids/ids.tex" 2>/dev/null
+expect "LaTeX: a hinted instance by its hints (its id is the one made of them)" \
+	grep -qE '^6 & 1:2 & ' "$T/ids/ids.tex"
 # (the ids are checked with the image links, at the end: one python3)
 
 # --- image links from the report's own folder; --y links its column's plot --
