@@ -10,6 +10,16 @@ int nq_report_solved(const nq_cell *e)
 	return e->y.count && 2 * e->status[NQ_ST_OK] > e->runs;
 }
 
+int nq_report_totals_uneven(const nq_cells *c, const nq_report_total *tot)
+{
+	size_t s;
+
+	for (s = 1; s < c->nseries; s++)
+		if (tot[s].instances != tot[0].instances)
+			return 1;
+	return 0;
+}
+
 int nq_report_vbs_shown(const nq_cells *c)
 {
 	return c->nseries > 1;

@@ -45,6 +45,15 @@ typedef struct nq_report_total {
 #define NQ_REPORT_VBS_NAME "virtual best"
 int nq_report_vbs_shown(const nq_cells *c);
 size_t nq_report_total_rows(const nq_cells *c);
+/* 1 when the approaches' totals are over different instances (`only:`,
+ * a mode one does not answer): their PAR-2 sums compare only between
+ * rows of the same instances, and the reports say so. */
+int nq_report_totals_uneven(const nq_cells *c, const nq_report_total *tot);
+/* The sentence they say it with. */
+#define NQ_REPORT_UNEVEN "The approaches ran different instances (only:, " \
+	"or a mode one does not answer): compare PAR-2, a sum over an " \
+	"approach's own instances, only between rows with the same count " \
+	"of instances."
 
 /* Is cell e solved (more than half its runs ok)? */
 int nq_report_solved(const nq_cell *e);

@@ -375,6 +375,8 @@ static void totals(const struct nq_report_ctx *x, const nq_report_total *tot)
 		fputs(" The <i>virtual best</i> is no approach: per instance the "
 		      "fastest approach that solved it (a wrong or disputed answer "
 		      "never counts); it has no CPU time and never a win.", f);
+	if (nq_report_totals_uneven(c, tot))
+		fputs(" <b>" NQ_REPORT_UNEVEN "</b>", f);
 	fputs("</p>\n", f);
 }
 

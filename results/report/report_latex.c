@@ -782,12 +782,15 @@ static int tex_totals(const struct nq_report_ctx *x, const nq_table *t,
 		"(its median time where solved, twice the timeout where not, "
 		"added over its instances; lower is better), its total CPU "
 		"time, and its wins (the fastest median of those that solved "
-		"an instance; ties: each).%s Times in %s.}\n\\label{tab:",
+		"an instance; ties: each).%s%s Times in %s.}\n\\label{tab:",
 		nq_tex_sizes[l.size].cmd, nq_tex_sizes[l.size].sep,
 		nq_report_vbs_shown(c) ? " The virtual best is no approach: "
 		"per instance the fastest approach that solved it (a wrong "
 		"or disputed answer never counts); it has no CPU time and "
-		"no wins." : "", unit);
+		"no wins." : "", nq_report_totals_uneven(c, tot) ?
+		" The approaches ran different instances: compare PAR-2, a "
+		"sum over an approach's own instances, only between rows "
+		"with the same count of instances." : "", unit);
 	label_key(f, c->experiment[0] ? c->experiment : "results");
 	fprintf(f, "-totals}\n\\begin{tabular}{lrrrrr}\n\\toprule\n"
 		"\\multicolumn{3}{c}{} & \\multicolumn{2}{c}{time (%s)} & "

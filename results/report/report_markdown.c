@@ -486,6 +486,8 @@ static int md_totals(const struct nq_report_ctx *x, const nq_table *t,
 		      "answer never counts), so it solved every instance some "
 		      "approach solved, and its PAR-2 adds the smallest median "
 		      "of each; it has no CPU time and never a win.", f);
+	if (nq_report_totals_uneven(c, tot))
+		fputs(" **" NQ_REPORT_UNEVEN "**", f);
 	fputs("\n\n", f);
 	free(tot);
 	return 0;

@@ -384,6 +384,22 @@ Y
 expect "Markdown: a hinted instance by its hints and id, as the console and HTML" \
 	grep -qE '^\| 6 \| 1:2 n6-[0-9a-f]{8} \| ' "$T/ids/ids.md"
 "$H" report "$T/ids/ids.csv" --format latex -o "$T/ids/ids.tex" 2>/dev/null
+# PAR-2 sums over each approach's own instances: where those differ
+# (only:), the totals say to compare only rows of the same count
+cat >"$T/ids/un.yaml" <<'Y'
+experiment: un
+repeat: 1
+instances:
+  - {n: [4, 5], mode: count}
+  - {n: 6, mode: count, only: [backtrack/bitmask]}
+approaches:
+  - backtrack: {variant: [textbook, bitmask]}
+Y
+"$H" run "$T/ids/un.yaml" -q -o "$T/ids/un.csv" >/dev/null 2>&1
+"$H" report "$T/ids/un.csv" -o "$T/ids/un.md" 2>/dev/null
+expect "totals over different instances: the report says PAR-2 compares only rows of the same count" \
+	grep -qF "**The approaches ran different instances (only:, or a mode one does not answer): compare PAR-2" "$T/ids/un.md"
+expect "... and not where they ran the same" not grep -qF "ran different instances" "$T/ids/ids.md"
 expect "LaTeX: a hinted instance by its hints (its id is the one made of them)" \
 	grep -qE '^6 & 1:2 & ' "$T/ids/ids.tex"
 # (the ids are checked with the image links, at the end: one python3)
