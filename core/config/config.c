@@ -666,6 +666,52 @@ static char *default_name(const char *path)
 
 /* After the keys: every `only:` name names an approach; the name and the
  * output take their defaults. */
+/* Two boards under one id would be one line of the summary, one
+ * instance of a report (their rows apart only by instance_hash): the
+ * ids the files' names make are kept apart (config_file.c's own_id), and
+ * what is left, refused. */
+static int by_id(const void *a, const void *b)
+{
+	const nq_instance_spec *x = *(const nq_instance_spec *const *)a,
+			       *y = *(const nq_instance_spec *const *)b;
+	int c = strcmp(x->id, y->id);
+
+	return c ? c : (x > y) - (x < y);
+}
+
+static int check_ids(struct loader *L)
+{
+	nq_experiment *exp = L->exp;
+	const nq_instance_spec **v;
+	size_t i, j;
+	int rc = 0;
+
+	if (exp->ninstances < 2)
+		return 0;
+	if (!(v = malloc(exp->ninstances * sizeof *v)))
+		return nq_error_set(L->err, L->path, 0, 0, "out of memory");
+	for (i = 0; i < exp->ninstances; i++)
+		v[i] = &exp->instances[i];
+	qsort(v, exp->ninstances, sizeof *v, by_id);
+	for (i = 0, j = 1; j < exp->ninstances && !rc; j++) {
+		if (strcmp(v[i]->id, v[j]->id)) {
+			i = j;
+			continue;
+		}
+		if (strcmp(v[i]->hash, v[j]->hash))
+			rc = nq_error_set(L->err, L->path, v[j]->line,
+					  v[j]->col, "instance '%s' is two "
+					  "boards (instance_hash %s, from the "
+					  "entry at line %d, and %s): a "
+					  "summary or report would count them "
+					  "as one; give them apart (another "
+					  "file name)", v[j]->id, v[i]->hash,
+					  v[i]->line, v[j]->hash);
+	}
+	free(v);
+	return rc;
+}
+
 static int finish(struct loader *L)
 {
 	nq_experiment *exp = L->exp;
@@ -685,7 +731,7 @@ static int finish(struct loader *L)
 					"or an approach name such as "
 					"backtrack/bitmask)", name);
 	}
-	if (cfg_check_largest_n(L) < 0)
+	if (cfg_check_largest_n(L) < 0 || check_ids(L))
 		return -1;
 	if (!exp->name && !(exp->name = default_name(L->path)))
 		return nq_error_set(L->err, L->path, 0, 0, "out of memory");

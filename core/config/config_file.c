@@ -122,14 +122,70 @@ static int grow_instances(struct loader *L, const yaml_node_t *node,
 }
 
 /* The last check of an instance read from `path`, and its name. */
+/* Whether an instance loaded before s has the id `id` and another
+ * board (instance_hash). */
+static int id_taken(const struct loader *L, const nq_instance_spec *s,
+		    const char *id)
+{
+	size_t i, upto = (size_t)(s - L->exp->instances);
+
+	for (i = 0; i < upto && i < L->exp->ninstances; i++)
+		if (!strcmp(L->exp->instances[i].id, id) &&
+		    strcmp(L->exp->instances[i].hash, s->hash))
+			return 1;
+	return 0;
+}
+
+/* The id of s, made of its file's name: where another board of the
+ * experiment already has it (a file of the same name in another
+ * directory, diag-18/x.param and other/x.param), the file's directories,
+ * nearest first, go before it until it is the board's own
+ * ("other/x-d15"); out of directories, the id as it is (finish() in
+ * config.c then refuses the two). */
+static void own_id(const struct loader *L, const char *path,
+		   const nq_instance_spec *s, const char *id, char *out,
+		   size_t len)
+{
+	const char *end = strrchr(path, '/');
+
+	snprintf(out, len, "%s", id);
+	while (end && id_taken(L, s, out)) {
+		const char *dir = end;
+		char was[sizeof s->id + 16];
+		size_t n, i;
+
+		while (dir > path && dir[-1] != '/')
+			dir--;
+		n = (size_t)(end - dir);
+		end = dir > path ? dir - 1 : NULL;
+		if (!n || (n == 1 && *dir == '.') ||
+		    (n == 2 && dir[0] == '.' && dir[1] == '.'))
+			continue;
+		snprintf(was, sizeof was, "%s", out);
+		if (n + 1 + strlen(was) >= len)
+			return;
+		for (i = 0; i < n; i++) {
+			char ch = dir[i];
+
+			out[i] = (ch >= 'a' && ch <= 'z') ||
+				 (ch >= 'A' && ch <= 'Z') ||
+				 (ch >= '0' && ch <= '9') ||
+				 strchr("_.:+=-", ch) ? ch : '_';
+		}
+		out[n] = '/';
+		snprintf(out + n + 1, len - n - 1, "%s", was);
+	}
+}
+
 static int finish_spec(struct loader *L, const char *path,
-		       nq_instance_spec *s, const char *id,
+		       nq_instance_spec *s, const char *file_made_id,
 		       const struct entry *e)
 {
-	char why[300];
+	char why[300], id[sizeof s->id + 16];
 
 	if (nq_check_instance(&s->inst, why, sizeof why))
 		return nq_error_set(L->err, path, s->line, s->col, "%s", why);
+	own_id(L, path, s, file_made_id, id, sizeof id);
 	if (nq_spec_set_id(s, id))
 		return nq_error_set(L->err, path, 0, 0, "cannot name an "
 				    "instance '%s' (at most %zu characters of "

@@ -336,6 +336,40 @@ expect "exit 2 (rc $rc)" [ $rc -eq 2 ]
 expect "a line listed twice in the file: its second place ($(<"$T/diag/e5.err"))" \
 	grep -q "dup.param:4:2: diags: \[8, 1\] is given twice (first at 3:11)" "$T/diag/e5.err"
 
+# --- two files of one name in two folders, other boards: two instances,
+# the second named with its folder (one summary line, one report
+# instance each); a name no folder tells apart (a file named as a
+# generated instance) refused, naming both entries ---------------------
+mkdir -p "$T/diag/one/a" "$T/diag/one/b"
+cp "$T/diag/diag-6-1-1.param" "$T/diag/one/a/x.param"
+printf 'n =  6\nnumdiags =  1\ndiags =  [[5, 0]]\n' >"$T/diag/one/b/x.param"
+cp "$T/diag/diag-6-1-1.param" "$T/diag/one/b/y.param"
+run_exp diag/one/same "instances:
+  - {file: '*/x.param', diagonals: 1, mode: count}
+  - {file: b/y.param, diagonals: 1, mode: count}
+approaches: [backtrack]
+"
+expect "two x.param in two folders run (rc $rc: $(tail -1 "$T/diag/one/same.err"))" [ $rc -eq 0 ]
+csvq "all|$T/diag/one/same.csv|instance" "all|$T/diag/one/same.csv|solutions"
+expect "the second is named with its folder; the third, one of a kind, is not (${c[0]-})" \
+	[ "${c[0]-}" = "x-d1 b/x-d1 y-d1 " ]
+expect "each its own count (${c[1]-})" [ "${c[1]-}" = "2 4 2 " ]
+expect "the summary has a line for each" \
+	[ "$(grep -cE '^backtrack/bitmask +count +6 +(x|b/x|y)-d1 ' "$T/diag/one/same.out")" -eq 3 ]
+"$H" report "$T/diag/one/same.csv" --format json -o "$T/diag/one/same.json" 2>/dev/null
+expect "the report counts three instances" \
+	grep -q '"instances": 3' "$T/diag/one/same.json"
+printf -- '- {n: 8, hints: [[1, 1]]}\n' >"$T/diag/one/placed-n8-q2-s1-0.yaml"
+run_exp diag/one/clash "instances:
+  - {file: placed-n8-q2-s1-0.yaml}
+  - generate: {family: placed, n: 8, queens: 2, count: 1, seed: 1}
+approaches: [backtrack]
+"
+expect "one id, two boards: exit 2 (rc $rc)" [ $rc -eq 2 ]
+expect "... naming both entries and what to do ($(<"$T/diag/one/clash.err"))" \
+	grep -qE "clash.yaml:3:[0-9]+: instance 'placed-n8-q2-s1-0' is two boards \(instance_hash [0-9a-f]{16}, from the entry at line 2, and [0-9a-f]{16}\): a summary or report would count them as one; give them apart \(another file name\)" "$T/diag/one/clash.err"
+expect "... nothing run" [ ! -e "$T/diag/one/clash.csv" ]
+
 # --- export --format param, read back: the same instance_hash --------------
 "$H" export -n 10 --hint 3:5 --blocked 1:1 --blocked 10:10 --blocked 4:7 \
 	-o "$T/exp/rt.param" 2>"$T/err"
