@@ -26,6 +26,38 @@ static const char unchecked_peers_lost_note[] = "nothing checked this "
 	"answer (no table; the other approaches that gave one lost their "
 	"word here: each was proved wrong on this instance)";
 
+void nq_verdict_row_note(const nq_verdict *v, const char *remark, char *out,
+			 size_t len)
+{
+	if (!v->note[0])
+		snprintf(out, len, "%s", remark);
+	else if (v->status == NQ_ST_OK && remark[0])
+		snprintf(out, len, "%s; %s", remark, v->note);
+	else
+		snprintf(out, len, "%s", v->note);
+}
+
+const char *nq_verdict_remark_of(const char *row_note, char *buf,
+				 size_t len)
+{
+	static const char *const ends[] = { unchecked_note,
+					    unchecked_peers_lost_note };
+	size_t n = strlen(row_note), i;
+
+	for (i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+		size_t e = strlen(ends[i]);
+
+		if (n == e && !strcmp(row_note, ends[i]))
+			break;
+		if (n > e + 2 && !strcmp(row_note + n - e, ends[i]) &&
+		    !strncmp(row_note + n - e - 2, "; ", 2)) {
+			snprintf(buf, len, "%.*s", (int)(n - e - 2), row_note);
+			return buf;
+		}
+	}
+	return "";
+}
+
 void nq_claim_note_free(struct claim *c)
 {
 	if (c->note_owned)

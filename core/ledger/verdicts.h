@@ -125,6 +125,22 @@ int nq_ledger_settle(nq_ledger *l);
  * settle. */
 const nq_verdict *nq_ledger_verdict(const nq_ledger *l, long id);
 
+/* The note a run's row is written with (the CSV `note`): the verdict's,
+ * and where the verdict is an `ok` nothing checked, the solver's own
+ * remark before it ("won by backtrack/dlx; nothing checked this answer
+ * (...)"): what the solver said of an answer that stands is kept. Where
+ * the verdict has no note, the remark alone. Into out (len bytes, cut
+ * to fit). */
+void nq_verdict_row_note(const nq_verdict *v, const char *remark, char *out,
+			 size_t len);
+
+/* The solver's remark in the note of a row written `ok` with checked
+ * `none` (nq_verdict_row_note made it): the note with the verdict's text
+ * taken off, into buf; "" where the note is only the verdict's or not
+ * one such a row is written with. */
+const char *nq_verdict_remark_of(const char *row_note, char *buf,
+				 size_t len);
+
 /* The count (or, in first mode, 1 or 0) answer `id` gave. */
 uint64_t nq_ledger_answer(const nq_ledger *l, long id);
 

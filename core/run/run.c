@@ -31,15 +31,12 @@ static void on_signal(int sig)
 }
 
 /* Copy a verdict into a run. The solver's own note is kept where the
- * verdict has nothing to say. */
+ * verdict has nothing to say, and before an ok's (nq_verdict_row_note). */
 static void apply_verdict(nq_run *run, const nq_verdict *v)
 {
 	run->status = v->status;
 	snprintf(run->checked, sizeof run->checked, "%s", v->checked);
-	if (v->note[0])
-		snprintf(run->note, sizeof run->note, "%s", v->note);
-	else
-		snprintf(run->note, sizeof run->note, "%s", run->res.note);
+	nq_verdict_row_note(v, run->res.note, run->note, sizeof run->note);
 }
 
 /* A later answer changed the verdict on an earlier row: say so now (the

@@ -65,15 +65,19 @@ const char *nq_run_mode_name(enum nq_mode m)
 
 /* What names an instance beside n in a progress line: its hints, or
  * which part of a count it is; "" for the whole plain board. */
+/* What tells the instance apart in a line: its name where a file or a
+ * generator gave it one (diag-18-4-1-d15), else its hints, else its
+ * part. */
 const char *nq_run_tag_word(const nq_instance_spec *spec)
 {
-	return spec->hints_text[0] ? " hints " : spec->part_text[0] ? " part "
-	       : "";
+	return spec->id_set ? " " : spec->hints_text[0] ? " hints " :
+	       spec->part_text[0] ? " part " : "";
 }
 
 const char *nq_run_tag_text(const nq_instance_spec *spec)
 {
-	return spec->hints_text[0] ? spec->hints_text : spec->part_text;
+	return spec->id_set ? spec->id : spec->hints_text[0] ?
+	       spec->hints_text : spec->part_text;
 }
 
 /* 1 when measured run `rep` of cell ci has a row already (--resume). */

@@ -57,6 +57,11 @@ void nq_run_progress_end(struct state *s, const nq_approach *a,
 	int loud = run->status == NQ_ST_WRONG || run->status == NQ_ST_CRASH ||
 		   run->status == NQ_ST_DISPUTED;
 	char note[4 * sizeof run->note];
+	/* an ok's verdict may change as the other approaches answer (its
+	 * "nothing checked this answer" become agrees:3): the line says
+	 * the solver's own remark, the CSV and the summary the verdict */
+	const char *said = run->status == NQ_ST_OK ? run->res.note :
+			   run->note;
 
 	/* [k/N]: the row this run is (a warm-up: the row it comes before)
 	 * of the N this run writes (planned_rows in run.c) */
@@ -73,8 +78,8 @@ void nq_run_progress_end(struct state *s, const nq_approach *a,
 		nq_run_mode_name(spec->inst.mode), nq_run_tag_word(spec), nq_run_tag_text(spec),
 		rep > 0 ? "#" : "warm-up #",
 		rep > 0 ? rep : -rep + 1, nq_status_name(run->status),
-		run->wall_s, run->note[0] ? ": " : "",
-		nq_text_show(run->note, note, sizeof note));
+		run->wall_s, said[0] ? ": " : "",
+		nq_text_show(said, note, sizeof note));
 }
 
 /* Approaches that do not answer a mode (say, local search asked to

@@ -13,19 +13,23 @@
 #include "rows.h"
 #include "csvscan.h"
 
-/* The note a row is written with: the verdict's, or where the verdict
- * has none (an `ok` something checked), the file's own where the row was
- * written with such a verdict too (then its note is the solver's
- * remark), none otherwise: it was the old verdict's, and says what no
- * longer holds (a shard's "nothing checked this answer" beside the
- * merge's agrees:1). */
+/* The note a row is written with: nq_verdict_row_note of the verdict and
+ * the solver's remark, read off the file's note: where the row was
+ * written `ok` and checked, the note is the remark; `ok` with checked
+ * `none`, the remark before the old verdict's text; else none (it was
+ * the old verdict's, and says what no longer holds: a shard's "nothing
+ * checked this answer" beside the merge's agrees:1). */
 static const char *note_of(const nq_verdict *v, const struct nq_oldrow *o,
-			   const char *file_note)
+			   const char *file_note, char *buf, size_t len)
 {
-	if (v->note[0])
-		return v->note;
-	return o->status == NQ_ST_OK &&
-	       o->checked_hash != nq_rows_hash("none") ? file_note : "";
+	char rbuf[1024];
+	const char *remark = "";
+
+	if (o->status == NQ_ST_OK)
+		remark = o->checked_hash != nq_rows_hash("none") ? file_note :
+			 nq_verdict_remark_of(file_note, rbuf, sizeof rbuf);
+	nq_verdict_row_note(v, remark, buf, len);
+	return buf;
 }
 
 struct nq_rows_cursor {
@@ -144,6 +148,7 @@ int nq_rows_emit_at(nq_rows_cursor *c, size_t i, FILE *out,
 	const struct nq_oldrow *o;
 	const nq_verdict *v = NULL;
 	struct rd *r = &c->r;
+	char note[1024];
 	size_t k;
 	int got;
 
@@ -175,7 +180,7 @@ int nq_rows_emit_at(nq_rows_cursor *c, size_t i, FILE *out,
 		else if (v && k == NQ_COL_CHECKED)
 			s = v->checked;
 		else if (v && k == NQ_COL_NOTE)
-			s = note_of(v, o, s);
+			s = note_of(v, o, s, note, sizeof note);
 		else if (host && !*s && k == NQ_COL_HOST)
 			s = host;
 		if (line_field(c, s) || line_room(c, 1))

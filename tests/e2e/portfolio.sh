@@ -90,6 +90,34 @@ rows "$T/liars2.csv" >"$T/rows"
 expect "liars alone: error, each member's rejection in the note ($(cat "$T/rows"))" \
 	grep -qE "^portfolio/liar-fixed\+liar-none 8 first error   \| no member answered: liar-(fixed|none) rejected: .*; liar-(fixed|none) rejected: " "$T/rows"
 
+# an answer nothing checks (a "none" on an excluded board past the
+# validator's own count): the winner's name stays, before the verdict's
+# note; merged beside another approach's agreeing answer, the stale
+# "nothing checked" goes and the winner's name stays
+printf 'n = 24\nnumdiags = 22\ndiags = [[33, 0], [3, 1], [23, 0], [37, 0], [22, 0], [45, 0], [28, 0], [5, 1], [10, 0], [25, 0], [29, 0], [45, 1], [46, 0], [15, 0], [31, 0], [23, 1], [17, 0], [35, 0], [10, 1], [19, 1], [32, 0], [43, 0]]\n' >"$T/d24.param"
+cat >"$T/alone.yaml" <<Y
+experiment: pf-alone
+repeat: 1
+timeout: 20s
+instances:
+  - {file: d24.param, diagonals: 22}
+approaches:
+  - portfolio: {members: ["backtrack:variant=prop", "backtrack:variant=mrv"]}
+  - backtrack: {variant: prop}
+Y
+"$H" run "$T/alone.yaml" --shard 1/2 -o "$T/alone1.csv" >"$T/out" 2>&1
+rc=$?
+rows "$T/alone1.csv" >"$T/rows"
+expect "alone: a none nothing checked keeps the winner's name (rc $rc: $(cat "$T/rows"))" \
+	grep -qxF "portfolio/backtrack/prop+backtrack/mrv 24 first ok 0 none | won by backtrack/prop; nothing checked this answer (no table, no other approach gave one)" "$T/rows"
+expect "... and its progress line says the winner, not a verdict still open" \
+	grep -qE '^\[1/1\] portfolio/backtrack/prop\+backtrack/mrv n=24 first d24-d22 #1: ok [0-9.]+s: won by backtrack/prop$' "$T/out"
+"$H" run "$T/alone.yaml" --shard 2/2 -q -o "$T/alone2.csv" 2>/dev/null
+"$H" merge -o "$T/alonem.csv" "$T/alone1.csv" "$T/alone2.csv" >/dev/null 2>&1
+rows "$T/alonem.csv" >"$T/rows"
+expect "alone, merged: agrees:1, the winner's name kept, the stale note gone ($(cat "$T/rows"))" \
+	grep -qxF "portfolio/backtrack/prop+backtrack/mrv 24 first ok 0 agrees:1 | won by backtrack/prop" "$T/rows"
+
 # Under ASan (E2E_SAN) the liar's section and the refusals walk the
 # portfolio's C (frames, placements, the members' texts); what follows
 # walks the same paths with programs and the clock, so it runs once.
