@@ -327,10 +327,16 @@ static int plot_draw(nq_table *t, nq_plot_opts *o, const char *out, int all,
 		rc = nq_plot_draw(t, o, &err);
 		nq_error_format(&err, buf, sizeof buf);
 		if (rc == NQ_PLOT_EINPUT && all && k == NQ_PLOT_SIZE) {
-			/* no sizes (only native solvers): not an error here */
-			fprintf(stderr, "harness: size plot skipped: no approach "
-				"of %s builds a model (variables and clauses or "
-				"rows)\n", o->csv);
+			/* no sizes (only native solvers), or none of a whole
+			 * board: not an error here */
+			if (!strstr(err.msg, "the size plot draws whole"))
+				fprintf(stderr, "harness: size plot skipped: no "
+					"approach of %s builds a model "
+					"(variables and clauses or rows)\n",
+					o->csv);
+			else
+				fprintf(stderr, "harness: size plot skipped: "
+					"%s\n", err.msg);
 			continue;
 		}
 		if (rc == NQ_PLOT_EINPUT && all && k == NQ_PLOT_RTD)

@@ -1175,6 +1175,18 @@ static int has_values(const nq_cells *c)
 	return 0;
 }
 
+/* has_values for the cells of whole boards (no hints, blocked squares
+ * or excluded lines), the ones the size plot draws */
+static int has_whole_values(const nq_cells *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->ncells; i++)
+		if (c->cell[i].y.count && !HINTED(&c->cell[i]))
+			return 1;
+	return 0;
+}
+
 int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 		   const char *target, FILE *f, nq_error *err)
 {
@@ -1209,6 +1221,18 @@ int nq_plot_script(const nq_table *t, const nq_plot_opts *o,
 		if (!has_values(sz[0])) {
 			nq_error_set(err, o->csv, 0, 0, "no row has a model size "
 				     "(vars): nothing for a size plot");
+			goto out;
+		}
+		if (!has_whole_values(sz[0])) {
+			/* sizes against n are of whole boards: one of a
+			 * file's or a family's instances is not n's */
+			nq_error_set(err, o->csv, 0, 0, "the rows with a model "
+				     "size are all of instances with hints, "
+				     "blocked squares or excluded lines (files, "
+				     "generated families): the size plot draws "
+				     "whole boards' sizes against n; each "
+				     "instance's are the CSV's vars and "
+				     "constraints");
 			goto out;
 		}
 		if (!(st = malloc((sz[0]->nseries + 1) * sizeof *st)) ||

@@ -156,6 +156,26 @@ expect "... and says plainly it skipped the size plot ($(<"$T/err"))" \
 	grep -qF 'size plot skipped: no approach of' "$T/err"
 expect "... with no error-like line" not grep -qiE 'no numbers in column|numeric columns' "$T/err"
 
+# sizes only of blocked instances (a CNF per file): not sizes against n;
+# --kind all says why and goes on, --kind size refuses (it was gnuplot's
+# "all points y value undefined" and exit 1)
+echo "$HEAD,vars,constraints" >"$T/ks.csv"
+for a in backtrack/bitmask picosat/commander; do
+	v=,; [ $a = picosat/commander ] && v=300,900
+	echo "blk,16,first,s,e,1,ok,1,0.03,$a,1:1 2:2,blocked-n16-b2-f1-s1-0,$v" >>"$T/ks.csv"
+	echo "blk,16,first,s,e,1,ok,1,0.05,$a,3:3 4:4,blocked-n16-b2-f1-s1-1,$v" >>"$T/ks.csv"
+done
+"$H" plot "$T/ks.csv" --kind all -o "$T/ks.svg" 2>"$T/err"
+rc=$?
+expect "--kind all, sizes only of blocked instances: exit 0 (got $rc: $(<"$T/err"))" [ $rc -eq 0 ]
+expect "... the size plot skipped, saying why" \
+	grep -qF 'size plot skipped: the rows with a model size are all of instances with hints, blocked squares or excluded lines' "$T/err"
+expect "... no gnuplot error" not grep -q 'gnuplot failed' "$T/err"
+"$H" plot "$T/ks.csv" --kind size -o "$T/ks2.svg" 2>"$T/err"
+rc=$?
+expect "--kind size on them: exit 2, the CSV's vars and constraints named (got $rc: $(<"$T/err"))" \
+	[ $rc -eq 2 ] && grep -qF "each instance's are the CSV's vars and constraints" "$T/err"
+
 # --- layouts that hold: a slide, a paper's two columns and one -----------------
 # crowded SVG: the texts of a gnuplot SVG as boxes (0.5 em a character,
 # the font's height), turned as drawn; prints each two that meet and each
