@@ -787,6 +787,21 @@ const nq_cell *nq_cells_find(const nq_cells *c, size_t series, size_t mode,
 	return NULL;
 }
 
+int nq_cell_id_generated(const nq_cell *x)
+{
+	static const char *const fams[] = { "placed", "blocked", "excluded" };
+	char pre[40];
+	size_t f;
+
+	for (f = 0; f < sizeof fams / sizeof fams[0]; f++) {
+		int k = snprintf(pre, sizeof pre, "%s-n%d-", fams[f], x->n);
+
+		if (!strncmp(x->id, pre, (size_t)k))
+			return 1;
+	}
+	return 0;
+}
+
 int nq_cell_id_made(const nq_cell *x)
 {
 	char pre[24];

@@ -139,6 +139,11 @@ int nq_cells_counted(int st);
  * nothing its hints do not: the reports and plots name such an instance
  * by its hints. */
 int nq_cell_id_made(const nq_cell *x);
+/* 1 when x's id is a generator's (`generate:`, FAMILY-nN-...:
+ * core/config/config_generate.c): one of a seeded family, which the
+ * time plot draws against the family's parameter where the file has
+ * nothing else; a file's instances it draws one by one. */
+int nq_cell_id_generated(const nq_cell *x);
 const nq_cell *nq_cells_find(const nq_cells *c, size_t series, size_t mode,
 			     const char *hints, int n);
 

@@ -185,8 +185,8 @@ static void timeout_line(FILE *f, double t, const nq_plot_key *key)
 /* The cells without hints: none (0), or 1 with whether some run timed out
  * or was skipped, and the smallest and largest y (lo stays INFINITY, hi 0
  * when no run ended ok). */
-static int time_range(const nq_cells *c, int *timed_out, double *lo,
-		      double *hi, double *lo_pos)
+static int time_range(const nq_cells *c, int hinted_too, int *timed_out,
+		      double *lo, double *hi, double *lo_pos)
 {
 	size_t i;
 	int any = 0;
@@ -197,7 +197,7 @@ static int time_range(const nq_cells *c, int *timed_out, double *lo,
 	for (i = 0; i < c->ncells; i++) {
 		const nq_cell *x = &c->cell[i];
 
-		if (HINTED(x))
+		if (HINTED(x) && !hinted_too)
 			continue;
 		any = 1;
 		if (x->status[NQ_ST_TIMEOUT] || x->status[NQ_ST_SKIPPED])
@@ -805,7 +805,8 @@ static int time_panels(const nq_cells *c, size_t *mode, int *hinted,
 	return n;
 }
 
-/* 0, -1 (no instance without hints: the caller draws the families),
+/* 0, -1 (only generated families' instances: the caller draws the
+ * families against their parameters),
  * -2 (no memory), -3 (no panel --panel names: err set). */
 static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 		     int term, const char *target, const nq_style *st,
@@ -819,8 +820,19 @@ static int time_plot(FILE *f, const nq_cells *c, const nq_plot_opts *o,
 	double lo, hi, lo_pos;
 	struct nonpos z;
 
-	if (!time_range(c, &timed_out, &lo, &hi, &lo_pos))
-		return -1;
+	if (!time_range(c, 0, &timed_out, &lo, &hi, &lo_pos)) {
+		/* no plain board: a file of generated families only is
+		 * drawn against their parameters (the caller), any other
+		 * (an instance file's) instance by instance */
+		size_t x;
+
+		for (x = 0; x < c->ncells; x++)
+			if (!nq_cell_id_generated(&c->cell[x]))
+				break;
+		if (x == c->ncells)
+			return -1;
+		time_range(c, 1, &timed_out, &lo, &hi, &lo_pos);
+	}
 	np = time_panels(c, mode, hinted, names);
 	if (nq_plot_pick(o, names, np, keep, err) < 0)
 		return -3;

@@ -156,6 +156,19 @@ expect "... and says plainly it skipped the size plot ($(<"$T/err"))" \
 	grep -qF 'size plot skipped: no approach of' "$T/err"
 expect "... with no error-like line" not grep -qiE 'no numbers in column|numeric columns' "$T/err"
 
+# a file of instance files' instances only (no plain board, no generated
+# family): drawn instance by instance, not as a family against b/n^2
+echo "$HEAD" >"$T/kf.csv"
+for a in backtrack/bitmask picosat/commander; do
+	echo "kf,16,first,s,e,1,ok,1,0.03,$a,1:1 2:2,prob080-16-1" >>"$T/kf.csv"
+	echo "kf,16,first,s,e,1,ok,1,0.05,$a,3:3 4:4,prob080-16-2" >>"$T/kf.csv"
+done
+keep "$H" plot "$T/kf.csv" -o "$T/kf.svg" 2>"$T/err"
+expect "instance files only: the per-instance panel ($(<"$T/err"))" \
+	grep -qF '>first: blocked, hinted, file instances<' "$T/kf.svg"
+expect "... each instance named on its axis" grep -qF '>prob080-2<' "$T/kf.svg"
+expect "... not against the family's parameter" not grep -qF 'b / n^2' "$T/kf.svg"
+
 # sizes only of blocked instances (a CNF per file): not sizes against n;
 # --kind all says why and goes on, --kind size refuses (it was gnuplot's
 # "all points y value undefined" and exit 1)

@@ -437,7 +437,7 @@ try:
         h = head[0]
         for l in lines:
             m = idre.search(l)
-            if m:
+            if m and not l.startswith('['):  # not a progress line
                 col = h[:m.start() + 1].split()[-1] if h[:m.start() + 1].split() else ''
                 word = re.findall(r'\S+', h[m.start():m.start() + 9])
                 if 'hints' in h or not word or word[0] != 'instance': bad.append(('console', h))
