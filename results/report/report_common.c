@@ -310,6 +310,38 @@ void nq_report_changed_text(size_t n, char *buf, size_t len)
 		 n == 1 ? "" : "s", n == 1 ? "it" : "them");
 }
 
+const char *nq_report_inst_answer(const nq_cells *c, size_t i)
+{
+	const nq_cell *a = &c->cell[i];
+	const char *ans = "";
+	size_t j;
+
+	for (j = i; j < c->ncells; j++) {
+		const nq_cell *b = &c->cell[j];
+
+		if (b->mode != a->mode || b->n != a->n ||
+		    strcmp(b->hints, a->hints))
+			break;
+		if (!b->answer[0])
+			continue;
+		if (!ans[0])
+			ans = b->answer;
+		else if (strcmp(ans, b->answer))
+			return "varies";
+	}
+	return ans;
+}
+
+int nq_report_mode_answers(const nq_cells *c, size_t m)
+{
+	size_t i;
+
+	for (i = 0; i < c->ncells; i++)
+		if (c->cell[i].mode == m && c->cell[i].answer[0])
+			return 1;
+	return 0;
+}
+
 void nq_report_inst(const nq_cell *e, char *buf, size_t len)
 {
 	snprintf(buf, len, "%.*s%s%s", (int)e->hints_len, e->hints,

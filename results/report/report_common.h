@@ -139,6 +139,14 @@ void nq_report_row_of(const struct nq_report_ctx *x, size_t m,
  * cell's key holds, then its id ("1:2 blocked-n8-b8-f1-s1-0"); "" for a
  * plain board. Brackets stay for what they mean in the statuses. */
 void nq_report_inst(const nq_cell *e, char *buf, size_t len);
+/* What instance i (the index of its first cell, in the cells' order:
+ * mode, n, hints) was found to be: its ok runs' answer (the count,
+ * "found" or "none"), "varies" where its cells' differ, "" where no ok
+ * run answered. The glance tables' answer column. */
+const char *nq_report_inst_answer(const nq_cells *c, size_t i);
+/* 1 when some instance of mode m has an answer: the glance table then
+ * has the column. */
+int nq_report_mode_answers(const nq_cells *c, size_t m);
 /* Has mode m any cell with hints (1), or with an instance id (2: the
  * tables' column is "instance")? */
 int nq_report_mode_hints(const nq_cells *c, size_t m);

@@ -165,26 +165,6 @@ void nq_tex_inst_text(const nq_cell *e, const char **s, size_t *len)
 	}
 }
 
-/* The answer of the instance whose first cell is i: its cells' answer,
- * "varies" when they differ, "" when none answered. */
-const char *nq_tex_inst_answer(const nq_cells *c, size_t i)
-{
-	const char *a = "";
-	size_t j;
-
-	for (j = i; j < c->ncells && (j == i || !nq_tex_first_of_instance(c, j)); j++) {
-		const char *b = c->cell[j].answer;
-
-		if (!b[0])
-			continue;
-		if (!a[0])
-			a = b;
-		else if (strcmp(a, b))
-			return "varies";
-	}
-	return a;
-}
-
 /* Status letters of the glance table's superscripts (runs not ok). */
 const char nq_tex_status_letter[NQ_ST__COUNT] = {
 	[NQ_ST_OK] = 0, [NQ_ST_WRONG] = 'W', [NQ_ST_TIMEOUT] = 'T',

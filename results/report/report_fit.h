@@ -49,8 +49,6 @@ int nq_tex_first_of_instance(const nq_cells *c, size_t i);
 /* What names an instance in a row: its id, else its hints (its hints
  * where the id is the one made of them: nq_cell_id_made). */
 void nq_tex_inst_text(const nq_cell *e, const char **s, size_t *len);
-/* The answer of the instance whose first cell is i ("varies", ""). */
-const char *nq_tex_inst_answer(const nq_cells *c, size_t i);
 /* A glance cell's LaTeX into buf, its width in digits into *w. */
 void nq_tex_glance_cell(char *buf, size_t len, const nq_cell *e,
 			double scale, double *w);

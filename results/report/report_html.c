@@ -388,6 +388,7 @@ static void glance(const struct nq_report_ctx *x, size_t m, double scale,
 	FILE *f = x->f;
 	char id[32];
 	size_t i, s;
+	int ans = nq_report_mode_answers(c, m);
 
 	snprintf(id, sizeof id, "glance-%zu", m);
 	fprintf(f, "<div class=\"box\"><table id=\"%s\" class=\"glance sortable\">"
@@ -395,6 +396,8 @@ static void glance(const struct nq_report_ctx *x, size_t m, double scale,
 	th(f, "n", 1, "n");
 	th(f, "family", 0, "family");
 	th(f, "instance", 0, "instance");
+	if (ans)
+		th(f, "answer", 0, "answer");
 	for (s = 0; s < c->nseries; s++) {
 		fputs("<th data-num data-key=\"", f);
 		html(f, c->series[s]);
@@ -424,6 +427,8 @@ static void glance(const struct nq_report_ctx *x, size_t m, double scale,
 		nq_report_family(row->hints, fam, sizeof fam);
 		td_text(f, fam);
 		td_inst(f, row);
+		if (ans)
+			td_text(f, nq_report_inst_answer(c, i));
 		for (s = 0; s < c->nseries; s++) {
 			const nq_cell *e = nq_cells_find(c, s, m, row->hints,
 							 row->n);

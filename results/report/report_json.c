@@ -11,6 +11,8 @@
  *     "approaches": [ { "name", "instances", "solved", "par2", "cpu_s",
  *                       "wins" } ],
  *     "cells": [ { "mode", "n", "instance", "hints", "family", "approach",
+ *                  "answer" (the ok runs' count, "found" or "none",
+ *                  "varies" where they differ; null where none answered),
  *                  "runs", "statuses": { "ok": 3, ... }, "median", "median_ci"
  *                  ([lo, hi] or null), "min", "max", "q1", "q3", "iqr",
  *                  "mad", "noisy", "machines", "timeout_s",
@@ -128,6 +130,12 @@ static int cell(const struct nq_report_ctx *x, const nq_cell *e)
 	fputs(", ", f);
 	key(f, "approach");
 	nq_json_str(f, c->series[e->series]);
+	fputs(", ", f);
+	key(f, "answer");
+	if (e->answer[0])
+		nq_json_str(f, e->answer);
+	else
+		fputs("null", f);
 	fprintf(f, ", \"runs\": %zu, \"statuses\": {", e->runs);
 	for (st = 0; st < NQ_ST__COUNT; st++)
 		if (e->status[st]) {

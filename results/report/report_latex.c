@@ -397,7 +397,7 @@ static void glance_one(const struct nq_report_ctx *x, size_t m, double scale,
 		}
 		if (l->answer) {
 			fputs(" & ", x->f);
-			tex(x->f, nq_tex_inst_answer(c, i));
+			tex(x->f, nq_report_inst_answer(c, i));
 		}
 		for (s = l->s0; s < l->s1; s++) {
 			nq_tex_glance_cell(cell, sizeof cell, nq_cells_find(c, s, m,

@@ -106,17 +106,20 @@ static void md_wide(const struct nq_report_ctx *x, size_t m, double scale,
 {
 	const nq_cells *c = x->c;
 	size_t i, s;
+	int ans = nq_report_mode_answers(c, m);
 
 	fprintf(x->f, "Median %s%s%s at a glance (~ noisy; in brackets: "
-		"runs that did not end ok):\n\n| n |%s", nq_report_name_of(c->ycol),
-		unit[0] ? " in " : "", unit, hints == 2 ? " instance |" :
-		hints ? " hints |" : "");
+		"runs that did not end ok%s):\n\n| n |%s%s",
+		nq_report_name_of(c->ycol), unit[0] ? " in " : "", unit,
+		ans ? "; answer: what the ok runs answered, `varies` where "
+		"they differ" : "", hints == 2 ? " instance |" :
+		hints ? " hints |" : "", ans ? " answer |" : "");
 	for (s = 0; s < c->nseries; s++) {
 		fputc(' ', x->f);
 		md(x->f, c->series[s]);
 		fputs(" |", x->f);
 	}
-	fprintf(x->f, "\n|---:|%s", hints ? "---|" : "");
+	fprintf(x->f, "\n|---:|%s%s", hints ? "---|" : "", ans ? "---|" : "");
 	for (s = 0; s < c->nseries; s++)
 		fputs("---:|", x->f);
 	fputc('\n', x->f);
@@ -130,6 +133,11 @@ static void md_wide(const struct nq_report_ctx *x, size_t m, double scale,
 		fprintf(x->f, "| %d |", row->n);
 		if (hints)
 			md_inst(x->f, row);
+		if (ans) {
+			fputc(' ', x->f);
+			md(x->f, nq_report_inst_answer(c, i));
+			fputs(" |", x->f);
+		}
 		for (s = 0; s < c->nseries; s++) {
 			const nq_cell *e = nq_cells_find(c, s, m, row->hints, row->n);
 			char v[64];

@@ -249,7 +249,8 @@ def summary_n4():
     return '' if got == ' '.join(order) else got
 def report_columns():
     l = next(l for l in open(f'{T}/j2.md') if l.startswith('| n | '))
-    got = ' '.join(' '.join(l.rstrip('\n').replace(' ', '').split('|')[2:]).split())
+    cols = [x.strip() for x in l.rstrip('\n').split('|')[2:]]
+    got = ' '.join(x for x in cols if x and x != 'answer')
     return '' if got == ' '.join(order) else got
 def legend(f):  # "label colour" lines, in legend order
     s = open(f).read()

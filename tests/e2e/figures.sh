@@ -95,7 +95,7 @@ expect "--only approach=: only that approach is drawn" \
 	--only mode=count -o "$T/r/o.md" 2>"$T/err"
 expect "report --only exits 0 ($(<"$T/err"))" [ -s "$T/r/o.md" ]
 expect "report --only: the approaches named, not the others" \
-	has '| n | backtrack/textbook | backtrack/mrv |' "$T/r/o.md"
+	has '| n | answer | backtrack/textbook | backtrack/mrv |' "$T/r/o.md"
 expect "report --only: n 5 and 6 only, count mode only [1/4]" \
 	[ "$(grep -cE '^\| [0-9]+ \| [0-9.]' "$T/r/o.md")" -eq 2 ]
 expect "report --only: n 5 and 6 only, count mode only [2/4]" \
@@ -108,7 +108,7 @@ expect "report --only: the runs counted are those shown (2 approaches x 2 sizes)
 	has '4 runs (4 ok)' "$T/r/o.md"
 "$H" report "$T/r/f.csv" --only 'approach=backtrack/*' --only n=4..4 -o "$T/r/g.md" 2>/dev/null
 expect "report --only: a wildcard and an n..m range" \
-	has '| n | backtrack/textbook | backtrack/bitmask | backtrack/mrv |' "$T/r/g.md"
+	has '| n | answer | backtrack/textbook | backtrack/bitmask | backtrack/mrv |' "$T/r/g.md"
 bad_input "report --only: a typo in an approach gets a did-you-mean" \
 	"no approach 'backtrak/mrv' in the file (did you mean 'backtrack/mrv'?); approaches: backtrack/textbook, backtrack/bitmask, backtrack/mrv" \
 	"$H" report "$T/r/f.csv" --only approach=backtrak/mrv

@@ -359,6 +359,11 @@ expect "the summary has a line for each" \
 "$H" report "$T/diag/one/same.csv" --format json -o "$T/diag/one/same.json" 2>/dev/null
 expect "the report counts three instances" \
 	grep -q '"instances": 3' "$T/diag/one/same.json"
+expect "... each cell with its answer (the JSON)" \
+	grep -q '"instance": "b/x-d1", .*"answer": "4"' "$T/diag/one/same.json"
+"$H" report "$T/diag/one/same.csv" -o "$T/diag/one/same.md" 2>/dev/null
+expect "... and the glance table an answer column (Markdown)" \
+	grep -qF '| 6 | b/x-d1 | 4 |' "$T/diag/one/same.md"
 printf -- '- {n: 8, hints: [[1, 1]]}\n' >"$T/diag/one/placed-n8-q2-s1-0.yaml"
 run_exp diag/one/clash "instances:
   - {file: placed-n8-q2-s1-0.yaml}
