@@ -59,6 +59,8 @@
 #   BLOCKED   Blocked files per board size, evenly spaced in id order
 #             (default all: 400 in all)
 #   TIMEOUT   seconds a run (default 60), the harness's and shiftqueens'
+#             (a number of seconds, or with s, m or h as the harness's
+#             timeout: 90, 90s, 1.5m)
 #   SQ_TIMEOUT  seconds a shiftqueens run (default TIMEOUT; it decides
 #             no Blocked instance of n >= 48 in minutes)
 #   SHIFTQUEENS=0   leave shiftqueens out (its column is then empty)
@@ -91,7 +93,8 @@
 #
 # Every answer (SAT or UNSAT) of every approach and of shiftqueens is
 # compared with the published one: a MISMATCH line each, and exit 1 (as
-# for a run the harness's validator found wrong or disputed). The
+# for a run the harness's validator found wrong or disputed); a knob
+# or a file that is not what it should be is exit 2, before any run. The
 # table (Markdown) gives per set and n: the instances, then per solver
 # how many it decided, how many agreed with the published answer, the
 # total and worst wall seconds of one run (a run not decided counts at
@@ -122,6 +125,18 @@ SEEDS=${SEEDS:-1}
 REPEAT=${REPEAT:-1}
 BLOCKED=${BLOCKED:-all}
 TIMEOUT=${TIMEOUT:-60}
+# seconds of a duration as the harness writes one (90, 90s, 1.5m, 1h)
+seconds() {
+	awk -v v="$2" -v k="$1" 'BEGIN {
+		if (v !~ /^[0-9]+(\.[0-9]+)?(s|m|h)?$/ || v + 0 <= 0) {
+			printf "published.sh: %s: '\''%s'\'' is not a duration (seconds, as 90, 90s, 1.5m or 1h)\n", k, v > "/dev/stderr"
+			exit 2
+		}
+		m = v ~ /h$/ ? 3600 : v ~ /m$/ ? 60 : 1
+		printf "%g\n", (v + 0) * m }'
+}
+TIMEOUT=$(seconds TIMEOUT "$TIMEOUT")
+[ -z "${SQ_TIMEOUT:-}" ] || SQ_TIMEOUT=$(seconds SQ_TIMEOUT "$SQ_TIMEOUT")
 JOBS=${JOBS:-1}
 H=${HARNESS:-./harness}
 # the default approaches, strongest native first
@@ -171,8 +186,9 @@ sample, beyond, seeds, repeat, mpick = sys.argv[9:14]
 approaches = sys.argv[14:]
 sets, ns = sets.split(), ns.split()
 rows = []   # set, group, id, path, M, published sat (None: none), published s
-def die(msg):
-    sys.exit('published.sh: ' + msg)
+def die(msg):  # a knob or a file that is not right: exit 2
+    print('published.sh: ' + msg, file=sys.stderr)
+    sys.exit(2)
 for s in sets:
     if s not in ('diags', 'blocked', 'beyond'):
         die(f"SETS: '{s}' is not diags, blocked or beyond")
@@ -543,9 +559,11 @@ for s in sets:
             pt = [x['pub_s'] for x in xs]
             print(f'| {label} | {len(xs)} | {pubname[s]} | {len(xs)} | - | '
                   f'{fmt(sum(pt))} | {fmt(max(pt))} | - | - | - | - |')
+def fmt_ms(v):  # to the millisecond: a 'slower' line's two times differ
+    return f'{v:.3f}'
 for a, i, mine, theirs in slower:
-    print(f"slower: {a} on {i}: " + (f"{fmt(mine)} s" if mine is not None else 'undecided')
-          + f" against shiftqueens' {fmt(theirs)} s")
+    print(f"slower: {a} on {i}: " + (f"{fmt_ms(mine)} s" if mine is not None else 'undecided')
+          + f" against shiftqueens' {fmt_ms(theirs)} s")
 for x in insts:
     if x['set'] == 'beyond':
         print(f"{x['id']}: " + ', '.join(

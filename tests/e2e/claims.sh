@@ -241,7 +241,7 @@ fi
 f='[0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|'  # wall total, worst; CPU total, worst
 # SLICE=1: the harness and shiftqueens an instance at a time, the four
 # slices merged into one runs.csv (KEEP)
-run_bench published env CSPLIB="$T/csplib" N=6 TIMEOUT=5 SLICE=1 KEEP="$T/sliced" bench/published.sh
+run_bench published env CSPLIB="$T/csplib" N=6 TIMEOUT=5s SLICE=1 KEEP="$T/sliced" bench/published.sh
 bench_ok published "^\| diags n=6 M=5 \| 2 \| backtrack/prop \| 2 \| 2 \| $f " \
 	'^\| diags n=6 M=5 \| 2 \| backtrack/dlx \| 2 \| 2 \| ' \
 	'^\| blocked n=6 \| 2 \| backtrack/prop \| 2 \| 2 \| ' \
@@ -255,6 +255,14 @@ if command -v g++ >/dev/null; then
 else
 	expect "published.sh: no g++, shiftqueens left out saying so" grep -q 'shiftqueens left out (no g++)' "$T/published.out"
 fi
+# (TIMEOUT=5s above as the harness writes a timeout;) a knob that is not
+# right is exit 2, before any run, apart from a MISMATCH's 1
+for knob in TIMEOUT=20x SETS=diag; do
+	env CSPLIB="$T/csplib" N=6 "$knob" bench/published.sh >"$T/knob.out" 2>&1
+	rc=$?
+	expect "published.sh $knob: exit 2, saying which knob (rc $rc: $(tail -1 "$T/knob.out"))" \
+		sh -c "[ $rc = 2 ] && grep -q '^published.sh: ${knob%%=*}: ' '$T/knob.out'"
+done
 # past the paper: the generator's file, read by the harness at M = n - 2,
 # every solver's answer held to the others' (none is published)
 run_bench beyond env CSPLIB="$T/csplib" SETS=beyond BEYOND=8 SEEDS=1 TIMEOUT=5 bench/published.sh
