@@ -384,6 +384,21 @@ static int load_one(struct loader *L, const yaml_node_t *node,
 
 	if (!text)
 		return -1;
+	/* an archive as CSPLib publishes the sets (data/diag-N.tar.gz, a
+	 * gzip's magic number; a zip's): its files, not it */
+	if (len >= 4 && (((unsigned char)text[0] == 0x1f &&
+			  (unsigned char)text[1] == 0x8b) ||
+			 !memcmp(text, "PK\003\004", 4))) {
+		int zip = text[0] == 'P';
+
+		rc = cfg_fail(L, node, "file: %s is a %s archive, not an "
+			      "instance file: unpack it (%s %s) and give the "
+			      "files inside, as {file: 'diag-20/*.param', "
+			      "diagonals: 18}", path, zip ? "zip" : "gzip",
+			      zip ? "unzip" : "tar -xzf", path);
+		free(text);
+		return rc;
+	}
 	fmt = nq_instfile_format(path, text, len);
 	if (fmt == NQ_INSTFILE_YAML) {
 		if (mode_key)

@@ -169,6 +169,47 @@ static int tab_error(const yaml_parser_t *p, const char *text, size_t len,
 	return 1;
 }
 
+/* A glob with brackets or braces written bare in a flow mapping
+ * ({file: diag-18-4-[1-5].param}) is YAML's flow syntax, not a name:
+ * where the problem's line has such a `file:` value, the message says
+ * to quote it. */
+static void glob_hint(const yaml_parser_t *p, const char *text, size_t len,
+		      nq_error *err)
+{
+	size_t off = 0, end, n;
+	size_t line = p->problem_mark.line, l = 0;
+	const char *v;
+
+	if (!err)
+		return;
+	n = strlen(err->msg);
+	while (l < line && off < len) {
+		const char *nl = memchr(text + off, '\n', len - off);
+
+		if (!nl)
+			return;
+		off = (size_t)(nl - text) + 1;
+		l++;
+	}
+	for (end = off; end < len && text[end] != '\n'; end++)
+		;
+	for (v = text + off; v + 5 <= text + end; v++)
+		if (!memcmp(v, "file:", 5))
+			break;
+	if (v + 5 > text + end)
+		return;
+	for (v += 5; v < text + end && *v == ' '; v++)
+		;
+	if (v == text + end || *v == '\'' || *v == '"')
+		return;
+	if (!memchr(v, '[', (size_t)(text + end - v)) &&
+	    !memchr(v, '{', (size_t)(text + end - v)))
+		return;
+	snprintf(err->msg + n, sizeof err->msg - n, "; a glob with [ ] or "
+		 "{ } is YAML's own syntax unless quoted: file: "
+		 "'diag-18-4-[1-5].param'");
+}
+
 static void parser_error(const yaml_parser_t *p, const char *text, size_t len,
 			 const char *path, nq_error *err)
 {
@@ -200,6 +241,7 @@ static void parser_error(const yaml_parser_t *p, const char *text, size_t len,
 	if (p->error == YAML_SCANNER_ERROR && tab_error(p, text, len, path, err))
 		return;
 	syntax_error(p, path, err);
+	glob_hint(p, text, len, err);
 }
 
 /* Before the document is built: nesting deeper than NQ_CONFIG_MAX_DEPTH is

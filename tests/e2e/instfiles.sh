@@ -364,6 +364,15 @@ expect "... each cell with its answer (the JSON)" \
 "$H" report "$T/diag/one/same.csv" -o "$T/diag/one/same.md" 2>/dev/null
 expect "... and the glance table an answer column (Markdown)" \
 	grep -qF '| 6 | b/x-d1 | 4 |' "$T/diag/one/same.md"
+# the archive as CSPLib publishes it, given whole: said so, with the
+# command that unpacks it
+printf 'n = 6\n' | gzip >"$T/diag/one/diag-6.tar.gz"
+run_exp diag/one/tgz "instances:
+  - {file: diag-6.tar.gz, diagonals: 1}
+approaches: [backtrack]
+"
+expect "a .tar.gz given as an instance file: exit 2, unpack it ($(<"$T/diag/one/tgz.err"))" \
+	sh -c "[ $rc = 2 ] && grep -qE 'tgz.yaml:2:5: file: [^ ]*/diag-6.tar.gz is a gzip archive, not an instance file: unpack it \(tar -xzf [^ ]*/diag-6.tar.gz\) and give the files inside' '$T/diag/one/tgz.err'"
 printf -- '- {n: 8, hints: [[1, 1]]}\n' >"$T/diag/one/placed-n8-q2-s1-0.yaml"
 run_exp diag/one/clash "instances:
   - {file: placed-n8-q2-s1-0.yaml}

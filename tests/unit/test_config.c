@@ -812,6 +812,11 @@ static void test_error_case(void **state)
 	X(yaml_unclosed, "instances: [1, 2\napproaches: []\n", 2, 11,       \
 	  "invalid YAML: did not find expected ',' or ']' (while parsing "  \
 	  "a flow sequence at line 1, column 12)")                          \
+	X(yaml_bare_glob, "instances:\n  - {file: d/x-[1-5].param}\n"      \
+	  "approaches: [backtrack]\n", 2, 16,                              \
+	  "(while parsing a flow mapping at line 2, column 5); a glob "     \
+	  "with [ ] or { } is YAML's own syntax unless quoted: file: "      \
+	  "'diag-18-4-[1-5].param'")                                        \
 	X(yaml_bad_alias, "repeat: *nope\n" BASE, 1, 9,                     \
 	  "invalid YAML: found undefined alias")                            \
 	X(yaml_tab_indent, "experiment: t\n\tinstances: []\n", 2, 1,          \
