@@ -724,12 +724,23 @@ static int finish(struct loader *L)
 		for (a = 0; a < exp->napproaches; a++)
 			if (nq_approach_matches(&exp->approaches[a], name))
 				break;
-		if (a == exp->napproaches)
+		if (a == exp->napproaches) {
+			const char *names[64], *near;
+			size_t k;
+
+			for (k = 0; k < exp->napproaches && k < 64; k++)
+				names[k] = exp->approaches[k].name;
+			if ((near = nq_suggest(name, names, k)))
+				return cfg_fail(L, L->only_names[i], "only: no "
+						"approach of this file is "
+						"named '%s' (did you mean "
+						"'%s'?)", name, near);
 			return cfg_fail(L, L->only_names[i], "only: no "
 					"approach of this file is named '%s' "
 					"(use a solver name such as backtrack, "
 					"or an approach name such as "
 					"backtrack/bitmask)", name);
+		}
 	}
 	if (cfg_check_largest_n(L) < 0 || check_ids(L))
 		return -1;

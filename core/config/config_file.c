@@ -547,13 +547,20 @@ int cfg_file_entry(struct loader *L, const yaml_node_t *node)
 			if (k->type == YAML_SCALAR_NODE &&
 			    !strcmp(text_of(k), known[i]))
 				break;
-		if (i == 4)
+		if (i == 4) {
+			const char *kt = k->type == YAML_SCALAR_NODE ?
+					text_of(k) : "?",
+				   *near = nq_suggest(kt, known, 4);
+
+			if (near)
+				return cfg_fail(L, k, "unknown key '%s' in a "
+						"file: entry (did you mean "
+						"'%s'?)", kt, near);
 			return cfg_fail(L, k, "unknown key '%s' in a file: "
 					"entry (known: file, mode, only, "
 					"diagonals; the instance comes from "
-					"the file)",
-					k->type == YAML_SCALAR_NODE ?
-					text_of(k) : "?");
+					"the file)", kt);
+		}
 		if (keys[i])
 			return cfg_fail(L, k, "duplicate key '%s' (first given "
 					"at line %d)", known[i],

@@ -817,6 +817,14 @@ static void test_error_case(void **state)
 	  "(while parsing a flow mapping at line 2, column 5); a glob "     \
 	  "with [ ] or { } is YAML's own syntax unless quoted: file: "      \
 	  "'diag-18-4-[1-5].param'")                                        \
+	X(file_key_typo, "instances:\n  - {file: x.param, diagonal: 3}\n"  \
+	  "approaches: [backtrack]\n", 2, 21,                              \
+	  "unknown key 'diagonal' in a file: entry (did you mean "          \
+	  "'diagonals'?)")                                                  \
+	X(only_typo, "instances:\n  - {n: 8, only: [backtrack/dxl]}\n"     \
+	  "approaches:\n  - backtrack: {variant: [dlx, mrv]}\n", 2, 19,     \
+	  "only: no approach of this file is named 'backtrack/dxl' (did "   \
+	  "you mean 'backtrack/dlx'?)")                                     \
 	X(yaml_bad_alias, "repeat: *nope\n" BASE, 1, 9,                     \
 	  "invalid YAML: found undefined alias")                            \
 	X(yaml_tab_indent, "experiment: t\n\tinstances: []\n", 2, 1,          \
