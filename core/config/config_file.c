@@ -204,6 +204,8 @@ struct cuts {
 	const yaml_node_t **from;  /* room for ms.cap */
 	size_t from_cap;
 	const yaml_node_t *node;
+	int all;                   /* `diagonals: all`: 0..numdiags of each
+				      file, ms empty */
 };
 
 /* A parameter, JSON or MiniZinc data file: one instance per mode of the
@@ -241,7 +243,9 @@ static int load_param(struct loader *L, const yaml_node_t *node,
 				"diagonals: takes the first lines of such a "
 				"file", path);
 	}
-	if (p.diags_file) {
+	if (p.diags_file && cuts->all) {
+		ncuts = (size_t)p.nlines + 1;
+	} else if (p.diags_file) {
 		ncuts = cuts->ms.n;
 		for (c = 0; c < ncuts; c++)
 			if (cuts->ms.v[c] > p.nlines) {
@@ -268,9 +272,10 @@ static int load_param(struct loader *L, const yaml_node_t *node,
 		nq_instance_spec *s = &L->exp->instances[L->exp->ninstances];
 
 		if (p.diags_file) {
-			nq_param_first(&p, cuts->ms.v[c]);
-			snprintf(id, sizeof id, "%s-d%d", base,
-				 cuts->ms.v[c]);
+			int mm = cuts->all ? (int)c : cuts->ms.v[c];
+
+			nq_param_first(&p, mm);
+			snprintf(id, sizeof id, "%s-d%d", base, mm);
 		} else {
 			snprintf(id, sizeof id, "%s", base);
 		}
@@ -431,15 +436,15 @@ static int load_cut(struct loader *L, const yaml_node_t *v,
 
 	if (v->type != YAML_SCALAR_NODE || cfg_is_null(v))
 		return cfg_fail(L, v, "diagonals: expected an integer, a range "
-				"such as '0..20' or a list, got %s",
+				"such as '0..20', a list or all, got %s",
 				cfg_describe(v, got, sizeof got));
 	t = text_of(v);
 	if (nq_parse_ll(t, &x) == 0)
 		lo = hi = x;
 	else if (cfg_parse_range(t, &lo, &hi, &kind, &step))
 		return cfg_fail(L, v, "diagonals: expected an integer, a range "
-				"such as '0..20' or '0..20 by 2', or a list, "
-				"got '%s'", t);
+				"such as '0..20' or '0..20 by 2', a list, or "
+				"all (0 to each file's numdiags), got '%s'", t);
 	if (lo < 0 || hi < 0 || lo > hi || hi > 4LL * NQ_MAX_N - 2)
 		return cfg_fail(L, v, "diagonals: '%s' is no count of lines: "
 				"0 or more, a range from low to high", t);
@@ -490,6 +495,10 @@ static int load_cuts(struct loader *L, const yaml_node_t *v,
 	size_t i;
 
 	cuts->node = v;
+	if (v->type == YAML_SCALAR_NODE && !strcmp(text_of(v), "all")) {
+		cuts->all = 1;
+		return 0;
+	}
 	if (v->type != YAML_SEQUENCE_NODE) {
 		if (load_cut(L, v, cuts))
 			return -1;

@@ -298,6 +298,15 @@ expect "the summary names the instance at M = 0 too (it has no excluded line)" \
 	grep -qE '^[a-z/]+ +count +6 +diag-6-1-1-d0 ' "$T/diag/d.out"
 expect "the excluded lines reach the instances file, 1-based (M = 3: sums 8 2 -> antidiagonals 9 3, difference 5 -> diagonal 2n-1-5 = 6)" \
 	grep -q "excluded: {diagonals: \[6\], antidiagonals: \[3, 9\]}" "$T/diag/d.instances.yaml"
+# diagonals: all, each file's own 0..numdiags: the same instances
+run_exp diag/all "instances:
+  - {file: diag-6-1-1.param, diagonals: all, mode: count}
+approaches: [backtrack]
+"
+csvq "all|$T/diag/all.csv|instance" "all|$T/diag/all.csv|solutions"
+expect "diagonals: all: M = 0..8, numdiags of the file (rc $rc: ${c[0]-})" \
+	[ "${c[0]-}" = "diag-6-1-1-d0 diag-6-1-1-d1 diag-6-1-1-d2 diag-6-1-1-d3 diag-6-1-1-d4 diag-6-1-1-d5 diag-6-1-1-d6 diag-6-1-1-d7 diag-6-1-1-d8 " ]
+expect "... their counts the brute force's (${c[1]-})" [ "${c[1]-}" = "4 2 2 2 2 0 0 0 0 " ]
 run_exp diag/e1 "instances:
   - {file: diag-6-1-1.param, diagonals: [8, 9]}
 approaches: [backtrack]
