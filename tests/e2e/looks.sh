@@ -186,8 +186,9 @@ expect "... the size plot skipped, saying why" \
 expect "... no gnuplot error" not grep -q 'gnuplot failed' "$T/err"
 "$H" plot "$T/ks.csv" --kind size -o "$T/ks2.svg" 2>"$T/err"
 rc=$?
-expect "--kind size on them: exit 2, the CSV's vars and constraints named (got $rc: $(<"$T/err"))" \
-	[ $rc -eq 2 ] && grep -qF "each instance's are the CSV's vars and constraints" "$T/err"
+expect "--kind size on them: exit 2 (got $rc: $(<"$T/err"))" [ $rc -eq 2 ]
+expect "... the CSV's vars and constraints named" \
+	grep -qF "each instance's are the CSV's vars and constraints" "$T/err"
 
 # --- layouts that hold: a slide, a paper's two columns and one -----------------
 # crowded SVG: the texts of a gnuplot SVG as boxes (0.5 em a character,
