@@ -14,7 +14,10 @@ log=${result%.result}.log
 mkdir -p "$(dirname "$result")"
 rm -f "$result"
 start=$EPOCHREALTIME
-"$@" >"$log" 2>&1 </dev/null
+# (the stop signals at their defaults: `nohup make test`, or a make
+# test a script started in the background, hands its tests SIGHUP or
+# SIGINT ignored, which the harness keeps ignored, as nohup asks)
+env --default-signal=INT,TERM,HUP "$@" >"$log" 2>&1 </dev/null
 rc=$?
 end=$EPOCHREALTIME
 # the second line of `times`: the children's user and system time

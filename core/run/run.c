@@ -30,6 +30,19 @@ static void on_signal(int sig)
 	nq_runner_abort();
 }
 
+/* A stop signal handled from here on, unless the harness was started
+ * with it ignored: `nohup harness run ...` outlives a hangup, and a run
+ * a script started in the background (SIGINT and SIGQUIT ignored there)
+ * a Ctrl-C meant for the script's foreground, as nq_contain_begin
+ * (base/host.c) keeps them for the probes. */
+static void catch_stop(int sig, const struct sigaction *sa,
+		       struct sigaction *old)
+{
+	if (sigaction(sig, NULL, old) == 0 && old->sa_handler == SIG_IGN)
+		return;
+	sigaction(sig, sa, NULL);
+}
+
 /* Copy a verdict into a run. The solver's own note is kept where the
  * verdict has nothing to say, and before an ok's (nq_verdict_row_note). */
 static void apply_verdict(nq_run *run, const nq_verdict *v)
@@ -560,9 +573,9 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	sigaction(SIGHUP, &sa, &old_hup);
+	catch_stop(SIGINT, &sa, &old_int);
+	catch_stop(SIGTERM, &sa, &old_term);
+	catch_stop(SIGHUP, &sa, &old_hup);
 	nq_run_interrupted = 0;
 	if (o->output && nq_run_open(&s, err) < 0)
 		goto restore;

@@ -127,7 +127,7 @@ Y
 TMPDIR=$T/tmp "$H" run "$T/one.yaml" -q -o "$T/one.csv" >"$T/out" 2>&1
 expect "the next run removed the probes' directories ($(ls "$T/tmp" | tr '\n' ' '))" \
 	[ -z "$(ls -A "$T/tmp")" ]
-"$H" run "$T/sat.yaml" -q -o "$T/int.csv" >"$T/out" 2>&1 &
+env --default-signal=INT,TERM,HUP "$H" run "$T/sat.yaml" -q -o "$T/int.csv" >"$T/out" 2>&1 &
 hpid=$!
 appears 100 "$T/gc 302" || bad "run: the probe did not start"
 t0=$(now_ms)

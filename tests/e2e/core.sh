@@ -369,7 +369,7 @@ approaches:
   - napper
 plugins: [$T/napper.so]
 Y
-"$H" run "$T/int.yaml" -q -o "$T/int.csv" >/dev/null 2>&1 &
+env --default-signal=INT,TERM,HUP "$H" run "$T/int.yaml" -q -o "$T/int.csv" >/dev/null 2>&1 &
 hp=$!
 for _ in {1..200}; do
 	[ -f "$T/int.csv" ] && mapfile -t lines <"$T/int.csv" && [ ${#lines[@]} -ge 4 ] && break

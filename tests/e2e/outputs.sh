@@ -257,13 +257,13 @@ expect "... said even with -q ($(<"$T/old.err"))" \
 mkdir "$T/hl" "$T/hl/d"
 ln -s "$T/hl" "$T/hl/d/up"
 sed 's/timeout: 2s/timeout: 60s/' "$T/lk.yaml" >"$T/hl.yaml"
-"$H" run "$T/hl.yaml" -q -o "$T/hl/a.csv" >/dev/null 2>&1 &
+env --default-signal=INT,TERM,HUP "$H" run "$T/hl.yaml" -q -o "$T/hl/a.csv" >/dev/null 2>&1 &
 hp=$!
 wait_rows "$T/hl/a.csv" 2
 kill -INT $hp; wait $hp
 ln "$T/hl/a.csv" "$T/hl/b.csv"
 cp "$T/hl/a.meta" "$T/hl/b.meta"
-"$H" run "$T/hl.yaml" -q -o "$T/hl/a.csv" --resume >/dev/null 2>"$T/hl1.err" &
+env --default-signal=INT,TERM,HUP "$H" run "$T/hl.yaml" -q -o "$T/hl/a.csv" --resume >/dev/null 2>"$T/hl1.err" &
 hp=$!
 nap 0.5 # (the resume under way, at n = 16 for a minute: it holds the lock)
 IFS= read -r -d '' before <"$T/hl/b.meta" # (the file whole, cksum's)
@@ -302,13 +302,13 @@ expect "the resume itself, interrupted: exit 130 (got $rc1; $(<"$T/hl1.err"))" \
 
 # a writer SIGKILLed: the lock of the file is gone with it (the runs'
 # children do not keep it), so another name of the file goes on
-"$H" run "$T/lk.yaml" -q -o "$T/hl/k.csv" >/dev/null 2>&1 &
+env --default-signal=INT,TERM,HUP "$H" run "$T/lk.yaml" -q -o "$T/hl/k.csv" >/dev/null 2>&1 &
 hp=$!
 wait_rows "$T/hl/k.csv" 2
 kill -INT $hp; wait $hp
 ln "$T/hl/k.csv" "$T/hl/k2.csv"
 cp "$T/hl/k.meta" "$T/hl/k2.meta"
-"$H" run "$T/lk.yaml" -q -o "$T/hl/k.csv" --resume >/dev/null 2>&1 &
+env --default-signal=INT,TERM,HUP "$H" run "$T/lk.yaml" -q -o "$T/hl/k.csv" --resume >/dev/null 2>&1 &
 hp=$!
 for _ in {1..200}; do
 	kid $hp
@@ -344,7 +344,7 @@ approaches:
 plugins: [$T/napper.so]
 Y
 for k in 1 2; do
-	"$H" run "$T/slow.yaml" -q -o "$T/b.csv" >/dev/null 2>&1 &
+	env --default-signal=INT,TERM,HUP "$H" run "$T/slow.yaml" -q -o "$T/b.csv" >/dev/null 2>&1 &
 	hp=$!
 	slot=b.csv.bak
 	[ $k -eq 2 ] && slot=b.csv.bak.1

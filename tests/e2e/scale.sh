@@ -378,7 +378,7 @@ EOF
 for sig in INT TERM; do
 	[ "$cores" -ge 2 ] || break
 	rm -rf naps nap.csv nap.meta && mkdir naps
-	NAPPER_DIR=$T/naps "$H" run nap.yaml -o nap.csv -q -j 2 >/dev/null 2>nerr &
+	NAPPER_DIR=$T/naps env --default-signal=INT,TERM,HUP "$H" run nap.yaml -o nap.csv -q -j 2 >/dev/null 2>nerr &
 	hp=$!
 	for _ in $(seq 1 100); do
 		[ -f nap.csv ] && mapfile -t nap <nap.csv && [ ${#nap[@]} -ge 4 ] && break

@@ -293,7 +293,7 @@ approaches:
 plugins: [$T/unruly.so]
 Y
 for sig in TERM HUP INT; do
-	"$H" run "$T/stop.yaml" -q -o "$T/stop-$sig.csv" >"$T/out" 2>"$T/err-$sig" &
+	env --default-signal=INT,TERM,HUP "$H" run "$T/stop.yaml" -q -o "$T/stop-$sig.csv" >"$T/out" 2>"$T/err-$sig" &
 	hpid=$!
 	for ((i = 0; i < 100; i++)); do
 		[ -f "$T/stop-$sig.csv" ] && [ "$(wc -l <"$T/stop-$sig.csv")" -ge 2 ] &&
@@ -311,6 +311,23 @@ for sig in TERM HUP INT; do
 	expect "SIG$sig: no process left ($(left | tr '\n' ' '))" none_left 30
 	end_left
 done
+# started with SIGHUP ignored (nohup), the run outlives a hangup, and
+# SIGTERM still stops it
+(trap '' HUP; exec env --default-signal=TERM "$H" run "$T/stop.yaml" -q -o "$T/stop-nohup.csv" >"$T/out" 2>"$T/err-nohup") &
+hpid=$!
+for ((i = 0; i < 100; i++)); do
+	[ -f "$T/stop-nohup.csv" ] && [ "$(wc -l <"$T/stop-nohup.csv")" -ge 2 ] && break
+	sleep 0.1
+done
+kill -s HUP "$hpid"
+sleep 0.3
+expect "nohup: SIGHUP ignored, the run goes on" kill -0 "$hpid"
+kill -s TERM "$hpid"
+wait "$hpid"
+rc=$?
+expect "nohup: SIGTERM still stops it, exit 130 (got $rc: $(tail -1 "$T/err-nohup"))" [ $rc -eq 130 ]
+expect "nohup: no process left ($(left | tr '\n' ' '))" none_left 30
+end_left
 
 # --- memory: a grandchild past `memory:` --------------------------------------
 config hog-cgroup hog 6 "memory: 64M"
