@@ -186,6 +186,8 @@ static int finish_spec(struct loader *L, const char *path,
 	if (nq_check_instance(&s->inst, why, sizeof why))
 		return nq_error_set(L->err, path, s->line, s->col, "%s", why);
 	own_id(L, path, s, file_made_id, id, sizeof id);
+	if (!s->source && !(s->source = strdup(path)))
+		return nq_error_set(L->err, path, 0, 0, "out of memory");
 	if (nq_spec_set_id(s, id))
 		return nq_error_set(L->err, path, 0, 0, "cannot name an "
 				    "instance '%s' (at most %zu characters of "

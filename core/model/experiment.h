@@ -33,6 +33,8 @@ typedef struct nq_instance_spec {
 	char hints_text[256];  /* CSV `hints`: "1:2 3:5" (1-based row:col) */
 	char *blocked_text;    /* CSV `blocked`: "1:1 4:6"; "" none */
 	char *excluded_text;   /* CSV `excluded`: "d3 d7 a2"; "" none */
+	char *source;          /* the instance file it was read from, as
+				  the experiment file names it; NULL none */
 	char id[128];          /* CSV `instance`: "n8", or a generator's */
 	int id_set;            /* id given by nq_spec_set_id, not default */
 	char hash[17];         /* CSV `instance_hash`: 16 hex digits */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "order.h"
 #include "instance.h"
+#include "names.h"
 #include "sha256.h"
 
 int nq_instance_has_variants(const nq_instance *in)
@@ -203,6 +204,7 @@ void nq_spec_free(nq_instance_spec *s)
 	free(s->excl);
 	free(s->blocked_text);
 	free(s->excluded_text);
+	free(s->source);
 	memset(s, 0, sizeof *s);
 }
 
@@ -501,6 +503,16 @@ void nq_instances_yaml(FILE *f, const nq_experiment *exp)
 			fprintf(f, "  # instances n%d-part1of%d .. "
 				"n%d-part%dof%d\n", in->n, in->parts, in->n,
 				in->parts, in->parts);
+		else if (s->source) {
+			/* a file's name may hold any byte but '/' and NUL:
+			 * escaped, a newline never ends the comment */
+			char shown[4 * 256];
+
+			fprintf(f, "  # instance %s (from %s), instance_hash "
+				"%s\n", s->id, nq_text_show(s->source, shown,
+							    sizeof shown),
+				s->hash);
+		}
 		else
 			fprintf(f, "  # instance %s, instance_hash %s\n",
 				s->id, s->hash);

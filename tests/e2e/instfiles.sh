@@ -363,6 +363,8 @@ csvq "all|$T/diag/one/same.csv|instance" "all|$T/diag/one/same.csv|solutions"
 expect "the second is named with its folder; the third, one of a kind, is not (${c[0]-})" \
 	[ "${c[0]-}" = "x-d1 b/x-d1 y-d1 " ]
 expect "each its own count (${c[1]-})" [ "${c[1]-}" = "2 4 2 " ]
+expect "the instances file names each one's file" \
+	grep -qE '^  # instance b/x-d1 \(from [^ ]*b/x\.param\), instance_hash [0-9a-f]{16}$' "$T/diag/one/same.instances.yaml"
 expect "the summary has a line for each" \
 	[ "$(grep -cE '^backtrack/bitmask +count +6 +(x|b/x|y)-d1 ' "$T/diag/one/same.out")" -eq 3 ]
 "$H" report "$T/diag/one/same.csv" --format json -o "$T/diag/one/same.json" 2>/dev/null
