@@ -59,8 +59,8 @@
 #   BLOCKED   Blocked files per board size, evenly spaced in id order
 #             (default all: 400 in all)
 #   TIMEOUT   seconds a run (default 60), the harness's and shiftqueens'
-#             (a number of seconds, or with s, m or h as the harness's
-#             timeout: 90, 90s, 1.5m)
+#             (a number of seconds, or with ms, s, m or h as the harness's
+#             timeout: 90, 90s, 1.5m, 500ms)
 #   SQ_TIMEOUT  seconds a shiftqueens run (default TIMEOUT; it decides
 #             no Blocked instance of n >= 48 in minutes)
 #   SHIFTQUEENS=0   leave shiftqueens out (its column is then empty)
@@ -114,7 +114,7 @@ case ${1:-} in -h | --help) # this header, without the runs
 	sed -n '2,/^set -euo/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
-: "${CSPLIB:?CSPLIB=path to a checkout of github.com/csplib/csplib (bench/published.sh --help)}"
+[ -n "${CSPLIB:-}" ] || { echo "published.sh: CSPLIB=path to a checkout of github.com/csplib/csplib (bench/published.sh --help)" >&2; exit 2; }
 SETS=${SETS:-"diags blocked"}
 N=${N:-"16 17 18 19 20 21"}
 M=${M:-peak}
@@ -128,12 +128,12 @@ TIMEOUT=${TIMEOUT:-60}
 # seconds of a duration as the harness writes one (90, 90s, 1.5m, 1h)
 seconds() {
 	awk -v v="$2" -v k="$1" 'BEGIN {
-		if (v !~ /^[0-9]+(\.[0-9]+)?(s|m|h)?$/ || v + 0 <= 0) {
-			printf "published.sh: %s: '\''%s'\'' is not a duration (seconds, as 90, 90s, 1.5m or 1h)\n", k, v > "/dev/stderr"
+		if (v !~ /^[0-9]+(\.[0-9]+)?(ms|s|m|h)?$/ || v + 0 <= 0) {
+			printf "published.sh: %s: '\''%s'\'' is not a duration (seconds, as 90, 90s, 1.5m, 1h or 500ms)\n", k, v > "/dev/stderr"
 			exit 2
 		}
-		m = v ~ /h$/ ? 3600 : v ~ /m$/ ? 60 : 1
-		printf "%g\n", (v + 0) * m }'
+		m = v ~ /ms$/ ? 0.001 : v ~ /h$/ ? 3600 : v ~ /m$/ ? 60 : 1
+		printf "%.10g\n", (v + 0) * m }'
 }
 TIMEOUT=$(seconds TIMEOUT "$TIMEOUT")
 [ -z "${SQ_TIMEOUT:-}" ] || SQ_TIMEOUT=$(seconds SQ_TIMEOUT "$SQ_TIMEOUT")

@@ -158,12 +158,14 @@ static void own_id(const struct loader *L, const char *path,
 			dir--;
 		n = (size_t)(end - dir);
 		end = dir > path ? dir - 1 : NULL;
-		if (!n || (n == 1 && *dir == '.') ||
-		    (n == 2 && dir[0] == '.' && dir[1] == '.'))
+		if (n == 2 && dir[0] == '.' && dir[1] == '.')
+			return; /* the folder before is not the file's:
+				   finish() says the id is two boards' */
+		if (!n || (n == 1 && *dir == '.'))
 			continue;
 		snprintf(was, sizeof was, "%s", out);
-		if (n + 1 + strlen(was) >= len)
-			return;
+		if (n + 1 + strlen(was) >= sizeof s->id)
+			return; /* no longer an id: finish() says why */
 		for (i = 0; i < n; i++) {
 			char ch = dir[i];
 

@@ -194,7 +194,8 @@ static void glob_hint(const yaml_parser_t *p, const char *text, size_t len,
 	for (end = off; end < len && text[end] != '\n'; end++)
 		;
 	for (v = text + off; v + 5 <= text + end; v++)
-		if (!memcmp(v, "file:", 5))
+		if (!memcmp(v, "file:", 5) && (v == text + off ||
+					       strchr("{ ,\t", v[-1])))
 			break;
 	if (v + 5 > text + end)
 		return;
@@ -202,6 +203,10 @@ static void glob_hint(const yaml_parser_t *p, const char *text, size_t len,
 		;
 	if (v == text + end || *v == '\'' || *v == '"')
 		return;
+	/* the value as far as a plain scalar in a flow mapping goes */
+	for (end = (size_t)(v - text); end < len && text[end] != '\n' &&
+	     text[end] != ',' && text[end] != '}'; end++)
+		;
 	if (!memchr(v, '[', (size_t)(text + end - v)) &&
 	    !memchr(v, '{', (size_t)(text + end - v)))
 		return;

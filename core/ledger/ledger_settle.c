@@ -29,10 +29,15 @@ static const char unchecked_peers_lost_note[] = "nothing checked this "
 void nq_verdict_row_note(const nq_verdict *v, const char *remark, char *out,
 			 size_t len)
 {
+	size_t vn = strlen(v->note);
+
 	if (!v->note[0])
 		snprintf(out, len, "%s", remark);
-	else if (v->status == NQ_ST_OK && remark[0])
-		snprintf(out, len, "%s; %s", remark, v->note);
+	else if (v->status == NQ_ST_OK && remark[0] && len > vn + 3)
+		/* the remark cut where both do not fit, the verdict's
+		 * words whole (nq_verdict_remark_of finds them again) */
+		snprintf(out, len, "%.*s; %s", (int)(len - vn - 3), remark,
+			 v->note);
 	else
 		snprintf(out, len, "%s", v->note);
 }

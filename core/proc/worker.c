@@ -208,9 +208,19 @@ static _Noreturn void worker_main(const nq_experiment *exp, int req, int rep,
 	sa.sa_sigaction = on_term;
 	sa.sa_flags = SA_SIGINFO;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	/* a stop signal the harness keeps ignored (started so: nohup, a
+	 * script's background job; run.c's catch_stop) the worker keeps
+	 * ignored: a terminal's Ctrl-C or hangup reaches the whole process
+	 * group, and would end the run it serves */
+	{
+		static const int stops[3] = { SIGTERM, SIGINT, SIGHUP };
+		struct sigaction old;
+
+		for (int i = 0; i < 3; i++)
+			if (sigaction(stops[i], NULL, &old) < 0 ||
+			    old.sa_handler != SIG_IGN)
+				sigaction(stops[i], &sa, NULL);
+	}
 	signal(SIGPIPE, SIG_IGN);
 	keep[0] = req < rep ? req : rep;
 	keep[1] = req < rep ? rep : req;

@@ -72,9 +72,14 @@ static void verdicts_changed(struct state *s, long id)
 		r = &s->rows_kept[s->row_of_claim[peers[i]]];
 		v = nq_ledger_verdict(s->ledger, peers[i]);
 		was = r->run.status;
-		if (was == v->status && !strcmp(r->run.checked, v->checked) &&
-		    (!v->note[0] || !strcmp(r->run.note, v->note)))
-			continue;
+		if (was == v->status && !strcmp(r->run.checked, v->checked)) {
+			char now[sizeof r->run.note];
+
+			nq_verdict_row_note(v, r->run.res.note, now,
+					    sizeof now);
+			if (!strcmp(r->run.note, now))
+				continue;
+		}
 		apply_verdict(&r->run, v);
 		s->changed = 1;
 		if (was == v->status)

@@ -328,6 +328,49 @@ rc=$?
 expect "nohup: SIGTERM still stops it, exit 130 (got $rc: $(tail -1 "$T/err-nohup"))" [ $rc -eq 130 ]
 expect "nohup: no process left ($(left | tr '\n' ' '))" none_left 30
 end_left
+# ... and so do its workers under -j 2: a hangup (or a terminal's
+# Ctrl-C) reaches the whole process group, workers too, and must not end
+# the runs they serve (they wrote crash rows)
+cat >"$T/grp.yaml" <<Y
+experiment: grp
+repeat: 6
+timeout: 60s
+instances:
+  - {n: 12, mode: count}
+approaches:
+  - backtrack: {variant: textbook}
+Y
+# (the Ctrl-C typed on a terminal: the kernel's SIGINT to the terminal's
+# foreground group, harness and workers, which a kill from a process
+# does not stand for; the harness started with SIGINT ignored)
+python3 - "$H" "$T/grp.yaml" "$T/grp.csv" >"$T/err-grp" 2>&1 <<'PY'
+import os, pty, signal, sys, time
+h, yaml, csv = sys.argv[1:4]
+pid, fd = pty.fork()
+if pid == 0:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.execv(h, [h, 'run', yaml, '-q', '-j', '2', '-o', csv])
+for _ in range(200):
+    if os.path.exists(csv) and sum(1 for _ in open(csv)) >= 2:
+        break
+    time.sleep(0.05)
+os.write(fd, b'\x03')
+out = b''
+while True:
+    try:
+        b = os.read(fd, 4096)
+    except OSError:
+        break
+    if not b:
+        break
+    out += b
+_, st = os.waitpid(pid, 0)
+print(os.waitstatus_to_exitcode(st))
+PY
+rc=$(tail -1 "$T/err-grp")
+sts=$(csv_col "$T/grp.csv" status | sort | uniq -c | tr -s ' \n' ' ')
+expect "ignored SIGINT, -j 2: a Ctrl-C on the terminal ends nothing, exit 0 (got $rc)" [ $rc -eq 0 ]
+expect "ignored SIGINT, -j 2: ... every run ok, none a crash ($sts)" [ "$sts" = " 6 ok " ]
 
 # --- memory: a grandchild past `memory:` --------------------------------------
 config hog-cgroup hog 6 "memory: 64M"

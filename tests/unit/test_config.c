@@ -804,6 +804,31 @@ static void test_error_case(void **state)
 	check_error(c->text, c->line, c->col, c->want);
 }
 
+/* The glob hint only where a file: value itself holds [ or { bare. */
+static void yaml_glob_hint_only_there(void **state)
+{
+	static const char *const no[] = {
+		"instances:\n  - {file: f.param, diagonals: [1, 2}\n",
+		"instances:\n  - {myfile: x[1].param, n: [1}\n",
+		"instances:\n  - {file: 'x-[1].param', n: [1}\n",
+	};
+	nq_experiment *exp = NULL;
+	char path[256];
+	nq_error err;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof no / sizeof no[0]; i++) {
+		assert_int_equal(load_named("t.yaml", no[i], &exp, &err, path,
+					    sizeof path), -1);
+		assert_null(strstr(err.msg, "a glob with"));
+	}
+	assert_int_equal(load_named("t.yaml", "instances:\n  - {file: "
+				    "x-[1].param, n: 8}\n", &exp, &err,
+				    path, sizeof path), -1);
+	assert_non_null(strstr(err.msg, "a glob with"));
+}
+
 /* X(name, yaml, line, col, message substring) */
 #define ERROR_CASES(X)                                                      \
 	/* YAML itself */                                                   \
@@ -817,6 +842,9 @@ static void test_error_case(void **state)
 	  "(while parsing a flow mapping at line 2, column 5); a glob "     \
 	  "with [ ] or { } is YAML's own syntax unless quoted: file: "      \
 	  "'diag-18-4-[1-5].param'")                                        \
+	X(yaml_no_glob_hint, "instances:\n  - {file: f.param, diagonals: " \
+	  "[1, 2}\napproaches: [backtrack]\n", 2, 37,                      \
+	  "(while parsing a flow sequence at line 2, column 32)")           \
 	X(file_key_typo, "instances:\n  - {file: x.param, diagonal: 3}\n"  \
 	  "approaches: [backtrack]\n", 2, 21,                              \
 	  "unknown key 'diagonal' in a file: entry (did you mean "          \
@@ -1537,6 +1565,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_full_file),
+		cmocka_unit_test(yaml_glob_hint_only_there),
 		cmocka_unit_test(test_hints_copied_per_instance),
 		cmocka_unit_test(test_blocked_excluded),
 		cmocka_unit_test(test_defaults_and_name_from_file),

@@ -228,6 +228,46 @@ static void own_count_decides(void **state)
 	nq_ledger_free(l);
 }
 
+/* The row note of an ok nothing checked: the solver's remark, then the
+ * verdict's words whole, however long the remark (cut to fit, and found
+ * again by nq_verdict_remark_of, as a merge reads it back); a remark
+ * only where the verdict has no note; the verdict's alone where it is
+ * not ok. */
+static void row_note_keeps_the_verdict(void **state)
+{
+	nq_ledger *l = nq_ledger_new();
+	nq_square h[2] = { { 0, 1 }, { 1, 4 } };
+	nq_instance count = inst(14, NQ_MODE_COUNT, h, 2);
+	nq_result a = answer(1610, NULL);
+	const nq_verdict *v;
+	char note[256], back[256], remark[241];
+	const char *r;
+	long ia;
+
+	(void)state;
+	add(l, &count, "a", &a, &ia);
+	v = nq_ledger_verdict(l, ia);
+	nq_verdict_row_note(v, "won by x", note, sizeof note);
+	assert_string_equal(note, "won by x; nothing checked this answer "
+			    "(no table, no other approach gave one)");
+	assert_string_equal(nq_verdict_remark_of(note, back, sizeof back),
+			    "won by x");
+	memset(remark, 'r', sizeof remark - 1);
+	remark[sizeof remark - 1] = '\0';
+	nq_verdict_row_note(v, remark, note, sizeof note);
+	assert_int_equal(strlen(note), sizeof note - 1);
+	assert_non_null(strstr(note, "; nothing checked this answer (no "
+			       "table, no other approach gave one)"));
+	r = nq_verdict_remark_of(note, back, sizeof back);
+	assert_true(strlen(r) > 100 && strspn(r, "r") == strlen(r));
+	/* a note that only looks like one: nothing taken off it */
+	assert_string_equal(nq_verdict_remark_of("won by x", back,
+						 sizeof back), "");
+	nq_verdict_row_note(v, "", note, sizeof note);
+	assert_string_equal(nq_verdict_remark_of(note, back, sizeof back), "");
+	nq_ledger_free(l);
+}
+
 /* Beyond the tables and the own count, answers that differ are all
  * disputed, whichever came first and however many agree. */
 static void disagreement_is_a_dispute(void **state)
@@ -1275,6 +1315,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(lost_word_makes_nothing_wrong),
 		cmocka_unit_test(lost_word_beside_agreement),
 		cmocka_unit_test(parts_incomplete),
+		cmocka_unit_test(row_note_keeps_the_verdict),
 	};
 
 	if (argc > 1)
