@@ -182,6 +182,16 @@ struct build {
 	size_t nacc, capacc;
 	struct nq_strset series, modes, hintset;
 	struct nq_strset every;    /* the series of every row, unfiltered */
+	/* ids of instances with blocked squares or excluded lines, each
+	 * with the first instance_hash it came with, and whether another
+	 * came too (two boards under one id: a file written before ids were
+	 * kept apart, or a resume after the experiment's files changed):
+	 * such an id is shown with the hash's first 8 digits, so the two
+	 * are never one cell */
+	struct nq_strset ids;
+	const char **id_hash;
+	unsigned char *id_two;
+	size_t id_cap;
 	const char *const *order; /* the file's approaches, in its order */
 	size_t norder;
 	char **meta_order;      /* ... read from the .meta (owned) */
@@ -399,6 +409,55 @@ static int parts_runs(struct build *b)
 	return 0;
 }
 
+/* Row r's id (a variant instance's) into b->ids, marking the id when
+ * another hash came with it before. -1 on no memory. */
+static int note_id(struct build *b, size_t r)
+{
+	const char *id = nq_table_cell(b->t, r, b->ii),
+		   *h = nq_table_cell(b->t, r, b->hhi);
+	size_t k, was = b->ids.n;
+
+	if (!id[0] || !h[0] || (!nq_table_cell(b->t, r, b->bi)[0] &&
+				!nq_table_cell(b->t, r, b->xi)[0]))
+		return 0;
+	if (nq_strset_intern(&b->ids, id, &k) < 0)
+		return -1;
+	if (k >= b->id_cap) {
+		size_t cap = b->id_cap ? 2 * b->id_cap : 64;
+		const char **nh = realloc(b->id_hash, cap * sizeof *nh);
+		unsigned char *nt;
+
+		if (!nh)
+			return -1;
+		b->id_hash = nh;
+		if (!(nt = realloc(b->id_two, cap)))
+			return -1;
+		b->id_two = nt;
+		b->id_cap = cap;
+	}
+	if (b->ids.n > was) {
+		b->id_hash[k] = h;
+		b->id_two[k] = 0;
+	} else if (strcmp(b->id_hash[k], h)) {
+		b->id_two[k] = 1;
+	}
+	return 0;
+}
+
+/* The id row r is shown with: its own, or with "#" and its hash's first
+ * 8 digits where the id is two boards' (note_id). */
+static const char *shown_id(struct build *b, size_t r, char *buf, size_t len)
+{
+	const char *id = nq_table_cell(b->t, r, b->ii);
+	size_t k;
+
+	if (!id[0] || !b->ids.n || nq_strset_intern(&b->ids, id, &k) < 0 ||
+	    k >= b->id_cap || !b->id_two[k])
+		return id;
+	snprintf(buf, len, "%s#%.8s", id, nq_table_cell(b->t, r, b->hhi));
+	return buf;
+}
+
 static int build_row(struct build *b, size_t r)
 {
 	const nq_table *t = b->t;
@@ -407,9 +466,11 @@ static int build_row(struct build *b, size_t r)
 	const char *hints = nq_table_cell(t, r, b->hi);
 	const char *stname = nq_table_cell(t, r, b->ci[2]);
 	double n = b->nv[r], y = b->yv[r], to = b->tv ? b->tv[r] : NAN;
-	const char *id = nq_table_cell(t, r, b->ii), *sol;
-	char inst[512], plain[32], answer[32];
+	const char *id, *sol;
+	char inst[512], plain[32], answer[32], idbuf[160];
 	int st;
+
+	id = shown_id(b, r, idbuf, sizeof idbuf);
 
 	if ((o->mode && strcmp(mode, o->mode)) || !nq_only_keep(o->only, r))
 		return 0;
@@ -419,9 +480,8 @@ static int build_row(struct build *b, size_t r)
 	 * cell: "[id]" after its hints (the rows' `instance` column) */
 	if (nq_table_cell(t, r, b->bi)[0] || nq_table_cell(t, r, b->xi)[0]) {
 		snprintf(inst, sizeof inst, "%s%s[%s]", hints,
-			 hints[0] ? " " : "", nq_table_cell(t, r, b->ii)[0]
-			 ? nq_table_cell(t, r, b->ii)
-			 : nq_table_cell(t, r, b->hhi));
+			 hints[0] ? " " : "", id[0] ? id :
+			 nq_table_cell(t, r, b->hhi));
 		hints = inst;
 	}
 	/* the plain instance of a size is named "n8": no name of its own */
@@ -661,6 +721,9 @@ static void build_free(struct build *b)
 	nq_strset_free(&b->modes, 1);
 	nq_strset_free(&b->hintset, 1);
 	nq_strset_free(&b->every, 1);
+	nq_strset_free(&b->ids, 1);
+	free(b->id_hash);
+	free(b->id_two);
 	nq_meta_list_free(b->meta_order, b->nmeta_order);
 	nq_cells_free(b->c);
 }
@@ -732,6 +795,12 @@ int nq_cells_build(const nq_table *t, const char *name,
 			goto out;
 		}
 	}
+	if (b.ii >= 0 && b.hhi >= 0)
+		for (r = 0; r < nq_table_nrows(t); r++)
+			if (note_id(&b, r) < 0) {
+				nq_error_set(err, name, 0, 0, "out of memory");
+				goto out;
+			}
 	for (r = 0; r < nq_table_nrows(t); r++)
 		if (build_row(&b, r) < 0)
 			goto out;

@@ -375,6 +375,20 @@ expect "... each cell with its answer (the JSON)" \
 "$H" report "$T/diag/one/same.csv" -o "$T/diag/one/same.md" 2>/dev/null
 expect "... and the glance table an answer column (Markdown)" \
 	grep -qF '| 6 | b/x-d1 | 4 |' "$T/diag/one/same.md"
+# a file of another board comes to take an id rows already have (the
+# first run knew only b/x.param; a/x.param, added, is x-d1 now, b's new
+# rows b/x-d1): --resume leaves the old rows as written, and a report
+# never makes the two boards one instance (the id shown with the hash's
+# first 8 digits where it names two)
+mkdir -p "$T/diag/rs/b"
+cp "$T/diag/one/b/x.param" "$T/diag/rs/b/x.param"
+printf 'experiment: rs\nrepeat: 1\ninstances:\n  - {file: "*/x.param", diagonals: 1, mode: count}\napproaches: [backtrack]\n' >"$T/diag/rs/e.yaml"
+"$H" run "$T/diag/rs/e.yaml" -q -o "$T/diag/rs/r.csv" >/dev/null 2>&1
+mkdir -p "$T/diag/rs/a" && cp "$T/diag/one/a/x.param" "$T/diag/rs/a/x.param"
+"$H" run "$T/diag/rs/e.yaml" -q -o "$T/diag/rs/r.csv" --resume >/dev/null 2>&1
+"$H" report "$T/diag/rs/r.csv" -o "$T/diag/rs/r.md" 2>/dev/null
+expect "two boards under one id in the rows: two instances in the report, apart by hash" \
+	[ "$(grep -cE '^\| 6 \| x-d1#[0-9a-f]{8} \| [24] \|' "$T/diag/rs/r.md")" -eq 2 ]
 # the archive as CSPLib publishes it, given whole: said so, with the
 # command that unpacks it
 printf 'n = 6\n' | gzip >"$T/diag/one/diag-6.tar.gz"
