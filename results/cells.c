@@ -449,9 +449,13 @@ static int note_id(struct build *b, size_t r)
 static const char *shown_id(struct build *b, size_t r, char *buf, size_t len)
 {
 	const char *id = nq_table_cell(b->t, r, b->ii);
-	size_t k;
+	size_t k, noted = b->ids.n;
 
-	if (!id[0] || !b->ids.n || nq_strset_intern(&b->ids, id, &k) < 0 ||
+	/* only the ids note_id saw (a variant instance's): one it did not
+	 * is never two boards' */
+	if (!id[0] || !noted || (!nq_table_cell(b->t, r, b->bi)[0] &&
+				 !nq_table_cell(b->t, r, b->xi)[0]) ||
+	    nq_strset_intern(&b->ids, id, &k) < 0 || k >= noted ||
 	    k >= b->id_cap || !b->id_two[k])
 		return id;
 	snprintf(buf, len, "%s#%.8s", id, nq_table_cell(b->t, r, b->hhi));
