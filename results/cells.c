@@ -860,17 +860,40 @@ const nq_cell *nq_cells_find(const nq_cells *c, size_t series, size_t mode,
 	return NULL;
 }
 
+/* digits at *p (one or more), p moved past them: 1, or 0 */
+static int digits(const char **p)
+{
+	const char *q = *p;
+
+	while (isdigit((unsigned char)*q))
+		q++;
+	if (q == *p)
+		return 0;
+	*p = q;
+	return 1;
+}
+
 int nq_cell_id_generated(const nq_cell *x)
 {
+	/* FAMILY-nN-{q|b|d}P[-fF]-sSEED-I (config_generate.c's make_id) */
 	static const char *const fams[] = { "placed", "blocked", "excluded" };
+	static const char letter[] = "qbd";
 	char pre[40];
 	size_t f;
 
 	for (f = 0; f < sizeof fams / sizeof fams[0]; f++) {
-		int k = snprintf(pre, sizeof pre, "%s-n%d-", fams[f], x->n);
+		int k = snprintf(pre, sizeof pre, "%s-n%d-%c", fams[f], x->n,
+				 letter[f]);
+		const char *p = x->id + k;
 
-		if (!strncmp(x->id, pre, (size_t)k))
-			return 1;
+		if (strncmp(x->id, pre, (size_t)k) || !digits(&p))
+			continue;
+		if (f == 1 && !strncmp(p, "-f", 2) && (p += 2, !digits(&p)))
+			continue;
+		if (strncmp(p, "-s", 2) || (p += 2, !digits(&p)) || *p++ != '-' ||
+		    !digits(&p) || *p)
+			continue;
+		return 1;
 	}
 	return 0;
 }

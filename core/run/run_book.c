@@ -94,17 +94,23 @@ void nq_run_label(const struct run_book *b, size_t ai, size_t si, int rep,
 {
 	const nq_approach *a = &b->exp->approaches[ai];
 	const nq_instance_spec *spec = &b->exp->instances[si];
+	const char *tag = nq_run_tag_text(spec), *cut = "";
+	size_t tl = strlen(tag);
 
+	/* a long name's end (a file's -dM) tells the runs apart: cut at
+	 * its start */
+	if (tl > 60) {
+		tag += tl - 57;
+		cut = "...";
+	}
 	if (rep > 0)
-		snprintf(label, len, "%.80s n=%d %s%s%.40s #%d", a->name,
+		snprintf(label, len, "%.80s n=%d %s%s%s%s #%d", a->name,
 			 spec->inst.n, nq_run_mode_name(spec->inst.mode),
-			 nq_run_tag_word(spec), nq_run_tag_text(spec),
-			 rep);
+			 nq_run_tag_word(spec), cut, tag, rep);
 	else
-		snprintf(label, len, "warm-up: %.80s n=%d %s%s%.40s #%d",
+		snprintf(label, len, "warm-up: %.80s n=%d %s%s%s%s #%d",
 			 a->name, spec->inst.n, nq_run_mode_name(spec->inst.mode),
-			 nq_run_tag_word(spec), nq_run_tag_text(spec),
-			 -rep + 1);
+			 nq_run_tag_word(spec), cut, tag, -rep + 1);
 }
 
 /* The limits of a run, and its header in the stderr log. */

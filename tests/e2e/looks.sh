@@ -168,6 +168,11 @@ expect "instance files only: the per-instance panel ($(<"$T/err"))" \
 	grep -qF '>first: blocked, hinted, file instances<' "$T/kf.svg"
 expect "... each instance named on its axis" grep -qF '>prob080-2<' "$T/kf.svg"
 expect "... not against the family's parameter" not grep -qF 'b / n^2' "$T/kf.svg"
+# files named like a generator's instances, but not as it names them
+sed 's/prob080-16-\([12]\)/blocked-n16-b2-x\1/' "$T/kf.csv" >"$T/kg.csv"
+keep "$H" plot "$T/kg.csv" -o "$T/kg.svg" 2>"$T/err"
+expect "files named blocked-n16-b2-x1: instance by instance too ($(<"$T/err"))" \
+	grep -qF '>first: blocked, hinted, file instances<' "$T/kg.svg"
 
 # sizes only of blocked instances (a CNF per file): not sizes against n;
 # --kind all says why and goes on, --kind size refuses (it was gnuplot's
