@@ -578,6 +578,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
+	s.began = time(NULL);
 	catch_stop(SIGINT, &sa, &old_int);
 	catch_stop(SIGTERM, &sa, &old_term);
 	catch_stop(SIGHUP, &sa, &old_hup);
@@ -662,6 +663,7 @@ int nq_experiment_run(const nq_experiment *exp, const nq_run_opts *o,
 		s.out.failed = 1;
 	} else if (o->output) {
 		nq_run_tell_loaded(&s);
+		nq_run_tell_stale(&s);
 	}
 	if (s.out.failed)
 		rc = nq_run_tell_failed(&s, err);

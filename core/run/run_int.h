@@ -10,6 +10,7 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include <time.h>
 #include "atomic.h"
 #include "csv.h"
 #include "instance.h"
@@ -90,6 +91,9 @@ struct state {
 	size_t *perm, *old_perm;
 	int in_order;
 	size_t replaced;        /* old rows of parts made again, dropped */
+	time_t began;           /* when the runs began: the reports and
+				   plots beside the CSV older than that are
+				   of the rows before (nq_run_tell_stale) */
 };
 
 /* No more runs: interrupted, or a write failed. */
@@ -136,6 +140,10 @@ void nq_run_tell_outcome(const struct state *s, size_t unchecked);
  * (nq_meta_check found the load average above its limit, at the start
  * or the end), naming the .meta; nothing otherwise. */
 void nq_run_tell_loaded(const struct state *s);
+/* The reports and plots beside the CSV (report's and plot's own names
+ * for it: X.md, X.svg, X-cactus.png, ...) made before this run: named
+ * in a note, so a figure of the old rows is not taken for the new. */
+void nq_run_tell_stale(const struct state *s);
 /* Stop after a write error: say what failed, which runs of the plan are
  * not in the file, and how to make them; err set (exit 2). */
 int nq_run_tell_failed(struct state *s, nq_error *err);

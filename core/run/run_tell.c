@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "names.h"
 #include "registry.h"
 #include "run_tell.h"
@@ -478,6 +479,47 @@ void nq_run_tell_loaded(const struct state *s)
 		m->loaded_cores == 1 ? "" : "s",
 		m->loaded_when && !strcmp(m->loaded_when, "at start")
 		? "at the start" : "at the end", s->out.meta_path);
+}
+
+void nq_run_tell_stale(const struct state *s)
+{
+	static const char *const kinds[] = { "", "-cactus", "-size", "-rtd" };
+	static const char *const exts[] = { ".svg", ".png", ".pdf", ".md",
+					    ".html", ".tex", ".json" };
+	const char *csv = s->o->output;
+	char stem[4096], path[4200], list[600];
+	size_t len, k, e, used = 0, n = 0, more = 0;
+	struct stat st;
+
+	if (!csv || !s->rows || (len = strlen(csv)) < 5 ||
+	    strcmp(csv + len - 4, ".csv") || len - 4 >= sizeof stem)
+		return;
+	snprintf(stem, sizeof stem, "%.*s", (int)(len - 4), csv);
+	list[0] = '\0';
+	for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		for (e = 0; e < sizeof exts / sizeof exts[0]; e++) {
+			/* reports are X.md, X.html, ...: no X-cactus.md */
+			if (k && e > 2)
+				continue;
+			snprintf(path, sizeof path, "%s%s%s", stem, kinds[k],
+				 exts[e]);
+			if (stat(path, &st) < 0 || !S_ISREG(st.st_mode) ||
+			    st.st_mtime >= s->began)
+				continue;
+			if (n < 4 && used < sizeof list)
+				used += (size_t)snprintf(list + used,
+					sizeof list - used, "%s%s",
+					n ? ", " : "", path);
+			else
+				more++;
+			n++;
+		}
+	if (!n)
+		return;
+	fprintf(stderr, "harness: note: %s%s%s %s made from the rows before "
+		"this run: `harness report` and `harness plot` make %s again\n",
+		list, more ? " and more" : "", "", n == 1 ? "was" : "were",
+		n == 1 ? "it" : "them");
 }
 
 /* The command line again, with --resume (for `solve`, as it was). */

@@ -490,5 +490,22 @@ says_how() { has "$1" "harness plot data/m.csv --y nodes -o data/m-nodes.svg" &&
 expect "report --y nodes without that plot: says how to draw it, links no time plot" \
 	says_how "$T/lk/out/n.md"
 
+# --- a run over a CSV whose report and plot are of the rows before -----------
+mkdir -p "$T/st"
+printf 'experiment: st\nrepeat: 1\ninstances:\n  - {n: 5}\napproaches:\n  - backtrack\n' >"$T/st/st.yaml"
+"$H" run "$T/st/st.yaml" -q -o "$T/st/st.csv" >/dev/null 2>&1
+: >"$T/st/st.md"
+: >"$T/st/st-cactus.svg"
+: >"$T/st/st-big.svg" # another experiment's, not this CSV's
+touch -d '1 minute ago' "$T/st/st.md" "$T/st/st-cactus.svg" "$T/st/st-big.svg"
+"$H" run "$T/st/st.yaml" -q -o "$T/st/st.csv" >/dev/null 2>"$T/st/err"
+expect "the run names the report and plot of the rows before ($(<"$T/st/err"))" \
+	grep -qF "st/st.md, $T/st/st-cactus.svg were made from the rows before this run: \`harness report\` and \`harness plot\` make them again" "$T/st/err"
+expect "... not another experiment's file that shares the stem" not grep -qF 'st-big' "$T/st/err"
+"$H" report "$T/st/st.csv" 2>/dev/null
+"$H" run "$T/st/st.yaml" -q -o "$T/st/st.csv" --resume >/dev/null 2>"$T/st/err"
+expect "... and nothing when the run wrote no row (--resume, all done)" \
+	not grep -q 'rows before this run' "$T/st/err"
+
 echo "reports: $pass passed, $failed failed"
 [ $failed -eq 0 ]
