@@ -208,7 +208,7 @@ $(1).tests  := $$($(1).e2e) $$($(1).unit) $(if $(4),$$($(1).fuzz))
 $(1)/testlog/unit/%.result: $(1)/tests/% FORCE
 	@tests/run.sh $$@ $$($(1).tag)unit/$$* $(1)/tests/$$*
 $(1)/testlog/e2e/%.result: $(2) FORCE
-	@HARNESS=./$(2) $(if $(4),E2E_SAN=1 $$(if $$(filter $$*,$$(E2E_LEAKS)),,$$(NOLEAKS))) \
+	@HARNESS=./$(2) $(if $(4),E2E_SAN=$$(if $$(filter $$*,$$(E2E_BOTH)),1,0) $$(if $$(filter $$*,$$(E2E_LEAKS)),,$$(NOLEAKS))) \
 		tests/run.sh $$@ $$($(1).tag)e2e/$$* tests/e2e/$$*
 $(1)/testlog/fuzz/%.result: $(1)/fuzz/fuzz_% FORCE
 	@tests/run.sh $$@ $$($(1).tag)fuzz/$$* $(1)/fuzz/fuzz_$$* tests/fuzz/corpus/$$*
@@ -362,14 +362,16 @@ E2E_ALL    = $(notdir $(wildcard tests/e2e/*.sh))
 # are the plain pass's, and the paths they walk the other scripts walk
 # under ASan) and looks.sh (each approach's look read back from plots of
 # hand-made files; the style table test_style walks under ASan).
-# The scripts that do run under the sanitizers get E2E_SAN=1 there
+# The scripts of E2E_BOTH (below) get E2E_SAN=1 under the sanitizers
 # (tests/e2e/common.bash): each then leaves out the repeats of a path it
-# has already walked once under ASan in the same script (the same refusal
-# through three kinds of output path, a full disk at -j 1 and -j 2, one
-# check over every solver), which the plain pass makes in full; the
-# lines that read it say what they leave out and where the path is still
-# walked. By hand, HARNESS=build/san/harness bash tests/e2e/X.sh runs all
-# of X under ASan; E2E_SAN=1 as well runs what make test runs (and
+# has already walked once under ASan in the same script, which its plain
+# pass makes in full; the lines that read it say what they leave out and
+# where the path is still walked. The others run whole under ASan and
+# not in the plain pass (E2E_SAN=0), their repeats included (the same
+# refusal through three kinds of output path, a full disk at -j 1 and
+# -j 2, one check over every solver). By hand,
+# HARNESS=build/san/harness bash tests/e2e/X.sh runs all of X under
+# ASan; E2E_SAN=1 as well runs the reduced form (and
 # ASAN_OPTIONS=detect_leaks=0 for a script not in E2E_LEAKS).
 # LeakSanitizer checks the heap at each exit of the ASan harness
 # (cli/main.c), which costs about 0.05 CPU-s a start, more than the rest
@@ -394,16 +396,16 @@ E2E_LEAKS  = core.sh reports.sh merge.sh tamper.sh faults.sh answers.sh \
 	contain.sh text.sh
 NOLEAKS    = ASAN_OPTIONS=$${ASAN_OPTIONS:+$$ASAN_OPTIONS:}detect_leaks=0
 # In `make test` a script that runs under the sanitizers runs there
-# alone, as the unit programs do (UNIT_BOTH), unless its plain pass does
-# more: E2E_BOTH are those that leave a repeat out under ASan (E2E_SAN,
-# above) or take a size or a time bound only in the plain build
-# (reports.sh's 20,000 rows, count.sh's). The other six (answers.sh,
-# contain.sh, figures.sh, merge.sh, prop.sh, text.sh) cost 13.8 CPU-s in
-# the plain pass (build/test-times.txt of a fresh clone's make test),
-# for inputs and paths the ASan pass walks the same. `make test-e2e`
-# runs every script in the build asked for.
-E2E_BOTH    = core.sh count.sh faults.sh instfiles.sh outputs.sh plugins.sh \
-	portfolio.sh reports.sh tamper.sh
+# alone, whole, as the unit programs do (UNIT_BOTH), unless its plain
+# pass does more: E2E_BOTH are the two that take a size or a clock only
+# in the plain build (reports.sh's 20,000 rows and their time bounds;
+# portfolio.sh's members racing programs against the clock), and leave
+# those out under ASan (E2E_SAN=1). The plain pass of the other 13 cost
+# about 42 CPU-s (build/test-times.txt of a fresh clone's make test),
+# for inputs and paths their ASan pass walks the same; their repeats
+# under ASan cost less than a third of that. `make test-e2e` runs every
+# script in the build asked for.
+E2E_BOTH    = portfolio.sh reports.sh
 E2E_SANONLY = $(filter-out $(E2E_NOSAN) $(E2E_BOTH),$(E2E_ALL))
 E2E_NOSAN  = layout.sh liars.sh fair.sh ledger.sh cnf.sh scale.sh hostile.sh \
 	names.sh interop.sh paper.sh html.sh slurm.sh minizinc.sh \

@@ -4,9 +4,11 @@
 # exit, ROOT the top; ok/bad/expect count checks for the closing line
 # "NAME: N passed, N failed"; bad_input checks a refusal (exit 2 and its
 # message); csv_col and csv_rows read columns by name. E2E_SAN=1 (the
-# Makefile sets it when the harness is the ASan + UBSan build): a script
-# leaves out the repeats of a path it walks once under ASan already (see
-# E2E_NOSAN in the Makefile); san is then true.
+# Makefile sets it under the ASan + UBSan build for the scripts of
+# E2E_BOTH, which run in the plain build as well): a script leaves out
+# the repeats of a path it walks once under ASan already; san is then
+# true. (A script left with such lines but run under ASan alone gets
+# E2E_SAN=0 and walks them all.)
 set -u
 E2E_SAN=${E2E_SAN:-0}
 san() { [ "$E2E_SAN" = 1 ]; }
